@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { LANGUAGES } from "./constants";
+import { V, zEmail, zOptionalHttpUrl, zOptionalText, zPassword, zPhone, zText } from "./validation";
+
+export const zLanguage = z.enum(LANGUAGES);
+export const zUserType = z.enum(["ordinary", "subaccount", "marketplaceaccount"]);
+export type TUserType = z.infer<typeof zUserType>;
+
+export const zCompanyAddress = z.object({
+  postalCode: zOptionalText(16),
+  address: zOptionalText(200),
+  detail: zOptionalText(200),
+});
+
+/** The profile fields of an account (spec section 3), shared by signup and account settings. */
+export const zAccountProfile = z.object({
+  name: zText(100),
+  contact: zPhone,
+  companyName: zText(100),
+  companyHomepage: zOptionalHttpUrl,
+  companyAddress: zCompanyAddress,
+  marketingConsent: z.boolean().default(false),
+});
+export type TAccountProfile = z.infer<typeof zAccountProfile>;
+
+export const zSignupRequest = zAccountProfile.extend({
+  email: zEmail,
+  password: zPassword,
+  language: zLanguage,
+});
+export type TSignupRequest = z.infer<typeof zSignupRequest>;
+
+/** The web form adds a confirmation field; the API does not need it. */
+export const zSignupForm = zSignupRequest
+  .extend({ passwordConfirm: z.string().min(1, V.required) })
+  .refine((v) => v.password === v.passwordConfirm, { message: V.passwordMismatch, path: ["passwordConfirm"] });
+
+export const zSignupResponse = z.object({ email: z.string(), verificationSent: z.boolean() });
+export type TSignupResponse = z.infer<typeof zSignupResponse>;
+
+export const zLoginRequest = z.object({ email: zEmail, password: z.string().min(1, V.required).max(256) });
+export type TLoginRequest = z.infer<typeof zLoginRequest>;
+
+/** Session state of spec section 3, as login returns it and the web app keeps it. */
+export const zSessionState = z.object({
+  sessionToken: z.string(),
+  email: z.string(),
+  userType: zUserType,
+  isAdmin: z.boolean(),
+  subAccountAppId: z.string().nullable(),
+  passwordChangedAt: z.string(),
+  noticeFeatureEnabled: z.boolean(),
+  paymentCurrency: z.enum(["KRW", "USD"]),
+  language: zLanguage,
+});
+export type TSessionState = z.infer<typeof zSessionState>;
+export const zLoginResponse = zSessionState;
+export type TLoginResponse = TSessionState;
+
+export const zOk = z.object({ ok: z.literal(true) });
+export type TOk = z.infer<typeof zOk>;
+
+export const zPasswordResetRequest = z.object({ email: zEmail });
+export const zPasswordResetConfirmRequest = z.object({
+  email: zEmail,
+  code: z.string().min(1, V.required).max(200),
+  password: zPassword,
+});
+export type TPasswordResetConfirmRequest = z.infer<typeof zPasswordResetConfirmRequest>;
+export const zPasswordResetConfirmForm = zPasswordResetConfirmRequest
+  .extend({ passwordConfirm: z.string().min(1, V.required) })
+  .refine((v) => v.password === v.passwordConfirm, { message: V.passwordMismatch, path: ["passwordConfirm"] });
+
+export const zEmailVerificationSendRequest = z.object({ email: zEmail });
+export const zEmailVerificationConfirmRequest = z.object({
+  email: zEmail,
+  code: z.string().min(1, V.required).max(200),
+});
+export const zEmailVerifiedQuery = z.object({ email: zEmail });
+export const zEmailVerifiedResponse = z.object({ email: z.string(), verified: z.boolean() });

@@ -1,0 +1,42 @@
+/** Business constants of the product; one source for the server rules, the forms and the copy. */
+export const LANGUAGES = ["ko", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "ko";
+
+export const CURRENCY_BY_LANGUAGE = { ko: "KRW", en: "USD" } as const;
+export type Currency = (typeof CURRENCY_BY_LANGUAGE)[Language];
+
+export const SNACKBAR_MS = 5000;
+export const NOTICE_BAR_HEIGHT_PX = 44;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const FREE_TRIAL_DAYS = 30;
+export const TRIAL_MONTHLY_MESSAGES = 150_000;
+export const MAX_APPS_PER_ACCOUNT = 10;
+
+export const MAX_FAILED_LOGINS = 5;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const UNVERIFIED_ACCOUNT_TTL_DAYS = 7;
+export const PASSWORD_MAX_AGE_DAYS = 30;
+export const PASSWORD_NOTICE_SNOOZE_DAYS = 30;
+/** A session not used for this long stops working. */
+export const SESSION_IDLE_TTL_DAYS = 30;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const CONTACT_DESCRIPTION_MAX = 1000;
+export const TAG_MAX_LENGTH = 10;
+export const TAGS_MAX = 10;
+export const INVITE_CODE_MAX = 24;
+export const MUTE_MAX_MINUTES = 1440;
+export const SUBCHANNEL_MIN_MEMBERS = 500;
+export const SUBCHANNEL_MAX_MEMBERS = 3000;
+export const REGULAR_CHANNEL_MEMBER_LIMIT = 100;
+export const MAX_INVITES_AT_ONCE = 100;
+export const FILE_MAX_BYTES = 15 * 1024 * 1024;
+export const MESSAGE_METADATA_MAX = 5;
+export const BRAND_IMAGE_MAX_BYTES = 300 * 1024;
+export const BRAND_DESCRIPTION_MAX = 30;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,93 @@
+/**
+ * The error catalogue. Every non-2xx response of the dashboard API and the chat API carries one of these codes
+ * in the envelope `{ code, message }`; clients localize by `ERROR_{code}`.
+ *
+ * Codes are strings because the catalogue mixes "001"-style and four-digit codes and leading zeros matter.
+ */
+export const errorCatalogue = {
+  "001": { status: 500, description: "Unexpected server fault; details are only in the server log." },
+  "002": { status: 503, description: "A dependency (database, mail, queue) did not answer; retry." },
+  "003": { status: 500, description: "Signup failed for a reason other than the input." },
+  "004": { status: 404, description: "No such API route." },
+  "300": { status: 400, description: "The request body, query or path did not match the schema." },
+  "301": { status: 400, description: "A required parameter is missing." },
+  "1000": { status: 500, description: "Authentication service fault." },
+  "1001": { status: 401, description: "No valid session token: log in." },
+  "1002": { status: 409, description: "The caller already holds a valid session." },
+  "1003": { status: 409, description: "An account with this email already exists." },
+  "1004": { status: 404, description: "No account was signed up with this email." },
+  "1005": { status: 400, description: "The current password is not correct." },
+  "1006": { status: 500, description: "Session could not be created." },
+  "1007": { status: 500, description: "Session could not be ended." },
+  "1008": { status: 502, description: "The password reset email could not be sent." },
+  "1009": { status: 500, description: "The password could not be reset." },
+  "1010": { status: 400, description: "The password reset link is not valid (wrong or already used)." },
+  "1011": { status: 410, description: "The password reset link has expired (valid for 1 hour)." },
+  "1012": { status: 409, description: "The email address is already verified." },
+  "1013": { status: 500, description: "A verification code could not be generated." },
+  "1014": { status: 500, description: "Verification failed." },
+  "1015": { status: 500, description: "Verification failed while saving." },
+  "1016": { status: 400, description: "The verification code is not valid." },
+  "1017": { status: 410, description: "The verification link has expired (valid for 24 hours)." },
+  "1018": { status: 403, description: "Verify the email address before logging in." },
+  "1023": { status: 403, description: "This account kind may not use this resource." },
+  "1024": { status: 401, description: "Wrong email or password; data carries the failure count out of 5." },
+  "1025": { status: 423, description: "The account is locked after 5 failed logins until the password is reset." },
+  "2001": { status: 400, description: "Company information is missing." },
+  "2002": { status: 400, description: "The new password equals the current one." },
+  "3000": { status: 500, description: "The account could not be fetched." },
+  "3001": { status: 403, description: "The app is deactivated." },
+  "3002": { status: 403, description: "The apps of this account are deactivated." },
+  "3003": { status: 403, description: "The caller may not access this app." },
+  "3004": { status: 409, description: "An account may hold at most 10 apps." },
+  "3005": { status: 409, description: "An app with this name already exists in the account." },
+  "3007": { status: 404, description: "Channel not found." },
+  "3008": { status: 400, description: "This channel needs an invitation code." },
+  "3009": { status: 500, description: "App service fault." },
+  "3010": { status: 500, description: "App service fault." },
+  "3011": { status: 500, description: "App service fault." },
+  "3012": { status: 400, description: "The message is empty." },
+  "3013": { status: 400, description: "The message is too long." },
+  "3014": { status: 429, description: "The monthly message quota of the plan is used up." },
+  "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
+  "4001": { status: 409, description: "Changing to the same plan is not allowed." },
+  "4002": { status: 500, description: "Plan service fault." },
+  "4003": { status: 500, description: "Plan service fault." },
+  "4004": { status: 500, description: "Plan service fault." },
+  "4005": { status: 409, description: "The free trial is not available." },
+  "5000": { status: 400, description: "Register a valid card." },
+  "5001": { status: 402, description: "Payment failed; data carries the reason." },
+  "5002": { status: 409, description: "A new paid plan can be applied for after the invoice of the 5th is paid." },
+  "5003": { status: 402, description: "Payment failed for 10 consecutive days; service stopped." },
+  "5004": { status: 400, description: "Add a credit card first." },
+  "9000": { status: 404, description: "Account not found." },
+  "9001": { status: 409, description: "The email is used by another account." },
+  "9002": { status: 409, description: "A cloud-marketplace account already exists." },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorCatalogue, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+/** Extra facts some errors carry, e.g. the failed-login count of 1024. */
+export interface ErrorData {
+  failedLoginCount?: number;
+  maxFailedLogins?: number;
+  fields?: { path: string; message: string }[];
+  reason?: string;
+}
+
+/** The body of every non-2xx response. */
+export interface ErrorEnvelope {
+  code: ErrorCode;
+  message: string;
+  data?: ErrorData;
+}

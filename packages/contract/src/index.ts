@@ -1,0 +1,6 @@
+export * from "./account";
+export * from "./auth";
+export * from "./constants";
+export * from "./errors";
+export * from "./paths";
+export * from "./validation";

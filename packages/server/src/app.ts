@@ -1,0 +1,124 @@
+import { API_PREFIX } from "@parley/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { Context } from "./context";
+import { type Database, openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { sentMail } from "./db/schema";
+import { registerErrorHandler } from "./http/error-handler";
+import { validatorCompiler } from "./http/validation";
+import { registerWeb } from "./http/web";
+import { createMailer } from "./integrations/mail";
+import { purgeUnverifiedAccountsJob, sendMailJob } from "./jobs/catalog";
+import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
+import { accountRoutes } from "./modules/accounts/routes";
+import { createAccountService } from "./modules/accounts/service";
+import { authRoutes } from "./modules/auth/routes";
+import { createAuthService } from "./modules/auth/service";
+import { healthRoutes } from "./modules/health/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
+import { createNotificationService } from "./modules/notifications/service";
+
+export interface BuildOptions {
+  config: Config;
+  clock?: Clock;
+  /** An open database the caller owns; otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+}
+
+export interface App {
+  server: FastifyInstance;
+  ctx: Context;
+  services: ReturnType<typeof createServices>;
+  /** Handlers by job name, so tests and the CLI can run a job's work directly. */
+  jobHandlers: Map<string, JobHandler>;
+}
+
+function createServices(ctx: Context) {
+  return {
+    auth: createAuthService(ctx),
+    accounts: createAccountService(ctx),
+    notifications: createNotificationService(ctx),
+  };
+}
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const server = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
+    },
+    // Requests are answered by id in logs, and the id is echoed so a user can quote it to support.
+    requestIdHeader: "x-request-id",
+    bodyLimit: 1024 * 1024,
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(server);
+
+  const database = options.database ?? (await openDatabase(config));
+  await migrate(database);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom });
+  const ctx = {
+    config,
+    clock: options.clock ?? systemClock,
+    database,
+    mailer,
+    log: server.log,
+  } as Context;
+  const services = createServices(ctx);
+
+  const handlers: JobHandler[] = [
+    handleJob(sendMailJob, async (mail, { jobId }) => {
+      const inserted = await database.db
+        .insert(sentMail)
+        .values({ jobId, recipient: mail.to, subject: mail.subject, sentAt: ctx.clock.now() })
+        .onConflictDoNothing()
+        .returning({ jobId: sentMail.jobId });
+      // Already sent by an earlier run of this job.
+      if (inserted.length === 0) return;
+      try {
+        await mailer.send(mail, jobId);
+      } catch (err) {
+        await database.query("delete from sent_mail where job_id = $1", [jobId]);
+        throw err;
+      }
+      ctx.log.info({ to: mail.to, subject: mail.subject, destination: mailer.destination }, "mail sent");
+    }),
+    handleJob(purgeUnverifiedAccountsJob, async () => {
+      const deleted = await services.auth.purgeUnverifiedAccounts();
+      if (deleted.length > 0) ctx.log.info({ count: deleted.length }, "deleted unverified accounts");
+    }),
+  ];
+  ctx.jobs = createJobs({
+    database,
+    handlers,
+    workers: config.jobsEnabled,
+    pollSeconds: config.jobPollSeconds,
+    log: server.log,
+  });
+  await ctx.jobs.start();
+
+  server.addHook("onClose", async () => {
+    await ctx.jobs.stop();
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  await server.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { auth: services.auth });
+      await api.register(accountRoutes, { auth: services.auth, accounts: services.accounts });
+      await api.register(notificationRoutes, { auth: services.auth, notifications: services.notifications });
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWeb(server, config.webDistDir);
+
+  return { server, ctx, services, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };
+}

@@ -1,0 +1,76 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalUrl = z.preprocess(blankIsUnset, z.url().optional());
+
+const bool = z.preprocess(
+  blankIsUnset,
+  z
+    .enum(["true", "false", "1", "0"])
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+);
+
+/**
+ * Every setting of the server, read once from the environment. The names and defaults here are the
+ * configuration table of the README; keep the two in step.
+ */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.localhost>"),
+  WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, "../web/dist")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  JOBS_ENABLED: bool.default(true),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  mailFrom: string;
+  mailDir: string;
+  webDistDir: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  jobsEnabled: boolean;
+  jobPollSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    mailFrom: e.MAIL_FROM,
+    mailDir: path.join(dataDir, "mail"),
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+    jobsEnabled: e.JOBS_ENABLED ?? true,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+  };
+}

@@ -1,0 +1,60 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One handle on the database whichever engine backs it. */
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Db;
+  /** Runs SQL that may hold several statements and no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs one parameterised statement. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Present for PGlite only: pg-boss runs on the same single connection. */
+  pglite?: PGlite;
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return {
+    kind: "pglite",
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    pglite: client,
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  await pool.query("select 1");
+  return {
+    kind: "postgres",
+    db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    connectionString,
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, "db"));
+}

@@ -1,0 +1,50 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Where mail goes, for the start-up line: an SMTP URL without credentials, or the folder. */
+  readonly destination: string;
+  send(mail: OutgoingMail, id: string): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when a URL is configured; otherwise each message becomes a `.json` and an `.eml` file in `mailDir`. */
+export function createMailer(options: { smtpUrl: string | undefined; mailDir: string; from: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    const url = new URL(options.smtpUrl);
+    return {
+      destination: `${url.protocol}//${url.host}`,
+      async send(mail, id) {
+        await transport.sendMail({ ...mail, from: options.from, messageId: `<${id}@parley>` });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    destination: options.mailDir,
+    async send(mail, id) {
+      await fs.mkdir(options.mailDir, { recursive: true });
+      const info = await transport.sendMail({ ...mail, from: options.from, messageId: `<${id}@parley>` });
+      const createdAt = new Date().toISOString();
+      // The file name sorts by time, and the job id keeps a re-run of the same job on the same files.
+      const base = path.join(options.mailDir, `${createdAt.slice(0, 10)}-${id}`);
+      await fs.writeFile(`${base}.eml`, info.message as Buffer);
+      await fs.writeFile(
+        `${base}.json`,
+        `${JSON.stringify({ id, from: options.from, ...mail, createdAt }, null, 2)}\n`,
+      );
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,67 @@
+import type { Language } from "@parley/contract";
+import type { OutgoingMail } from "../integrations/mail";
+
+type Template = (vars: { name: string; link: string }) => { subject: string; lines: string[]; action: string };
+
+const templates: Record<"verifyEmail" | "resetPassword", Record<Language, Template>> = {
+  verifyEmail: {
+    ko: ({ name }) => ({
+      subject: "[Parley] 이메일 주소를 인증해 주세요",
+      lines: [
+        `${name}님, Parley에 가입해 주셔서 감사합니다.`,
+        "아래 버튼을 눌러 이메일 주소를 인증하면 30일 무료 체험이 시작됩니다.",
+        "이 링크는 24시간 동안 유효합니다. 7일 안에 인증하지 않은 계정은 자동으로 삭제됩니다.",
+      ],
+      action: "이메일 인증하기",
+    }),
+    en: ({ name }) => ({
+      subject: "[Parley] Verify your email address",
+      lines: [
+        `Hi ${name}, thank you for signing up for Parley.`,
+        "Verify your email address with the button below to start your 30-day free trial.",
+        "This link is valid for 24 hours. Accounts not verified within 7 days are deleted automatically.",
+      ],
+      action: "Verify email",
+    }),
+  },
+  resetPassword: {
+    ko: ({ name }) => ({
+      subject: "[Parley] 비밀번호 재설정",
+      lines: [
+        `${name}님, 비밀번호 재설정을 요청하셨습니다.`,
+        "아래 버튼을 눌러 새 비밀번호를 설정하세요. 이 링크는 1시간 동안 한 번만 사용할 수 있습니다.",
+        "요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.",
+      ],
+      action: "비밀번호 재설정",
+    }),
+    en: ({ name }) => ({
+      subject: "[Parley] Reset your password",
+      lines: [
+        `Hi ${name}, we received a request to reset your password.`,
+        "Set a new password with the button below. The link works once, within 1 hour.",
+        "If you did not ask for this, you can ignore this email.",
+      ],
+      action: "Reset password",
+    }),
+  },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export function renderMail(
+  kind: keyof typeof templates,
+  language: Language,
+  to: string,
+  vars: { name: string; link: string },
+): OutgoingMail {
+  const t = templates[kind][language](vars);
+  const text = `${t.lines.join("\n\n")}\n\n${t.action}: ${vars.link}\n\n— Parley`;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;color:#3f51b5">Parley</h1>
+${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
+<p><a href="${escapeHtml(vars.link)}" style="display:inline-block;background:#3f51b5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(vars.link)}</p>
+</body></html>`;
+  return { to, subject: t.subject, text, html };
+}

@@ -1,0 +1,43 @@
+import {
+  api,
+  zAccountResponse,
+  zChangePasswordRequest,
+  zChangePasswordResponse,
+  zUpdateAccountRequest,
+} from "@parley/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { authOf, requireAuth } from "../../http/authenticate";
+import type { AuthService } from "../auth/service";
+import type { AccountService } from "./service";
+
+export const accountRoutes: FastifyPluginAsync<{ auth: AuthService; accounts: AccountService }> = async (
+  fastify,
+  { auth, accounts },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireAuth(auth));
+
+  app.get(api.account.self, { schema: { response: { 200: zAccountResponse } } }, async (request) => ({
+    account: await accounts.getAccount(authOf(request).account.id),
+  }));
+
+  app.put(
+    api.account.self,
+    { schema: { body: zUpdateAccountRequest, response: { 200: zAccountResponse } } },
+    async (request) => ({ account: await accounts.updateAccount(authOf(request).account.id, request.body) }),
+  );
+
+  app.put(
+    api.account.password,
+    { schema: { body: zChangePasswordRequest, response: { 200: zChangePasswordResponse } } },
+    async (request) => {
+      const changedAt = await auth.changePassword(
+        authOf(request),
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return { passwordChangedAt: changedAt.toISOString() };
+    },
+  );
+};

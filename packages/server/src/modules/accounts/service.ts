@@ -1,0 +1,58 @@
+import type { TAccount, TUpdateAccountRequest } from "@parley/contract";
+import { eq } from "drizzle-orm";
+import type { Context } from "../../context";
+import { type AccountRow, accounts } from "../../db/schema";
+import { AppError } from "../../errors";
+
+export function toAccount(row: AccountRow): TAccount {
+  return {
+    email: row.email,
+    name: row.name,
+    contact: row.contact,
+    companyName: row.companyName,
+    companyHomepage: row.companyHomepage,
+    companyAddress: { postalCode: row.postalCode, address: row.address, detail: row.addressDetail },
+    marketingConsent: row.marketingConsent,
+    language: row.language,
+    paymentCurrency: row.paymentCurrency,
+    emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
+    passwordChangedAt: row.passwordChangedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createAccountService(ctx: Context) {
+  const { db } = ctx.database;
+  return {
+    async getAccount(accountId: string): Promise<TAccount> {
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      if (!row) throw new AppError("3000");
+      return toAccount(row);
+    },
+
+    async updateAccount(accountId: string, input: TUpdateAccountRequest): Promise<TAccount> {
+      // The schema already requires a company name; this guards callers that bypass it with whitespace.
+      if (!input.companyName.trim()) throw new AppError("2001");
+      const [row] = await db
+        .update(accounts)
+        .set({
+          name: input.name,
+          contact: input.contact,
+          companyName: input.companyName,
+          companyHomepage: input.companyHomepage,
+          postalCode: input.companyAddress.postalCode,
+          address: input.companyAddress.address,
+          addressDetail: input.companyAddress.detail,
+          marketingConsent: input.marketingConsent,
+          // The language of mail follows the user; the billing currency stays as chosen at signup.
+          ...(input.language ? { language: input.language } : {}),
+        })
+        .where(eq(accounts.id, accountId))
+        .returning();
+      if (!row) throw new AppError("3000");
+      return toAccount(row);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,119 @@
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type AccountRow, accounts, oneTimeCodes, sessions } from "../../db/schema";
+
+export type CodePurpose = "verify_email" | "reset_password";
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findAccountByEmail(email: string): Promise<AccountRow | undefined> {
+      const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+      return row;
+    },
+
+    async findAccountById(id: string): Promise<AccountRow | undefined> {
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+      return row;
+    },
+
+    async insertAccount(values: typeof accounts.$inferInsert): Promise<AccountRow> {
+      const [row] = await db.insert(accounts).values(values).returning();
+      if (!row) throw new Error("insert returned no row");
+      return row;
+    },
+
+    async updateAccount(id: string, values: Partial<typeof accounts.$inferInsert>): Promise<void> {
+      await db.update(accounts).set(values).where(eq(accounts.id, id));
+    },
+
+    /** Counts one failed login and returns the new count; the increment is atomic under concurrent attempts. */
+    async recordFailedLogin(id: string, now: Date, lockAt: number): Promise<number> {
+      const [row] = await db
+        .update(accounts)
+        .set({ failedLoginCount: sql`${accounts.failedLoginCount} + 1` })
+        .where(eq(accounts.id, id))
+        .returning({ count: accounts.failedLoginCount });
+      const count = row?.count ?? lockAt;
+      if (count >= lockAt) await db.update(accounts).set({ lockedAt: now }).where(eq(accounts.id, id));
+      return count;
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+
+    async findSession(tokenHash: string) {
+      const [row] = await db
+        .select({ session: sessions, account: accounts })
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    async touchSession(id: string, now: Date): Promise<void> {
+      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+    },
+
+    async deleteSession(id: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    async deleteSessionsOf(accountId: string, exceptSessionId?: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(
+          exceptSessionId
+            ? and(eq(sessions.accountId, accountId), ne(sessions.id, exceptSessionId))
+            : eq(sessions.accountId, accountId),
+        );
+    },
+
+    /** Issues a code and retires the earlier unused codes of the same purpose: only the newest link works. */
+    async replaceCode(accountId: string, purpose: CodePurpose, codeHash: string, now: Date, expiresAt: Date) {
+      await db
+        .update(oneTimeCodes)
+        .set({ usedAt: now })
+        .where(
+          and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+        );
+      await db.insert(oneTimeCodes).values({ accountId, purpose, codeHash, createdAt: now, expiresAt });
+    },
+
+    async findCode(accountId: string, purpose: CodePurpose, codeHash: string) {
+      const [row] = await db
+        .select()
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.accountId, accountId),
+            eq(oneTimeCodes.purpose, purpose),
+            eq(oneTimeCodes.codeHash, codeHash),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Marks a code used; false when another request used it first. */
+    async useCode(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(oneTimeCodes)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
+        .returning({ id: oneTimeCodes.id });
+      return rows.length === 1;
+    },
+
+    async deleteUnverifiedBefore(cutoff: Date): Promise<string[]> {
+      const rows = await db
+        .delete(accounts)
+        .where(and(isNull(accounts.emailVerifiedAt), lt(accounts.createdAt, cutoff), eq(accounts.kind, "ordinary")))
+        .returning({ email: accounts.email });
+      return rows.map((r) => r.email);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,87 @@
+import {
+  api,
+  zEmailVerificationConfirmRequest,
+  zEmailVerificationSendRequest,
+  zEmailVerifiedQuery,
+  zEmailVerifiedResponse,
+  zLoginRequest,
+  zLoginResponse,
+  zOk,
+  zPasswordResetConfirmRequest,
+  zPasswordResetRequest,
+  zSignupRequest,
+  zSignupResponse,
+} from "@parley/contract";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
+import { authOf, optionalAuth, requireAuth } from "../../http/authenticate";
+import type { AuthService } from "./service";
+
+export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (fastify, { auth }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** Signing up or in while holding a live session is refused (1002), so two sessions never mix in one browser. */
+  const refuseIfSignedIn = async (request: FastifyRequest) => {
+    if (await optionalAuth(auth, request)) throw new AppError("1002");
+  };
+
+  app.post(
+    api.auth.signup,
+    { schema: { body: zSignupRequest, response: { 200: zSignupResponse } }, preHandler: refuseIfSignedIn },
+    async (request) => auth.signup(request.body),
+  );
+
+  app.post(
+    api.auth.login,
+    { schema: { body: zLoginRequest, response: { 200: zLoginResponse } }, preHandler: refuseIfSignedIn },
+    async (request) => auth.login(request.body, request.headers["user-agent"]?.slice(0, 300) ?? ""),
+  );
+
+  app.post(api.auth.logout, { schema: { response: { 200: zOk } }, preHandler: requireAuth(auth) }, async (request) => {
+    await auth.logout(authOf(request));
+    return { ok: true as const };
+  });
+
+  app.post(
+    api.auth.passwordReset,
+    { schema: { body: zPasswordResetRequest, response: { 200: zOk } } },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    api.auth.passwordResetConfirm,
+    { schema: { body: zPasswordResetConfirmRequest, response: { 200: zOk } } },
+    async (request) => {
+      await auth.confirmPasswordReset(request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    api.auth.emailVerified,
+    { schema: { querystring: zEmailVerifiedQuery, response: { 200: zEmailVerifiedResponse } } },
+    async (request) => ({ email: request.query.email, verified: await auth.isEmailVerified(request.query.email) }),
+  );
+
+  app.post(
+    api.auth.emailVerificationSend,
+    { schema: { body: zEmailVerificationSendRequest, response: { 200: zOk } } },
+    async (request) => {
+      await auth.sendVerification(request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    api.auth.emailVerificationConfirm,
+    { schema: { body: zEmailVerificationConfirmRequest, response: { 200: zOk } } },
+    async (request) => {
+      await auth.confirmVerification(request.body.email, request.body.code);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import { createHash, randomBytes } from "node:crypto";
+import argon2 from "argon2";
+
+/** OWASP's argon2id recommendation: 19 MiB, two passes, one lane. */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** 256 random bits, URL-safe. Used for session tokens and mailed codes. */
+export const newToken = () => randomBytes(32).toString("base64url");
+
+/** Tokens are stored only as this hash, so a database leak does not hand out sessions. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -1,0 +1,237 @@
+import {
+  CURRENCY_BY_LANGUAGE,
+  DAY_MS,
+  EMAIL_VERIFICATION_TTL_MS,
+  MAX_FAILED_LOGINS,
+  PASSWORD_RESET_TTL_MS,
+  SESSION_IDLE_TTL_DAYS,
+  type TLoginRequest,
+  type TPasswordResetConfirmRequest,
+  type TSessionState,
+  type TSignupRequest,
+  UNVERIFIED_ACCOUNT_TTL_DAYS,
+} from "@parley/contract";
+import type { Context } from "../../context";
+import type { AccountRow } from "../../db/schema";
+import { AppError } from "../../errors";
+import { sendMailJob } from "../../jobs/catalog";
+import { renderMail } from "../../mail/templates";
+import { type AuthRepository, createAuthRepository } from "./repository";
+import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
+
+/** How often a session's last-use time is written; reads in between do not write. */
+const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
+export interface Authenticated {
+  account: AccountRow;
+  sessionId: string;
+}
+
+export function toSessionState(account: AccountRow, sessionToken: string): TSessionState {
+  return {
+    sessionToken,
+    email: account.email,
+    userType: account.kind,
+    isAdmin: account.role === "admin",
+    subAccountAppId: account.subAccountAppId,
+    passwordChangedAt: account.passwordChangedAt.toISOString(),
+    noticeFeatureEnabled: account.noticeFeatureEnabled,
+    paymentCurrency: account.paymentCurrency,
+    language: account.language,
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export function createAuthService(ctx: Context, repo: AuthRepository = createAuthRepository(ctx.database.db)) {
+  const { clock, config } = ctx;
+
+  async function mailCode(account: AccountRow, purpose: "verify_email" | "reset_password"): Promise<void> {
+    const now = clock.now();
+    const code = newToken();
+    const ttl = purpose === "verify_email" ? EMAIL_VERIFICATION_TTL_MS : PASSWORD_RESET_TTL_MS;
+    await repo.replaceCode(account.id, purpose, hashToken(code), now, new Date(now.getTime() + ttl));
+    const next = purpose === "verify_email" ? "/email/verification/confirm" : "/password/reset/confirm";
+    const query = new URLSearchParams({ next, email: account.email, code });
+    const link = `${config.publicUrl}/?${query.toString()}`;
+    const mail = renderMail(
+      purpose === "verify_email" ? "verifyEmail" : "resetPassword",
+      account.language,
+      account.email,
+      {
+        name: account.name,
+        link,
+      },
+    );
+    await ctx.jobs.send(sendMailJob, mail);
+  }
+
+  async function startSession(account: AccountRow, userAgent: string): Promise<TSessionState> {
+    const token = newToken();
+    const now = clock.now();
+    await repo.insertSession({
+      accountId: account.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastUsedAt: now,
+      userAgent,
+    });
+    return toSessionState(account, token);
+  }
+
+  async function requireAccountByEmail(email: string): Promise<AccountRow> {
+    const account = await repo.findAccountByEmail(email);
+    if (!account) throw new AppError("1004");
+    return account;
+  }
+
+  return {
+    async signup(input: TSignupRequest): Promise<{ email: string; verificationSent: boolean }> {
+      if (await repo.findAccountByEmail(input.email)) throw new AppError("1003");
+      const now = clock.now();
+      let account: AccountRow;
+      try {
+        account = await repo.insertAccount({
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          name: input.name,
+          contact: input.contact,
+          companyName: input.companyName,
+          companyHomepage: input.companyHomepage,
+          postalCode: input.companyAddress.postalCode,
+          address: input.companyAddress.address,
+          addressDetail: input.companyAddress.detail,
+          marketingConsent: input.marketingConsent,
+          language: input.language,
+          paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
+          passwordChangedAt: now,
+          createdAt: now,
+        });
+      } catch (err) {
+        // Two signups with one email racing past the check above: the unique index decides.
+        if (isUniqueViolation(err)) throw new AppError("1003");
+        throw new AppError("003", undefined, undefined);
+      }
+      await mailCode(account, "verify_email");
+      return { email: account.email, verificationSent: true };
+    },
+
+    async login(input: TLoginRequest, userAgent: string): Promise<TSessionState> {
+      const account = await requireAccountByEmail(input.email);
+      if (account.lockedAt) {
+        throw new AppError("1025", { failedLoginCount: account.failedLoginCount, maxFailedLogins: MAX_FAILED_LOGINS });
+      }
+      if (!(await verifyPassword(account.passwordHash, input.password))) {
+        const count = await repo.recordFailedLogin(account.id, clock.now(), MAX_FAILED_LOGINS);
+        const data = { failedLoginCount: Math.min(count, MAX_FAILED_LOGINS), maxFailedLogins: MAX_FAILED_LOGINS };
+        throw new AppError(count >= MAX_FAILED_LOGINS ? "1025" : "1024", data);
+      }
+      if (!account.emailVerifiedAt) throw new AppError("1018");
+      if (account.failedLoginCount > 0) await repo.updateAccount(account.id, { failedLoginCount: 0 });
+      return startSession(account, userAgent);
+    },
+
+    async logout(auth: Authenticated): Promise<void> {
+      await repo.deleteSession(auth.sessionId);
+    },
+
+    /** The account behind a bearer token, or null when the token is unknown or idle too long. */
+    async authenticate(token: string): Promise<Authenticated | null> {
+      const found = await repo.findSession(hashToken(token));
+      if (!found) return null;
+      const now = clock.now();
+      if (now.getTime() - found.session.lastUsedAt.getTime() > SESSION_IDLE_TTL_DAYS * DAY_MS) {
+        await repo.deleteSession(found.session.id);
+        return null;
+      }
+      if (now.getTime() - found.session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
+        await repo.touchSession(found.session.id, now);
+      }
+      return { account: found.account, sessionId: found.session.id };
+    },
+
+    async requestPasswordReset(email: string): Promise<void> {
+      const account = await requireAccountByEmail(email);
+      try {
+        await mailCode(account, "reset_password");
+      } catch (err) {
+        ctx.log.error({ err }, "password reset mail could not be queued");
+        throw new AppError("1008");
+      }
+    },
+
+    async confirmPasswordReset(input: TPasswordResetConfirmRequest): Promise<void> {
+      const account = await requireAccountByEmail(input.email);
+      const code = await repo.findCode(account.id, "reset_password", hashToken(input.code));
+      if (!code || code.usedAt) throw new AppError("1010");
+      const now = clock.now();
+      if (code.expiresAt <= now) throw new AppError("1011");
+      if (!(await repo.useCode(code.id, now))) throw new AppError("1010");
+      await repo.updateAccount(account.id, {
+        passwordHash: await hashPassword(input.password),
+        passwordChangedAt: now,
+        failedLoginCount: 0,
+        lockedAt: null,
+        passwordNoticeHiddenUntil: null,
+        // Whoever reset the password proved they own the mailbox.
+        emailVerifiedAt: account.emailVerifiedAt ?? now,
+      });
+      // A reset is what people do when they fear someone else is signed in: end every session.
+      await repo.deleteSessionsOf(account.id);
+    },
+
+    async sendVerification(email: string): Promise<void> {
+      const account = await requireAccountByEmail(email);
+      if (account.emailVerifiedAt) throw new AppError("1012");
+      try {
+        await mailCode(account, "verify_email");
+      } catch (err) {
+        ctx.log.error({ err }, "verification mail could not be queued");
+        throw new AppError("1013");
+      }
+    },
+
+    async confirmVerification(email: string, rawCode: string): Promise<void> {
+      const account = await requireAccountByEmail(email);
+      if (account.emailVerifiedAt) throw new AppError("1012");
+      const code = await repo.findCode(account.id, "verify_email", hashToken(rawCode));
+      if (!code || code.usedAt) throw new AppError("1016");
+      const now = clock.now();
+      if (code.expiresAt <= now) throw new AppError("1017");
+      if (!(await repo.useCode(code.id, now))) throw new AppError("1016");
+      await repo.updateAccount(account.id, { emailVerifiedAt: now });
+    },
+
+    async isEmailVerified(email: string): Promise<boolean> {
+      const account = await requireAccountByEmail(email);
+      return account.emailVerifiedAt !== null;
+    },
+
+    /** The daily clean-up: accounts whose email stayed unverified for 7 days are deleted. */
+    async purgeUnverifiedAccounts(): Promise<string[]> {
+      const cutoff = new Date(clock.now().getTime() - UNVERIFIED_ACCOUNT_TTL_DAYS * DAY_MS);
+      return repo.deleteUnverifiedBefore(cutoff);
+    },
+
+    async changePassword(auth: Authenticated, current: string, next: string): Promise<Date> {
+      const { account } = auth;
+      if (!(await verifyPassword(account.passwordHash, current))) throw new AppError("1005");
+      if (await verifyPassword(account.passwordHash, next)) throw new AppError("2002");
+      const now = clock.now();
+      await repo.updateAccount(account.id, {
+        passwordHash: await hashPassword(next),
+        passwordChangedAt: now,
+        passwordNoticeHiddenUntil: null,
+        failedLoginCount: 0,
+        lockedAt: null,
+      });
+      await repo.deleteSessionsOf(account.id, auth.sessionId);
+      return now;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
