@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import { type App, buildApp } from "../src/app";
+import { ManualClock } from "../src/clock";
+import { loadConfig } from "../src/config";
+import { type Database, openPglite, openPostgres } from "../src/db/client";
+
+export interface TestApp extends App {
+  clock: ManualClock;
+  dataDir: string;
+  /** Waits for the newest mail to `to` whose subject matches, as the file transport wrote it. */
+  waitForMail(to: string, subject?: RegExp): Promise<{ subject: string; text: string; html: string }>;
+  close(): Promise<void>;
+}
+
+async function copyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const source = inject("testDatabase");
+  if (source.kind === "pglite") {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-db-"));
+    await fs.cp(source.templateDir, dir, { recursive: true });
+    const database = await openPglite(dir);
+    return { database, drop: () => fs.rm(dir, { recursive: true, force: true }) };
+  }
+  const name = `parley_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: source.adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${source.template}`);
+  await admin.end();
+  const url = new URL(source.adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: source.adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A whole server on its own copy of the migrated database, with a clock the test moves. */
+export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-data-"));
+  const { database, drop } = await copyDatabase();
+  const clock = new ManualClock(new Date());
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    JOB_POLL_SECONDS: "0.5",
+    PUBLIC_URL: "http://parley.test",
+    WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    ...options.env,
+  });
+  const app = await buildApp({ config, clock, database });
+  await app.server.ready();
+
+  async function waitForMail(to: string, subject?: RegExp) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const files = await fs.readdir(config.mailDir).catch(() => [] as string[]);
+      const mails = await Promise.all(
+        files
+          .filter((f) => f.endsWith(".json"))
+          .map(async (f) => JSON.parse(await fs.readFile(path.join(config.mailDir, f), "utf8"))),
+      );
+      const match = mails
+        .filter((m) => m.to === to && (!subject || subject.test(m.subject)))
+        .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)))
+        .at(-1);
+      if (match) return match;
+      if (Date.now() > deadline) throw new Error(`no mail to ${to} within 15 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  return {
+    ...app,
+    clock,
+    dataDir,
+    waitForMail,
+    async close() {
+      await app.server.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Pulls `code` out of a mailed link. */
+export function codeFromMail(mail: { text: string }): string {
+  const match = /[?&]code=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error("no code in mail");
+  return match[1];
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "dev"): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString("hex")}@example.com`;
+}
+
+export const STRONG_PASSWORD = "Parley-2026-ok";
+
+export function signupBody(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    email,
+    password: STRONG_PASSWORD,
+    name: "Jisoo Park",
+    contact: "01012345678",
+    companyName: "Acme Chat",
+    companyHomepage: "https://acme.example.com",
+    companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "5F" },
+    marketingConsent: false,
+    language: "ko",
+    ...overrides,
+  };
+}
