@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { resolveChromium } from "./chromium";
+
+// The runner and its workers each load this file; the data folder is chosen once and inherited.
+process.env.PARLEY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
+process.env.PARLEY_E2E_PORT ??= String(18_000 + Math.floor(Math.random() * 1000));
+const dataDir = process.env.PARLEY_E2E_DATA_DIR;
+const port = Number(process.env.PARLEY_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromium = await resolveChromium();
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "../.reports/e2e.json" }]],
+  outputDir: "../.reports/e2e-artifacts",
+  use: {
+    baseURL,
+    headless: true,
+    launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "node --import tsx ../packages/server/src/main.ts",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: "warn",
+      JOB_POLL_SECONDS: "0.5",
+    },
+  },
+});
