@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { accounts } from "./db/schema";
+
+const usage = `Usage: npm run cli -w @parley/server -- <command>
+
+Commands:
+  migrate              apply pending database migrations
+  grant-admin <email>  give an account the admin role
+  revoke-admin <email> take the admin role away`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  if (!command || command === "help" || command === "--help") {
+    console.error(usage);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await migrate(database);
+    switch (command) {
+      case "migrate":
+        process.stdout.write("migrations applied\n");
+        return 0;
+      case "grant-admin":
+      case "revoke-admin": {
+        if (!arg) {
+          console.error(usage);
+          return 2;
+        }
+        const role = command === "grant-admin" ? "admin" : "customer";
+        const rows = await database.db
+          .update(accounts)
+          .set({ role })
+          .where(eq(accounts.email, arg.trim().toLowerCase()))
+          .returning({ email: accounts.email });
+        if (rows.length === 0) {
+          console.error(`no account with email ${arg}`);
+          return 1;
+        }
+        process.stdout.write(`${rows[0]?.email} is now ${role === "admin" ? "an admin" : "a customer"}\n`);
+        return 0;
+      }
+      default:
+        console.error(`unknown command: ${command}\n\n${usage}`);
+        return 2;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exitCode = 1;
+}
