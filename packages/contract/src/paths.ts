@@ -15,6 +15,13 @@ export const api = {
     self: "/account",
     password: "/account/password",
   },
+  apps: {
+    list: "/apps",
+    one: "/apps/:id",
+    admin: "/apps/:id/admin",
+    apiKeys: "/apps/:id/api-keys",
+    apiKey: "/apps/:id/api-keys/:keyId",
+  },
   notifications: {
     list: "/notifications",
     hidePasswordNotice: "/notifications/password-reset-required/hide",
@@ -22,3 +29,12 @@ export const api = {
 } as const;
 
 export const API_PREFIX = "/api";
+
+/** Fills `:name` segments of a path. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -15,6 +15,8 @@ import { purgeUnverifiedAccountsJob, sendMailJob } from "./jobs/catalog";
 import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
 import { accountRoutes } from "./modules/accounts/routes";
 import { createAccountService } from "./modules/accounts/service";
+import { appRoutes } from "./modules/apps/routes";
+import { createAppService } from "./modules/apps/service";
 import { authRoutes } from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { healthRoutes } from "./modules/health/routes";
@@ -41,6 +43,7 @@ function createServices(ctx: Context) {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
     notifications: createNotificationService(ctx),
+    apps: createAppService(ctx, { messagesThisMonth: async () => new Map() }),
   };
 }
 
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(accountRoutes, { auth: services.auth, accounts: services.accounts });
+      await api.register(appRoutes, { auth: services.auth, apps: services.apps });
       await api.register(notificationRoutes, { auth: services.auth, notifications: services.notifications });
     },
     { prefix: API_PREFIX },

@@ -122,3 +122,20 @@ export function signupBody(email: string, overrides: Record<string, unknown> = {
     ...overrides,
   };
 }
+
+/** Signs up, verifies by the mailed code and logs in: an ordinary account ready to use. */
+export async function signedInAccount(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail();
+  const post = (url: string, payload: Record<string, unknown>) =>
+    t.server.inject({ method: "POST", url: `/api${url}`, payload });
+  const signup = await post("/auth/signup", signupBody(email, overrides));
+  if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
+  const code = codeFromMail(await t.waitForMail(email));
+  await post("/auth/email/verification/confirm", { email, code });
+  const login = await post("/auth/login", { email, password: STRONG_PASSWORD });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return { email, token: login.json().sessionToken };
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { REGULAR_CHANNEL_MEMBER_LIMIT } from "./constants";
+import { V } from "./validation";
+
+export const APP_NAME_MAX = 60;
+export const API_KEY_LABEL_MAX = 60;
+export const MAX_API_KEYS_PER_APP = 20;
+
+/** 'Enter text.' is the spec's message for an empty app name; it is VALIDATION_REQUIRED in the catalogue. */
+export const zAppName = z.string({ error: V.required }).trim().min(1, V.required).max(APP_NAME_MAX, V.tooLong);
+
+export const zApp = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** Messages sent in the current calendar month (UTC), from the daily counters. */
+  messagesThisMonth: z.number().int(),
+});
+export type TApp = z.infer<typeof zApp>;
+
+export const zCreateAppRequest = z.object({ name: zAppName });
+export type TCreateAppRequest = z.infer<typeof zCreateAppRequest>;
+export const zUpdateAppRequest = zCreateAppRequest;
+export type TUpdateAppRequest = z.infer<typeof zUpdateAppRequest>;
+
+export const zAppResponse = z.object({ app: zApp });
+export const zAppsResponse = z.object({ apps: z.array(zApp) });
+export type TAppsResponse = z.infer<typeof zAppsResponse>;
+
+export const zAppIdParams = z.object({ id: z.string().uuid() });
+
+/** The app's chat settings (`GET/PUT apps/{id}/admin`). */
+export const zAppChatSettings = z.object({
+  allowAnonymousLogin: z.boolean(),
+  defaultMemberLimit: z.number().int().min(2).max(REGULAR_CHANNEL_MEMBER_LIMIT),
+});
+export type TAppChatSettings = z.infer<typeof zAppChatSettings>;
+export const zAppChatSettingsResponse = z.object({ settings: zAppChatSettings });
+
+export const zApiKey = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The first characters of the secret, enough to recognise a key without revealing it. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type TApiKey = z.infer<typeof zApiKey>;
+export const zApiKeysResponse = z.object({ apiKeys: z.array(zApiKey) });
+export const zCreateApiKeyRequest = z.object({
+  label: z.string({ error: V.required }).trim().min(1, V.required).max(API_KEY_LABEL_MAX, V.tooLong),
+});
+export type TCreateApiKeyRequest = z.infer<typeof zCreateApiKeyRequest>;
+/** The secret is returned once, at creation; only its hash is stored. */
+export const zCreateApiKeyResponse = z.object({ apiKey: zApiKey, secret: z.string() });
+export type TCreateApiKeyResponse = z.infer<typeof zCreateApiKeyResponse>;
+export const zApiKeyParams = zAppIdParams.extend({ keyId: z.string().uuid() });

@@ -1,0 +1,197 @@
+import {
+  MAX_API_KEYS_PER_APP,
+  MAX_APPS_PER_ACCOUNT,
+  type TApiKey,
+  type TApp,
+  type TAppChatSettings,
+} from "@parley/contract";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import type { Context } from "../../context";
+import { type AppRow, accounts, apiKeys, apps } from "../../db/schema";
+import { AppError } from "../../errors";
+import { hashToken, newToken } from "../auth/secrets";
+import type { Authenticated } from "../auth/service";
+
+const API_KEY_PREFIX = "psk_";
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export function createAppService(
+  ctx: Context,
+  usage: { messagesThisMonth(appIds: string[]): Promise<Map<string, number>> },
+) {
+  const { db } = ctx.database;
+
+  async function toApps(rows: AppRow[]): Promise<TApp[]> {
+    const counts = await usage.messagesThisMonth(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      createdAt: r.createdAt.toISOString(),
+      messagesThisMonth: counts.get(r.id) ?? 0,
+    }));
+  }
+
+  const toApiKey = (row: typeof apiKeys.$inferSelect): TApiKey => ({
+    id: row.id,
+    label: row.label,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  });
+
+  const service = {
+    /**
+     * The one authorization check for `/api/apps/{id}/...`: the owner, the sub-account made for this app, or an
+     * admin. Anything else, including an app that does not exist, answers 3003 so ids cannot be probed.
+     */
+    async requireAppAccess(auth: Authenticated, appId: string): Promise<AppRow> {
+      const [app] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+      const { account } = auth;
+      const allowed =
+        app &&
+        (account.role === "admin" ||
+          (account.kind === "subaccount" ? account.subAccountAppId === app.id : app.accountId === account.id));
+      if (!app || !allowed) throw new AppError("3003");
+      return app;
+    },
+
+    async listApps(auth: Authenticated): Promise<TApp[]> {
+      const { account } = auth;
+      const rows =
+        account.kind === "subaccount"
+          ? account.subAccountAppId
+            ? await db.select().from(apps).where(eq(apps.id, account.subAccountAppId))
+            : []
+          : await db
+              .select()
+              .from(apps)
+              .where(eq(apps.accountId, account.id))
+              .orderBy(asc(apps.createdAt), asc(apps.name));
+      return toApps(rows);
+    },
+
+    async createApp(auth: Authenticated, name: string): Promise<TApp> {
+      if (auth.account.kind === "subaccount") throw new AppError("1023");
+      try {
+        const row = await db.transaction(async (tx) => {
+          // Locking the account row serializes concurrent creates, so the 10-app limit cannot be raced past.
+          await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, auth.account.id)).for("update");
+          const [{ n } = { n: 0 }] = await tx
+            .select({ n: count() })
+            .from(apps)
+            .where(eq(apps.accountId, auth.account.id));
+          if (n >= MAX_APPS_PER_ACCOUNT) throw new AppError("3004");
+          const [inserted] = await tx
+            .insert(apps)
+            .values({ accountId: auth.account.id, name, createdAt: ctx.clock.now() })
+            .returning();
+          return inserted as AppRow;
+        });
+        return (await toApps([row]))[0] as TApp;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError("3005");
+        throw err;
+      }
+    },
+
+    async getApp(auth: Authenticated, appId: string): Promise<TApp> {
+      return (await toApps([await service.requireAppAccess(auth, appId)]))[0] as TApp;
+    },
+
+    async renameApp(auth: Authenticated, appId: string, name: string): Promise<TApp> {
+      const app = await service.requireAppAccess(auth, appId);
+      try {
+        const [row] = await db.update(apps).set({ name }).where(eq(apps.id, app.id)).returning();
+        return (await toApps([row as AppRow]))[0] as TApp;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError("3005");
+        throw err;
+      }
+    },
+
+    async getChatSettings(auth: Authenticated, appId: string): Promise<TAppChatSettings> {
+      const app = await service.requireAppAccess(auth, appId);
+      return { allowAnonymousLogin: app.allowAnonymousLogin, defaultMemberLimit: app.defaultMemberLimit };
+    },
+
+    async updateChatSettings(
+      auth: Authenticated,
+      appId: string,
+      settings: TAppChatSettings,
+    ): Promise<TAppChatSettings> {
+      const app = await service.requireAppAccess(auth, appId);
+      await db.update(apps).set(settings).where(eq(apps.id, app.id));
+      return settings;
+    },
+
+    async listApiKeys(auth: Authenticated, appId: string): Promise<TApiKey[]> {
+      const app = await service.requireAppAccess(auth, appId);
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)))
+        .orderBy(asc(apiKeys.createdAt));
+      return rows.map(toApiKey);
+    },
+
+    async createApiKey(
+      auth: Authenticated,
+      appId: string,
+      label: string,
+    ): Promise<{ apiKey: TApiKey; secret: string }> {
+      const app = await service.requireAppAccess(auth, appId);
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)));
+      if (n >= MAX_API_KEYS_PER_APP) throw new AppError("3006");
+      const secret = `${API_KEY_PREFIX}${newToken()}`;
+      const [row] = await db
+        .insert(apiKeys)
+        .values({
+          appId: app.id,
+          label,
+          prefix: secret.slice(0, API_KEY_PREFIX.length + 6),
+          secretHash: hashToken(secret),
+          createdAt: ctx.clock.now(),
+        })
+        .returning();
+      return { apiKey: toApiKey(row as typeof apiKeys.$inferSelect), secret };
+    },
+
+    async revokeApiKey(auth: Authenticated, appId: string, keyId: string): Promise<void> {
+      const app = await service.requireAppAccess(auth, appId);
+      const rows = await db
+        .update(apiKeys)
+        .set({ revokedAt: ctx.clock.now() })
+        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      if (rows.length === 0) throw new AppError("3015");
+    },
+
+    /** The app a server-to-server secret belongs to, or null for an unknown or revoked key. */
+    async authenticateApiKey(secret: string): Promise<AppRow | null> {
+      if (!secret.startsWith(API_KEY_PREFIX)) return null;
+      const [row] = await db
+        .select({ app: apps, key: apiKeys })
+        .from(apiKeys)
+        .innerJoin(apps, eq(apps.id, apiKeys.appId))
+        .where(and(eq(apiKeys.secretHash, hashToken(secret)), isNull(apiKeys.revokedAt)))
+        .limit(1);
+      if (!row) return null;
+      const now = ctx.clock.now();
+      // Written at most once a minute: a busy key must not turn every call into a write.
+      if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > 60_000) {
+        await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id));
+      }
+      return row.app;
+    },
+  };
+  return service;
+}
+
+export type AppService = ReturnType<typeof createAppService>;
