@@ -35,6 +35,11 @@ export const V = {
   subchannelMax: "VALIDATION_SUBCHANNEL_MAX",
   subchannelOrder: "VALIDATION_SUBCHANNEL_ORDER",
   regexSlashes: "VALIDATION_REGEX_SLASHES",
+  userId: "VALIDATION_USER_ID",
+  metadataCount: "VALIDATION_METADATA_COUNT",
+  memberLimit: "VALIDATION_MEMBER_LIMIT",
+  inviteCount: "VALIDATION_INVITE_COUNT",
+  messageLength: "VALIDATION_MESSAGE_LENGTH",
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -1,6 +1,11 @@
-import { API_PREFIX } from "@parley/contract";
+import fastifySwagger from "@fastify/swagger";
+import fastifyWebsocket from "@fastify/websocket";
+import { API_PREFIX, CHAT_API_PREFIX, chatApi } from "@parley/contract";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
+import { type Bus, createMemoryBus } from "./chat/bus";
+import { registerGateway } from "./chat/gateway";
+import { chatRoutes } from "./chat/routes";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Context } from "./context";
@@ -19,7 +24,11 @@ import { appRoutes } from "./modules/apps/routes";
 import { createAppService } from "./modules/apps/service";
 import { authRoutes } from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
+import { createChannelService } from "./modules/channels/service";
+import { createChatUserService } from "./modules/chat-users/service";
 import { healthRoutes } from "./modules/health/routes";
+import { createMessageService } from "./modules/messages/service";
+import { createMetricsService } from "./modules/metrics/service";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { createNotificationService } from "./modules/notifications/service";
 
@@ -28,22 +37,32 @@ export interface BuildOptions {
   clock?: Clock;
   /** An open database the caller owns; otherwise one is opened from the config and closed with the app. */
   database?: Database;
+  /** A bus the caller owns (tests share one between two apps); otherwise in-process. */
+  bus?: Bus;
 }
 
 export interface App {
   server: FastifyInstance;
   ctx: Context;
   services: ReturnType<typeof createServices>;
+  bus: Bus;
   /** Handlers by job name, so tests and the CLI can run a job's work directly. */
   jobHandlers: Map<string, JobHandler>;
 }
 
-function createServices(ctx: Context) {
+function createServices(ctx: Context, bus: Bus) {
+  const metrics = createMetricsService(ctx);
+  const chatUsers = createChatUserService(ctx, metrics);
+  const channels = createChannelService(ctx, { bus, chatUsers });
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
     notifications: createNotificationService(ctx),
-    apps: createAppService(ctx, { messagesThisMonth: async () => new Map() }),
+    apps: createAppService(ctx, metrics),
+    metrics,
+    chatUsers,
+    channels,
+    messages: createMessageService(ctx, { bus, channels, metrics }),
   };
 }
 
@@ -73,7 +92,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer,
     log: server.log,
   } as Context;
-  const services = createServices(ctx);
+  const bus = options.bus ?? createMemoryBus();
+  const services = createServices(ctx, bus);
 
   const handlers: JobHandler[] = [
     handleJob(sendMailJob, async (mail, { jobId }) => {
@@ -109,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.addHook("onClose", async () => {
     await ctx.jobs.stop();
     mailer.close();
+    if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   });
 
@@ -122,7 +143,33 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  await server.register(
+    async (v1) => {
+      await v1.register(fastifySwagger, {
+        openapi: {
+          info: { title: "Parley chat API", version: "1" },
+          servers: [{ url: config.publicUrl }],
+          components: {
+            securitySchemes: {
+              bearer: {
+                type: "http",
+                scheme: "bearer",
+                description: "An API key (psk_…) or a chat session token (pcs_…)",
+              },
+            },
+          },
+          security: [{ bearer: [] }],
+        },
+        transform: jsonSchemaTransform,
+      });
+      await v1.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+      await v1.register(chatRoutes, services);
+      registerGateway(v1, chatApi.ws, { bus, ...services });
+      v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
+    },
+    { prefix: CHAT_API_PREFIX },
+  );
   await registerWeb(server, config.webDistDir);
 
-  return { server, ctx, services, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };
+  return { server, ctx, services, bus, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };
 }

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -113,4 +126,196 @@ export const apiKeys = pgTable(
     revokedAt: ts("revoked_at"),
   },
   (t) => [uniqueIndex("api_keys_secret_hash_key").on(t.secretHash), index("api_keys_app_idx").on(t.appId)],
+);
+
+export const chatUsers = pgTable(
+  "chat_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    nickname: text("nickname").notNull(),
+    profileImageUrl: text("profile_image_url").notNull().default(""),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: ts("created_at").notNull(),
+    lastSeenAt: ts("last_seen_at"),
+  },
+  (t) => [uniqueIndex("chat_users_app_user_key").on(t.appId, t.userId)],
+);
+export type ChatUserRow = typeof chatUsers.$inferSelect;
+
+/** Login tokens an app's server issues for its users; reusable until they expire. */
+export const chatLoginTokens = pgTable(
+  "chat_login_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("chat_login_tokens_hash_key").on(t.tokenHash)],
+);
+
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: ts("created_at").notNull(),
+    lastUsedAt: ts("last_used_at").notNull(),
+  },
+  (t) => [uniqueIndex("chat_sessions_hash_key").on(t.tokenHash), index("chat_sessions_user_idx").on(t.chatUserId)],
+);
+
+export const channels = pgTable(
+  "channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    type: text("type").$type<"public" | "private" | "private_invite" | "supergroup">().notNull(),
+    memberLimit: integer("member_limit"),
+    inviteCode: text("invite_code").notNull().default(""),
+    ownerId: uuid("owner_id").references(() => chatUsers.id, { onDelete: "set null" }),
+    isFrozen: boolean("is_frozen").notNull().default(false),
+    lastSeq: integer("last_seq").notNull().default(0),
+    memberCount: integer("member_count").notNull().default(0),
+    subchannelEnabled: boolean("subchannel_enabled").notNull().default(false),
+    subchannelMin: integer("subchannel_min").notNull().default(500),
+    subchannelMax: integer("subchannel_max").notNull().default(3000),
+    subchannelMergeMinutes: integer("subchannel_merge_minutes").notNull().default(60),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("channels_app_idx").on(t.appId, t.createdAt)],
+);
+export type ChannelRow = typeof channels.$inferSelect;
+
+export const channelTags = pgTable(
+  "channel_tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [uniqueIndex("channel_tags_key").on(t.channelId, t.tag)],
+);
+
+export const channelMembers = pgTable(
+  "channel_members",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    joinedAt: ts("joined_at").notNull(),
+    mutedUntil: ts("muted_until"),
+    lastReadSeq: integer("last_read_seq").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] }), index("channel_members_user_idx").on(t.chatUserId)],
+);
+
+export const channelBans = pgTable(
+  "channel_bans",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    bannedAt: ts("banned_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] })],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id").notNull(),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    type: text("type").$type<"text" | "file" | "admin">().notNull(),
+    text: text("text").notNull(),
+    senderId: uuid("sender_id").references(() => chatUsers.id, { onDelete: "set null" }),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    file: jsonb("file").$type<{ url: string; name: string; size: number; mimeType: string } | null>(),
+    createdAt: ts("created_at").notNull(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [uniqueIndex("messages_channel_seq_key").on(t.channelId, t.seq), index("messages_sender_idx").on(t.senderId)],
+);
+export type MessageRow = typeof messages.$inferSelect;
+
+/** Every real-time event, kept so a client that reconnects can fetch what it missed. */
+export const chatEvents = pgTable(
+  "chat_events",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: uuid("app_id").notNull(),
+    channelId: uuid("channel_id").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("chat_events_app_idx").on(t.appId, t.id), index("chat_events_channel_idx").on(t.channelId, t.id)],
+);
+
+export const files = pgTable("files", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  appId: uuid("app_id")
+    .notNull()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  channelId: uuid("channel_id").notNull(),
+  name: text("name").notNull(),
+  size: integer("size").notNull(),
+  mimeType: text("mime_type").notNull(),
+  storageKey: text("storage_key").notNull(),
+  createdAt: ts("created_at").notNull(),
+});
+
+/** Per-app daily counters, written as events happen so reports read days, not messages. */
+export const dailyMetrics = pgTable(
+  "daily_metrics",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    messageCount: integer("message_count").notNull().default(0),
+    messageSenderCount: integer("message_sender_count").notNull().default(0),
+    activeUserCount: integer("active_user_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day] })],
+);
+
+/** Who was active, and who sent, on a day: the distinct counts of `daily_metrics` come from inserts here. */
+export const dailyUserActivity = pgTable(
+  "daily_user_activity",
+  {
+    appId: uuid("app_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    chatUserId: uuid("chat_user_id").notNull(),
+    kind: text("kind").$type<"active" | "sender">().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.chatUserId, t.kind] })],
 );

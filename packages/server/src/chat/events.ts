@@ -1,0 +1,45 @@
+import type { TChatEvent, TChatEventType } from "@parley/contract";
+import type { Db } from "../db/client";
+import { chatEvents } from "../db/schema";
+import type { Bus } from "./bus";
+
+type EventBody = Omit<TChatEvent, "id" | "type" | "channelId" | "createdAt">;
+
+/**
+ * Events are written in the same transaction as the change they describe, and published only after it commits,
+ * so a client never hears of a change that was rolled back, and a reconnecting client finds every event stored.
+ */
+export class EventBatch {
+  readonly #events: { appId: string; event: TChatEvent }[] = [];
+
+  async record(
+    tx: Db,
+    appId: string,
+    channelId: string,
+    type: TChatEventType,
+    body: EventBody,
+    at: Date,
+  ): Promise<TChatEvent> {
+    const [row] = await tx
+      .insert(chatEvents)
+      .values({ appId, channelId, type, payload: body as Record<string, unknown>, createdAt: at })
+      .returning({ id: chatEvents.id });
+    const event: TChatEvent = { id: String(row?.id), type, channelId, createdAt: at.toISOString(), ...body };
+    this.#events.push({ appId, event });
+    return event;
+  }
+
+  async publish(bus: Bus): Promise<void> {
+    for (const message of this.#events) await bus.publish(message);
+  }
+}
+
+export function toEvent(row: typeof chatEvents.$inferSelect): TChatEvent {
+  return {
+    id: String(row.id),
+    type: row.type as TChatEventType,
+    channelId: row.channelId,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.payload as Partial<TChatEvent>),
+  };
+}

@@ -1,0 +1,191 @@
+import "@fastify/websocket";
+import { type TServerFrame, zClientFrame } from "@parley/contract";
+import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import type { AppService } from "../modules/apps/service";
+import type { AuthService } from "../modules/auth/service";
+import type { ChannelService } from "../modules/channels/service";
+import { type ChatUserService, toChatUser } from "../modules/chat-users/service";
+import type { MessageService } from "../modules/messages/service";
+import type { Bus, BusMessage } from "./bus";
+
+const AUTH_TIMEOUT_MS = 10_000;
+const HEARTBEAT_MS = 30_000;
+
+interface Connection {
+  socket: WebSocket;
+  appId: string;
+  /** The end user's id, or null for a dashboard observer, who sees only the channels it subscribes to. */
+  userId: string | null;
+  channels: Set<string>;
+  alive: boolean;
+}
+
+export interface GatewayDeps {
+  bus: Bus;
+  auth: AuthService;
+  apps: AppService;
+  chatUsers: ChatUserService;
+  channels: ChannelService;
+  messages: MessageService;
+}
+
+/**
+ * The WebSocket at `/v1/ws`. The first frame authenticates with a chat session token, or with a dashboard
+ * session and an app id (the dashboard's live chat view). Events from the bus reach every connection whose
+ * user belongs to the event's channel, on whichever process the event was produced.
+ */
+export function registerGateway(app: FastifyInstance, path: string, deps: GatewayDeps) {
+  const byChannel = new Map<string, Set<Connection>>();
+  const byUser = new Map<string, Set<Connection>>();
+  const observers = new Set<Connection>();
+  const userKey = (appId: string, userId: string) => `${appId}\u0000${userId}`;
+
+  const join = (conn: Connection, channelId: string) => {
+    conn.channels.add(channelId);
+    const set = byChannel.get(channelId) ?? new Set<Connection>();
+    byChannel.set(channelId, set);
+    set.add(conn);
+  };
+  const part = (conn: Connection, channelId: string) => {
+    conn.channels.delete(channelId);
+    const set = byChannel.get(channelId);
+    set?.delete(conn);
+    if (set?.size === 0) byChannel.delete(channelId);
+  };
+  const drop = (conn: Connection) => {
+    for (const channelId of [...conn.channels]) part(conn, channelId);
+    observers.delete(conn);
+    if (conn.userId) {
+      const key = userKey(conn.appId, conn.userId);
+      byUser.get(key)?.delete(conn);
+      if (byUser.get(key)?.size === 0) byUser.delete(key);
+    }
+  };
+  const send = (conn: Connection, frame: TServerFrame | string) => {
+    if (conn.socket.readyState === conn.socket.OPEN)
+      conn.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  };
+
+  function deliver({ appId, event }: BusMessage) {
+    const subject = event.userId ? byUser.get(userKey(appId, event.userId)) : undefined;
+    if (event.type === "member.joined" && subject) for (const conn of subject) join(conn, event.channelId);
+    const frame = JSON.stringify({ type: "event", event } satisfies TServerFrame);
+    const targets = new Set(byChannel.get(event.channelId));
+    // A user removed from a channel still hears that it happened.
+    if (subject) for (const conn of subject) targets.add(conn);
+    for (const conn of targets) if (conn.appId === appId) send(conn, frame);
+    if ((event.type === "member.left" || event.type === "member.banned") && subject) {
+      for (const conn of subject) part(conn, event.channelId);
+    }
+    if (event.type === "channel.deleted") for (const conn of targets) part(conn, event.channelId);
+  }
+  const unsubscribe = deps.bus.subscribe(deliver);
+
+  const heartbeat = setInterval(() => {
+    for (const set of [...byUser.values(), observers]) {
+      for (const conn of set) {
+        if (!conn.alive) {
+          conn.socket.terminate();
+          continue;
+        }
+        conn.alive = false;
+        conn.socket.ping();
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const set of byChannel.values()) for (const conn of set) conn.socket.close(1001, "server shutting down");
+  });
+
+  app.get(path, { websocket: true }, (socket: WebSocket) => {
+    let conn: Connection | null = null;
+    const fail = (code: string, message: string) => {
+      socket.send(JSON.stringify({ type: "error", code, message } satisfies TServerFrame));
+      socket.close(4001, message);
+    };
+    const timer = setTimeout(() => fail("3028", "authenticate within 10 seconds"), AUTH_TIMEOUT_MS);
+
+    socket.on("pong", () => {
+      if (conn) conn.alive = true;
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      if (conn) drop(conn);
+    });
+    socket.on("message", async (raw: Buffer) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(raw.toString("utf8"));
+      } catch {
+        return fail("300", "frames are JSON");
+      }
+      const parsed = zClientFrame.safeParse(data);
+      if (!parsed.success) return fail("300", "unknown frame");
+      const frame = parsed.data;
+      if (frame.type === "ping") {
+        socket.send(JSON.stringify({ type: "pong" } satisfies TServerFrame));
+        return;
+      }
+      if (frame.type === "subscribe") {
+        if (!conn || conn.userId !== null) return fail("1023", "only dashboard views subscribe");
+        const current = conn;
+        try {
+          await deps.channels.requireChannel({ id: current.appId }, frame.channelId);
+          join(current, frame.channelId);
+        } catch {
+          send(current, { type: "error", code: "3007", message: "no such channel" });
+        }
+        return;
+      }
+      if (conn) return;
+      conn = await authenticate(socket, frame.token, frame.appId).catch(() => null);
+      if (!conn) return fail("3028", "invalid token");
+      clearTimeout(timer);
+    });
+  });
+
+  async function authenticate(socket: WebSocket, token: string, appId: string | undefined): Promise<Connection | null> {
+    if (appId) {
+      const dashboard = await deps.auth.authenticate(token);
+      if (!dashboard) return null;
+      await deps.apps.requireAppAccess(dashboard, appId);
+      const conn: Connection = { socket, appId, userId: null, channels: new Set(), alive: true };
+      observers.add(conn);
+      send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
+      return conn;
+    }
+    const principal = await deps.chatUsers.authenticateSession(token);
+    if (!principal) return null;
+    const conn: Connection = {
+      socket,
+      appId: principal.app.id,
+      userId: principal.user.userId,
+      channels: new Set(),
+      alive: true,
+    };
+    const key = userKey(conn.appId, principal.user.userId);
+    const set = byUser.get(key) ?? new Set<Connection>();
+    byUser.set(key, set);
+    set.add(conn);
+    for (const id of await deps.channels.channelIdsOf(principal.user.id)) join(conn, id);
+    send(conn, {
+      type: "ready",
+      user: toChatUser(principal.user),
+      lastEventId: await deps.messages.lastEventId(conn.appId),
+    });
+    return conn;
+  }
+
+  return {
+    connectionCount: () => {
+      let n = observers.size;
+      for (const set of byUser.values()) n += set.size;
+      return n;
+    },
+  };
+}

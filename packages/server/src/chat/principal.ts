@@ -1,0 +1,64 @@
+import type { FastifyRequest } from "fastify";
+import type { AppRow } from "../db/schema";
+import { AppError } from "../errors";
+import { bearerToken } from "../http/authenticate";
+import type { AppService } from "../modules/apps/service";
+import type { Actor } from "../modules/channels/service";
+import type { ChatPrincipal, ChatUserService } from "../modules/chat-users/service";
+
+export type ChatCaller = { kind: "server"; app: AppRow } | ({ kind: "user" } & ChatPrincipal);
+
+declare module "fastify" {
+  interface FastifyRequest {
+    chatCaller: ChatCaller | null;
+  }
+}
+
+/**
+ * Resolves the chat API credential: an app's API key (`psk_…`, server to server) or an end user's session
+ * token (`pcs_…`). Anything else answers 3028.
+ */
+export function resolveChatCaller(deps: { apps: AppService; chatUsers: ChatUserService }) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (token) {
+      const app = await deps.apps.authenticateApiKey(token);
+      if (app) {
+        request.chatCaller = { kind: "server", app };
+        return;
+      }
+      const principal = await deps.chatUsers.authenticateSession(token);
+      if (principal) {
+        request.chatCaller = { kind: "user", ...principal };
+        return;
+      }
+    }
+    throw new AppError("3028");
+  };
+}
+
+export function callerOf(request: FastifyRequest): ChatCaller {
+  if (!request.chatCaller) throw new AppError("3028");
+  return request.chatCaller;
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  const caller = callerOf(request);
+  return caller.kind === "server"
+    ? { kind: "server", app: caller.app }
+    : { kind: "user", app: caller.app, user: caller.user };
+}
+
+/** Only an app's own servers may call this route: an end user's session answers 1023. */
+export function serverOnly(request: FastifyRequest): AppRow {
+  const caller = callerOf(request);
+  if (caller.kind !== "server") throw new AppError("1023");
+  return caller.app;
+}
+
+/** Only an end user may call this route (it acts as them): an API key answers 1023. */
+export function userOnly(request: FastifyRequest): Actor & { kind: "user" } {
+  const caller = callerOf(request);
+  if (caller.kind !== "user") throw new AppError("1023");
+  return { kind: "user", app: caller.app, user: caller.user };
+}

@@ -1,0 +1,360 @@
+import {
+  chatApi,
+  zAddMembersRequest,
+  zAnonymousLoginRequest,
+  zChangeOwnerRequest,
+  zChannelListQuery,
+  zChannelMemberParams,
+  zChannelParams,
+  zChannelResponse,
+  zChannelsPage,
+  zChatLoginRequest,
+  zChatSession,
+  zChatUserResponse,
+  zChatUsersPage,
+  zCreateChannelRequest,
+  zCreateChatUserRequest,
+  zEventsQuery,
+  zEventsResponse,
+  zIssueTokenRequest,
+  zIssueTokenResponse,
+  zJoinChannelRequest,
+  zMarkReadRequest,
+  zMember,
+  zMembersPage,
+  zMessageHistoryQuery,
+  zMessageParams,
+  zMessageResponse,
+  zMessagesResponse,
+  zMuteRequest,
+  zOk,
+  zPageQuery,
+  zSendMessageRequest,
+  zUpdateChannelRequest,
+  zUpdateChatUserRequest,
+  zUserIdParams,
+} from "@parley/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppService } from "../modules/apps/service";
+import type { ChannelService } from "../modules/channels/service";
+import type { ChatUserService } from "../modules/chat-users/service";
+import type { MessageService } from "../modules/messages/service";
+import { actorOf, callerOf, resolveChatCaller, serverOnly, userOnly } from "./principal";
+
+export interface ChatRouteDeps {
+  apps: AppService;
+  chatUsers: ChatUserService;
+  channels: ChannelService;
+  messages: MessageService;
+}
+
+const ok = { ok: true as const };
+const tags = (t: string) => ({ tags: [t] });
+
+/** The public chat API under `/v1`. Shapes come from the contract; the OpenAPI document is generated from them. */
+export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, deps) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { chatUsers, channels, messages } = deps;
+
+  // Login routes take no credential.
+  app.post(
+    chatApi.login,
+    { schema: { ...tags("auth"), body: zChatLoginRequest, response: { 200: zChatSession } } },
+    async (request) => chatUsers.login(request.body),
+  );
+  app.post(
+    chatApi.anonymousLogin,
+    { schema: { ...tags("auth"), body: zAnonymousLoginRequest, response: { 200: zChatSession } } },
+    async (request) => chatUsers.anonymousLogin(request.body),
+  );
+
+  await app.register(async (authed) => {
+    const r = authed.withTypeProvider<ZodTypeProvider>();
+    r.addHook("preHandler", resolveChatCaller(deps));
+
+    r.post(chatApi.logout, { schema: { ...tags("auth"), response: { 200: zOk } } }, async (request) => {
+      const caller = callerOf(request);
+      if (caller.kind === "user") await chatUsers.logout(caller);
+      return ok;
+    });
+
+    r.get(chatApi.me, { schema: { ...tags("users"), response: { 200: zChatUserResponse } } }, async (request) => {
+      const actor = userOnly(request);
+      return { user: await chatUsers.getUser(actor.app, actor.user.userId) };
+    });
+    r.patch(
+      chatApi.me,
+      {
+        schema: {
+          ...tags("users"),
+          body: zUpdateChatUserRequest.omit({ metadata: true }),
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => {
+        const actor = userOnly(request);
+        return { user: await chatUsers.updateUser(actor.app, actor.user.userId, request.body) };
+      },
+    );
+
+    // Users: server to server.
+    r.post(
+      chatApi.users,
+      { schema: { ...tags("users"), body: zCreateChatUserRequest, response: { 200: zChatUserResponse } } },
+      async (request) => ({ user: await chatUsers.createUser(serverOnly(request), request.body) }),
+    );
+    r.get(
+      chatApi.users,
+      { schema: { ...tags("users"), querystring: zPageQuery, response: { 200: zChatUsersPage } } },
+      async (request) => chatUsers.listUsers(serverOnly(request), request.query),
+    );
+    r.get(
+      chatApi.user,
+      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
+      async (request) => ({ user: await chatUsers.getUser(callerOf(request).app, request.params.userId) }),
+    );
+    r.patch(
+      chatApi.user,
+      {
+        schema: {
+          ...tags("users"),
+          params: zUserIdParams,
+          body: zUpdateChatUserRequest,
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => ({
+        user: await chatUsers.updateUser(serverOnly(request), request.params.userId, request.body),
+      }),
+    );
+    r.delete(
+      chatApi.user,
+      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zOk } } },
+      async (request) => {
+        await chatUsers.deleteUser(serverOnly(request), request.params.userId);
+        return ok;
+      },
+    );
+    r.post(
+      chatApi.userActivate,
+      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
+      async (request) => ({ user: await chatUsers.setActive(serverOnly(request), request.params.userId, true) }),
+    );
+    r.post(
+      chatApi.userDeactivate,
+      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
+      async (request) => ({ user: await chatUsers.setActive(serverOnly(request), request.params.userId, false) }),
+    );
+    r.post(
+      chatApi.userToken,
+      {
+        schema: {
+          ...tags("users"),
+          params: zUserIdParams,
+          body: zIssueTokenRequest,
+          response: { 200: zIssueTokenResponse },
+        },
+      },
+      async (request) =>
+        chatUsers.issueLoginToken(serverOnly(request), request.params.userId, request.body.expiresInSeconds),
+    );
+
+    // Channels.
+    r.post(
+      chatApi.channels,
+      { schema: { ...tags("channels"), body: zCreateChannelRequest, response: { 200: zChannelResponse } } },
+      async (request) => ({ channel: await channels.createChannel(actorOf(request), request.body) }),
+    );
+    r.get(
+      chatApi.channels,
+      { schema: { ...tags("channels"), querystring: zChannelListQuery, response: { 200: zChannelsPage } } },
+      async (request) => channels.listChannels(actorOf(request), request.query),
+    );
+    r.get(
+      chatApi.channel,
+      { schema: { ...tags("channels"), params: zChannelParams, response: { 200: zChannelResponse } } },
+      async (request) => ({ channel: await channels.getChannel(actorOf(request), request.params.channelId) }),
+    );
+    r.patch(
+      chatApi.channel,
+      {
+        schema: {
+          ...tags("channels"),
+          params: zChannelParams,
+          body: zUpdateChannelRequest,
+          response: { 200: zChannelResponse },
+        },
+      },
+      async (request) => ({
+        channel: await channels.updateChannel(actorOf(request), request.params.channelId, request.body),
+      }),
+    );
+    r.delete(
+      chatApi.channel,
+      { schema: { ...tags("channels"), params: zChannelParams, response: { 200: zOk } } },
+      async (request) => {
+        await channels.deleteChannel(actorOf(request), request.params.channelId);
+        return ok;
+      },
+    );
+    r.post(
+      chatApi.join,
+      {
+        schema: {
+          ...tags("channels"),
+          params: zChannelParams,
+          body: zJoinChannelRequest,
+          response: { 200: zChannelResponse },
+        },
+      },
+      async (request) => ({
+        channel: await channels.join(userOnly(request), request.params.channelId, request.body.inviteCode),
+      }),
+    );
+    r.post(
+      chatApi.leave,
+      { schema: { ...tags("channels"), params: zChannelParams, response: { 200: zOk } } },
+      async (request) => {
+        await channels.leave(userOnly(request), request.params.channelId);
+        return ok;
+      },
+    );
+
+    // Members and moderation.
+    r.get(
+      chatApi.members,
+      {
+        schema: {
+          ...tags("members"),
+          params: zChannelParams,
+          querystring: zPageQuery,
+          response: { 200: zMembersPage },
+        },
+      },
+      async (request) => channels.listMembers(actorOf(request), request.params.channelId, request.query),
+    );
+    r.post(
+      chatApi.members,
+      {
+        schema: {
+          ...tags("members"),
+          params: zChannelParams,
+          body: zAddMembersRequest,
+          response: { 200: zChannelResponse },
+        },
+      },
+      async (request) => ({
+        channel: await channels.addMembers(actorOf(request), request.params.channelId, request.body.userIds),
+      }),
+    );
+    r.delete(
+      chatApi.member,
+      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zOk } } },
+      async (request) => {
+        await channels.removeMember(actorOf(request), request.params.channelId, request.params.userId);
+        return ok;
+      },
+    );
+    r.post(
+      chatApi.mute,
+      { schema: { ...tags("members"), params: zChannelMemberParams, body: zMuteRequest, response: { 200: zMember } } },
+      async (request) =>
+        channels.mute(actorOf(request), request.params.channelId, request.params.userId, request.body.minutes),
+    );
+    r.post(
+      chatApi.unmute,
+      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zMember } } },
+      async (request) => channels.mute(actorOf(request), request.params.channelId, request.params.userId, null),
+    );
+    r.post(
+      chatApi.ban,
+      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zOk } } },
+      async (request) => {
+        await channels.ban(actorOf(request), request.params.channelId, request.params.userId);
+        return ok;
+      },
+    );
+    r.post(
+      chatApi.unban,
+      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zOk } } },
+      async (request) => {
+        await channels.unban(actorOf(request), request.params.channelId, request.params.userId);
+        return ok;
+      },
+    );
+    r.put(
+      chatApi.owner,
+      {
+        schema: {
+          ...tags("members"),
+          params: zChannelParams,
+          body: zChangeOwnerRequest,
+          response: { 200: zChannelResponse },
+        },
+      },
+      async (request) => ({
+        channel: await channels.changeOwner(actorOf(request), request.params.channelId, request.body.userId),
+      }),
+    );
+
+    // Messages.
+    r.post(
+      chatApi.messages,
+      {
+        schema: {
+          ...tags("messages"),
+          params: zChannelParams,
+          body: zSendMessageRequest,
+          response: { 200: zMessageResponse },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        // An app's server speaks as the app: its messages are admin messages, with no sender.
+        const type = actor.kind === "user" ? "text" : "admin";
+        return { message: await messages.send(actor, request.params.channelId, request.body, type) };
+      },
+    );
+    r.get(
+      chatApi.messages,
+      {
+        schema: {
+          ...tags("messages"),
+          params: zChannelParams,
+          querystring: zMessageHistoryQuery,
+          response: { 200: zMessagesResponse },
+        },
+      },
+      async (request) => messages.history(actorOf(request), request.params.channelId, request.query),
+    );
+    r.delete(
+      chatApi.message,
+      { schema: { ...tags("messages"), params: zMessageParams, response: { 200: zOk } } },
+      async (request) => {
+        await messages.deleteMessage(actorOf(request), request.params.channelId, request.params.messageId);
+        return ok;
+      },
+    );
+    r.post(
+      chatApi.read,
+      {
+        schema: {
+          ...tags("messages"),
+          params: zChannelParams,
+          body: zMarkReadRequest,
+          response: { 200: z.object({ lastReadSeq: z.number().int() }) },
+        },
+      },
+      async (request) => ({
+        lastReadSeq: await messages.markRead(userOnly(request), request.params.channelId, request.body.seq),
+      }),
+    );
+    r.get(
+      chatApi.events,
+      { schema: { ...tags("events"), querystring: zEventsQuery, response: { 200: zEventsResponse } } },
+      async (request) => messages.eventsSince(userOnly(request), request.query.after, request.query.limit),
+    );
+  });
+};

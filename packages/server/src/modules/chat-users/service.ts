@@ -1,0 +1,220 @@
+import type {
+  TAnonymousLoginRequest,
+  TChatLoginRequest,
+  TChatSession,
+  TChatUser,
+  TChatUsersPage,
+  TCreateChatUserRequest,
+  TPageQuery,
+  TUpdateChatUserRequest,
+} from "@parley/contract";
+import { and, asc, eq, gt, ilike, or, sql } from "drizzle-orm";
+import { decodeCursor, encodeCursor, likePattern } from "../../chat/cursor";
+import type { Context } from "../../context";
+import { type AppRow, apps, type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "../../db/schema";
+import { AppError } from "../../errors";
+import { hashToken, newToken } from "../auth/secrets";
+import type { MetricsService } from "../metrics/service";
+
+const SESSION_PREFIX = "pcs_";
+
+export const toChatUser = (row: ChatUserRow): TChatUser => ({
+  userId: row.userId,
+  nickname: row.nickname,
+  profileImageUrl: row.profileImageUrl,
+  isActive: row.isActive,
+  metadata: row.metadata,
+  createdAt: row.createdAt.toISOString(),
+  lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+});
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export interface ChatPrincipal {
+  app: AppRow;
+  user: ChatUserRow;
+  sessionId: string;
+}
+
+export function createChatUserService(ctx: Context, metrics: MetricsService) {
+  const { db } = ctx.database;
+  const { clock } = ctx;
+
+  async function findUser(appId: string, userId: string): Promise<ChatUserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(chatUsers)
+      .where(and(eq(chatUsers.appId, appId), eq(chatUsers.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  async function startSession(app: AppRow, user: ChatUserRow): Promise<TChatSession> {
+    if (!user.isActive) throw new AppError("3017");
+    const token = `${SESSION_PREFIX}${newToken()}`;
+    const now = clock.now();
+    await db
+      .insert(chatSessions)
+      .values({ chatUserId: user.id, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now });
+    await db.update(chatUsers).set({ lastSeenAt: now }).where(eq(chatUsers.id, user.id));
+    await metrics.recordActive(app.id, user.id, now);
+    return { sessionToken: token, appId: app.id, user: toChatUser({ ...user, lastSeenAt: now }) };
+  }
+
+  async function appById(appId: string): Promise<AppRow> {
+    const [app] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+    // An unknown app looks like a bad credential: ids are not confirmed to strangers.
+    if (!app) throw new AppError("3027");
+    return app;
+  }
+
+  const service = {
+    findUser,
+
+    async requireUser(appId: string, userId: string): Promise<ChatUserRow> {
+      const user = await findUser(appId, userId);
+      if (!user) throw new AppError("3018");
+      return user;
+    },
+
+    async createUser(app: AppRow, input: TCreateChatUserRequest): Promise<TChatUser> {
+      try {
+        const [row] = await db
+          .insert(chatUsers)
+          .values({ appId: app.id, ...input, createdAt: clock.now() })
+          .returning();
+        return toChatUser(row as ChatUserRow);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError("3019");
+        throw err;
+      }
+    },
+
+    async getUser(app: AppRow, userId: string): Promise<TChatUser> {
+      return toChatUser(await service.requireUser(app.id, userId));
+    },
+
+    async listUsers(app: AppRow, query: TPageQuery & { active?: boolean }): Promise<TChatUsersPage> {
+      const after = decodeCursor(query.cursor);
+      const conditions = [eq(chatUsers.appId, app.id)];
+      if (query.search) {
+        const pattern = likePattern(query.search);
+        conditions.push(or(ilike(chatUsers.userId, pattern), ilike(chatUsers.nickname, pattern)) ?? sql`true`);
+      }
+      if (query.active !== undefined) conditions.push(eq(chatUsers.isActive, query.active));
+      if (after) {
+        conditions.push(
+          or(
+            gt(chatUsers.createdAt, after.createdAt),
+            and(eq(chatUsers.createdAt, after.createdAt), gt(chatUsers.id, after.id)),
+          ) ?? sql`true`,
+        );
+      }
+      const rows = await db
+        .select()
+        .from(chatUsers)
+        .where(and(...conditions))
+        .orderBy(asc(chatUsers.createdAt), asc(chatUsers.id))
+        .limit(query.limit + 1);
+      const pageRows = rows.slice(0, query.limit);
+      const last = pageRows.at(-1);
+      return {
+        users: pageRows.map(toChatUser),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    async updateUser(app: AppRow, userId: string, input: TUpdateChatUserRequest): Promise<TChatUser> {
+      const user = await service.requireUser(app.id, userId);
+      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      if (Object.keys(patch).length === 0) return toChatUser(user);
+      const [row] = await db.update(chatUsers).set(patch).where(eq(chatUsers.id, user.id)).returning();
+      return toChatUser(row as ChatUserRow);
+    },
+
+    /** Deactivating also ends the user's sessions: a suspended user is signed out everywhere at once. */
+    async setActive(app: AppRow, userId: string, isActive: boolean): Promise<TChatUser> {
+      const user = await service.requireUser(app.id, userId);
+      const [row] = await db.update(chatUsers).set({ isActive }).where(eq(chatUsers.id, user.id)).returning();
+      if (!isActive) await db.delete(chatSessions).where(eq(chatSessions.chatUserId, user.id));
+      return toChatUser(row as ChatUserRow);
+    },
+
+    async deleteUser(app: AppRow, userId: string): Promise<ChatUserRow> {
+      const user = await service.requireUser(app.id, userId);
+      await db.delete(chatUsers).where(eq(chatUsers.id, user.id));
+      return user;
+    },
+
+    async issueLoginToken(app: AppRow, userId: string, expiresInSeconds: number) {
+      const user = await service.requireUser(app.id, userId);
+      if (!user.isActive) throw new AppError("3017");
+      const token = newToken();
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + expiresInSeconds * 1000);
+      await db
+        .insert(chatLoginTokens)
+        .values({ chatUserId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt });
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+
+    async login(input: TChatLoginRequest): Promise<TChatSession> {
+      const app = await appById(input.appId);
+      const user = await findUser(app.id, input.userId);
+      if (!user) throw new AppError("3027");
+      const [token] = await db
+        .select()
+        .from(chatLoginTokens)
+        .where(and(eq(chatLoginTokens.chatUserId, user.id), eq(chatLoginTokens.tokenHash, hashToken(input.token))))
+        .limit(1);
+      if (!token || token.expiresAt <= clock.now()) throw new AppError("3027");
+      return startSession(app, user);
+    },
+
+    /** Creates the user on first login; a returning anonymous user keeps their id and takes the new nickname. */
+    async anonymousLogin(input: TAnonymousLoginRequest): Promise<TChatSession> {
+      const app = await appById(input.appId);
+      if (!app.allowAnonymousLogin) throw new AppError("3016");
+      const now = clock.now();
+      await db
+        .insert(chatUsers)
+        .values({ appId: app.id, userId: input.userId, nickname: input.nickname, createdAt: now })
+        .onConflictDoNothing();
+      const user = await service.requireUser(app.id, input.userId);
+      if (user.isActive && user.nickname !== input.nickname) {
+        await db.update(chatUsers).set({ nickname: input.nickname }).where(eq(chatUsers.id, user.id));
+        user.nickname = input.nickname;
+      }
+      return startSession(app, user);
+    },
+
+    async authenticateSession(token: string): Promise<ChatPrincipal | null> {
+      if (!token.startsWith(SESSION_PREFIX)) return null;
+      const [row] = await db
+        .select({ session: chatSessions, user: chatUsers, app: apps })
+        .from(chatSessions)
+        .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
+        .innerJoin(apps, eq(apps.id, chatUsers.appId))
+        .where(eq(chatSessions.tokenHash, hashToken(token)))
+        .limit(1);
+      if (!row?.user.isActive) return null;
+      const now = clock.now();
+      if (now.getTime() - row.session.lastUsedAt.getTime() > 60_000) {
+        await db.update(chatSessions).set({ lastUsedAt: now }).where(eq(chatSessions.id, row.session.id));
+        await db.update(chatUsers).set({ lastSeenAt: now }).where(eq(chatUsers.id, row.user.id));
+        await metrics.recordActive(row.app.id, row.user.id, now);
+      }
+      return { app: row.app, user: row.user, sessionId: row.session.id };
+    },
+
+    async logout(principal: ChatPrincipal): Promise<void> {
+      await db.delete(chatSessions).where(eq(chatSessions.id, principal.sessionId));
+    },
+  };
+  return service;
+}
+
+export type ChatUserService = ReturnType<typeof createChatUserService>;

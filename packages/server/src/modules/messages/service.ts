@@ -1,0 +1,228 @@
+import { MESSAGE_TEXT_MAX, type TMessage, type TMessagesResponse } from "@parley/contract";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Bus } from "../../chat/bus";
+import { toEvent } from "../../chat/events";
+import type { Context } from "../../context";
+import { type ChannelRow, channelMembers, channels, chatEvents, type MessageRow, messages } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { Actor, ChannelService } from "../channels/service";
+import type { MetricsService } from "../metrics/service";
+import { toMessages } from "./mapping";
+
+/** A message on its way through the pipeline, before it is stored. */
+export interface MessageDraft {
+  actor: Actor;
+  channel: ChannelRow;
+  type: "text" | "file" | "admin";
+  text: string;
+  metadata: Record<string, string>;
+  file: { url: string; name: string; size: number; mimeType: string } | null;
+}
+
+/**
+ * The stages later features plug into, in pipeline order: checks may refuse (plan and quota), filters may
+ * rewrite or refuse (profanity), and delivered hooks run after the message is stored and fanned out (webhooks,
+ * push). A delivered hook's failure is logged; it never takes back a stored message.
+ */
+export interface PipelineStages {
+  checks: ((draft: MessageDraft) => Promise<void>)[];
+  filters: ((draft: MessageDraft) => Promise<MessageDraft>)[];
+  delivered: ((message: TMessage, draft: MessageDraft) => Promise<void>)[];
+}
+
+export function createMessageService(
+  ctx: Context,
+  deps: { bus: Bus; channels: ChannelService; metrics: MetricsService },
+) {
+  const { db } = ctx.database;
+  const { clock } = ctx;
+  const stages: PipelineStages = { checks: [], filters: [], delivered: [] };
+
+  /** Permission rules of spec section 6, in the order a user would want to hear them. */
+  async function admit(actor: Actor, channel: ChannelRow, type: MessageDraft["type"]): Promise<void> {
+    if (actor.kind !== "user") return;
+    if (!actor.user.isActive) throw new AppError("3017");
+    const member = await deps.channels.membership(db, channel.id, actor.user.id);
+    if (!member) {
+      if (await deps.channels.isBanned(db, channel.id, actor.user.id)) throw new AppError("3023");
+      throw new AppError("3020");
+    }
+    if (channel.isFrozen && type !== "admin") throw new AppError("3021");
+    if (member.mutedUntil && member.mutedUntil > clock.now()) throw new AppError("3022");
+  }
+
+  const service = {
+    stages,
+
+    async send(
+      actor: Actor,
+      channelId: string,
+      input: { text: string; metadata?: Record<string, string>; file?: MessageDraft["file"] },
+      type: MessageDraft["type"] = "text",
+    ): Promise<TMessage> {
+      if (type === "admin" && actor.kind === "user") throw new AppError("3025");
+      const channel = await deps.channels.requireChannel(actor.app, channelId);
+      await admit(actor, channel, type);
+      if (!input.file && input.text.trim() === "") throw new AppError("3012");
+      if (input.text.length > MESSAGE_TEXT_MAX) throw new AppError("3013");
+      let draft: MessageDraft = {
+        actor,
+        channel,
+        type,
+        text: input.text,
+        metadata: input.metadata ?? {},
+        file: input.file ?? null,
+      };
+      for (const check of stages.checks) await check(draft);
+      for (const filter of stages.filters) draft = await filter(draft);
+
+      const now = clock.now();
+      const senderId = actor.kind === "user" ? actor.user.id : null;
+      const message = await deps.channels.mutate(async (tx, batch) => {
+        // The row lock of this update orders concurrent senders: seq has no gaps and no repeats.
+        const [seqRow] = await tx
+          .update(channels)
+          .set({ lastSeq: sql`${channels.lastSeq} + 1` })
+          .where(eq(channels.id, channel.id))
+          .returning({ seq: channels.lastSeq });
+        if (!seqRow) throw new AppError("3007");
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            appId: actor.app.id,
+            channelId: channel.id,
+            seq: seqRow.seq,
+            type: draft.type,
+            text: draft.text,
+            senderId,
+            metadata: draft.metadata,
+            file: draft.file,
+            createdAt: now,
+          })
+          .returning();
+        if (senderId) {
+          await tx
+            .update(channelMembers)
+            .set({ lastReadSeq: seqRow.seq })
+            .where(and(eq(channelMembers.channelId, channel.id), eq(channelMembers.chatUserId, senderId)));
+        }
+        await deps.metrics.recordMessage(tx, actor.app.id, senderId, now);
+        const [stored] = await toMessages(tx, [row as MessageRow]);
+        await batch.record(tx, actor.app.id, channel.id, "message.created", { message: stored }, now);
+        return stored as TMessage;
+      });
+      for (const hook of stages.delivered) {
+        hook(message, draft).catch((err) => ctx.log.error({ err, messageId: message.id }, "message hook failed"));
+      }
+      return message;
+    },
+
+    async history(
+      actor: Actor,
+      channelId: string,
+      query: { before?: number; after?: number; limit: number },
+    ): Promise<TMessagesResponse> {
+      const channel = await deps.channels.requireChannel(actor.app, channelId);
+      if (actor.kind === "user" && !(await deps.channels.membership(db, channel.id, actor.user.id))) {
+        throw new AppError("3020");
+      }
+      const base = and(eq(messages.channelId, channel.id), isNull(messages.deletedAt));
+      const forward = query.after !== undefined;
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(
+          forward
+            ? and(base, gt(messages.seq, query.after as number))
+            : query.before !== undefined
+              ? and(base, lt(messages.seq, query.before))
+              : base,
+        )
+        .orderBy(forward ? asc(messages.seq) : desc(messages.seq))
+        .limit(query.limit + 1);
+      const pageRows = rows.slice(0, query.limit);
+      // Always oldest first, so a client appends or prepends a page as it is.
+      if (!forward) pageRows.reverse();
+      return { messages: await toMessages(db, pageRows), hasMore: rows.length > query.limit };
+    },
+
+    async messagesOfMember(actor: Actor, channelId: string, chatUserId: string, limit = 50): Promise<TMessage[]> {
+      const channel = await deps.channels.requireChannel(actor.app, channelId);
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.channelId, channel.id), eq(messages.senderId, chatUserId), isNull(messages.deletedAt)))
+        .orderBy(desc(messages.seq))
+        .limit(limit);
+      return toMessages(db, rows.reverse());
+    },
+
+    /** Users delete their own messages; servers and the dashboard any message. */
+    async deleteMessage(actor: Actor, channelId: string, messageId: string): Promise<void> {
+      const channel = await deps.channels.requireChannel(actor.app, channelId);
+      const now = clock.now();
+      await deps.channels.mutate(async (tx, batch) => {
+        const [row] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.id, messageId), eq(messages.channelId, channel.id), isNull(messages.deletedAt)))
+          .for("update")
+          .limit(1);
+        if (!row) throw new AppError("3026");
+        if (actor.kind === "user" && row.senderId !== actor.user.id) throw new AppError("3033");
+        await tx.update(messages).set({ deletedAt: now }).where(eq(messages.id, row.id));
+        await batch.record(tx, actor.app.id, channel.id, "message.deleted", { messageId: row.id }, now);
+      });
+    },
+
+    async deleteMessages(actor: Actor, channelId: string, messageIds: string[]): Promise<void> {
+      for (const id of messageIds) await service.deleteMessage(actor, channelId, id);
+    },
+
+    async markRead(actor: Actor & { kind: "user" }, channelId: string, seq: number | undefined): Promise<number> {
+      const channel = await deps.channels.requireChannel(actor.app, channelId);
+      const member = await deps.channels.membership(db, channel.id, actor.user.id);
+      if (!member) throw new AppError("3020");
+      const target = Math.min(seq ?? channel.lastSeq, channel.lastSeq);
+      if (target > member.lastReadSeq) {
+        await db
+          .update(channelMembers)
+          .set({ lastReadSeq: target })
+          .where(and(eq(channelMembers.channelId, channel.id), eq(channelMembers.chatUserId, actor.user.id)));
+      }
+      return Math.max(target, member.lastReadSeq);
+    },
+
+    /** Events after `after` on the user's channels, and those about the user elsewhere (removed, banned). */
+    async eventsSince(actor: Actor & { kind: "user" }, after: string, limit: number) {
+      const mine = db
+        .select({ id: channelMembers.channelId })
+        .from(channelMembers)
+        .where(eq(channelMembers.chatUserId, actor.user.id));
+      const rows = await db
+        .select()
+        .from(chatEvents)
+        .where(
+          and(
+            eq(chatEvents.appId, actor.app.id),
+            gt(chatEvents.id, BigInt(after)),
+            or(inArray(chatEvents.channelId, mine), sql`${chatEvents.payload}->>'userId' = ${actor.user.userId}`),
+          ),
+        )
+        .orderBy(asc(chatEvents.id))
+        .limit(limit + 1);
+      return { events: rows.slice(0, limit).map(toEvent), hasMore: rows.length > limit };
+    },
+
+    async lastEventId(appId: string): Promise<string> {
+      const [row] = await db
+        .select({ id: sql<string>`coalesce(max(${chatEvents.id}), 0)::text` })
+        .from(chatEvents)
+        .where(eq(chatEvents.appId, appId));
+      return row?.id ?? "0";
+    },
+  };
+  return service;
+}
+
+export type MessageService = ReturnType<typeof createMessageService>;

@@ -1,0 +1,86 @@
+import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { paths } from "@/config/paths";
+import { homePathFor } from "@/lib/account-home";
+import { getSessionEndReason, isRestrictedAccount, useSession } from "@/lib/session";
+
+/** Where a guard sent someone from, so login can return them there. */
+export interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+export function fromStateTarget(state: unknown): string | null {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname || from.pathname === paths.auth.login.path) return null;
+  return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
+}
+
+/** `/`: each account kind has its own home (spec section 2). */
+export function RootRedirect() {
+  const session = useSession();
+  return <Navigate to={homePathFor(session)} replace />;
+}
+
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session && getSessionEndReason() === "logout") return <Navigate to={paths.root.getHref()} replace />;
+  if (!session) {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to={paths.auth.login.getHref()} replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** The login page is for logged-out visitors; a session sends them on to where they were going. */
+export function RedirectIfAuthenticated() {
+  const session = useSession();
+  const location = useLocation();
+  if (session) return <Navigate to={fromStateTarget(location.state) ?? paths.root.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** Overview, Settings and Billing belong to ordinary accounts; sub and marketplace accounts go to their home. */
+export function RequireOrdinaryAccount() {
+  const session = useSession();
+  if (session && isRestrictedAccount(session)) return <Navigate to={homePathFor(session)} replace />;
+  return <Outlet />;
+}
+
+/** A sub-account sees only its own app; every other address sends it to that app's report. */
+export function RequireNotSubAccount() {
+  const session = useSession();
+  if (session?.userType === "subaccount") return <Navigate to={homePathFor(session)} replace />;
+  return <Outlet />;
+}
+
+export function RequireAppAccess() {
+  const session = useSession();
+  const { appId } = useParams();
+  if (session?.userType === "subaccount" && appId !== session.subAccountAppId) {
+    return <Navigate to={homePathFor(session)} replace />;
+  }
+  return <Outlet />;
+}
+
+export function RequireAdmin() {
+  const session = useSession();
+  if (!session?.isAdmin) return <Navigate to={paths.notAllowed.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** The bulk message area exists only for accounts with the notice feature switched on. */
+export function RequireNoticeFeature() {
+  const session = useSession();
+  if (!session?.noticeFeatureEnabled) return <Navigate to={paths.notAllowed.getHref()} replace />;
+  return <Outlet />;
+}
+
+export function AppIndexRedirect() {
+  const { appId = "" } = useParams();
+  return <Navigate to={paths.apps.report.getHref(appId)} replace />;
+}
+
+export function MessageIndexRedirect() {
+  const { appId = "" } = useParams();
+  return <Navigate to={paths.apps.message.brandList.getHref(appId)} replace />;
+}

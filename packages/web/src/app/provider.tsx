@@ -1,0 +1,40 @@
+import { CssBaseline, ThemeProvider } from "@mui/material";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { I18nextProvider } from "react-i18next";
+import { LoadingOverlayProvider } from "@/components/ui/loading-overlay";
+import { SnackbarProvider } from "@/components/ui/snackbar-provider";
+import { i18n } from "@/i18n";
+import { ApiError } from "@/lib/api-client";
+import { theme } from "./theme";
+
+/** A 4xx answer will not change on retry; a network hiccup or 5xx may. */
+function shouldRetry(failureCount: number, error: unknown) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={client}>
+          <SnackbarProvider>
+            <LoadingOverlayProvider>{children}</LoadingOverlayProvider>
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import { Box, CircularProgress } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { useLoadingOverlay } from "@/components/ui/loading-overlay";
+import { QueryLinkRedirect } from "./query-links";
+
+function NavigationLoading() {
+  const navigation = useNavigation();
+  useLoadingOverlay(navigation.state === "loading");
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <QueryLinkRedirect />
+      <NavigationLoading />
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Shown while the first route module downloads. */
+export function BootFallback() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center" }}>
+      <CircularProgress aria-label={t("common.loading")} />
+    </Box>
+  );
+}

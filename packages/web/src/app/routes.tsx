@@ -1,0 +1,145 @@
+import { Outlet, type RouteObject } from "react-router";
+import { RouteErrorScreen } from "@/components/route-error-screen";
+import { paths } from "@/config/paths";
+import { lazyPage } from "@/lib/lazy-route";
+import {
+  AppIndexRedirect,
+  MessageIndexRedirect,
+  RedirectIfAuthenticated,
+  RequireAdmin,
+  RequireAppAccess,
+  RequireAuth,
+  RequireNoticeFeature,
+  RequireNotSubAccount,
+  RequireOrdinaryAccount,
+  RootRedirect,
+} from "./guards";
+import { BootFallback, RootLayout } from "./root-layout";
+import type { TitleHandle } from "./routes/dashboard/preparing";
+import { introRoutes } from "./routes/intro/routes";
+
+const preparing = lazyPage(() => import("./routes/dashboard/preparing"));
+
+/** A dashboard page whose screen arrives with a later task: its title inside the shell, nothing invented. */
+function preparingRoute(path: string, titleKey: string): RouteObject {
+  const handle: TitleHandle = { titleKey };
+  return { path, handle, lazy: preparing };
+}
+
+const appRoutes: RouteObject = {
+  path: paths.apps.app.path,
+  element: <RequireAppAccess />,
+  children: [
+    { index: true, element: <AppIndexRedirect /> },
+    preparingRoute(paths.apps.report.path, "pages.report"),
+    preparingRoute(paths.apps.pushNotification.path, "pages.pushNotification"),
+    preparingRoute(paths.apps.translation.path, "pages.translation"),
+    preparingRoute(paths.apps.webhooks.path, "pages.webhooks"),
+    preparingRoute(paths.apps.user.path, "pages.user"),
+    preparingRoute(paths.apps.channels.path, "pages.channels"),
+    preparingRoute(paths.apps.channel.path, "pages.channel"),
+    preparingRoute(paths.apps.profanityFilter.path, "pages.profanityFilter"),
+    preparingRoute(paths.apps.settings.path, "pages.appSettings"),
+    {
+      path: paths.apps.message.root.path,
+      element: <RequireNoticeFeature />,
+      children: [
+        { index: true, element: <MessageIndexRedirect /> },
+        preparingRoute(paths.apps.message.brandList.path, "pages.brandList"),
+        preparingRoute(paths.apps.message.brandRegister.path, "pages.brandRegister"),
+        preparingRoute(paths.apps.message.brandEdit.path, "pages.brandEdit"),
+        preparingRoute(paths.apps.message.campaignList.path, "pages.campaignList"),
+        preparingRoute(paths.apps.message.campaignRegister.path, "pages.campaignRegister"),
+        preparingRoute(paths.apps.message.campaignResend.path, "pages.campaignResend"),
+        preparingRoute(paths.apps.message.campaignDetail.path, "pages.campaignDetail"),
+        preparingRoute(paths.apps.message.campaignDraft.path, "pages.campaignDraft"),
+        preparingRoute(paths.apps.message.campaignReport.path, "pages.campaignReport"),
+      ],
+    },
+  ],
+};
+
+const dashboardRoutes: RouteObject = {
+  element: <RequireAuth />,
+  children: [
+    {
+      // The shell is lazy too: a visitor who never logs in never downloads it.
+      lazy: lazyPage(() => import("./routes/dashboard/shell-layout")),
+      children: [
+        {
+          // Errors of a page stay inside the shell, so the navigation remains usable.
+          errorElement: <RouteErrorScreen />,
+          element: <Outlet />,
+          children: [
+            {
+              element: <RequireOrdinaryAccount />,
+              children: [
+                preparingRoute(paths.dashboard.path, "pages.dashboard"),
+                { path: paths.settings.path, lazy: lazyPage(() => import("./routes/dashboard/account-settings")) },
+                preparingRoute(paths.bills.path, "pages.bills"),
+              ],
+            },
+            {
+              element: <RequireAdmin />,
+              children: [
+                preparingRoute(paths.admin.companyList.path, "pages.companyList"),
+                preparingRoute(paths.admin.companyDetail.path, "pages.companyDetail"),
+              ],
+            },
+            {
+              element: <RequireNotSubAccount />,
+              children: [preparingRoute(paths.apps.list.path, "pages.apps")],
+            },
+            appRoutes,
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const authRoutes: RouteObject = {
+  lazy: lazyPage(() => import("./routes/auth/layout")),
+  children: [
+    {
+      element: <RedirectIfAuthenticated />,
+      children: [{ path: paths.auth.login.path, lazy: lazyPage(() => import("./routes/auth/login")) }],
+    },
+    { path: paths.auth.signup.path, lazy: lazyPage(() => import("./routes/auth/signup")) },
+    { path: paths.auth.marketplaceSignup.path, lazy: lazyPage(() => import("./routes/auth/marketplace-signup")) },
+    { path: paths.auth.forgot.path, lazy: lazyPage(() => import("./routes/auth/forgot")) },
+    {
+      path: paths.auth.passwordResetConfirm.path,
+      lazy: lazyPage(() => import("./routes/auth/password-reset-confirm")),
+    },
+    {
+      path: paths.auth.emailVerificationSend.path,
+      lazy: lazyPage(() => import("./routes/auth/email-verification-send")),
+    },
+    {
+      path: paths.auth.emailVerificationConfirm.path,
+      lazy: lazyPage(() => import("./routes/auth/email-verification-confirm")),
+    },
+    { path: paths.billingPayletter.path, lazy: lazyPage(() => import("./routes/auth/billing-payletter")) },
+  ],
+};
+
+const statusRoutes: RouteObject[] = [
+  { path: paths.blank.path, lazy: lazyPage(() => import("./routes/status/blank")) },
+  { path: paths.notFound.path, lazy: lazyPage(() => import("./routes/status/not-found")) },
+  { path: paths.notAllowed.path, lazy: lazyPage(() => import("./routes/status/not-allowed")) },
+  { path: paths.error.path, lazy: lazyPage(() => import("./routes/status/error")) },
+  { path: paths.fail.path, lazy: lazyPage(() => import("./routes/status/fail")) },
+  { path: "*", lazy: lazyPage(() => import("./routes/status/not-found")) },
+];
+
+/** Every route of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <BootFallback />,
+    children: [{ index: true, element: <RootRedirect /> }, introRoutes, authRoutes, dashboardRoutes, ...statusRoutes],
+  },
+];

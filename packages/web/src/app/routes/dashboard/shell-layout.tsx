@@ -1,0 +1,3 @@
+import { AppShell } from "@/app/shell/app-shell";
+
+export default AppShell;

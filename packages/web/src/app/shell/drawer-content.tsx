@@ -1,0 +1,247 @@
+import AppsRounded from "@mui/icons-material/AppsRounded";
+import CampaignRounded from "@mui/icons-material/CampaignRounded";
+import ChatRounded from "@mui/icons-material/ChatRounded";
+import DashboardRounded from "@mui/icons-material/DashboardRounded";
+import ExpandLessRounded from "@mui/icons-material/ExpandLessRounded";
+import ExpandMoreRounded from "@mui/icons-material/ExpandMoreRounded";
+import FilterAltRounded from "@mui/icons-material/FilterAltRounded";
+import GroupRounded from "@mui/icons-material/GroupRounded";
+import InsightsRounded from "@mui/icons-material/InsightsRounded";
+import LogoutRounded from "@mui/icons-material/LogoutRounded";
+import NotificationsActiveRounded from "@mui/icons-material/NotificationsActiveRounded";
+import ReceiptLongRounded from "@mui/icons-material/ReceiptLongRounded";
+import SettingsRounded from "@mui/icons-material/SettingsRounded";
+import TranslateRounded from "@mui/icons-material/TranslateRounded";
+import TuneRounded from "@mui/icons-material/TuneRounded";
+import WebhookRounded from "@mui/icons-material/WebhookRounded";
+import {
+  Alert,
+  AlertTitle,
+  Avatar,
+  Box,
+  Button,
+  Collapse,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Typography,
+} from "@mui/material";
+import type { TSessionState } from "@parley/contract";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { matchPath, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { paths } from "@/config/paths";
+import { AppsNavList } from "@/features/apps/components/apps-nav-list";
+import { useLogout } from "@/features/auth/api/logout";
+import { homePathFor } from "@/lib/account-home";
+import { isRestrictedAccount } from "@/lib/session";
+
+function NavItem({
+  to,
+  icon,
+  label,
+  isActive,
+  onNavigate,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  isActive: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ListItemButton component={RouterLink} to={to} selected={isActive} onClick={onNavigate}>
+      <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+      <ListItemText primary={label} />
+    </ListItemButton>
+  );
+}
+
+function appMenu(appId: string, hasNoticeFeature: boolean) {
+  const items = [
+    { key: "report", to: paths.apps.report.getHref(appId), icon: <InsightsRounded fontSize="small" /> },
+    { key: "user", to: paths.apps.user.getHref(appId), icon: <GroupRounded fontSize="small" /> },
+    { key: "channels", to: paths.apps.channels.getHref(appId), icon: <ChatRounded fontSize="small" /> },
+    {
+      key: "profanityFilter",
+      to: paths.apps.profanityFilter.getHref(appId),
+      icon: <FilterAltRounded fontSize="small" />,
+    },
+    {
+      key: "pushNotifications",
+      to: paths.apps.pushNotification.getHref(appId),
+      icon: <NotificationsActiveRounded fontSize="small" />,
+    },
+    { key: "translation", to: paths.apps.translation.getHref(appId), icon: <TranslateRounded fontSize="small" /> },
+    { key: "webhooks", to: paths.apps.webhooks.getHref(appId), icon: <WebhookRounded fontSize="small" /> },
+    { key: "appSettings", to: paths.apps.settings.getHref(appId), icon: <TuneRounded fontSize="small" /> },
+  ];
+  if (hasNoticeFeature) {
+    items.push({
+      key: "messages",
+      to: paths.apps.message.root.getHref(appId),
+      icon: <CampaignRounded fontSize="small" />,
+    });
+  }
+  return items;
+}
+
+export function DrawerContent({
+  session,
+  appId,
+  onNavigate,
+}: {
+  session: TSessionState;
+  appId: string | undefined;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [isAppsOpen, setIsAppsOpen] = useState(true);
+  const [isNoticeOpen, setIsNoticeOpen] = useState(true);
+  const logout = useLogout({ onLoggedOut: () => navigate(paths.root.getHref(), { replace: true }) });
+
+  const isRestricted = isRestrictedAccount(session);
+  const isSubAccount = session.userType === "subaccount";
+  const isAt = (pattern: string, end = true) => matchPath({ path: pattern, end }, pathname) !== null;
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%", p: 1.5, gap: 1 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, px: 1, pt: 1 }}>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: "primary.light", fontSize: "1rem" }}>
+          {session.email.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={session.email}>
+            {session.email}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t(`nav.accountKind.${session.userType}`)}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: "flex", gap: 1, px: 1 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<LogoutRounded fontSize="small" />}
+          data-testid="logout"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
+          {t("common.logout")}
+        </Button>
+        {!isRestricted && (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<SettingsRounded fontSize="small" />}
+            component={RouterLink}
+            to={paths.settings.getHref()}
+            onClick={onNavigate}
+          >
+            {t("nav.settings")}
+          </Button>
+        )}
+      </Box>
+      <Divider sx={{ my: 0.5 }} />
+
+      <List component="nav" aria-label={t("nav.primaryLabel")} disablePadding>
+        {!isRestricted && (
+          <NavItem
+            to={paths.dashboard.getHref()}
+            icon={<DashboardRounded fontSize="small" />}
+            label={t("nav.overview")}
+            isActive={isAt(paths.dashboard.path)}
+            onNavigate={onNavigate}
+          />
+        )}
+        <ListItem
+          disablePadding
+          secondaryAction={
+            <IconButton
+              edge="end"
+              size="small"
+              aria-expanded={isAppsOpen}
+              aria-label={isAppsOpen ? t("nav.hideApps") : t("nav.showApps")}
+              onClick={() => setIsAppsOpen((open) => !open)}
+            >
+              {isAppsOpen ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
+            </IconButton>
+          }
+        >
+          <ListItemButton
+            component={RouterLink}
+            to={isSubAccount ? homePathFor(session) : paths.apps.list.getHref()}
+            selected={isAt(paths.apps.list.path)}
+            onClick={onNavigate}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <AppsRounded fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t("nav.apps")} />
+          </ListItemButton>
+        </ListItem>
+        <Collapse in={isAppsOpen} timeout="auto" unmountOnExit>
+          <AppsNavList activeAppId={appId} canCreateApp={!isSubAccount} onNavigate={onNavigate} />
+        </Collapse>
+        {!isRestricted && (
+          <NavItem
+            to={paths.bills.getHref()}
+            icon={<ReceiptLongRounded fontSize="small" />}
+            label={t("nav.billing")}
+            isActive={isAt(paths.bills.path)}
+            onNavigate={onNavigate}
+          />
+        )}
+      </List>
+
+      {appId && (
+        <List
+          component="nav"
+          aria-labelledby="app-menu-heading"
+          disablePadding
+          subheader={
+            <ListSubheader id="app-menu-heading" disableSticky sx={{ bgcolor: "transparent", lineHeight: "36px" }}>
+              {t("nav.appMenu")}
+            </ListSubheader>
+          }
+        >
+          {appMenu(appId, session.noticeFeatureEnabled).map((item) => (
+            <NavItem
+              key={item.key}
+              to={item.to}
+              icon={item.icon}
+              label={t(`nav.app.${item.key}`)}
+              isActive={pathname.startsWith(item.to)}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </List>
+      )}
+
+      <Box sx={{ flex: 1 }} />
+      {isNoticeOpen && (
+        <Alert
+          severity="info"
+          variant="outlined"
+          action={
+            <Button color="inherit" size="small" onClick={() => setIsNoticeOpen(false)}>
+              {t("common.confirm")}
+            </Button>
+          }
+          sx={{ alignItems: "flex-start" }}
+        >
+          <AlertTitle>{t("nav.notice.title")}</AlertTitle>
+          {t("nav.notice.body")}
+        </Alert>
+      )}
+    </Box>
+  );
+}

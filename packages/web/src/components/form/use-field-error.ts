@@ -1,0 +1,34 @@
+import { useCallback } from "react";
+import type { FieldError } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+
+/** Every message of a field, in order and once: forms with `criteriaMode: "all"` report all broken rules. */
+function fieldMessages(error: FieldError): string[] {
+  const messages: string[] = [];
+  if (error.message) messages.push(error.message);
+  for (const value of Object.values(error.types ?? {})) {
+    for (const message of Array.isArray(value) ? value : [value]) {
+      if (typeof message === "string" && !messages.includes(message)) messages.push(message);
+    }
+  }
+  return messages;
+}
+
+/**
+ * Field messages are i18n keys: VALIDATION_* from the contract rules or ERROR_{code} from the server.
+ * Returns the props a TextField needs to show them.
+ */
+export function useFieldError() {
+  const { t } = useTranslation();
+  return useCallback(
+    (error: FieldError | undefined, hint?: string) => ({
+      error: Boolean(error),
+      helperText: error
+        ? fieldMessages(error)
+            .map((message) => t(message))
+            .join(" ")
+        : hint,
+    }),
+    [t],
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Every SPA route: `path` is the router pattern, `getHref` builds a concrete address. Components link through
+ * `getHref` so a renamed route changes in one place.
+ */
+const enc = encodeURIComponent;
+
+function withQuery(path: string, query: Record<string, string | undefined>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const docTabs = ["getting-started", "rest-api", "sdk"] as const;
+export type DocTab = (typeof docTabs)[number];
+
+export const paths = {
+  root: { path: "/", getHref: () => "/" },
+
+  intro: {
+    home: { path: "/intro", getHref: () => "/intro" },
+    product: { path: "/intro/product", getHref: () => "/intro/product" },
+    docs: {
+      path: "/intro/docs/:tab?",
+      getHref: (tab?: DocTab) => (tab ? `/intro/docs/${tab}` : "/intro/docs"),
+    },
+    pricing: { path: "/intro/pricing", getHref: () => "/intro/pricing" },
+    company: {
+      path: "/intro/company",
+      getHref: (hash?: "terms" | "privacy") => `/intro/company${hash ? `#${hash}` : ""}`,
+    },
+    contactUs: { path: "/intro/contactus", getHref: () => "/intro/contactus" },
+    freeTrial: { path: "/intro/freetrial", getHref: () => "/intro/freetrial" },
+    partner: { path: "/intro/partner", getHref: () => "/intro/partner" },
+  },
+
+  auth: {
+    login: { path: "/login", getHref: () => "/login" },
+    signup: { path: "/signup", getHref: () => "/signup" },
+    marketplaceSignup: { path: "/marketplace/signup", getHref: () => "/marketplace/signup" },
+    forgot: { path: "/forgot", getHref: () => "/forgot" },
+    passwordResetConfirm: {
+      path: "/password/reset/confirm",
+      getHref: (link?: { email?: string; code?: string }) => withQuery("/password/reset/confirm", link ?? {}),
+    },
+    emailVerificationSend: {
+      path: "/email/verification/send",
+      getHref: (email?: string) => withQuery("/email/verification/send", { email }),
+    },
+    emailVerificationConfirm: {
+      path: "/email/verification/confirm",
+      getHref: (link?: { email?: string; code?: string }) => withQuery("/email/verification/confirm", link ?? {}),
+    },
+  },
+
+  dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
+  settings: { path: "/settings", getHref: () => "/settings" },
+  bills: { path: "/bills", getHref: () => "/bills" },
+  admin: {
+    companyList: { path: "/admin/companylist", getHref: () => "/admin/companylist" },
+    companyDetail: {
+      path: "/admin/companydetail/:companyId",
+      getHref: (companyId: string) => `/admin/companydetail/${enc(companyId)}`,
+    },
+  },
+
+  apps: {
+    list: { path: "/apps", getHref: () => "/apps" },
+    app: { path: "/apps/:appId", getHref: (appId: string) => `/apps/${enc(appId)}` },
+    report: { path: "/apps/:appId/report", getHref: (appId: string) => `/apps/${enc(appId)}/report` },
+    pushNotification: {
+      path: "/apps/:appId/push-notification",
+      getHref: (appId: string) => `/apps/${enc(appId)}/push-notification`,
+    },
+    translation: { path: "/apps/:appId/translation", getHref: (appId: string) => `/apps/${enc(appId)}/translation` },
+    webhooks: { path: "/apps/:appId/webhooks", getHref: (appId: string) => `/apps/${enc(appId)}/webhooks` },
+    user: { path: "/apps/:appId/user", getHref: (appId: string) => `/apps/${enc(appId)}/user` },
+    channels: { path: "/apps/:appId/channels", getHref: (appId: string) => `/apps/${enc(appId)}/channels` },
+    channel: {
+      path: "/apps/:appId/channels/:channelId",
+      getHref: (appId: string, channelId: string) => `/apps/${enc(appId)}/channels/${enc(channelId)}`,
+    },
+    profanityFilter: {
+      path: "/apps/:appId/profanity-filter",
+      getHref: (appId: string) => `/apps/${enc(appId)}/profanity-filter`,
+    },
+    settings: { path: "/apps/:appId/settings", getHref: (appId: string) => `/apps/${enc(appId)}/settings` },
+    message: {
+      root: { path: "/apps/:appId/message", getHref: (appId: string) => `/apps/${enc(appId)}/message` },
+      brandList: {
+        path: "/apps/:appId/message/brand/list",
+        getHref: (appId: string) => `/apps/${enc(appId)}/message/brand/list`,
+      },
+      brandRegister: {
+        path: "/apps/:appId/message/brand/register",
+        getHref: (appId: string) => `/apps/${enc(appId)}/message/brand/register`,
+      },
+      brandEdit: {
+        path: "/apps/:appId/message/brand/:brandId/edit",
+        getHref: (appId: string, brandId: string) => `/apps/${enc(appId)}/message/brand/${enc(brandId)}/edit`,
+      },
+      campaignList: {
+        path: "/apps/:appId/message/campaign/list",
+        getHref: (appId: string) => `/apps/${enc(appId)}/message/campaign/list`,
+      },
+      campaignRegister: {
+        path: "/apps/:appId/message/campaign/register",
+        getHref: (appId: string) => `/apps/${enc(appId)}/message/campaign/register`,
+      },
+      campaignResend: {
+        path: "/apps/:appId/message/campaign/:campaignId/resend",
+        getHref: (appId: string, campaignId: string) =>
+          `/apps/${enc(appId)}/message/campaign/${enc(campaignId)}/resend`,
+      },
+      campaignDetail: {
+        path: "/apps/:appId/message/campaign/:campaignId/detail",
+        getHref: (appId: string, campaignId: string) =>
+          `/apps/${enc(appId)}/message/campaign/${enc(campaignId)}/detail`,
+      },
+      campaignDraft: {
+        path: "/apps/:appId/message/campaign/:campaignId/draft",
+        getHref: (appId: string, campaignId: string) => `/apps/${enc(appId)}/message/campaign/${enc(campaignId)}/draft`,
+      },
+      campaignReport: {
+        path: "/apps/:appId/message/campaign/:campaignId/report",
+        getHref: (appId: string, campaignId: string) =>
+          `/apps/${enc(appId)}/message/campaign/${enc(campaignId)}/report`,
+      },
+    },
+  },
+
+  billingPayletter: { path: "/billing-payletter", getHref: () => "/billing-payletter" },
+  blank: { path: "/blank", getHref: () => "/blank" },
+  notFound: { path: "/notfound", getHref: () => "/notfound" },
+  notAllowed: { path: "/notallowed", getHref: () => "/notallowed" },
+  error: { path: "/error", getHref: () => "/error" },
+  fail: { path: "/fail", getHref: () => "/fail" },
+} as const;
+
+/** Pattern that matches any address inside one app, used by the shell to show the app submenu. */
+export const appScopePattern = "/apps/:appId/*";

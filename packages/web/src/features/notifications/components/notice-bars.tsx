@@ -1,0 +1,118 @@
+import { Box, Button, Link } from "@mui/material";
+import { NOTICE_BAR_HEIGHT_PX, type TNotification, type TNotificationType } from "@parley/contract";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { paths } from "@/config/paths";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useNotifications } from "../api/get-notifications";
+import { useHidePasswordNotice } from "../api/hide-password-notice";
+
+const tone: Record<TNotificationType, { bg: string; fg: string }> = {
+  FreePlanExpiring: { bg: "#fff4e5", fg: "#663c00" },
+  CardNotRegistered: { bg: "#fff4e5", fg: "#663c00" },
+  CardPaymentFailed: { bg: "#fdecea", fg: "#611a15" },
+  UsingFreePlan: { bg: "#e8eaf6", fg: "#1a237e" },
+  PasswordResetRequired: { bg: "#fff4e5", fg: "#663c00" },
+  Other: { bg: "#e8eaf6", fg: "#1a237e" },
+};
+
+function NoticeText({ notification }: { notification: TNotification }) {
+  const { t } = useTranslation();
+  // "Other" carries free text the server already localized; every known type has its own wording here.
+  if (notification.type === "Other") return <>{notification.text}</>;
+  return <>{t(`notice.${notification.type}`, { ...notification.params, defaultValue: notification.text })}</>;
+}
+
+function NoticeActions({ notification }: { notification: TNotification }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const hide = useHidePasswordNotice();
+
+  if (notification.type === "PasswordResetRequired") {
+    return (
+      <>
+        <Link
+          component={RouterLink}
+          to={paths.settings.getHref()}
+          color="inherit"
+          sx={{ fontWeight: 600, whiteSpace: "nowrap", flexShrink: 0 }}
+        >
+          {t("notice.changePassword")}
+        </Link>
+        <Button
+          size="small"
+          color="inherit"
+          variant="outlined"
+          disabled={hide.isPending}
+          onClick={() =>
+            hide.mutate(undefined, { onError: (error) => showSnackbar(errorText(error), { severity: "error" }) })
+          }
+          sx={{ py: 0, whiteSpace: "nowrap", flexShrink: 0 }}
+        >
+          {t("notice.hideFor30Days")}
+        </Button>
+      </>
+    );
+  }
+  if (notification.type === "CardNotRegistered" || notification.type === "CardPaymentFailed") {
+    return (
+      <Link
+        component={RouterLink}
+        to={paths.bills.getHref()}
+        color="inherit"
+        sx={{ fontWeight: 600, whiteSpace: "nowrap", flexShrink: 0 }}
+      >
+        {t("notice.goToBilling")}
+      </Link>
+    );
+  }
+  return null;
+}
+
+/** Stacked account notices above the toolbar, each one NOTICE_BAR_HEIGHT_PX high. */
+export function NoticeBars() {
+  const { t } = useTranslation();
+  const { data, error } = useNotifications();
+
+  useEffect(() => {
+    if (error) console.warn("Could not load notices", error);
+  }, [error]);
+
+  if (!data?.length) return null;
+  return (
+    <Box role="region" aria-label={t("notice.regionLabel")}>
+      {data.map((notification) => {
+        const colors = tone[notification.type];
+        return (
+          <Box
+            key={`${notification.type}:${notification.text}`}
+            role="status"
+            sx={{
+              height: NOTICE_BAR_HEIGHT_PX,
+              px: { xs: 1.5, sm: 3 },
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              gap: 1.5,
+              bgcolor: colors.bg,
+              color: colors.fg,
+              fontSize: "0.875rem",
+              borderBottom: "1px solid rgba(0,0,0,0.06)",
+            }}
+          >
+            <Box
+              component="span"
+              sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0 }}
+            >
+              <NoticeText notification={notification} />
+            </Box>
+            <NoticeActions notification={notification} />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { errorCodes, V } from "@parley/contract";
+import { describe, expect, it } from "vitest";
+import en from "./locales/en.json";
+import ko from "./locales/ko.json";
+
+function flatKeys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+const locales = { ko, en } as Record<string, Record<string, unknown>>;
+
+describe("locales", () => {
+  it.each(Object.keys(locales))("%s has an ERROR_{code} text for every catalogue code", (language) => {
+    const dictionary = locales[language] ?? {};
+    const missing = errorCodes.filter((code) => typeof dictionary[`ERROR_${code}`] !== "string");
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(locales))("%s has a text for every shared validation key", (language) => {
+    const dictionary = locales[language] ?? {};
+    const missing = Object.values(V).filter((key) => typeof dictionary[key] !== "string");
+    expect(missing).toEqual([]);
+  });
+
+  it("ko and en hold exactly the same keys", () => {
+    const koKeys = flatKeys(ko).sort();
+    const enKeys = flatKeys(en).sort();
+    expect(koKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
+    expect(enKeys.filter((key) => !koKeys.includes(key))).toEqual([]);
+  });
+
+  it("has no empty text", () => {
+    for (const dictionary of [ko, en]) {
+      const empty = flatKeys(dictionary).filter((key) => {
+        const value = key
+          .split(".")
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionary);
+        return typeof value !== "string" || value.trim() === "";
+      });
+      expect(empty).toEqual([]);
+    }
+  });
+});
