@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
 import { paths } from "@/config/paths";
 
 export interface QueryLinkTarget {
@@ -38,13 +38,13 @@ export function resolveQueryLink(search: string): QueryLinkTarget | null {
   return null;
 }
 
-/** Runs on every navigation, wherever it lands, and replaces the address with the link's target. */
-export function QueryLinkRedirect() {
+/**
+ * Wraps every page: when the address carries a link query, it goes to the link's target instead of rendering
+ * the page, so no page redirect (the root's, a guard's) can run first and drop the query.
+ */
+export function QueryLinkGate({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const target = resolveQueryLink(location.search);
-    if (target) void navigate(target.to, { replace: true, state: target.state });
-  }, [location.search, navigate]);
-  return null;
+  const target = resolveQueryLink(location.search);
+  if (target) return <Navigate to={target.to} replace state={target.state} />;
+  return children;
 }

@@ -2,7 +2,7 @@ import { Box, CircularProgress } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useLoadingOverlay } from "@/components/ui/loading-overlay";
-import { QueryLinkRedirect } from "./query-links";
+import { QueryLinkGate } from "./query-links";
 
 function NavigationLoading() {
   const navigation = useNavigation();
@@ -13,10 +13,11 @@ function NavigationLoading() {
 export function RootLayout() {
   return (
     <>
-      <QueryLinkRedirect />
       <NavigationLoading />
       <ScrollRestoration />
-      <Outlet />
+      <QueryLinkGate>
+        <Outlet />
+      </QueryLinkGate>
     </>
   );
 }
