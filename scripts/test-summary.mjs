@@ -6,19 +6,20 @@ import path from "node:path";
 const dir = process.argv[2] ?? ".reports";
 let passed = 0;
 let failed = 0;
-let _skipped = 0;
+let skipped = 0;
 for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   if (report.stats && "expected" in report.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
-    _skipped += report.stats.skipped;
+    skipped += report.stats.skipped;
   } else if ("numPassedTests" in report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    _skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     // A file that fails to load has no test results; count it, or a broken suite would pass silently.
     failed += (report.testResults ?? []).filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
   }
 }
+process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
