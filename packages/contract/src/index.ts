@@ -3,6 +3,7 @@ export * from "./apps";
 export * from "./auth";
 export * from "./chat";
 export * from "./constants";
+export * from "./dashboard-chat";
 export * from "./errors";
 export * from "./paths";
 export * from "./validation";

@@ -24,6 +24,7 @@ import { appRoutes } from "./modules/apps/routes";
 import { createAppService } from "./modules/apps/service";
 import { authRoutes } from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
+import { dashboardChatRoutes } from "./modules/channels/dashboard-routes";
 import { createChannelService } from "./modules/channels/service";
 import { createChatUserService } from "./modules/chat-users/service";
 import { healthRoutes } from "./modules/health/routes";
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(authRoutes, { auth: services.auth });
       await api.register(accountRoutes, { auth: services.auth, accounts: services.accounts });
       await api.register(appRoutes, { auth: services.auth, apps: services.apps });
+      await api.register(dashboardChatRoutes, services);
       await api.register(notificationRoutes, { auth: services.auth, notifications: services.notifications });
     },
     { prefix: API_PREFIX },

@@ -2,11 +2,12 @@ import type {
   TChannel,
   TChannelsPage,
   TCreateChannelRequest,
+  TDashboardUpdateChannelRequest,
   TMember,
   TMembersPage,
   TPageQuery,
-  TUpdateChannelRequest,
 } from "@parley/contract";
+import { TAGS_MAX } from "@parley/contract";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
 import { decodeCursor, encodeCursor, likePattern } from "../../chat/cursor";
@@ -337,7 +338,7 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
       };
     },
 
-    async updateChannel(actor: Actor, channelId: string, input: TUpdateChannelRequest): Promise<TChannel> {
+    async updateChannel(actor: Actor, channelId: string, input: TDashboardUpdateChannelRequest): Promise<TChannel> {
       const now = clock.now();
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
@@ -346,11 +347,31 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         if (input.name !== undefined) patch.name = input.name;
         if (input.imageUrl !== undefined) patch.imageUrl = input.imageUrl;
         if (input.inviteCode !== undefined) patch.inviteCode = input.inviteCode;
-        if (input.memberLimit !== undefined && channel.type !== "supergroup") {
+        // Type and subchannel settings are the app administrator's to change, not a channel owner's.
+        if ((input.type !== undefined || input.subchannel !== undefined) && !isPrivileged(actor))
+          throw new AppError("3025");
+        if (input.type !== undefined && input.type !== channel.type) {
+          patch.type = input.type;
+          if (input.type === "supergroup") patch.memberLimit = null;
+          else if (channel.type === "supergroup") {
+            const limit = input.memberLimit ?? actor.app.defaultMemberLimit;
+            if (channel.memberCount > limit) throw new AppError("3024");
+            patch.memberLimit = limit;
+          }
+        }
+        if (input.subchannel) {
+          patch.subchannelEnabled = input.subchannel.enabled;
+          patch.subchannelMin = input.subchannel.minMembers;
+          patch.subchannelMax = input.subchannel.maxMembers;
+          patch.subchannelMergeMinutes = input.subchannel.mergeMinutes;
+        }
+        if (input.memberLimit !== undefined && (patch.type ?? channel.type) !== "supergroup") {
           if (input.memberLimit < channel.memberCount) throw new AppError("3024");
           patch.memberLimit = input.memberLimit;
         }
-        if (channel.type === "private" && patch.inviteCode === "") throw new AppError("3008");
+        if ((patch.type ?? channel.type) === "private" && (patch.inviteCode ?? channel.inviteCode) === "") {
+          throw new AppError("3008");
+        }
         await tx.update(channels).set(patch).where(eq(channels.id, channel.id));
         await channelChanged(tx, channel, batch, now);
         return { ...channel, ...patch } as ChannelRow;
@@ -368,6 +389,55 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         await channelChanged(tx, channel, batch, now);
       });
       return toChannel(channel);
+    },
+
+    async detail(actor: Actor, channelId: string) {
+      const channel = await requireChannel(actor.app, channelId);
+      return {
+        channel: await toChannel(channel),
+        inviteCode: channel.inviteCode,
+        subchannel: {
+          enabled: channel.subchannelEnabled,
+          minMembers: channel.subchannelMin,
+          maxMembers: channel.subchannelMax,
+          mergeMinutes: channel.subchannelMergeMinutes,
+        },
+      };
+    },
+
+    async addTag(actor: Actor, channelId: string, tag: string): Promise<void> {
+      const channel = await requireChannel(actor.app, channelId);
+      requireModerator(actor, channel);
+      const now = clock.now();
+      await mutate(async (tx, batch) => {
+        const existing = await tx.select().from(channelTags).where(eq(channelTags.channelId, channel.id));
+        if (existing.some((t) => t.tag === tag))
+          throw new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_DUPLICATE" }] });
+        if (existing.length >= TAGS_MAX)
+          throw new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_COUNT" }] });
+        await tx.insert(channelTags).values({ channelId: channel.id, tag });
+        await channelChanged(tx, channel, batch, now);
+      });
+    },
+
+    async removeTag(actor: Actor, channelId: string, tagId: string): Promise<void> {
+      const channel = await requireChannel(actor.app, channelId);
+      requireModerator(actor, channel);
+      const now = clock.now();
+      await mutate(async (tx, batch) => {
+        await tx.delete(channelTags).where(and(eq(channelTags.channelId, channel.id), eq(channelTags.id, tagId)));
+        await channelChanged(tx, channel, batch, now);
+      });
+    },
+
+    async tagsOf(actor: Actor, channelId: string) {
+      const channel = await requireChannel(actor.app, channelId);
+      const rows = await db
+        .select()
+        .from(channelTags)
+        .where(eq(channelTags.channelId, channel.id))
+        .orderBy(asc(channelTags.tag));
+      return rows.map((t) => ({ id: t.id, tag: t.tag }));
     },
 
     async deleteChannel(actor: Actor, channelId: string): Promise<void> {

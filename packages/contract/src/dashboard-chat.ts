@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { zChannel, zChannelType, zCreateChannelRequest, zMessage, zUpdateChannelRequest, zUserId } from "./chat";
+import { MAX_INVITES_AT_ONCE } from "./constants";
+import { V, zMuteMinutes, zSubchannelSettings, zTag } from "./validation";
+
+/**
+ * The dashboard's calls on an app's chat data (spec section 7, "Users" and "Channels"), under
+ * `/api/apps/{id}/...`. They act as the app's administrator through the same services as the chat API.
+ */
+
+export const zDashboardPageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(100).optional(),
+});
+export type TDashboardPageQuery = z.infer<typeof zDashboardPageQuery>;
+
+export const zAppUserParams = z.object({ id: z.string().uuid(), userId: zUserId });
+export const zAppChannelParams = z.object({ id: z.string().uuid(), channelId: z.string().uuid() });
+export const zAppChannelUserParams = zAppChannelParams.extend({ userId: zUserId });
+
+export const zSubchannel = zSubchannelSettings;
+export type TSubchannel = z.infer<typeof zSubchannel>;
+
+/** Channel detail as the dashboard edits it: the chat API's channel plus what only an admin sees. */
+export const zChannelDetailResponse = z.object({ channel: zChannel, inviteCode: z.string(), subchannel: zSubchannel });
+export type TChannelDetailResponse = z.infer<typeof zChannelDetailResponse>;
+
+export const zDashboardCreateChannelRequest = zCreateChannelRequest;
+export const zDashboardUpdateChannelRequest = zUpdateChannelRequest.extend({
+  type: zChannelType.optional(),
+  subchannel: zSubchannel.optional(),
+});
+export type TDashboardUpdateChannelRequest = z.infer<typeof zDashboardUpdateChannelRequest>;
+
+export const zUserIdsBody = z.object({
+  userIds: z.array(zUserId).min(1, V.required).max(MAX_INVITES_AT_ONCE, V.inviteCount),
+});
+export const zUserIdBody = z.object({ userId: zUserId });
+export const zMuteBody = z.object({ userId: zUserId, minutes: zMuteMinutes });
+export const zDeleteMessagesBody = z.object({ messageIds: z.array(z.string().uuid()).min(1).max(100) });
+export const zAdminMessageBody = z.object({ text: z.string({ error: V.required }).max(20_000) });
+export const zCreateTagBody = z.object({ tag: zTag });
+export const zDeleteTagBody = z.object({ id: z.string().uuid() });
+
+export const zCountResponse = z.object({ count: z.number().int() });
+export const zIsMutedResponse = z.object({ isMuted: z.boolean(), mutedUntil: z.string().nullable() });
+export const zBannedUser = z.object({
+  userId: z.string(),
+  nickname: z.string(),
+  profileImageUrl: z.string(),
+  bannedAt: z.string(),
+});
+export const zBannedPage = z.object({ users: z.array(zBannedUser), nextCursor: z.string().nullable() });
+export type TBannedPage = z.infer<typeof zBannedPage>;
+export const zTagsResponse = z.object({ tags: z.array(z.object({ id: z.string(), tag: z.string() })) });
+export const zMemberMessagesResponse = z.object({ messages: z.array(zMessage) });
+
+export const dashboardChat = {
+  users: "/apps/:id/users",
+  searchUsers: "/apps/:id/search/users",
+  user: "/apps/:id/users/:userId",
+  activate: "/apps/:id/users/:userId/activate",
+  deactivate: "/apps/:id/users/:userId/deactivate",
+  channels: "/apps/:id/channels",
+  searchChannels: "/apps/:id/search/channels",
+  channel: "/apps/:id/channels/:channelId",
+  owner: "/apps/:id/channels/:channelId/owner",
+  freeze: "/apps/:id/channels/:channelId/freeze",
+  unfreeze: "/apps/:id/channels/:channelId/unfreeze",
+  messages: "/apps/:id/channels/:channelId/messages",
+  deleteMessages: "/apps/:id/channels/:channelId/messages/delete",
+  membersAdd: "/apps/:id/channels/:channelId/members/add",
+  membersRemove: "/apps/:id/channels/:channelId/members/remove",
+  mute: "/apps/:id/channels/:channelId/members/mute",
+  unmute: "/apps/:id/channels/:channelId/members/unmute",
+  ban: "/apps/:id/channels/:channelId/members/ban",
+  unban: "/apps/:id/channels/:channelId/members/unban",
+  members: "/apps/:id/channels/:channelId/members",
+  membersCount: "/apps/:id/channels/:channelId/members/count",
+  muted: "/apps/:id/channels/:channelId/members/muted",
+  mutedCount: "/apps/:id/channels/:channelId/members/muted/count",
+  banned: "/apps/:id/channels/:channelId/members/banned",
+  bannedCount: "/apps/:id/channels/:channelId/members/banned/count",
+  membersSearch: "/apps/:id/channels/:channelId/members/search",
+  mutedSearch: "/apps/:id/channels/:channelId/members/muted/search",
+  bannedSearch: "/apps/:id/channels/:channelId/members/banned/search",
+  isMuted: "/apps/:id/channels/:channelId/members/ismuted/:userId",
+  memberInfo: "/apps/:id/channels/:channelId/members/info/:userId",
+  memberMessages: "/apps/:id/channels/:channelId/members/messages/:userId",
+  tags: "/apps/:id/channels/:channelId/tags",
+  tagsCreate: "/apps/:id/channels/:channelId/tags/create",
+  tagsDelete: "/apps/:id/channels/:channelId/tags/delete",
+} as const;
