@@ -143,24 +143,35 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         return;
       }
       if (conn) return;
-      conn = await authenticate(socket, frame.token, frame.appId).catch(() => null);
-      if (!conn) return fail("3028", "invalid token");
+      const result = await authenticate(socket, frame.token, frame.appId).catch(() => "3028" as const);
+      if (typeof result === "string")
+        return fail(result, result === "3003" ? "no access to this app" : "invalid token");
+      conn = result;
       clearTimeout(timer);
     });
   });
 
-  async function authenticate(socket: WebSocket, token: string, appId: string | undefined): Promise<Connection | null> {
+  /** The connection, or the catalogue code to refuse it with. */
+  async function authenticate(
+    socket: WebSocket,
+    token: string,
+    appId: string | undefined,
+  ): Promise<Connection | "3028" | "3003"> {
     if (appId) {
       const dashboard = await deps.auth.authenticate(token);
-      if (!dashboard) return null;
-      await deps.apps.requireAppAccess(dashboard, appId);
+      if (!dashboard) return "3028";
+      const allowed = await deps.apps.requireAppAccess(dashboard, appId).then(
+        () => true,
+        () => false,
+      );
+      if (!allowed) return "3003";
       const conn: Connection = { socket, appId, userId: null, channels: new Set(), alive: true };
       observers.add(conn);
       send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
       return conn;
     }
     const principal = await deps.chatUsers.authenticateSession(token);
-    if (!principal) return null;
+    if (!principal) return "3028";
     const conn: Connection = {
       socket,
       appId: principal.app.id,
