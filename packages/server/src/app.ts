@@ -3,7 +3,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import { API_PREFIX, CHAT_API_PREFIX, chatApi } from "@parley/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
-import { type Bus, createMemoryBus } from "./chat/bus";
+import { type Bus, createMemoryBus, createRedisBus } from "./chat/bus";
 import { registerGateway } from "./chat/gateway";
 import { chatRoutes } from "./chat/routes";
 import { type Clock, systemClock } from "./clock";
@@ -93,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer,
     log: server.log,
   } as Context;
-  const bus = options.bus ?? createMemoryBus();
+  const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, server.log) : createMemoryBus());
   const services = createServices(ctx, bus);
 
   const handlers: JobHandler[] = [

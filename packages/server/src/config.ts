@@ -25,6 +25,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.localhost>"),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, "../web/dist")),
@@ -39,6 +40,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  redisUrl: string | undefined;
   publicUrl: string;
   mailFrom: string;
   mailDir: string;
@@ -65,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     mailFrom: e.MAIL_FROM,
     mailDir: path.join(dataDir, "mail"),

@@ -33,3 +33,40 @@ export function createMemoryBus(): Bus {
     },
   };
 }
+
+const CHANNEL = "parley:chat-events";
+
+/**
+ * Redis pub/sub: every process publishes to one channel and every process, itself included, receives from it,
+ * so delivery has a single path whether one process runs or ten.
+ */
+export async function createRedisBus(url: string, log: { error(obj: object, msg: string): void }): Promise<Bus> {
+  const { Redis } = await import("ioredis");
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  for (const client of [publisher, subscriber]) client.on("error", (err) => log.error({ err }, "redis bus error"));
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  await subscriber.subscribe(CHANNEL);
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  subscriber.on("message", (_channel: string, raw: string) => {
+    try {
+      emitter.emit("message", JSON.parse(raw) as BusMessage);
+    } catch (err) {
+      log.error({ err }, "unreadable bus message");
+    }
+  });
+  return {
+    async publish(message) {
+      await publisher.publish(CHANNEL, JSON.stringify(message));
+    },
+    subscribe(listener) {
+      emitter.on("message", listener);
+      return () => emitter.off("message", listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+    },
+  };
+}
