@@ -1,3 +1,4 @@
+import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import { API_PREFIX, CHAT_API_PREFIX, chatApi } from "@parley/contract";
@@ -16,7 +17,8 @@ import { registerErrorHandler } from "./http/error-handler";
 import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
 import { createMailer } from "./integrations/mail";
-import { purgeUnverifiedAccountsJob, sendMailJob } from "./jobs/catalog";
+import { createDiskStorage } from "./integrations/storage";
+import { expireFilesJob, purgeUnverifiedAccountsJob, sendMailJob } from "./jobs/catalog";
 import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
 import { accountRoutes } from "./modules/accounts/routes";
 import { createAccountService } from "./modules/accounts/service";
@@ -27,6 +29,8 @@ import { createAuthService } from "./modules/auth/service";
 import { dashboardChatRoutes } from "./modules/channels/dashboard-routes";
 import { createChannelService } from "./modules/channels/service";
 import { createChatUserService } from "./modules/chat-users/service";
+import { fileRoutes } from "./modules/files/routes";
+import { createFileService } from "./modules/files/service";
 import { healthRoutes } from "./modules/health/routes";
 import { createMessageService } from "./modules/messages/service";
 import { createMetricsService } from "./modules/metrics/service";
@@ -55,6 +59,7 @@ function createServices(ctx: Context, bus: Bus) {
   const metrics = createMetricsService(ctx);
   const chatUsers = createChatUserService(ctx, metrics);
   const channels = createChannelService(ctx, { bus, chatUsers });
+  const messages = createMessageService(ctx, { bus, channels, metrics });
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
@@ -63,7 +68,12 @@ function createServices(ctx: Context, bus: Bus) {
     metrics,
     chatUsers,
     channels,
-    messages: createMessageService(ctx, { bus, channels, metrics }),
+    messages,
+    files: createFileService(ctx, {
+      storage: createDiskStorage(ctx.config.filesDir),
+      messages,
+      retentionDays: ctx.config.fileRetentionDays,
+    }),
   };
 }
 
@@ -112,6 +122,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         throw err;
       }
       ctx.log.info({ to: mail.to, subject: mail.subject, destination: mailer.destination }, "mail sent");
+    }),
+    handleJob(expireFilesJob, async () => {
+      const removed = await services.files.expireOldFiles();
+      if (removed > 0) ctx.log.info({ count: removed }, "removed expired files");
     }),
     handleJob(purgeUnverifiedAccountsJob, async () => {
       const deleted = await services.auth.purgeUnverifiedAccounts();
@@ -165,12 +179,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         transform: jsonSchemaTransform,
       });
       await v1.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+      await v1.register(fastifyMultipart, { throwFileSizeLimit: false });
       await v1.register(chatRoutes, services);
       registerGateway(v1, chatApi.ws, { bus, ...services });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
     },
     { prefix: CHAT_API_PREFIX },
   );
+  await server.register(fileRoutes, { files: services.files });
   await registerWeb(server, config.webDistDir);
 
   return { server, ctx, services, bus, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };

@@ -31,6 +31,7 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, "../web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   JOBS_ENABLED: bool.default(true),
+  FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
@@ -48,6 +49,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   jobsEnabled: boolean;
   jobPollSeconds: number;
+  fileRetentionDays: number;
+  filesDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -75,5 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    fileRetentionDays: e.FILE_RETENTION_DAYS,
+    filesDir: path.join(dataDir, "files"),
   };
 }

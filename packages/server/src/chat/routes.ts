@@ -1,5 +1,6 @@
 import {
   chatApi,
+  FILE_MAX_BYTES,
   zAddMembersRequest,
   zAnonymousLoginRequest,
   zChangeOwnerRequest,
@@ -37,9 +38,11 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../errors";
 import type { AppService } from "../modules/apps/service";
 import type { ChannelService } from "../modules/channels/service";
 import type { ChatUserService } from "../modules/chat-users/service";
+import type { FileService } from "../modules/files/service";
 import type { MessageService } from "../modules/messages/service";
 import { actorOf, callerOf, resolveChatCaller, serverOnly, userOnly } from "./principal";
 
@@ -48,6 +51,7 @@ export interface ChatRouteDeps {
   chatUsers: ChatUserService;
   channels: ChannelService;
   messages: MessageService;
+  files: FileService;
 }
 
 const ok = { ok: true as const };
@@ -56,7 +60,7 @@ const tags = (t: string) => ({ tags: [t] });
 /** The public chat API under `/v1`. Shapes come from the contract; the OpenAPI document is generated from them. */
 export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { chatUsers, channels, messages } = deps;
+  const { chatUsers, channels, messages, files } = deps;
 
   // Login routes take no credential.
   app.post(
@@ -328,6 +332,34 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
         },
       },
       async (request) => messages.history(actorOf(request), request.params.channelId, request.query),
+    );
+    r.post(
+      chatApi.files,
+      {
+        schema: {
+          ...tags("messages"),
+          description:
+            "Sends a file message: multipart/form-data with an optional `caption` field first, then one `file` part of at most 15 MB.",
+          params: zChannelParams,
+          response: { 200: zMessageResponse },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new AppError("300");
+        const part = await request.file({ limits: { fileSize: FILE_MAX_BYTES, files: 1 } });
+        if (!part) throw new AppError("301");
+        const caption = part.fields.caption;
+        const text = caption && !Array.isArray(caption) && caption.type === "field" ? String(caption.value) : "";
+        const actor = actorOf(request);
+        return {
+          message: await files.sendFile(actor, request.params.channelId, {
+            stream: part.file,
+            filename: part.filename,
+            mimeType: part.mimetype,
+            caption: text,
+          }),
+        };
+      },
     );
     r.delete(
       chatApi.message,

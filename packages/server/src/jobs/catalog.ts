@@ -13,3 +13,10 @@ export const purgeUnverifiedAccountsJob = defineJob({
   payload: z.object({}).passthrough(),
   schedule: "17 3 * * *",
 });
+
+/** Daily at 04:23 UTC: uploads older than the retention period are removed. */
+export const expireFilesJob = defineJob({
+  name: "files.expire",
+  payload: z.object({}).passthrough(),
+  schedule: "23 4 * * *",
+});

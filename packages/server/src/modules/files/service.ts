@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { DAY_MS, FILE_MAX_BYTES, type TMessage } from "@parley/contract";
+import { and, eq, lt } from "drizzle-orm";
+import type { Context } from "../../context";
+import { files } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { FileStorage } from "../../integrations/storage";
+import type { Actor } from "../channels/service";
+import type { MessageService } from "../messages/service";
+
+/** File messages: the upload is stored first, then sent through the normal message pipeline. */
+export function createFileService(
+  ctx: Context,
+  deps: { storage: FileStorage; messages: MessageService; retentionDays: number },
+) {
+  const { db } = ctx.database;
+
+  return {
+    async sendFile(
+      actor: Actor,
+      channelId: string,
+      upload: { stream: Readable & { truncated?: boolean }; filename: string; mimeType: string; caption: string },
+    ): Promise<TMessage> {
+      const id = randomUUID();
+      const storageKey = `${actor.app.id}/${id}`;
+      const size = await deps.storage.put(storageKey, upload.stream);
+      // Busboy stops reading at the limit and marks the stream truncated: the stored file is incomplete.
+      if (upload.stream.truncated || size > FILE_MAX_BYTES) {
+        await deps.storage.delete(storageKey);
+        throw new AppError("3030");
+      }
+      const name = upload.filename.replace(/[\\/\r\n"]/g, "_").slice(0, 200) || "file";
+      const url = `${ctx.config.publicUrl}/files/${id}/${encodeURIComponent(name)}`;
+      await db.insert(files).values({
+        id,
+        appId: actor.app.id,
+        channelId,
+        name,
+        size,
+        mimeType: upload.mimeType.slice(0, 100) || "application/octet-stream",
+        storageKey,
+        createdAt: ctx.clock.now(),
+      });
+      try {
+        return await deps.messages.send(
+          actor,
+          channelId,
+          { text: upload.caption, file: { url, name, size, mimeType: upload.mimeType } },
+          "file",
+        );
+      } catch (err) {
+        // A refused message (not a member, muted...) must not leave its upload behind.
+        await db.delete(files).where(eq(files.id, id));
+        await deps.storage.delete(storageKey);
+        throw err;
+      }
+    },
+
+    async open(fileId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {
+      const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+      const stream = row ? await deps.storage.get(row.storageKey) : null;
+      if (!row || !stream) throw new AppError("3034");
+      return { stream, name: row.name, mimeType: row.mimeType, size: row.size };
+    },
+
+    /** The daily clean-up: files older than the retention period are removed from storage and from the index. */
+    async expireOldFiles(): Promise<number> {
+      const cutoff = new Date(ctx.clock.now().getTime() - deps.retentionDays * DAY_MS);
+      const old = await db.select().from(files).where(lt(files.createdAt, cutoff)).limit(1000);
+      for (const row of old) {
+        await deps.storage.delete(row.storageKey);
+        await db.delete(files).where(and(eq(files.id, row.id)));
+      }
+      return old.length;
+    },
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;
