@@ -1,0 +1,195 @@
+/**
+ * Chat fan-out benchmark: one channel with N connected members, messages sent at a fixed rate through the
+ * chat API; measures send-to-receive latency and deliveries per second, next to a bare `ws` broadcast of the
+ * same payloads at the same rate in the same process (the ratio is the figure to watch).
+ *
+ *   npm run bench:chat [-- --members 1000 --rate 100 --seconds 10]
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { WebSocket, WebSocketServer } from "ws";
+import { buildApp } from "../packages/server/src/app";
+import { loadConfig } from "../packages/server/src/config";
+
+const { values } = parseArgs({
+  options: {
+    members: { type: "string", default: "1000" },
+    rate: { type: "string", default: "100" },
+    seconds: { type: "string", default: "10" },
+    out: { type: "string", default: ".reports/bench-chat.json" },
+  },
+});
+const MEMBERS = Number(values.members);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+
+interface Result {
+  deliveries: number;
+  expected: number;
+  seconds: number;
+  deliveriesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+function summarize(latencies: number[], expected: number, seconds: number): Result {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return {
+    deliveries: sorted.length,
+    expected,
+    seconds,
+    deliveriesPerSecond: Math.round(sorted.length / seconds),
+    p50Ms: Number(at(0.5).toFixed(2)),
+    p99Ms: Number(at(0.99).toFixed(2)),
+    maxMs: Number((sorted.at(-1) ?? Number.NaN).toFixed(2)),
+  };
+}
+
+/** Sends `count` messages at `RATE` per second and waits until every delivery arrived or 10 s passed. */
+async function drive(send: (i: number) => Promise<void> | void, latencies: number[], expected: number) {
+  const count = RATE * SECONDS;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    void send(i);
+  }
+  const deadline = performance.now() + 10_000;
+  while (latencies.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return (performance.now() - started) / 1000;
+}
+
+async function raw(): Promise<Result> {
+  const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise((r) => server.once("listening", r));
+  const port = (server.address() as { port: number }).port;
+  const latencies: number[] = [];
+  const clients = await Promise.all(
+    Array.from({ length: MEMBERS }, () => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+      ws.on("message", (data) => {
+        const frame = JSON.parse(data.toString());
+        latencies.push(performance.now() - frame.event.message.metadata.t);
+      });
+      return new Promise<WebSocket>((r) => ws.once("open", () => r(ws)));
+    }),
+  );
+  const expected = RATE * SECONDS * MEMBERS;
+  const seconds = await drive(
+    (i) => {
+      const frame = JSON.stringify({
+        type: "event",
+        event: { type: "message.created", message: { text: `message ${i}`, metadata: { t: performance.now() } } },
+      });
+      for (const c of server.clients) c.send(frame);
+    },
+    latencies,
+    expected,
+  );
+  for (const c of clients) c.terminate();
+  server.close();
+  return summarize(latencies, expected, seconds);
+}
+
+async function parley(): Promise<Result> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-"));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" });
+  const { server, services, ctx } = await buildApp({ config });
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  const port = (server.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
+
+  // Setup goes through the services: only the measured path (send → socket) goes over the network.
+  const account = await services.auth.signup({
+    email: "bench@example.com",
+    password: "Parley-bench-2026",
+    name: "Bench",
+    contact: "01000000000",
+    companyName: "Bench",
+    companyHomepage: "",
+    companyAddress: { postalCode: "", address: "", detail: "" },
+    marketingConsent: false,
+    language: "en",
+  });
+  await ctx.database.query("update accounts set email_verified_at = now() where email = $1", [account.email]);
+  const session = await services.auth.login({ email: account.email, password: "Parley-bench-2026" }, "bench");
+  const auth = await services.auth.authenticate(session.sessionToken);
+  if (!auth) throw new Error("bench login failed");
+  const app = await services.apps.createApp(auth, "Bench");
+  const appRow = await services.apps.requireAppAccess(auth, app.id);
+  const tokens: string[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    await services.chatUsers.createUser(appRow, {
+      userId: `u${i}`,
+      nickname: `User ${i}`,
+      profileImageUrl: "",
+      metadata: {},
+    });
+    const { token } = await services.chatUsers.issueLoginToken(appRow, `u${i}`, 3600);
+    tokens.push((await services.chatUsers.login({ appId: app.id, userId: `u${i}`, token })).sessionToken);
+  }
+  const channel = await services.channels.createChannel(
+    { kind: "server", app: appRow },
+    { name: "Bench", imageUrl: "", type: "supergroup", inviteCode: "", userIds: [], tags: [] },
+  );
+  for (let i = 0; i < MEMBERS; i += 100) {
+    const ids = Array.from({ length: Math.min(100, MEMBERS - i) }, (_, k) => `u${i + k}`);
+    await services.channels.addMembers({ kind: "server", app: appRow }, channel.id, ids);
+  }
+
+  const latencies: number[] = [];
+  const clients = await Promise.all(
+    tokens.map((token) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/ws`);
+      return new Promise<WebSocket>((resolve) => {
+        ws.on("message", (data) => {
+          const frame = JSON.parse(data.toString());
+          if (frame.type === "ready") resolve(ws);
+          if (frame.type === "event" && frame.event.type === "message.created") {
+            latencies.push(performance.now() - Number(frame.event.message.metadata.t));
+          }
+        });
+        ws.once("open", () => ws.send(JSON.stringify({ type: "auth", token })));
+      });
+    }),
+  );
+  const expected = RATE * SECONDS * MEMBERS;
+  const seconds = await drive(
+    (i) =>
+      fetch(`${base}/v1/channels/${channel.id}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens[0]}`, "content-type": "application/json" },
+        body: JSON.stringify({ text: `message ${i}`, metadata: { t: String(performance.now()) } }),
+      }).then(() => undefined),
+    latencies,
+    expected,
+  );
+  for (const c of clients) c.terminate();
+  await server.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+  return summarize(latencies, expected, seconds);
+}
+
+const baseline = await raw();
+const measured = await parley();
+const report = {
+  benchmark: "chat-fanout",
+  at: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, node: process.version },
+  members: MEMBERS,
+  ratePerSecond: RATE,
+  seconds: SECONDS,
+  rawWs: baseline,
+  parley: measured,
+  ratio: Number((measured.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(3)),
+  goals: { ratioAtLeast: 0.5, p99MsBelow: 100 },
+};
+await fs.mkdir(path.dirname(values.out), { recursive: true });
+await fs.writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+process.exit(0);
