@@ -1,6 +1,7 @@
 import type { TAccount, TUpdateAccountRequest } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context";
+import { profileColumns } from "../../db/columns";
 import { type AccountRow, accounts } from "../../db/schema";
 import { AppError } from "../../errors";
 
@@ -36,14 +37,7 @@ export function createAccountService(ctx: Context) {
       const [row] = await db
         .update(accounts)
         .set({
-          name: input.name,
-          contact: input.contact,
-          companyName: input.companyName,
-          companyHomepage: input.companyHomepage,
-          postalCode: input.companyAddress.postalCode,
-          address: input.companyAddress.address,
-          addressDetail: input.companyAddress.detail,
-          marketingConsent: input.marketingConsent,
+          ...profileColumns(input),
           // The language of mail follows the user; the billing currency stays as chosen at signup.
           ...(input.language ? { language: input.language } : {}),
         })

@@ -7,17 +7,13 @@ import {
 } from "@parley/contract";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { Context } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
 import { type AppRow, accounts, apiKeys, apps } from "../../db/schema";
 import { AppError } from "../../errors";
 import { hashToken, newToken } from "../auth/secrets";
 import type { Authenticated } from "../auth/service";
 
 const API_KEY_PREFIX = "psk_";
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export function createAppService(
   ctx: Context,

@@ -12,6 +12,8 @@ import {
   UNVERIFIED_ACCOUNT_TTL_DAYS,
 } from "@parley/contract";
 import type { Context } from "../../context";
+import { profileColumns } from "../../db/columns";
+import { isUniqueViolation } from "../../db/errors";
 import type { AccountRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { sendMailJob } from "../../jobs/catalog";
@@ -39,11 +41,6 @@ export function toSessionState(account: AccountRow, sessionToken: string): TSess
     paymentCurrency: account.paymentCurrency,
     language: account.language,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 export function createAuthService(ctx: Context, repo: AuthRepository = createAuthRepository(ctx.database.db)) {
@@ -97,14 +94,7 @@ export function createAuthService(ctx: Context, repo: AuthRepository = createAut
         account = await repo.insertAccount({
           email: input.email,
           passwordHash: await hashPassword(input.password),
-          name: input.name,
-          contact: input.contact,
-          companyName: input.companyName,
-          companyHomepage: input.companyHomepage,
-          postalCode: input.companyAddress.postalCode,
-          address: input.companyAddress.address,
-          addressDetail: input.companyAddress.detail,
-          marketingConsent: input.marketingConsent,
+          ...profileColumns(input),
           language: input.language,
           paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
           passwordChangedAt: now,

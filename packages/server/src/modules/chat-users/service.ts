@@ -11,6 +11,7 @@ import type {
 import { and, asc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor, likePattern } from "../../chat/cursor";
 import type { Context } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
 import { type AppRow, apps, type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "../../db/schema";
 import { AppError } from "../../errors";
 import { hashToken, newToken } from "../auth/secrets";
@@ -27,11 +28,6 @@ export const toChatUser = (row: ChatUserRow): TChatUser => ({
   createdAt: row.createdAt.toISOString(),
   lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
 });
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export interface ChatPrincipal {
   app: AppRow;
