@@ -41,7 +41,13 @@ async function socket(auth: Record<string, unknown>) {
       const seen = frames.find(match);
       if (seen) return resolve(seen);
       const timer = setTimeout(() => reject(new Error("frame did not arrive")), ms);
-      waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      waiters.push({
+        match,
+        resolve: (f) => {
+          clearTimeout(timer);
+          resolve(f);
+        },
+      });
     });
   ws.send(JSON.stringify({ type: "auth", ...auth }));
   const event = (type: TChatEvent["type"], predicate: (e: TChatEvent) => boolean = () => true, ms = 5000) =>

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-or
 import type { Bus } from "../../chat/bus";
 import { toEvent } from "../../chat/events";
 import type { Context } from "../../context";
-import { type ChannelRow, channelMembers, channels, chatEvents, type MessageRow, messages } from "../../db/schema";
+import { type ChannelRow, channelMembers, chatEvents, messages } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Actor, ChannelService } from "../channels/service";
 import type { MetricsService } from "../metrics/service";
@@ -28,6 +28,11 @@ export interface PipelineStages {
   checks: ((draft: MessageDraft) => Promise<void>)[];
   filters: ((draft: MessageDraft) => Promise<MessageDraft>)[];
   delivered: ((message: TMessage, draft: MessageDraft) => Promise<void>)[];
+}
+
+/** node-postgres answers `execute` with a result object, PGlite with one too, but the rows sit in `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export function createMessageService(
@@ -79,37 +84,45 @@ export function createMessageService(
       const now = clock.now();
       const senderId = actor.kind === "user" ? actor.user.id : null;
       const message = await deps.channels.mutate(async (tx, batch) => {
-        // The row lock of this update orders concurrent senders: seq has no gaps and no repeats.
-        const [seqRow] = await tx
-          .update(channels)
-          .set({ lastSeq: sql`${channels.lastSeq} + 1` })
-          .where(eq(channels.id, channel.id))
-          .returning({ seq: channels.lastSeq });
-        if (!seqRow) throw new AppError("3007");
-        const [row] = await tx
-          .insert(messages)
-          .values({
-            appId: actor.app.id,
-            channelId: channel.id,
-            seq: seqRow.seq,
-            type: draft.type,
-            text: draft.text,
-            senderId,
-            metadata: draft.metadata,
-            file: draft.file,
-            createdAt: now,
-          })
-          .returning();
-        if (senderId) {
-          await tx
-            .update(channelMembers)
-            .set({ lastReadSeq: seqRow.seq })
-            .where(and(eq(channelMembers.channelId, channel.id), eq(channelMembers.chatUserId, senderId)));
-        }
+        // One statement takes the next seq under the channel's row lock (concurrent senders queue there, so seq
+        // has no gaps and no repeats), stores the message, and moves the sender's read mark to it.
+        const result = await tx.execute(sql`
+          with next as (
+            update channels set last_seq = last_seq + 1 where id = ${channel.id} returning last_seq
+          ), stored as (
+            insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
+            select ${actor.app.id}, ${channel.id}, next.last_seq, ${draft.type}, ${draft.text}, ${senderId},
+              ${JSON.stringify(draft.metadata)}::jsonb, ${draft.file ? JSON.stringify(draft.file) : null}::jsonb, ${now}
+            from next
+            returning id, seq
+          ), read as (
+            update channel_members set last_read_seq = (select seq from stored)
+            where channel_id = ${channel.id} and chat_user_id = ${senderId}
+          )
+          select id, seq from stored`);
+        const row = rowsOf<{ id: string; seq: number }>(result)[0];
+        if (!row) throw new AppError("3007");
         await deps.metrics.recordMessage(tx, actor.app.id, senderId, now);
-        const [stored] = await toMessages(tx, [row as MessageRow]);
+        const stored: TMessage = {
+          id: row.id,
+          channelId: channel.id,
+          seq: Number(row.seq),
+          type: draft.type,
+          text: draft.text,
+          sender:
+            actor.kind === "user"
+              ? {
+                  userId: actor.user.userId,
+                  nickname: actor.user.nickname,
+                  profileImageUrl: actor.user.profileImageUrl,
+                }
+              : null,
+          metadata: draft.metadata,
+          file: draft.file,
+          createdAt: now.toISOString(),
+        };
         await batch.record(tx, actor.app.id, channel.id, "message.created", { message: stored }, now);
-        return stored as TMessage;
+        return stored;
       });
       for (const hook of stages.delivered) {
         hook(message, draft).catch((err) => ctx.log.error({ err, messageId: message.id }, "message hook failed"));

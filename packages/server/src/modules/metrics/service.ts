@@ -43,10 +43,29 @@ export function createMetricsService(ctx: Context) {
     /** One message; its sender (if a user) counts as a sender and an active user of the day. */
     async recordMessage(tx: Db, appId: string, senderId: string | null, at: Date): Promise<void> {
       const day = utcDay(at);
-      await bump(tx, appId, day, "messageCount");
-      if (!senderId) return;
-      if (await firstToday(tx, appId, day, senderId, "sender")) await bump(tx, appId, day, "messageSenderCount");
-      if (await firstToday(tx, appId, day, senderId, "active")) await bump(tx, appId, day, "activeUserCount");
+      if (!senderId) {
+        await bump(tx, appId, day, "messageCount");
+        return;
+      }
+      // One statement on the hot path of every message: the activity rows that are new today decide by how
+      // much the distinct counters grow.
+      await tx.execute(sql`
+        with fresh as (
+          insert into daily_user_activity (app_id, day, chat_user_id, kind)
+          values (${appId}, ${day}, ${senderId}, 'sender'), (${appId}, ${day}, ${senderId}, 'active')
+          on conflict do nothing
+          returning kind
+        )
+        insert into daily_metrics as m (app_id, day, message_count, message_sender_count, active_user_count)
+        values (
+          ${appId}, ${day}, 1,
+          (select count(*) from fresh where kind = 'sender'),
+          (select count(*) from fresh where kind = 'active')
+        )
+        on conflict (app_id, day) do update set
+          message_count = m.message_count + 1,
+          message_sender_count = m.message_sender_count + excluded.message_sender_count,
+          active_user_count = m.active_user_count + excluded.active_user_count`);
     },
 
     async messagesThisMonth(appIds: string[]): Promise<Map<string, number>> {
