@@ -4,6 +4,9 @@
  * same payloads at the same rate in the same process (the ratio is the figure to watch).
  *
  *   npm run bench:chat [-- --members 1000 --rate 100 --seconds 10]
+ *
+ * With BENCH_DATABASE_URL set (an empty PostgreSQL database) the server runs on PostgreSQL, as in production;
+ * otherwise on the embedded database, whose single connection shares the process with everything else.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -98,7 +101,13 @@ async function raw(): Promise<Result> {
 
 async function parley(): Promise<Result> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-"));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+  });
   const { server, services, ctx } = await buildApp({ config });
   await server.listen({ port: 0, host: "127.0.0.1" });
   const port = (server.server.address() as { port: number }).port;
@@ -106,7 +115,7 @@ async function parley(): Promise<Result> {
 
   // Setup goes through the services: only the measured path (send → socket) goes over the network.
   const account = await services.auth.signup({
-    email: "bench@example.com",
+    email: `bench.${Date.now()}@example.com`,
     password: "Parley-bench-2026",
     name: "Bench",
     contact: "01000000000",
@@ -181,6 +190,7 @@ const report = {
   benchmark: "chat-fanout",
   at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
+  database: process.env.BENCH_DATABASE_URL ? "postgres" : "pglite",
   members: MEMBERS,
   ratePerSecond: RATE,
   seconds: SECONDS,

@@ -1,0 +1,56 @@
+import { isParleyError, type ParleyClient, type TChatUser } from "@parley/sdk";
+import { useCallback, useEffect, useState } from "react";
+import { ChatScreen } from "./chat-screen";
+import { LoginScreen, type LoginValues } from "./login-screen";
+import { clearSession, createClient, describeError, loadSession, saveSession } from "./session";
+
+type Phase =
+  | { kind: "restoring" }
+  | { kind: "signedOut"; notice?: string }
+  | { kind: "signedIn"; client: ParleyClient; user: TChatUser };
+
+export function App() {
+  const [phase, setPhase] = useState<Phase>({ kind: "restoring" });
+
+  useEffect(() => {
+    const stored = loadSession();
+    if (!stored) {
+      setPhase({ kind: "signedOut" });
+      return;
+    }
+    let cancelled = false;
+    const client = createClient(stored.serverUrl, stored.appId);
+    client
+      .resume(stored.sessionToken)
+      .then((user) => {
+        if (!cancelled) setPhase({ kind: "signedIn", client, user });
+      })
+      .catch((error: unknown) => {
+        // Only an ended session is forgotten; a server that is briefly down should not log the user out.
+        if (isParleyError(error)) clearSession();
+        if (!cancelled) setPhase({ kind: "signedOut", notice: describeError(error) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(async (values: LoginValues) => {
+    const client = createClient(values.serverUrl, values.appId);
+    const user = await client.loginAnonymously(values.userId.trim(), values.nickname.trim());
+    const sessionToken = client.sessionToken;
+    if (sessionToken) saveSession({ serverUrl: values.serverUrl.trim(), appId: values.appId.trim(), sessionToken });
+    setPhase({ kind: "signedIn", client, user });
+  }, []);
+
+  const logout = useCallback(async (client: ParleyClient) => {
+    clearSession();
+    setPhase({ kind: "signedOut" });
+    // The session is already forgotten here; a failed server-side logout only leaves it to expire.
+    await client.logout().catch(() => undefined);
+  }, []);
+
+  if (phase.kind === "restoring") return <div className="splash">Connecting…</div>;
+  if (phase.kind === "signedOut") return <LoginScreen notice={phase.notice} onLogin={login} />;
+  return <ChatScreen client={phase.client} user={phase.user} onLogout={() => logout(phase.client)} />;
+}

@@ -1,0 +1,416 @@
+import {
+  CHAT_API_PREFIX,
+  chatApi,
+  type TChannel,
+  type TChannelsPage,
+  type TChatSession,
+  type TChatUser,
+  type TEventsResponse,
+  type TMember,
+  type TMembersPage,
+  type TMessage,
+  type TMessagesResponse,
+  type zCreateChannelRequest,
+  type zUpdateChannelRequest,
+  type zUpdateChatUserRequest,
+} from "@parley/contract";
+import type { z } from "zod";
+import { Emitter } from "./emitter";
+import { basePath, Http, resolveBaseUrl } from "./http";
+import { Realtime, type ReconnectOptions } from "./realtime";
+import type { ConnectionState, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
+
+/** Settings of a {@link ParleyClient}. */
+export interface ParleyClientOptions {
+  /**
+   * Where the Parley server is, e.g. `https://chat.example.com`. In a browser it may be relative (`""` or `/`)
+   * to use the page's origin, e.g. behind a dev proxy.
+   */
+  baseUrl: string;
+  /** The app's id, from the dashboard. */
+  appId: string;
+  /** The WebSocket class. Browsers have one; in Node pass `WebSocket` from the `ws` package. */
+  WebSocket?: WebSocketConstructor;
+  /** A `fetch` to use instead of the global one, e.g. to add tracing. */
+  fetch?: typeof fetch;
+  /** A request without an answer after this many ms fails with `ParleyConnectionError` (default 30 000). */
+  requestTimeoutMs?: number;
+  /** Retry policy for a dropped real-time link, or `false` to go `closed` on the first drop. */
+  reconnect?: ReconnectOptions | false;
+  /** How often the link is pinged to notice a dead connection, in ms (default 25 000). */
+  pingIntervalMs?: number;
+}
+
+/** Fields of a new channel; `type` defaults to `public`. */
+export type CreateChannelInput = z.input<typeof zCreateChannelRequest>;
+/** Fields of a channel to change; the others stay. */
+export type UpdateChannelInput = z.input<typeof zUpdateChannelRequest>;
+/** What an end user may change about themselves. */
+export type UpdateMeInput = Omit<z.input<typeof zUpdateChatUserRequest>, "metadata">;
+/** Paging of a list: pass the previous page's `nextCursor` as `cursor`. */
+export interface PageOptions {
+  cursor?: string;
+  limit?: number;
+  search?: string;
+}
+/** Which channels to list: the user's own (`mine`, default) or the app's public ones (`public`). */
+export interface ChannelListOptions extends PageOptions {
+  scope?: "mine" | "public";
+}
+/**
+ * A slice of history, always oldest first. Without `before`/`after`: the latest messages. `before`: older than
+ * that seq (to load older). `after`: newer than that seq.
+ */
+export interface HistoryOptions {
+  before?: number;
+  after?: number;
+  limit?: number;
+}
+
+/** Channels: create, find, join and leave them. */
+export class ChannelsApi {
+  constructor(private readonly http: Http) {}
+
+  /** Creates a channel owned by the current user, who becomes its first member. */
+  async create(input: CreateChannelInput): Promise<TChannel> {
+    return (await this.http.request<{ channel: TChannel }>("POST", chatApi.channels, { body: input })).channel;
+  }
+
+  /** Lists the user's channels (`scope: "mine"`) or the app's public ones (`scope: "public"`), by cursor. */
+  list(options: ChannelListOptions = {}): Promise<TChannelsPage> {
+    return this.http.request("GET", chatApi.channels, { query: { ...options } });
+  }
+
+  /** One channel the user may see. */
+  async get(channelId: string): Promise<TChannel> {
+    return (await this.http.request<{ channel: TChannel }>("GET", chatApi.channel, { params: { channelId } })).channel;
+  }
+
+  /** Changes a channel; only its owner may. */
+  async update(channelId: string, input: UpdateChannelInput): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("PATCH", chatApi.channel, { params: { channelId }, body: input })
+    ).channel;
+  }
+
+  /** Deletes a channel with its messages; only its owner may. */
+  async delete(channelId: string): Promise<void> {
+    await this.http.request("DELETE", chatApi.channel, { params: { channelId } });
+  }
+
+  /** Joins a channel; a private channel needs its `inviteCode` (3008 without, 3032 when wrong). */
+  async join(channelId: string, options: { inviteCode?: string } = {}): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("POST", chatApi.join, { params: { channelId }, body: options })
+    ).channel;
+  }
+
+  /** Leaves a channel; an owner who leaves hands the channel to the longest-standing member. */
+  async leave(channelId: string): Promise<void> {
+    await this.http.request("POST", chatApi.leave, { params: { channelId }, body: {} });
+  }
+}
+
+/** Members of a channel and their moderation; changes other than `list` are for the channel's owner. */
+export class MembersApi {
+  constructor(private readonly http: Http) {}
+
+  /** Lists the members of a channel, by cursor. */
+  list(channelId: string, options: PageOptions = {}): Promise<TMembersPage> {
+    return this.http.request("GET", chatApi.members, { params: { channelId }, query: { ...options } });
+  }
+
+  /** Adds users to a channel, e.g. to an invite-only one. */
+  async add(channelId: string, userIds: string[]): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("POST", chatApi.members, {
+        params: { channelId },
+        body: { userIds },
+      })
+    ).channel;
+  }
+
+  /** Removes a member; unlike a ban, they may join again. */
+  async remove(channelId: string, userId: string): Promise<void> {
+    await this.http.request("DELETE", chatApi.member, { params: { channelId, userId } });
+  }
+
+  /** Keeps a member from sending for `minutes` (at most a day); their sends fail with 3022. */
+  mute(channelId: string, userId: string, minutes: number): Promise<TMember> {
+    return this.http.request("POST", chatApi.mute, { params: { channelId, userId }, body: { minutes } });
+  }
+
+  /** Lifts a mute before it ends. */
+  unmute(channelId: string, userId: string): Promise<TMember> {
+    return this.http.request("POST", chatApi.unmute, { params: { channelId, userId }, body: {} });
+  }
+
+  /** Removes a member and keeps them out (3023) until unbanned. */
+  async ban(channelId: string, userId: string): Promise<void> {
+    await this.http.request("POST", chatApi.ban, { params: { channelId, userId }, body: {} });
+  }
+
+  /** Lets a banned user join again. */
+  async unban(channelId: string, userId: string): Promise<void> {
+    await this.http.request("POST", chatApi.unban, { params: { channelId, userId }, body: {} });
+  }
+
+  /** Hands the channel to another member. */
+  async changeOwner(channelId: string, userId: string): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("PUT", chatApi.owner, { params: { channelId }, body: { userId } })
+    ).channel;
+  }
+}
+
+/** Messages of a channel. */
+export class MessagesApi {
+  constructor(private readonly http: Http) {}
+
+  /**
+   * Sends a text message. Refusals come as {@link ParleyError}: 3012 empty, 3013 too long, 3020 not a member,
+   * 3021 frozen channel, 3022 muted, 3023 banned. The message also arrives as a `message.created` event.
+   */
+  async send(channelId: string, text: string, metadata?: Record<string, string>): Promise<TMessage> {
+    const body = metadata === undefined ? { text } : { text, metadata };
+    return (await this.http.request<{ message: TMessage }>("POST", chatApi.messages, { params: { channelId }, body }))
+      .message;
+  }
+
+  /** A page of history, oldest first; `hasMore` tells whether there is more in the direction asked. */
+  history(channelId: string, options: HistoryOptions = {}): Promise<TMessagesResponse> {
+    return this.http.request("GET", chatApi.messages, { params: { channelId }, query: { ...options } });
+  }
+
+  /** Deletes one of the user's own messages (3033 for someone else's). */
+  async delete(channelId: string, messageId: string): Promise<void> {
+    await this.http.request("DELETE", chatApi.message, { params: { channelId, messageId } });
+  }
+
+  /** Marks messages read up to `seq` (default: the latest) and returns the read position. */
+  async markRead(channelId: string, seq?: number): Promise<number> {
+    const body = seq === undefined ? {} : { seq };
+    return (await this.http.request<{ lastReadSeq: number }>("POST", chatApi.read, { params: { channelId }, body }))
+      .lastReadSeq;
+  }
+}
+
+/** The signed-in user's own profile. */
+export class MeApi {
+  constructor(
+    private readonly http: Http,
+    private readonly remember: (user: TChatUser) => void,
+  ) {}
+
+  /** The current user, fresh from the server. */
+  async get(): Promise<TChatUser> {
+    const { user } = await this.http.request<{ user: TChatUser }>("GET", chatApi.me);
+    this.remember(user);
+    return user;
+  }
+
+  /** Changes the user's nickname or picture. */
+  async update(input: UpdateMeInput): Promise<TChatUser> {
+    const { user } = await this.http.request<{ user: TChatUser }>("PATCH", chatApi.me, { body: input });
+    this.remember(user);
+    return user;
+  }
+}
+
+/** The event log behind the real-time link; `connect()` uses it to catch up on its own. */
+export class EventsApi {
+  constructor(private readonly http: Http) {}
+
+  /** Events of the user's channels after the event id `after`, oldest first; page on while `hasMore`. */
+  since(after: string, limit?: number): Promise<TEventsResponse> {
+    return this.http.request("GET", chatApi.events, { query: { after, limit } });
+  }
+}
+
+/**
+ * The Parley chat client for one end user of one app: log in, call the chat API, and receive events in real
+ * time.
+ *
+ * ```ts
+ * const client = new ParleyClient({ baseUrl: "https://chat.example.com", appId });
+ * await client.loginWithToken("kim", tokenFromYourServer);
+ * client.on("message.created", (event) => render(event.message));
+ * await client.connect();
+ * ```
+ */
+export class ParleyClient {
+  /** The app this client belongs to. */
+  readonly appId: string;
+  /** Channels: create, list, join, leave. */
+  readonly channels: ChannelsApi;
+  /** Members and moderation. */
+  readonly members: MembersApi;
+  /** Send, page and delete messages. */
+  readonly messages: MessagesApi;
+  /** The signed-in user's profile. */
+  readonly me: MeApi;
+  /** The event log, for apps that keep their own cursor. */
+  readonly events: EventsApi;
+
+  readonly #http: Http;
+  readonly #emitter = new Emitter();
+  readonly #realtime: Realtime;
+  readonly #wsUrl: string;
+  #sessionToken: string | null = null;
+  #currentUser: TChatUser | null = null;
+
+  /** Creates a client; nothing is sent until a login or `resume`. */
+  constructor(options: ParleyClientOptions) {
+    if (!options.appId) throw new TypeError("appId is required");
+    this.appId = options.appId;
+    const base = resolveBaseUrl(options.baseUrl);
+    const ws = new URL(base);
+    ws.protocol = base.protocol === "https:" ? "wss:" : "ws:";
+    ws.pathname = `${basePath(base)}${CHAT_API_PREFIX}${chatApi.ws}`;
+    this.#wsUrl = ws.toString();
+    this.#http = new Http({
+      base,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      timeoutMs: options.requestTimeoutMs ?? 30_000,
+      token: () => this.#sessionToken,
+    });
+    this.channels = new ChannelsApi(this.#http);
+    this.members = new MembersApi(this.#http);
+    this.messages = new MessagesApi(this.#http);
+    this.me = new MeApi(this.#http, (user) => {
+      this.#currentUser = user;
+    });
+    this.events = new EventsApi(this.#http);
+    this.#realtime = new Realtime({
+      url: () => this.#wsUrl,
+      WebSocket: options.WebSocket,
+      token: () => this.#sessionToken,
+      fetchEvents: (after) => this.events.since(after, 500),
+      emitter: this.#emitter,
+      onReady: (user) => {
+        if (user) this.#currentUser = user;
+      },
+      reconnect:
+        options.reconnect === false
+          ? false
+          : {
+              initialDelayMs: options.reconnect?.initialDelayMs ?? 500,
+              maxDelayMs: options.reconnect?.maxDelayMs ?? 30_000,
+              maxAttempts: options.reconnect?.maxAttempts ?? Number.POSITIVE_INFINITY,
+            },
+      pingIntervalMs: options.pingIntervalMs ?? 25_000,
+      authTimeoutMs: 15_000,
+    });
+  }
+
+  /** The signed-in user, or null before login and after logout. */
+  get currentUser(): TChatUser | null {
+    return this.#currentUser;
+  }
+
+  /** The session token; store it to `resume` the session later, e.g. after a page reload. */
+  get sessionToken(): string | null {
+    return this.#sessionToken;
+  }
+
+  /** The real-time link's state. */
+  get connectionState(): ConnectionState {
+    return this.#realtime.state;
+  }
+
+  /**
+   * The id of the newest event seen; a reconnect asks for what came after it. Null before the first
+   * `connect()`. Store it with the session and pass it to `connect({ after })` to catch up across restarts.
+   */
+  get lastEventId(): string | null {
+    return this.#realtime.lastEventId;
+  }
+
+  /** Logs in with a login token the app's server issued (`POST /v1/users/:userId/token` with the API key). */
+  async loginWithToken(userId: string, token: string): Promise<TChatUser> {
+    return this.#begin(
+      await this.#http.request<TChatSession>("POST", chatApi.login, {
+        body: { appId: this.appId, userId, token },
+        auth: false,
+      }),
+    );
+  }
+
+  /**
+   * Logs in without a token, creating the user on first use or updating the nickname. Works only when the app
+   * allows anonymous login (3016 otherwise).
+   */
+  async loginAnonymously(userId: string, nickname: string): Promise<TChatUser> {
+    return this.#begin(
+      await this.#http.request<TChatSession>("POST", chatApi.anonymousLogin, {
+        body: { appId: this.appId, userId, nickname },
+        auth: false,
+      }),
+    );
+  }
+
+  /**
+   * Continues a stored session. Fails with {@link ParleyError} 3028 when the session has ended; the stored
+   * token is then forgotten.
+   */
+  async resume(sessionToken: string): Promise<TChatUser> {
+    const previous = this.#currentUser?.userId;
+    this.#sessionToken = sessionToken;
+    try {
+      const user = await this.me.get();
+      if (previous !== user.userId) this.#realtime.resetCursor(null);
+      return user;
+    } catch (error) {
+      this.#sessionToken = null;
+      this.#currentUser = null;
+      throw error;
+    }
+  }
+
+  /** Ends the session on the server and locally, and closes the real-time link. */
+  async logout(): Promise<void> {
+    this.#realtime.disconnect();
+    try {
+      if (this.#sessionToken) await this.#http.request("POST", chatApi.logout, { body: {} });
+    } finally {
+      this.#sessionToken = null;
+      this.#currentUser = null;
+      this.#realtime.resetCursor(null);
+    }
+  }
+
+  /**
+   * Opens the real-time link and resolves once it is authenticated and caught up. A failure of this first
+   * attempt rejects (call again to retry); once open, drops are retried on their own (see `reconnect`).
+   * `after` resumes from a stored {@link lastEventId}: what happened since is delivered first.
+   */
+  connect(options: { after?: string } = {}): Promise<void> {
+    if (options.after !== undefined && this.#realtime.state === "closed") this.#realtime.resetCursor(options.after);
+    return this.#realtime.connect();
+  }
+
+  /** Closes the real-time link and stops retrying. `lastEventId` is kept, so a later `connect()` catches up. */
+  disconnect(): void {
+    this.#realtime.disconnect();
+  }
+
+  /** Listens to a chat event type or to `connection` changes; returns a function that stops listening. */
+  on<K extends keyof ParleyEventMap>(type: K, listener: ParleyListener<K>): () => void {
+    return this.#emitter.on(type, listener);
+  }
+
+  /** Stops a listener added with `on`. */
+  off<K extends keyof ParleyEventMap>(type: K, listener: ParleyListener<K>): void {
+    this.#emitter.off(type, listener);
+  }
+
+  #begin(session: TChatSession): TChatUser {
+    if (this.#currentUser?.userId !== session.user.userId) {
+      this.#realtime.disconnect();
+      this.#realtime.resetCursor(null);
+    }
+    this.#sessionToken = session.sessionToken;
+    this.#currentUser = session.user;
+    return session.user;
+  }
+}

@@ -1,0 +1,32 @@
+import type { ParleyEventMap, ParleyListener } from "./types";
+
+type AnyListener = (payload: never) => void;
+
+/** Typed listeners. A throwing listener does not stop the others; its error is rethrown outside the loop. */
+export class Emitter {
+  readonly #listeners = new Map<keyof ParleyEventMap, Set<AnyListener>>();
+
+  on<K extends keyof ParleyEventMap>(type: K, listener: ParleyListener<K>): () => void {
+    const set = this.#listeners.get(type) ?? new Set<AnyListener>();
+    this.#listeners.set(type, set);
+    set.add(listener as AnyListener);
+    return () => this.off(type, listener);
+  }
+
+  off<K extends keyof ParleyEventMap>(type: K, listener: ParleyListener<K>): void {
+    this.#listeners.get(type)?.delete(listener as AnyListener);
+  }
+
+  emit<K extends keyof ParleyEventMap>(type: K, payload: ParleyEventMap[K]): void {
+    for (const listener of [...(this.#listeners.get(type) ?? [])]) {
+      try {
+        (listener as ParleyListener<K>)(payload);
+      } catch (error) {
+        // Surfaces as an uncaught error, like a throwing DOM event listener, without losing later events.
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { CHAT_API_PREFIX, fillPath } from "@parley/contract";
+import { ParleyConnectionError, ParleyError } from "./errors";
+
+/** Values of a query string; undefined ones are left out. */
+export type Query = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  params?: Record<string, string>;
+  query?: Query;
+  body?: unknown;
+  /** Login routes take no credential; everything else sends the session token. */
+  auth?: boolean;
+}
+
+export interface HttpConfig {
+  /** The API's origin, already resolved to an absolute URL. */
+  base: URL;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  token: () => string | null;
+}
+
+/** Resolves `baseUrl`: absolute, or relative to the page in a browser. */
+export function resolveBaseUrl(baseUrl: string): URL {
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  let url: URL;
+  try {
+    url = new URL(baseUrl || "/", page);
+  } catch (cause) {
+    throw new TypeError(`baseUrl must be an absolute URL outside a browser, got "${baseUrl}"`, { cause });
+  }
+  url.search = "";
+  url.hash = "";
+  return url;
+}
+
+/** The URL of a chat API path, e.g. `/channels/:channelId` with its params, under the `/v1` prefix. */
+export function apiUrl(base: URL, path: string, params: Record<string, string> = {}): URL {
+  const url = new URL(base);
+  url.pathname = `${basePath(base)}${CHAT_API_PREFIX}${fillPath(path, params)}`;
+  return url;
+}
+
+/** The path the API is mounted under, without a trailing slash: "" at the root of the origin. */
+export function basePath(base: URL): string {
+  return base.pathname.replace(/\/+$/, "");
+}
+
+/** The one place the SDK talks HTTP: JSON in and out, bearer credential, errors as {@link ParleyError}. */
+export class Http {
+  constructor(private readonly config: HttpConfig) {}
+
+  async request<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, options: RequestOptions = {}) {
+    const url = apiUrl(this.config.base, path, options.params);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { accept: "application/json" };
+    const token = options.auth === false ? null : this.config.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    // Fastify refuses an empty body declared as JSON, so only requests with a body say so.
+    const hasBody = options.body !== undefined;
+    if (hasBody) headers["content-type"] = "application/json";
+
+    let response: Response;
+    try {
+      response = await this.config.fetch(url, {
+        method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
+    } catch (cause) {
+      const timedOut = cause instanceof Error && cause.name === "TimeoutError";
+      throw new ParleyConnectionError(
+        timedOut ? `${method} ${path} timed out after ${this.config.timeoutMs} ms` : `${method} ${path} failed`,
+        { cause },
+      );
+    }
+
+    const text = await response.text().catch(() => "");
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (response.ok) return body as T;
+    if (isEnvelope(body)) throw new ParleyError(body, response.status);
+    throw new ParleyConnectionError(`${method} ${path} answered ${response.status} without an API error`, {
+      status: response.status,
+    });
+  }
+}
+
+function isEnvelope(body: unknown): body is { code: string; message: string } {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === "string" &&
+    typeof (body as { message?: unknown }).message === "string"
+  );
+}

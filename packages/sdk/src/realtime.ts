@@ -1,0 +1,300 @@
+import type { TChatEvent, TChatUser, TClientFrame, TEventsResponse, TServerFrame } from "@parley/contract";
+import type { Emitter } from "./emitter";
+import { ParleyConnectionError, ParleyError } from "./errors";
+import type { ConnectionChange, ConnectionState, ParleyEventMap, WebSocketConstructor, WebSocketLike } from "./types";
+
+/** How the SDK retries a dropped link. */
+export interface ReconnectOptions {
+  /** Delay before the first retry, in ms (default 500). Each further retry doubles it, up to `maxDelayMs`. */
+  initialDelayMs?: number;
+  /** Upper bound of the delay, in ms (default 30 000). */
+  maxDelayMs?: number;
+  /** Retries before giving up and going `closed` (default: never give up). */
+  maxAttempts?: number;
+}
+
+export interface RealtimeConfig {
+  url: () => string;
+  WebSocket: WebSocketConstructor | undefined;
+  token: () => string | null;
+  fetchEvents: (after: string) => Promise<TEventsResponse>;
+  emitter: Emitter;
+  onReady: (user: TChatUser | null) => void;
+  reconnect: Required<ReconnectOptions> | false;
+  pingIntervalMs: number;
+  authTimeoutMs: number;
+}
+
+const OPEN = 1;
+/** Ids remembered to drop duplicates; older ones fall under a watermark instead. */
+const SEEN_CAP = 2000;
+const noop = () => {};
+
+interface Pending {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The WebSocket link: authenticates, delivers events once each and in order, and on a drop reconnects and
+ * replays what it missed from `GET /v1/events` before any live event.
+ */
+export class Realtime {
+  #state: ConnectionState = "closed";
+  #socket: WebSocketLike | null = null;
+  /** Bumped whenever a socket is abandoned, so its late callbacks and fetches are ignored. */
+  #generation = 0;
+  #wanted = false;
+  #attempt = 0;
+  #pending: Pending | null = null;
+  #lastEventId: string | null = null;
+  #seen = new Set<string>();
+  #watermark = -1n;
+  /** Live events that arrive before the link is ready or while missed ones are fetched. */
+  #buffer: TChatEvent[] = [];
+  #syncing = false;
+  #alive = true;
+  #authTimer: ReturnType<typeof setTimeout> | null = null;
+  #retryTimer: ReturnType<typeof setTimeout> | null = null;
+  #pingTimer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly config: RealtimeConfig) {}
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  get lastEventId(): string | null {
+    return this.#lastEventId;
+  }
+
+  /** Sets the cursor of the next catch-up; null forgets it (another user signed in). */
+  resetCursor(lastEventId: string | null): void {
+    this.#lastEventId = lastEventId;
+    this.#seen.clear();
+    this.#watermark = -1n;
+  }
+
+  connect(): Promise<void> {
+    if (this.#state === "open") return Promise.resolve();
+    if (this.#pending) return this.#pending.promise;
+    let resolve = noop;
+    let reject: (error: Error) => void = noop;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    this.#pending = { promise, resolve, reject };
+    if (this.#state === "closed") {
+      this.#wanted = true;
+      this.#attempt = 0;
+      this.#setState({ state: "connecting", attempt: 0 });
+      this.#open();
+    }
+    return promise;
+  }
+
+  disconnect(): void {
+    this.#wanted = false;
+    this.#teardown(true);
+    this.#settle(new ParleyConnectionError("disconnected"));
+    if (this.#state !== "closed") this.#setState({ state: "closed", attempt: 0 });
+  }
+
+  #open(): void {
+    const generation = ++this.#generation;
+    const Socket = this.config.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    const token = this.config.token();
+    if (!Socket) {
+      this.#giveUp(new TypeError("No WebSocket available: pass the WebSocket option (e.g. from the ws package)"));
+      return;
+    }
+    if (!token) {
+      this.#giveUp(new TypeError("Log in before connecting"));
+      return;
+    }
+    let socket: WebSocketLike;
+    try {
+      socket = new Socket(this.config.url());
+    } catch (cause) {
+      this.#lost(generation, new ParleyConnectionError("could not open the WebSocket", { cause }));
+      return;
+    }
+    this.#socket = socket;
+    this.#syncing = true;
+    this.#buffer = [];
+    let refusal: ParleyError | null = null;
+    const current = () => generation === this.#generation;
+
+    this.#authTimer = setTimeout(
+      () => this.#lost(generation, new ParleyConnectionError("the server did not confirm the connection")),
+      this.config.authTimeoutMs,
+    );
+    socket.onopen = () => {
+      if (current()) this.#send({ type: "auth", token });
+    };
+    // The close event follows and carries what matters; ws would throw an error without a listener.
+    socket.onerror = noop;
+    socket.onclose = (event) => {
+      if (current()) {
+        this.#lost(generation, refusal ?? new ParleyConnectionError(`the WebSocket closed (${event.code})`));
+      }
+    };
+    socket.onmessage = (message) => {
+      if (!current() || typeof message.data !== "string") return;
+      this.#alive = true;
+      let frame: TServerFrame;
+      try {
+        frame = JSON.parse(message.data) as TServerFrame;
+      } catch {
+        return;
+      }
+      switch (frame.type) {
+        case "ready":
+          if (this.#authTimer) clearTimeout(this.#authTimer);
+          this.#authTimer = null;
+          this.config.onReady(frame.user);
+          void this.#ready(generation, frame.lastEventId);
+          break;
+        case "event":
+          if (this.#syncing) this.#buffer.push(frame.event);
+          else this.#deliver(frame.event);
+          break;
+        case "error":
+          refusal = ParleyError.fromFrame(frame);
+          break;
+        case "pong":
+          break;
+      }
+    };
+  }
+
+  async #ready(generation: number, serverLastEventId: string): Promise<void> {
+    if (this.#lastEventId === null) {
+      // First connection: nothing was missed, history is the app's business.
+      this.#lastEventId = serverLastEventId;
+    } else {
+      try {
+        await this.#catchUp(generation);
+      } catch (error) {
+        this.#lost(generation, error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      if (generation !== this.#generation) return;
+      // Everything up to the server's cursor is now either delivered or not ours to see.
+      if (BigInt(serverLastEventId) > BigInt(this.#lastEventId)) this.#lastEventId = serverLastEventId;
+    }
+    const buffered = this.#buffer.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    this.#buffer = [];
+    this.#syncing = false;
+    for (const event of buffered) this.#deliver(event);
+    this.#attempt = 0;
+    this.#startPing(generation);
+    this.#setState({ state: "open", attempt: 0 });
+    this.#settle();
+  }
+
+  async #catchUp(generation: number): Promise<void> {
+    for (;;) {
+      const page = await this.config.fetchEvents(this.#lastEventId ?? "0");
+      if (generation !== this.#generation) return;
+      for (const event of page.events) this.#deliver(event);
+      if (!page.hasMore || page.events.length === 0) return;
+    }
+  }
+
+  #deliver(event: TChatEvent): void {
+    const id = BigInt(event.id);
+    if (this.#lastEventId === null || id > BigInt(this.#lastEventId)) this.#lastEventId = event.id;
+    if (id <= this.#watermark || this.#seen.has(event.id)) return;
+    this.#seen.add(event.id);
+    if (this.#seen.size > SEEN_CAP) {
+      const oldest = this.#seen.values().next().value as string;
+      this.#seen.delete(oldest);
+      if (BigInt(oldest) > this.#watermark) this.#watermark = BigInt(oldest);
+    }
+    this.config.emitter.emit(event.type, event as ParleyEventMap[typeof event.type]);
+  }
+
+  #startPing(generation: number): void {
+    this.#alive = true;
+    this.#pingTimer = setInterval(() => {
+      // Nothing heard since the last ping: the link is dead even if the socket has not noticed.
+      if (!this.#alive) return this.#lost(generation, new ParleyConnectionError("the server stopped answering"));
+      this.#alive = false;
+      this.#send({ type: "ping" });
+    }, this.config.pingIntervalMs);
+  }
+
+  /** The socket of `generation` failed: retry with backoff, or give up when retrying cannot help. */
+  #lost(generation: number, error: Error): void {
+    if (generation !== this.#generation) return;
+    this.#teardown(false);
+    if (!this.#wanted) return;
+    const reconnect = this.config.reconnect;
+    // A refused credential stays refused; a first attempt that fails is the caller's to retry.
+    const refused = error instanceof ParleyError && (error.status === 401 || error.status === 403);
+    if (this.#state === "connecting" || refused || !reconnect || this.#attempt >= reconnect.maxAttempts) {
+      this.#giveUp(error);
+      return;
+    }
+    this.#attempt += 1;
+    const ceiling = Math.min(reconnect.maxDelayMs, reconnect.initialDelayMs * 2 ** (this.#attempt - 1));
+    // Jitter spreads the clients a server restart dropped, so they do not all return at once.
+    const delayMs = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    this.#setState({ state: "reconnecting", attempt: this.#attempt, delayMs, error });
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null;
+      if (this.#wanted) this.#open();
+    }, delayMs);
+  }
+
+  #giveUp(error: Error): void {
+    this.#wanted = false;
+    this.#teardown(false);
+    this.#setState({ state: "closed", attempt: 0, error });
+    this.#settle(error);
+  }
+
+  #teardown(graceful: boolean): void {
+    this.#generation += 1;
+    for (const timer of [this.#authTimer, this.#retryTimer]) if (timer) clearTimeout(timer);
+    if (this.#pingTimer) clearInterval(this.#pingTimer);
+    this.#authTimer = this.#retryTimer = this.#pingTimer = null;
+    this.#syncing = false;
+    this.#buffer = [];
+    const socket = this.#socket;
+    this.#socket = null;
+    if (!socket) return;
+    socket.onopen = noop;
+    socket.onmessage = noop;
+    socket.onclose = noop;
+    socket.onerror = noop;
+    try {
+      const terminate = (socket as { terminate?: () => void }).terminate;
+      // A dead link never completes a closing handshake; ws can drop it at once.
+      if (!graceful && terminate) terminate.call(socket);
+      else socket.close(1000);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  #send(frame: TClientFrame): void {
+    if (this.#socket?.readyState === OPEN) this.#socket.send(JSON.stringify(frame));
+  }
+
+  #setState(change: ConnectionChange): void {
+    this.#state = change.state;
+    this.config.emitter.emit("connection", change);
+  }
+
+  #settle(error?: Error): void {
+    const pending = this.#pending;
+    this.#pending = null;
+    if (!pending) return;
+    if (error) pending.reject(error);
+    else pending.resolve();
+  }
+}

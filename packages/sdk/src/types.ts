@@ -1,0 +1,49 @@
+import type { TChatEvent, TChatEventType } from "@parley/contract";
+
+/** A chat event narrowed to one type, e.g. `ChatEventOf<"message.created">`. */
+export type ChatEventOf<K extends TChatEventType> = TChatEvent & { type: K };
+
+/**
+ * The real-time link's state: `connecting` (first attempt), `open` (authenticated and caught up),
+ * `reconnecting` (dropped; retrying), `closed` (not connected and not retrying).
+ */
+export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
+
+/** Payload of the `connection` event. */
+export interface ConnectionChange {
+  state: ConnectionState;
+  /** Reconnect attempts since the link was last open; 0 outside `reconnecting`. */
+  attempt: number;
+  /** With `reconnecting`: how long until the next attempt. */
+  delayMs?: number;
+  /** With `closed` or `reconnecting`: why, when it was a failure rather than `disconnect()`. */
+  error?: Error;
+}
+
+/** Everything `ParleyClient.on` can listen to: each chat event type, and `connection`. */
+export type ParleyEventMap = { [K in TChatEventType]: ChatEventOf<K> } & { connection: ConnectionChange };
+
+/** A listener for one entry of {@link ParleyEventMap}. */
+export type ParleyListener<K extends keyof ParleyEventMap> = (payload: ParleyEventMap[K]) => void;
+
+/**
+ * An event handler property. Declared through a method so that the browser's and the `ws` package's handler
+ * types, whose event classes differ, both fit.
+ */
+export type SocketHandler<E> = { handle(event: E): void }["handle"];
+
+/**
+ * The part of the standard WebSocket the SDK uses. The browser's `WebSocket` and the `ws` package's both fit.
+ */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: SocketHandler<unknown> | null;
+  onmessage: SocketHandler<{ data: unknown }> | null;
+  onclose: SocketHandler<{ code: number; reason: string }> | null;
+  onerror: SocketHandler<unknown> | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** A WebSocket class: `globalThis.WebSocket` in browsers, `WebSocket` from the `ws` package in Node. */
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
