@@ -2,7 +2,17 @@ import ConstructionRoundedIcon from "@mui/icons-material/ConstructionRounded";
 import { Paper, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 
-export function EmptyState({ title, body, icon }: { title: string; body?: string; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  body,
+  icon,
+  action,
+}: {
+  title: string;
+  body?: string;
+  icon?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper
       variant="outlined"
@@ -17,6 +27,7 @@ export function EmptyState({ title, body, icon }: { title: string; body?: string
           {body}
         </Typography>
       )}
+      {action}
     </Paper>
   );
 }

@@ -16,19 +16,20 @@ function fieldMessages(error: FieldError): string[] {
 
 /**
  * Field messages are i18n keys: VALIDATION_* from the contract rules or ERROR_{code} from the server.
- * Returns the props a TextField needs to show them.
+ * A rule without its own key (zod's built-in wording) falls back to the generic "check what you entered",
+ * so raw English never reaches a Korean screen. Returns the props a TextField needs to show them.
  */
 export function useFieldError() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useCallback(
     (error: FieldError | undefined, hint?: string) => ({
       error: Boolean(error),
       helperText: error
-        ? fieldMessages(error)
-            .map((message) => t(message))
-            .join(" ")
+        ? [
+            ...new Set(fieldMessages(error).map((message) => (i18n.exists(message) ? t(message) : t("ERROR_300")))),
+          ].join(" ")
         : hint,
     }),
-    [t],
+    [t, i18n],
   );
 }

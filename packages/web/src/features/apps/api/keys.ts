@@ -1,4 +1,7 @@
 export const appKeys = {
   all: ["apps"] as const,
   list: () => [...appKeys.all, "list"] as const,
+  detail: (appId: string) => [...appKeys.all, "detail", appId] as const,
+  chatSettings: (appId: string) => [...appKeys.all, "chat-settings", appId] as const,
+  apiKeys: (appId: string) => [...appKeys.all, "api-keys", appId] as const,
 };

@@ -1,10 +1,11 @@
 import AddRounded from "@mui/icons-material/AddRounded";
 import { Button, List, ListItemButton, ListItemText, Typography } from "@mui/material";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
 import { useApps } from "../api/get-apps";
+import { CreateAppDialog } from "./create-app-dialog";
 
 /** The apps of the account inside the drawer's Apps flyout. A failed load is logged and shows no apps. */
 export function AppsNavList({
@@ -18,6 +19,7 @@ export function AppsNavList({
 }) {
   const { t } = useTranslation();
   const { data: apps = [], error, isPending } = useApps();
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
 
   useEffect(() => {
     if (error) console.warn("Could not load the app list", error);
@@ -42,16 +44,12 @@ export function AppsNavList({
         </Typography>
       )}
       {canCreateApp && (
-        <Button
-          size="small"
-          startIcon={<AddRounded />}
-          component={RouterLink}
-          to={paths.apps.list.getHref()}
-          onClick={onNavigate}
-          sx={{ ml: 1, mt: 0.5 }}
-        >
-          {t("nav.createApp")}
-        </Button>
+        <>
+          <Button size="small" startIcon={<AddRounded />} onClick={() => setIsCreateOpen(true)} sx={{ ml: 1, mt: 0.5 }}>
+            {t("nav.createApp")}
+          </Button>
+          <CreateAppDialog open={isCreateOpen} onClose={() => setIsCreateOpen(false)} onCreated={onNavigate} />
+        </>
       )}
     </List>
   );

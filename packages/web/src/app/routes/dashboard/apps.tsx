@@ -1,0 +1,3 @@
+import { AppsOverview } from "@/features/apps/components/apps-overview";
+
+export default AppsOverview;

@@ -1,0 +1,26 @@
+import ContentCopyRounded from "@mui/icons-material/ContentCopyRounded";
+import { IconButton, Tooltip } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+
+/** Copies `value` to the clipboard and says whether it worked; browsers refuse outside secure contexts. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  const { showSnackbar } = useSnackbar();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      showSnackbar(t("common.copied"), { severity: "success" });
+    } catch (error) {
+      console.warn("Could not copy to the clipboard", error);
+      showSnackbar(t("common.copyFailed"), { severity: "error" });
+    }
+  };
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={() => void copy()} size="small">
+        <ContentCopyRounded fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,294 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import AddRounded from "@mui/icons-material/AddRounded";
+import KeyRounded from "@mui/icons-material/KeyRounded";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  API_KEY_LABEL_MAX,
+  type TApiKey,
+  type TCreateApiKeyRequest,
+  type TCreateApiKeyResponse,
+  zCreateApiKeyRequest,
+} from "@parley/contract";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { CopyButton } from "@/components/copy-button";
+import { muiRegister } from "@/components/form/mui-register";
+import { applyServerFieldErrors } from "@/components/form/server-errors";
+import { useFieldError } from "@/components/form/use-field-error";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { visuallyHidden } from "@/components/visually-hidden";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useFormat } from "@/hooks/use-format";
+import { errorKey } from "@/lib/api-client";
+import { useCreateApiKey } from "../api/create-api-key";
+import { useApiKeys } from "../api/get-api-keys";
+import { useRevokeApiKey } from "../api/revoke-api-key";
+
+type CreateKeyInput = z.input<typeof zCreateApiKeyRequest>;
+
+function CreateApiKeyDialog({
+  appId,
+  open,
+  onClose,
+  onCreated,
+}: {
+  appId: string;
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: TCreateApiKeyResponse) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const fieldError = useFieldError();
+  const createApiKey = useCreateApiKey(appId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<CreateKeyInput, unknown, TCreateApiKeyRequest>({
+    resolver: zodResolver(zCreateApiKeyRequest),
+    defaultValues: { label: "" },
+    mode: "all",
+  });
+
+  const close = () => {
+    if (isSubmitting) return;
+    reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await createApiKey.mutateAsync({ appId, body: values });
+      reset();
+      onCreated(created);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ["label"])) {
+        setError("label", { type: "server", message: errorKey(error) });
+      }
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{t("apps.apiKeys.createTitle")}</DialogTitle>
+        <DialogContent>
+          <TextField
+            label={t("apps.apiKeys.label")}
+            required
+            autoFocus
+            margin="dense"
+            slotProps={{ htmlInput: { maxLength: API_KEY_LABEL_MAX } }}
+            {...muiRegister(register("label"))}
+            {...fieldError(errors.label, t("apps.apiKeys.labelHint"))}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
+            {t("apps.apiKeys.create")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** The one moment the secret is visible: it lives in this dialog's props and nowhere else. */
+function ApiKeySecretDialog({ created, onClose }: { created: TCreateApiKeyResponse | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open={created !== null} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t("apps.apiKeys.secretTitle")}</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t("apps.apiKeys.secretWarning")}
+        </Alert>
+        <DialogContentText sx={{ mb: 1 }}>{created?.apiKey.label}</DialogContentText>
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            gap: 1,
+            p: 1.5,
+            borderRadius: 2,
+            bgcolor: "grey.100",
+            border: 1,
+            borderColor: "divider",
+          }}
+        >
+          <Typography
+            data-testid="api-key-secret"
+            sx={{ fontFamily: "monospace", flex: 1, minWidth: 0, overflowWrap: "anywhere" }}
+          >
+            {created?.secret}
+          </Typography>
+          {created && <CopyButton value={created.secret} label={t("apps.apiKeys.copySecret")} />}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {t("apps.apiKeys.secretDone")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ApiKeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (apiKey: TApiKey) => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <TableRow>
+      <TableCell sx={{ fontWeight: 600, wordBreak: "break-word", minWidth: 120 }}>{apiKey.label}</TableCell>
+      <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{`${apiKey.prefix}…`}</TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>{format.dateTime(apiKey.createdAt)}</TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>
+        {apiKey.lastUsedAt ? format.dateTime(apiKey.lastUsedAt) : t("apps.apiKeys.neverUsed")}
+      </TableCell>
+      <TableCell align="right">
+        <Button size="small" color="error" onClick={() => onRevoke(apiKey)}>
+          {t("apps.apiKeys.revoke")}
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** API keys of the app: create (secret shown once), list by prefix, revoke. */
+export function ApiKeysCard({ appId }: { appId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const apiKeys = useApiKeys(appId);
+  const revokeApiKey = useRevokeApiKey(appId);
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const [created, setCreated] = useState<TCreateApiKeyResponse | null>(null);
+  const [revoking, setRevoking] = useState<TApiKey | null>(null);
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revokeApiKey.mutate(
+      { appId, keyId: revoking.id },
+      {
+        onSuccess: () => showSnackbar(t("apps.apiKeys.revoked"), { severity: "success" }),
+        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
+        onSettled: () => setRevoking(null),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader
+        title={t("apps.apiKeys.title")}
+        subheader={t("apps.apiKeys.description")}
+        slotProps={{ title: { component: "h2", variant: "h6" } }}
+        action={
+          <Button startIcon={<AddRounded />} variant="outlined" onClick={() => setIsCreateOpen(true)}>
+            {t("apps.apiKeys.create")}
+          </Button>
+        }
+        sx={{ flexWrap: "wrap", gap: 1, "& .MuiCardHeader-action": { m: 0 } }}
+      />
+      <Divider />
+      {apiKeys.isPending && (
+        <Box sx={{ p: 2 }} aria-busy>
+          <Skeleton variant="rounded" height={96} />
+        </Box>
+      )}
+      {apiKeys.isError && (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void apiKeys.refetch()}>
+              {t("common.retry")}
+            </Button>
+          }
+        >
+          {errorText(apiKeys.error)}
+        </Alert>
+      )}
+      {apiKeys.data?.length === 0 && (
+        <Box sx={{ p: 3, display: "flex", alignItems: "center", gap: 1.5, color: "text.secondary" }}>
+          <KeyRounded />
+          <Typography>{t("apps.apiKeys.empty")}</Typography>
+        </Box>
+      )}
+      {apiKeys.data && apiKeys.data.length > 0 && (
+        <TableContainer sx={{ position: "relative" }}>
+          <Table size="small" aria-label={t("apps.apiKeys.title")} sx={{ minWidth: 560 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t("apps.apiKeys.label")}</TableCell>
+                <TableCell>{t("apps.apiKeys.prefix")}</TableCell>
+                <TableCell>{t("apps.apiKeys.createdAt")}</TableCell>
+                <TableCell>{t("apps.apiKeys.lastUsedAt")}</TableCell>
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t("common.actions")}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {apiKeys.data.map((apiKey) => (
+                <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={setRevoking} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <CreateApiKeyDialog
+        appId={appId}
+        open={isCreateOpen}
+        onClose={() => setIsCreateOpen(false)}
+        onCreated={(result) => {
+          setIsCreateOpen(false);
+          setCreated(result);
+        }}
+      />
+      <ApiKeySecretDialog created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t("apps.apiKeys.revokeTitle")}
+        body={t("apps.apiKeys.revokeBody", { label: revoking?.label ?? "" })}
+        confirmLabel={t("apps.apiKeys.revoke")}
+        isPending={revokeApiKey.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setRevoking(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Typography } from "@mui/material";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CopyButton } from "@/components/copy-button";
+import { PageHeader } from "@/components/page-header";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
+import { useApp } from "../api/get-app";
+import { useChatSettings } from "../api/get-chat-settings";
+import { ApiKeysCard } from "./api-keys-card";
+import { AppNameForm } from "./app-name-form";
+import { ChatSettingsForm } from "./chat-settings-form";
+
+function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t("common.retry")}
+        </Button>
+      }
+    >
+      {errorText(error)}
+    </Alert>
+  );
+}
+
+const cardTitle = { title: { component: "h2", variant: "h6" } } as const;
+
+/** `/apps/:id/settings`: name, app ID, chat settings and API keys. */
+export function AppSettings({ appId }: { appId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const app = useApp(appId);
+  const chatSettings = useChatSettings(appId);
+  const [isNameDirty, setIsNameDirty] = useState(false);
+  const [isChatDirty, setIsChatDirty] = useState(false);
+  // One guard for both forms: the router allows a single blocker at a time.
+  const leaveDialog = useLeaveConfirm(isNameDirty || isChatDirty);
+  const onNameDirty = useCallback((dirty: boolean) => setIsNameDirty(dirty), []);
+  const onChatDirty = useCallback((dirty: boolean) => setIsChatDirty(dirty), []);
+
+  // Spec section 8: a failed app-detail load is logged and shown in the snackbar.
+  useEffect(() => {
+    if (!app.error) return;
+    console.warn("Could not load the app", app.error);
+    showSnackbar(errorText(app.error), { severity: "error" });
+  }, [app.error, errorText, showSnackbar]);
+
+  return (
+    <>
+      <PageHeader title={t("pages.appSettings")} description={app.data?.name} />
+      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        <Card>
+          <CardHeader title={t("apps.settings.nameTitle")} slotProps={cardTitle} />
+          <Divider />
+          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+            {app.isPending && <Skeleton variant="rounded" height={56} aria-busy />}
+            {app.isError && <LoadFailure error={app.error} onRetry={() => void app.refetch()} />}
+            {app.data && (
+              <Stack spacing={3}>
+                <AppNameForm key={app.data.id} app={app.data} onDirtyChange={onNameDirty} />
+                <Box>
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {t("apps.fields.id")}
+                  </Typography>
+                  <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
+                    <Typography sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }} data-testid="app-id">
+                      {app.data.id}
+                    </Typography>
+                    <CopyButton value={app.data.id} label={t("apps.copyId")} />
+                  </Box>
+                </Box>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader
+            title={t("apps.settings.chatTitle")}
+            subheader={t("apps.settings.chatDescription")}
+            slotProps={cardTitle}
+          />
+          <Divider />
+          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+            {chatSettings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
+            {chatSettings.isError && (
+              <LoadFailure error={chatSettings.error} onRetry={() => void chatSettings.refetch()} />
+            )}
+            {chatSettings.data && (
+              <ChatSettingsForm appId={appId} settings={chatSettings.data} onDirtyChange={onChatDirty} />
+            )}
+          </CardContent>
+        </Card>
+        <ApiKeysCard appId={appId} />
+      </Stack>
+      {leaveDialog}
+    </>
+  );
+}

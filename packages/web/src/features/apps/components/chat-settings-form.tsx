@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Box, Button, FormControlLabel, Stack, Switch, TextField } from "@mui/material";
+import { REGULAR_CHANNEL_MEMBER_LIMIT, type TAppChatSettings, V, zAppChatSettings } from "@parley/contract";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { muiRegister } from "@/components/form/mui-register";
+import { useFieldError } from "@/components/form/use-field-error";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useUpdateChatSettings } from "../api/update-chat-settings";
+
+const MEMBER_LIMIT_RANGE = "apps.settings.memberLimitRange";
+
+/** The contract's rule with messages a person can read: its own bounds say nothing about the range. */
+const zChatSettingsForm = zAppChatSettings.extend({
+  defaultMemberLimit: z
+    .number({ error: V.required })
+    .int(MEMBER_LIMIT_RANGE)
+    .min(2, MEMBER_LIMIT_RANGE)
+    .max(REGULAR_CHANNEL_MEMBER_LIMIT, MEMBER_LIMIT_RANGE),
+});
+
+export function ChatSettingsForm({
+  appId,
+  settings,
+  onDirtyChange,
+}: {
+  appId: string;
+  settings: TAppChatSettings;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const updateSettings = useUpdateChatSettings(appId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, isValid, isSubmitting },
+  } = useForm<TAppChatSettings>({
+    resolver: zodResolver(zChatSettingsForm),
+    defaultValues: settings,
+    mode: "onChange",
+  });
+
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      reset(await updateSettings.mutateAsync({ appId, settings: values }));
+      showSnackbar(t("apps.settings.chatSaved"), { severity: "success" });
+    } catch (error) {
+      showSnackbar(errorText(error), { severity: "error" });
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("apps.settings.chatTitle")}>
+      <Stack spacing={2.5}>
+        <Controller
+          control={control}
+          name="allowAnonymousLogin"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { ref: field.ref } }}
+                />
+              }
+              label={t("apps.settings.allowAnonymousLogin")}
+            />
+          )}
+        />
+        <TextField
+          label={t("apps.settings.defaultMemberLimit")}
+          type="number"
+          required
+          sx={{ maxWidth: 280 }}
+          slotProps={{ htmlInput: { min: 2, max: REGULAR_CHANNEL_MEMBER_LIMIT, inputMode: "numeric" } }}
+          {...muiRegister(register("defaultMemberLimit", { valueAsNumber: true }))}
+          {...fieldError(errors.defaultMemberLimit, t(MEMBER_LIMIT_RANGE))}
+        />
+        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
+          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
+            {t("common.discard")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
+            {t("common.save")}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

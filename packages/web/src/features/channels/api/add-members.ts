@@ -1,0 +1,22 @@
+import { dashboardChat, fillPath, zChannelResponse } from "@parley/contract";
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { channelKeys } from "./keys";
+
+export async function addMembers({
+  appId,
+  channelId,
+  ...body
+}: { appId: string; channelId: string } & { userIds: string[] }) {
+  return api.post(fillPath(dashboardChat.membersAdd, { id: appId, channelId }), body, zChannelResponse);
+}
+
+export const addMembersMutationOptions = () => mutationOptions({ mutationFn: addMembers });
+
+export function useAddMembers(appId: string, channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...addMembersMutationOptions(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelKeys.channel(appId, channelId) }),
+  });
+}

@@ -1,0 +1,19 @@
+export type MemberListKind = "members" | "muted" | "banned";
+
+export const channelKeys = {
+  all: ["channels"] as const,
+  app: (appId: string) => [...channelKeys.all, appId] as const,
+  list: (appId: string, search: string) => [...channelKeys.app(appId), "list", search] as const,
+  /** Everything about one channel, so a moderation action can refresh it with one invalidation. */
+  channel: (appId: string, channelId: string) => [...channelKeys.app(appId), "channel", channelId] as const,
+  detail: (appId: string, channelId: string) => [...channelKeys.channel(appId, channelId), "detail"] as const,
+  members: (appId: string, channelId: string) => [...channelKeys.channel(appId, channelId), "members"] as const,
+  memberList: (appId: string, channelId: string, kind: MemberListKind, search: string) =>
+    [...channelKeys.members(appId, channelId), kind, search] as const,
+  memberCounts: (appId: string, channelId: string) => [...channelKeys.members(appId, channelId), "counts"] as const,
+  member: (appId: string, channelId: string, userId: string) =>
+    [...channelKeys.members(appId, channelId), "member", userId] as const,
+  memberMessages: (appId: string, channelId: string, userId: string) =>
+    [...channelKeys.channel(appId, channelId), "member-messages", userId] as const,
+  tags: (appId: string, channelId: string) => [...channelKeys.channel(appId, channelId), "tags"] as const,
+};

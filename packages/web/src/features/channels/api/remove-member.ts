@@ -1,0 +1,22 @@
+import { dashboardChat, fillPath } from "@parley/contract";
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { channelKeys } from "./keys";
+
+export async function removeMember({
+  appId,
+  channelId,
+  ...body
+}: { appId: string; channelId: string } & { userId: string }) {
+  return api.post(fillPath(dashboardChat.membersRemove, { id: appId, channelId }), body);
+}
+
+export const removeMemberMutationOptions = () => mutationOptions({ mutationFn: removeMember });
+
+export function useRemoveMember(appId: string, channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...removeMemberMutationOptions(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelKeys.channel(appId, channelId) }),
+  });
+}

@@ -1,0 +1,462 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  CHANNEL_TYPES,
+  INVITE_CODE_MAX,
+  REGULAR_CHANNEL_MEMBER_LIMIT,
+  SUBCHANNEL_MAX_MEMBERS,
+  SUBCHANNEL_MIN_MEMBERS,
+  type TChannelDetailResponse,
+  type TChannelType,
+  type TCreateChannelRequest,
+  type TDashboardUpdateChannelRequest,
+  V,
+  zDashboardCreateChannelRequest,
+  zDashboardUpdateChannelRequest,
+  zSubchannelSettings,
+} from "@parley/contract";
+import { type ReactNode, useId } from "react";
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { muiRegister } from "@/components/form/mui-register";
+import { applyServerFieldErrors } from "@/components/form/server-errors";
+import { useFieldError } from "@/components/form/use-field-error";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { paths } from "@/config/paths";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useCreateChannel } from "../api/create-channel";
+import { useCreateTag } from "../api/create-tag";
+import { useDeleteTag } from "../api/delete-tag";
+import { useUpdateChannel } from "../api/update-channel";
+import { TagsInput } from "./tags-input";
+
+const base = zDashboardCreateChannelRequest.shape;
+
+/** The create request's rules, with "a private channel needs an invite code" checked where the type is known. */
+const zChannelFields = z
+  .object({
+    name: base.name,
+    imageUrl: base.imageUrl,
+    type: base.type,
+    memberLimit: base.memberLimit,
+    inviteCode: base.inviteCode,
+  })
+  .refine((c) => c.type !== "private" || c.inviteCode.length > 0, { message: V.inviteCode, path: ["inviteCode"] });
+
+const zCreateForm = zChannelFields.and(z.object({ tags: base.tags }));
+const zEditForm = zChannelFields.and(z.object({ subchannel: zSubchannelSettings }));
+
+type FieldsInput = z.input<typeof zChannelFields>;
+type CreateInput = z.input<typeof zCreateForm>;
+type EditInput = z.input<typeof zEditForm>;
+type EditOutput = z.output<typeof zEditForm>;
+
+const serverFields = ["name", "imageUrl", "type", "memberLimit", "inviteCode"] as const;
+
+/** Number inputs hold text; an empty box means "not given", which the schema reads as undefined. */
+function toOptionalNumber(text: string) {
+  return text.trim() === "" ? undefined : Number(text);
+}
+
+function ChannelFields({
+  control,
+  register,
+  errors,
+  isEdit,
+}: {
+  control: Control<FieldsInput>;
+  register: UseFormRegister<FieldsInput>;
+  errors: FieldErrors<FieldsInput>;
+  isEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const type = useWatch({ control, name: "type" }) as TChannelType;
+  return (
+    <Stack spacing={2.5}>
+      <TextField
+        label={t("channels.fields.name")}
+        required
+        {...muiRegister(register("name"))}
+        {...fieldError(errors.name)}
+      />
+      <TextField
+        label={t("channels.fields.imageUrl")}
+        type="url"
+        placeholder="https://"
+        {...muiRegister(register("imageUrl"))}
+        {...fieldError(errors.imageUrl)}
+      />
+      <Controller
+        control={control}
+        name="type"
+        render={({ field }) => (
+          <TextField
+            select
+            label={t("channels.fields.type")}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            helperText={t(`channels.typeHint.${field.value as TChannelType}`)}
+          >
+            {CHANNEL_TYPES.map((option) => (
+              <MenuItem key={option} value={option}>
+                {t(`channels.type.${option}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {type !== "supergroup" && (
+        <Controller
+          control={control}
+          name="memberLimit"
+          render={({ field }) => (
+            <TextField
+              label={t("channels.fields.memberLimit")}
+              type="number"
+              value={field.value ?? ""}
+              onChange={(event) => field.onChange(toOptionalNumber(event.target.value))}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              slotProps={{ htmlInput: { min: 2, max: REGULAR_CHANNEL_MEMBER_LIMIT, inputMode: "numeric" } }}
+              {...fieldError(
+                errors.memberLimit,
+                t(isEdit ? "channels.form.memberLimitHint" : "channels.form.memberLimitDefaultHint", {
+                  max: REGULAR_CHANNEL_MEMBER_LIMIT,
+                }),
+              )}
+            />
+          )}
+        />
+      )}
+      {type === "private" && (
+        <TextField
+          label={t("channels.fields.inviteCode")}
+          required
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: INVITE_CODE_MAX } }}
+          {...muiRegister(register("inviteCode"))}
+          {...fieldError(errors.inviteCode, t("channels.form.inviteCodeHint", { max: INVITE_CODE_MAX }))}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  isSubmitting,
+  canSubmit,
+  submitLabel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  isSubmitting: boolean;
+  canSubmit: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ pt: 1 }}>{children}</Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canSubmit || isSubmitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+const emptyChannel: CreateInput = { name: "", imageUrl: "", type: "public", inviteCode: "", tags: [] };
+
+export function CreateChannelDialog({ appId, open, onClose }: { appId: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const createChannel = useCreateChannel(appId);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<CreateInput, unknown, z.output<typeof zCreateForm>>({
+    resolver: zodResolver(zCreateForm),
+    defaultValues: emptyChannel,
+    mode: "onChange",
+  });
+  const tags = useWatch({ control, name: "tags" }) ?? [];
+
+  const close = () => {
+    reset(emptyChannel);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: TCreateChannelRequest = {
+      ...values,
+      memberLimit: values.type === "supergroup" ? undefined : values.memberLimit,
+      inviteCode: values.type === "private" ? values.inviteCode : "",
+      userIds: [],
+    };
+    try {
+      const channel = await createChannel.mutateAsync({ appId, body });
+      close();
+      showSnackbar(t("channels.created", { name: channel.name }), { severity: "success" });
+      navigate(paths.apps.channel.getHref(appId, channel.id));
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, [...serverFields, "tags"])) {
+        showSnackbar(errorText(error), { severity: "error" });
+      }
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      title={t("channels.createTitle")}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      isSubmitting={isSubmitting}
+      canSubmit={isValid}
+      submitLabel={t("channels.create")}
+    >
+      <Stack spacing={2.5}>
+        <ChannelFields
+          control={control as unknown as Control<FieldsInput>}
+          register={register as unknown as UseFormRegister<FieldsInput>}
+          errors={errors}
+          isEdit={false}
+        />
+        <TagsInput
+          tags={tags}
+          error={errors.tags?.message ? t(errors.tags.message) : undefined}
+          onAdd={(tag) => setValue("tags", [...tags, tag], { shouldDirty: true, shouldValidate: true })}
+          onRemove={(tag) =>
+            setValue(
+              "tags",
+              tags.filter((existing) => existing !== tag),
+              { shouldDirty: true, shouldValidate: true },
+            )
+          }
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+function editValues(detail: TChannelDetailResponse): EditInput {
+  const { channel } = detail;
+  return {
+    name: channel.name,
+    imageUrl: channel.imageUrl,
+    type: channel.type,
+    memberLimit: channel.memberLimit ?? undefined,
+    inviteCode: detail.inviteCode,
+    subchannel: detail.subchannel,
+  };
+}
+
+/** Tags change one by one through their own calls, so they apply at once rather than on Save. */
+function ChannelTagsEditor({ appId, detail }: { appId: string; detail: TChannelDetailResponse }) {
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const channelId = detail.channel.id;
+  const createTag = useCreateTag(appId, channelId);
+  const deleteTag = useDeleteTag(appId, channelId);
+  const tags = detail.channel.tags;
+  const onError = (error: unknown) => showSnackbar(errorText(error), { severity: "error" });
+  return (
+    <TagsInput
+      tags={tags.map((tag) => tag.tag)}
+      disabled={createTag.isPending || deleteTag.isPending}
+      onAdd={(tag) => createTag.mutate({ appId, channelId, tag }, { onError })}
+      onRemove={(tag) => {
+        const id = tags.find((existing) => existing.tag === tag)?.id;
+        if (id) deleteTag.mutate({ appId, channelId, id }, { onError });
+      }}
+    />
+  );
+}
+
+export function EditChannelDialog({
+  appId,
+  detail,
+  open,
+  onClose,
+}: {
+  appId: string;
+  detail: TChannelDetailResponse;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const updateChannel = useUpdateChannel(appId);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isValid, isSubmitting },
+  } = useForm<EditInput, unknown, EditOutput>({
+    resolver: zodResolver(zEditForm),
+    defaultValues: editValues(detail),
+    mode: "onChange",
+  });
+  const isSubchannelEnabled = useWatch({ control, name: "subchannel.enabled" });
+
+  const close = () => {
+    reset(editValues(detail));
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: TDashboardUpdateChannelRequest = zDashboardUpdateChannelRequest.parse({
+      name: values.name,
+      imageUrl: values.imageUrl,
+      type: values.type,
+      memberLimit: values.type === "supergroup" ? undefined : values.memberLimit,
+      inviteCode: values.type === "private" ? values.inviteCode : "",
+      subchannel: values.subchannel,
+    });
+    try {
+      const updated = await updateChannel.mutateAsync({ appId, channelId: detail.channel.id, body });
+      reset(editValues(updated));
+      onClose();
+      showSnackbar(t("channels.updated"), { severity: "success" });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, serverFields)) showSnackbar(errorText(error), { severity: "error" });
+    }
+  });
+
+  const numberField = (name: "subchannel.minMembers" | "subchannel.maxMembers" | "subchannel.mergeMinutes") =>
+    register(name, { valueAsNumber: true });
+
+  return (
+    <FormDialog
+      open={open}
+      title={t("channels.editTitle")}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      isSubmitting={isSubmitting}
+      canSubmit={isDirty && isValid}
+      submitLabel={t("common.save")}
+    >
+      <Stack spacing={2.5}>
+        <ChannelFields
+          control={control as unknown as Control<FieldsInput>}
+          register={register as unknown as UseFormRegister<FieldsInput>}
+          errors={errors}
+          isEdit
+        />
+        <ChannelTagsEditor appId={appId} detail={detail} />
+        <Divider />
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            {t("channels.subchannel.title")}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t("channels.subchannel.description", { min: SUBCHANNEL_MIN_MEMBERS, max: SUBCHANNEL_MAX_MEMBERS })}
+          </Typography>
+        </Box>
+        <Controller
+          control={control}
+          name="subchannel.enabled"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={Boolean(field.value)}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  slotProps={{ input: { ref: field.ref } }}
+                />
+              }
+              label={t("channels.subchannel.enabled")}
+            />
+          )}
+        />
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TextField
+            label={t("channels.subchannel.minMembers")}
+            type="number"
+            disabled={!isSubchannelEnabled}
+            slotProps={{ htmlInput: { min: SUBCHANNEL_MIN_MEMBERS, max: SUBCHANNEL_MAX_MEMBERS } }}
+            {...muiRegister(numberField("subchannel.minMembers"))}
+            {...fieldError(errors.subchannel?.minMembers)}
+          />
+          <TextField
+            label={t("channels.subchannel.maxMembers")}
+            type="number"
+            disabled={!isSubchannelEnabled}
+            slotProps={{ htmlInput: { min: SUBCHANNEL_MIN_MEMBERS, max: SUBCHANNEL_MAX_MEMBERS } }}
+            {...muiRegister(numberField("subchannel.maxMembers"))}
+            {...fieldError(errors.subchannel?.maxMembers)}
+          />
+          <TextField
+            label={t("channels.subchannel.mergeMinutes")}
+            type="number"
+            disabled={!isSubchannelEnabled}
+            slotProps={{ htmlInput: { min: 1 } }}
+            {...muiRegister(numberField("subchannel.mergeMinutes"))}
+            {...fieldError(errors.subchannel?.mergeMinutes)}
+          />
+        </Stack>
+        {detail.channel.type !== "supergroup" && (
+          <Alert severity="info" variant="outlined">
+            {t("channels.form.memberLimitNote", { count: detail.channel.memberCount })}
+          </Alert>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,197 @@
+import AttachFileRounded from "@mui/icons-material/AttachFileRounded";
+import MoreVertRounded from "@mui/icons-material/MoreVertRounded";
+import { Avatar, Box, Checkbox, Chip, IconButton, Link, Menu, MenuItem, Typography } from "@mui/material";
+import type { TMessage } from "@parley/contract";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "@/hooks/use-format";
+
+function MessageMetadata({ message }: { message: TMessage }) {
+  const { t } = useTranslation();
+  const entries = [
+    ["id", message.id],
+    ["seq", String(message.seq)],
+    ["type", message.type],
+    ["sender", message.sender?.userId ?? "-"],
+    ...Object.entries(message.metadata).map(([key, value]) => [`metadata.${key}`, value]),
+  ];
+  return (
+    <Box
+      component="dl"
+      aria-label={t("chat.metadata")}
+      sx={{
+        display: "grid",
+        gridTemplateColumns: "auto minmax(0, 1fr)",
+        columnGap: 1,
+        rowGap: 0.25,
+        m: 0,
+        mt: 0.75,
+        p: 1,
+        borderRadius: 1.5,
+        bgcolor: "grey.100",
+        fontFamily: "monospace",
+        fontSize: "0.75rem",
+      }}
+    >
+      {entries.map(([key, value]) => (
+        <Box key={key} sx={{ display: "contents" }}>
+          <Box component="dt" sx={{ color: "text.secondary" }}>
+            {key}
+          </Box>
+          <Box component="dd" sx={{ m: 0, overflowWrap: "anywhere" }}>
+            {value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function MessageItem({
+  message,
+  showMetadata,
+  isSelecting,
+  isSelected,
+  onToggleSelect,
+  onDelete,
+}: {
+  message: TMessage;
+  showMetadata: boolean;
+  isSelecting: boolean;
+  isSelected: boolean;
+  onToggleSelect: (id: string) => void;
+  onDelete: (message: TMessage) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const isAdmin = message.type === "admin";
+  const name = isAdmin || !message.sender ? t("chat.admin") : message.sender.nickname;
+
+  return (
+    <Box
+      component="li"
+      data-testid="chat-message"
+      sx={{
+        display: "flex",
+        gap: 1.25,
+        px: { xs: 1.5, sm: 2 },
+        py: 1,
+        listStyle: "none",
+        bgcolor: isSelected ? "action.selected" : isAdmin ? "rgba(63, 81, 181, 0.05)" : undefined,
+        "&:hover .message-menu": { opacity: 1 },
+      }}
+    >
+      {isSelecting && (
+        <Checkbox
+          size="small"
+          checked={isSelected}
+          onChange={() => onToggleSelect(message.id)}
+          slotProps={{ input: { "aria-label": t("chat.selectMessage") } }}
+          sx={{ p: 0.5, alignSelf: "flex-start" }}
+        />
+      )}
+      <Avatar
+        src={message.sender?.profileImageUrl || undefined}
+        alt=""
+        sx={{ width: 32, height: 32, bgcolor: isAdmin ? "primary.main" : undefined, fontSize: "0.9rem" }}
+      >
+        {name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, flexWrap: "wrap" }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {name}
+          </Typography>
+          {isAdmin && <Chip size="small" label={t("chat.adminMessage")} sx={{ height: 18, fontSize: "0.7rem" }} />}
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
+            {format.dateTime(message.createdAt)}
+          </Typography>
+        </Box>
+        {message.text && (
+          <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mt: 0.25 }}>
+            {message.text}
+          </Typography>
+        )}
+        {message.file && (
+          <Link
+            href={message.file.url}
+            target="_blank"
+            rel="noopener"
+            variant="body2"
+            sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, mt: 0.5, overflowWrap: "anywhere" }}
+          >
+            <AttachFileRounded fontSize="small" />
+            {message.file.name}
+          </Link>
+        )}
+        {showMetadata && <MessageMetadata message={message} />}
+      </Box>
+      {!isSelecting && (
+        <>
+          <IconButton
+            className="message-menu"
+            size="small"
+            aria-label={t("chat.messageActions")}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            sx={{ alignSelf: "flex-start", opacity: { xs: 1, md: 0.4 } }}
+          >
+            <MoreVertRounded fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            <MenuItem
+              sx={{ color: "error.main" }}
+              onClick={() => {
+                setAnchor(null);
+                onDelete(message);
+              }}
+            >
+              {t("chat.deleteMessage")}
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                onToggleSelect(message.id);
+              }}
+            >
+              {t("chat.selectMessages")}
+            </MenuItem>
+          </Menu>
+        </>
+      )}
+    </Box>
+  );
+}
+
+export function MessageList({
+  messages,
+  showMetadata,
+  selectedIds,
+  isSelecting,
+  onToggleSelect,
+  onDelete,
+}: {
+  messages: TMessage[];
+  showMetadata: boolean;
+  selectedIds: Set<string>;
+  isSelecting: boolean;
+  onToggleSelect: (id: string) => void;
+  onDelete: (message: TMessage) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box component="ol" aria-label={t("chat.messages")} sx={{ m: 0, p: 0 }}>
+      {messages.map((message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          showMetadata={showMetadata}
+          isSelecting={isSelecting}
+          isSelected={selectedIds.has(message.id)}
+          onToggleSelect={onToggleSelect}
+          onDelete={onDelete}
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import { CHAT_API_PREFIX, chatApi, type TChatEvent, type TServerFrame } from "@parley/contract";
+
+export type ChatSocketStatus = "connecting" | "live" | "reconnecting" | "stopped";
+
+export interface ChatSocketOptions {
+  appId: string;
+  channelId: string;
+  /** Read at every (re)connect, so a refreshed session is picked up. */
+  getToken: () => string | null;
+  onEvent: (event: TChatEvent) => void;
+  /** After each successful authentication; `isReconnect` tells the view to fetch what it missed. */
+  onReady?: (info: { lastEventId: string; isReconnect: boolean }) => void;
+  onStatus?: (status: ChatSocketStatus) => void;
+  url?: string;
+}
+
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_MAX_MS = 30_000;
+/** Codes after which retrying with the same token cannot succeed. */
+const FATAL_CODES = new Set(["1001", "1023", "3003", "3028"]);
+
+export function chatSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}${CHAT_API_PREFIX}${chatApi.ws}`;
+}
+
+/** Exponential with jitter, so many dashboards reconnecting after a restart do not arrive at once. */
+export function backoffDelay(attempt: number, random = Math.random) {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * A dashboard observer on `/v1/ws`: authenticates with the dashboard session and the app id, subscribes to
+ * one channel and reports its events. It reconnects with backoff until `close()` or a fatal refusal.
+ */
+export function connectChatSocket(options: ChatSocketOptions): { close: () => void } {
+  let socket: WebSocket | null = null;
+  let attempt = 0;
+  let hasBeenReady = false;
+  let isClosed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const setStatus = (status: ChatSocketStatus) => options.onStatus?.(status);
+
+  const scheduleRetry = () => {
+    if (isClosed) return;
+    setStatus("reconnecting");
+    retryTimer = setTimeout(open, backoffDelay(attempt));
+    attempt += 1;
+  };
+
+  const stop = () => {
+    isClosed = true;
+    setStatus("stopped");
+    socket?.close();
+  };
+
+  function open() {
+    retryTimer = null;
+    const token = options.getToken();
+    if (!token) {
+      stop();
+      return;
+    }
+    setStatus(hasBeenReady ? "reconnecting" : "connecting");
+    const current = new WebSocket(options.url ?? chatSocketUrl());
+    socket = current;
+
+    current.addEventListener("open", () => {
+      current.send(JSON.stringify({ type: "auth", token, appId: options.appId }));
+    });
+    current.addEventListener("message", (message) => {
+      let frame: TServerFrame;
+      try {
+        frame = JSON.parse(String(message.data)) as TServerFrame;
+      } catch {
+        return;
+      }
+      if (frame.type === "ready") {
+        current.send(JSON.stringify({ type: "subscribe", channelId: options.channelId }));
+        const isReconnect = hasBeenReady;
+        hasBeenReady = true;
+        attempt = 0;
+        setStatus("live");
+        options.onReady?.({ lastEventId: frame.lastEventId, isReconnect });
+      } else if (frame.type === "event") {
+        if (frame.event.channelId === options.channelId) options.onEvent(frame.event);
+      } else if (frame.type === "error" && FATAL_CODES.has(frame.code)) {
+        stop();
+      }
+    });
+    current.addEventListener("close", () => {
+      if (socket !== current) return;
+      socket = null;
+      scheduleRetry();
+    });
+  }
+
+  open();
+
+  return {
+    close: () => {
+      isClosed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = socket;
+      socket = null;
+      current?.close();
+    },
+  };
+}
