@@ -45,28 +45,29 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
   async function toChannels(rows: ChannelRow[], q: Db = db): Promise<TChannel[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [tags, owners, lasts] = await Promise.all([
-      q.select().from(channelTags).where(inArray(channelTags.channelId, ids)).orderBy(asc(channelTags.tag)),
-      q
-        .select({ id: chatUsers.id, userId: chatUsers.userId })
-        .from(chatUsers)
-        .where(
-          inArray(
-            chatUsers.id,
-            rows.map((r) => r.ownerId).filter((v): v is string => v !== null),
-          ),
+    // One after another: inside a transaction `q` is a single connection, which runs one query at a time.
+    const tags = await q
+      .select()
+      .from(channelTags)
+      .where(inArray(channelTags.channelId, ids))
+      .orderBy(asc(channelTags.tag));
+    const ownerRowIds = rows.map((r) => r.ownerId).filter((v): v is string => v !== null);
+    const owners = ownerRowIds.length
+      ? await q
+          .select({ id: chatUsers.id, userId: chatUsers.userId })
+          .from(chatUsers)
+          .where(inArray(chatUsers.id, ownerRowIds))
+      : [];
+    const lasts = await q
+      .select()
+      .from(messages)
+      .where(
+        and(
+          inArray(messages.channelId, ids),
+          isNull(messages.deletedAt),
+          sql`${messages.seq} = (select c.last_seq from channels c where c.id = ${messages.channelId})`,
         ),
-      q
-        .select()
-        .from(messages)
-        .where(
-          and(
-            inArray(messages.channelId, ids),
-            isNull(messages.deletedAt),
-            sql`${messages.seq} = (select c.last_seq from channels c where c.id = ${messages.channelId})`,
-          ),
-        ),
-    ]);
+      );
     const lastMessages = new Map((await toMessages(q, lasts)).map((m) => [m.channelId, m]));
     const ownerIds = new Map(owners.map((o) => [o.id, o.userId]));
     return rows.map((r) => ({
