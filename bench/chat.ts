@@ -1,7 +1,8 @@
 /**
  * Chat fan-out benchmark: one channel with N connected members, messages sent at a fixed rate through the
  * chat API; measures send-to-receive latency and deliveries per second, next to a bare `ws` broadcast of the
- * same payloads at the same rate in the same process (the ratio is the figure to watch).
+ * same payloads at the same rate (the ratio is the figure to watch). The receiving sockets live on a worker
+ * thread, as they would on other machines, so they do not take the server's event loop.
  *
  *   npm run bench:chat [-- --members 1000 --rate 100 --seconds 10]
  *
@@ -12,7 +13,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { WebSocket, WebSocketServer } from "ws";
+import { Worker } from "node:worker_threads";
+import { WebSocketServer } from "ws";
 import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
 
@@ -52,8 +54,42 @@ function summarize(latencies: number[], expected: number, seconds: number): Resu
   };
 }
 
+const clock = () => performance.timeOrigin + performance.now();
+
+/** Opens the receiving sockets on a worker thread; `collect()` gathers their latencies. */
+async function receivers(setup: { url: string; tokens?: string[]; count?: number }) {
+  const worker = new Worker(new URL("./clients-worker.mjs", import.meta.url), {
+    workerData: setup,
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.on("message", (m: { type: string }) => m.type === "ready" && resolve());
+  });
+  const latencies: number[] = [];
+  return {
+    latencies,
+    async collect() {
+      const batch = await new Promise<number[]>((resolve) => {
+        const onMessage = (m: { type: string; latencies?: number[] }) => {
+          if (m.type !== "latencies") return;
+          worker.off("message", onMessage);
+          resolve(m.latencies ?? []);
+        };
+        worker.on("message", onMessage);
+        worker.postMessage({ type: "collect" });
+      });
+      latencies.push(...batch);
+      return latencies.length;
+    },
+    async close() {
+      worker.postMessage({ type: "close" });
+      await new Promise((r) => worker.once("exit", r));
+    },
+  };
+}
+
 /** Sends `count` messages at `RATE` per second and waits until every delivery arrived or 10 s passed. */
-async function drive(send: (i: number) => Promise<void> | void, latencies: number[], expected: number) {
+async function drive(send: (i: number) => Promise<void> | void, received: () => Promise<number>, expected: number) {
   const count = RATE * SECONDS;
   const started = performance.now();
   for (let i = 0; i < count; i++) {
@@ -63,7 +99,7 @@ async function drive(send: (i: number) => Promise<void> | void, latencies: numbe
     void send(i);
   }
   const deadline = performance.now() + 10_000;
-  while (latencies.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while ((await received()) < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   return (performance.now() - started) / 1000;
 }
 
@@ -71,32 +107,22 @@ async function raw(): Promise<Result> {
   const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
   const port = (server.address() as { port: number }).port;
-  const latencies: number[] = [];
-  const clients = await Promise.all(
-    Array.from({ length: MEMBERS }, () => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}`);
-      ws.on("message", (data) => {
-        const frame = JSON.parse(data.toString());
-        latencies.push(performance.now() - frame.event.message.metadata.t);
-      });
-      return new Promise<WebSocket>((r) => ws.once("open", () => r(ws)));
-    }),
-  );
+  const clients = await receivers({ url: `ws://127.0.0.1:${port}`, count: MEMBERS });
   const expected = RATE * SECONDS * MEMBERS;
   const seconds = await drive(
     (i) => {
       const frame = JSON.stringify({
         type: "event",
-        event: { type: "message.created", message: { text: `message ${i}`, metadata: { t: performance.now() } } },
+        event: { type: "message.created", message: { text: `message ${i}`, metadata: { t: String(clock()) } } },
       });
       for (const c of server.clients) c.send(frame);
     },
-    latencies,
+    clients.collect,
     expected,
   );
-  for (const c of clients) c.terminate();
+  await clients.close();
   server.close();
-  return summarize(latencies, expected, seconds);
+  return summarize(clients.latencies, expected, seconds);
 }
 
 async function parley(): Promise<Result> {
@@ -151,37 +177,22 @@ async function parley(): Promise<Result> {
     await services.channels.addMembers({ kind: "server", app: appRow }, channel.id, ids);
   }
 
-  const latencies: number[] = [];
-  const clients = await Promise.all(
-    tokens.map((token) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/ws`);
-      return new Promise<WebSocket>((resolve) => {
-        ws.on("message", (data) => {
-          const frame = JSON.parse(data.toString());
-          if (frame.type === "ready") resolve(ws);
-          if (frame.type === "event" && frame.event.type === "message.created") {
-            latencies.push(performance.now() - Number(frame.event.message.metadata.t));
-          }
-        });
-        ws.once("open", () => ws.send(JSON.stringify({ type: "auth", token })));
-      });
-    }),
-  );
+  const clients = await receivers({ url: `ws://127.0.0.1:${port}/v1/ws`, tokens });
   const expected = RATE * SECONDS * MEMBERS;
   const seconds = await drive(
     (i) =>
       fetch(`${base}/v1/channels/${channel.id}/messages`, {
         method: "POST",
         headers: { authorization: `Bearer ${tokens[0]}`, "content-type": "application/json" },
-        body: JSON.stringify({ text: `message ${i}`, metadata: { t: String(performance.now()) } }),
+        body: JSON.stringify({ text: `message ${i}`, metadata: { t: String(clock()) } }),
       }).then(() => undefined),
-    latencies,
+    clients.collect,
     expected,
   );
-  for (const c of clients) c.terminate();
+  await clients.close();
   await server.close();
   await fs.rm(dataDir, { recursive: true, force: true });
-  return summarize(latencies, expected, seconds);
+  return summarize(clients.latencies, expected, seconds);
 }
 
 const baseline = await raw();
