@@ -115,13 +115,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         .returning({ jobId: sentMail.jobId });
       // Already sent by an earlier run of this job.
       if (inserted.length === 0) return;
+      let location: string;
       try {
-        await mailer.send(mail, jobId);
+        location = await mailer.send(mail, jobId);
       } catch (err) {
         await database.query("delete from sent_mail where job_id = $1", [jobId]);
         throw err;
       }
-      ctx.log.info({ to: mail.to, subject: mail.subject, destination: mailer.destination }, "mail sent");
+      ctx.log.info({ to: mail.to, subject: mail.subject, location }, `mail sent: ${location}`);
     }),
     handleJob(expireFilesJob, async () => {
       const removed = await services.files.expireOldFiles();

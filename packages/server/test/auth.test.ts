@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { DAY_MS, MAX_FAILED_LOGINS } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "./client";
@@ -42,6 +44,31 @@ describe("signup", () => {
     expect(mail.subject).toContain("이메일");
     expect(mail.text).toContain("http://parley.test/?next=%2Femail%2Fverification%2Fconfirm");
     expect(codeFromMail(mail)).toHaveLength(43);
+  });
+
+  it("writes each mail to the mail folder as .json (to, subject, text, html, createdAt) and .eml", async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    await t.waitForMail(email);
+    const dir = path.join(t.dataDir, "mail");
+    const files = await fs.readdir(dir);
+    const mails = await Promise.all(
+      files
+        .filter((f) => f.endsWith(".json"))
+        .map(async (f) => ({ f, m: JSON.parse(await fs.readFile(path.join(dir, f), "utf8")) })),
+    );
+    const found = mails.find(({ m }) => m.to === email);
+    expect(found?.m).toEqual(
+      expect.objectContaining({
+        to: email,
+        subject: expect.any(String),
+        text: expect.any(String),
+        html: expect.stringContaining("<a href="),
+      }),
+    );
+    expect(Number.isNaN(Date.parse(found?.m.createdAt))).toBe(false);
+    const eml = await fs.readFile(path.join(dir, (found?.f ?? "").replace(/\.json$/, ".eml")), "utf8");
+    expect(eml).toContain(`To: ${email}`);
   });
 
   it("mails English to an account that signed up in English", async () => {

@@ -12,7 +12,8 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Where mail goes, for the start-up line: an SMTP URL without credentials, or the folder. */
   readonly destination: string;
-  send(mail: OutgoingMail, id: string): Promise<void>;
+  /** Sends one message; returns where it went (the `.json` file, or the SMTP server). */
+  send(mail: OutgoingMail, id: string): Promise<string>;
   close(): void;
 }
 
@@ -25,6 +26,7 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
       destination: `${url.protocol}//${url.host}`,
       async send(mail, id) {
         await transport.sendMail({ ...mail, from: options.from, messageId: `<${id}@parley>` });
+        return `${url.protocol}//${url.host}`;
       },
       close: () => transport.close(),
     };
@@ -44,6 +46,7 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
         `${base}.json`,
         `${JSON.stringify({ id, from: options.from, ...mail, createdAt }, null, 2)}\n`,
       );
+      return `${base}.json`;
     },
     close: () => {},
   };
