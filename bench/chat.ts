@@ -78,7 +78,7 @@ async function receivers(setup: { url: string; tokens?: string[]; count?: number
         worker.on("message", onMessage);
         worker.postMessage({ type: "collect" });
       });
-      latencies.push(...batch);
+      for (const value of batch) latencies.push(value);
       return latencies.length;
     },
     async close() {
