@@ -24,6 +24,7 @@ const { values } = parseArgs({
     rate: { type: "string", default: "100" },
     seconds: { type: "string", default: "10" },
     out: { type: "string", default: ".reports/bench-chat.json" },
+    only: { type: "string" },
   },
 });
 const MEMBERS = Number(values.members);
@@ -179,24 +180,28 @@ async function parley(): Promise<Result> {
 
   const clients = await receivers({ url: `ws://127.0.0.1:${port}/v1/ws`, tokens });
   const expected = RATE * SECONDS * MEMBERS;
-  const seconds = await drive(
-    (i) =>
-      fetch(`${base}/v1/channels/${channel.id}/messages`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${tokens[0]}`, "content-type": "application/json" },
-        body: JSON.stringify({ text: `message ${i}`, metadata: { t: String(clock()) } }),
-      }).then(() => undefined),
-    clients.collect,
-    expected,
-  );
+  const started = performance.now();
+  const sender = new Worker(new URL("./sender-worker.mjs", import.meta.url), {
+    workerData: {
+      url: `${base}/v1/channels/${channel.id}/messages`,
+      token: tokens[0],
+      rate: RATE,
+      count: RATE * SECONDS,
+    },
+  });
+  await new Promise((resolve) => sender.once("message", resolve));
+  const deadline = performance.now() + 10_000;
+  while ((await clients.collect()) < expected && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  const seconds = (performance.now() - started) / 1000;
   await clients.close();
   await server.close();
   await fs.rm(dataDir, { recursive: true, force: true });
   return summarize(clients.latencies, expected, seconds);
 }
 
-const baseline = await raw();
-const measured = await parley();
+const baseline = values.only === "parley" ? null : await raw();
+const measured = values.only === "raw" ? null : await parley();
 const report = {
   benchmark: "chat-fanout",
   at: new Date().toISOString(),
@@ -207,7 +212,8 @@ const report = {
   seconds: SECONDS,
   rawWs: baseline,
   parley: measured,
-  ratio: Number((measured.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(3)),
+  ratio:
+    baseline && measured ? Number((measured.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(3)) : null,
   goals: { ratioAtLeast: 0.5, p99MsBelow: 100 },
 };
 await fs.mkdir(path.dirname(values.out), { recursive: true });

@@ -1,0 +1,23 @@
+/**
+ * The benchmark's sending side: posts messages at a fixed rate from its own thread, as an app's users would from
+ * their own machines, so the HTTP client does not share the server's event loop.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+
+const { url, token, rate, count } = workerData;
+const clock = () => performance.timeOrigin + performance.now();
+const started = performance.now();
+const pending = [];
+for (let i = 0; i < count; i++) {
+  const wait = started + (i * 1000) / rate - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  pending.push(
+    fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ text: `message ${i}`, metadata: { t: String(clock()) } }),
+    }).then((res) => res.arrayBuffer()),
+  );
+}
+await Promise.allSettled(pending);
+parentPort?.postMessage({ type: "sent" });
