@@ -212,8 +212,7 @@ const report = {
   seconds: SECONDS,
   rawWs: baseline,
   parley: measured,
-  ratio:
-    baseline && measured ? Number((measured.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(3)) : null,
+  ratio: baseline && measured ? Number((measured.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(3)) : null,
   goals: { ratioAtLeast: 0.5, p99MsBelow: 100 },
 };
 await fs.mkdir(path.dirname(values.out), { recursive: true });
