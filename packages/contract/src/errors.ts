@@ -70,6 +70,7 @@ export const errorCatalogue = {
   "3032": { status: 403, description: "The invitation code does not match." },
   "3033": { status: 403, description: "Only the sender may delete this message." },
   "3034": { status: 404, description: "The file does not exist or has expired." },
+  "3035": { status: 400, description: "The message was refused by the app's profanity filter (method block)." },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },

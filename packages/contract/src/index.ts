@@ -5,5 +5,7 @@ export * from "./chat";
 export * from "./constants";
 export * from "./dashboard-chat";
 export * from "./errors";
+export * from "./metrics";
 export * from "./paths";
+export * from "./profanity";
 export * from "./validation";

@@ -21,6 +21,14 @@ export const api = {
     admin: "/apps/:id/admin",
     apiKeys: "/apps/:id/api-keys",
     apiKey: "/apps/:id/api-keys/:keyId",
+    profanityEnabled: "/apps/:id/profanity/filter/enabled",
+    profanity: "/apps/:id/profanity/filter",
+  },
+  metrics: {
+    apps: "/metrics/apps",
+    app: "/metrics/apps/:appId",
+    export: "/metrics/apps/:appId/export",
+    emails: "/metrics/emails",
   },
   notifications: {
     list: "/notifications",

@@ -18,7 +18,7 @@ import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
 import { createMailer } from "./integrations/mail";
 import { createDiskStorage } from "./integrations/storage";
-import { expireFilesJob, purgeUnverifiedAccountsJob, sendMailJob } from "./jobs/catalog";
+import { dailyUsageReportJob, expireFilesJob, purgeUnverifiedAccountsJob, sendMailJob } from "./jobs/catalog";
 import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
 import { accountRoutes } from "./modules/accounts/routes";
 import { createAccountService } from "./modules/accounts/service";
@@ -33,9 +33,13 @@ import { fileRoutes } from "./modules/files/routes";
 import { createFileService } from "./modules/files/service";
 import { healthRoutes } from "./modules/health/routes";
 import { createMessageService } from "./modules/messages/service";
+import { createReportService } from "./modules/metrics/reports";
+import { metricsRoutes } from "./modules/metrics/routes";
 import { createMetricsService } from "./modules/metrics/service";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { createNotificationService } from "./modules/notifications/service";
+import { profanityRoutes } from "./modules/profanity/routes";
+import { createProfanityService } from "./modules/profanity/service";
 
 export interface BuildOptions {
   config: Config;
@@ -60,15 +64,20 @@ function createServices(ctx: Context, bus: Bus) {
   const chatUsers = createChatUserService(ctx, metrics);
   const channels = createChannelService(ctx, { bus, chatUsers });
   const messages = createMessageService(ctx, { bus, channels, metrics });
+  const apps = createAppService(ctx, metrics);
+  const profanity = createProfanityService(ctx, { apps });
+  messages.stages.filters.push(profanity.filterMessage);
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
     notifications: createNotificationService(ctx),
-    apps: createAppService(ctx, metrics),
+    apps,
     metrics,
+    reports: createReportService(ctx, { apps }),
     chatUsers,
     channels,
     messages,
+    profanity,
     files: createFileService(ctx, {
       storage: createDiskStorage(ctx.config.filesDir),
       messages,
@@ -128,6 +137,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       const removed = await services.files.expireOldFiles();
       if (removed > 0) ctx.log.info({ count: removed }, "removed expired files");
     }),
+    handleJob(dailyUsageReportJob, async ({ day }) => {
+      const mailed = await services.reports.sendDailyReports(day);
+      if (mailed > 0) ctx.log.info({ count: mailed, day }, "queued daily usage reports");
+    }),
     handleJob(purgeUnverifiedAccountsJob, async () => {
       const deleted = await services.auth.purgeUnverifiedAccounts();
       if (deleted.length > 0) ctx.log.info({ count: deleted.length }, "deleted unverified accounts");
@@ -156,7 +169,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(accountRoutes, { auth: services.auth, accounts: services.accounts });
       await api.register(appRoutes, { auth: services.auth, apps: services.apps });
       await api.register(dashboardChatRoutes, services);
+      await api.register(metricsRoutes, { auth: services.auth, reports: services.reports });
       await api.register(notificationRoutes, { auth: services.auth, notifications: services.notifications });
+      await api.register(profanityRoutes, { auth: services.auth, profanity: services.profanity });
     },
     { prefix: API_PREFIX },
   );

@@ -1,3 +1,4 @@
+import type { TProfanitySettings } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -110,6 +111,15 @@ export const apps = pgTable(
   ],
 );
 export type AppRow = typeof apps.$inferSelect;
+
+/** An app's profanity filter; no row means the defaults of the contract (off). Settings are validated on write. */
+export const profanityFilters = pgTable("profanity_filters", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  settings: jsonb("settings").$type<TProfanitySettings>().notNull(),
+});
 
 export const apiKeys = pgTable(
   "api_keys",
@@ -318,4 +328,33 @@ export const dailyUserActivity = pgTable(
     kind: text("kind").$type<"active" | "sender">().notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.chatUserId, t.kind] })],
+);
+
+/** The addresses that receive an account's daily usage report mail, one row each. */
+export const reportEmails = pgTable(
+  "report_emails",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.email] })],
+);
+
+/**
+ * The daily usage reports already mailed, one row per account and reported day: the key that keeps a re-run of
+ * the daily job (a retry, a second process, a manual run) from mailing the same day twice.
+ */
+export const dailyReportsSent = pgTable(
+  "daily_reports_sent",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    sentAt: ts("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );

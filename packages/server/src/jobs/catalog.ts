@@ -20,3 +20,20 @@ export const expireFilesJob = defineJob({
   payload: z.object({}).passthrough(),
   schedule: "23 4 * * *",
 });
+
+/**
+ * Daily at 00:05 UTC, once the UTC day it reports on is complete: mails yesterday's per-app figures to each
+ * account's report addresses. `day` (YYYY-MM-DD) overrides "yesterday" for a manual re-run of a missed day.
+ */
+export const dailyUsageReportJob = defineJob({
+  name: "metrics.daily-report",
+  payload: z
+    .object({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    })
+    .passthrough(),
+  schedule: "5 0 * * *",
+});

@@ -65,3 +65,72 @@ ${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
 </body></html>`;
   return { to, subject: t.subject, text, html };
 }
+
+/** One app's figures for the reported day. */
+export interface DailyReportRow {
+  name: string;
+  messageCount: number;
+  messageSenderCount: number;
+  activeUserCount: number;
+}
+
+const dailyReportCopy: Record<
+  Language,
+  {
+    subject: (day: string) => string;
+    intro: (day: string) => string;
+    columns: [string, string, string, string];
+    action: string;
+  }
+> = {
+  ko: {
+    subject: (day) => `[Parley] ${day} 일일 사용량 리포트`,
+    intro: (day) => `${day} (UTC) 앱별 사용량입니다.`,
+    columns: ["앱", "메시지 수", "메시지 발신자 수", "활성 사용자 수"],
+    action: "리포트 보기",
+  },
+  en: {
+    subject: (day) => `[Parley] Daily usage report for ${day}`,
+    intro: (day) => `Usage per app on ${day} (UTC).`,
+    columns: ["App", "Messages", "Message senders", "Active users"],
+    action: "View reports",
+  },
+};
+
+/** The daily usage report mail: one line (text) or table row (HTML) per app. */
+export function renderDailyReportMail(
+  language: Language,
+  to: string,
+  vars: { day: string; apps: DailyReportRow[]; link: string },
+): OutgoingMail {
+  const c = dailyReportCopy[language];
+  const format = new Intl.NumberFormat(language === "ko" ? "ko-KR" : "en-US");
+  const cells = (row: DailyReportRow) => [
+    row.name,
+    format.format(row.messageCount),
+    format.format(row.messageSenderCount),
+    format.format(row.activeUserCount),
+  ];
+  const text = [
+    c.intro(vars.day),
+    ...vars.apps.map((row) => {
+      const [name, ...figures] = cells(row);
+      return `${name}\n${figures.map((f, i) => `  ${c.columns[i + 1]}: ${f}`).join("\n")}`;
+    }),
+    `${c.action}: ${vars.link}`,
+    "— Parley",
+  ].join("\n\n");
+  const th = (s: string) =>
+    `<th style="text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb">${escapeHtml(s)}</th>`;
+  const td = (s: string) => `<td style="padding:6px 8px;border-bottom:1px solid #f3f4f6">${escapeHtml(s)}</td>`;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;color:#3f51b5">Parley</h1>
+<p>${escapeHtml(c.intro(vars.day))}</p>
+<table style="border-collapse:collapse;width:100%;font-size:14px">
+<tr>${c.columns.map(th).join("")}</tr>
+${vars.apps.map((row) => `<tr>${cells(row).map(td).join("")}</tr>`).join("\n")}
+</table>
+<p><a href="${escapeHtml(vars.link)}" style="display:inline-block;background:#3f51b5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(c.action)}</a></p>
+</body></html>`;
+  return { to, subject: c.subject(vars.day), text, html };
+}

@@ -31,14 +31,17 @@ const appRoutes: RouteObject = {
   element: <RequireAppAccess />,
   children: [
     { index: true, element: <AppIndexRedirect /> },
-    preparingRoute(paths.apps.report.path, "pages.report"),
+    { path: paths.apps.report.path, lazy: lazyPage(() => import("./routes/dashboard/app-report")) },
     preparingRoute(paths.apps.pushNotification.path, "pages.pushNotification"),
     preparingRoute(paths.apps.translation.path, "pages.translation"),
     preparingRoute(paths.apps.webhooks.path, "pages.webhooks"),
     { path: paths.apps.user.path, lazy: lazyPage(() => import("./routes/dashboard/app-users")) },
     { path: paths.apps.channels.path, lazy: lazyPage(() => import("./routes/dashboard/app-channels")) },
     { path: paths.apps.channel.path, lazy: lazyPage(() => import("./routes/dashboard/channel-chat")) },
-    preparingRoute(paths.apps.profanityFilter.path, "pages.profanityFilter"),
+    {
+      path: paths.apps.profanityFilter.path,
+      lazy: lazyPage(() => import("./routes/dashboard/app-profanity-filter")),
+    },
     { path: paths.apps.settings.path, lazy: lazyPage(() => import("./routes/dashboard/app-settings")) },
     {
       path: paths.apps.message.root.path,
@@ -74,7 +77,7 @@ const dashboardRoutes: RouteObject = {
             {
               element: <RequireOrdinaryAccount />,
               children: [
-                preparingRoute(paths.dashboard.path, "pages.dashboard"),
+                { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/dashboard/overview")) },
                 { path: paths.settings.path, lazy: lazyPage(() => import("./routes/dashboard/account-settings")) },
                 preparingRoute(paths.bills.path, "pages.bills"),
               ],

@@ -70,8 +70,8 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(UNKNOWN_FAILURE_CODE, `HTTP ${status}`, status);
 }
 
-async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const session = getSession();
   if (session) headers.Authorization = `Bearer ${session.sessionToken}`;
   const hasBody = options.body !== undefined;
@@ -90,16 +90,33 @@ async function request(method: string, path: string, options: RequestOptions = {
     throw new ApiError(NETWORK_FAILURE_CODE, error instanceof Error ? error.message : "Network failure", 0);
   }
 
-  const body = await readJson(response);
-  if (response.ok) return body;
+  if (response.ok) return response;
 
-  const apiError = toApiError(response.status, body);
+  const apiError = toApiError(response.status, await readJson(response));
   // The token is gone or expired on the server: keeping it would make every later call fail the same way.
   if (apiError.code === "1001") {
     clearSession();
     onUnauthorized?.();
   }
   throw apiError;
+}
+
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  return readJson(await send(method, path, options, "application/json"));
+}
+
+/** The name a `content-disposition` header gives, preferring the UTF-8 `filename*` form. */
+function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // A malformed encoding falls through to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
 }
 
 /** Without a schema the caller gets `unknown`: a response it does not read needs no shape. */
@@ -120,6 +137,11 @@ export const api = {
   },
   async delete<S extends z.ZodType>(path: string, schema?: S, options?: Omit<RequestOptions, "body">) {
     return parse(schema, await request("DELETE", path, options));
+  },
+  /** A file the server sends as an attachment (exports), with the name it suggests. */
+  async download(path: string, options?: Omit<RequestOptions, "body">) {
+    const response = await send("GET", path, options ?? {}, "*/*");
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
   },
 };
 

@@ -1,0 +1,247 @@
+import {
+  daysInRange,
+  METRICS_MAX_RANGE_DAYS,
+  metricKeys,
+  type TAppMetricsTotals,
+  type TDailyMetrics,
+  type TMetricsCounts,
+  type TMetricsRangeQuery,
+  VMetrics,
+} from "@parley/contract";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Context } from "../../context";
+import { accounts, apps, dailyMetrics, dailyReportsSent, reportEmails } from "../../db/schema";
+import { AppError } from "../../errors";
+import { sendMailJob } from "../../jobs/catalog";
+import { renderDailyReportMail } from "../../mail/templates";
+import type { AppService } from "../apps/service";
+import type { Authenticated } from "../auth/service";
+import { utcDay } from "./service";
+
+const DAY_MS = 86_400_000;
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+const zero = (): TMetricsCounts => ({ activeUserCount: 0, messageCount: 0, messageSenderCount: 0 });
+
+function addDays(day: string, days: number): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** Every day from `from` to `to`, both included. */
+export function eachDay({ from, to }: Range): string[] {
+  return Array.from({ length: daysInRange(from, to) }, (_, i) => addDays(from, i));
+}
+
+/**
+ * A spreadsheet opens a cell that starts with one of these as a formula, so an app name like `=HYPERLINK(...)`
+ * would run when the export is opened. A leading apostrophe makes it text (OWASP "CSV injection").
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function csvCell(value: string | number): string {
+  let text = String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A file name that survives every browser and OS: letters, digits and a few marks; the rest become `_`. */
+function fileNamePart(name: string): string {
+  return name.replace(/[^\p{L}\p{N}._ -]+/gu, "_").trim() || "app";
+}
+
+/** Usage reports: everything here reads `daily_metrics`, never the messages. */
+export function createReportService(ctx: Context, deps: { apps: AppService }) {
+  const { db } = ctx.database;
+
+  /** Fills the default (the current UTC month to date) and enforces order and span once both ends are known. */
+  function resolveRange(query: TMetricsRangeQuery): Range {
+    const today = utcDay(ctx.clock.now());
+    const to = query.to ?? today;
+    const from = query.from ?? `${to.slice(0, 7)}-01`;
+    const days = daysInRange(from, to);
+    if (days < 1) throw new AppError("300", { fields: [{ path: "from", message: VMetrics.dateOrder }] });
+    if (days > METRICS_MAX_RANGE_DAYS) {
+      throw new AppError("300", { fields: [{ path: "to", message: VMetrics.dateRange }] });
+    }
+    return { from, to };
+  }
+
+  async function totalsByApp(appIds: string[], range: Range): Promise<Map<string, TMetricsCounts>> {
+    if (appIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        appId: dailyMetrics.appId,
+        messageCount: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::int`,
+        messageSenderCount: sql<number>`coalesce(sum(${dailyMetrics.messageSenderCount}), 0)::int`,
+        activeUserCount: sql<number>`coalesce(sum(${dailyMetrics.activeUserCount}), 0)::int`,
+      })
+      .from(dailyMetrics)
+      .where(
+        and(inArray(dailyMetrics.appId, appIds), gte(dailyMetrics.day, range.from), lte(dailyMetrics.day, range.to)),
+      )
+      .groupBy(dailyMetrics.appId);
+    return new Map(
+      rows.map((r) => [
+        r.appId,
+        {
+          messageCount: Number(r.messageCount),
+          messageSenderCount: Number(r.messageSenderCount),
+          activeUserCount: Number(r.activeUserCount),
+        },
+      ]),
+    );
+  }
+
+  async function dailySeries(appId: string, range: Range) {
+    const rows = await db
+      .select()
+      .from(dailyMetrics)
+      .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, range.from), lte(dailyMetrics.day, range.to)));
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const data: TDailyMetrics[] = eachDay(range).map((date) => {
+      const row = byDay.get(date);
+      return {
+        date,
+        activeUserCount: row?.activeUserCount ?? 0,
+        messageCount: row?.messageCount ?? 0,
+        messageSenderCount: row?.messageSenderCount ?? 0,
+      };
+    });
+    // Sums of daily distinct counts: "senders" over a range counts a person once per day they sent, which is
+    // also how the cumulative DAU of billing is defined.
+    const totals = data.reduce((sum, day) => {
+      for (const key of metricKeys) sum[key] += day[key];
+      return sum;
+    }, zero());
+    return { data, totals };
+  }
+
+  const service = {
+    async listAppTotals(auth: Authenticated, query: TMetricsRangeQuery) {
+      const range = resolveRange(query);
+      const owned = await deps.apps.listApps(auth);
+      const totals = await totalsByApp(
+        owned.map((a) => a.id),
+        range,
+      );
+      const data: TAppMetricsTotals[] = owned.map((a) => ({
+        appId: a.id,
+        name: a.name,
+        ...(totals.get(a.id) ?? zero()),
+      }));
+      return { ...range, data };
+    },
+
+    async getAppDaily(auth: Authenticated, appId: string, query: TMetricsRangeQuery) {
+      const range = resolveRange(query);
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      return { ...range, ...(await dailySeries(app.id, range)) };
+    },
+
+    /** The days of the range as CSV (RFC 4180, CRLF, UTF-8 with BOM so spreadsheet apps read Korean names). */
+    async exportAppDaily(auth: Authenticated, appId: string, query: TMetricsRangeQuery) {
+      const range = resolveRange(query);
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const { data } = await dailySeries(app.id, range);
+      const lines = [
+        ["app", "date", ...metricKeys].map(csvCell).join(","),
+        ...data.map((day) => [app.name, day.date, ...metricKeys.map((k) => day[k])].map(csvCell).join(",")),
+      ];
+      const fileName = `${fileNamePart(app.name)}-${range.from}-${range.to}.csv`;
+      return { csv: `\uFEFF${lines.join("\r\n")}\r\n`, fileName };
+    },
+
+    async getReportEmails(auth: Authenticated): Promise<string[]> {
+      requireReportOwner(auth);
+      const rows = await db
+        .select({ email: reportEmails.email })
+        .from(reportEmails)
+        .where(eq(reportEmails.accountId, auth.account.id))
+        .orderBy(asc(reportEmails.createdAt), asc(reportEmails.email));
+      return rows.map((r) => r.email);
+    },
+
+    /** Replaces the whole list; the request schema has already trimmed, lower-cased and deduplicated it. */
+    async setReportEmails(auth: Authenticated, emails: string[]): Promise<string[]> {
+      requireReportOwner(auth);
+      const now = ctx.clock.now();
+      await db.transaction(async (tx) => {
+        await tx.delete(reportEmails).where(eq(reportEmails.accountId, auth.account.id));
+        if (emails.length > 0) {
+          // Distinct timestamps keep the order the user entered.
+          await tx
+            .insert(reportEmails)
+            .values(
+              emails.map((email, i) => ({ accountId: auth.account.id, email, createdAt: new Date(now.getTime() + i) })),
+            );
+        }
+      });
+      return service.getReportEmails(auth);
+    },
+
+    /**
+     * Mails `day`'s figures of every app to each account's report addresses. The row in `daily_reports_sent` is
+     * claimed before the mails are queued and released if queuing fails, so a re-run skips accounts already
+     * mailed and retries only those that were not.
+     */
+    async sendDailyReports(day: string = addDays(utcDay(ctx.clock.now()), -1)): Promise<number> {
+      const recipients = await db
+        .select({ accountId: reportEmails.accountId, email: reportEmails.email, language: accounts.language })
+        .from(reportEmails)
+        .innerJoin(accounts, eq(accounts.id, reportEmails.accountId))
+        .orderBy(asc(reportEmails.accountId), asc(reportEmails.createdAt));
+      const byAccount = new Map<string, { language: "ko" | "en"; emails: string[] }>();
+      for (const r of recipients) {
+        const entry = byAccount.get(r.accountId) ?? { language: r.language, emails: [] };
+        entry.emails.push(r.email);
+        byAccount.set(r.accountId, entry);
+      }
+      let mailed = 0;
+      for (const [accountId, { language, emails }] of byAccount) {
+        const owned = await db
+          .select({ id: apps.id, name: apps.name })
+          .from(apps)
+          .where(eq(apps.accountId, accountId))
+          .orderBy(asc(apps.createdAt), asc(apps.name));
+        if (owned.length === 0) continue;
+        const claimed = await db
+          .insert(dailyReportsSent)
+          .values({ accountId, day, sentAt: ctx.clock.now() })
+          .onConflictDoNothing()
+          .returning({ day: dailyReportsSent.day });
+        if (claimed.length === 0) continue;
+        try {
+          const totals = await totalsByApp(
+            owned.map((a) => a.id),
+            { from: day, to: day },
+          );
+          const rows = owned.map((a) => ({ name: a.name, ...(totals.get(a.id) ?? zero()) }));
+          const link = `${ctx.config.publicUrl}/dashboard`;
+          for (const to of emails) {
+            await ctx.jobs.send(sendMailJob, renderDailyReportMail(language, to, { day, apps: rows, link }));
+          }
+        } catch (err) {
+          await db
+            .delete(dailyReportsSent)
+            .where(and(eq(dailyReportsSent.accountId, accountId), eq(dailyReportsSent.day, day)));
+          throw err;
+        }
+        mailed += 1;
+      }
+      return mailed;
+    },
+  };
+
+  /** Sub-accounts own no apps (their app is the owner's), so the owner's addresses receive its figures. */
+  function requireReportOwner(auth: Authenticated) {
+    if (auth.account.kind === "subaccount") throw new AppError("1023");
+  }
+
+  return service;
+}
+
+export type ReportService = ReturnType<typeof createReportService>;
