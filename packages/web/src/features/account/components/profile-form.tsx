@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, Checkbox, FormControlLabel, Stack, TextField } from "@mui/material";
+import { Box, Button, Stack, TextField } from "@mui/material";
 import { type TAccount, type TUpdateAccountRequest, zUpdateAccountRequest } from "@parley/contract";
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { muiRegister } from "@/components/form/mui-register";
+import { CompanyProfileFields } from "@/components/form/company-profile-fields";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
-import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useUpdateAccount } from "../api/update-account";
@@ -44,22 +43,20 @@ export function ProfileForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const updateAccount = useUpdateAccount();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty, isValid, isSubmitting },
-  } = useForm<ProfileInput, unknown, TUpdateAccountRequest>({
+  const form = useForm<ProfileInput, unknown, TUpdateAccountRequest>({
     resolver: zodResolver(zUpdateAccountRequest),
     defaultValues: profileValues(account),
     mode: "onChange",
   });
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isDirty, isValid, isSubmitting },
+  } = form;
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
@@ -74,90 +71,26 @@ export function ProfileForm({
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("settings.profile.title")}>
-      <Stack spacing={2.5}>
-        <TextField
-          label={t("fields.email")}
-          value={account.email}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          helperText={t("settings.profile.emailFixed")}
-        />
-        <TextField
-          label={t("fields.name")}
-          autoComplete="name"
-          required
-          {...muiRegister(register("name"))}
-          {...fieldError(errors.name)}
-        />
-        <TextField
-          label={t("fields.contact")}
-          autoComplete="tel"
-          required
-          slotProps={{ htmlInput: { inputMode: "tel" } }}
-          {...muiRegister(register("contact"))}
-          {...fieldError(errors.contact, t("fields.contactHint"))}
-        />
-        <TextField
-          label={t("fields.companyName")}
-          autoComplete="organization"
-          required
-          {...muiRegister(register("companyName"))}
-          {...fieldError(errors.companyName)}
-        />
-        <TextField
-          label={t("fields.companyHomepage")}
-          type="url"
-          placeholder="https://"
-          {...muiRegister(register("companyHomepage"))}
-          {...fieldError(errors.companyHomepage)}
-        />
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("settings.profile.title")}>
+        <Stack spacing={2.5}>
           <TextField
-            label={t("fields.postalCode")}
-            autoComplete="postal-code"
-            sx={{ maxWidth: { sm: 180 } }}
-            {...muiRegister(register("companyAddress.postalCode"))}
-            {...fieldError(errors.companyAddress?.postalCode)}
+            label={t("fields.email")}
+            value={account.email}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            helperText={t("settings.profile.emailFixed")}
           />
-          <TextField
-            label={t("fields.address")}
-            autoComplete="address-line1"
-            {...muiRegister(register("companyAddress.address"))}
-            {...fieldError(errors.companyAddress?.address)}
-          />
+          <CompanyProfileFields />
+          <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
+            <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
+              {t("common.discard")}
+            </Button>
+            <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
+              {t("common.save")}
+            </Button>
+          </Box>
         </Stack>
-        <TextField
-          label={t("fields.addressDetail")}
-          autoComplete="address-line2"
-          {...muiRegister(register("companyAddress.detail"))}
-          {...fieldError(errors.companyAddress?.detail)}
-        />
-        <Controller
-          control={control}
-          name="marketingConsent"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={Boolean(field.value)}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  slotProps={{ input: { ref: field.ref } }}
-                />
-              }
-              label={t("fields.marketingConsent")}
-            />
-          )}
-        />
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-            {t("common.discard")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </Box>
-      </Stack>
-    </Box>
+      </Box>
+    </FormProvider>
   );
 }
