@@ -1,3 +1,5 @@
+import { and, eq, gt, lt, or, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../errors";
 
 /** Opaque cursors: a created-at time and an id, so pages stay stable while rows are added. */
@@ -15,3 +17,26 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
 
 /** Escapes `%` and `_` so a search term matches literally inside ILIKE. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The keyset condition for the page after `cursor`: rows past (time, id) in the list's order. Ordering by time and
+ * then id keeps pages stable when many rows share a time.
+ */
+export function pastCursor(
+  cursor: { createdAt: Date; id: string } | null,
+  time: AnyPgColumn,
+  id: AnyPgColumn,
+  order: "asc" | "desc",
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const past = order === "asc" ? gt : lt;
+  return or(past(time, cursor.createdAt), and(eq(time, cursor.createdAt), past(id, cursor.id)));
+}
+
+/** One page out of `limit + 1` fetched rows: the extra row only says that another page exists. */
+export function pageOf<T>(rows: T[], limit: number, key: (row: T) => { at: Date; id: string }) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const next = rows.length > limit && last ? key(last) : null;
+  return { items, nextCursor: next ? encodeCursor(next.at, next.id) : null };
+}

@@ -8,9 +8,9 @@ import type {
   TPageQuery,
 } from "@parley/contract";
 import { TAGS_MAX } from "@parley/contract";
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
-import { decodeCursor, encodeCursor, likePattern } from "../../chat/cursor";
+import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
@@ -214,14 +214,7 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
       const p = likePattern(query.search);
       conditions.push(or(ilike(chatUsers.userId, p), ilike(chatUsers.nickname, p)));
     }
-    if (after) {
-      conditions.push(
-        or(
-          gt(channelMembers.joinedAt, after.createdAt),
-          and(eq(channelMembers.joinedAt, after.createdAt), gt(channelMembers.chatUserId, after.id)),
-        ),
-      );
-    }
+    conditions.push(pastCursor(after, channelMembers.joinedAt, channelMembers.chatUserId, "asc"));
     const rows = await db
       .select({ m: channelMembers, u: chatUsers })
       .from(channelMembers)
@@ -229,10 +222,9 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
       .where(and(...conditions))
       .orderBy(asc(channelMembers.joinedAt), asc(channelMembers.chatUserId))
       .limit(query.limit + 1);
-    const pageRows = rows.slice(0, query.limit);
-    const last = pageRows.at(-1);
+    const page = pageOf(rows, query.limit, ({ m }) => ({ at: m.joinedAt, id: m.chatUserId }));
     return {
-      members: pageRows.map(({ m, u }) => ({
+      members: page.items.map(({ m, u }) => ({
         userId: u.userId,
         nickname: u.nickname,
         profileImageUrl: u.profileImageUrl,
@@ -241,7 +233,7 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         joinedAt: m.joinedAt.toISOString(),
         mutedUntil: m.mutedUntil && m.mutedUntil > now ? m.mutedUntil.toISOString() : null,
       })),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.m.joinedAt, last.m.chatUserId) : null,
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -317,26 +309,15 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         );
       }
       if (query.search) conditions.push(ilike(channels.name, likePattern(query.search)));
-      if (after) {
-        conditions.push(
-          or(
-            lt(channels.createdAt, after.createdAt),
-            and(eq(channels.createdAt, after.createdAt), lt(channels.id, after.id)),
-          ),
-        );
-      }
+      conditions.push(pastCursor(after, channels.createdAt, channels.id, "desc"));
       const rows = await db
         .select()
         .from(channels)
         .where(and(...conditions))
         .orderBy(desc(channels.createdAt), desc(channels.id))
         .limit(query.limit + 1);
-      const pageRows = rows.slice(0, query.limit);
-      const last = pageRows.at(-1);
-      return {
-        channels: await toChannels(pageRows),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
-      };
+      const page = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+      return { channels: await toChannels(page.items), nextCursor: page.nextCursor };
     },
 
     async updateChannel(actor: Actor, channelId: string, input: TDashboardUpdateChannelRequest): Promise<TChannel> {
@@ -598,14 +579,7 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         const p = likePattern(query.search);
         conditions.push(or(ilike(chatUsers.userId, p), ilike(chatUsers.nickname, p)));
       }
-      if (after) {
-        conditions.push(
-          or(
-            gt(channelBans.bannedAt, after.createdAt),
-            and(eq(channelBans.bannedAt, after.createdAt), gt(channelBans.chatUserId, after.id)),
-          ),
-        );
-      }
+      conditions.push(pastCursor(after, channelBans.bannedAt, channelBans.chatUserId, "asc"));
       const rows = await db
         .select({ b: channelBans, u: chatUsers })
         .from(channelBans)
@@ -613,16 +587,15 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         .where(and(...conditions))
         .orderBy(asc(channelBans.bannedAt), asc(channelBans.chatUserId))
         .limit(query.limit + 1);
-      const pageRows = rows.slice(0, query.limit);
-      const last = pageRows.at(-1);
+      const page = pageOf(rows, query.limit, ({ b }) => ({ at: b.bannedAt, id: b.chatUserId }));
       return {
-        users: pageRows.map(({ b, u }) => ({
+        users: page.items.map(({ b, u }) => ({
           userId: u.userId,
           nickname: u.nickname,
           profileImageUrl: u.profileImageUrl,
           bannedAt: b.bannedAt.toISOString(),
         })),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last.b.bannedAt, last.b.chatUserId) : null,
+        nextCursor: page.nextCursor,
       };
     },
 

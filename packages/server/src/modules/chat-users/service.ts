@@ -8,8 +8,8 @@ import type {
   TPageQuery,
   TUpdateChatUserRequest,
 } from "@parley/contract";
-import { and, asc, eq, gt, ilike, or, sql } from "drizzle-orm";
-import { decodeCursor, encodeCursor, likePattern } from "../../chat/cursor";
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Context } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { type AppRow, apps, type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "../../db/schema";
@@ -101,26 +101,16 @@ export function createChatUserService(ctx: Context, metrics: MetricsService) {
         conditions.push(or(ilike(chatUsers.userId, pattern), ilike(chatUsers.nickname, pattern)) ?? sql`true`);
       }
       if (query.active !== undefined) conditions.push(eq(chatUsers.isActive, query.active));
-      if (after) {
-        conditions.push(
-          or(
-            gt(chatUsers.createdAt, after.createdAt),
-            and(eq(chatUsers.createdAt, after.createdAt), gt(chatUsers.id, after.id)),
-          ) ?? sql`true`,
-        );
-      }
+      const past = pastCursor(after, chatUsers.createdAt, chatUsers.id, "asc");
+      if (past) conditions.push(past);
       const rows = await db
         .select()
         .from(chatUsers)
         .where(and(...conditions))
         .orderBy(asc(chatUsers.createdAt), asc(chatUsers.id))
         .limit(query.limit + 1);
-      const pageRows = rows.slice(0, query.limit);
-      const last = pageRows.at(-1);
-      return {
-        users: pageRows.map(toChatUser),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
-      };
+      const page = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+      return { users: page.items.map(toChatUser), nextCursor: page.nextCursor };
     },
 
     async updateUser(app: AppRow, userId: string, input: TUpdateChatUserRequest): Promise<TChatUser> {
