@@ -169,3 +169,16 @@ describe("dashboard channels", () => {
     expect(checked).toBeGreaterThanOrEqual(Object.keys(dashboardChat).length);
   });
 });
+
+describe("deleting several messages", () => {
+  it("deletes none when one id of the request is unknown", async () => {
+    const { token, p } = await seeded();
+    const history = await dash(token, "GET", p(dashboardChat.messages));
+    const ids = history.body.messages.map((m: { id: string }) => m.id);
+    const res = await dash(token, "POST", p(dashboardChat.deleteMessages), {
+      messageIds: [...ids, "00000000-0000-4000-8000-000000000000"],
+    });
+    expect(res.body.code).toBe("3026");
+    expect((await dash(token, "GET", p(dashboardChat.messages))).body.messages).toHaveLength(ids.length);
+  });
+});

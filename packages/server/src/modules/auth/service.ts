@@ -103,7 +103,9 @@ export function createAuthService(ctx: Context, repo: AuthRepository = createAut
       } catch (err) {
         // Two signups with one email racing past the check above: the unique index decides.
         if (isUniqueViolation(err)) throw new AppError("1003");
-        throw new AppError("003", undefined, undefined);
+        // The client hears 003; the cause stays in the log, where an operator can act on it.
+        ctx.log.error({ err }, "signup could not be stored");
+        throw new AppError("003");
       }
       await mailCode(account, "verify_email");
       return { email: account.email, verificationSent: true };

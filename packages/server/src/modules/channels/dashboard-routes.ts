@@ -251,7 +251,7 @@ export const dashboardChatRoutes: FastifyPluginAsync<DashboardChatDeps> = async 
   ] as const;
   for (const [path, key] of counts) {
     app.get(path, { schema: { params: zAppChannelParams, response: { 200: zCountResponse } } }, async (request) => ({
-      count: (await channels.counts(await admin(request), request.params.channelId))[key],
+      count: await channels.count(await admin(request), request.params.channelId, key),
     }));
   }
   app.get(

@@ -599,17 +599,18 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
       };
     },
 
-    async counts(actor: Actor, channelId: string) {
+    /** One count per call: the dashboard asks for each separately, so none is computed for nothing. */
+    async count(actor: Actor, channelId: string, what: "members" | "muted" | "banned"): Promise<number> {
       const channel = await requireChannel(actor.app, channelId);
-      const now = clock.now();
-      const [[muted], [banned]] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(channelMembers)
-          .where(and(eq(channelMembers.channelId, channel.id), gt(channelMembers.mutedUntil, now))),
-        db.select({ n: count() }).from(channelBans).where(eq(channelBans.channelId, channel.id)),
-      ]);
-      return { members: channel.memberCount, muted: Number(muted?.n ?? 0), banned: Number(banned?.n ?? 0) };
+      if (what === "members") return channel.memberCount;
+      const [row] =
+        what === "muted"
+          ? await db
+              .select({ n: count() })
+              .from(channelMembers)
+              .where(and(eq(channelMembers.channelId, channel.id), gt(channelMembers.mutedUntil, clock.now())))
+          : await db.select({ n: count() }).from(channelBans).where(eq(channelBans.channelId, channel.id));
+      return Number(row?.n ?? 0);
     },
 
     async memberInfo(actor: Actor, channelId: string, userId: string): Promise<TMember> {

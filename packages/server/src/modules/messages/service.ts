@@ -172,24 +172,27 @@ export function createMessageService(
 
     /** Users delete their own messages; servers and the dashboard any message. */
     async deleteMessage(actor: Actor, channelId: string, messageId: string): Promise<void> {
+      await service.deleteMessages(actor, channelId, [messageId]);
+    },
+
+    /** All or nothing, in one transaction: a refused id leaves every message of the request in place. */
+    async deleteMessages(actor: Actor, channelId: string, messageIds: string[]): Promise<void> {
       const channel = await deps.channels.requireChannel(actor.app, channelId);
       const now = clock.now();
       await deps.channels.mutate(async (tx, batch) => {
-        const [row] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.id, messageId), eq(messages.channelId, channel.id), isNull(messages.deletedAt)))
-          .for("update")
-          .limit(1);
-        if (!row) throw new AppError("3026");
-        if (actor.kind === "user" && row.senderId !== actor.user.id) throw new AppError("3033");
-        await tx.update(messages).set({ deletedAt: now }).where(eq(messages.id, row.id));
-        await batch.record(tx, actor.app.id, channel.id, "message.deleted", { messageId: row.id }, now);
+        for (const messageId of new Set(messageIds)) {
+          const [row] = await tx
+            .select()
+            .from(messages)
+            .where(and(eq(messages.id, messageId), eq(messages.channelId, channel.id), isNull(messages.deletedAt)))
+            .for("update")
+            .limit(1);
+          if (!row) throw new AppError("3026");
+          if (actor.kind === "user" && row.senderId !== actor.user.id) throw new AppError("3033");
+          await tx.update(messages).set({ deletedAt: now }).where(eq(messages.id, row.id));
+          await batch.record(tx, actor.app.id, channel.id, "message.deleted", { messageId: row.id }, now);
+        }
       });
-    },
-
-    async deleteMessages(actor: Actor, channelId: string, messageIds: string[]): Promise<void> {
-      for (const id of messageIds) await service.deleteMessage(actor, channelId, id);
     },
 
     async markRead(actor: Actor & { kind: "user" }, channelId: string, seq: number | undefined): Promise<number> {
