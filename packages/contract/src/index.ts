@@ -8,4 +8,7 @@ export * from "./errors";
 export * from "./metrics";
 export * from "./paths";
 export * from "./profanity";
+export * from "./push";
+export * from "./translation";
 export * from "./validation";
+export * from "./webhooks";

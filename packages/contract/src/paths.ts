@@ -23,6 +23,26 @@ export const api = {
     apiKey: "/apps/:id/api-keys/:keyId",
     profanityEnabled: "/apps/:id/profanity/filter/enabled",
     profanity: "/apps/:id/profanity/filter",
+    pushFcmKey: "/apps/:id/push/fcm/key",
+    pushEnabled: "/apps/:id/push/enabled",
+    pushNotificationSettings: "/apps/:id/push/notification/settings",
+    pushSuperChannel: "/apps/:id/push/notification/settings/superchannel",
+    pushTemplates: "/apps/:id/push/templates",
+    /** Followed by `/` and a template key such as `message/send` (see {@link pushTemplatePath}). */
+    pushTemplate: "/apps/:id/push/template",
+    pushAttempts: "/apps/:id/push/attempts",
+    pushTest: "/apps/:id/push/test",
+    translationEnabled: "/apps/:id/translation/google/enabled",
+    translationKey: "/apps/:id/translation/google",
+    translationVerify: "/apps/:id/translation/google/verify",
+    webhookEnabled: "/apps/:id/webhook/enabled",
+    webhookSettings: "/apps/:id/webhook/settings",
+    webhookSecretRotate: "/apps/:id/webhook/secret/rotate",
+    webhookSample: "/apps/:id/webhook/sample",
+    webhookTest: "/apps/:id/webhook/test",
+    webhookDeliveries: "/apps/:id/webhook/deliveries",
+    webhookDelivery: "/apps/:id/webhook/deliveries/:deliveryId",
+    webhookRedeliver: "/apps/:id/webhook/deliveries/:deliveryId/redeliver",
   },
   metrics: {
     apps: "/metrics/apps",
@@ -45,4 +65,9 @@ export function fillPath(path: string, params: Record<string, string>): string {
     if (value === undefined) throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(value);
   });
+}
+
+/** The path of one push template: its key's slashes are path segments, as spec section 7 writes them. */
+export function pushTemplatePath(appId: string, key: string): string {
+  return `${fillPath(api.apps.pushTemplate, { id: appId })}/${key}`;
 }

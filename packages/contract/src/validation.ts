@@ -37,6 +37,8 @@ export const V = {
   regexSlashes: "VALIDATION_REGEX_SLASHES",
   regexInvalid: "VALIDATION_REGEX_INVALID",
   regexUnsafe: "VALIDATION_REGEX_UNSAFE",
+  pushInterval: "VALIDATION_PUSH_INTERVAL",
+  languageCode: "VALIDATION_LANGUAGE_CODE",
   regexCount: "VALIDATION_REGEX_COUNT",
   keyword: "VALIDATION_KEYWORD",
   keywordLength: "VALIDATION_KEYWORD_LENGTH",

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { type Bus, createMemoryBus, createRedisBus } from "./chat/bus";
 import { registerGateway } from "./chat/gateway";
+import { createOutbox } from "./chat/outbox";
 import { chatRoutes } from "./chat/routes";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -18,7 +19,13 @@ import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
 import { createMailer } from "./integrations/mail";
 import { createDiskStorage } from "./integrations/storage";
-import { dailyUsageReportJob, expireFilesJob, purgeUnverifiedAccountsJob, sendMailJob } from "./jobs/catalog";
+import {
+  dailyUsageReportJob,
+  dispatchEventsJob,
+  expireFilesJob,
+  purgeUnverifiedAccountsJob,
+  sendMailJob,
+} from "./jobs/catalog";
 import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
 import { accountRoutes } from "./modules/accounts/routes";
 import { createAccountService } from "./modules/accounts/service";
@@ -62,7 +69,8 @@ export interface App {
 function createServices(ctx: Context, bus: Bus) {
   const metrics = createMetricsService(ctx);
   const chatUsers = createChatUserService(ctx, metrics);
-  const channels = createChannelService(ctx, { bus, chatUsers });
+  const outbox = createOutbox(ctx);
+  const channels = createChannelService(ctx, { bus, chatUsers, outbox });
   const messages = createMessageService(ctx, { bus, channels, metrics });
   const apps = createAppService(ctx, metrics);
   const profanity = createProfanityService(ctx, { apps });
@@ -73,6 +81,7 @@ function createServices(ctx: Context, bus: Bus) {
     notifications: createNotificationService(ctx),
     apps,
     metrics,
+    outbox,
     reports: createReportService(ctx, { apps }),
     chatUsers,
     channels,
@@ -141,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       const mailed = await services.reports.sendDailyReports(day);
       if (mailed > 0) ctx.log.info({ count: mailed, day }, "queued daily usage reports");
     }),
+    handleJob(dispatchEventsJob, () => services.outbox.dispatch()),
     handleJob(purgeUnverifiedAccountsJob, async () => {
       const deleted = await services.auth.purgeUnverifiedAccounts();
       if (deleted.length > 0) ctx.log.info({ count: deleted.length }, "deleted unverified accounts");
@@ -154,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: server.log,
   });
   await ctx.jobs.start();
+  if (config.jobsEnabled) void services.outbox.dispatch();
 
   server.addHook("onClose", async () => {
     await ctx.jobs.stop();

@@ -2,6 +2,7 @@ import type { TChatEvent, TChatEventType } from "@parley/contract";
 import type { Db } from "../db/client";
 import { chatEvents } from "../db/schema";
 import type { Bus } from "./bus";
+import type { Outbox } from "./outbox";
 
 type EventBody = Omit<TChatEvent, "id" | "type" | "channelId" | "createdAt">;
 
@@ -11,6 +12,13 @@ type EventBody = Omit<TChatEvent, "id" | "type" | "channelId" | "createdAt">;
  */
 export class EventBatch {
   readonly #events: { appId: string; event: TChatEvent }[] = [];
+  readonly #outbox: Outbox | undefined;
+  /** Whether some event went to the outbox, so the dispatcher should run after the commit. */
+  outboxed = false;
+
+  constructor(outbox?: Outbox) {
+    this.#outbox = outbox;
+  }
 
   async record(
     tx: Db,
@@ -26,11 +34,16 @@ export class EventBatch {
       .returning({ id: chatEvents.id });
     const event: TChatEvent = { id: String(row?.id), type, channelId, createdAt: at.toISOString(), ...body };
     this.#events.push({ appId, event });
+    if (this.#outbox && (await this.#outbox.wants(appId))) {
+      await this.#outbox.record(tx, appId, event);
+      this.outboxed = true;
+    }
     return event;
   }
 
   async publish(bus: Bus): Promise<void> {
     for (const message of this.#events) await bus.publish(message);
+    if (this.outboxed) void this.#outbox?.dispatch();
   }
 }
 

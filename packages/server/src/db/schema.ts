@@ -1,4 +1,13 @@
-import type { TProfanitySettings } from "@parley/contract";
+import type {
+  TChatEvent,
+  TProfanitySettings,
+  TPushNotificationSettings,
+  TPushPlatform,
+  TPushTemplateKey,
+  TSuperChannelPushSettings,
+  TWebhookEvent,
+  TWebhookPayload,
+} from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -357,4 +366,178 @@ export const dailyReportsSent = pgTable(
     sentAt: ts("sent_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
+/**
+ * Chat events waiting to reach the app's integrations (webhooks, push). Written in the transaction of the change,
+ * only for apps that have an integration on, and removed by the dispatcher in the transaction that turns each
+ * into deliveries: an event is handed on once, and a crash on either side loses nothing.
+ */
+export const eventOutbox = pgTable("event_outbox", {
+  id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+  appId: uuid("app_id").notNull(),
+  eventId: bigint("event_id", { mode: "bigint" }).notNull(),
+  event: jsonb("event").$type<TChatEvent>().notNull(),
+  createdAt: ts("created_at").notNull(),
+});
+
+export interface StoredFcmCredential {
+  kind: "legacy" | "serviceAccount";
+  /** The legacy server key, or the service account's private key (PEM). */
+  secret: string;
+  clientEmail: string | null;
+  projectId: string | null;
+  /** The service account's token endpoint (`token_uri`). */
+  tokenUri: string | null;
+}
+
+export const pushSettings = pgTable("push_settings", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  credential: jsonb("credential").$type<StoredFcmCredential>(),
+  credentialCreatedAt: ts("credential_created_at"),
+  notification: jsonb("notification").$type<TPushNotificationSettings>().notNull(),
+  superChannel: jsonb("super_channel").$type<TSuperChannelPushSettings>().notNull(),
+  /** Only the templates the owner changed; the others are the defaults. */
+  templates: jsonb("templates")
+    .$type<Partial<Record<TPushTemplateKey, { text: string; updatedAt: string }>>>()
+    .notNull()
+    .default({}),
+});
+
+export const pushDevices = pgTable(
+  "push_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    platform: text("platform").$type<TPushPlatform>().notNull(),
+    token: text("token").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("push_devices_app_token_key").on(t.appId, t.token),
+    index("push_devices_user_idx").on(t.chatUserId),
+  ],
+);
+
+/** One row per attempt to one device; `(event_id, device_id)` keeps a re-run push job from notifying twice. */
+export const pushAttempts = pgTable(
+  "push_attempts",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id").notNull(),
+    userId: text("user_id").notNull(),
+    deviceId: uuid("device_id"),
+    platform: text("platform").$type<TPushPlatform>().notNull(),
+    deviceHint: text("device_hint").notNull(),
+    /** The chat event pushed, or null for a test push. */
+    eventId: bigint("event_id", { mode: "bigint" }),
+    trigger: text("trigger").notNull(),
+    status: text("status").notNull(),
+    httpStatus: integer("http_status"),
+    response: text("response").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    index("push_attempts_app_idx").on(t.appId, t.id),
+    uniqueIndex("push_attempts_event_device_key").on(t.eventId, t.deviceId),
+  ],
+);
+
+/** When each super channel last pushed, for its one-event-per-interval limit. */
+export const pushChannelThrottle = pgTable("push_channel_throttle", {
+  channelId: uuid("channel_id")
+    .primaryKey()
+    .references(() => channels.id, { onDelete: "cascade" }),
+  lastPushedAt: ts("last_pushed_at").notNull(),
+});
+
+export const translationSettings = pgTable("translation_settings", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  apiKey: text("api_key"),
+  keyCreatedAt: ts("key_created_at"),
+});
+
+export const messageTranslations = pgTable(
+  "message_translations",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    text: text("text").notNull(),
+    sourceLanguage: text("source_language"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.language] })],
+);
+
+export const webhookSettings = pgTable("webhook_settings", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  url: text("url").notNull().default(""),
+  events: jsonb("events").$type<TWebhookEvent[]>().notNull().default([]),
+  secret: text("secret").notNull(),
+  previousSecret: text("previous_secret"),
+  previousSecretExpiresAt: ts("previous_secret_expires_at"),
+});
+
+/**
+ * One row per event to deliver (and per test send): the source of truth for the job that delivers it. `id` is
+ * the `webhook-id` header. A job takes the row by moving `locked_until`, so a duplicated job is a no-op.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    eventId: bigint("event_id", { mode: "bigint" }),
+    eventType: text("event_type").$type<TWebhookEvent>().notNull(),
+    payload: jsonb("payload").$type<TWebhookPayload>().notNull(),
+    status: text("status").$type<"pending" | "succeeded" | "failed">().notNull(),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lockedUntil: ts("locked_until"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    index("webhook_deliveries_app_idx").on(t.appId, t.createdAt),
+    uniqueIndex("webhook_deliveries_event_key").on(t.appId, t.eventId),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: ts("attempted_at").notNull(),
+    httpStatus: integer("http_status"),
+    durationMs: integer("duration_ms").notNull(),
+    responseExcerpt: text("response_excerpt").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.id)],
 );

@@ -37,3 +37,13 @@ export const dailyUsageReportJob = defineJob({
     .passthrough(),
   schedule: "5 0 * * *",
 });
+
+/**
+ * Every minute: hands on chat events a crashed process stored for the integrations but did not dispatch. The
+ * normal path dispatches right after each commit.
+ */
+export const dispatchEventsJob = defineJob({
+  name: "events.dispatch",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+});

@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, t
 import type { Bus } from "../../chat/bus";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import { EventBatch } from "../../chat/events";
+import type { Outbox } from "../../chat/outbox";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import {
@@ -37,7 +38,7 @@ export type Actor = { kind: "server" | "admin"; app: AppRow } | { kind: "user"; 
 
 export const isPrivileged = (actor: Actor) => actor.kind !== "user";
 
-export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: ChatUserService }) {
+export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: ChatUserService; outbox: Outbox }) {
   const { db } = ctx.database;
   const { clock } = ctx;
 
@@ -198,7 +199,7 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
 
   /** Runs `work` in a transaction and publishes the events it recorded once it has committed. */
   async function mutate<T>(work: (tx: Db, batch: EventBatch) => Promise<T>): Promise<T> {
-    const batch = new EventBatch();
+    const batch = new EventBatch(deps.outbox);
     const result = await db.transaction((tx) => work(tx as unknown as Db, batch));
     await batch.publish(deps.bus);
     return result;

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { zPageQuery } from "./chat";
+import { V } from "./validation";
+
+/** The events an app can push for, in the order of spec section 3; each has one template. */
+export const PUSH_TEMPLATE_KEYS = [
+  "message/send",
+  "message/deleted",
+  "channel/member/left",
+  "channel/member/added",
+  "channel/member/muted",
+  "channel/member/unmuted",
+  "channel/member/banned",
+  "channel/member/unbanned",
+  "channel/changed",
+  "channel/deleted",
+  "channel/created",
+] as const;
+export const zPushTemplateKey = z.enum(PUSH_TEMPLATE_KEYS);
+export type TPushTemplateKey = z.infer<typeof zPushTemplateKey>;
+
+/** The variables a template may use, written `{{name}}`. */
+export const PUSH_TEMPLATE_VARIABLES = ["app", "channel", "message", "sender.name", "sender.profileImageUrl"] as const;
+export type TPushTemplateVariable = (typeof PUSH_TEMPLATE_VARIABLES)[number];
+export type TPushTemplateValues = Record<TPushTemplateVariable, string>;
+
+export const PUSH_TEMPLATE_MAX = 500;
+/** Apple and Google both cut a notification body well before this; longer messages are shortened with "…". */
+export const PUSH_MESSAGE_PREVIEW_MAX = 200;
+/** Super channels push at most one event per this many minutes per channel (spec section 9). */
+export const SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES = 5;
+export const PUSH_TOKEN_MAX = 4096;
+export const PUSH_DEVICES_PER_USER_MAX = 20;
+
+export const DEFAULT_PUSH_TEMPLATES: Record<TPushTemplateKey, string> = {
+  "message/send": "{{sender.name}}: {{message}}",
+  "message/deleted": "{{sender.name}} deleted a message in {{channel}}",
+  "channel/member/left": "{{sender.name}} left {{channel}}",
+  "channel/member/added": "{{sender.name}} joined {{channel}}",
+  "channel/member/muted": "{{sender.name}} was muted in {{channel}}",
+  "channel/member/unmuted": "{{sender.name}} was unmuted in {{channel}}",
+  "channel/member/banned": "{{sender.name}} was banned from {{channel}}",
+  "channel/member/unbanned": "{{sender.name}} was unbanned from {{channel}}",
+  "channel/changed": "{{channel}} was updated",
+  "channel/deleted": "{{channel}} was deleted",
+  "channel/created": "You were added to {{channel}}",
+};
+
+/**
+ * Fills a template. Shared by the server's push sender and the dashboard's live preview, so the preview is what
+ * a device shows. Unknown variables stay as written; `{{ name }}` with spaces is accepted.
+ */
+export function renderPushTemplate(template: string, values: TPushTemplateValues): string {
+  return template.replace(/\{\{\s*([A-Za-z.]+)\s*\}\}/g, (whole, name: string) =>
+    (PUSH_TEMPLATE_VARIABLES as readonly string[]).includes(name) ? values[name as TPushTemplateVariable] : whole,
+  );
+}
+
+export const zPushTemplateText = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .max(PUSH_TEMPLATE_MAX, V.tooLong);
+export const zPushTemplate = z.object({
+  key: zPushTemplateKey,
+  text: z.string(),
+  /** Null while the app uses the default text. */
+  updatedAt: z.string().nullable(),
+});
+export type TPushTemplate = z.infer<typeof zPushTemplate>;
+export const zPushTemplateResponse = z.object({ template: zPushTemplate });
+export const zPushTemplatesResponse = z.object({ templates: z.array(zPushTemplate) });
+export const zUpdatePushTemplateRequest = z.object({ text: zPushTemplateText });
+export type TUpdatePushTemplateRequest = z.infer<typeof zUpdatePushTemplateRequest>;
+
+/**
+ * FCM credentials: the legacy server key the spec names, or an HTTP v1 service-account JSON (Google's current
+ * API). The secret part is never sent back; `hint` identifies the credential on the screen.
+ */
+export const FCM_CREDENTIAL_KINDS = ["legacy", "serviceAccount"] as const;
+export const zFcmKeyRequest = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("legacy"), serverKey: z.string().trim().min(20, V.required).max(1000, V.tooLong) }),
+  z.object({
+    kind: z.literal("serviceAccount"),
+    serviceAccountJson: z.string().trim().min(2, V.required).max(20_000, V.tooLong),
+  }),
+]);
+export type TFcmKeyRequest = z.infer<typeof zFcmKeyRequest>;
+export const zFcmKey = z.object({
+  kind: z.enum(FCM_CREDENTIAL_KINDS),
+  /** The last characters of a legacy key, or the service account's e-mail. */
+  hint: z.string(),
+  projectId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TFcmKey = z.infer<typeof zFcmKey>;
+export const zFcmKeyResponse = z.object({ key: zFcmKey.nullable() });
+export type TFcmKeyResponse = z.infer<typeof zFcmKeyResponse>;
+
+export const zPushEnabled = z.object({ enabled: z.boolean() });
+export type TPushEnabled = z.infer<typeof zPushEnabled>;
+
+/** What every notification carries besides its text. */
+export const zPushNotificationSettings = z.object({
+  /** A sound name the app bundles, or "default"; empty for silent. */
+  sound: z.string().trim().max(100, V.tooLong),
+  /** Android's small-icon resource name; empty for the app's default. */
+  icon: z.string().trim().max(200, V.tooLong),
+  /** Whether the recipient's unread message count is sent as the badge. */
+  badge: z.boolean(),
+});
+export type TPushNotificationSettings = z.infer<typeof zPushNotificationSettings>;
+export const DEFAULT_PUSH_NOTIFICATION_SETTINGS: TPushNotificationSettings = {
+  sound: "default",
+  icon: "",
+  badge: true,
+};
+export const zPushNotificationSettingsResponse = z.object({ settings: zPushNotificationSettings });
+
+export const zSuperChannelPushSettings = z.object({
+  /** Whether super-group channels push at all. */
+  enabled: z.boolean(),
+  /** At most one pushed event per channel in this many minutes; never less than the platform's 5. */
+  intervalMinutes: z.coerce
+    .number()
+    .int()
+    .min(SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES, V.pushInterval)
+    .max(1440, V.pushInterval),
+});
+export type TSuperChannelPushSettings = z.infer<typeof zSuperChannelPushSettings>;
+export const DEFAULT_SUPER_CHANNEL_PUSH_SETTINGS: TSuperChannelPushSettings = {
+  enabled: true,
+  intervalMinutes: SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES,
+};
+export const zSuperChannelPushSettingsResponse = z.object({ settings: zSuperChannelPushSettings });
+
+export const PUSH_PLATFORMS = ["android", "ios", "web"] as const;
+export const zPushPlatform = z.enum(PUSH_PLATFORMS);
+export type TPushPlatform = z.infer<typeof zPushPlatform>;
+
+/** One delivery attempt to one device, as the push log shows it. */
+export const PUSH_ATTEMPT_STATUSES = ["sent", "failed", "invalid_token"] as const;
+export const zPushAttempt = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  userId: z.string(),
+  platform: zPushPlatform,
+  /** The device token's last characters: enough to tell devices apart, never the token. */
+  deviceHint: z.string(),
+  /** The template that was rendered, or "test" for a test push from the dashboard. */
+  trigger: z.union([zPushTemplateKey, z.literal("test")]),
+  status: z.enum(PUSH_ATTEMPT_STATUSES),
+  httpStatus: z.number().int().nullable(),
+  /** FCM's answer (message name or error), shortened. */
+  response: z.string(),
+  title: z.string(),
+  body: z.string(),
+});
+export type TPushAttempt = z.infer<typeof zPushAttempt>;
+export const zPushAttemptsQuery = zPageQuery.pick({ cursor: true, limit: true }).extend({
+  userId: z.string().trim().max(100).optional(),
+});
+export const zPushAttemptsPage = z.object({ attempts: z.array(zPushAttempt), nextCursor: z.string().nullable() });
+export type TPushAttemptsPage = z.infer<typeof zPushAttemptsPage>;
+export const zTestPushRequest = z.object({ userId: z.string({ error: V.required }).trim().min(1, V.required) });
+export type TTestPushRequest = z.infer<typeof zTestPushRequest>;
+export const zTestPushResponse = z.object({ attempts: z.array(zPushAttempt) });
+export type TTestPushResponse = z.infer<typeof zTestPushResponse>;
+
+/** Chat API: an end user's device registers its FCM token; registering the same token again is harmless. */
+export const zRegisterPushTokenRequest = z.object({
+  token: z.string().trim().min(1).max(PUSH_TOKEN_MAX),
+  platform: zPushPlatform,
+});
+export type TRegisterPushTokenRequest = z.infer<typeof zRegisterPushTokenRequest>;
+export const zPushDevice = z.object({ id: z.string(), platform: zPushPlatform, createdAt: z.string() });
+export type TPushDevice = z.infer<typeof zPushDevice>;
+export const zPushDeviceResponse = z.object({ device: zPushDevice });
+export const zPushDevicesResponse = z.object({ devices: z.array(zPushDevice) });
+export const zPushDeviceParams = z.object({ deviceId: z.string().uuid() });
