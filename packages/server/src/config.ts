@@ -33,6 +33,24 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
+  /** Overrides the `token_uri` of FCM service-account files (where access tokens are fetched). */
+  FCM_OAUTH_TOKEN_URL: optionalUrl,
+  TRANSLATE_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://translation.googleapis.com")),
+  /** CIDR ranges webhooks may reach although they are private, loopback or link-local, comma-separated. */
+  WEBHOOK_ALLOWED_NETWORKS: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine((parts) => parts.every((part) => /^[0-9a-fA-F:.]+\/\d{1,3}$/.test(part)), "expected CIDR ranges"),
+  ),
 });
 
 export interface Config {
@@ -51,6 +69,10 @@ export interface Config {
   jobPollSeconds: number;
   fileRetentionDays: number;
   filesDir: string;
+  fcmBaseUrl: string;
+  fcmOauthTokenUrl: string | undefined;
+  translateBaseUrl: string;
+  webhookAllowedNetworks: string[];
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +102,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollSeconds: e.JOB_POLL_SECONDS,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),
+    fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),
+    fcmOauthTokenUrl: e.FCM_OAUTH_TOKEN_URL,
+    translateBaseUrl: e.TRANSLATE_BASE_URL.replace(/\/+$/, ""),
+    webhookAllowedNetworks: e.WEBHOOK_ALLOWED_NETWORKS,
   };
 }
