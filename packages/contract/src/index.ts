@@ -7,6 +7,7 @@ export * from "./dashboard-chat";
 export * from "./errors";
 export * from "./metrics";
 export * from "./paths";
+export * from "./pricing";
 export * from "./profanity";
 export * from "./push";
 export * from "./translation";
