@@ -19,5 +19,8 @@ export async function resolveChromium(): Promise<{ executablePath: string; args:
   const system = candidates.find((p): p is string => Boolean(p && fs.existsSync(p)));
   if (system) return { executablePath: system, args: QUIET_NETWORK_FLAGS };
   const { default: chromium } = await import("@sparticuz/chromium");
-  return { executablePath: await chromium.executablePath(), args: [...chromium.args, ...QUIET_NETWORK_FLAGS] };
+  // The package's flags are tuned for one page per short-lived function; one process for everything makes the
+  // browser die when a second context opens, and every test opens one.
+  const args = chromium.args.filter((arg) => arg !== "--single-process");
+  return { executablePath: await chromium.executablePath(), args: [...args, ...QUIET_NETWORK_FLAGS] };
 }

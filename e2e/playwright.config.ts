@@ -7,9 +7,12 @@ import { resolveChromium } from "./chromium";
 // The runner and its workers each load this file; the data folder is chosen once and inherited.
 process.env.PARLEY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
 process.env.PARLEY_E2E_PORT ??= String(18_000 + Math.floor(Math.random() * 1000));
+// The local stand-in for FCM, the Translation API and webhook endpoints (tests/receivers.ts).
+process.env.PARLEY_E2E_RECEIVER_PORT ??= String(Number(process.env.PARLEY_E2E_PORT) + 1000);
 const dataDir = process.env.PARLEY_E2E_DATA_DIR;
 const port = Number(process.env.PARLEY_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const receiverURL = `http://127.0.0.1:${process.env.PARLEY_E2E_RECEIVER_PORT}`;
 const chromium = await resolveChromium();
 
 export default defineConfig({
@@ -40,6 +43,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: "warn",
       JOB_POLL_SECONDS: "0.5",
+      FCM_BASE_URL: receiverURL,
+      TRANSLATE_BASE_URL: receiverURL,
+      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
     },
   },
 });

@@ -82,6 +82,7 @@ export const errorCatalogue = {
   "3044": { status: 502, description: "The webhook test send failed; the reason is in the message." },
   "3045": { status: 409, description: "The app has no webhook URL yet." },
   "3046": { status: 404, description: "No such webhook delivery in this app." },
+  "3047": { status: 400, description: "The webhook URL's host name does not resolve to any address." },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },

@@ -138,8 +138,11 @@ export const PUSH_PLATFORMS = ["android", "ios", "web"] as const;
 export const zPushPlatform = z.enum(PUSH_PLATFORMS);
 export type TPushPlatform = z.infer<typeof zPushPlatform>;
 
-/** One delivery attempt to one device, as the push log shows it. */
-export const PUSH_ATTEMPT_STATUSES = ["sent", "failed", "invalid_token"] as const;
+/**
+ * One delivery attempt to one device, as the push log shows it. `sending`: FCM has not answered yet, or the
+ * server stopped before it did (such an attempt is not repeated, so a device is never notified twice).
+ */
+export const PUSH_ATTEMPT_STATUSES = ["sending", "sent", "failed", "invalid_token"] as const;
 export const zPushAttempt = z.object({
   id: z.string(),
   createdAt: z.string(),

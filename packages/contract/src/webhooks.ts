@@ -82,6 +82,8 @@ export const zWebhookDelivery = z.object({
 });
 export type TWebhookDelivery = z.infer<typeof zWebhookDelivery>;
 export const zWebhookTestResponse = z.object({ delivery: zWebhookDelivery });
+/** The delivery as it stands once a redelivery is queued (`pending`, due now). */
+export const zWebhookRedeliverResponse = z.object({ delivery: zWebhookDelivery });
 export const zWebhookDeliveriesQuery = zPageQuery.pick({ cursor: true, limit: true }).extend({
   status: z.enum(["all", "failed"]).default("all"),
 });

@@ -10,6 +10,9 @@ import {
   type TMembersPage,
   type TMessage,
   type TMessagesResponse,
+  type TMessageTranslation,
+  type TPushDevice,
+  type TPushPlatform,
   type zCreateChannelRequest,
   type zUpdateChannelRequest,
   type zUpdateChatUserRequest,
@@ -192,6 +195,20 @@ export class MessagesApi {
     const body = seq === undefined ? {} : { seq };
     return (await this.http.request<{ lastReadSeq: number }>("POST", chatApi.read, { params: { channelId }, body }))
       .lastReadSeq;
+  }
+
+  /**
+   * The message's text in `language` (`ko`, `en`, `zh-CN`, …), translated by the app's Google key and cached by
+   * the server, so asking again is cheap. Fails with 3037 when the app has translation off or no key, 3038 when
+   * the translation service failed (retry later), 300 for a language it does not support, and 3020 for a
+   * channel the user is not in. A file sent without a caption translates to empty text.
+   */
+  async translate(channelId: string, messageId: string, language: string): Promise<TMessageTranslation> {
+    return (
+      await this.http.request<{ translation: TMessageTranslation }>("GET", chatApi.translation, {
+        params: { channelId, messageId, language },
+      })
+    ).translation;
   }
 }
 
@@ -377,6 +394,30 @@ export class ParleyClient {
       this.#currentUser = null;
       this.#realtime.resetCursor(null);
     }
+  }
+
+  /**
+   * Registers this device's FCM registration token, so the signed-in user gets push notifications here while
+   * not connected. Call it after login and whenever Firebase hands out a new token; registering the same token
+   * again is harmless, and moves it to whoever is signed in now. A user keeps the 20 newest devices.
+   */
+  async registerPushToken(token: string, platform: TPushPlatform): Promise<TPushDevice> {
+    return (
+      await this.#http.request<{ device: TPushDevice }>("POST", chatApi.pushTokens, { body: { token, platform } })
+    ).device;
+  }
+
+  /** The signed-in user's registered devices, newest first (tokens are not sent back). */
+  async listPushTokens(): Promise<TPushDevice[]> {
+    return (await this.#http.request<{ devices: TPushDevice[] }>("GET", chatApi.pushTokens)).devices;
+  }
+
+  /**
+   * Stops push to a device, by the `id` that `registerPushToken` returned; call it before `logout` so a shared
+   * device stops receiving this user's notifications. Fails with 3042 for a device that is not the user's.
+   */
+  async unregisterPushToken(deviceId: string): Promise<void> {
+    await this.#http.request("DELETE", chatApi.pushToken, { params: { deviceId } });
   }
 
   /**

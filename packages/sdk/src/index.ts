@@ -12,6 +12,9 @@ export type {
   TMembersPage,
   TMessage,
   TMessagesResponse,
+  TMessageTranslation,
+  TPushDevice,
+  TPushPlatform,
 } from "@parley/contract";
 export {
   type ChannelListOptions,

@@ -4,8 +4,11 @@ import { chatApp } from "../../server/test/chat-client";
 import { type ConnectionState, ParleyClient, type ParleyClientOptions, type TMessage } from "../src";
 
 /** A whole server listening on a real port, as an app's clients would reach it. */
-export async function startServer(): Promise<{ t: TestApp; baseUrl: string }> {
-  const t = await startTestApp();
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<{
+  t: TestApp;
+  baseUrl: string;
+}> {
+  const t = await startTestApp(options);
   await t.server.listen({ port: 0, host: "127.0.0.1" });
   const address = t.server.server.address();
   if (!address || typeof address === "string") throw new Error("the server has no port");
@@ -31,7 +34,7 @@ export function appServer(baseUrl: string, apiKey: string) {
  * disconnects it even when a test fails halfway.
  */
 export async function sdkApp(t: TestApp, baseUrl: string, settings: { allowAnonymousLogin?: boolean } = {}) {
-  const { appId, apiKey } = await chatApp(t, settings);
+  const { appId, apiKey, dashboardAuth } = await chatApp(t, settings);
   const server = appServer(baseUrl, apiKey);
   const clients: ParleyClient[] = [];
 
@@ -59,6 +62,8 @@ export async function sdkApp(t: TestApp, baseUrl: string, settings: { allowAnony
   return {
     appId,
     apiKey,
+    /** The app owner's dashboard credential, for `/api` settings calls through `t.server.inject`. */
+    dashboardAuth,
     server,
     client,
     user,

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-z
 import { type Bus, createMemoryBus, createRedisBus } from "./chat/bus";
 import { registerGateway } from "./chat/gateway";
 import { createOutbox } from "./chat/outbox";
+import { createMemoryPresence, createRedisPresence, type Presence } from "./chat/presence";
 import { chatRoutes } from "./chat/routes";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -17,14 +18,18 @@ import { sentMail } from "./db/schema";
 import { registerErrorHandler } from "./http/error-handler";
 import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
+import { createFcmClient } from "./integrations/fcm";
 import { createMailer } from "./integrations/mail";
 import { createDiskStorage } from "./integrations/storage";
 import {
   dailyUsageReportJob,
+  deliverWebhookJob,
   dispatchEventsJob,
   expireFilesJob,
   purgeUnverifiedAccountsJob,
+  pushEventJob,
   sendMailJob,
+  sweepWebhooksJob,
 } from "./jobs/catalog";
 import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
 import { accountRoutes } from "./modules/accounts/routes";
@@ -47,6 +52,14 @@ import { notificationRoutes } from "./modules/notifications/routes";
 import { createNotificationService } from "./modules/notifications/service";
 import { profanityRoutes } from "./modules/profanity/routes";
 import { createProfanityService } from "./modules/profanity/service";
+import { pushChatRoutes } from "./modules/push/chat-routes";
+import { pushRoutes } from "./modules/push/routes";
+import { createPushService } from "./modules/push/service";
+import { translationChatRoutes } from "./modules/translation/chat-routes";
+import { translationRoutes } from "./modules/translation/routes";
+import { createTranslationService } from "./modules/translation/service";
+import { webhookRoutes } from "./modules/webhooks/routes";
+import { createWebhookService } from "./modules/webhooks/service";
 
 export interface BuildOptions {
   config: Config;
@@ -62,11 +75,13 @@ export interface App {
   ctx: Context;
   services: ReturnType<typeof createServices>;
   bus: Bus;
+  /** Who holds a WebSocket, on any process: what push asks before notifying. */
+  presence: Presence;
   /** Handlers by job name, so tests and the CLI can run a job's work directly. */
   jobHandlers: Map<string, JobHandler>;
 }
 
-function createServices(ctx: Context, bus: Bus) {
+function createServices(ctx: Context, bus: Bus, presence: Presence) {
   const metrics = createMetricsService(ctx);
   const chatUsers = createChatUserService(ctx, metrics);
   const outbox = createOutbox(ctx);
@@ -75,6 +90,15 @@ function createServices(ctx: Context, bus: Bus) {
   const apps = createAppService(ctx, metrics);
   const profanity = createProfanityService(ctx, { apps });
   messages.stages.filters.push(profanity.filterMessage);
+  const webhooks = createWebhookService(ctx, { apps });
+  outbox.register(webhooks.consumer);
+  const push = createPushService(ctx, {
+    apps,
+    chatUsers,
+    presence,
+    fcm: createFcmClient({ baseUrl: ctx.config.fcmBaseUrl, oauthTokenUrl: ctx.config.fcmOauthTokenUrl }),
+  });
+  outbox.register(push.consumer);
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
@@ -87,6 +111,9 @@ function createServices(ctx: Context, bus: Bus) {
     channels,
     messages,
     profanity,
+    webhooks,
+    push,
+    translation: createTranslationService(ctx, { apps, channels }),
     files: createFileService(ctx, {
       storage: createDiskStorage(ctx.config.filesDir),
       messages,
@@ -122,7 +149,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: server.log,
   } as Context;
   const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, server.log) : createMemoryBus());
-  const services = createServices(ctx, bus);
+  const presence = config.redisUrl ? await createRedisPresence(config.redisUrl, server.log) : createMemoryPresence();
+  const services = createServices(ctx, bus, presence);
 
   const handlers: JobHandler[] = [
     handleJob(sendMailJob, async (mail, { jobId }) => {
@@ -151,6 +179,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       if (mailed > 0) ctx.log.info({ count: mailed, day }, "queued daily usage reports");
     }),
     handleJob(dispatchEventsJob, () => services.outbox.dispatch()),
+    handleJob(pushEventJob, (payload) => services.push.handleEvent(payload)),
+    handleJob(deliverWebhookJob, ({ deliveryId }) => services.webhooks.deliver(deliveryId)),
+    handleJob(sweepWebhooksJob, async () => {
+      const count = await services.webhooks.sweep();
+      if (count > 0) ctx.log.warn({ count }, "re-enqueued overdue webhook deliveries");
+    }),
     handleJob(purgeUnverifiedAccountsJob, async () => {
       const deleted = await services.auth.purgeUnverifiedAccounts();
       if (deleted.length > 0) ctx.log.info({ count: deleted.length }, "deleted unverified accounts");
@@ -170,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await ctx.jobs.stop();
     mailer.close();
     if (!options.bus) await bus.close();
+    await presence.close();
     if (!options.database) await database.close();
   });
 
@@ -183,6 +218,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(metricsRoutes, { auth: services.auth, reports: services.reports });
       await api.register(notificationRoutes, { auth: services.auth, notifications: services.notifications });
       await api.register(profanityRoutes, { auth: services.auth, profanity: services.profanity });
+      await api.register(pushRoutes, { auth: services.auth, push: services.push });
+      await api.register(webhookRoutes, { auth: services.auth, webhooks: services.webhooks });
+      await api.register(translationRoutes, { auth: services.auth, translation: services.translation });
     },
     { prefix: API_PREFIX },
   );
@@ -208,7 +246,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
       await v1.register(fastifyMultipart, { throwFileSizeLimit: false });
       await v1.register(chatRoutes, services);
-      registerGateway(v1, chatApi.ws, { bus, ...services });
+      await v1.register(translationChatRoutes, services);
+      await v1.register(pushChatRoutes, services);
+      registerGateway(v1, chatApi.ws, { bus, presence, ...services });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
     },
     { prefix: CHAT_API_PREFIX },
@@ -216,5 +256,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await server.register(fileRoutes, { files: services.files });
   await registerWeb(server, config.webDistDir);
 
-  return { server, ctx, services, bus, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };
+  return { server, ctx, services, bus, presence, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };
 }

@@ -34,7 +34,7 @@ export class EventBatch {
       .returning({ id: chatEvents.id });
     const event: TChatEvent = { id: String(row?.id), type, channelId, createdAt: at.toISOString(), ...body };
     this.#events.push({ appId, event });
-    if (this.#outbox && (await this.#outbox.wants(appId))) {
+    if (this.#outbox && (await this.#outbox.wants(appId, tx))) {
       await this.#outbox.record(tx, appId, event);
       this.outboxed = true;
     }

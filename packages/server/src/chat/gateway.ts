@@ -8,6 +8,7 @@ import type { ChannelService } from "../modules/channels/service";
 import { type ChatUserService, toChatUser } from "../modules/chat-users/service";
 import type { MessageService } from "../modules/messages/service";
 import type { Bus, BusMessage } from "./bus";
+import type { Presence } from "./presence";
 
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
@@ -17,12 +18,15 @@ interface Connection {
   appId: string;
   /** The end user's id, or null for a dashboard observer, who sees only the channels it subscribes to. */
   userId: string | null;
+  /** The end user's `chat_users` id, what presence is kept by; null for a dashboard observer. */
+  chatUserId: string | null;
   channels: Set<string>;
   alive: boolean;
 }
 
 export interface GatewayDeps {
   bus: Bus;
+  presence: Presence;
   auth: AuthService;
   apps: AppService;
   chatUsers: ChatUserService;
@@ -61,6 +65,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       byUser.get(key)?.delete(conn);
       if (byUser.get(key)?.size === 0) byUser.delete(key);
     }
+    if (conn.chatUserId) deps.presence.disconnected(conn.appId, conn.chatUserId);
   };
   const send = (conn: Connection, frame: TServerFrame | Buffer) => {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
@@ -150,6 +155,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         return fail(result, result === "3003" ? "no access to this app" : "invalid token");
       conn = result;
       clearTimeout(timer);
+      // Closed while authenticating: its close event has passed, so it would never be dropped otherwise.
+      if (socket.readyState === socket.CLOSED) drop(result);
     });
   });
 
@@ -167,7 +174,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         () => false,
       );
       if (!allowed) return "3003";
-      const conn: Connection = { socket, appId, userId: null, channels: new Set(), alive: true };
+      const conn: Connection = { socket, appId, userId: null, chatUserId: null, channels: new Set(), alive: true };
       observers.add(conn);
       send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
       return conn;
@@ -178,6 +185,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       socket,
       appId: principal.app.id,
       userId: principal.user.userId,
+      chatUserId: principal.user.id,
       channels: new Set(),
       alive: true,
     };
@@ -185,6 +193,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     const set = byUser.get(key) ?? new Set<Connection>();
     byUser.set(key, set);
     set.add(conn);
+    deps.presence.connected(conn.appId, principal.user.id);
     for (const id of await deps.channels.channelIdsOf(principal.user.id)) join(conn, id);
     send(conn, {
       type: "ready",

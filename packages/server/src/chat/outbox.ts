@@ -17,8 +17,12 @@ export interface OutboxEntry {
  */
 export interface OutboxConsumer {
   name: string;
-  /** Whether the app has this integration on; cached by the consumer, as it is asked for every event. */
-  isActive(appId: string): Promise<boolean>;
+  /**
+   * Whether the app has this integration on; cached by the consumer, as it is asked for every event. It is asked
+   * inside the transaction that records the event, so it reads through `tx`: on PGlite, with its one connection,
+   * a query on `db` would wait for that transaction forever.
+   */
+  isActive(appId: string, tx: Db): Promise<boolean>;
   take(tx: Db, entries: OutboxEntry[]): Promise<(() => Promise<void>) | undefined>;
 }
 
@@ -71,8 +75,8 @@ export function createOutbox(ctx: Context) {
     },
 
     /** Whether events of this app need to be kept for an integration. */
-    async wants(appId: string): Promise<boolean> {
-      for (const consumer of consumers) if (await consumer.isActive(appId)) return true;
+    async wants(appId: string, tx: Db): Promise<boolean> {
+      for (const consumer of consumers) if (await consumer.isActive(appId, tx)) return true;
       return false;
     },
 

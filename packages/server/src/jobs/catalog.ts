@@ -1,3 +1,4 @@
+import { zChatEvent } from "@parley/contract";
 import { z } from "zod";
 import { defineJob } from "./runtime";
 
@@ -46,4 +47,30 @@ export const dispatchEventsJob = defineJob({
   name: "events.dispatch",
   payload: z.object({}).passthrough(),
   schedule: "* * * * *",
+});
+
+/**
+ * One attempt of a webhook delivery. The delivery row decides whether an attempt is due, so a duplicated or early
+ * job does nothing; failures of the receiver are retried by the row's schedule, not by pg-boss.
+ */
+export const deliverWebhookJob = defineJob({
+  name: "webhooks.deliver",
+  payload: z.object({ deliveryId: z.string().min(1).max(100) }),
+});
+
+/** Every 5 minutes: enqueues webhook deliveries whose job was lost, e.g. to a crash right after they were stored. */
+export const sweepWebhooksJob = defineJob({
+  name: "webhooks.sweep",
+  payload: z.object({}).passthrough(),
+  schedule: "*/5 * * * *",
+});
+
+/**
+ * Pushes one chat event to the members not connected. The attempts it logs, one per event and device, keep a
+ * repeated job from notifying a device twice; FCM's failures are logged, not retried.
+ */
+export const pushEventJob = defineJob({
+  name: "push.event",
+  payload: z.object({ appId: z.string().uuid(), event: zChatEvent }),
+  retryLimit: 3,
 });

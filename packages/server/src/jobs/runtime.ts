@@ -35,7 +35,8 @@ export interface Jobs {
   send<S extends z.ZodType>(
     job: JobDefinition<S>,
     payload: z.infer<S>,
-    options?: { singletonKey?: string },
+    /** `startAfter`: seconds to wait before the job may run. */
+    options?: { singletonKey?: string; startAfter?: number },
   ): Promise<string | null>;
   start(): Promise<void>;
   stop(): Promise<void>;

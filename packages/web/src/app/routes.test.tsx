@@ -125,4 +125,16 @@ describe("routes and guards", () => {
     renderRoutes(routes, { initialEntries: ["/no/such/page"] });
     expect(await screen.findByTestId("not-found")).toBeInTheDocument();
   });
+
+  it.each([
+    ["push-notification", "pages.pushNotification", "push.enabled"],
+    ["translation", "pages.translation", "translation.enabled"],
+    ["webhooks", "pages.webhooks", "webhooks.enabled"],
+  ])("opens the %s screen itself, not the preparing note", async (path, titleKey, switchKey) => {
+    setSession(sessionFor());
+    renderRoutes(routes, { initialEntries: [`/apps/app-1/${path}`] });
+    expect(await screen.findByRole("heading", { level: 1, name: t(titleKey) })).toBeInTheDocument();
+    expect(await screen.findByRole("switch", { name: t(switchKey) })).toBeInTheDocument();
+    expect(screen.queryByText(t("common.preparing"))).not.toBeInTheDocument();
+  });
 });

@@ -32,9 +32,12 @@ const appRoutes: RouteObject = {
   children: [
     { index: true, element: <AppIndexRedirect /> },
     { path: paths.apps.report.path, lazy: lazyPage(() => import("./routes/dashboard/app-report")) },
-    preparingRoute(paths.apps.pushNotification.path, "pages.pushNotification"),
-    preparingRoute(paths.apps.translation.path, "pages.translation"),
-    preparingRoute(paths.apps.webhooks.path, "pages.webhooks"),
+    {
+      path: paths.apps.pushNotification.path,
+      lazy: lazyPage(() => import("./routes/dashboard/app-push-notification")),
+    },
+    { path: paths.apps.translation.path, lazy: lazyPage(() => import("./routes/dashboard/app-translation")) },
+    { path: paths.apps.webhooks.path, lazy: lazyPage(() => import("./routes/dashboard/app-webhooks")) },
     { path: paths.apps.user.path, lazy: lazyPage(() => import("./routes/dashboard/app-users")) },
     { path: paths.apps.channels.path, lazy: lazyPage(() => import("./routes/dashboard/app-channels")) },
     { path: paths.apps.channel.path, lazy: lazyPage(() => import("./routes/dashboard/channel-chat")) },

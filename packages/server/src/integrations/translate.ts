@@ -1,0 +1,130 @@
+/**
+ * Google Cloud Translation API, v2 ("basic"): the one protocol that works with a plain API key, which is what
+ * the dashboard asks the app owner for.
+ */
+
+/** Google's error body: `{ error: { code, message, status, errors: [{ reason }] } }`. */
+interface GoogleErrorBody {
+  error?: { code?: number; message?: string; status?: string; errors?: { reason?: string; message?: string }[] };
+}
+
+/**
+ * How a call failed. `keyRejected`: Google refused the key (invalid, restricted, or the API is off in its
+ * project). `unsupportedLanguage`: the target language is not one Google translates to. `unavailable`: no
+ * answer, a 5xx, or a quota limit, so the call says nothing about the key and may work later.
+ */
+export type TranslateFailureKind = "keyRejected" | "unsupportedLanguage" | "unavailable";
+
+export class TranslateError extends Error {
+  constructor(
+    readonly kind: TranslateFailureKind,
+    /** Google's own words when it gave any, else what went wrong on the way. */
+    readonly reason: string,
+    readonly status: number | null = null,
+  ) {
+    super(reason);
+    this.name = "TranslateError";
+  }
+}
+
+export interface Translation {
+  text: string;
+  /** The language Google detected in the original, e.g. `en`. */
+  sourceLanguage: string | null;
+}
+
+export type KeyCheck = { valid: true } | { valid: false; reason: string };
+
+export interface TranslateClient {
+  translate(key: string, text: string, target: string): Promise<Translation>;
+  /** Asks Google whether it accepts `key`; throws `unavailable` when it cannot tell. */
+  verifyKey(key: string): Promise<KeyCheck>;
+}
+
+/** Google's reasons for a 403 that is about spending, not about the key: the key itself works. */
+const QUOTA_REASONS = new Set([
+  "rateLimitExceeded",
+  "userRateLimitExceeded",
+  "dailyLimitExceeded",
+  "quotaExceeded",
+  "dailyLimitExceededUnreg",
+]);
+
+/** Long enough for a slow answer to a 5 000-character message; short enough that a chat client is not left hanging. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export function createGoogleTranslate(options: { baseUrl: string; timeoutMs?: number }): TranslateClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function call(path: string, key: string, init: RequestInit, target: string | null): Promise<unknown> {
+    const url = new URL(`${options.baseUrl}${path}`);
+    url.searchParams.set("key", key);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      text = await response.text();
+    } catch (err) {
+      // The URL carries the key, so neither it nor fetch's message (which may quote it) goes into the reason.
+      const timedOut = err instanceof Error && err.name === "TimeoutError";
+      throw new TranslateError("unavailable", timedOut ? `no answer within ${timeoutMs} ms` : "could not connect");
+    }
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (response.ok) return body;
+    throw classify(response.status, body as GoogleErrorBody | undefined, target);
+  }
+
+  return {
+    async translate(key, text, target) {
+      const body = (await call(
+        "/language/translate/v2",
+        key,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json; charset=utf-8" },
+          body: JSON.stringify({ q: [text], target, format: "text" }),
+        },
+        target,
+      )) as { data?: { translations?: { translatedText?: unknown; detectedSourceLanguage?: unknown }[] } } | undefined;
+      const first = body?.data?.translations?.[0];
+      if (typeof first?.translatedText !== "string") {
+        throw new TranslateError("unavailable", "the answer held no translation");
+      }
+      return {
+        text: first.translatedText,
+        sourceLanguage: typeof first.detectedSourceLanguage === "string" ? first.detectedSourceLanguage : null,
+      };
+    },
+
+    async verifyKey(key) {
+      // Listing languages is free, unlike translating even one word, and needs the same key and API.
+      try {
+        await call("/language/translate/v2/languages", key, { method: "GET" }, null);
+        return { valid: true };
+      } catch (err) {
+        if (err instanceof TranslateError && err.kind === "keyRejected") return { valid: false, reason: err.reason };
+        throw err;
+      }
+    },
+  };
+}
+
+function classify(status: number, body: GoogleErrorBody | undefined, target: string | null): TranslateError {
+  const error = body?.error;
+  const reasons = (error?.errors ?? []).map((e) => e.reason).filter((r): r is string => typeof r === "string");
+  const message = error?.message || `HTTP ${status}`;
+  if (status === 429 || error?.status === "RESOURCE_EXHAUSTED" || reasons.some((r) => QUOTA_REASONS.has(r))) {
+    return new TranslateError("unavailable", message, status);
+  }
+  // A target Google does not know comes back as 400 "Invalid Value" with reason `invalid`; a bad key never does.
+  if (status === 400 && target !== null && reasons.includes("invalid")) {
+    return new TranslateError("unsupportedLanguage", message, status);
+  }
+  if (status === 400 || status === 401 || status === 403) return new TranslateError("keyRejected", message, status);
+  return new TranslateError("unavailable", message, status);
+}

@@ -1,0 +1,179 @@
+import {
+  PUSH_TEMPLATE_KEYS,
+  type TFcmKeyRequest,
+  type TFcmKeyResponse,
+  type TPushAttemptsPage,
+  type TPushEnabled,
+  type TPushNotificationSettings,
+  type TPushTemplate,
+  type TPushTemplateKey,
+  type TSuperChannelPushSettings,
+  type TTestPushResponse,
+} from "@parley/contract";
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { Presence } from "../../chat/presence";
+import type { Context } from "../../context";
+import { pushAttempts } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { FcmClient } from "../../integrations/fcm";
+import type { AppService } from "../apps/service";
+import type { Authenticated } from "../auth/service";
+import type { ChatUserService } from "../chat-users/service";
+import { parseFcmCredential, toFcmKey } from "./credential";
+import { createPushDelivery, toPushAttempt } from "./delivery";
+import { createPushDevices } from "./devices";
+import { createPushSettings, type PushSettingsRow, templateText } from "./settings";
+
+/** Attempt ids only grow, so the id alone orders the log and marks a page's end. */
+function encodeAttemptCursor(id: bigint): string {
+  return Buffer.from(String(id)).toString("base64url");
+}
+
+function decodeAttemptCursor(cursor: string | undefined): bigint | null {
+  if (!cursor) return null;
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!/^\d{1,19}$/.test(text)) throw new AppError("300");
+  return BigInt(text);
+}
+
+function toTemplate(row: PushSettingsRow, key: TPushTemplateKey): TPushTemplate {
+  return { key, text: templateText(row, key), updatedAt: row.templates[key]?.updatedAt ?? null };
+}
+
+/** Push notifications: the dashboard's settings, end users' devices, and delivery through FCM. */
+export function createPushService(
+  ctx: Context,
+  deps: { apps: AppService; chatUsers: ChatUserService; presence: Presence; fcm: FcmClient },
+) {
+  const { db } = ctx.database;
+  const settings = createPushSettings(ctx);
+  const devices = createPushDevices(ctx);
+  const delivery = createPushDelivery(ctx, { settings, presence: deps.presence, fcm: deps.fcm });
+
+  async function appOf(auth: Authenticated, appId: string) {
+    return deps.apps.requireAppAccess(auth, appId);
+  }
+
+  const keyResponse = (row: PushSettingsRow): TFcmKeyResponse => ({
+    key: row.credential && row.credentialCreatedAt ? toFcmKey(row.credential, row.credentialCreatedAt) : null,
+  });
+
+  return {
+    devices,
+    consumer: delivery.consumer,
+    handleEvent: delivery.handleEvent,
+
+    async getKey(auth: Authenticated, appId: string): Promise<TFcmKeyResponse> {
+      return keyResponse(await settings.read((await appOf(auth, appId)).id));
+    },
+
+    async saveKey(auth: Authenticated, appId: string, input: TFcmKeyRequest): Promise<TFcmKeyResponse> {
+      const app = await appOf(auth, appId);
+      const credential = parseFcmCredential(input);
+      return keyResponse(await settings.save(app.id, { credential, credentialCreatedAt: ctx.clock.now() }));
+    },
+
+    async deleteKey(auth: Authenticated, appId: string): Promise<TFcmKeyResponse> {
+      const app = await appOf(auth, appId);
+      return keyResponse(await settings.save(app.id, { credential: null, credentialCreatedAt: null }));
+    },
+
+    async getEnabled(auth: Authenticated, appId: string): Promise<TPushEnabled> {
+      return { enabled: (await settings.read((await appOf(auth, appId)).id)).enabled };
+    },
+
+    async setEnabled(auth: Authenticated, appId: string, enabled: boolean): Promise<TPushEnabled> {
+      const app = await appOf(auth, appId);
+      return { enabled: (await settings.save(app.id, { enabled })).enabled };
+    },
+
+    async getNotificationSettings(auth: Authenticated, appId: string): Promise<TPushNotificationSettings> {
+      return (await settings.read((await appOf(auth, appId)).id)).notification;
+    },
+
+    async updateNotificationSettings(
+      auth: Authenticated,
+      appId: string,
+      notification: TPushNotificationSettings,
+    ): Promise<TPushNotificationSettings> {
+      const app = await appOf(auth, appId);
+      return (await settings.save(app.id, { notification })).notification;
+    },
+
+    async getSuperChannelSettings(auth: Authenticated, appId: string): Promise<TSuperChannelPushSettings> {
+      return (await settings.read((await appOf(auth, appId)).id)).superChannel;
+    },
+
+    async updateSuperChannelSettings(
+      auth: Authenticated,
+      appId: string,
+      superChannel: TSuperChannelPushSettings,
+    ): Promise<TSuperChannelPushSettings> {
+      const app = await appOf(auth, appId);
+      return (await settings.save(app.id, { superChannel })).superChannel;
+    },
+
+    async listTemplates(auth: Authenticated, appId: string): Promise<TPushTemplate[]> {
+      const row = await settings.read((await appOf(auth, appId)).id);
+      return PUSH_TEMPLATE_KEYS.map((key) => toTemplate(row, key));
+    },
+
+    async getTemplate(auth: Authenticated, appId: string, key: TPushTemplateKey): Promise<TPushTemplate> {
+      return toTemplate(await settings.read((await appOf(auth, appId)).id), key);
+    },
+
+    async updateTemplate(
+      auth: Authenticated,
+      appId: string,
+      key: TPushTemplateKey,
+      text: string,
+    ): Promise<TPushTemplate> {
+      const app = await appOf(auth, appId);
+      return toTemplate(await settings.saveTemplate(app.id, key, text), key);
+    },
+
+    /** The push log, newest first, optionally of one user. */
+    async listAttempts(
+      auth: Authenticated,
+      appId: string,
+      query: { userId?: string; cursor?: string; limit: number },
+    ): Promise<TPushAttemptsPage> {
+      const app = await appOf(auth, appId);
+      const before = decodeAttemptCursor(query.cursor);
+      const rows = await db
+        .select()
+        .from(pushAttempts)
+        .where(
+          and(
+            eq(pushAttempts.appId, app.id),
+            query.userId ? eq(pushAttempts.userId, query.userId) : undefined,
+            before === null ? undefined : lt(pushAttempts.id, before),
+          ),
+        )
+        .orderBy(desc(pushAttempts.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        attempts: page.map(toPushAttempt),
+        nextCursor: rows.length > query.limit && last ? encodeAttemptCursor(last.id) : null,
+      };
+    },
+
+    /**
+     * Sends a test notification to every device of one user and answers with the attempts. Only a credential is
+     * needed, not the switch: an owner checks the key before turning push on.
+     */
+    async sendTest(auth: Authenticated, appId: string, userId: string): Promise<TTestPushResponse> {
+      const app = await appOf(auth, appId);
+      const user = await deps.chatUsers.requireUser(app.id, userId);
+      const row = await settings.read(app.id);
+      if (!row.credential) throw new AppError("3040");
+      const targets = await devices.ofUser(user.id);
+      if (targets.length === 0) throw new AppError("3041");
+      return { attempts: await delivery.sendTest(app.id, app.name, user, targets, row, row.credential) };
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

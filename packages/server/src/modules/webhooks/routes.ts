@@ -1,0 +1,99 @@
+import {
+  api,
+  zAppIdParams,
+  zWebhookDeliveriesPage,
+  zWebhookDeliveriesQuery,
+  zWebhookDeliveryParams,
+  zWebhookDeliveryResponse,
+  zWebhookEnabled,
+  zWebhookRedeliverResponse,
+  zWebhookSampleQuery,
+  zWebhookSampleResponse,
+  zWebhookSettingsRequest,
+  zWebhookSettingsResponse,
+  zWebhookTestRequest,
+  zWebhookTestResponse,
+} from "@parley/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { authOf, requireAuth } from "../../http/authenticate";
+import type { AuthService } from "../auth/service";
+import type { WebhookService } from "./service";
+
+export const webhookRoutes: FastifyPluginAsync<{ auth: AuthService; webhooks: WebhookService }> = async (
+  fastify,
+  { auth, webhooks },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireAuth(auth));
+
+  app.get(
+    api.apps.webhookEnabled,
+    { schema: { params: zAppIdParams, response: { 200: zWebhookEnabled } } },
+    async (request) => webhooks.getEnabled(authOf(request), request.params.id),
+  );
+
+  app.put(
+    api.apps.webhookEnabled,
+    { schema: { params: zAppIdParams, body: zWebhookEnabled, response: { 200: zWebhookEnabled } } },
+    async (request) => webhooks.setEnabled(authOf(request), request.params.id, request.body.enabled),
+  );
+
+  app.get(
+    api.apps.webhookSettings,
+    { schema: { params: zAppIdParams, response: { 200: zWebhookSettingsResponse } } },
+    async (request) => ({ settings: await webhooks.getSettings(authOf(request), request.params.id) }),
+  );
+
+  app.put(
+    api.apps.webhookSettings,
+    {
+      schema: { params: zAppIdParams, body: zWebhookSettingsRequest, response: { 200: zWebhookSettingsResponse } },
+    },
+    async (request) => ({
+      settings: await webhooks.updateSettings(authOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    api.apps.webhookSecretRotate,
+    { schema: { params: zAppIdParams, response: { 200: zWebhookSettingsResponse } } },
+    async (request) => ({ settings: await webhooks.rotateSecret(authOf(request), request.params.id) }),
+  );
+
+  app.get(
+    api.apps.webhookSample,
+    { schema: { params: zAppIdParams, querystring: zWebhookSampleQuery, response: { 200: zWebhookSampleResponse } } },
+    async (request) => webhooks.sample(authOf(request), request.params.id, request.query.event),
+  );
+
+  app.post(
+    api.apps.webhookTest,
+    { schema: { params: zAppIdParams, body: zWebhookTestRequest, response: { 200: zWebhookTestResponse } } },
+    async (request) => ({
+      delivery: await webhooks.sendTest(authOf(request), request.params.id, request.body.event),
+    }),
+  );
+
+  app.get(
+    api.apps.webhookDeliveries,
+    {
+      schema: { params: zAppIdParams, querystring: zWebhookDeliveriesQuery, response: { 200: zWebhookDeliveriesPage } },
+    },
+    async (request) => webhooks.listDeliveries(authOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    api.apps.webhookDelivery,
+    { schema: { params: zWebhookDeliveryParams, response: { 200: zWebhookDeliveryResponse } } },
+    async (request) => webhooks.getDelivery(authOf(request), request.params.id, request.params.deliveryId),
+  );
+
+  app.post(
+    api.apps.webhookRedeliver,
+    { schema: { params: zWebhookDeliveryParams, response: { 200: zWebhookRedeliverResponse } } },
+    async (request) => ({
+      delivery: await webhooks.redeliver(authOf(request), request.params.id, request.params.deliveryId),
+    }),
+  );
+};

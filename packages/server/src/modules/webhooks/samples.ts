@@ -1,0 +1,69 @@
+import type { TChannel, TChatEvent, TMessage, TWebhookEvent, TWebhookPayload } from "@parley/contract";
+
+const CHANNEL_ID = "7d0e4c1a-3b5f-4f2e-9a61-2c8b9e0d4f17";
+
+/**
+ * The chat event of each type as the pipeline records it, filled with sample values: the sample endpoint and test
+ * sends use it, so a receiver can be built against exactly what real deliveries carry.
+ */
+export function sampleEvent(type: TWebhookEvent, at: Date): TChatEvent {
+  const createdAt = at.toISOString();
+  const message: TMessage = {
+    id: "c3a9f2d4-6e1b-4a7c-8d05-91f3b2e6a8c0",
+    channelId: CHANNEL_ID,
+    seq: 42,
+    type: "text",
+    text: "See you at the stand-up at 10!",
+    sender: {
+      userId: "jisoo",
+      nickname: "Jisoo",
+      profileImageUrl: "https://images.example.com/users/jisoo.png",
+    },
+    metadata: { clientMessageId: "m-20260302-0042" },
+    file: null,
+    createdAt,
+  };
+  const channel: TChannel = {
+    id: CHANNEL_ID,
+    name: "Product team",
+    imageUrl: "https://images.example.com/channels/product.png",
+    type: "public",
+    memberLimit: 100,
+    requiresInviteCode: false,
+    isFrozen: false,
+    ownerUserId: "jisoo",
+    memberCount: 12,
+    tags: [{ id: "5b1f0a7e-2c4d-4e8f-a3b6-0d9c1e2f3a4b", tag: "team" }],
+    lastMessage: message,
+    createdAt,
+  };
+  const base = { id: "1024", type, channelId: CHANNEL_ID, createdAt };
+  switch (type) {
+    case "message.created":
+      return { ...base, message };
+    case "message.deleted":
+      return { ...base, messageId: message.id };
+    case "member.muted":
+      return { ...base, userId: "minho", mutedUntil: new Date(at.getTime() + 30 * 60_000).toISOString() };
+    case "member.unmuted":
+      return { ...base, userId: "minho", mutedUntil: null };
+    case "member.joined":
+    case "member.left":
+    case "member.banned":
+    case "member.unbanned":
+      return { ...base, userId: "minho" };
+    case "channel.created":
+      return { ...base, channel: { ...channel, memberCount: 1, lastMessage: null } };
+    case "channel.changed":
+      return { ...base, channel };
+    case "channel.deleted":
+    case "channel.frozen":
+    case "channel.unfrozen":
+      return base;
+  }
+}
+
+/** The body of a delivery: the Standard Webhooks envelope around a chat event. */
+export function payloadOf(appId: string, event: TChatEvent): TWebhookPayload {
+  return { type: event.type, timestamp: event.createdAt, data: { appId, event } };
+}

@@ -1,0 +1,486 @@
+import {
+  type TWebhookAttempt,
+  type TWebhookDeliveriesPage,
+  type TWebhookDelivery,
+  type TWebhookDeliveryResponse,
+  type TWebhookEnabled,
+  type TWebhookEvent,
+  type TWebhookSampleResponse,
+  type TWebhookSettings,
+  type TWebhookSettingsRequest,
+  WEBHOOK_PREVIOUS_SECRET_HOURS,
+  WEBHOOK_RESPONSE_EXCERPT_MAX,
+  WEBHOOK_RETRY_DELAYS_SECONDS,
+  WEBHOOK_TIMEOUT_MS,
+} from "@parley/contract";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { pageOf, pastCursor } from "../../chat/cursor";
+import type { OutboxConsumer } from "../../chat/outbox";
+import type { Context } from "../../context";
+import type { Db } from "../../db/client";
+import { webhookAttempts, webhookDeliveries, webhookSettings } from "../../db/schema";
+import { AppError } from "../../errors";
+import { deliverWebhookJob } from "../../jobs/catalog";
+import type { AppService } from "../apps/service";
+import type { Authenticated } from "../auth/service";
+import { allowedNetworks, checkWebhookUrl } from "./address-guard";
+import { payloadOf, sampleEvent } from "./samples";
+import { type SendResult, sendWebhook } from "./sender";
+import { generateSecret, newDeliveryId } from "./signing";
+
+/**
+ * Every chat event asks whether the app has webhooks on, so the answer is cached. A save in this process takes
+ * effect at once; other server processes see it within this many milliseconds.
+ */
+const CACHE_MS = 5_000;
+/** A taken delivery stays locked this long: well past the send time-out, so a live attempt is never doubled. */
+const LOCK_MS = 60_000;
+/** The sweep leaves deliveries this long past due alone: their job is most likely still on its way. */
+const SWEEP_GRACE_MS = 60_000;
+const SWEEP_BATCH = 500;
+/** pg-boss and the app clock may differ slightly; a job that comes early finds nothing due and is lost. */
+const RETRY_JOB_SLACK_SECONDS = 1;
+
+type SettingsRow = typeof webhookSettings.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+const isActiveRow = (row: SettingsRow) => row.enabled && row.url !== "" && row.events.length > 0;
+
+function toAttempt(row: AttemptRow): TWebhookAttempt {
+  return {
+    attemptedAt: row.attemptedAt.toISOString(),
+    httpStatus: row.httpStatus,
+    durationMs: row.durationMs,
+    responseExcerpt: row.responseExcerpt,
+    error: row.error,
+  };
+}
+
+function toDelivery(row: DeliveryRow, lastAttempt: AttemptRow | null): TWebhookDelivery {
+  return {
+    id: row.id,
+    eventType: row.eventType,
+    eventId: row.eventId === null ? null : String(row.eventId),
+    status: row.status,
+    attemptCount: row.attemptCount,
+    nextAttemptAt: row.status === "pending" && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    lastAttempt: lastAttempt ? toAttempt(lastAttempt) : null,
+  };
+}
+
+/** Why an attempt failed, in words for the log and the test-send error. */
+function failureReason(result: SendResult): string {
+  if (result.error) return result.error;
+  if (result.httpStatus !== null && result.httpStatus >= 300 && result.httpStatus < 400) {
+    return `the receiver answered HTTP ${result.httpStatus}; redirects are not followed`;
+  }
+  return `the receiver answered HTTP ${result.httpStatus}`;
+}
+
+/** Delivery cursors carry a `msg_` id, not a uuid, so they are checked here rather than by `decodeCursor`. */
+function decodeDeliveryCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^msg_[0-9A-Z]{26}$/.test(id)) throw new AppError("300");
+  return { createdAt, id };
+}
+
+export function createWebhookService(
+  ctx: Context,
+  deps: { apps: AppService },
+  /** `timeoutMs` exists so a test can prove the time-out without waiting the real 15 s. */
+  options: { timeoutMs?: number } = {},
+) {
+  const { db } = ctx.database;
+  const allowed = allowedNetworks(ctx.config.webhookAllowedNetworks);
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const activeCache = new Map<string, { active: boolean; loadedAt: number }>();
+  // Bumped by every save, so a read that started before the save cannot put the old answer back in the cache.
+  let generation = 0;
+
+  /** The app's settings row, created with its first secret when the app has none yet. */
+  async function ensureSettings(appId: string): Promise<SettingsRow> {
+    await db.insert(webhookSettings).values({ appId, secret: generateSecret() }).onConflictDoNothing();
+    const [row] = await db.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
+    if (!row) throw new AppError("3003");
+    return row;
+  }
+
+  async function save(appId: string, values: Partial<Omit<SettingsRow, "appId">>): Promise<SettingsRow> {
+    const [row] = await db
+      .insert(webhookSettings)
+      .values({ appId, secret: generateSecret(), ...values })
+      .onConflictDoUpdate({ target: webhookSettings.appId, set: values })
+      .returning();
+    generation += 1;
+    activeCache.delete(appId);
+    if (!row) throw new AppError("3003");
+    return row;
+  }
+
+  /** The previous secret while it still signs, with its expiry. */
+  function previousSecretOf(row: SettingsRow): { secret: string; expiresAt: Date } | null {
+    const { previousSecret, previousSecretExpiresAt } = row;
+    return previousSecret && previousSecretExpiresAt && previousSecretExpiresAt > ctx.clock.now()
+      ? { secret: previousSecret, expiresAt: previousSecretExpiresAt }
+      : null;
+  }
+
+  function toSettings(row: SettingsRow): TWebhookSettings {
+    return {
+      url: row.url,
+      events: row.events,
+      secret: row.secret,
+      previousSecretExpiresAt: previousSecretOf(row)?.expiresAt.toISOString() ?? null,
+    };
+  }
+
+  function attemptOnce(row: SettingsRow, deliveryId: string, body: string): Promise<SendResult> {
+    const previous = previousSecretOf(row);
+    return sendWebhook({
+      url: row.url,
+      deliveryId,
+      body,
+      secrets: [row.secret, ...(previous ? [previous.secret] : [])],
+      allowed,
+      timeoutMs,
+      excerptMax: WEBHOOK_RESPONSE_EXCERPT_MAX,
+    });
+  }
+
+  async function enqueue(deliveryId: string, delaySeconds?: number): Promise<void> {
+    await ctx.jobs.send(
+      deliverWebhookJob,
+      { deliveryId },
+      delaySeconds === undefined ? undefined : { startAfter: delaySeconds },
+    );
+  }
+
+  async function lastAttemptsOf(deliveryIds: string[]): Promise<Map<string, AttemptRow>> {
+    if (deliveryIds.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([webhookAttempts.deliveryId])
+      .from(webhookAttempts)
+      .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+      .orderBy(webhookAttempts.deliveryId, desc(webhookAttempts.id));
+    return new Map(rows.map((row) => [row.deliveryId, row]));
+  }
+
+  async function requireDelivery(appId: string, deliveryId: string): Promise<DeliveryRow> {
+    const [row] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.appId, appId), eq(webhookDeliveries.id, deliveryId)))
+      .limit(1);
+    if (!row) throw new AppError("3046");
+    return row;
+  }
+
+  const consumer: OutboxConsumer = {
+    name: "webhooks",
+
+    async isActive(appId, tx) {
+      const now = ctx.clock.now().getTime();
+      const hit = activeCache.get(appId);
+      if (hit && now - hit.loadedAt < CACHE_MS) return hit.active;
+      const startedAt = generation;
+      const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
+      const active = row ? isActiveRow(row) : false;
+      if (startedAt === generation) activeCache.set(appId, { active, loadedAt: now });
+      return active;
+    },
+
+    /**
+     * Turns each event of a subscribed type into a pending delivery, once: the unique key on (app, event) makes a
+     * second take of the same entries insert nothing. Settings are read through `tx`, not the cache, so an event
+     * type unsubscribed a moment ago is not delivered.
+     */
+    async take(tx: Db, entries) {
+      const appIds = [...new Set(entries.map((entry) => entry.appId))];
+      const rows = await tx.select().from(webhookSettings).where(inArray(webhookSettings.appId, appIds));
+      const subscribed = new Map(rows.filter(isActiveRow).map((row) => [row.appId, new Set(row.events)]));
+      const now = ctx.clock.now();
+      const values = entries
+        .filter((entry) => subscribed.get(entry.appId)?.has(entry.event.type))
+        .map((entry) => ({
+          id: newDeliveryId(now),
+          appId: entry.appId,
+          eventId: BigInt(entry.event.id),
+          eventType: entry.event.type,
+          payload: payloadOf(entry.appId, entry.event),
+          status: "pending" as const,
+          nextAttemptAt: now,
+          createdAt: now,
+        }));
+      if (values.length === 0) return undefined;
+      const inserted = await tx
+        .insert(webhookDeliveries)
+        .values(values)
+        .onConflictDoNothing({ target: [webhookDeliveries.appId, webhookDeliveries.eventId] })
+        .returning({ id: webhookDeliveries.id });
+      if (inserted.length === 0) return undefined;
+      return async () => {
+        try {
+          for (const { id } of inserted) await enqueue(id);
+        } catch (err) {
+          // The deliveries are stored; the sweep enqueues them once they are overdue.
+          ctx.log.error({ err }, "could not enqueue webhook deliveries");
+        }
+      };
+    },
+  };
+
+  const service = {
+    consumer,
+
+    async getEnabled(auth: Authenticated, appId: string): Promise<TWebhookEnabled> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const [row] = await db.select().from(webhookSettings).where(eq(webhookSettings.appId, app.id)).limit(1);
+      return { enabled: row?.enabled ?? false };
+    },
+
+    async setEnabled(auth: Authenticated, appId: string, enabled: boolean): Promise<TWebhookEnabled> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      return { enabled: (await save(app.id, { enabled })).enabled };
+    },
+
+    async getSettings(auth: Authenticated, appId: string): Promise<TWebhookSettings> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      return toSettings(await ensureSettings(app.id));
+    },
+
+    /** Refuses a URL whose host has a private, loopback or link-local address (3043) or none at all (3047). */
+    async updateSettings(
+      auth: Authenticated,
+      appId: string,
+      input: TWebhookSettingsRequest,
+    ): Promise<TWebhookSettings> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const checked = await checkWebhookUrl(new URL(input.url), allowed);
+      if (!checked.ok) {
+        throw new AppError(checked.kind === "refused" ? "3043" : "3047", { reason: checked.reason });
+      }
+      const events = [...new Set(input.events)];
+      return toSettings(await save(app.id, { url: input.url, events }));
+    },
+
+    /**
+     * A new secret; the old one keeps signing for WEBHOOK_PREVIOUS_SECRET_HOURS so receivers can switch over
+     * without losing deliveries. Rotating again in that window retires the oldest secret at once.
+     */
+    async rotateSecret(auth: Authenticated, appId: string): Promise<TWebhookSettings> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      await ensureSettings(app.id);
+      const expiresAt = new Date(ctx.clock.now().getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 3_600_000);
+      const [row] = await db
+        .update(webhookSettings)
+        .set({
+          previousSecret: sql`${webhookSettings.secret}`,
+          previousSecretExpiresAt: expiresAt,
+          secret: generateSecret(),
+        })
+        .where(eq(webhookSettings.appId, app.id))
+        .returning();
+      if (!row) throw new AppError("3003");
+      return toSettings(row);
+    },
+
+    async sample(auth: Authenticated, appId: string, event: TWebhookEvent): Promise<TWebhookSampleResponse> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      return { event, payload: payloadOf(app.id, sampleEvent(event, ctx.clock.now())) };
+    },
+
+    /**
+     * Sends the event's sample to the URL now and logs it like a delivery (without an event id, and without
+     * retries: the owner is watching). A failure answers 3044 carrying the reason.
+     */
+    async sendTest(auth: Authenticated, appId: string, event: TWebhookEvent): Promise<TWebhookDelivery> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const settings = await ensureSettings(app.id);
+      if (settings.url === "") throw new AppError("3045");
+      const now = ctx.clock.now();
+      const id = newDeliveryId(now);
+      const payload = payloadOf(app.id, sampleEvent(event, now));
+      const result = await attemptOnce(settings, id, JSON.stringify(payload));
+      const delivery = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [row] = await tx
+          .insert(webhookDeliveries)
+          .values({
+            id,
+            appId: app.id,
+            eventId: null,
+            eventType: event,
+            payload,
+            status: result.ok ? "succeeded" : "failed",
+            attemptCount: 1,
+            nextAttemptAt: null,
+            createdAt: now,
+          })
+          .returning();
+        const [attempt] = await tx
+          .insert(webhookAttempts)
+          .values({ deliveryId: id, attemptedAt: now, ...attemptFields(result) })
+          .returning();
+        return toDelivery(row as DeliveryRow, attempt ?? null);
+      });
+      if (!result.ok) {
+        const reason = failureReason(result);
+        throw new AppError("3044", { reason }, `The webhook test send failed: ${reason}`);
+      }
+      return delivery;
+    },
+
+    /**
+     * The log, newest first. `failed` lists deliveries that gave up and those whose latest attempt failed while
+     * retries remain: both are what an owner looking for trouble wants to see.
+     */
+    async listDeliveries(
+      auth: Authenticated,
+      appId: string,
+      query: { status: "all" | "failed"; cursor?: string; limit: number },
+    ): Promise<TWebhookDeliveriesPage> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const after = decodeDeliveryCursor(query.cursor);
+      const conditions = [eq(webhookDeliveries.appId, app.id)];
+      if (query.status === "failed") {
+        conditions.push(sql`(${webhookDeliveries.status} = 'failed' or exists (
+          select 1 from (
+            select a.http_status from ${webhookAttempts} a
+            where a.delivery_id = ${webhookDeliveries.id} order by a.id desc limit 1
+          ) latest where latest.http_status is null or latest.http_status not between 200 and 299))`);
+      }
+      const past = pastCursor(after, webhookDeliveries.createdAt, webhookDeliveries.id, "desc");
+      if (past) conditions.push(past);
+      const rows = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(...conditions))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(query.limit + 1);
+      const page = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+      const last = await lastAttemptsOf(page.items.map((row) => row.id));
+      return {
+        deliveries: page.items.map((row) => toDelivery(row, last.get(row.id) ?? null)),
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    async getDelivery(auth: Authenticated, appId: string, deliveryId: string): Promise<TWebhookDeliveryResponse> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const row = await requireDelivery(app.id, deliveryId);
+      const attempts = await db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, row.id))
+        .orderBy(asc(webhookAttempts.id));
+      return {
+        delivery: toDelivery(row, attempts.at(-1) ?? null),
+        attempts: attempts.map(toAttempt),
+        payload: row.payload,
+      };
+    },
+
+    /**
+     * Sends a delivery again under the same `webhook-id`, so a receiver that did get it can drop the repeat. It
+     * becomes due now; its attempts keep counting, so a delivery that had used up its retries gets this one try.
+     */
+    async redeliver(auth: Authenticated, appId: string, deliveryId: string): Promise<TWebhookDelivery> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const [row] = await db
+        .update(webhookDeliveries)
+        .set({ status: "pending", nextAttemptAt: ctx.clock.now() })
+        .where(and(eq(webhookDeliveries.appId, app.id), eq(webhookDeliveries.id, deliveryId)))
+        .returning();
+      if (!row) throw new AppError("3046");
+      await enqueue(row.id);
+      const last = await lastAttemptsOf([row.id]);
+      return toDelivery(row, last.get(row.id) ?? null);
+    },
+
+    /**
+     * The `webhooks.deliver` job: one attempt of a due delivery. The row is taken by moving its lock, so a
+     * duplicated job, or one for a delivery already done or not yet due, does nothing. Settings are read now:
+     * a changed URL or secret applies to deliveries already queued, and so does nothing else: switching webhooks
+     * off stops new events from being queued but lets those already accepted go out.
+     */
+    async deliver(deliveryId: string): Promise<void> {
+      const takenAt = ctx.clock.now();
+      const [row] = await db
+        .update(webhookDeliveries)
+        .set({ lockedUntil: new Date(takenAt.getTime() + LOCK_MS) })
+        .where(
+          and(
+            eq(webhookDeliveries.id, deliveryId),
+            eq(webhookDeliveries.status, "pending"),
+            lte(webhookDeliveries.nextAttemptAt, takenAt),
+            or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, takenAt)),
+          ),
+        )
+        .returning();
+      if (!row) return;
+      const [settings] = await db.select().from(webhookSettings).where(eq(webhookSettings.appId, row.appId)).limit(1);
+      const result: SendResult =
+        !settings || settings.url === ""
+          ? { ok: false, httpStatus: null, durationMs: 0, responseExcerpt: "", error: "the app has no webhook URL" }
+          : await attemptOnce(settings, row.id, JSON.stringify(row.payload));
+
+      const attemptCount = row.attemptCount + 1;
+      const delay = result.ok ? undefined : WEBHOOK_RETRY_DELAYS_SECONDS[attemptCount - 1];
+      const now = ctx.clock.now();
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await tx.insert(webhookAttempts).values({ deliveryId: row.id, attemptedAt: takenAt, ...attemptFields(result) });
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            status: result.ok ? "succeeded" : delay === undefined ? "failed" : "pending",
+            attemptCount,
+            nextAttemptAt: delay === undefined ? null : new Date(now.getTime() + delay * 1000),
+            lockedUntil: null,
+          })
+          .where(eq(webhookDeliveries.id, row.id));
+      });
+      if (delay !== undefined) await enqueue(row.id, delay + RETRY_JOB_SLACK_SECONDS);
+    },
+
+    /**
+     * The `webhooks.sweep` job: enqueues pending deliveries that are overdue and not being attempted, which is
+     * what a crash between storing a delivery and enqueueing its job leaves behind. Returns how many it enqueued.
+     */
+    async sweep(): Promise<number> {
+      const now = ctx.clock.now();
+      const rows = await db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.status, "pending"),
+            lt(webhookDeliveries.nextAttemptAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
+            or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(webhookDeliveries.nextAttemptAt))
+        .limit(SWEEP_BATCH);
+      for (const { id } of rows) await enqueue(id);
+      return rows.length;
+    },
+  };
+  return service;
+}
+
+/** A non-2xx answer is logged by its status alone; `error` says what the status cannot. */
+function attemptFields(result: SendResult) {
+  const isRedirect = result.httpStatus !== null && result.httpStatus >= 300 && result.httpStatus < 400;
+  return {
+    httpStatus: result.httpStatus,
+    durationMs: result.durationMs,
+    responseExcerpt: result.responseExcerpt,
+    error: result.error ?? (isRedirect ? "redirects are not followed" : null),
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

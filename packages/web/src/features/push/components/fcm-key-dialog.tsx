@@ -1,0 +1,200 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from "@mui/material";
+import { FCM_CREDENTIAL_KINDS, type TFcmKey, type TFcmKeyRequest, zFcmKeyRequest } from "@parley/contract";
+import { type ChangeEvent, useId, useRef } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { muiRegister } from "@/components/form/mui-register";
+import { applyServerFieldErrors } from "@/components/form/server-errors";
+import { useFieldError } from "@/components/form/use-field-error";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useErrorText } from "@/hooks/use-error-text";
+import { errorKey, isApiError } from "@/lib/api-client";
+import { useUpdateFcmKey } from "../api/update-fcm-key";
+
+type Kind = (typeof FCM_CREDENTIAL_KINDS)[number];
+
+interface FcmKeyFormValues {
+  kind: Kind;
+  serverKey: string;
+  serviceAccountJson: string;
+}
+
+/** The field that holds the secret of each kind, where its errors belong. */
+const secretField = { legacy: "serverKey", serviceAccount: "serviceAccountJson" } as const;
+
+function toRequest(values: FcmKeyFormValues): TFcmKeyRequest {
+  return values.kind === "legacy"
+    ? { kind: "legacy", serverKey: values.serverKey }
+    : { kind: "serviceAccount", serviceAccountJson: values.serviceAccountJson };
+}
+
+/** The contract's rules for the chosen kind, reported on that kind's field; the other field is ignored. */
+const zFcmKeyForm = z
+  .object({ kind: z.enum(FCM_CREDENTIAL_KINDS), serverKey: z.string(), serviceAccountJson: z.string() })
+  .superRefine((values, ctx) => {
+    const issue = zFcmKeyRequest.safeParse(toRequest(values)).error?.issues[0];
+    if (issue) ctx.addIssue({ code: "custom", path: [secretField[values.kind]], message: issue.message });
+  });
+
+export function FcmKeyDialog({
+  appId,
+  open,
+  current,
+  onClose,
+}: {
+  appId: string;
+  open: boolean;
+  current: TFcmKey | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const kindLabelId = useId();
+  const fieldError = useFieldError();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const updateKey = useUpdateFcmKey(appId);
+  const defaultValues: FcmKeyFormValues = { kind: "serviceAccount", serverKey: "", serviceAccountJson: "" };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<FcmKeyFormValues>({ resolver: zodResolver(zFcmKeyForm), defaultValues, mode: "onChange" });
+  const kind = useWatch({ control, name: "kind" });
+
+  const close = () => {
+    if (isSubmitting) return;
+    reset(defaultValues);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await updateKey.mutateAsync({ appId, body: toRequest(values) });
+      showSnackbar(t("push.fcm.saved"), { severity: "success" });
+      reset(defaultValues);
+      onClose();
+    } catch (error) {
+      const field = secretField[values.kind];
+      if (applyServerFieldErrors(error, setError, [field])) return;
+      if (isApiError(error, "3039")) setError(field, { type: "server", message: errorKey(error) });
+      else showSnackbar(errorText(error), { severity: "error" });
+    }
+  });
+
+  const pickFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setValue("serviceAccountJson", await file.text(), { shouldDirty: true, shouldValidate: true });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{t(current ? "push.fcm.replaceTitle" : "push.fcm.registerTitle")}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Controller
+              control={control}
+              name="kind"
+              render={({ field }) => (
+                <FormControl>
+                  <FormLabel id={kindLabelId}>{t("push.fcm.kind")}</FormLabel>
+                  <RadioGroup aria-labelledby={kindLabelId} {...field}>
+                    {FCM_CREDENTIAL_KINDS.map((value) => (
+                      <FormControlLabel
+                        key={value}
+                        value={value}
+                        control={<Radio />}
+                        label={t(`push.fcm.kinds.${value}`)}
+                      />
+                    ))}
+                  </RadioGroup>
+                </FormControl>
+              )}
+            />
+            {kind === "legacy" ? (
+              <>
+                <Alert severity="warning">{t("push.fcm.legacyEnded")}</Alert>
+                <TextField
+                  label={t("push.fcm.serverKey")}
+                  required
+                  autoComplete="off"
+                  slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } } }}
+                  {...muiRegister(register("serverKey"))}
+                  {...fieldError(errors.serverKey, t("push.fcm.serverKeyHint"))}
+                />
+              </>
+            ) : (
+              <>
+                <TextField
+                  label={t("push.fcm.serviceAccountJson")}
+                  required
+                  multiline
+                  minRows={6}
+                  maxRows={12}
+                  autoComplete="off"
+                  placeholder={'{ "type": "service_account", "project_id": "…" }'}
+                  slotProps={{
+                    htmlInput: { spellCheck: false, style: { fontFamily: "monospace", fontSize: 13 } },
+                  }}
+                  {...muiRegister(register("serviceAccountJson"))}
+                  {...fieldError(errors.serviceAccountJson, t("push.fcm.serviceAccountHint"))}
+                />
+                <Box>
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    accept=".json,application/json"
+                    hidden
+                    data-testid="fcm-json-file"
+                    onChange={(event) => void pickFile(event)}
+                  />
+                  <Button
+                    variant="outlined"
+                    startIcon={<UploadFileRounded />}
+                    onClick={() => fileInput.current?.click()}
+                  >
+                    {t("push.fcm.chooseFile")}
+                  </Button>
+                </Box>
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
+            {t("common.save")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

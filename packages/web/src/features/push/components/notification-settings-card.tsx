@@ -1,0 +1,142 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Divider,
+  FormControlLabel,
+  Skeleton,
+  Stack,
+  Switch,
+  TextField,
+} from "@mui/material";
+import { type TPushNotificationSettings, zPushNotificationSettings } from "@parley/contract";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { muiRegister } from "@/components/form/mui-register";
+import { applyServerFieldErrors } from "@/components/form/server-errors";
+import { useFieldError } from "@/components/form/use-field-error";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useNotificationSettings } from "../api/get-notification-settings";
+import { useUpdateNotificationSettings } from "../api/update-notification-settings";
+import { cardContentSx, cardTitle } from "./card-styles";
+import { LoadError } from "./load-error";
+
+function NotificationSettingsForm({
+  appId,
+  settings,
+  onDirtyChange,
+}: {
+  appId: string;
+  settings: TPushNotificationSettings;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const updateSettings = useUpdateNotificationSettings(appId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isValid, isSubmitting },
+  } = useForm<TPushNotificationSettings>({
+    resolver: zodResolver(zPushNotificationSettings),
+    defaultValues: settings,
+    mode: "onChange",
+  });
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      reset(await updateSettings.mutateAsync({ appId, settings: values }));
+      showSnackbar(t("push.notification.saved"), { severity: "success" });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ["sound", "icon"])) {
+        showSnackbar(errorText(error), { severity: "error" });
+      }
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("push.notification.title")}>
+      <Stack spacing={2.5}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TextField
+            label={t("push.notification.sound")}
+            fullWidth
+            {...muiRegister(register("sound"))}
+            {...fieldError(errors.sound, t("push.notification.soundHint"))}
+          />
+          <TextField
+            label={t("push.notification.icon")}
+            fullWidth
+            {...muiRegister(register("icon"))}
+            {...fieldError(errors.icon, t("push.notification.iconHint"))}
+          />
+        </Stack>
+        <Controller
+          control={control}
+          name="badge"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                />
+              }
+              label={t("push.notification.badge")}
+            />
+          )}
+        />
+        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
+          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
+            {t("common.discard")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
+            {t("common.save")}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** What every notification carries besides its text: sound, Android icon, unread badge. */
+export function NotificationSettingsCard({
+  appId,
+  onDirtyChange,
+}: {
+  appId: string;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const settings = useNotificationSettings(appId);
+  return (
+    <Card>
+      <CardHeader
+        title={t("push.notification.title")}
+        subheader={t("push.notification.description")}
+        slotProps={cardTitle}
+      />
+      <Divider />
+      <CardContent sx={cardContentSx}>
+        {settings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
+        {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
+        {settings.data && (
+          <NotificationSettingsForm appId={appId} settings={settings.data} onDirtyChange={onDirtyChange} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

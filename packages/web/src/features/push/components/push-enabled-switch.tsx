@@ -1,0 +1,39 @@
+import { FormControlLabel, Skeleton, Switch } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useErrorText } from "@/hooks/use-error-text";
+import { usePushEnabled } from "../api/get-push-enabled";
+import { useUpdatePushEnabled } from "../api/update-push-enabled";
+
+/** Turns push on or off at once, apart from the forms below, so the switch never waits on unsaved edits. */
+export function PushEnabledSwitch({ appId }: { appId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const enabled = usePushEnabled(appId);
+  const updateEnabled = useUpdatePushEnabled(appId);
+
+  if (enabled.isPending) return <Skeleton variant="rounded" height={38} width={240} aria-busy />;
+
+  const onChange = (checked: boolean) =>
+    updateEnabled.mutate(
+      { appId, enabled: checked },
+      {
+        onSuccess: (saved) => showSnackbar(t(saved ? "push.turnedOn" : "push.turnedOff"), { severity: "success" }),
+        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
+      },
+    );
+
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={updateEnabled.isPending ? updateEnabled.variables.enabled : enabled.data === true}
+          disabled={enabled.isError || updateEnabled.isPending}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      }
+      label={t("push.enabled")}
+    />
+  );
+}

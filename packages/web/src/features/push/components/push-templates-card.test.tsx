@@ -1,0 +1,101 @@
+import {
+  DEFAULT_PUSH_TEMPLATES,
+  PUSH_TEMPLATE_KEYS,
+  type TPushTemplate,
+  type TPushTemplateKey,
+} from "@parley/contract";
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { i18n } from "@/i18n";
+import { jsonResponse, renderWithRouter, stubFetch } from "@/testing/test-utils";
+import { PushTemplatesCard } from "./push-templates-card";
+
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+const appId = "5b0f6f0e-8a63-4a55-9b0e-1b2c3d4e5f60";
+const templatePath = (key: TPushTemplateKey) => `/api/apps/${appId}/push/template/${key}`;
+
+function stubServer(overrides: Partial<Record<TPushTemplateKey, string>> = {}) {
+  const templates = new Map<TPushTemplateKey, TPushTemplate>(
+    PUSH_TEMPLATE_KEYS.map((key) => [
+      key,
+      {
+        key,
+        text: overrides[key] ?? DEFAULT_PUSH_TEMPLATES[key],
+        updatedAt: overrides[key] ? "2026-03-01T00:00:00.000Z" : null,
+      },
+    ]),
+  );
+  return stubFetch((url, init) => {
+    if (url === `/api/apps/${appId}/push/templates`) return jsonResponse(200, { templates: [...templates.values()] });
+    const key = PUSH_TEMPLATE_KEYS.find((each) => url === templatePath(each));
+    if (key && init?.method === "PUT") {
+      const { text } = JSON.parse(String(init.body)) as { text: string };
+      const saved = { key, text, updatedAt: "2026-03-02T00:00:00.000Z" };
+      templates.set(key, saved);
+      return jsonResponse(200, { template: saved });
+    }
+    return jsonResponse(404, { code: "004", message: "No such route" });
+  });
+}
+
+const textbox = () => screen.getByLabelText(t("push.templates.text"), { selector: "textarea" });
+const preview = () => screen.getByTestId("push-template-preview");
+const noop = () => {};
+
+// Typing through MUI fields in jsdom outruns the default 5 s on a busy machine.
+describe("PushTemplatesCard", { timeout: 15_000 }, () => {
+  afterEach(async () => {
+    await i18n.changeLanguage("ko");
+  });
+
+  it.each(["ko", "en"])(
+    "previews the unsaved text live with %s sample values and saves it to the template's own path",
+    async (language) => {
+      await i18n.changeLanguage(language);
+      const fetchMock = stubServer();
+      const { user } = renderWithRouter(<PushTemplatesCard appId={appId} onDirtyChange={noop} />);
+      await user.click(await screen.findByRole("button", { name: new RegExp(t("push.events.channel.member.left")) }));
+
+      expect(textbox()).toHaveValue(DEFAULT_PUSH_TEMPLATES["channel/member/left"]);
+      expect(preview()).toHaveTextContent(`${t("push.sample.senderName")} left ${t("push.sample.channel")}`);
+      const save = screen.getByRole("button", { name: t("common.save") });
+      expect(save).toBeDisabled();
+
+      await user.clear(textbox());
+      await user.type(textbox(), "Bye from ");
+      expect(preview()).toHaveTextContent("Bye from");
+      const insertApp = t("push.templates.insert", { token: "{{app}}", description: t("push.variables.app") });
+      await user.click(screen.getByRole("button", { name: insertApp }));
+      await user.type(textbox(), "!");
+      expect(textbox()).toHaveValue("Bye from {{app}}!");
+      expect(preview()).toHaveTextContent(`Bye from ${t("push.sample.app")}!`);
+
+      await user.click(save);
+      expect(
+        await screen.findByText(t("push.templates.saved", { name: t("push.events.channel.member.left") })),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(save).toBeDisabled());
+      const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+      expect(put?.[0]).toBe(templatePath("channel/member/left"));
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ text: "Bye from {{app}}!" });
+    },
+  );
+
+  it("restores the default text of a customized template, and refuses an empty one", async () => {
+    stubServer({ "message/send": "New message in {{channel}}" });
+    const { user } = renderWithRouter(<PushTemplatesCard appId={appId} onDirtyChange={noop} />);
+    expect(await screen.findByText(t("push.templates.custom"))).toBeInTheDocument();
+    expect(textbox()).toHaveValue("New message in {{channel}}");
+
+    await user.clear(textbox());
+    expect(screen.getByText(t("VALIDATION_REQUIRED"))).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeDisabled();
+    expect(screen.getByText(t("push.templates.unsaved"))).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: t("push.templates.restoreDefault") }));
+    expect(textbox()).toHaveValue(DEFAULT_PUSH_TEMPLATES["message/send"]);
+    expect(preview()).toHaveTextContent(`${t("push.sample.senderName")}: ${t("push.sample.message")}`);
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeEnabled();
+    expect(screen.getByRole("button", { name: t("push.templates.restoreDefault") })).toBeDisabled();
+  });
+});

@@ -1,0 +1,95 @@
+import KeyRounded from "@mui/icons-material/KeyRounded";
+import { Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useFormat } from "@/hooks/use-format";
+import { useDeleteTranslationKey } from "../api/delete-translation-key";
+import { useTranslationKey } from "../api/get-translation-key";
+import { cardContentSx, cardTitle } from "./card-styles";
+import { LoadError } from "./load-error";
+import { TranslationKeyDialog } from "./translation-key-dialog";
+
+/** The Google Cloud key translations are made with: which one is registered (never the key), replace, delete. */
+export function TranslationKeyCard({ appId }: { appId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const translationKey = useTranslationKey(appId);
+  const deleteKey = useDeleteTranslationKey(appId);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const current = translationKey.data ?? null;
+
+  const confirmDelete = () =>
+    deleteKey.mutate(
+      { appId },
+      {
+        onSuccess: () => showSnackbar(t("translation.key.deleted"), { severity: "success" }),
+        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
+        onSettled: () => setIsDeleting(false),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader
+        title={t("translation.key.title")}
+        subheader={t("translation.key.description")}
+        slotProps={cardTitle}
+      />
+      <Divider />
+      <CardContent sx={cardContentSx}>
+        {translationKey.isPending && <Skeleton variant="rounded" height={72} aria-busy />}
+        {translationKey.isError && (
+          <LoadError error={translationKey.error} onRetry={() => void translationKey.refetch()} />
+        )}
+        {translationKey.isSuccess && (
+          <Stack spacing={2}>
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 0 }}>
+              <KeyRounded color={current ? "primary" : "disabled"} />
+              {current ? (
+                <Box sx={{ minWidth: 0 }} data-testid="translation-key-facts">
+                  <Typography sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}>{current.hint}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t("translation.key.createdAt", { date: format.dateTime(current.createdAt) })}
+                  </Typography>
+                </Box>
+              ) : (
+                <Typography color="text.secondary">{t("translation.key.none")}</Typography>
+              )}
+            </Box>
+            <Box sx={{ display: "flex", flexWrap: "wrap", justifyContent: "flex-end", gap: 1 }}>
+              {current && (
+                <Button color="error" onClick={() => setIsDeleting(true)}>
+                  {t("common.delete")}
+                </Button>
+              )}
+              <Button variant="contained" onClick={() => setIsDialogOpen(true)}>
+                {t(current ? "translation.key.replace" : "translation.key.register")}
+              </Button>
+            </Box>
+          </Stack>
+        )}
+      </CardContent>
+      <TranslationKeyDialog
+        appId={appId}
+        open={isDialogOpen}
+        isReplacing={current !== null}
+        onClose={() => setIsDialogOpen(false)}
+      />
+      <ConfirmDialog
+        open={isDeleting}
+        title={t("translation.key.deleteTitle")}
+        body={t("translation.key.deleteBody")}
+        confirmLabel={t("common.delete")}
+        isPending={deleteKey.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setIsDeleting(false)}
+      />
+    </Card>
+  );
+}
