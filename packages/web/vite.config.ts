@@ -15,6 +15,7 @@ export default defineConfig({
       "/api": apiServer,
       "/v1": { target: apiServer, ws: true },
       "/files": apiServer,
+      "/sandbox-gateway": apiServer,
     },
   },
   build: {

@@ -94,6 +94,10 @@ export const errorCatalogue = {
   "5002": { status: 409, description: "A new paid plan can be applied for after the invoice of the 5th is paid." },
   "5003": { status: 402, description: "Payment failed for 10 consecutive days; service stopped." },
   "5004": { status: 400, description: "Add a credit card first." },
+  "5005": {
+    status: 409,
+    description: "The card cannot be removed while a paid plan is applied or a bill is still to be paid.",
+  },
   "9000": { status: 404, description: "Account not found." },
   "9001": { status: 409, description: "The email is used by another account." },
   "9002": { status: 409, description: "A cloud-marketplace account already exists." },

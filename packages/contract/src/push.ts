@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zPageQuery } from "./chat";
+import type { Language } from "./constants";
 import { V } from "./validation";
 
 /** The events an app can push for, in the order of spec section 3; each has one template. */
@@ -32,18 +33,37 @@ export const SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES = 5;
 export const PUSH_TOKEN_MAX = 4096;
 export const PUSH_DEVICES_PER_USER_MAX = 20;
 
-export const DEFAULT_PUSH_TEMPLATES: Record<TPushTemplateKey, string> = {
-  "message/send": "{{sender.name}}: {{message}}",
-  "message/deleted": "{{sender.name}} deleted a message in {{channel}}",
-  "channel/member/left": "{{sender.name}} left {{channel}}",
-  "channel/member/added": "{{sender.name}} joined {{channel}}",
-  "channel/member/muted": "{{sender.name}} was muted in {{channel}}",
-  "channel/member/unmuted": "{{sender.name}} was unmuted in {{channel}}",
-  "channel/member/banned": "{{sender.name}} was banned from {{channel}}",
-  "channel/member/unbanned": "{{sender.name}} was unbanned from {{channel}}",
-  "channel/changed": "{{channel}} was updated",
-  "channel/deleted": "{{channel}} was deleted",
-  "channel/created": "You were added to {{channel}}",
+/**
+ * The text a template has until the app saves its own, in the language of the account that owns the app: its
+ * end users most likely read that language, and the dashboard's language is only the viewer's choice.
+ */
+export const DEFAULT_PUSH_TEMPLATES: Record<Language, Record<TPushTemplateKey, string>> = {
+  ko: {
+    "message/send": "{{sender.name}}: {{message}}",
+    "message/deleted": "{{sender.name}} 님이 {{channel}}에서 메시지를 삭제했습니다",
+    "channel/member/left": "{{sender.name}} 님이 {{channel}}에서 나갔습니다",
+    "channel/member/added": "{{sender.name}} 님이 {{channel}}에 참여했습니다",
+    "channel/member/muted": "{{sender.name}} 님이 {{channel}}에서 음소거되었습니다",
+    "channel/member/unmuted": "{{sender.name}} 님의 {{channel}} 음소거가 해제되었습니다",
+    "channel/member/banned": "{{sender.name}} 님이 {{channel}}에서 차단되었습니다",
+    "channel/member/unbanned": "{{sender.name}} 님의 {{channel}} 차단이 해제되었습니다",
+    "channel/changed": "{{channel}} 채널 정보가 변경되었습니다",
+    "channel/deleted": "{{channel}} 채널이 삭제되었습니다",
+    "channel/created": "{{channel}} 채널에 초대되었습니다",
+  },
+  en: {
+    "message/send": "{{sender.name}}: {{message}}",
+    "message/deleted": "{{sender.name}} deleted a message in {{channel}}",
+    "channel/member/left": "{{sender.name}} left {{channel}}",
+    "channel/member/added": "{{sender.name}} joined {{channel}}",
+    "channel/member/muted": "{{sender.name}} was muted in {{channel}}",
+    "channel/member/unmuted": "{{sender.name}} was unmuted in {{channel}}",
+    "channel/member/banned": "{{sender.name}} was banned from {{channel}}",
+    "channel/member/unbanned": "{{sender.name}} was unbanned from {{channel}}",
+    "channel/changed": "{{channel}} was updated",
+    "channel/deleted": "{{channel}} was deleted",
+    "channel/created": "You were added to {{channel}}",
+  },
 };
 
 /**
@@ -64,6 +84,8 @@ export const zPushTemplateText = z
 export const zPushTemplate = z.object({
   key: zPushTemplateKey,
   text: z.string(),
+  /** What "restore default" puts back: the default in the language of the account that owns the app. */
+  defaultText: z.string(),
   /** Null while the app uses the default text. */
   updatedAt: z.string().nullable(),
 });

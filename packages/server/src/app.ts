@@ -20,8 +20,10 @@ import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
 import { createFcmClient } from "./integrations/fcm";
 import { createMailer } from "./integrations/mail";
+import { createSandboxGateway } from "./integrations/payments";
 import { createDiskStorage } from "./integrations/storage";
 import {
+  billingDailyJob,
   dailyUsageReportJob,
   deliverWebhookJob,
   dispatchEventsJob,
@@ -38,6 +40,9 @@ import { appRoutes } from "./modules/apps/routes";
 import { createAppService } from "./modules/apps/service";
 import { authRoutes } from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
+import { billingRoutes } from "./modules/billing/routes";
+import { sandboxCardPageRoutes } from "./modules/billing/sandbox-page";
+import { createBillingService } from "./modules/billing/service";
 import { dashboardChatRoutes } from "./modules/channels/dashboard-routes";
 import { createChannelService } from "./modules/channels/service";
 import { createChatUserService } from "./modules/chat-users/service";
@@ -88,6 +93,10 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
   const channels = createChannelService(ctx, { bus, chatUsers, outbox });
   const messages = createMessageService(ctx, { bus, channels, metrics });
   const apps = createAppService(ctx, metrics);
+  const gateway = createSandboxGateway({ db: ctx.database.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const billing = createBillingService(ctx, { gateway });
+  apps.chatAccessChecks.push(billing.requireChatService);
+  messages.stages.checks.push(billing.checkTrialQuota);
   const profanity = createProfanityService(ctx, { apps });
   messages.stages.filters.push(profanity.filterMessage);
   const webhooks = createWebhookService(ctx, { apps });
@@ -102,7 +111,9 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
-    notifications: createNotificationService(ctx),
+    notifications: createNotificationService(ctx, { billing }),
+    billing,
+    gateway,
     apps,
     metrics,
     outbox,
@@ -185,6 +196,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       const count = await services.webhooks.sweep();
       if (count > 0) ctx.log.warn({ count }, "re-enqueued overdue webhook deliveries");
     }),
+    handleJob(billingDailyJob, async () => {
+      const { invoiced, attempts } = await services.billing.runDaily();
+      if (invoiced + attempts > 0) ctx.log.info({ invoiced, attempts }, "billing cycle ran");
+    }),
     handleJob(purgeUnverifiedAccountsJob, async () => {
       const deleted = await services.auth.purgeUnverifiedAccounts();
       if (deleted.length > 0) ctx.log.info({ count: deleted.length }, "deleted unverified accounts");
@@ -217,6 +232,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(dashboardChatRoutes, services);
       await api.register(metricsRoutes, { auth: services.auth, reports: services.reports });
       await api.register(notificationRoutes, { auth: services.auth, notifications: services.notifications });
+      await api.register(billingRoutes, { auth: services.auth, billing: services.billing });
       await api.register(profanityRoutes, { auth: services.auth, profanity: services.profanity });
       await api.register(pushRoutes, { auth: services.auth, push: services.push });
       await api.register(webhookRoutes, { auth: services.auth, webhooks: services.webhooks });
@@ -254,6 +270,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: CHAT_API_PREFIX },
   );
   await server.register(fileRoutes, { files: services.files });
+  await server.register(sandboxCardPageRoutes, { billing: services.billing, gateway: services.gateway });
   await registerWeb(server, config.webDistDir);
 
   return { server, ctx, services, bus, presence, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };

@@ -129,7 +129,11 @@ describe("notifications", () => {
     const { token } = await session("en");
     const res = await api.get<N>("/notifications", token);
     expect(res.body.notifications).toEqual([
-      { type: "UsingFreePlan", text: "You are on the free trial: 30 days left.", params: { daysLeft: 30 } },
+      {
+        type: "UsingFreePlan",
+        text: "You are on the free trial: 30 days left.",
+        params: { daysLeft: 30, paidPlanApplied: 0 },
+      },
     ]);
     t.clock.advance(10 * DAY_MS);
     const later = await api.get<N>("/notifications", token);

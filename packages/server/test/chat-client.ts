@@ -1,3 +1,4 @@
+import type { Language } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { signedInAccount, type TestApp } from "./harness";
@@ -27,8 +28,8 @@ export function v1(server: FastifyInstance, credential?: string) {
 }
 
 /** An account with one app and an API key: what an app developer has after setup. */
-export async function chatApp(t: TestApp, settings: { allowAnonymousLogin?: boolean } = {}) {
-  const owner = await signedInAccount(t);
+export async function chatApp(t: TestApp, settings: { allowAnonymousLogin?: boolean; language?: Language } = {}) {
+  const owner = await signedInAccount(t, settings.language ? { language: settings.language } : {});
   const auth = { authorization: `Bearer ${owner.token}` };
   const created = await t.server.inject({ method: "POST", url: "/api/apps", headers: auth, payload: { name: "Chat" } });
   const appId: string = created.json().app.id;

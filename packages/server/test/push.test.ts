@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import {
   DEFAULT_PUSH_TEMPLATES,
+  type Language,
   PUSH_DEVICES_PER_USER_MAX,
   PUSH_MESSAGE_PREVIEW_MAX,
   PUSH_TEMPLATE_KEYS,
@@ -82,9 +83,11 @@ async function waitUntil(what: string, probe: () => Promise<boolean> | boolean, 
 const MESSAGE = "message.created";
 const newToken = (label: string) => `${label}-${randomBytes(12).toString("hex")}`;
 
+type PushAppOptions = { credential?: "legacy" | "serviceAccount"; tokenUri?: string; language?: Language };
+
 /** An app with push on and a credential, its owner's dashboard client, and chat users. */
-async function pushApp(t: TestApp, credential: "legacy" | "serviceAccount" = "legacy", tokenUri?: string) {
-  const app = await chatApp(t);
+async function pushApp(t: TestApp, { credential = "legacy", tokenUri, language }: PushAppOptions = {}) {
+  const app = await chatApp(t, { language });
   const d = dashboard(t, app.owner.token);
   const key =
     credential === "legacy"
@@ -175,11 +178,13 @@ describe("push settings on the dashboard", () => {
     const { templates } = (await d.get<{ templates: TPushTemplate[] }>(`${base}/templates`)).body;
     expect(templates.map((t) => t.key)).toEqual([...PUSH_TEMPLATE_KEYS]);
     for (const template of templates) {
-      expect(template).toEqual({ key: template.key, text: DEFAULT_PUSH_TEMPLATES[template.key], updatedAt: null });
+      const text = DEFAULT_PUSH_TEMPLATES.ko[template.key];
+      expect(template).toEqual({ key: template.key, text, defaultText: text, updatedAt: null });
     }
     for (const key of PUSH_TEMPLATE_KEYS) {
+      const text = DEFAULT_PUSH_TEMPLATES.ko[key];
       expect((await d.get(pushTemplatePath(app.appId, key))).body).toEqual({
-        template: { key, text: DEFAULT_PUSH_TEMPLATES[key], updatedAt: null },
+        template: { key, text, defaultText: text, updatedAt: null },
       });
     }
   });
@@ -306,14 +311,19 @@ describe("push settings on the dashboard", () => {
     const at = live.clock.now().toISOString();
     const left = await d.put(pushTemplatePath(app.appId, "channel/member/left"), { text: "  Bye from {{channel}}  " });
     expect(left.body).toEqual({
-      template: { key: "channel/member/left", text: "Bye from {{channel}}", updatedAt: at },
+      template: {
+        key: "channel/member/left",
+        text: "Bye from {{channel}}",
+        defaultText: DEFAULT_PUSH_TEMPLATES.ko["channel/member/left"],
+        updatedAt: at,
+      },
     });
     await d.put(pushTemplatePath(app.appId, "message/send"), { text: "{{sender.name}} says {{message}}" });
     expect((await d.get(pushTemplatePath(app.appId, "channel/member/left"))).body).toEqual(left.body);
     const { templates } = (await d.get<{ templates: TPushTemplate[] }>(`/apps/${app.appId}/push/templates`)).body;
     const byKey = Object.fromEntries(templates.map((t) => [t.key, t.text]));
     expect(byKey).toEqual({
-      ...DEFAULT_PUSH_TEMPLATES,
+      ...DEFAULT_PUSH_TEMPLATES.ko,
       "channel/member/left": "Bye from {{channel}}",
       "message/send": "{{sender.name}} says {{message}}",
     });
@@ -512,6 +522,40 @@ describe("push delivery", () => {
     expect(receiver.pushesTo(kim.token, MESSAGE)).toHaveLength(0);
   });
 
+  it.each<[Language, { leftTemplate: string; added: string; left: string }]>([
+    [
+      "ko",
+      {
+        leftTemplate: "{{sender.name}} 님이 {{channel}}에서 나갔습니다",
+        added: "Tea 채널에 초대되었습니다",
+        left: "lee 님이 Tea에서 나갔습니다",
+      },
+    ],
+    ["en", { leftTemplate: "{{sender.name}} left {{channel}}", added: "You were added to Tea", left: "lee left Tea" }],
+  ])("shows and pushes the default templates in the language of the owning account (%s)", async (language, want) => {
+    const app = await pushApp(live, { language });
+    const kim = await app.member("kim");
+    const lee = await app.member("lee");
+    const { templates } = (await app.d.get<{ templates: TPushTemplate[] }>(`/apps/${app.appId}/push/templates`)).body;
+    expect(templates.find((each) => each.key === "channel/member/left")).toMatchObject({
+      text: want.leftTemplate,
+      defaultText: want.leftTemplate,
+    });
+    const saved = await app.d.put<{ template: TPushTemplate }>(pushTemplatePath(app.appId, "channel/deleted"), {
+      text: "Gone: {{channel}}",
+    });
+    expect(saved.body.template.defaultText).toBe(DEFAULT_PUSH_TEMPLATES[language]["channel/deleted"]);
+
+    const { channel } = (
+      await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Tea", userIds: ["lee"] })
+    ).body;
+    await pushSettled(live, app.appId);
+    await lee.api.post(`/channels/${channel.id}/leave`);
+    await pushSettled(live, app.appId);
+    expect(receiver.pushesTo(lee.token).map((p) => p.body)).toEqual([want.added]);
+    expect(receiver.pushesTo(kim.token).map((p) => p.body)).toEqual([want.left]);
+  });
+
   it("renders the app's own template with every variable, and shortens a long message", async () => {
     const app = await pushApp(live);
     await app.d.put(pushTemplatePath(app.appId, "message/send"), {
@@ -535,7 +579,7 @@ describe("push delivery", () => {
   });
 
   it("sends through FCM HTTP v1 with a service account, reusing its access token, and forgets a dead device", async () => {
-    const app = await pushApp(live, "serviceAccount");
+    const app = await pushApp(live, { credential: "serviceAccount" });
     const kim = await app.member("kim");
     const lee = await app.member("lee");
     const deadToken = newToken("dead");
@@ -624,18 +668,18 @@ describe("push delivery", () => {
     };
     const bodies = () => receiver.pushesTo(lee.token).map((p) => p.body);
     await pushSettled(live, app.appId);
-    expect(bodies()).toEqual(["You were added to Fans"]);
+    expect(bodies()).toEqual(["Fans 채널에 초대되었습니다"]);
     live.clock.advance(60_000);
     await say("the channel's own push holds the slot");
-    expect(bodies()).toEqual(["You were added to Fans"]);
+    expect(bodies()).toEqual(["Fans 채널에 초대되었습니다"]);
     live.clock.advance(4 * 60_000);
     await say("first");
     live.clock.advance(4 * 60_000);
     await say("within five minutes");
-    expect(bodies()).toEqual(["You were added to Fans", "kim: first"]);
+    expect(bodies()).toEqual(["Fans 채널에 초대되었습니다", "kim: first"]);
     live.clock.advance(60_000);
     await say("five minutes later");
-    expect(bodies()).toEqual(["You were added to Fans", "kim: first", "kim: five minutes later"]);
+    expect(bodies()).toEqual(["Fans 채널에 초대되었습니다", "kim: first", "kim: five minutes later"]);
 
     await app.d.put(`/apps/${app.appId}/push/notification/settings/superchannel`, {
       enabled: false,
@@ -658,23 +702,23 @@ describe("push delivery", () => {
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Team", userIds: ["lee", "park"] })
     ).body;
     await pushSettled(live, app.appId);
-    expect(bodies(lee)).toEqual(["You were added to Team"]);
-    expect(bodies(park)).toEqual(["You were added to Team"]);
+    expect(bodies(lee)).toEqual(["Team 채널에 초대되었습니다"]);
+    expect(bodies(park)).toEqual(["Team 채널에 초대되었습니다"]);
     expect(bodies(kim)).toEqual([]);
 
     await kim.api.post(`/channels/${channel.id}/members/park/ban`);
     await pushSettled(live, app.appId);
-    expect(bodies(park).at(-1)).toBe("park was banned from Team");
-    expect(bodies(lee).at(-1)).toBe("park was banned from Team");
+    expect(bodies(park).at(-1)).toBe("park 님이 Team에서 차단되었습니다");
+    expect(bodies(lee).at(-1)).toBe("park 님이 Team에서 차단되었습니다");
 
     await lee.api.post(`/channels/${channel.id}/leave`);
     await pushSettled(live, app.appId);
-    expect(bodies(kim).at(-1)).toBe("lee left Team");
+    expect(bodies(kim).at(-1)).toBe("lee 님이 Team에서 나갔습니다");
     expect(bodies(lee)).toHaveLength(2);
 
     await kim.api.delete(`/channels/${channel.id}`);
     await pushSettled(live, app.appId);
-    expect(bodies(kim).at(-1)).toBe("Team was deleted");
+    expect(bodies(kim).at(-1)).toBe("Team 채널이 삭제되었습니다");
     expect(bodies(lee)).toHaveLength(2);
     expect(bodies(park)).toHaveLength(2);
     expect(bodies(choi)).toEqual([]);
@@ -707,7 +751,10 @@ describe("push delivery", () => {
   });
 
   it("fetches v1 access tokens from the configured token URL instead of the file's token_uri", async () => {
-    const app = await pushApp(overridden, "serviceAccount", "https://oauth2.googleapis.com/token");
+    const app = await pushApp(overridden, {
+      credential: "serviceAccount",
+      tokenUri: "https://oauth2.googleapis.com/token",
+    });
     const kim = await app.member("kim");
     const res = await app.d.post<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/test`, { userId: "kim" });
     expect(res.body.attempts).toEqual([expect.objectContaining({ status: "sent", httpStatus: 200 })]);

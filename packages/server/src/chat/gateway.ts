@@ -152,7 +152,10 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       if (conn) return;
       const result = await authenticate(socket, frame.token, frame.appId).catch(() => "3028" as const);
       if (typeof result === "string")
-        return fail(result, result === "3003" ? "no access to this app" : "invalid token");
+        return fail(
+          result,
+          result === "3003" ? "no access to this app" : result === "4000" ? "no active plan" : "invalid token",
+        );
       conn = result;
       clearTimeout(timer);
       // Closed while authenticating: its close event has passed, so it would never be dropped otherwise.
@@ -165,7 +168,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     socket: WebSocket,
     token: string,
     appId: string | undefined,
-  ): Promise<Connection | "3028" | "3003"> {
+  ): Promise<Connection | "3028" | "3003" | "4000"> {
     if (appId) {
       const dashboard = await deps.auth.authenticate(token);
       if (!dashboard) return "3028";
@@ -181,6 +184,11 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     }
     const principal = await deps.chatUsers.authenticateSession(token);
     if (!principal) return "3028";
+    const stopped = await deps.apps.requireChatAccess(principal.app).then(
+      () => false,
+      () => true,
+    );
+    if (stopped) return "4000";
     const conn: Connection = {
       socket,
       appId: principal.app.id,

@@ -16,7 +16,8 @@ declare module "fastify" {
 
 /**
  * Resolves the chat API credential: an app's API key (`psk_…`, server to server) or an end user's session
- * token (`pcs_…`). Anything else answers 3028.
+ * token (`pcs_…`). Anything else answers 3028; a valid credential of an app whose account's service is stopped
+ * answers 4000.
  */
 export function resolveChatCaller(deps: { apps: AppService; chatUsers: ChatUserService }) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -24,11 +25,13 @@ export function resolveChatCaller(deps: { apps: AppService; chatUsers: ChatUserS
     if (token) {
       const app = await deps.apps.authenticateApiKey(token);
       if (app) {
+        await deps.apps.requireChatAccess(app);
         request.chatCaller = { kind: "server", app };
         return;
       }
       const principal = await deps.chatUsers.authenticateSession(token);
       if (principal) {
+        await deps.apps.requireChatAccess(principal.app);
         request.chatCaller = { kind: "user", ...principal };
         return;
       }

@@ -66,12 +66,18 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
   app.post(
     chatApi.login,
     { schema: { ...tags("auth"), body: zChatLoginRequest, response: { 200: zChatSession } } },
-    async (request) => chatUsers.login(request.body),
+    async (request) => {
+      await deps.apps.requireChatAccessById(request.body.appId);
+      return chatUsers.login(request.body);
+    },
   );
   app.post(
     chatApi.anonymousLogin,
     { schema: { ...tags("auth"), body: zAnonymousLoginRequest, response: { 200: zChatSession } } },
-    async (request) => chatUsers.anonymousLogin(request.body),
+    async (request) => {
+      await deps.apps.requireChatAccessById(request.body.appId);
+      return chatUsers.anonymousLogin(request.body);
+    },
   );
 
   await app.register(async (authed) => {

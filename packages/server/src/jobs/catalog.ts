@@ -74,3 +74,14 @@ export const pushEventJob = defineJob({
   payload: z.object({ appId: z.string().uuid(), event: zChatEvent }),
   retryLimit: 3,
 });
+
+/**
+ * Daily at 00:35 UTC, once yesterday's counters are complete: invoices every month that is due (the 5th of the next
+ * month, and any missed day since) and charges or retries unpaid invoices. Keys in the database make re-runs
+ * no-ops, so pg-boss may retry it freely.
+ */
+export const billingDailyJob = defineJob({
+  name: "billing.daily",
+  payload: z.object({}).passthrough(),
+  schedule: "35 0 * * *",
+});

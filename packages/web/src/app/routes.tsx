@@ -82,7 +82,7 @@ const dashboardRoutes: RouteObject = {
               children: [
                 { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/dashboard/overview")) },
                 { path: paths.settings.path, lazy: lazyPage(() => import("./routes/dashboard/account-settings")) },
-                preparingRoute(paths.bills.path, "pages.bills"),
+                { path: paths.bills.path, lazy: lazyPage(() => import("./routes/dashboard/bills")) },
               ],
             },
             {

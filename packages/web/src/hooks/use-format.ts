@@ -1,5 +1,7 @@
+import type { Currency } from "@parley/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "@/lib/money";
 
 /** Dates and numbers in the UI language, so a switch to KO or EN changes them with the text. */
 export function useFormat() {
@@ -10,11 +12,17 @@ export function useFormat() {
     const date = new Intl.DateTimeFormat(language, { dateStyle: "medium" });
     const time = new Intl.DateTimeFormat(language, { timeStyle: "short" });
     const number = new Intl.NumberFormat(language);
+    // Calendar days and months (`2026-03-05`, `2026-03`) are UTC days: read in the viewer's zone they would shift.
+    const day = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
+    const month = new Intl.DateTimeFormat(language, { year: "numeric", month: "long", timeZone: "UTC" });
     return {
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       date: (iso: string) => date.format(new Date(iso)),
       time: (iso: string) => time.format(new Date(iso)),
       number: (value: number) => number.format(value),
+      day: (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00Z`)),
+      month: (yearMonth: string) => month.format(new Date(`${yearMonth}-01T00:00:00Z`)),
+      money: (minor: number, currency: Currency) => formatMoney(minor, currency, language),
     };
   }, [language]);
 }

@@ -41,6 +41,22 @@ export function createAppService(
 
   const service = {
     /**
+     * Reasons to refuse the chat API for an app, registered by the features that have them (billing answers 4000
+     * when the account's service is stopped). Run for every `/v1` credential, WebSocket and chat login.
+     */
+    chatAccessChecks: [] as ((app: AppRow) => Promise<void>)[],
+
+    async requireChatAccess(app: AppRow): Promise<void> {
+      for (const check of service.chatAccessChecks) await check(app);
+    },
+
+    /** The same for a chat login, which names its app by id; an unknown id is left to the login to refuse. */
+    async requireChatAccessById(appId: string): Promise<void> {
+      const [app] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+      if (app) await service.requireChatAccess(app);
+    },
+
+    /**
      * The one authorization check for `/api/apps/{id}/...`: the owner, the sub-account made for this app, or an
      * admin. Anything else, including an app that does not exist, answers 3003 so ids cannot be probed.
      */

@@ -13,7 +13,7 @@ export const notificationRoutes: FastifyPluginAsync<{ auth: AuthService; notific
   app.addHook("preHandler", requireAuth(auth));
 
   app.get(api.notifications.list, { schema: { response: { 200: zNotificationsResponse } } }, async (request) => ({
-    notifications: notifications.list(authOf(request).account),
+    notifications: await notifications.list(authOf(request).account),
   }));
 
   app.post(api.notifications.hidePasswordNotice, { schema: { response: { 200: zOk } } }, async (request) => {

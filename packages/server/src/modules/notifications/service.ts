@@ -1,6 +1,5 @@
 import {
   DAY_MS,
-  FREE_TRIAL_DAYS,
   type Language,
   PASSWORD_MAX_AGE_DAYS,
   PASSWORD_NOTICE_SNOOZE_DAYS,
@@ -9,6 +8,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context";
 import { type AccountRow, accounts } from "../../db/schema";
+import type { BillingService } from "../billing/service";
 
 const texts = {
   PasswordResetRequired: {
@@ -16,28 +16,17 @@ const texts = {
       `비밀번호를 변경한 지 ${PASSWORD_MAX_AGE_DAYS}일이 지났습니다. 계정 보호를 위해 비밀번호를 변경해 주세요.`,
     en: () => `Your password is more than ${PASSWORD_MAX_AGE_DAYS} days old. Change it to keep your account safe.`,
   },
-  UsingFreePlan: {
-    ko: (days: number) => `무료 체험 중입니다. ${days}일 남았습니다.`,
-    en: (days: number) => `You are on the free trial: ${days} day${days === 1 ? "" : "s"} left.`,
-  },
 } satisfies Record<string, Record<Language, (...args: never[]) => string>>;
 
-export function createNotificationService(ctx: Context) {
+export function createNotificationService(ctx: Context, deps: { billing: BillingService }) {
   const { clock } = ctx;
   const { db } = ctx.database;
   return {
-    /** The notices that apply to an account now, in the order the notice bar stacks them. */
-    list(account: AccountRow): TNotification[] {
+    /** The notices that apply to an account now, in the order the notice bar stacks them: billing first. */
+    async list(account: AccountRow): Promise<TNotification[]> {
       const now = clock.now().getTime();
       const lang = account.language;
-      const out: TNotification[] = [];
-      if (account.kind === "ordinary" && account.emailVerifiedAt) {
-        const trialEnd = account.emailVerifiedAt.getTime() + FREE_TRIAL_DAYS * DAY_MS;
-        if (now < trialEnd) {
-          const daysLeft = Math.ceil((trialEnd - now) / DAY_MS);
-          out.push({ type: "UsingFreePlan", text: texts.UsingFreePlan[lang](daysLeft), params: { daysLeft } });
-        }
-      }
+      const out: TNotification[] = await deps.billing.notices(account);
       const passwordAge = now - account.passwordChangedAt.getTime();
       const snoozed = account.passwordNoticeHiddenUntil && account.passwordNoticeHiddenUntil.getTime() > now;
       if (passwordAge > PASSWORD_MAX_AGE_DAYS * DAY_MS && !snoozed) {

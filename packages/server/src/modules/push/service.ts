@@ -22,7 +22,7 @@ import type { ChatUserService } from "../chat-users/service";
 import { parseFcmCredential, toFcmKey } from "./credential";
 import { createPushDelivery, toPushAttempt } from "./delivery";
 import { createPushDevices } from "./devices";
-import { createPushSettings, type PushSettingsRow, templateText } from "./settings";
+import { createPushSettings, defaultTemplateText, type PushSettingsRow, templateText } from "./settings";
 
 /** Attempt ids only grow, so the id alone orders the log and marks a page's end. */
 function encodeAttemptCursor(id: bigint): string {
@@ -37,7 +37,12 @@ function decodeAttemptCursor(cursor: string | undefined): bigint | null {
 }
 
 function toTemplate(row: PushSettingsRow, key: TPushTemplateKey): TPushTemplate {
-  return { key, text: templateText(row, key), updatedAt: row.templates[key]?.updatedAt ?? null };
+  return {
+    key,
+    text: templateText(row, key),
+    defaultText: defaultTemplateText(row, key),
+    updatedAt: row.templates[key]?.updatedAt ?? null,
+  };
 }
 
 /** Push notifications: the dashboard's settings, end users' devices, and delivery through FCM. */

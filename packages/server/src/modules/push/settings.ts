@@ -1,25 +1,30 @@
 import {
+  DEFAULT_LANGUAGE,
   DEFAULT_PUSH_NOTIFICATION_SETTINGS,
   DEFAULT_PUSH_TEMPLATES,
   DEFAULT_SUPER_CHANNEL_PUSH_SETTINGS,
+  type Language,
   type TPushTemplateKey,
 } from "@parley/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
-import { pushSettings } from "../../db/schema";
+import { accounts, apps, pushSettings } from "../../db/schema";
 import { AppError } from "../../errors";
 
-export type PushSettingsRow = typeof pushSettings.$inferSelect;
-export type PushSettingsPatch = Partial<Omit<PushSettingsRow, "appId">>;
+type StoredPushSettings = typeof pushSettings.$inferSelect;
+/** The stored settings and the language of the account that owns the app, which picks the default templates. */
+export type PushSettingsRow = StoredPushSettings & { language: Language };
+export type PushSettingsPatch = Partial<Omit<StoredPushSettings, "appId">>;
 
 /**
  * Every chat event of every app asks whether push is on, so the answer is cached. A save in this process takes
- * effect at once; other server processes see it within this many milliseconds.
+ * effect at once; other server processes see it within this many milliseconds. A change of the owner's language
+ * (which picks the default templates) reaches every process within that time too.
  */
 const CACHE_MS = 5_000;
 
-const defaults = (appId: string): PushSettingsRow => ({
+const defaults = (appId: string): StoredPushSettings => ({
   appId,
   enabled: false,
   credential: null,
@@ -31,8 +36,12 @@ const defaults = (appId: string): PushSettingsRow => ({
 
 export const isPushActive = (row: PushSettingsRow) => row.enabled && row.credential !== null;
 
+export function defaultTemplateText(row: PushSettingsRow, key: TPushTemplateKey): string {
+  return DEFAULT_PUSH_TEMPLATES[row.language][key];
+}
+
 export function templateText(row: PushSettingsRow, key: TPushTemplateKey): string {
-  return row.templates[key]?.text ?? DEFAULT_PUSH_TEMPLATES[key];
+  return row.templates[key]?.text ?? defaultTemplateText(row, key);
 }
 
 /** An app's push settings; no row means the contract's defaults (off, no credential). */
@@ -42,10 +51,26 @@ export function createPushSettings(ctx: Context) {
   // Bumped by every save, so a read that started before the save cannot put the old state back in the cache.
   let generation = 0;
 
+  async function languageOf(appId: string, q: Db): Promise<Language> {
+    const [row] = await q
+      .select({ language: accounts.language })
+      .from(apps)
+      .innerJoin(accounts, eq(accounts.id, apps.accountId))
+      .where(eq(apps.id, appId))
+      .limit(1);
+    return row?.language ?? DEFAULT_LANGUAGE;
+  }
+
   /** Inside a transaction pass `tx`: on PGlite's single connection a query on `db` would wait for it forever. */
   async function read(appId: string, q: Db = db): Promise<PushSettingsRow> {
-    const [row] = await q.select().from(pushSettings).where(eq(pushSettings.appId, appId)).limit(1);
-    return row ?? defaults(appId);
+    const [row] = await q
+      .select({ settings: pushSettings, language: accounts.language })
+      .from(apps)
+      .innerJoin(accounts, eq(accounts.id, apps.accountId))
+      .leftJoin(pushSettings, eq(pushSettings.appId, apps.id))
+      .where(eq(apps.id, appId))
+      .limit(1);
+    return { ...(row?.settings ?? defaults(appId)), language: row?.language ?? DEFAULT_LANGUAGE };
   }
 
   async function cached(appId: string, q: Db = db): Promise<PushSettingsRow> {
@@ -62,13 +87,14 @@ export function createPushSettings(ctx: Context) {
     patch: PushSettingsPatch,
     update: Record<string, unknown> = patch,
   ): Promise<PushSettingsRow> {
-    const [row] = await db
+    const [saved] = await db
       .insert(pushSettings)
       .values({ ...defaults(appId), ...patch })
       .onConflictDoUpdate({ target: pushSettings.appId, set: update })
       .returning();
     generation += 1;
-    if (!row) throw new AppError("3009");
+    if (!saved) throw new AppError("3009");
+    const row = { ...saved, language: await languageOf(appId, db) };
     cache.set(appId, { row, loadedAt: ctx.clock.now().getTime() });
     return row;
   }

@@ -8,11 +8,18 @@ import { LanguageSwitch } from "@/components/language-switch";
 import { Logo } from "@/components/logo";
 import { appScopePattern, paths } from "@/config/paths";
 import { NoticeBars } from "@/features/notifications/components/notice-bars";
+import { ApplyPaidPlanButton } from "@/features/plans/components/apply-paid-plan-button";
 import { useSession } from "@/lib/session";
 import { AppFooter } from "./app-footer";
 import { DrawerContent } from "./drawer-content";
 
 const DRAWER_WIDTH = 272;
+const noticeButtonProps = {
+  size: "small",
+  color: "inherit",
+  variant: "outlined",
+  sx: { py: 0, whiteSpace: "nowrap", flexShrink: 0 },
+} as const;
 
 /** The frame of every authenticated page: notices, toolbar, side drawer, content, footer. */
 export function AppShell() {
@@ -29,7 +36,7 @@ export function AppShell() {
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
       <Box component="header" sx={{ position: "sticky", top: 0, zIndex: (theme) => theme.zIndex.appBar }}>
-        <NoticeBars />
+        <NoticeBars paidPlanAction={<ApplyPaidPlanButton {...noticeButtonProps} />} />
         <AppBar position="static">
           <Toolbar sx={{ gap: 1.5 }}>
             <IconButton

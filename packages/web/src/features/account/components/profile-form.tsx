@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, Stack, TextField } from "@mui/material";
+import { Box, Stack, TextField } from "@mui/material";
 import { type TAccount, type TUpdateAccountRequest, zUpdateAccountRequest } from "@parley/contract";
 import { useEffect } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { CompanyProfileFields } from "@/components/form/company-profile-fields";
+import { FormActions } from "@/components/form/form-actions";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
@@ -81,14 +82,7 @@ export function ProfileForm({
             helperText={t("settings.profile.emailFixed")}
           />
           <CompanyProfileFields />
-          <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-            <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-              {t("common.discard")}
-            </Button>
-            <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
-              {t("common.save")}
-            </Button>
-          </Box>
+          <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
         </Stack>
       </Box>
     </FormProvider>

@@ -1,8 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Typography } from "@mui/material";
+import { Box, Skeleton, Stack, Typography } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "@/components/copy-button";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
@@ -11,25 +13,6 @@ import { useChatSettings } from "../api/get-chat-settings";
 import { ApiKeysCard } from "./api-keys-card";
 import { AppNameForm } from "./app-name-form";
 import { ChatSettingsForm } from "./chat-settings-form";
-
-function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t("common.retry")}
-        </Button>
-      }
-    >
-      {errorText(error)}
-    </Alert>
-  );
-}
-
-const cardTitle = { title: { component: "h2", variant: "h6" } } as const;
 
 /** `/apps/:id/settings`: name, app ID, chat settings and API keys. */
 export function AppSettings({ appId }: { appId: string }) {
@@ -56,47 +39,33 @@ export function AppSettings({ appId }: { appId: string }) {
     <>
       <PageHeader title={t("pages.appSettings")} description={app.data?.name} />
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
-        <Card>
-          <CardHeader title={t("apps.settings.nameTitle")} slotProps={cardTitle} />
-          <Divider />
-          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-            {app.isPending && <Skeleton variant="rounded" height={56} aria-busy />}
-            {app.isError && <LoadFailure error={app.error} onRetry={() => void app.refetch()} />}
-            {app.data && (
-              <Stack spacing={3}>
-                <AppNameForm key={app.data.id} app={app.data} onDirtyChange={onNameDirty} />
-                <Box>
-                  <Typography variant="caption" color="text.secondary" component="p">
-                    {t("apps.fields.id")}
+        <SettingsCard title={t("apps.settings.nameTitle")}>
+          {app.isPending && <Skeleton variant="rounded" height={56} aria-busy />}
+          {app.isError && <LoadError error={app.error} onRetry={() => void app.refetch()} />}
+          {app.data && (
+            <Stack spacing={3}>
+              <AppNameForm key={app.data.id} app={app.data} onDirtyChange={onNameDirty} />
+              <Box>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {t("apps.fields.id")}
+                </Typography>
+                <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
+                  <Typography sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }} data-testid="app-id">
+                    {app.data.id}
                   </Typography>
-                  <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
-                    <Typography sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }} data-testid="app-id">
-                      {app.data.id}
-                    </Typography>
-                    <CopyButton value={app.data.id} label={t("apps.copyId")} />
-                  </Box>
+                  <CopyButton value={app.data.id} label={t("apps.copyId")} />
                 </Box>
-              </Stack>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader
-            title={t("apps.settings.chatTitle")}
-            subheader={t("apps.settings.chatDescription")}
-            slotProps={cardTitle}
-          />
-          <Divider />
-          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-            {chatSettings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
-            {chatSettings.isError && (
-              <LoadFailure error={chatSettings.error} onRetry={() => void chatSettings.refetch()} />
-            )}
-            {chatSettings.data && (
-              <ChatSettingsForm appId={appId} settings={chatSettings.data} onDirtyChange={onChatDirty} />
-            )}
-          </CardContent>
-        </Card>
+              </Box>
+            </Stack>
+          )}
+        </SettingsCard>
+        <SettingsCard title={t("apps.settings.chatTitle")} subheader={t("apps.settings.chatDescription")}>
+          {chatSettings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
+          {chatSettings.isError && <LoadError error={chatSettings.error} onRetry={() => void chatSettings.refetch()} />}
+          {chatSettings.data && (
+            <ChatSettingsForm appId={appId} settings={chatSettings.data} onDirtyChange={onChatDirty} />
+          )}
+        </SettingsCard>
         <ApiKeysCard appId={appId} />
       </Stack>
       {leaveDialog}

@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, FormControlLabel, Stack, Switch, TextField } from "@mui/material";
+import { Box, Stack, TextField } from "@mui/material";
 import { REGULAR_CHANNEL_MEMBER_LIMIT, type TAppChatSettings, V, zAppChatSettings } from "@parley/contract";
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { FormActions } from "@/components/form/form-actions";
 import { muiRegister } from "@/components/form/mui-register";
+import { SwitchField } from "@/components/form/switch-field";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
@@ -62,23 +64,7 @@ export function ChatSettingsForm({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("apps.settings.chatTitle")}>
       <Stack spacing={2.5}>
-        <Controller
-          control={control}
-          name="allowAnonymousLogin"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  slotProps={{ input: { ref: field.ref } }}
-                />
-              }
-              label={t("apps.settings.allowAnonymousLogin")}
-            />
-          )}
-        />
+        <SwitchField control={control} name="allowAnonymousLogin" label={t("apps.settings.allowAnonymousLogin")} />
         <TextField
           label={t("apps.settings.defaultMemberLimit")}
           type="number"
@@ -88,14 +74,7 @@ export function ChatSettingsForm({
           {...muiRegister(register("defaultMemberLimit", { valueAsNumber: true }))}
           {...fieldError(errors.defaultMemberLimit, t(MEMBER_LIMIT_RANGE))}
         />
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-            {t("common.discard")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </Box>
+        <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
       </Stack>
     </Box>
   );

@@ -4,7 +4,6 @@ import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import ForumRounded from "@mui/icons-material/ForumRounded";
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -28,8 +27,11 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { SearchField } from "@/components/search-field";
+import { notOnPhone, wideOnly } from "@/components/table-cells";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { paths } from "@/config/paths";
@@ -42,10 +44,6 @@ import { useChannels } from "../api/get-channels";
 import { forgetFrozenFlag } from "../lib/chat-preferences";
 import { CreateChannelDialog, EditChannelDialog } from "./channel-form-dialog";
 import { memberCountText } from "./channel-labels";
-
-const wideOnly = { display: { xs: "none", md: "table-cell" } } as const;
-/** On a phone the type moves under the name, so the name keeps room to read. */
-const notOnPhone = { display: { xs: "none", sm: "table-cell" } } as const;
 
 /** The edit form needs the invite code and subchannel settings, which only the detail call returns. */
 function EditChannelLoader({ appId, channelId, onClose }: { appId: string; channelId: string; onClose: () => void }) {
@@ -195,18 +193,7 @@ export function ChannelsTable({ appId }: { appId: string }) {
         <SearchField value={searchInput} onChange={setSearchInput} label={t("channels.search")} />
       </Box>
       {channels.isPending && <Skeleton variant="rounded" height={240} aria-busy />}
-      {channels.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void channels.refetch()}>
-              {t("common.retry")}
-            </Button>
-          }
-        >
-          {errorText(channels.error)}
-        </Alert>
-      )}
+      {channels.isError && <LoadError error={channels.error} onRetry={() => void channels.refetch()} />}
       {channels.isSuccess && rows.length === 0 && (
         <EmptyState
           icon={<ForumRounded color="primary" sx={{ fontSize: 40 }} />}
@@ -245,17 +232,7 @@ export function ChannelsTable({ appId }: { appId: string }) {
           </Table>
         </TableContainer>
       )}
-      {channels.hasNextPage && (
-        <Box sx={{ display: "flex", justifyContent: "center", mt: 2 }}>
-          <Button
-            variant="outlined"
-            onClick={() => void channels.fetchNextPage()}
-            disabled={channels.isFetchingNextPage}
-          >
-            {t("common.loadMore")}
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={channels} />
       <CreateChannelDialog appId={appId} open={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
       {editingId && <EditChannelLoader appId={appId} channelId={editingId} onClose={closeEdit} />}
       <ConfirmDialog

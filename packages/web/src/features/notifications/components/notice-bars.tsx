@@ -1,6 +1,6 @@
 import { Box, Button, Link } from "@mui/material";
 import { NOTICE_BAR_HEIGHT_PX, type TNotification, type TNotificationType } from "@parley/contract";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
@@ -18,14 +18,21 @@ const tone: Record<TNotificationType, { bg: string; fg: string }> = {
   Other: { bg: "#e8eaf6", fg: "#1a237e" },
 };
 
+/** A notice's wording: some types read differently once the service has stopped. */
+function noticeKey(notification: TNotification): string {
+  if (notification.type === "FreePlanExpiring" && notification.params?.daysLeft === 0) return "notice.FreePlanEnded";
+  if (notification.type === "CardPaymentFailed" && notification.params?.stopped === 1) return "notice.PaymentStopped";
+  return `notice.${notification.type}`;
+}
+
 function NoticeText({ notification }: { notification: TNotification }) {
   const { t } = useTranslation();
   // "Other" carries free text the server already localized; every known type has its own wording here.
   if (notification.type === "Other") return <>{notification.text}</>;
-  return <>{t(`notice.${notification.type}`, { ...notification.params, defaultValue: notification.text })}</>;
+  return <>{t(noticeKey(notification), { ...notification.params, defaultValue: notification.text })}</>;
 }
 
-function NoticeActions({ notification }: { notification: TNotification }) {
+function NoticeActions({ notification, paidPlanAction }: { notification: TNotification; paidPlanAction?: ReactNode }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
@@ -57,6 +64,8 @@ function NoticeActions({ notification }: { notification: TNotification }) {
       </>
     );
   }
+  if (notification.type === "UsingFreePlan" && notification.params?.paidPlanApplied === 1) return null;
+  if (notification.type === "UsingFreePlan" || notification.type === "FreePlanExpiring") return paidPlanAction ?? null;
   if (notification.type === "CardNotRegistered" || notification.type === "CardPaymentFailed") {
     return (
       <Link
@@ -65,15 +74,19 @@ function NoticeActions({ notification }: { notification: TNotification }) {
         color="inherit"
         sx={{ fontWeight: 600, whiteSpace: "nowrap", flexShrink: 0 }}
       >
-        {t("notice.goToBilling")}
+        {t(notification.type === "CardNotRegistered" ? "notice.registerCard" : "notice.goToBilling")}
       </Link>
     );
   }
   return null;
 }
 
-/** Stacked account notices above the toolbar, each one NOTICE_BAR_HEIGHT_PX high. */
-export function NoticeBars() {
+/**
+ * Stacked account notices above the toolbar, each one NOTICE_BAR_HEIGHT_PX high. The trial notices carry
+ * `paidPlanAction`, the "Switch to paid plan" button the shell gets from the plans feature; a missing card leads to
+ * /bills instead, where the card is registered first.
+ */
+export function NoticeBars({ paidPlanAction }: { paidPlanAction?: ReactNode }) {
   const { t } = useTranslation();
   const { data, error } = useNotifications();
 
@@ -109,7 +122,7 @@ export function NoticeBars() {
             >
               <NoticeText notification={notification} />
             </Box>
-            <NoticeActions notification={notification} />
+            <NoticeActions notification={notification} paidPlanAction={paidPlanAction} />
           </Box>
         );
       })}

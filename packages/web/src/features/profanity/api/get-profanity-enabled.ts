@@ -1,5 +1,5 @@
 import { fillPath, api as paths, zProfanityEnabledResponse } from "@parley/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { profanityKeys } from "./keys";
 
@@ -15,7 +15,3 @@ export const profanityEnabledQueryOptions = (appId: string) =>
     queryKey: profanityKeys.enabled(appId),
     queryFn: ({ signal }) => getProfanityEnabled(appId, signal),
   });
-
-export function useProfanityEnabled(appId: string) {
-  return useQuery(profanityEnabledQueryOptions(appId));
-}

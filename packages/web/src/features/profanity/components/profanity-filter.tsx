@@ -1,19 +1,19 @@
-import { Alert, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack } from "@mui/material";
+import { Skeleton, Stack } from "@mui/material";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FeatureSwitch } from "@/components/feature-switch";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import { useErrorText } from "@/hooks/use-error-text";
+import { SettingsCard } from "@/components/settings-card";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
+import { profanityEnabledQueryOptions } from "../api/get-profanity-enabled";
 import { useProfanitySettings } from "../api/get-profanity-settings";
-import { ProfanityEnabledSwitch } from "./profanity-enabled-switch";
+import { updateProfanityEnabled } from "../api/update-profanity-enabled";
 import { ProfanitySettingsForm } from "./profanity-settings-form";
-
-const cardTitle = { title: { component: "h2", variant: "h6" } } as const;
 
 /** `/apps/:id/profanity-filter`: the on/off switch, the filter settings and a preview of their effect. */
 export function ProfanityFilter({ appId }: { appId: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const settings = useProfanitySettings(appId);
   const [isDirty, setIsDirty] = useState(false);
   const leaveDialog = useLeaveConfirm(isDirty);
@@ -23,33 +23,22 @@ export function ProfanityFilter({ appId }: { appId: string }) {
     <>
       <PageHeader title={t("pages.profanityFilter")} description={t("profanity.description")} />
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
-        <Card>
-          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-            <ProfanityEnabledSwitch appId={appId} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader title={t("profanity.settingsTitle")} slotProps={cardTitle} />
-          <Divider />
-          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-            {settings.isPending && <Skeleton variant="rounded" height={240} aria-busy />}
-            {settings.isError && (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-                    {t("common.retry")}
-                  </Button>
-                }
-              >
-                {errorText(settings.error)}
-              </Alert>
-            )}
-            {settings.data && (
-              <ProfanitySettingsForm appId={appId} settings={settings.data} onDirtyChange={onDirtyChange} />
-            )}
-          </CardContent>
-        </Card>
+        <SettingsCard>
+          <FeatureSwitch
+            query={profanityEnabledQueryOptions(appId)}
+            save={(enabled) => updateProfanityEnabled({ appId, enabled })}
+            label={t("profanity.enabled")}
+            turnedOn={t("profanity.turnedOn")}
+            turnedOff={t("profanity.turnedOff")}
+          />
+        </SettingsCard>
+        <SettingsCard title={t("profanity.settingsTitle")}>
+          {settings.isPending && <Skeleton variant="rounded" height={240} aria-busy />}
+          {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
+          {settings.data && (
+            <ProfanitySettingsForm appId={appId} settings={settings.data} onDirtyChange={onDirtyChange} />
+          )}
+        </SettingsCard>
       </Stack>
       {leaveDialog}
     </>

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Box,
-  Button,
   Checkbox,
   Divider,
   FormControl,
@@ -24,6 +23,7 @@ import {
 import { useEffect, useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "@/components/form/form-actions";
 import { muiRegister } from "@/components/form/mui-register";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
@@ -194,14 +194,7 @@ export function ProfanitySettingsForm({
             )
           }
         />
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-            {t("common.discard")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </Box>
+        <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
         <Divider />
         <ProfanityPreview settings={preview} />
       </Stack>

@@ -1,5 +1,5 @@
 import { fillPath, api as paths, zPushEnabled } from "@parley/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { pushKeys } from "./keys";
 
@@ -13,7 +13,3 @@ export const pushEnabledQueryOptions = (appId: string) =>
     queryKey: pushKeys.enabled(appId),
     queryFn: ({ signal }) => getPushEnabled(appId, signal),
   });
-
-export function usePushEnabled(appId: string) {
-  return useQuery(pushEnabledQueryOptions(appId));
-}

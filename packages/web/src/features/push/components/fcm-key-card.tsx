@@ -1,17 +1,17 @@
 import KeyRounded from "@mui/icons-material/KeyRounded";
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Skeleton, Stack, Typography } from "@mui/material";
 import type { TFcmKey } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { LoadError } from "@/components/load-error";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useDeleteFcmKey } from "../api/delete-fcm-key";
 import { useFcmKey } from "../api/get-fcm-key";
-import { cardContentSx, cardTitle } from "./card-styles";
 import { FcmKeyDialog } from "./fcm-key-dialog";
-import { LoadError } from "./load-error";
 
 function KeyFacts({ fcmKey }: { fcmKey: TFcmKey }) {
   const { t } = useTranslation();
@@ -73,10 +73,8 @@ export function FcmKeyCard({ appId }: { appId: string }) {
     );
 
   return (
-    <Card>
-      <CardHeader title={t("push.fcm.title")} subheader={t("push.fcm.description")} slotProps={cardTitle} />
-      <Divider />
-      <CardContent sx={cardContentSx}>
+    <>
+      <SettingsCard title={t("push.fcm.title")} subheader={t("push.fcm.description")}>
         {fcmKey.isPending && <Skeleton variant="rounded" height={96} aria-busy />}
         {fcmKey.isError && <LoadError error={fcmKey.error} onRetry={() => void fcmKey.refetch()} />}
         {fcmKey.isSuccess && (
@@ -102,7 +100,7 @@ export function FcmKeyCard({ appId }: { appId: string }) {
             </Box>
           </Stack>
         )}
-      </CardContent>
+      </SettingsCard>
       <FcmKeyDialog appId={appId} open={isDialogOpen} current={current} onClose={() => setIsDialogOpen(false)} />
       <ConfirmDialog
         open={isDeleting}
@@ -113,6 +111,6 @@ export function FcmKeyCard({ appId }: { appId: string }) {
         onConfirm={confirmDelete}
         onClose={() => setIsDeleting(false)}
       />
-    </Card>
+    </>
   );
 }

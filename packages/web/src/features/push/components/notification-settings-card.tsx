@@ -1,30 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  FormControlLabel,
-  Skeleton,
-  Stack,
-  Switch,
-  TextField,
-} from "@mui/material";
+import { Box, Skeleton, Stack, TextField } from "@mui/material";
 import { type TPushNotificationSettings, zPushNotificationSettings } from "@parley/contract";
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "@/components/form/form-actions";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
+import { SwitchField } from "@/components/form/switch-field";
 import { useFieldError } from "@/components/form/use-field-error";
+import { LoadError } from "@/components/load-error";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useNotificationSettings } from "../api/get-notification-settings";
 import { useUpdateNotificationSettings } from "../api/update-notification-settings";
-import { cardContentSx, cardTitle } from "./card-styles";
-import { LoadError } from "./load-error";
 
 function NotificationSettingsForm({
   appId,
@@ -83,30 +73,8 @@ function NotificationSettingsForm({
             {...fieldError(errors.icon, t("push.notification.iconHint"))}
           />
         </Stack>
-        <Controller
-          control={control}
-          name="badge"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                />
-              }
-              label={t("push.notification.badge")}
-            />
-          )}
-        />
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-            {t("common.discard")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </Box>
+        <SwitchField control={control} name="badge" label={t("push.notification.badge")} />
+        <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
       </Stack>
     </Box>
   );
@@ -123,20 +91,12 @@ export function NotificationSettingsCard({
   const { t } = useTranslation();
   const settings = useNotificationSettings(appId);
   return (
-    <Card>
-      <CardHeader
-        title={t("push.notification.title")}
-        subheader={t("push.notification.description")}
-        slotProps={cardTitle}
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
-        {settings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
-        {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
-        {settings.data && (
-          <NotificationSettingsForm appId={appId} settings={settings.data} onDirtyChange={onDirtyChange} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard title={t("push.notification.title")} subheader={t("push.notification.description")}>
+      {settings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
+      {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
+      {settings.data && (
+        <NotificationSettingsForm appId={appId} settings={settings.data} onDirtyChange={onDirtyChange} />
+      )}
+    </SettingsCard>
   );
 }

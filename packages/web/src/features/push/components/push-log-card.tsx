@@ -1,13 +1,6 @@
 import HistoryRounded from "@mui/icons-material/HistoryRounded";
-import RefreshRounded from "@mui/icons-material/RefreshRounded";
 import {
   Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  IconButton,
   Skeleton,
   Table,
   TableBody,
@@ -15,23 +8,23 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from "@mui/material";
 import type { TPushAttempt } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
+import { RefreshButton } from "@/components/refresh-button";
 import { SearchField } from "@/components/search-field";
+import { SettingsCard } from "@/components/settings-card";
+import { notOnPhone, wideOnly } from "@/components/table-cells";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useFormat } from "@/hooks/use-format";
 import { usePushAttempts } from "../api/get-push-attempts";
 import { templateNameKey } from "../lib/templates";
-import { cardContentSx, cardTitle } from "./card-styles";
-import { LoadError } from "./load-error";
 import { PushStatusChip } from "./push-status-chip";
 
-const wideOnly = { display: { xs: "none", md: "table-cell" } } as const;
-const notOnPhone = { display: { xs: "none", sm: "table-cell" } } as const;
 const mono = { fontFamily: "monospace", wordBreak: "break-all" } as const;
 
 function AttemptRow({ attempt }: { attempt: TPushAttempt }) {
@@ -62,71 +55,50 @@ export function PushLogCard({ appId }: { appId: string }) {
   const rows = attempts.data?.pages.flatMap((page) => page.attempts) ?? [];
 
   return (
-    <Card>
-      <CardHeader
-        title={t("push.log.title")}
-        subheader={t("push.log.description")}
-        slotProps={cardTitle}
-        avatar={<HistoryRounded color="primary" />}
-        action={
-          <Tooltip title={t("push.log.refresh")}>
-            <span>
-              <IconButton
-                aria-label={t("push.log.refresh")}
-                onClick={() => void attempts.refetch()}
-                disabled={attempts.isFetching}
-              >
-                <RefreshRounded />
-              </IconButton>
-            </span>
-          </Tooltip>
-        }
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
-        <Box sx={{ mb: 2, maxWidth: 360 }}>
-          <SearchField value={userInput} onChange={setUserInput} label={t("push.log.filterUser")} />
-        </Box>
-        {attempts.isPending && <Skeleton variant="rounded" height={160} aria-busy />}
-        {attempts.isError && <LoadError error={attempts.error} onRetry={() => void attempts.refetch()} />}
-        {attempts.isSuccess && rows.length === 0 && (
-          <Typography color="text.secondary">{t(userId ? "push.log.noMatch" : "push.log.empty")}</Typography>
-        )}
-        {rows.length > 0 && (
-          <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
-            <Table size="small" aria-label={t("push.log.title")}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t("push.log.columns.time")}</TableCell>
-                  <TableCell>{t("push.log.columns.user")}</TableCell>
-                  <TableCell sx={notOnPhone}>{t("push.log.columns.platform")}</TableCell>
-                  <TableCell sx={wideOnly}>{t("push.log.columns.device")}</TableCell>
-                  <TableCell sx={wideOnly}>{t("push.log.columns.trigger")}</TableCell>
-                  <TableCell>{t("push.log.columns.status")}</TableCell>
-                  <TableCell sx={wideOnly}>{t("push.log.columns.httpStatus")}</TableCell>
-                  <TableCell sx={wideOnly}>{t("push.log.columns.response")}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((attempt) => (
-                  <AttemptRow key={attempt.id} attempt={attempt} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        {attempts.hasNextPage && (
-          <Box sx={{ display: "flex", justifyContent: "center", mt: 2 }}>
-            <Button
-              variant="outlined"
-              onClick={() => void attempts.fetchNextPage()}
-              disabled={attempts.isFetchingNextPage}
-            >
-              {t("common.loadMore")}
-            </Button>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title={t("push.log.title")}
+      subheader={t("push.log.description")}
+      avatar={<HistoryRounded color="primary" />}
+      action={
+        <RefreshButton
+          label={t("push.log.refresh")}
+          onClick={() => void attempts.refetch()}
+          disabled={attempts.isFetching}
+        />
+      }
+    >
+      <Box sx={{ mb: 2, maxWidth: 360 }}>
+        <SearchField value={userInput} onChange={setUserInput} label={t("push.log.filterUser")} />
+      </Box>
+      {attempts.isPending && <Skeleton variant="rounded" height={160} aria-busy />}
+      {attempts.isError && <LoadError error={attempts.error} onRetry={() => void attempts.refetch()} />}
+      {attempts.isSuccess && rows.length === 0 && (
+        <Typography color="text.secondary">{t(userId ? "push.log.noMatch" : "push.log.empty")}</Typography>
+      )}
+      {rows.length > 0 && (
+        <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
+          <Table size="small" aria-label={t("push.log.title")}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t("push.log.columns.time")}</TableCell>
+                <TableCell>{t("push.log.columns.user")}</TableCell>
+                <TableCell sx={notOnPhone}>{t("push.log.columns.platform")}</TableCell>
+                <TableCell sx={wideOnly}>{t("push.log.columns.device")}</TableCell>
+                <TableCell sx={wideOnly}>{t("push.log.columns.trigger")}</TableCell>
+                <TableCell>{t("push.log.columns.status")}</TableCell>
+                <TableCell sx={wideOnly}>{t("push.log.columns.httpStatus")}</TableCell>
+                <TableCell sx={wideOnly}>{t("push.log.columns.response")}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((attempt) => (
+                <AttemptRow key={attempt.id} attempt={attempt} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <LoadMore pages={attempts} />
+    </SettingsCard>
   );
 }

@@ -72,7 +72,10 @@ function stubServer({ failTest }: { failTest?: string } = {}) {
         return jsonResponse(200, { settings: superChannel });
       case `GET ${base}/templates`:
         return jsonResponse(200, {
-          templates: PUSH_TEMPLATE_KEYS.map((key) => ({ key, text: DEFAULT_PUSH_TEMPLATES[key], updatedAt: null })),
+          templates: PUSH_TEMPLATE_KEYS.map((key) => {
+            const text = DEFAULT_PUSH_TEMPLATES.ko[key];
+            return { key, text, defaultText: text, updatedAt: null };
+          }),
         });
       case `GET ${base}/attempts`: {
         const userId = url.searchParams.get("userId");

@@ -1,13 +1,15 @@
-import { Box, Card, CardContent, Stack } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { FeatureSwitch } from "@/components/feature-switch";
 import { PageHeader } from "@/components/page-header";
+import { SettingsCard } from "@/components/settings-card";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
+import { pushEnabledQueryOptions } from "../api/get-push-enabled";
+import { updatePushEnabled } from "../api/update-push-enabled";
 import { useDirtySections } from "../lib/use-dirty-sections";
-import { cardContentSx } from "./card-styles";
 import { FcmKeyCard } from "./fcm-key-card";
 import { NotificationSettingsCard } from "./notification-settings-card";
-import { PushEnabledSwitch } from "./push-enabled-switch";
 import { PushLogCard } from "./push-log-card";
 import { PushTemplatesCard } from "./push-templates-card";
 import { SuperChannelCard } from "./super-channel-card";
@@ -26,11 +28,15 @@ export function PushNotifications({ appId }: { appId: string }) {
     <>
       <PageHeader title={t("pages.pushNotification")} description={t("push.description")} />
       <Stack spacing={3} sx={{ maxWidth: 1080 }}>
-        <Card>
-          <CardContent sx={cardContentSx}>
-            <PushEnabledSwitch appId={appId} />
-          </CardContent>
-        </Card>
+        <SettingsCard>
+          <FeatureSwitch
+            query={pushEnabledQueryOptions(appId)}
+            save={(enabled) => updatePushEnabled({ appId, enabled })}
+            label={t("push.enabled")}
+            turnedOn={t("push.turnedOn")}
+            turnedOff={t("push.turnedOff")}
+          />
+        </SettingsCard>
         <FcmKeyCard appId={appId} />
         <Stack direction={{ xs: "column", lg: "row" }} spacing={3} sx={{ alignItems: { lg: "flex-start" } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PUSH_TEMPLATES,
+  type Language,
   PUSH_TEMPLATE_KEYS,
   type TPushTemplate,
   type TPushTemplateKey,
@@ -14,13 +15,16 @@ const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, option
 const appId = "5b0f6f0e-8a63-4a55-9b0e-1b2c3d4e5f60";
 const templatePath = (key: TPushTemplateKey) => `/api/apps/${appId}/push/template/${key}`;
 
-function stubServer(overrides: Partial<Record<TPushTemplateKey, string>> = {}) {
+/** The server's templates; `accountLanguage` is the language of the account that owns the app. */
+function stubServer(overrides: Partial<Record<TPushTemplateKey, string>> = {}, accountLanguage: Language = "en") {
+  const defaultText = (key: TPushTemplateKey) => DEFAULT_PUSH_TEMPLATES[accountLanguage][key];
   const templates = new Map<TPushTemplateKey, TPushTemplate>(
     PUSH_TEMPLATE_KEYS.map((key) => [
       key,
       {
         key,
-        text: overrides[key] ?? DEFAULT_PUSH_TEMPLATES[key],
+        text: overrides[key] ?? defaultText(key),
+        defaultText: defaultText(key),
         updatedAt: overrides[key] ? "2026-03-01T00:00:00.000Z" : null,
       },
     ]),
@@ -30,7 +34,7 @@ function stubServer(overrides: Partial<Record<TPushTemplateKey, string>> = {}) {
     const key = PUSH_TEMPLATE_KEYS.find((each) => url === templatePath(each));
     if (key && init?.method === "PUT") {
       const { text } = JSON.parse(String(init.body)) as { text: string };
-      const saved = { key, text, updatedAt: "2026-03-02T00:00:00.000Z" };
+      const saved = { key, text, defaultText: defaultText(key), updatedAt: "2026-03-02T00:00:00.000Z" };
       templates.set(key, saved);
       return jsonResponse(200, { template: saved });
     }
@@ -56,7 +60,7 @@ describe("PushTemplatesCard", { timeout: 15_000 }, () => {
       const { user } = renderWithRouter(<PushTemplatesCard appId={appId} onDirtyChange={noop} />);
       await user.click(await screen.findByRole("button", { name: new RegExp(t("push.events.channel.member.left")) }));
 
-      expect(textbox()).toHaveValue(DEFAULT_PUSH_TEMPLATES["channel/member/left"]);
+      expect(textbox()).toHaveValue(DEFAULT_PUSH_TEMPLATES.en["channel/member/left"]);
       expect(preview()).toHaveTextContent(`${t("push.sample.senderName")} left ${t("push.sample.channel")}`);
       const save = screen.getByRole("button", { name: t("common.save") });
       expect(save).toBeDisabled();
@@ -81,11 +85,14 @@ describe("PushTemplatesCard", { timeout: 15_000 }, () => {
     },
   );
 
-  it("restores the default text of a customized template, and refuses an empty one", async () => {
-    stubServer({ "message/send": "New message in {{channel}}" });
+  it("restores the default in the owning account's language, not the dashboard's, and refuses an empty text", async () => {
+    await i18n.changeLanguage("en");
+    stubServer({ "channel/member/left": "Bye from {{channel}}" }, "ko");
     const { user } = renderWithRouter(<PushTemplatesCard appId={appId} onDirtyChange={noop} />);
     expect(await screen.findByText(t("push.templates.custom"))).toBeInTheDocument();
-    expect(textbox()).toHaveValue("New message in {{channel}}");
+    expect(screen.getAllByText(t("push.templates.default"))).toHaveLength(PUSH_TEMPLATE_KEYS.length - 1);
+    await user.click(screen.getByRole("button", { name: new RegExp(t("push.events.channel.member.left")) }));
+    expect(textbox()).toHaveValue("Bye from {{channel}}");
 
     await user.clear(textbox());
     expect(screen.getByText(t("VALIDATION_REQUIRED"))).toBeInTheDocument();
@@ -93,8 +100,10 @@ describe("PushTemplatesCard", { timeout: 15_000 }, () => {
     expect(screen.getByText(t("push.templates.unsaved"))).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: t("push.templates.restoreDefault") }));
-    expect(textbox()).toHaveValue(DEFAULT_PUSH_TEMPLATES["message/send"]);
-    expect(preview()).toHaveTextContent(`${t("push.sample.senderName")}: ${t("push.sample.message")}`);
+    expect(textbox()).toHaveValue("{{sender.name}} 님이 {{channel}}에서 나갔습니다");
+    expect(preview()).toHaveTextContent(
+      `${t("push.sample.senderName")} 님이 ${t("push.sample.channel")}에서 나갔습니다`,
+    );
     expect(screen.getByRole("button", { name: t("common.save") })).toBeEnabled();
     expect(screen.getByRole("button", { name: t("push.templates.restoreDefault") })).toBeDisabled();
   });

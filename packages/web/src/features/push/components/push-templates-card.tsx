@@ -2,11 +2,7 @@ import EditNoteRounded from "@mui/icons-material/EditNoteRounded";
 import {
   Box,
   Button,
-  Card,
-  CardContent,
-  CardHeader,
   Chip,
-  Divider,
   List,
   ListItemButton,
   ListItemText,
@@ -17,7 +13,6 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  DEFAULT_PUSH_TEMPLATES,
   PUSH_TEMPLATE_KEYS,
   PUSH_TEMPLATE_MAX,
   PUSH_TEMPLATE_VARIABLES,
@@ -27,14 +22,14 @@ import {
 } from "@parley/contract";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "@/components/load-error";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { ApiError } from "@/lib/api-client";
 import { usePushTemplates } from "../api/get-push-templates";
 import { useUpdatePushTemplate } from "../api/update-push-template";
 import { insertAt, templateNameKey, variableToken } from "../lib/templates";
-import { cardContentSx, cardTitle } from "./card-styles";
-import { LoadError } from "./load-error";
 import { PushTemplatePreview } from "./push-template-preview";
 
 type Drafts = Partial<Record<TPushTemplateKey, string>>;
@@ -146,8 +141,8 @@ function TemplateEditor({
       <Box sx={{ display: "flex", flexWrap: "wrap", justifyContent: "flex-end", gap: 1 }}>
         <Button
           variant="text"
-          disabled={draft === DEFAULT_PUSH_TEMPLATES[template.key] || updateTemplate.isPending}
-          onClick={() => change(DEFAULT_PUSH_TEMPLATES[template.key])}
+          disabled={draft === template.defaultText || updateTemplate.isPending}
+          onClick={() => change(template.defaultText)}
         >
           {t("push.templates.restoreDefault")}
         </Button>
@@ -181,83 +176,70 @@ export function PushTemplatesCard({
   const [selected, setSelected] = useState<TPushTemplateKey>(PUSH_TEMPLATE_KEYS[0]);
   const [drafts, setDrafts] = useState<Drafts>({});
 
-  // Every event has a template even if the server left one out: its default, as the push sender would use.
-  const byKey = useMemo(() => {
-    const stored = new Map(templates.data?.map((template) => [template.key, template]));
-    return Object.fromEntries(
-      PUSH_TEMPLATE_KEYS.map((key) => [
-        key,
-        stored.get(key) ?? { key, text: DEFAULT_PUSH_TEMPLATES[key], updatedAt: null },
-      ]),
-    ) as Record<TPushTemplateKey, TPushTemplate>;
-  }, [templates.data]);
+  // The server sends every template with its default, in the language of the account that owns the app: only
+  // it knows that language, and the dashboard's own language may differ.
+  const byKey = useMemo(() => new Map(templates.data?.map((template) => [template.key, template])), [templates.data]);
+  const listed = PUSH_TEMPLATE_KEYS.flatMap((key) => byKey.get(key) ?? []);
 
-  const isUnsaved = (key: TPushTemplateKey) => drafts[key] !== undefined && drafts[key] !== byKey[key].text;
-  const hasUnsaved = PUSH_TEMPLATE_KEYS.some(isUnsaved);
+  const isUnsaved = (key: TPushTemplateKey) => drafts[key] !== undefined && drafts[key] !== byKey.get(key)?.text;
+  const hasUnsaved = listed.some((template) => isUnsaved(template.key));
   useEffect(() => onDirtyChange(hasUnsaved), [hasUnsaved, onDirtyChange]);
 
-  const current = byKey[selected];
+  const current = byKey.get(selected);
 
   return (
-    <Card>
-      <CardHeader
-        title={t("push.templates.title")}
-        subheader={t("push.templates.description")}
-        slotProps={cardTitle}
-        avatar={<EditNoteRounded color="primary" />}
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
-        {templates.isPending && <Skeleton variant="rounded" height={320} aria-busy />}
-        {templates.isError && <LoadError error={templates.error} onRetry={() => void templates.refetch()} />}
-        {templates.isSuccess && (
-          <Box
-            sx={{
-              display: "grid",
-              gridTemplateColumns: { xs: "1fr", md: "minmax(200px, 260px) 1fr" },
-              gap: 3,
-              alignItems: "start",
-            }}
-          >
-            <Box>
-              <Typography id={listLabelId} variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-                {t("push.templates.events")}
-              </Typography>
-              <List
-                dense
-                aria-labelledby={listLabelId}
-                sx={{
-                  maxHeight: { xs: 240, md: "none" },
-                  overflowY: "auto",
-                  border: 1,
-                  borderColor: "divider",
-                  borderRadius: 1,
-                }}
-              >
-                {PUSH_TEMPLATE_KEYS.map((key) => (
-                  <ListItemButton
-                    key={key}
-                    selected={key === selected}
-                    aria-current={key === selected ? "true" : undefined}
-                    onClick={() => setSelected(key)}
-                  >
-                    <ListItemText
-                      primary={t(templateNameKey(key))}
-                      secondary={
-                        isUnsaved(key)
-                          ? t("push.templates.unsaved")
-                          : t(
-                              byKey[key].text === DEFAULT_PUSH_TEMPLATES[key]
-                                ? "push.templates.default"
-                                : "push.templates.custom",
-                            )
-                      }
-                      slotProps={{ secondary: { color: isUnsaved(key) ? "warning.main" : "text.secondary" } }}
-                    />
-                  </ListItemButton>
-                ))}
-              </List>
-            </Box>
+    <SettingsCard
+      title={t("push.templates.title")}
+      subheader={t("push.templates.description")}
+      avatar={<EditNoteRounded color="primary" />}
+    >
+      {templates.isPending && <Skeleton variant="rounded" height={320} aria-busy />}
+      {templates.isError && <LoadError error={templates.error} onRetry={() => void templates.refetch()} />}
+      {templates.isSuccess && (
+        <Box
+          sx={{
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr", md: "minmax(200px, 260px) 1fr" },
+            gap: 3,
+            alignItems: "start",
+          }}
+        >
+          <Box>
+            <Typography id={listLabelId} variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+              {t("push.templates.events")}
+            </Typography>
+            <List
+              dense
+              aria-labelledby={listLabelId}
+              sx={{
+                maxHeight: { xs: 240, md: "none" },
+                overflowY: "auto",
+                border: 1,
+                borderColor: "divider",
+                borderRadius: 1,
+              }}
+            >
+              {listed.map(({ key, text, defaultText }) => (
+                <ListItemButton
+                  key={key}
+                  selected={key === selected}
+                  aria-current={key === selected ? "true" : undefined}
+                  onClick={() => setSelected(key)}
+                >
+                  <ListItemText
+                    primary={t(templateNameKey(key))}
+                    secondary={
+                      isUnsaved(key)
+                        ? t("push.templates.unsaved")
+                        : t(text === defaultText ? "push.templates.default" : "push.templates.custom")
+                    }
+                    slotProps={{ secondary: { color: isUnsaved(key) ? "warning.main" : "text.secondary" } }}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          </Box>
+          {current && (
             <TemplateEditor
               key={selected}
               appId={appId}
@@ -265,9 +247,9 @@ export function PushTemplatesCard({
               draft={drafts[selected] ?? current.text}
               onDraftChange={(text) => setDrafts((all) => ({ ...all, [selected]: text }))}
             />
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+          )}
+        </Box>
+      )}
+    </SettingsCard>
   );
 }

@@ -1,18 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  FormControlLabel,
-  InputAdornment,
-  Skeleton,
-  Stack,
-  Switch,
-  TextField,
-} from "@mui/material";
+import { Box, InputAdornment, Skeleton, Stack, TextField } from "@mui/material";
 import {
   SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES,
   type TSuperChannelPushSettings,
@@ -20,18 +7,20 @@ import {
   zSuperChannelPushSettings,
 } from "@parley/contract";
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { FormActions } from "@/components/form/form-actions";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
+import { SwitchField } from "@/components/form/switch-field";
 import { useFieldError } from "@/components/form/use-field-error";
+import { LoadError } from "@/components/load-error";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useSuperChannelSettings } from "../api/get-super-channel-settings";
 import { useUpdateSuperChannelSettings } from "../api/update-super-channel-settings";
-import { cardContentSx, cardTitle } from "./card-styles";
-import { LoadError } from "./load-error";
 
 /** The contract's rule, fed a number: an emptied field (NaN) gets the range message rather than zod's own. */
 const zSuperChannelForm = zSuperChannelPushSettings.extend({
@@ -85,22 +74,7 @@ function SuperChannelForm({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("push.superChannel.title")}>
       <Stack spacing={2.5}>
-        <Controller
-          control={control}
-          name="enabled"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                />
-              }
-              label={t("push.superChannel.enabled")}
-            />
-          )}
-        />
+        <SwitchField control={control} name="enabled" label={t("push.superChannel.enabled")} />
         <TextField
           label={t("push.superChannel.interval")}
           type="number"
@@ -116,14 +90,7 @@ function SuperChannelForm({
             t("push.superChannel.intervalHint", { min: SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES }),
           )}
         />
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-            {t("common.discard")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </Box>
+        <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
       </Stack>
     </Box>
   );
@@ -134,18 +101,13 @@ export function SuperChannelCard({ appId, onDirtyChange }: { appId: string; onDi
   const { t } = useTranslation();
   const settings = useSuperChannelSettings(appId);
   return (
-    <Card>
-      <CardHeader
-        title={t("push.superChannel.title")}
-        subheader={t("push.superChannel.description", { min: SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES })}
-        slotProps={cardTitle}
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
-        {settings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
-        {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
-        {settings.data && <SuperChannelForm appId={appId} settings={settings.data} onDirtyChange={onDirtyChange} />}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title={t("push.superChannel.title")}
+      subheader={t("push.superChannel.description", { min: SUPER_CHANNEL_PUSH_MIN_INTERVAL_MINUTES })}
+    >
+      {settings.isPending && <Skeleton variant="rounded" height={120} aria-busy />}
+      {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
+      {settings.data && <SuperChannelForm appId={appId} settings={settings.data} onDirtyChange={onDirtyChange} />}
+    </SettingsCard>
   );
 }

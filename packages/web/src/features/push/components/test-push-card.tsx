@@ -1,19 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import SendRounded from "@mui/icons-material/SendRounded";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Alert, Box, Button, List, ListItem, ListItemText, Stack, TextField } from "@mui/material";
 import { type TPushAttempt, type TTestPushRequest, zTestPushRequest } from "@parley/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -21,11 +8,11 @@ import { useTranslation } from "react-i18next";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
 import { useSendTestPush } from "../api/send-test-push";
-import { cardContentSx, cardTitle } from "./card-styles";
 import { PushStatusChip } from "./push-status-chip";
 
 /** Codes about the user typed in: shown on the field so the owner can correct it there. */
@@ -86,45 +73,40 @@ export function TestPushCard({ appId }: { appId: string }) {
   });
 
   return (
-    <Card>
-      <CardHeader
-        title={t("push.test.title")}
-        subheader={t("push.test.description")}
-        slotProps={cardTitle}
-        avatar={<SendRounded color="primary" />}
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
-        <Stack spacing={2}>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={onSubmit}
-            aria-label={t("push.test.title")}
-            sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "flex-start" }}
+    <SettingsCard
+      title={t("push.test.title")}
+      subheader={t("push.test.description")}
+      avatar={<SendRounded color="primary" />}
+    >
+      <Stack spacing={2}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={t("push.test.title")}
+          sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "flex-start" }}
+        >
+          <TextField
+            size="small"
+            label={t("push.test.userId")}
+            required
+            autoComplete="off"
+            sx={{ flex: 1, minWidth: 200, maxWidth: 420 }}
+            {...muiRegister(register("userId"))}
+            {...fieldError(errors.userId, t("push.test.userIdHint"))}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<SendRounded />}
+            disabled={!isValid || isSubmitting}
+            loading={isSubmitting}
           >
-            <TextField
-              size="small"
-              label={t("push.test.userId")}
-              required
-              autoComplete="off"
-              sx={{ flex: 1, minWidth: 200, maxWidth: 420 }}
-              {...muiRegister(register("userId"))}
-              {...fieldError(errors.userId, t("push.test.userIdHint"))}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              startIcon={<SendRounded />}
-              disabled={!isValid || isSubmitting}
-              loading={isSubmitting}
-            >
-              {t("push.test.send")}
-            </Button>
-          </Box>
-          {result && <TestResults userId={result.userId} attempts={result.attempts} />}
-        </Stack>
-      </CardContent>
-    </Card>
+            {t("push.test.send")}
+          </Button>
+        </Box>
+        {result && <TestResults userId={result.userId} attempts={result.attempts} />}
+      </Stack>
+    </SettingsCard>
   );
 }

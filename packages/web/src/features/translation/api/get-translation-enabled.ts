@@ -1,5 +1,5 @@
 import { fillPath, api as paths, zTranslationEnabled } from "@parley/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { translationKeys } from "./keys";
 
@@ -15,7 +15,3 @@ export const translationEnabledQueryOptions = (appId: string) =>
     queryKey: translationKeys.enabled(appId),
     queryFn: ({ signal }) => getTranslationEnabled(appId, signal),
   });
-
-export function useTranslationEnabled(appId: string) {
-  return useQuery(translationEnabledQueryOptions(appId));
-}

@@ -1,7 +1,5 @@
 import { fillPath, api as paths, zTranslationEnabled } from "@parley/contract";
-import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { translationKeys } from "./keys";
 
 export async function updateTranslationEnabled({ appId, enabled }: { appId: string; enabled: boolean }) {
   const response = await api.put(
@@ -10,14 +8,4 @@ export async function updateTranslationEnabled({ appId, enabled }: { appId: stri
     zTranslationEnabled,
   );
   return response.enabled;
-}
-
-export const updateTranslationEnabledMutationOptions = () => mutationOptions({ mutationFn: updateTranslationEnabled });
-
-export function useUpdateTranslationEnabled(appId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...updateTranslationEnabledMutationOptions(),
-    onSuccess: (enabled) => queryClient.setQueryData(translationKeys.enabled(appId), enabled),
-  });
 }

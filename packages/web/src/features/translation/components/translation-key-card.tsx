@@ -1,15 +1,15 @@
 import KeyRounded from "@mui/icons-material/KeyRounded";
-import { Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Typography } from "@mui/material";
+import { Box, Button, Skeleton, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { LoadError } from "@/components/load-error";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useDeleteTranslationKey } from "../api/delete-translation-key";
 import { useTranslationKey } from "../api/get-translation-key";
-import { cardContentSx, cardTitle } from "./card-styles";
-import { LoadError } from "./load-error";
 import { TranslationKeyDialog } from "./translation-key-dialog";
 
 /** The Google Cloud key translations are made with: which one is registered (never the key), replace, delete. */
@@ -35,14 +35,8 @@ export function TranslationKeyCard({ appId }: { appId: string }) {
     );
 
   return (
-    <Card>
-      <CardHeader
-        title={t("translation.key.title")}
-        subheader={t("translation.key.description")}
-        slotProps={cardTitle}
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
+    <>
+      <SettingsCard title={t("translation.key.title")} subheader={t("translation.key.description")}>
         {translationKey.isPending && <Skeleton variant="rounded" height={72} aria-busy />}
         {translationKey.isError && (
           <LoadError error={translationKey.error} onRetry={() => void translationKey.refetch()} />
@@ -74,7 +68,7 @@ export function TranslationKeyCard({ appId }: { appId: string }) {
             </Box>
           </Stack>
         )}
-      </CardContent>
+      </SettingsCard>
       <TranslationKeyDialog
         appId={appId}
         open={isDialogOpen}
@@ -90,6 +84,6 @@ export function TranslationKeyCard({ appId }: { appId: string }) {
         onConfirm={confirmDelete}
         onClose={() => setIsDeleting(false)}
       />
-    </Card>
+    </>
   );
 }

@@ -1,8 +1,10 @@
-import { Card, CardContent, Stack } from "@mui/material";
+import { Stack } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { FeatureSwitch } from "@/components/feature-switch";
 import { PageHeader } from "@/components/page-header";
-import { cardContentSx } from "./card-styles";
-import { TranslationEnabledSwitch } from "./translation-enabled-switch";
+import { SettingsCard } from "@/components/settings-card";
+import { translationEnabledQueryOptions } from "../api/get-translation-enabled";
+import { updateTranslationEnabled } from "../api/update-translation-enabled";
 import { TranslationKeyCard } from "./translation-key-card";
 import { TranslationUsageCard } from "./translation-usage-card";
 
@@ -13,11 +15,15 @@ export function TranslationSettings({ appId }: { appId: string }) {
     <>
       <PageHeader title={t("pages.translation")} description={t("translation.description")} />
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
-        <Card>
-          <CardContent sx={cardContentSx}>
-            <TranslationEnabledSwitch appId={appId} />
-          </CardContent>
-        </Card>
+        <SettingsCard>
+          <FeatureSwitch
+            query={translationEnabledQueryOptions(appId)}
+            save={(enabled) => updateTranslationEnabled({ appId, enabled })}
+            label={t("translation.enabled")}
+            turnedOn={t("translation.turnedOn")}
+            turnedOff={t("translation.turnedOff")}
+          />
+        </SettingsCard>
         <TranslationKeyCard appId={appId} />
         <TranslationUsageCard />
       </Stack>

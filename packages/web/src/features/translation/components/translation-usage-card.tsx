@@ -1,7 +1,7 @@
-import { Box, Card, CardContent, CardHeader, Divider, Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import { CHAT_API_PREFIX, chatApi } from "@parley/contract";
 import { useTranslation } from "react-i18next";
-import { cardContentSx, cardTitle } from "./card-styles";
+import { SettingsCard } from "@/components/settings-card";
 
 const codeSx = {
   m: 0,
@@ -18,27 +18,23 @@ const codeSx = {
 export function TranslationUsageCard() {
   const { t } = useTranslation();
   return (
-    <Card>
-      <CardHeader title={t("translation.usage.title")} slotProps={cardTitle} />
-      <Divider />
-      <CardContent sx={cardContentSx}>
-        <Stack spacing={1.5}>
-          <Typography>{t("translation.usage.body")}</Typography>
-          <Typography variant="subtitle2" component="h3">
-            {t("translation.usage.sdk")}
-          </Typography>
-          <Box component="pre" sx={codeSx}>
-            {'const { text } = await client.messages.translate(channelId, messageId, "ko");'}
-          </Box>
-          <Typography variant="subtitle2" component="h3">
-            {t("translation.usage.rest")}
-          </Typography>
-          <Box component="pre" sx={codeSx}>{`GET ${CHAT_API_PREFIX}${chatApi.translation}`}</Box>
-          <Typography variant="body2" color="text.secondary">
-            {t("translation.usage.notes")}
-          </Typography>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingsCard title={t("translation.usage.title")}>
+      <Stack spacing={1.5}>
+        <Typography>{t("translation.usage.body")}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {t("translation.usage.sdk")}
+        </Typography>
+        <Box component="pre" sx={codeSx}>
+          {'const { text } = await client.messages.translate(channelId, messageId, "ko");'}
+        </Box>
+        <Typography variant="subtitle2" component="h3">
+          {t("translation.usage.rest")}
+        </Typography>
+        <Box component="pre" sx={codeSx}>{`GET ${CHAT_API_PREFIX}${chatApi.translation}`}</Box>
+        <Typography variant="body2" color="text.secondary">
+          {t("translation.usage.notes")}
+        </Typography>
+      </Stack>
+    </SettingsCard>
   );
 }

@@ -1,6 +1,5 @@
 import PersonOffRounded from "@mui/icons-material/PersonOffRounded";
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -21,8 +20,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { SearchField } from "@/components/search-field";
+import { notOnPhone, wideOnly } from "@/components/table-cells";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
@@ -32,10 +34,6 @@ import { useActivateUser } from "../api/activate-user";
 import { useDeactivateUser } from "../api/deactivate-user";
 import { useDeleteUser } from "../api/delete-user";
 import { useUsers } from "../api/get-users";
-
-const wideOnly = { display: { xs: "none", md: "table-cell" } } as const;
-/** On a phone the status moves under the name, so the name keeps room to read. */
-const notOnPhone = { display: { xs: "none", sm: "table-cell" } } as const;
 
 function UserRow({ appId, user, onDelete }: { appId: string; user: TChatUser; onDelete: (user: TChatUser) => void }) {
   const { t } = useTranslation();
@@ -140,18 +138,7 @@ export function UsersTable({ appId }: { appId: string }) {
         <SearchField value={searchInput} onChange={setSearchInput} label={t("users.search")} />
       </Box>
       {users.isPending && <Skeleton variant="rounded" height={240} aria-busy />}
-      {users.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-              {t("common.retry")}
-            </Button>
-          }
-        >
-          {errorText(users.error)}
-        </Alert>
-      )}
+      {users.isError && <LoadError error={users.error} onRetry={() => void users.refetch()} />}
       {users.isSuccess && rows.length === 0 && (
         <EmptyState
           icon={<PersonOffRounded color="primary" sx={{ fontSize: 40 }} />}
@@ -183,13 +170,7 @@ export function UsersTable({ appId }: { appId: string }) {
           </Table>
         </TableContainer>
       )}
-      {users.hasNextPage && (
-        <Box sx={{ display: "flex", justifyContent: "center", mt: 2 }}>
-          <Button variant="outlined" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage}>
-            {t("common.loadMore")}
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={users} />
       <ConfirmDialog
         open={deleting !== null}
         title={t("users.deleteTitle")}

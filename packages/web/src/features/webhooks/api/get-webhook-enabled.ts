@@ -1,5 +1,5 @@
 import { fillPath, api as paths, zWebhookEnabled } from "@parley/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { webhookKeys } from "./keys";
 
@@ -13,7 +13,3 @@ export const webhookEnabledQueryOptions = (appId: string) =>
     queryKey: webhookKeys.enabled(appId),
     queryFn: ({ signal }) => getWebhookEnabled(appId, signal),
   });
-
-export function useWebhookEnabled(appId: string) {
-  return useQuery(webhookEnabledQueryOptions(appId));
-}

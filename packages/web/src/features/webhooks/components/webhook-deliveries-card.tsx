@@ -1,12 +1,4 @@
-import RefreshRounded from "@mui/icons-material/RefreshRounded";
 import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  IconButton,
   Link,
   Skeleton,
   Table,
@@ -17,23 +9,22 @@ import {
   TableRow,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   Typography,
 } from "@mui/material";
 import type { TWebhookDelivery } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
+import { RefreshButton } from "@/components/refresh-button";
+import { SettingsCard } from "@/components/settings-card";
+import { notOnPhone, wideOnly } from "@/components/table-cells";
 import { useFormat } from "@/hooks/use-format";
 import { useWebhookDeliveries } from "../api/get-webhook-deliveries";
 import type { DeliveryFilter } from "../api/keys";
 import { eventNameKey } from "../lib/events";
-import { cardContentSx, cardTitle } from "./card-styles";
-import { LoadError } from "./load-error";
 import { WebhookDeliveryDialog } from "./webhook-delivery-dialog";
 import { WebhookStatusChip } from "./webhook-status-chip";
-
-const wideOnly = { display: { xs: "none", md: "table-cell" } } as const;
-const notOnPhone = { display: { xs: "none", sm: "table-cell" } } as const;
 
 function DeliveryRow({ delivery, onOpen }: { delivery: TWebhookDelivery; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
@@ -80,27 +71,18 @@ export function WebhookDeliveriesCard({ appId }: { appId: string }) {
   const rows = deliveries.data?.pages.flatMap((page) => page.deliveries) ?? [];
 
   return (
-    <Card>
-      <CardHeader
+    <>
+      <SettingsCard
         title={t("webhooks.deliveries.title")}
         subheader={t("webhooks.deliveries.description")}
-        slotProps={cardTitle}
         action={
-          <Tooltip title={t("webhooks.deliveries.refresh")}>
-            <span>
-              <IconButton
-                aria-label={t("webhooks.deliveries.refresh")}
-                onClick={() => void deliveries.refetch()}
-                disabled={deliveries.isFetching}
-              >
-                <RefreshRounded />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <RefreshButton
+            label={t("webhooks.deliveries.refresh")}
+            onClick={() => void deliveries.refetch()}
+            disabled={deliveries.isFetching}
+          />
         }
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
+      >
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -141,19 +123,9 @@ export function WebhookDeliveriesCard({ appId }: { appId: string }) {
             </Table>
           </TableContainer>
         )}
-        {deliveries.hasNextPage && (
-          <Box sx={{ display: "flex", justifyContent: "center", mt: 2 }}>
-            <Button
-              variant="outlined"
-              onClick={() => void deliveries.fetchNextPage()}
-              disabled={deliveries.isFetchingNextPage}
-            >
-              {t("common.loadMore")}
-            </Button>
-          </Box>
-        )}
-      </CardContent>
+        <LoadMore pages={deliveries} />
+      </SettingsCard>
       <WebhookDeliveryDialog appId={appId} deliveryId={openId} onClose={() => setOpenId(null)} />
-    </Card>
+    </>
   );
 }

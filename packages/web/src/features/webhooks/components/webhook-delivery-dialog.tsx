@@ -19,6 +19,7 @@ import {
 import type { TWebhookAttempt, TWebhookDeliveryResponse } from "@parley/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "@/components/load-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
@@ -26,7 +27,6 @@ import { useWebhookDelivery } from "../api/get-webhook-delivery";
 import { useRedeliverWebhook } from "../api/redeliver-webhook";
 import { eventNameKey } from "../lib/events";
 import { JsonBlock } from "./json-block";
-import { LoadError } from "./load-error";
 import { WebhookStatusChip } from "./webhook-status-chip";
 
 const mono = { fontFamily: "monospace", overflowWrap: "anywhere" } as const;

@@ -1,29 +1,17 @@
 import AutorenewRounded from "@mui/icons-material/AutorenewRounded";
 import VisibilityOffRounded from "@mui/icons-material/VisibilityOffRounded";
 import VisibilityRounded from "@mui/icons-material/VisibilityRounded";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import { type TWebhookSettings, WEBHOOK_PREVIOUS_SECRET_HOURS } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CopyButton } from "@/components/copy-button";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useRotateWebhookSecret } from "../api/rotate-webhook-secret";
-import { cardContentSx, cardTitle } from "./card-styles";
 
 const SECRET_PREFIX = "whsec_";
 
@@ -57,14 +45,8 @@ export function WebhookSecretCard({ appId, settings }: { appId: string; settings
     );
 
   return (
-    <Card>
-      <CardHeader
-        title={t("webhooks.secret.title")}
-        subheader={t("webhooks.secret.description")}
-        slotProps={cardTitle}
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
+    <>
+      <SettingsCard title={t("webhooks.secret.title")} subheader={t("webhooks.secret.description")}>
         <Stack spacing={2}>
           {secret ? (
             <Box
@@ -116,7 +98,7 @@ export function WebhookSecretCard({ appId, settings }: { appId: string; settings
             </Button>
           </Box>
         </Stack>
-      </CardContent>
+      </SettingsCard>
       <ConfirmDialog
         open={isConfirming}
         title={t("webhooks.secret.rotateTitle")}
@@ -126,6 +108,6 @@ export function WebhookSecretCard({ appId, settings }: { appId: string; settings
         onConfirm={confirmRotate}
         onClose={() => setIsConfirming(false)}
       />
-    </Card>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Box,
-  Button,
   Checkbox,
   FormControl,
   FormControlLabel,
@@ -21,6 +20,7 @@ import {
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "@/components/form/form-actions";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
@@ -151,14 +151,7 @@ export function WebhookSettingsForm({
             );
           }}
         />
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-          <Button variant="text" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-            {t("common.discard")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </Box>
+        <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
       </Stack>
     </Box>
   );

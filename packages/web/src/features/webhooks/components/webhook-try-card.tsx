@@ -1,32 +1,18 @@
 import SendRounded from "@mui/icons-material/SendRounded";
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  MenuItem,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, AlertTitle, Box, Button, MenuItem, Skeleton, Stack, TextField, Typography } from "@mui/material";
 import { type TWebhookEvent, WEBHOOK_EVENTS, WEBHOOK_TIMEOUT_MS } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "@/components/copy-button";
+import { LoadError } from "@/components/load-error";
+import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
 import { useWebhookSample } from "../api/get-webhook-sample";
 import { useSendWebhookTest } from "../api/send-webhook-test";
 import { eventNameKey, failureReason } from "../lib/events";
-import { cardContentSx, cardTitle } from "./card-styles";
 import { JsonBlock } from "./json-block";
-import { LoadError } from "./load-error";
 
 /** A failed test send, kept on screen so the reason can be read and compared with the receiver's log. */
 interface TestFailure {
@@ -66,70 +52,63 @@ export function WebhookTryCard({ appId, hasUrl }: { appId: string; hasUrl: boole
   };
 
   return (
-    <Card>
-      <CardHeader
-        title={t("webhooks.try.title")}
-        subheader={t("webhooks.try.description", { seconds: WEBHOOK_TIMEOUT_MS / 1000 })}
-        slotProps={cardTitle}
-      />
-      <Divider />
-      <CardContent sx={cardContentSx}>
-        <Stack spacing={2}>
-          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "flex-start" }}>
-            <TextField
-              select
-              size="small"
-              label={t("webhooks.try.event")}
-              value={event}
-              onChange={(change) => {
-                setEvent(change.target.value as TWebhookEvent);
-                setFailure(null);
-              }}
-              sx={{ flex: 1, minWidth: 220, maxWidth: 360 }}
-            >
-              {WEBHOOK_EVENTS.map((each) => (
-                <MenuItem key={each} value={each}>
-                  {t(eventNameKey(each))}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button
-              variant="contained"
-              startIcon={<SendRounded />}
-              onClick={send}
-              disabled={!hasUrl || sendTest.isPending}
-              loading={sendTest.isPending}
-            >
-              {t("webhooks.test.send")}
-            </Button>
-          </Box>
-          {!hasUrl && (
-            <Typography variant="body2" color="text.secondary">
-              {t("webhooks.test.needsUrl")}
+    <SettingsCard
+      title={t("webhooks.try.title")}
+      subheader={t("webhooks.try.description", { seconds: WEBHOOK_TIMEOUT_MS / 1000 })}
+    >
+      <Stack spacing={2}>
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "flex-start" }}>
+          <TextField
+            select
+            size="small"
+            label={t("webhooks.try.event")}
+            value={event}
+            onChange={(change) => {
+              setEvent(change.target.value as TWebhookEvent);
+              setFailure(null);
+            }}
+            sx={{ flex: 1, minWidth: 220, maxWidth: 360 }}
+          >
+            {WEBHOOK_EVENTS.map((each) => (
+              <MenuItem key={each} value={each}>
+                {t(eventNameKey(each))}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            variant="contained"
+            startIcon={<SendRounded />}
+            onClick={send}
+            disabled={!hasUrl || sendTest.isPending}
+            loading={sendTest.isPending}
+          >
+            {t("webhooks.test.send")}
+          </Button>
+        </Box>
+        {!hasUrl && (
+          <Typography variant="body2" color="text.secondary">
+            {t("webhooks.test.needsUrl")}
+          </Typography>
+        )}
+        {failure && (
+          <Alert severity="error" data-testid="webhook-test-failure">
+            <AlertTitle>{t("ERROR_3044")}</AlertTitle>
+            {failure.reason ?? t("webhooks.test.noReason")}
+            {failure.httpStatus !== null && ` (${t("webhooks.test.httpStatus", { status: failure.httpStatus })})`}
+          </Alert>
+        )}
+        <Box>
+          <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 0.5 }}>
+            <Typography variant="subtitle2" component="h3">
+              {t("webhooks.try.sample")}
             </Typography>
-          )}
-          {failure && (
-            <Alert severity="error" data-testid="webhook-test-failure">
-              <AlertTitle>{t("ERROR_3044")}</AlertTitle>
-              {failure.reason ?? t("webhooks.test.noReason")}
-              {failure.httpStatus !== null && ` (${t("webhooks.test.httpStatus", { status: failure.httpStatus })})`}
-            </Alert>
-          )}
-          <Box>
-            <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 0.5 }}>
-              <Typography variant="subtitle2" component="h3">
-                {t("webhooks.try.sample")}
-              </Typography>
-              {sample.data && (
-                <CopyButton value={JSON.stringify(sample.data, null, 2)} label={t("webhooks.try.copy")} />
-              )}
-            </Box>
-            {sample.isPending && <Skeleton variant="rounded" height={200} aria-busy />}
-            {sample.isError && <LoadError error={sample.error} onRetry={() => void sample.refetch()} />}
-            {sample.data && <JsonBlock value={sample.data} label={t("webhooks.try.sample")} testId="webhook-sample" />}
+            {sample.data && <CopyButton value={JSON.stringify(sample.data, null, 2)} label={t("webhooks.try.copy")} />}
           </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+          {sample.isPending && <Skeleton variant="rounded" height={200} aria-busy />}
+          {sample.isError && <LoadError error={sample.error} onRetry={() => void sample.refetch()} />}
+          {sample.data && <JsonBlock value={sample.data} label={t("webhooks.try.sample")} testId="webhook-sample" />}
+        </Box>
+      </Stack>
+    </SettingsCard>
   );
 }

@@ -1,0 +1,556 @@
+import {
+  BILLING_LABEL_OF_STATE,
+  DAY_MS,
+  PAID_PLAN_TYPE,
+  PAYMENT_RETRY_DAYS,
+  priceMonth,
+  type TCard,
+  type TCardResponse,
+  type TCardSessionResponse,
+  type TCardSessionResult,
+  type TCurrentPlan,
+  type TInvoice,
+  type TNotification,
+  type TPaidCancelInfo,
+  type TPaidStartInfo,
+  type TPlanChangeRequest,
+  TRIAL_MONTHLY_MESSAGES,
+  type TServiceStopReason,
+  VPlans,
+} from "@parley/contract";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Context } from "../../context";
+import type { Db } from "../../db/client";
+import {
+  type AccountRow,
+  type AppRow,
+  accounts,
+  type BillingCardRow,
+  billingCards,
+  type CardSnapshot,
+  cardSessions,
+  type InvoiceRow,
+  invoices,
+  paidPlans,
+  paymentAttempts,
+} from "../../db/schema";
+import { AppError } from "../../errors";
+import { cardExpired, type PaymentGateway, type RegisterResult } from "../../integrations/payments";
+import type { Authenticated } from "../auth/service";
+import type { MessageDraft } from "../messages/service";
+import { createBillingCycle } from "./cycle";
+import {
+  addDays,
+  billedDays,
+  daysInPeriod,
+  derivePlanStatus,
+  firstDayOf,
+  invoiceDayOf,
+  laterDay,
+  monthOf,
+  nextPeriod,
+  type PlanStatus,
+  paidStartInfo,
+  servedDays,
+  stopIntervals,
+  utcDay,
+} from "./rules";
+import { messagesBetween, usageOnDays } from "./usage";
+
+/**
+ * Every chat API call asks whether the account's service runs, so the answer is cached. A change made in this
+ * process (apply, cancel, a payment) takes effect at once; other processes see it within this many milliseconds.
+ */
+const ACCESS_CACHE_MS = 5_000;
+/** A hosted card page left open longer than this reads as cancelled. */
+const CARD_SESSION_TTL_MS = 30 * 60 * 1000;
+
+interface Access {
+  serviceActive: boolean;
+  stopReason: TServiceStopReason | null;
+  onTrial: boolean;
+}
+
+const texts = {
+  UsingFreePlan: {
+    ko: (days: number) => `무료 체험 중입니다. ${days}일 남았습니다.`,
+    en: (days: number) => `You are on the free trial: ${days} day${days === 1 ? "" : "s"} left.`,
+  },
+  FreePlanExpiring: {
+    ko: (days: number) => `무료 체험이 ${days}일 후 끝납니다. 서비스를 계속 이용하려면 유료 플랜을 신청해 주세요.`,
+    en: (days: number) =>
+      `Your free trial ends in ${days} day${days === 1 ? "" : "s"}. Apply for the paid plan to keep the service running.`,
+  },
+  FreePlanEnded: {
+    ko: () => "무료 체험이 끝나 서비스가 중지되었습니다. 유료 플랜을 신청하면 다시 이용할 수 있습니다.",
+    en: () => "Your free trial has ended and the service is stopped. Apply for the paid plan to resume it.",
+  },
+  CardNotRegistered: {
+    ko: () => "등록된 카드가 없습니다. 유료 플랜을 신청하려면 카드를 등록해 주세요.",
+    en: () => "No card is registered. Register a card to apply for the paid plan.",
+  },
+  CardPaymentFailed: {
+    ko: (reason: string, left: number) =>
+      `카드 결제에 실패했습니다(${reason}). 매일 다시 결제를 시도하며, ${left}일 안에 결제되지 않으면 서비스가 중지됩니다.`,
+    en: (reason: string, left: number) =>
+      `A card payment failed (${reason}). It is retried daily; the service stops if it does not succeed within ${left} day${left === 1 ? "" : "s"}.`,
+  },
+  PaymentStopped: {
+    ko: () =>
+      "10일 연속 카드 결제에 실패하여 서비스가 중지되었습니다. 유효한 카드를 등록하면 바로 결제되고 서비스가 재개됩니다.",
+    en: () =>
+      "Card payments failed for 10 days in a row, so the service is stopped. Register a valid card to pay now and resume it.",
+  },
+} as const;
+
+export function toCard(card: BillingCardRow | CardSnapshot): TCard {
+  return {
+    brand: card.brand,
+    maskedNumber: `•••• ${card.last4}`,
+    expiry: `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear % 100).padStart(2, "0")}`,
+    holder: card.holder,
+    registeredAt: typeof card.registeredAt === "string" ? card.registeredAt : card.registeredAt.toISOString(),
+  };
+}
+
+export function toInvoice(row: InvoiceRow): TInvoice {
+  return {
+    id: row.id,
+    period: row.period,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    currency: row.currency,
+    usage: { messages: row.messages, cumulativeDau: row.cumulativeDau, daysInService: row.daysInService },
+    lines: row.lines,
+    capApplied: row.capApplied,
+    fee: row.fee,
+    vat: row.vat,
+    total: row.total,
+    status: row.status,
+    paymentDate: row.paymentDate,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    failedAttempts: row.failedAttempts,
+    lastFailureReason: row.lastFailureReason,
+  };
+}
+
+/** Billing is for ordinary accounts: a marketplace account pays at its marketplace, a sub-account through its owner. */
+function ordinaryOnly(auth: Authenticated): AccountRow {
+  if (auth.account.kind !== "ordinary") throw new AppError("1023");
+  return auth.account;
+}
+
+export function createBillingService(ctx: Context, deps: { gateway: PaymentGateway }) {
+  const { db } = ctx.database;
+  const { clock, config } = ctx;
+  const { gateway } = deps;
+  const cache = new Map<string, { access: Access; loadedAt: number }>();
+  // Bumped by every change, so a read that started before it cannot put the old answer back in the cache.
+  let generation = 0;
+  const changed = (accountId: string) => {
+    generation += 1;
+    cache.delete(accountId);
+  };
+  const cycle = createBillingCycle(ctx, { gateway, changed });
+
+  async function lockAccount(tx: Db, accountId: string): Promise<AccountRow> {
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update").limit(1);
+    if (!account) throw new AppError("9000");
+    return account;
+  }
+
+  async function loadStatus(q: Db, account: AccountRow) {
+    const plans = await q.select().from(paidPlans).where(eq(paidPlans.accountId, account.id));
+    const bills = await q.select().from(invoices).where(eq(invoices.accountId, account.id));
+    const status = derivePlanStatus(
+      {
+        kind: account.kind,
+        // An account cannot sign in before verifying its email, so the fallback only covers rows made by hand.
+        trialStartedAt: account.emailVerifiedAt ?? account.createdAt,
+        plans,
+        invoices: bills,
+      },
+      clock.now(),
+    );
+    return { status, plans, invoices: bills };
+  }
+
+  async function cardOf(q: Db, accountId: string): Promise<BillingCardRow | null> {
+    const [card] = await q.select().from(billingCards).where(eq(billingCards.accountId, accountId)).limit(1);
+    return card ?? null;
+  }
+
+  async function access(accountId: string): Promise<Access> {
+    const now = clock.now().getTime();
+    const hit = cache.get(accountId);
+    if (hit && now >= hit.loadedAt && now - hit.loadedAt < ACCESS_CACHE_MS) return hit.access;
+    const startedAt = generation;
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+    if (!account) return { serviceActive: false, stopReason: null, onTrial: false };
+    const { status } = await loadStatus(db, account);
+    const result = { serviceActive: status.serviceActive, stopReason: status.stopReason, onTrial: status.onTrial };
+    if (startedAt === generation) cache.set(accountId, { access: result, loadedAt: now });
+    return result;
+  }
+
+  function monthToDate(): { from: string; to: string } {
+    const today = utcDay(clock.now());
+    return { from: firstDayOf(monthOf(today)), to: today };
+  }
+
+  async function current(account: AccountRow): Promise<TCurrentPlan> {
+    const { status } = await loadStatus(db, account);
+    const card = await cardOf(db, account.id);
+    let trial: TCurrentPlan["trial"] = null;
+    if (status.onTrial) {
+      const { from, to } = monthToDate();
+      trial = {
+        startedAt: status.trial.startedAt.toISOString(),
+        endsAt: status.trial.endsAt.toISOString(),
+        daysLeft: Math.ceil((status.trial.endsAt.getTime() - clock.now().getTime()) / DAY_MS),
+        monthlyMessages: TRIAL_MONTHLY_MESSAGES,
+        messagesThisMonth: await messagesBetween(db, account.id, from, to),
+      };
+    }
+    return {
+      planType: status.planType,
+      state: status.state,
+      billingLabel: BILLING_LABEL_OF_STATE[status.state],
+      serviceActive: status.serviceActive,
+      stopReason: status.stopReason,
+      trial,
+      paid: status.plan
+        ? {
+            startDate: status.plan.startDate,
+            endDate: status.plan.endDate,
+            cancelledAt: status.plan.cancelledAt?.toISOString() ?? null,
+          }
+        : null,
+      currency: account.paymentCurrency,
+      cardRegistered: card !== null,
+    };
+  }
+
+  /** When the next charge will happen: a retry of an unpaid invoice, or the 5th after the next month to bill. */
+  async function expectedPaymentDate(account: AccountRow, status: PlanStatus, bills: InvoiceRow[]) {
+    const today = utcDay(clock.now());
+    const unpaid = bills.filter((invoice) => invoice.paidAt === null);
+    if (unpaid.length > 0) {
+      if (unpaid.every((invoice) => invoice.failedDays >= PAYMENT_RETRY_DAYS)) return null;
+      const [triedToday] = await db
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .innerJoin(invoices, eq(invoices.id, paymentAttempts.invoiceId))
+        .where(and(eq(invoices.accountId, account.id), eq(paymentAttempts.attemptKey, `daily:${today}`)))
+        .limit(1);
+      return triedToday ? addDays(today, 1) : today;
+    }
+    const plan = status.plan;
+    if (!plan || !servedDays(plan)) return null;
+    const invoiced = new Set(bills.map((invoice) => invoice.period));
+    const last = monthOf(plan.endDate ?? laterDay(today, plan.startDate));
+    for (let period = monthOf(plan.startDate); period <= last; period = nextPeriod(period)) {
+      if (!invoiced.has(period)) return invoiceDayOf(period);
+    }
+    return null;
+  }
+
+  async function completeCardSession(
+    sessionId: string,
+    outcome: RegisterResult | { ok: false; reason: "cancelled" },
+  ): Promise<string | null> {
+    const now = clock.now();
+    const done = await db.transaction(async (tx) => {
+      const [session] = await tx
+        .select()
+        .from(cardSessions)
+        .where(eq(cardSessions.id, sessionId))
+        .for("update")
+        .limit(1);
+      if (!session || session.completedAt || session.expiresAt <= now) return null;
+      if (!outcome.ok) {
+        await tx
+          .update(cardSessions)
+          .set({ completedAt: now, result: outcome.reason })
+          .where(eq(cardSessions.id, sessionId));
+        return { accountId: session.accountId, previous: null, cardId: null };
+      }
+      await lockAccount(tx, session.accountId);
+      const previous = await cardOf(tx, session.accountId);
+      if (previous) await tx.delete(billingCards).where(eq(billingCards.id, previous.id));
+      const { ref, ...shown } = outcome.card;
+      const [card] = await tx
+        .insert(billingCards)
+        .values({ accountId: session.accountId, gatewayRef: ref, ...shown, registeredAt: now })
+        .returning();
+      if (!card) throw new AppError("4002");
+      const snapshot: CardSnapshot = { ...shown, registeredAt: now.toISOString() };
+      await tx
+        .update(cardSessions)
+        .set({ completedAt: now, result: "success", card: snapshot })
+        .where(eq(cardSessions.id, sessionId));
+      return { accountId: session.accountId, previous, cardId: card.id };
+    });
+    if (!done) {
+      // The page was submitted twice or too late: the card the gateway just stored is nobody's.
+      if (outcome.ok) await gateway.removeCard(outcome.card.ref);
+      return null;
+    }
+    if (done.previous) {
+      await gateway.removeCard(done.previous.gatewayRef).catch((err) => {
+        ctx.log.error({ err, accountId: done.accountId }, "could not remove the replaced card at the gateway");
+      });
+    }
+    if (done.cardId) {
+      await cycle.retryWithCard(done.accountId, done.cardId).catch((err) => {
+        ctx.log.error({ err, accountId: done.accountId }, "retrying unpaid invoices with the new card failed");
+      });
+      changed(done.accountId);
+    }
+    return `${config.publicUrl}/billing-payletter?sessionId=${encodeURIComponent(sessionId)}`;
+  }
+
+  return {
+    cycle,
+    changed,
+
+    /** The chat API's gate: 4000 for every app of an account whose service is stopped. */
+    async requireChatService(app: Pick<AppRow, "accountId">): Promise<void> {
+      if (!(await access(app.accountId)).serviceActive) throw new AppError("4000");
+    },
+
+    /** A message check of the pipeline: during the trial the account's apps share a monthly message quota. */
+    async checkTrialQuota(draft: MessageDraft): Promise<void> {
+      if (!(await access(draft.actor.app.accountId)).onTrial) return;
+      const { from, to } = monthToDate();
+      if ((await messagesBetween(db, draft.actor.app.accountId, from, to)) >= TRIAL_MONTHLY_MESSAGES) {
+        throw new AppError("3014");
+      }
+    },
+
+    async current(auth: Authenticated): Promise<TCurrentPlan> {
+      return current(ordinaryOnly(auth));
+    },
+
+    async startInfo(auth: Authenticated): Promise<TPaidStartInfo> {
+      const account = ordinaryOnly(auth);
+      const { status } = await loadStatus(db, account);
+      return paidStartInfo(status.trial, clock.now());
+    },
+
+    async change(auth: Authenticated, request: TPlanChangeRequest): Promise<TCurrentPlan> {
+      const account = ordinaryOnly(auth);
+      if (request.planType !== PAID_PLAN_TYPE) throw new AppError("4005");
+      await db.transaction(async (tx) => {
+        const locked = await lockAccount(tx, account.id);
+        const { status } = await loadStatus(tx, locked);
+        const info = paidStartInfo(status.trial, clock.now());
+        const fields = [
+          ...(request.startDate === info.paidPlanStartDate
+            ? []
+            : [{ path: "startDate", message: VPlans.datesChanged }]),
+          ...(request.endDate === info.paidPlanEndDate ? [] : [{ path: "endDate", message: VPlans.datesChanged }]),
+        ];
+        if (fields.length > 0) throw new AppError("300", { fields });
+        if (status.plan && status.plan.endDate === null) throw new AppError("4001");
+        if (status.outstanding) throw new AppError("5002");
+        const card = await cardOf(tx, account.id);
+        if (!card) throw new AppError("5004");
+        if (cardExpired(card.expMonth, card.expYear, utcDay(clock.now()))) throw new AppError("5000");
+        await tx.insert(paidPlans).values({
+          accountId: account.id,
+          planType: PAID_PLAN_TYPE,
+          startDate: info.paidPlanStartDate,
+          appliedAt: clock.now(),
+        });
+      });
+      changed(account.id);
+      return current(account);
+    },
+
+    /**
+     * Cancels now: the chat API stops at once and today is the last billed day. A plan that has not started yet
+     * (applied during the trial) is withdrawn instead, and the trial runs on.
+     */
+    async cancel(auth: Authenticated): Promise<TCurrentPlan> {
+      const account = ordinaryOnly(auth);
+      await db.transaction(async (tx) => {
+        await lockAccount(tx, account.id);
+        const [open] = await tx
+          .select()
+          .from(paidPlans)
+          .where(and(eq(paidPlans.accountId, account.id), isNull(paidPlans.endDate)))
+          .limit(1);
+        if (!open) throw new AppError("4000");
+        const today = utcDay(clock.now());
+        await tx
+          .update(paidPlans)
+          .set({
+            endDate: today < open.startDate ? addDays(open.startDate, -1) : today,
+            cancelledAt: clock.now(),
+          })
+          .where(eq(paidPlans.id, open.id));
+      });
+      changed(account.id);
+      return current(account);
+    },
+
+    /** What cancelling today would bill on the next 5th: this month's days and usage so far. */
+    async cancelInfo(auth: Authenticated): Promise<TPaidCancelInfo> {
+      const account = ordinaryOnly(auth);
+      const { status, plans, invoices: bills } = await loadStatus(db, account);
+      if (!status.plan || status.plan.endDate !== null) throw new AppError("4000");
+      const today = utcDay(clock.now());
+      const period = monthOf(today);
+      const days = billedDays(plans, stopIntervals(bills), period, today);
+      const usage = await usageOnDays(db, account.id, days);
+      const price = priceMonth({
+        currency: account.paymentCurrency,
+        messages: usage.messages,
+        cumulativeDau: usage.cumulativeDau,
+        daysInService: days.length,
+        daysInMonth: daysInPeriod(period),
+      });
+      return {
+        cancelDate: today,
+        periodStart: days[0] ?? today,
+        periodEnd: days.at(-1) ?? today,
+        usage: { messages: usage.messages, cumulativeDau: usage.cumulativeDau, daysInService: days.length },
+        fee: price.fee,
+        vat: price.vat,
+        total: price.total,
+        currency: account.paymentCurrency,
+        paymentDate: invoiceDayOf(period),
+      };
+    },
+
+    /** The billing notices of the notice bar, in the order it stacks them. */
+    async notices(account: AccountRow): Promise<TNotification[]> {
+      if (account.kind !== "ordinary") return [];
+      const { status, invoices: bills } = await loadStatus(db, account);
+      const lang = account.language;
+      const out: TNotification[] = [];
+      const failing = bills.filter((invoice) => invoice.paidAt === null && invoice.failedAttempts > 0);
+      if (failing.length > 0) {
+        const stopped = failing.some((invoice) => invoice.serviceStoppedAt);
+        const failedDays = Math.max(...failing.map((invoice) => invoice.failedDays));
+        const daysLeft = Math.max(PAYMENT_RETRY_DAYS - failedDays, 0);
+        const reason = failing[0]?.lastFailureReason ?? "";
+        out.push({
+          type: "CardPaymentFailed",
+          text: stopped ? texts.PaymentStopped[lang]() : texts.CardPaymentFailed[lang](reason, daysLeft),
+          params: { failedDays, daysLeft, stopped: stopped ? 1 : 0, reason },
+        });
+      }
+      const hasCard = (await cardOf(db, account.id)) !== null;
+      const now = clock.now().getTime();
+      const daysLeft = Math.ceil((status.trial.endsAt.getTime() - now) / DAY_MS);
+      if (status.state === "notApplied" && daysLeft <= 7) {
+        out.push({ type: "FreePlanExpiring", text: texts.FreePlanExpiring[lang](daysLeft), params: { daysLeft } });
+      } else if (status.state === "serviceStopped" && status.stopReason === "trialEnded") {
+        out.push({ type: "FreePlanExpiring", text: texts.FreePlanEnded[lang](), params: { daysLeft: 0 } });
+      } else if (status.onTrial) {
+        // Once a paid plan is applied the trial notice stays, but it no longer offers to apply.
+        const paidPlanApplied = status.state === "applicationComplete" ? 1 : 0;
+        out.push({
+          type: "UsingFreePlan",
+          text: texts.UsingFreePlan[lang](daysLeft),
+          params: { daysLeft, paidPlanApplied },
+        });
+      }
+      const needsCard =
+        status.state === "applicationComplete" ||
+        status.state === "inService" ||
+        (status.state === "notApplied" && daysLeft <= 7) ||
+        status.stopReason === "trialEnded";
+      if (needsCard && !hasCard) out.push({ type: "CardNotRegistered", text: texts.CardNotRegistered[lang]() });
+      return out;
+    },
+
+    async getCard(auth: Authenticated): Promise<TCardResponse> {
+      const account = ordinaryOnly(auth);
+      const card = await cardOf(db, account.id);
+      const { status, invoices: bills } = await loadStatus(db, account);
+      return {
+        card: card ? toCard(card) : null,
+        expectedPaymentDate: await expectedPaymentDate(account, status, bills),
+      };
+    },
+
+    async removeCard(auth: Authenticated): Promise<void> {
+      const account = ordinaryOnly(auth);
+      const removed = await db.transaction(async (tx) => {
+        const locked = await lockAccount(tx, account.id);
+        const { status } = await loadStatus(tx, locked);
+        if (status.outstanding || (status.plan && status.plan.endDate === null)) throw new AppError("5005");
+        const card = await cardOf(tx, account.id);
+        if (card) await tx.delete(billingCards).where(eq(billingCards.id, card.id));
+        return card;
+      });
+      if (removed) await gateway.removeCard(removed.gatewayRef);
+    },
+
+    async startCardSession(auth: Authenticated): Promise<TCardSessionResponse> {
+      const account = ordinaryOnly(auth);
+      const now = clock.now();
+      const [session] = await db
+        .insert(cardSessions)
+        .values({ accountId: account.id, createdAt: now, expiresAt: new Date(now.getTime() + CARD_SESSION_TTL_MS) })
+        .returning({ id: cardSessions.id });
+      if (!session) throw new AppError("4002");
+      return { sessionId: session.id, redirectUrl: gateway.cardPageUrl(session.id) };
+    },
+
+    async cardSessionResult(auth: Authenticated, sessionId: string): Promise<TCardSessionResult> {
+      const account = ordinaryOnly(auth);
+      const [session] = await db
+        .select()
+        .from(cardSessions)
+        .where(and(eq(cardSessions.id, sessionId), eq(cardSessions.accountId, account.id)))
+        .limit(1);
+      if (!session) throw new AppError("004");
+      const result = session.result ?? (session.expiresAt <= clock.now() ? "cancelled" : "pending");
+      return { sessionId, result, card: session.card ? toCard(session.card) : null };
+    },
+
+    /** What the hosted page needs to know about a session: whether it can still be submitted, and in which language. */
+    async cardSessionPage(sessionId: string) {
+      const [row] = await db
+        .select({ session: cardSessions, language: accounts.language })
+        .from(cardSessions)
+        .innerJoin(accounts, eq(accounts.id, cardSessions.accountId))
+        .where(eq(cardSessions.id, sessionId))
+        .limit(1);
+      if (!row) return null;
+      const open = !row.session.completedAt && row.session.expiresAt > clock.now();
+      return { open, language: row.language };
+    },
+
+    completeCardSession,
+
+    async listInvoices(auth: Authenticated): Promise<TInvoice[]> {
+      const account = ordinaryOnly(auth);
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.accountId, account.id))
+        .orderBy(desc(invoices.period));
+      return rows.map(toInvoice);
+    },
+
+    async invoice(auth: Authenticated, invoiceId: string): Promise<{ invoice: InvoiceRow; account: AccountRow }> {
+      const account = ordinaryOnly(auth);
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, account.id)))
+        .limit(1);
+      if (!row) throw new AppError("004");
+      return { invoice: row, account };
+    },
+
+    runDaily: () => cycle.runDaily(),
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

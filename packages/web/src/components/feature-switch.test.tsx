@@ -1,0 +1,72 @@
+import { queryOptions } from "@tanstack/react-query";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { i18n } from "@/i18n";
+import { ApiError } from "@/lib/api-client";
+import { renderWithRouter } from "@/testing/test-utils";
+import { FeatureSwitch } from "./feature-switch";
+
+const t = (key: string) => i18n.t(key);
+
+/** A server whose answer to a save the test gives when it wants, so the switch can be seen mid-save. */
+function pendingServer(initial: boolean) {
+  let stored = initial;
+  let answer: ((ok: boolean) => void) | null = null;
+  const query = queryOptions({ queryKey: ["feature-switch-test", "enabled"], queryFn: async () => stored });
+  const save = (enabled: boolean) =>
+    new Promise<boolean>((resolve, reject) => {
+      answer = (ok) => {
+        if (!ok) return reject(new ApiError("3003", "No access", 403));
+        stored = enabled;
+        resolve(stored);
+      };
+    });
+  return { query, save, answer: (ok: boolean) => answer?.(ok) };
+}
+
+const renderSwitch = (server: ReturnType<typeof pendingServer>) =>
+  renderWithRouter(
+    <FeatureSwitch
+      query={server.query}
+      save={server.save}
+      label="Feature on"
+      turnedOn="Turned on"
+      turnedOff="Turned off"
+    />,
+  );
+
+describe("FeatureSwitch", () => {
+  it("shows the asked state while saving, then keeps the saved one and says so", async () => {
+    const server = pendingServer(false);
+    const { user } = renderSwitch(server);
+    const toggle = await screen.findByRole("switch", { name: "Feature on" });
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    server.answer(true);
+    expect(await screen.findByText("Turned on")).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+
+    await user.click(toggle);
+    server.answer(true);
+    expect(await screen.findByText("Turned off")).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it("goes back to the saved state and shows the error when the save fails", async () => {
+    const server = pendingServer(true);
+    const { user } = renderSwitch(server);
+    const toggle = await screen.findByRole("switch", { name: "Feature on" });
+    expect(toggle).toBeChecked();
+
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    server.answer(false);
+    expect(await screen.findByText(t("ERROR_3003"))).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+  });
+});

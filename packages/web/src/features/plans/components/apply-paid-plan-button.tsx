@@ -1,0 +1,84 @@
+import { Button, type ButtonProps } from "@mui/material";
+import { PAID_PLAN_TYPE, type TPaidStartInfo } from "@parley/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { paths } from "@/config/paths";
+import { useErrorText } from "@/hooks/use-error-text";
+import { useSession } from "@/lib/session";
+import { useChangePlan } from "../api/change-plan";
+import { useLoadPaidStartInfo } from "../api/get-paid-start-info";
+import { PaidPlanDialog } from "./paid-plan-dialog";
+
+/**
+ * "Switch to paid plan" wherever it appears (notice bar, billing, overview): loads the start dates, shows the
+ * application dialog, and applies. Success goes to /bills and reloads every query, since a new plan changes the
+ * notices, the plan, the expected payment and the overview at once. A failure closes the dialog and puts the
+ * catalogue message in the snackbar (spec section 8), e.g. 5004 when no card is registered.
+ */
+export function ApplyPaidPlanButton({
+  variant = "contained",
+  size,
+  color,
+  sx,
+}: Pick<ButtonProps, "variant" | "size" | "color" | "sx">) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [info, setInfo] = useState<TPaidStartInfo | null>(null);
+  const loadStartInfo = useLoadPaidStartInfo();
+  const change = useChangePlan();
+
+  const open = async () => {
+    try {
+      setInfo(await loadStartInfo.mutateAsync());
+    } catch (error) {
+      showSnackbar(errorText(error), { severity: "error" });
+    }
+  };
+
+  const apply = async (dates: TPaidStartInfo) => {
+    try {
+      await change.mutateAsync({
+        startDate: dates.paidPlanStartDate,
+        endDate: dates.paidPlanEndDate,
+        planType: PAID_PLAN_TYPE,
+      });
+    } catch (error) {
+      setInfo(null);
+      showSnackbar(errorText(error), { severity: "error" });
+      return;
+    }
+    setInfo(null);
+    showSnackbar(t("plans.apply.applied"), { severity: "success" });
+    await navigate(paths.bills.getHref());
+    void queryClient.invalidateQueries();
+  };
+
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        color={color}
+        sx={sx}
+        disabled={loadStartInfo.isPending}
+        onClick={() => void open()}
+      >
+        {t("plans.apply.button")}
+      </Button>
+      <PaidPlanDialog
+        info={info}
+        currency={session?.paymentCurrency ?? "KRW"}
+        isPending={change.isPending}
+        onApply={(dates) => void apply(dates)}
+        onClose={() => setInfo(null)}
+      />
+    </>
+  );
+}
