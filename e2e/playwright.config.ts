@@ -46,6 +46,8 @@ export default defineConfig({
       FCM_BASE_URL: receiverURL,
       TRANSLATE_BASE_URL: receiverURL,
       WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
+      // Lets the billing test move the server's clock to the 5th and run the daily billing job.
+      TESTING_ENDPOINTS: "true",
     },
   },
 });

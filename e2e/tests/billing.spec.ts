@@ -1,5 +1,7 @@
+import fs from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { accountSession, signInBrowser } from "./setup";
+import { PASSWORD } from "./support";
 
 const text = {
   ko: {
@@ -9,6 +11,7 @@ const text = {
     confirm: "신청",
     applied: "유료 플랜이 신청되었습니다.",
     state: "신청 완료",
+    paid: "결제 완료",
   },
   en: {
     registerCard: "Register card",
@@ -17,11 +20,23 @@ const text = {
     confirm: "Apply",
     applied: "The paid plan was applied.",
     state: "Application complete",
+    paid: "Paid",
   },
 } as const;
 
+test.afterEach(async ({ request }) => {
+  await request.put("/api/testing/clock", { data: { now: null } });
+});
+
+/** The 5th of the month after the one `day` (YYYY-MM-DD) is in, early in the morning (UTC). */
+function invoiceDayAfter(day: string): string {
+  const [year, month] = day.split("-").map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+  return `${next}-05T01:00:00.000Z`;
+}
+
 for (const language of ["ko", "en"] as const) {
-  test(`registers the succeeding test card on the hosted page and applies the paid plan (${language})`, async ({
+  test(`registers the test card, applies the paid plan and downloads the paid invoice of the 5th (${language})`, async ({
     page,
     request,
   }) => {
@@ -45,5 +60,22 @@ for (const language of ["ko", "en"] as const) {
     await expect(page.getByText(t.applied)).toBeVisible();
     await expect(page).toHaveURL(/\/bills$/);
     await expect(page.getByRole("main").getByText(t.state, { exact: true })).toBeVisible();
+
+    // The plan starts after the trial; its first month is invoiced and charged on the following 5th.
+    const auth = { authorization: `Bearer ${session.sessionToken}` };
+    const { current } = await (await request.get("/api/plans/current", { headers: auth })).json();
+    await request.put("/api/testing/clock", { data: { now: invoiceDayAfter(current.paid.startDate) } });
+    expect((await request.post("/api/testing/jobs/billing.daily")).ok()).toBe(true);
+    // More than 30 idle days have passed for the old session, so sign in again.
+    const login = await request.post("/api/auth/login", { data: { email: session.email, password: PASSWORD } });
+    await signInBrowser(page, await login.json(), language);
+
+    await page.goto("/bills");
+    const invoice = page.getByRole("main").getByRole("row").filter({ hasText: t.paid });
+    await expect(invoice).toHaveCount(1);
+    const download = page.waitForEvent("download");
+    await invoice.getByRole("button", { name: /PDF/ }).click();
+    const pdf = await fs.readFile((await (await download).path()) as string);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 }

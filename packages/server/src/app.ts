@@ -9,13 +9,14 @@ import { registerGateway } from "./chat/gateway";
 import { createOutbox } from "./chat/outbox";
 import { createMemoryPresence, createRedisPresence, type Presence } from "./chat/presence";
 import { chatRoutes } from "./chat/routes";
-import { type Clock, systemClock } from "./clock";
+import { type Clock, OffsetClock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Context } from "./context";
 import { type Database, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { sentMail } from "./db/schema";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerTestingEndpoints } from "./http/testing";
 import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
 import { createFcmClient } from "./integrations/fcm";
@@ -154,7 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom });
   const ctx = {
     config,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? (config.testingEndpoints ? new OffsetClock() : systemClock),
     database,
     mailer,
     log: server.log,
@@ -271,7 +272,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
   await server.register(fileRoutes, { files: services.files });
   await server.register(sandboxCardPageRoutes, { billing: services.billing, gateway: services.gateway });
+  const jobHandlers = new Map(handlers.map((h) => [h.job.name, h]));
+  if (config.testingEndpoints && ctx.clock instanceof OffsetClock) {
+    registerTestingEndpoints(server, { clock: ctx.clock, jobHandlers });
+  }
   await registerWeb(server, config.webDistDir);
 
-  return { server, ctx, services, bus, presence, jobHandlers: new Map(handlers.map((h) => [h.job.name, h])) };
+  return { server, ctx, services, bus, presence, jobHandlers };
 }

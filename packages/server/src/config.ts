@@ -33,6 +33,8 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
+  TESTING_ENDPOINTS: bool.default(false),
   FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
   /** Overrides the `token_uri` of FCM service-account files (where access tokens are fetched). */
   FCM_OAUTH_TOKEN_URL: optionalUrl,
@@ -69,6 +71,7 @@ export interface Config {
   jobPollSeconds: number;
   fileRetentionDays: number;
   filesDir: string;
+  testingEndpoints: boolean;
   fcmBaseUrl: string;
   fcmOauthTokenUrl: string | undefined;
   translateBaseUrl: string;
@@ -102,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollSeconds: e.JOB_POLL_SECONDS,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),
+    testingEndpoints: e.TESTING_ENDPOINTS ?? false,
     fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),
     fcmOauthTokenUrl: e.FCM_OAUTH_TOKEN_URL,
     translateBaseUrl: e.TRANSLATE_BASE_URL.replace(/\/+$/, ""),

@@ -39,7 +39,7 @@ export function createProfanityService(ctx: Context, deps: { apps: AppService })
   async function cachedState(appId: string): Promise<FilterState> {
     const now = ctx.clock.now().getTime();
     const hit = cache.get(appId);
-    if (hit && now - hit.loadedAt < CACHE_MS) return hit.state;
+    if (hit && now >= hit.loadedAt && now - hit.loadedAt < CACHE_MS) return hit.state;
     const startedAt = generation;
     const state = await readState(appId);
     if (startedAt === generation) cache.set(appId, { state, loadedAt: now });

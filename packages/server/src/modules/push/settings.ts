@@ -75,7 +75,9 @@ export function createPushSettings(ctx: Context) {
 
   async function cached(appId: string, q: Db = db): Promise<PushSettingsRow> {
     const hit = cache.get(appId);
-    if (hit && ctx.clock.now().getTime() - hit.loadedAt < CACHE_MS) return hit.row;
+    const now = ctx.clock.now().getTime();
+    // An entry from the future (a clock moved back) is as stale as an old one.
+    if (hit && now >= hit.loadedAt && now - hit.loadedAt < CACHE_MS) return hit.row;
     const startedAt = generation;
     const row = await read(appId, q);
     if (startedAt === generation) cache.set(appId, { row, loadedAt: ctx.clock.now().getTime() });

@@ -185,7 +185,7 @@ export function createWebhookService(
     async isActive(appId, tx) {
       const now = ctx.clock.now().getTime();
       const hit = activeCache.get(appId);
-      if (hit && now - hit.loadedAt < CACHE_MS) return hit.active;
+      if (hit && now >= hit.loadedAt && now - hit.loadedAt < CACHE_MS) return hit.active;
       const startedAt = generation;
       const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
       const active = row ? isActiveRow(row) : false;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { OffsetClock } from "../clock";
+import { AppError } from "../errors";
+import type { JobHandler } from "../jobs/runtime";
+
+/**
+ * Endpoints for browser tests against a running server: move its clock, and run a job now instead of waiting for
+ * its schedule. Registered only with `TESTING_ENDPOINTS=true`; a production server does not have them.
+ */
+export function registerTestingEndpoints(
+  server: FastifyInstance,
+  deps: { clock: OffsetClock; jobHandlers: Map<string, JobHandler> },
+) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.put(
+    "/api/testing/clock",
+    { schema: { body: z.object({ now: z.iso.datetime().nullable() }) } },
+    async (request) => {
+      deps.clock.set(request.body.now);
+      return { now: deps.clock.now().toISOString() };
+    },
+  );
+  app.post(
+    "/api/testing/jobs/:name",
+    { schema: { params: z.object({ name: z.string().min(1).max(100) }) } },
+    async (request) => {
+      const handler = deps.jobHandlers.get(request.params.name);
+      if (!handler) throw new AppError("004");
+      await handler.handle({}, { jobId: `testing-${request.params.name}-${Date.now()}` });
+      return { ran: request.params.name };
+    },
+  );
+}
