@@ -19,6 +19,7 @@ import {
   VPlans,
 } from "@parley/contract";
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import {
@@ -144,13 +145,8 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
   const { db } = ctx.database;
   const { clock, config } = ctx;
   const { gateway } = deps;
-  const cache = new Map<string, { access: Access; loadedAt: number }>();
-  // Bumped by every change, so a read that started before it cannot put the old answer back in the cache.
-  let generation = 0;
-  const changed = (accountId: string) => {
-    generation += 1;
-    cache.delete(accountId);
-  };
+  const cache = createTtlCache<string, Access>(clock, ACCESS_CACHE_MS);
+  const changed = (accountId: string) => cache.invalidate(accountId);
   const cycle = createBillingCycle(ctx, { gateway, changed });
 
   async function lockAccount(tx: Db, accountId: string): Promise<AccountRow> {
@@ -180,17 +176,13 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
     return card ?? null;
   }
 
-  async function access(accountId: string): Promise<Access> {
-    const now = clock.now().getTime();
-    const hit = cache.get(accountId);
-    if (hit && now >= hit.loadedAt && now - hit.loadedAt < ACCESS_CACHE_MS) return hit.access;
-    const startedAt = generation;
-    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-    if (!account) return { serviceActive: false, stopReason: null, onTrial: false };
-    const { status } = await loadStatus(db, account);
-    const result = { serviceActive: status.serviceActive, stopReason: status.stopReason, onTrial: status.onTrial };
-    if (startedAt === generation) cache.set(accountId, { access: result, loadedAt: now });
-    return result;
+  function access(accountId: string): Promise<Access> {
+    return cache.get(accountId, async () => {
+      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      if (!account) return { serviceActive: false, stopReason: null, onTrial: false };
+      const { status } = await loadStatus(db, account);
+      return { serviceActive: status.serviceActive, stopReason: status.stopReason, onTrial: status.onTrial };
+    });
   }
 
   function monthToDate(): { from: string; to: string } {

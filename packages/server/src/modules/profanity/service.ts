@@ -5,6 +5,7 @@ import {
   type TProfanitySettings,
 } from "@parley/contract";
 import { eq } from "drizzle-orm";
+import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import { profanityFilters } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -25,9 +26,7 @@ interface FilterState {
 
 export function createProfanityService(ctx: Context, deps: { apps: AppService }) {
   const { db } = ctx.database;
-  const cache = new Map<string, { state: FilterState; loadedAt: number }>();
-  // Bumped by every save, so a read that started before the save cannot put the old state back in the cache.
-  let generation = 0;
+  const cache = createTtlCache<string, FilterState>(ctx.clock, CACHE_MS);
 
   async function readState(appId: string): Promise<FilterState> {
     const [row] = await db.select().from(profanityFilters).where(eq(profanityFilters.appId, appId)).limit(1);
@@ -36,14 +35,8 @@ export function createProfanityService(ctx: Context, deps: { apps: AppService })
       : { enabled: false, settings: DEFAULT_PROFANITY_SETTINGS };
   }
 
-  async function cachedState(appId: string): Promise<FilterState> {
-    const now = ctx.clock.now().getTime();
-    const hit = cache.get(appId);
-    if (hit && now >= hit.loadedAt && now - hit.loadedAt < CACHE_MS) return hit.state;
-    const startedAt = generation;
-    const state = await readState(appId);
-    if (startedAt === generation) cache.set(appId, { state, loadedAt: now });
-    return state;
+  function cachedState(appId: string): Promise<FilterState> {
+    return cache.get(appId, () => readState(appId));
   }
 
   async function save(appId: string, values: Partial<FilterState>): Promise<FilterState> {
@@ -56,8 +49,7 @@ export function createProfanityService(ctx: Context, deps: { apps: AppService })
       })
       .onConflictDoUpdate({ target: profanityFilters.appId, set: values })
       .returning();
-    generation += 1;
-    cache.delete(appId);
+    cache.invalidate(appId);
     if (!row) throw new AppError("3009");
     return { enabled: row.enabled, settings: row.settings };
   }

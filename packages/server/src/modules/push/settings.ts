@@ -7,6 +7,7 @@ import {
   type TPushTemplateKey,
 } from "@parley/contract";
 import { eq, sql } from "drizzle-orm";
+import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { accounts, apps, pushSettings } from "../../db/schema";
@@ -47,9 +48,7 @@ export function templateText(row: PushSettingsRow, key: TPushTemplateKey): strin
 /** An app's push settings; no row means the contract's defaults (off, no credential). */
 export function createPushSettings(ctx: Context) {
   const { db } = ctx.database;
-  const cache = new Map<string, { row: PushSettingsRow; loadedAt: number }>();
-  // Bumped by every save, so a read that started before the save cannot put the old state back in the cache.
-  let generation = 0;
+  const cache = createTtlCache<string, PushSettingsRow>(ctx.clock, CACHE_MS);
 
   async function languageOf(appId: string, q: Db): Promise<Language> {
     const [row] = await q
@@ -73,15 +72,8 @@ export function createPushSettings(ctx: Context) {
     return { ...(row?.settings ?? defaults(appId)), language: row?.language ?? DEFAULT_LANGUAGE };
   }
 
-  async function cached(appId: string, q: Db = db): Promise<PushSettingsRow> {
-    const hit = cache.get(appId);
-    const now = ctx.clock.now().getTime();
-    // An entry from the future (a clock moved back) is as stale as an old one.
-    if (hit && now >= hit.loadedAt && now - hit.loadedAt < CACHE_MS) return hit.row;
-    const startedAt = generation;
-    const row = await read(appId, q);
-    if (startedAt === generation) cache.set(appId, { row, loadedAt: ctx.clock.now().getTime() });
-    return row;
+  function cached(appId: string, q: Db = db): Promise<PushSettingsRow> {
+    return cache.get(appId, () => read(appId, q));
   }
 
   async function save(
@@ -94,10 +86,12 @@ export function createPushSettings(ctx: Context) {
       .values({ ...defaults(appId), ...patch })
       .onConflictDoUpdate({ target: pushSettings.appId, set: update })
       .returning();
-    generation += 1;
-    if (!saved) throw new AppError("3009");
+    if (!saved) {
+      cache.invalidate(appId);
+      throw new AppError("3009");
+    }
     const row = { ...saved, language: await languageOf(appId, db) };
-    cache.set(appId, { row, loadedAt: ctx.clock.now().getTime() });
+    cache.set(appId, row);
     return row;
   }
 

@@ -14,6 +14,7 @@ import {
   WEBHOOK_TIMEOUT_MS,
 } from "@parley/contract";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { createTtlCache } from "../../cache";
 import { pageOf, pastCursor } from "../../chat/cursor";
 import type { OutboxConsumer } from "../../chat/outbox";
 import type { Context } from "../../context";
@@ -97,9 +98,7 @@ export function createWebhookService(
   const { db } = ctx.database;
   const allowed = allowedNetworks(ctx.config.webhookAllowedNetworks);
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const activeCache = new Map<string, { active: boolean; loadedAt: number }>();
-  // Bumped by every save, so a read that started before the save cannot put the old answer back in the cache.
-  let generation = 0;
+  const activeCache = createTtlCache<string, boolean>(ctx.clock, CACHE_MS);
 
   /** The app's settings row, created with its first secret when the app has none yet. */
   async function ensureSettings(appId: string): Promise<SettingsRow> {
@@ -115,8 +114,7 @@ export function createWebhookService(
       .values({ appId, secret: generateSecret(), ...values })
       .onConflictDoUpdate({ target: webhookSettings.appId, set: values })
       .returning();
-    generation += 1;
-    activeCache.delete(appId);
+    activeCache.invalidate(appId);
     if (!row) throw new AppError("3003");
     return row;
   }
@@ -182,15 +180,11 @@ export function createWebhookService(
   const consumer: OutboxConsumer = {
     name: "webhooks",
 
-    async isActive(appId, tx) {
-      const now = ctx.clock.now().getTime();
-      const hit = activeCache.get(appId);
-      if (hit && now >= hit.loadedAt && now - hit.loadedAt < CACHE_MS) return hit.active;
-      const startedAt = generation;
-      const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
-      const active = row ? isActiveRow(row) : false;
-      if (startedAt === generation) activeCache.set(appId, { active, loadedAt: now });
-      return active;
+    isActive(appId, tx) {
+      return activeCache.get(appId, async () => {
+        const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
+        return row ? isActiveRow(row) : false;
+      });
     },
 
     /**
