@@ -37,7 +37,7 @@ test("signs up, verifies by the mailed link, logs in, keeps the language across 
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await expect(page.getByText(/free trial.*30 days left/)).toBeVisible();
+  await expect(page.getByText("You are on the free trial. 30 days left.", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "KO", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "ko");

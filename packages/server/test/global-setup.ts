@@ -22,6 +22,17 @@ async function prepare(database: Database): Promise<void> {
   await boss.stop({ graceful: false, close: database.kind === "postgres" });
 }
 
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -37,12 +48,16 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide("testDatabase", { kind: "postgres", adminUrl, template });
     return async () => {
-      // Test databases left by a crashed run are dropped here too: they all start with the same prefix.
+      // This run's databases, and those of runs whose process is gone (a crash); never those of a run still going.
       const { rows } = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'parley_t_%' or datname = $1",
-        [template],
+        String.raw`select datname from pg_database where datname like 'parley\_template\_%'`,
       );
-      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      for (const { datname } of rows) {
+        const pid = Number(/^parley_template_(\d+)/.exec(datname)?.[1]);
+        if (pid === process.pid || !isRunning(pid)) {
+          await admin.query(`drop database if exists ${datname} with (force)`);
+        }
+      }
       await admin.end();
     };
   }

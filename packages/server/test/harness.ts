@@ -25,7 +25,8 @@ async function copyDatabase(): Promise<{ database: Database; drop: () => Promise
     const database = await openPglite(dir);
     return { database, drop: () => fs.rm(dir, { recursive: true, force: true }) };
   }
-  const name = `parley_t_${randomBytes(6).toString("hex")}`;
+  // Named after the run's template, so a run's clean-up never touches another run's databases.
+  const name = `${source.template}_c_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: source.adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${source.template}`);
