@@ -7,15 +7,22 @@ export const dataDir = () => {
   return dir;
 };
 
-/** The newest mail the server wrote for `to`, waiting for the mail job to run. */
-export async function waitForMail(to: string, timeoutMs = 20_000): Promise<{ subject: string; text: string }> {
+/**
+ * The newest mail the server wrote for `to` (and, when given, whose text contains `contains`), waiting for the mail
+ * job to run.
+ */
+export async function waitForMail(
+  to: string,
+  timeoutMs = 20_000,
+  contains?: string,
+): Promise<{ subject: string; text: string }> {
   const dir = path.join(dataDir(), "mail");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json"));
     for (const file of files.sort().reverse()) {
       const mail = JSON.parse(await fs.readFile(path.join(dir, file), "utf8"));
-      if (mail.to === to) return mail;
+      if (mail.to === to && (contains === undefined || mail.text.includes(contains))) return mail;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./billing";
 export * from "./chat";
 export * from "./constants";
+export * from "./contact";
 export * from "./dashboard-chat";
 export * from "./errors";
 export * from "./metrics";

@@ -10,6 +10,8 @@ export const api = {
     emailVerified: "/auth/email/verified",
     emailVerificationSend: "/auth/email/verification/send",
     emailVerificationConfirm: "/auth/email/verification/confirm",
+    /** Open to everyone, signed in or not: the public site's inquiry form. */
+    contactUs: "/auth/contactus",
   },
   account: {
     self: "/account",

@@ -49,6 +49,7 @@ export const V = {
   memberLimit: "VALIDATION_MEMBER_LIMIT",
   inviteCount: "VALIDATION_INVITE_COUNT",
   messageLength: "VALIDATION_MESSAGE_LENGTH",
+  singleLine: "VALIDATION_SINGLE_LINE",
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
@@ -76,6 +77,11 @@ export const zPassword = z
 
 /** A required, trimmed line of text. */
 export const zText = (max: number) => z.string().trim().min(1, V.required).max(max, V.tooLong);
+/**
+ * A required line of text with no line breaks or other control characters, for values that end up in mail
+ * headers (a name in a subject), where a line break would start a header of the sender's choosing.
+ */
+export const zSingleLineText = (max: number) => zText(max).regex(/^[^\p{Cc}\u2028\u2029]*$/u, V.singleLine);
 /** An optional, trimmed line of text; empty means absent. */
 export const zOptionalText = (max: number) => z.string().trim().max(max, V.tooLong).default("");
 

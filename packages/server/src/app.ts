@@ -47,6 +47,8 @@ import { createBillingService } from "./modules/billing/service";
 import { dashboardChatRoutes } from "./modules/channels/dashboard-routes";
 import { createChannelService } from "./modules/channels/service";
 import { createChatUserService } from "./modules/chat-users/service";
+import { contactRoutes } from "./modules/contact/routes";
+import { createContactService } from "./modules/contact/service";
 import { fileRoutes } from "./modules/files/routes";
 import { createFileService } from "./modules/files/service";
 import { healthRoutes } from "./modules/health/routes";
@@ -112,6 +114,7 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
+    contact: createContactService(ctx),
     notifications: createNotificationService(ctx, { billing }),
     billing,
     gateway,
@@ -228,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth: services.auth });
+      await api.register(contactRoutes, { contact: services.contact });
       await api.register(accountRoutes, { auth: services.auth, accounts: services.accounts });
       await api.register(appRoutes, { auth: services.auth, apps: services.apps });
       await api.register(dashboardChatRoutes, services);

@@ -28,6 +28,8 @@ export const envSchema = z.object({
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.localhost>"),
+  /** Where the public site's contact form inquiries are mailed. */
+  SALES_EMAIL: z.preprocess(blankIsUnset, z.email().default("sales@parley.localhost")),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, "../web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   JOBS_ENABLED: bool.default(true),
@@ -64,6 +66,7 @@ export interface Config {
   redisUrl: string | undefined;
   publicUrl: string;
   mailFrom: string;
+  salesEmail: string;
   mailDir: string;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -98,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     mailFrom: e.MAIL_FROM,
+    salesEmail: e.SALES_EMAIL,
     mailDir: path.join(dataDir, "mail"),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,

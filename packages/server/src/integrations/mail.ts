@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go when it is not the sender: the visitor who wrote a contact inquiry. */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -4,7 +4,13 @@ import { defineJob } from "./runtime";
 
 export const sendMailJob = defineJob({
   name: "mail.send",
-  payload: z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() }),
+  payload: z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    replyTo: z.string().optional(),
+  }),
   retryLimit: 8,
 });
 

@@ -36,12 +36,14 @@ type Query = Record<string, string | number | boolean | undefined>;
 
 interface RequestOptions {
   query?: Query;
+  /** The API the path belongs to: the dashboard's `/api` unless given (the docs read the chat API's `/v1`). */
+  prefix?: string;
   body?: unknown;
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, query?: Query) {
-  const url = `${API_PREFIX}${path}`;
+function buildUrl(path: string, query?: Query, prefix = API_PREFIX) {
+  const url = `${prefix}${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
@@ -79,7 +81,7 @@ async function send(method: string, path: string, options: RequestOptions, accep
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(buildUrl(path, options.query, options.prefix), {
       method,
       headers,
       body: hasBody ? JSON.stringify(options.body) : undefined,

@@ -1,36 +1,57 @@
-import { Paper, Tab, Tabs, Typography } from "@mui/material";
+import { Box, Container, Tab, Tabs, Typography } from "@mui/material";
+import { DEFAULT_LANGUAGE } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router";
-import { PublicSection } from "@/components/layouts/public-layout";
 import { type DocTab, docTabs, paths } from "@/config/paths";
+import { MarkdownArticle } from "@/features/docs/components/markdown-article";
+import { OpenApiReference } from "@/features/docs/components/openapi-reference";
+import { docSource } from "@/features/docs/content";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { isLanguage } from "@/i18n";
+import NotFoundPage from "../status/not-found";
 
-function isDocTab(value: string | undefined): value is DocTab {
-  return (docTabs as readonly string[]).includes(value ?? "");
+function isDocTab(value: string): value is DocTab {
+  return (docTabs as readonly string[]).includes(value);
 }
 
+/** `/intro/docs/:tab?`: one tab per Markdown document; no tab is the first one, an unknown tab is not found. */
 export default function IntroDocsPage() {
-  const { t } = useTranslation();
   const { tab } = useParams();
-  const active: DocTab = isDocTab(tab) ? tab : "getting-started";
+  if (tab !== undefined && !isDocTab(tab)) return <NotFoundPage />;
+  return <DocsTabs active={tab ?? docTabs[0]} />;
+}
+
+function DocsTabs({ active }: { active: DocTab }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const label = t(`intro.docs.tabs.${active}.label`);
+  useDocumentTitle(`${label} · ${t("intro.docs.title")}`);
+
   return (
-    <PublicSection title={t("intro.docs.title")} lead={t("intro.docs.lead")}>
-      <Tabs value={active} variant="scrollable" allowScrollButtonsMobile aria-label={t("intro.docs.title")}>
-        {docTabs.map((docTab) => (
-          <Tab
-            key={docTab}
-            value={docTab}
-            label={t(`intro.docs.tabs.${docTab}.label`)}
-            component={RouterLink}
-            to={paths.intro.docs.getHref(docTab)}
-          />
-        ))}
-      </Tabs>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, mt: 3, maxWidth: 760 }}>
-        <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
-          {t(`intro.docs.tabs.${active}.label`)}
-        </Typography>
-        <Typography color="text.secondary">{t(`intro.docs.tabs.${active}.body`)}</Typography>
-      </Paper>
-    </PublicSection>
+    <Container maxWidth="lg" component="section" sx={{ py: { xs: 5, md: 8 } }}>
+      <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
+        {t("intro.docs.title")}
+      </Typography>
+      <Typography color="text.secondary" sx={{ fontSize: "1.125rem", maxWidth: 720, mb: 4 }}>
+        {t(`intro.docs.tabs.${active}.description`)}
+      </Typography>
+      <Box component="nav" aria-label={t("intro.docs.tabsLabel")} sx={{ borderBottom: 1, borderColor: "divider" }}>
+        <Tabs value={active} variant="scrollable" allowScrollButtonsMobile aria-label={t("intro.docs.tabsLabel")}>
+          {docTabs.map((docTab) => (
+            <Tab
+              key={docTab}
+              value={docTab}
+              label={t(`intro.docs.tabs.${docTab}.label`)}
+              component={RouterLink}
+              to={paths.intro.docs.getHref(docTab)}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" aria-label={label} sx={{ pt: 4 }}>
+        <MarkdownArticle source={docSource(language, active)} />
+        {active === "rest-api" && <OpenApiReference />}
+      </Box>
+    </Container>
   );
 }

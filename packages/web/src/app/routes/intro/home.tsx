@@ -1,62 +1,121 @@
 import ForumRounded from "@mui/icons-material/ForumRounded";
-import HubRounded from "@mui/icons-material/HubRounded";
+import GroupsRounded from "@mui/icons-material/GroupsRounded";
+import InsightsRounded from "@mui/icons-material/InsightsRounded";
+import NotificationsActiveRounded from "@mui/icons-material/NotificationsActiveRounded";
 import ShieldRounded from "@mui/icons-material/ShieldRounded";
-import { Box, Button, Card, CardContent, Container, Stack, Typography } from "@mui/material";
-import { FREE_TRIAL_DAYS } from "@parley/contract";
+import WebhookRounded from "@mui/icons-material/WebhookRounded";
+import { Button, Card, CardContent, Link, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { CheckList } from "@/features/intro/components/check-list";
+import { ClosingCta, onDarkButtonSx } from "@/features/intro/components/closing-cta";
+import { FeatureGrid } from "@/features/intro/components/feature-grid";
+import { IntroHero } from "@/features/intro/components/intro-hero";
+import { IntroSection } from "@/features/intro/components/intro-section";
+import { StepList } from "@/features/intro/components/step-list";
+import { usePlanFacts } from "@/features/intro/lib/use-plan-facts";
 
 const features = [
-  { key: "chat", icon: <ForumRounded color="primary" /> },
-  { key: "moderation", icon: <ShieldRounded color="primary" /> },
-  { key: "integrations", icon: <HubRounded color="primary" /> },
+  { key: "chat", Icon: ForumRounded },
+  { key: "channels", Icon: GroupsRounded },
+  { key: "moderation", Icon: ShieldRounded },
+  { key: "push", Icon: NotificationsActiveRounded },
+  { key: "webhooks", Icon: WebhookRounded },
+  { key: "reports", Icon: InsightsRounded },
 ] as const;
+const steps = ["signup", "app", "connect"] as const;
+const planPoints = ["users", "storage", "cap", "billing"] as const;
 
 export default function IntroHomePage() {
   const { t } = useTranslation();
-  useDocumentTitle(undefined);
+  const facts = usePlanFacts();
   return (
     <>
-      <Box sx={{ background: "linear-gradient(180deg, #eef0fb 0%, #ffffff 100%)" }}>
-        <Container maxWidth="lg" sx={{ py: { xs: 7, md: 12 } }}>
-          <Typography variant="h1" sx={{ maxWidth: 760, fontSize: { xs: "2rem", md: "3rem" } }}>
-            {t("intro.home.title")}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 2.5, maxWidth: 640, fontSize: "1.125rem" }}>
-            {t("intro.home.lead", { days: FREE_TRIAL_DAYS })}
-          </Typography>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mt: 4 }}>
+      <IntroHero
+        title={t("intro.home.title")}
+        documentTitle={t("intro.home.documentTitle")}
+        lead={t("intro.home.lead")}
+        note={t("intro.home.trialNote", facts)}
+        actions={
+          <>
             <Button variant="contained" size="large" component={RouterLink} to={paths.auth.signup.getHref()}>
-              {t("intro.home.startTrial", { days: FREE_TRIAL_DAYS })}
+              {t("intro.home.startTrial", facts)}
             </Button>
-            <Button variant="outlined" size="large" component={RouterLink} to={paths.intro.pricing.getHref()}>
-              {t("intro.home.seePricing")}
+            <Button variant="outlined" size="large" component={RouterLink} to={paths.intro.docs.getHref()}>
+              {t("intro.home.readDocs")}
             </Button>
+          </>
+        }
+      />
+      <IntroSection id="features" title={t("intro.home.featuresTitle")}>
+        <FeatureGrid
+          items={features.map(({ key, Icon }) => ({
+            key,
+            icon: <Icon />,
+            title: t(`intro.home.features.${key}.title`),
+            body: t(`intro.home.features.${key}.body`, facts),
+          }))}
+        />
+      </IntroSection>
+      <IntroSection id="steps" tinted title={t("intro.home.stepsTitle")}>
+        <StepList
+          steps={steps.map((key) => ({
+            key,
+            title: t(`intro.home.steps.${key}.title`),
+            body: t(`intro.home.steps.${key}.body`, facts),
+          }))}
+        />
+      </IntroSection>
+      <IntroSection id="plan" title={t("intro.home.planTitle")} lead={t("intro.home.planLead")}>
+        <Stack direction={{ xs: "column", md: "row" }} spacing={4} sx={{ alignItems: { md: "flex-start" } }}>
+          <Card sx={{ minWidth: { md: 320 } }}>
+            <CardContent sx={{ p: 3 }}>
+              <Typography color="text.secondary">{t("intro.home.planName")}</Typography>
+              <Typography sx={{ fontSize: "2rem", fontWeight: 800, mt: 0.5 }} data-testid="home-price">
+                {t("intro.home.planPrice", facts)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {t("intro.home.planVat")}
+              </Typography>
+              <Typography sx={{ mt: 2 }}>{t("intro.home.planIncludes", facts)}</Typography>
+            </CardContent>
+          </Card>
+          <Stack spacing={2.5}>
+            <CheckList items={planPoints.map((key) => ({ key, text: t(`intro.home.planPoints.${key}`, facts) }))} />
+            <Link component={RouterLink} to={paths.intro.pricing.getHref()} sx={{ fontWeight: 600 }}>
+              {t("intro.home.pricingLink")}
+            </Link>
           </Stack>
-        </Container>
-      </Box>
-      <Container maxWidth="lg" component="section" sx={{ py: { xs: 5, md: 8 } }} aria-labelledby="features-heading">
-        <Typography id="features-heading" variant="h3" component="h2" sx={{ mb: 3 }}>
-          {t("intro.home.featuresTitle")}
-        </Typography>
-        <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" } }}>
-          {features.map((feature) => (
-            <Card key={feature.key}>
-              <CardContent sx={{ p: 3 }}>
-                {feature.icon}
-                <Typography variant="h6" component="h3" sx={{ mt: 1.5 }}>
-                  {t(`intro.home.features.${feature.key}.title`)}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mt: 1 }}>
-                  {t(`intro.home.features.${feature.key}.body`)}
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
-      </Container>
+        </Stack>
+      </IntroSection>
+      <ClosingCta
+        id="start"
+        title={t("intro.home.ctaTitle", facts)}
+        body={t("intro.home.ctaBody", facts)}
+        actions={
+          <>
+            <Button
+              variant="contained"
+              size="large"
+              component={RouterLink}
+              to={paths.auth.signup.getHref()}
+              sx={onDarkButtonSx.contained}
+            >
+              {t("intro.home.ctaButton")}
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              component={RouterLink}
+              to={paths.intro.contactUs.getHref()}
+              sx={onDarkButtonSx.outlined}
+            >
+              {t("intro.home.contactSales")}
+            </Button>
+          </>
+        }
+      />
     </>
   );
 }

@@ -1,0 +1,84 @@
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { routes } from "@/app/routes";
+import { i18n } from "@/i18n";
+import { jsonResponse, renderRoutes, stubFetch } from "@/testing/test-utils";
+
+const t = (key: string) => i18n.t(key);
+
+describe("/intro/docs", () => {
+  afterEach(async () => {
+    await i18n.changeLanguage("ko");
+  });
+
+  it("opens the first tab without a tab in the address, with its Markdown headings and a title", async () => {
+    await i18n.changeLanguage("en");
+    renderRoutes(routes, { initialEntries: ["/intro/docs"] });
+
+    expect(await screen.findByRole("tab", { name: "Getting started", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Docs" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Getting started" })).toBeInTheDocument();
+    const step = screen.getByRole("heading", { level: 3, name: "1. Create an account and an app" });
+    expect(step).toHaveAttribute("id", "1-create-an-account-and-an-app");
+    expect(document.title).toBe(`Getting started · Docs · ${t("common.appName")}`);
+  });
+
+  it("switches tabs by address: a tab link leads to its URL and shows that document", async () => {
+    await i18n.changeLanguage("en");
+    const { router, user } = renderRoutes(routes, { initialEntries: ["/intro/docs/sdk"] });
+    expect(await screen.findByRole("tab", { name: "JavaScript SDK", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "Real-time events" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Webhooks" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/intro/docs/webhooks"));
+    expect(screen.getByRole("tab", { name: "Webhooks", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "Verifying signatures" })).toHaveAttribute(
+      "id",
+      "verifying-signatures",
+    );
+    expect(document.title).toBe(`Webhooks · Docs · ${t("common.appName")}`);
+
+    await router.navigate("/intro/docs/limits");
+    expect(await screen.findByRole("tab", { name: "Limits", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "Apps per account" })).toBeInTheDocument();
+  });
+
+  it("follows a link inside a document to another tab without leaving the app", async () => {
+    await i18n.changeLanguage("en");
+    const { router, user } = renderRoutes(routes, { initialEntries: ["/intro/docs/getting-started"] });
+    await user.click(await screen.findByRole("link", { name: "push notifications" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/intro/docs/push-notifications"));
+    expect(await screen.findByRole("heading", { level: 3, name: "Who gets pushed" })).toBeInTheDocument();
+  });
+
+  it("shows the Korean documents in Korean, with ids made from Korean headings", async () => {
+    await i18n.changeLanguage("ko");
+    renderRoutes(routes, { initialEntries: ["/intro/docs/webhooks"] });
+    expect(await screen.findByRole("tab", { name: "웹훅", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "서명 검증" })).toHaveAttribute("id", "서명-검증");
+    expect(document.title).toBe(`웹훅 · 문서 · ${t("common.appName")}`);
+  });
+
+  it("renders the REST tab's introduction and the operations of the server's OpenAPI document", async () => {
+    await i18n.changeLanguage("en");
+    stubFetch((url) =>
+      url === "/v1/openapi.json"
+        ? jsonResponse(200, {
+            openapi: "3.0.3",
+            paths: {
+              "/v1/me": { get: { tags: ["users"], responses: { "200": { description: "Default Response" } } } },
+            },
+          })
+        : jsonResponse(404, { code: "004" }),
+    );
+    renderRoutes(routes, { initialEntries: ["/intro/docs/rest-api"] });
+    expect(await screen.findByRole("heading", { level: 3, name: "Authentication" })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "GET /v1/me" })).toBeInTheDocument();
+  });
+
+  it("answers an unknown tab with the not-found page", async () => {
+    renderRoutes(routes, { initialEntries: ["/intro/docs/nonsense"] });
+    expect(await screen.findByTestId("not-found")).toBeInTheDocument();
+    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,4 @@
+export const docsKeys = {
+  all: ["docs"] as const,
+  openApi: () => [...docsKeys.all, "openapi"] as const,
+};

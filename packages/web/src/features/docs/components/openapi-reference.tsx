@@ -1,0 +1,194 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { useOpenApiDocument } from "../api/get-openapi-document";
+import { type Field, groupOperations, type Operation } from "../lib/openapi";
+
+const METHOD_COLORS: Record<string, "success" | "primary" | "warning" | "error" | "secondary"> = {
+  GET: "success",
+  POST: "primary",
+  PUT: "warning",
+  PATCH: "secondary",
+  DELETE: "error",
+};
+
+const codeSx = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "0.8125rem" };
+
+function FieldsTable({ fields, showIn = false }: { fields: (Field & { in?: string })[]; showIn?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ overflowX: "auto", mb: 2 }}>
+      <Table size="small" sx={{ minWidth: 520 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t("intro.docs.reference.name")}</TableCell>
+            {showIn && <TableCell>{t("intro.docs.reference.in")}</TableCell>}
+            <TableCell>{t("intro.docs.reference.type")}</TableCell>
+            <TableCell>{t("intro.docs.reference.rules")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {fields.map((field) => (
+            <TableRow key={`${field.in ?? ""}-${field.name}`}>
+              <TableCell sx={codeSx}>
+                {field.name}
+                {field.required && (
+                  <Typography component="span" color="error.main" sx={{ ml: 0.5, fontSize: "0.75rem" }}>
+                    {t("intro.docs.reference.required")}
+                  </Typography>
+                )}
+              </TableCell>
+              {showIn && <TableCell>{field.in}</TableCell>}
+              <TableCell sx={codeSx}>{field.type}</TableCell>
+              <TableCell sx={{ ...codeSx, overflowWrap: "anywhere" }}>
+                {[field.description, ...field.rules].filter(Boolean).join("; ")}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function OperationEntry({ operation }: { operation: Operation }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={operation.id}
+      sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: { xs: 2, md: 2.5 }, mb: 2 }}
+    >
+      <Typography
+        variant="subtitle1"
+        component="h5"
+        id={operation.id}
+        sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", scrollMarginTop: 96 }}
+      >
+        <Chip
+          label={operation.method}
+          color={METHOD_COLORS[operation.method] ?? "default"}
+          size="small"
+          sx={{ fontWeight: 700, minWidth: 64 }}
+        />
+        <Box component="code" sx={{ ...codeSx, fontSize: "0.9375rem", overflowWrap: "anywhere" }}>
+          {operation.path}
+        </Box>
+      </Typography>
+      {(operation.summary || operation.description) && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {[operation.summary, operation.description].filter(Boolean).join(" ")}
+        </Typography>
+      )}
+      {operation.parameters.length > 0 && (
+        <>
+          <Typography variant="subtitle2" component="h6" sx={{ mt: 2, mb: 0.5 }}>
+            {t("intro.docs.reference.parameters")}
+          </Typography>
+          <FieldsTable fields={operation.parameters} showIn />
+        </>
+      )}
+      {operation.requestBody && (
+        <>
+          <Typography variant="subtitle2" component="h6" sx={{ mt: 2, mb: 0.5 }}>
+            {t("intro.docs.reference.requestBody")}{" "}
+            <Box component="span" sx={{ ...codeSx, color: "text.secondary" }}>
+              {operation.requestBody.contentType}
+            </Box>
+          </Typography>
+          {operation.requestBody.fields.length > 0 ? (
+            <FieldsTable fields={operation.requestBody.fields} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t("intro.docs.reference.noFields")}
+            </Typography>
+          )}
+        </>
+      )}
+      <Typography variant="subtitle2" component="h6" sx={{ mt: 2, mb: 0.5 }}>
+        {t("intro.docs.reference.responses")}
+      </Typography>
+      {operation.responses.map((response) => (
+        <Box key={response.status}>
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            <Box component="span" sx={{ ...codeSx, fontWeight: 700 }}>
+              {response.status}
+            </Box>
+            {response.fields.length > 0 && (
+              <Box component="span" sx={{ ...codeSx, color: "text.secondary", ml: 1 }}>
+                {`{ ${response.fields.map((field) => field.name).join(", ")} }`}
+              </Box>
+            )}
+          </Typography>
+          {response.fields.length > 0 && <FieldsTable fields={response.fields} />}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The chat API's reference, drawn from the OpenAPI document the server publishes, so it always matches the
+ * deployed API. Errors are listed once in the introduction above, not per operation.
+ */
+export function OpenApiReference() {
+  const { t } = useTranslation();
+  const query = useOpenApiDocument();
+
+  if (query.isPending) {
+    return (
+      <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: "center", py: 3 }}>
+        <CircularProgress size={20} />
+        <Typography color="text.secondary">{t("intro.docs.reference.loading")}</Typography>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert
+        severity="error"
+        sx={{ my: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
+        {t("intro.docs.reference.loadError")}
+      </Alert>
+    );
+  }
+
+  const groups = groupOperations(query.data);
+  return (
+    <Box sx={{ maxWidth: 860 }}>
+      {groups.map((group) => (
+        <Box key={group.tag} component="section" aria-labelledby={`tag-${group.tag}`} sx={{ mt: 4 }}>
+          <Typography
+            variant="h6"
+            component="h4"
+            id={`tag-${group.tag}`}
+            sx={{ mb: 1.5, textTransform: "capitalize", scrollMarginTop: 96 }}
+          >
+            {group.tag}
+          </Typography>
+          {group.operations.map((operation) => (
+            <OperationEntry key={operation.id} operation={operation} />
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The calculator's inputs as typed, and their checks. Maxima keep every product of the pricing function inside
+ * exact integer arithmetic (10 billion messages at a tier price in thousandths stays below 2^53) while being far
+ * beyond any real month, so no honest estimate is refused.
+ */
+export const CALCULATOR_LIMITS = {
+  dailyActiveUsers: { min: 0, max: 100_000_000 },
+  messages: { min: 0, max: 10_000_000_000 },
+  channels: { min: 0, max: 100_000_000 },
+  days: { min: 28, max: 31 },
+} as const;
+
+export type CalculatorField = keyof typeof CALCULATOR_LIMITS;
+export type CalculatorInput = Record<CalculatorField, string>;
+export type CalculatorValues = Record<CalculatorField, number>;
+export type CalculatorProblem = "required" | "integer" | "range";
+
+export const DEFAULT_CALCULATOR_INPUT: CalculatorInput = {
+  dailyActiveUsers: "3000",
+  messages: "2500000",
+  channels: "500",
+  days: "30",
+};
+
+/** A non-negative whole number in range, or why not. Digits only: `1e3`, `-1` and `2.5` are refused as typed. */
+export function checkField(field: CalculatorField, raw: string): number | CalculatorProblem {
+  const text = raw.trim();
+  if (text === "") return "required";
+  if (!/^\d+$/.test(text)) return "integer";
+  const value = Number(text);
+  const { min, max } = CALCULATOR_LIMITS[field];
+  return value < min || value > max ? "range" : value;
+}
+
+export function checkInput(input: CalculatorInput): {
+  values: CalculatorValues | null;
+  problems: Partial<Record<CalculatorField, CalculatorProblem>>;
+} {
+  const problems: Partial<Record<CalculatorField, CalculatorProblem>> = {};
+  const values = {} as CalculatorValues;
+  for (const field of Object.keys(CALCULATOR_LIMITS) as CalculatorField[]) {
+    const result = checkField(field, input[field]);
+    if (typeof result === "number") values[field] = result;
+    else problems[field] = result;
+  }
+  return { values: Object.keys(problems).length === 0 ? values : null, problems };
+}
