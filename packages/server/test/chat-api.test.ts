@@ -374,4 +374,16 @@ describe("OpenAPI", () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/channels/{channelId}/messages", "/v1/users"]));
   });
+
+  it("gives every operation a tag and a one-line summary for the docs reference", async () => {
+    const doc = (await t.server.inject({ method: "GET", url: "/v1/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string; description?: string }>>;
+    };
+    const missing = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => !operation.tags?.length || !(operation.summary || operation.description))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });

@@ -55,7 +55,8 @@ export interface ChatRouteDeps {
 }
 
 const ok = { ok: true as const };
-const tags = (t: string) => ({ tags: [t] });
+/** The OpenAPI grouping and one-line summary of a route, as the docs reference shows them. */
+const tags = (t: string, summary: string) => ({ tags: [t], summary });
 
 /** The public chat API under `/v1`. Shapes come from the contract; the OpenAPI document is generated from them. */
 export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, deps) => {
@@ -65,7 +66,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
   // Login routes take no credential.
   app.post(
     chatApi.login,
-    { schema: { ...tags("auth"), body: zChatLoginRequest, response: { 200: zChatSession } } },
+    {
+      schema: {
+        ...tags("auth", "Log in an end user with a login token from your server"),
+        body: zChatLoginRequest,
+        response: { 200: zChatSession },
+      },
+    },
     async (request) => {
       await deps.apps.requireChatAccessById(request.body.appId);
       return chatUsers.login(request.body);
@@ -73,7 +80,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
   );
   app.post(
     chatApi.anonymousLogin,
-    { schema: { ...tags("auth"), body: zAnonymousLoginRequest, response: { 200: zChatSession } } },
+    {
+      schema: {
+        ...tags("auth", "Log in anonymously with a user ID and nickname, when the app allows it"),
+        body: zAnonymousLoginRequest,
+        response: { 200: zChatSession },
+      },
+    },
     async (request) => {
       await deps.apps.requireChatAccessById(request.body.appId);
       return chatUsers.anonymousLogin(request.body);
@@ -84,21 +97,29 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     const r = authed.withTypeProvider<ZodTypeProvider>();
     r.addHook("preHandler", resolveChatCaller(deps));
 
-    r.post(chatApi.logout, { schema: { ...tags("auth"), response: { 200: zOk } } }, async (request) => {
-      const caller = callerOf(request);
-      if (caller.kind === "user") await chatUsers.logout(caller);
-      return ok;
-    });
+    r.post(
+      chatApi.logout,
+      { schema: { ...tags("auth", "End the current chat session"), response: { 200: zOk } } },
+      async (request) => {
+        const caller = callerOf(request);
+        if (caller.kind === "user") await chatUsers.logout(caller);
+        return ok;
+      },
+    );
 
-    r.get(chatApi.me, { schema: { ...tags("users"), response: { 200: zChatUserResponse } } }, async (request) => {
-      const actor = userOnly(request);
-      return { user: await chatUsers.getUser(actor.app, actor.user.userId) };
-    });
+    r.get(
+      chatApi.me,
+      { schema: { ...tags("users", "The logged-in user"), response: { 200: zChatUserResponse } } },
+      async (request) => {
+        const actor = userOnly(request);
+        return { user: await chatUsers.getUser(actor.app, actor.user.userId) };
+      },
+    );
     r.patch(
       chatApi.me,
       {
         schema: {
-          ...tags("users"),
+          ...tags("users", "Change the logged-in user's nickname or profile image"),
           body: zUpdateChatUserRequest.omit({ metadata: true }),
           response: { 200: zChatUserResponse },
         },
@@ -112,24 +133,36 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     // Users: server to server.
     r.post(
       chatApi.users,
-      { schema: { ...tags("users"), body: zCreateChatUserRequest, response: { 200: zChatUserResponse } } },
+      {
+        schema: {
+          ...tags("users", "Create a user"),
+          body: zCreateChatUserRequest,
+          response: { 200: zChatUserResponse },
+        },
+      },
       async (request) => ({ user: await chatUsers.createUser(serverOnly(request), request.body) }),
     );
     r.get(
       chatApi.users,
-      { schema: { ...tags("users"), querystring: zPageQuery, response: { 200: zChatUsersPage } } },
+      {
+        schema: {
+          ...tags("users", "List the app's users"),
+          querystring: zPageQuery,
+          response: { 200: zChatUsersPage },
+        },
+      },
       async (request) => chatUsers.listUsers(serverOnly(request), request.query),
     );
     r.get(
       chatApi.user,
-      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
+      { schema: { ...tags("users", "Get a user"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
       async (request) => ({ user: await chatUsers.getUser(callerOf(request).app, request.params.userId) }),
     );
     r.patch(
       chatApi.user,
       {
         schema: {
-          ...tags("users"),
+          ...tags("users", "Update a user"),
           params: zUserIdParams,
           body: zUpdateChatUserRequest,
           response: { 200: zChatUserResponse },
@@ -141,7 +174,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.delete(
       chatApi.user,
-      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zOk } } },
+      {
+        schema: {
+          ...tags("users", "Delete a user and their memberships"),
+          params: zUserIdParams,
+          response: { 200: zOk },
+        },
+      },
       async (request) => {
         await chatUsers.deleteUser(serverOnly(request), request.params.userId);
         return ok;
@@ -149,19 +188,27 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.post(
       chatApi.userActivate,
-      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
+      {
+        schema: { ...tags("users", "Reactivate a user"), params: zUserIdParams, response: { 200: zChatUserResponse } },
+      },
       async (request) => ({ user: await chatUsers.setActive(serverOnly(request), request.params.userId, true) }),
     );
     r.post(
       chatApi.userDeactivate,
-      { schema: { ...tags("users"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
+      {
+        schema: {
+          ...tags("users", "Deactivate a user: they can no longer log in or send"),
+          params: zUserIdParams,
+          response: { 200: zChatUserResponse },
+        },
+      },
       async (request) => ({ user: await chatUsers.setActive(serverOnly(request), request.params.userId, false) }),
     );
     r.post(
       chatApi.userToken,
       {
         schema: {
-          ...tags("users"),
+          ...tags("users", "Issue a one-time login token for a user"),
           params: zUserIdParams,
           body: zIssueTokenRequest,
           response: { 200: zIssueTokenResponse },
@@ -174,24 +221,36 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     // Channels.
     r.post(
       chatApi.channels,
-      { schema: { ...tags("channels"), body: zCreateChannelRequest, response: { 200: zChannelResponse } } },
+      {
+        schema: {
+          ...tags("channels", "Create a channel"),
+          body: zCreateChannelRequest,
+          response: { 200: zChannelResponse },
+        },
+      },
       async (request) => ({ channel: await channels.createChannel(actorOf(request), request.body) }),
     );
     r.get(
       chatApi.channels,
-      { schema: { ...tags("channels"), querystring: zChannelListQuery, response: { 200: zChannelsPage } } },
+      {
+        schema: {
+          ...tags("channels", "List the caller's channels and the public ones"),
+          querystring: zChannelListQuery,
+          response: { 200: zChannelsPage },
+        },
+      },
       async (request) => channels.listChannels(actorOf(request), request.query),
     );
     r.get(
       chatApi.channel,
-      { schema: { ...tags("channels"), params: zChannelParams, response: { 200: zChannelResponse } } },
+      { schema: { ...tags("channels", "Get a channel"), params: zChannelParams, response: { 200: zChannelResponse } } },
       async (request) => ({ channel: await channels.getChannel(actorOf(request), request.params.channelId) }),
     );
     r.patch(
       chatApi.channel,
       {
         schema: {
-          ...tags("channels"),
+          ...tags("channels", "Update a channel"),
           params: zChannelParams,
           body: zUpdateChannelRequest,
           response: { 200: zChannelResponse },
@@ -203,7 +262,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.delete(
       chatApi.channel,
-      { schema: { ...tags("channels"), params: zChannelParams, response: { 200: zOk } } },
+      { schema: { ...tags("channels", "Delete a channel"), params: zChannelParams, response: { 200: zOk } } },
       async (request) => {
         await channels.deleteChannel(actorOf(request), request.params.channelId);
         return ok;
@@ -213,7 +272,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.join,
       {
         schema: {
-          ...tags("channels"),
+          ...tags("channels", "Join a channel, with its invitation code where needed"),
           params: zChannelParams,
           body: zJoinChannelRequest,
           response: { 200: zChannelResponse },
@@ -225,7 +284,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.post(
       chatApi.leave,
-      { schema: { ...tags("channels"), params: zChannelParams, response: { 200: zOk } } },
+      { schema: { ...tags("channels", "Leave a channel"), params: zChannelParams, response: { 200: zOk } } },
       async (request) => {
         await channels.leave(userOnly(request), request.params.channelId);
         return ok;
@@ -237,7 +296,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.members,
       {
         schema: {
-          ...tags("members"),
+          ...tags("members", "List a channel's members"),
           params: zChannelParams,
           querystring: zPageQuery,
           response: { 200: zMembersPage },
@@ -249,7 +308,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.members,
       {
         schema: {
-          ...tags("members"),
+          ...tags("members", "Add users to a channel"),
           params: zChannelParams,
           body: zAddMembersRequest,
           response: { 200: zChannelResponse },
@@ -261,7 +320,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.delete(
       chatApi.member,
-      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zOk } } },
+      {
+        schema: {
+          ...tags("members", "Remove a member from a channel"),
+          params: zChannelMemberParams,
+          response: { 200: zOk },
+        },
+      },
       async (request) => {
         await channels.removeMember(actorOf(request), request.params.channelId, request.params.userId);
         return ok;
@@ -269,18 +334,31 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.post(
       chatApi.mute,
-      { schema: { ...tags("members"), params: zChannelMemberParams, body: zMuteRequest, response: { 200: zMember } } },
+      {
+        schema: {
+          ...tags("members", "Mute a member for some minutes"),
+          params: zChannelMemberParams,
+          body: zMuteRequest,
+          response: { 200: zMember },
+        },
+      },
       async (request) =>
         channels.mute(actorOf(request), request.params.channelId, request.params.userId, request.body.minutes),
     );
     r.post(
       chatApi.unmute,
-      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zMember } } },
+      { schema: { ...tags("members", "Unmute a member"), params: zChannelMemberParams, response: { 200: zMember } } },
       async (request) => channels.mute(actorOf(request), request.params.channelId, request.params.userId, null),
     );
     r.post(
       chatApi.ban,
-      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zOk } } },
+      {
+        schema: {
+          ...tags("members", "Ban a user from a channel"),
+          params: zChannelMemberParams,
+          response: { 200: zOk },
+        },
+      },
       async (request) => {
         await channels.ban(actorOf(request), request.params.channelId, request.params.userId);
         return ok;
@@ -288,7 +366,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.post(
       chatApi.unban,
-      { schema: { ...tags("members"), params: zChannelMemberParams, response: { 200: zOk } } },
+      { schema: { ...tags("members", "Lift a ban"), params: zChannelMemberParams, response: { 200: zOk } } },
       async (request) => {
         await channels.unban(actorOf(request), request.params.channelId, request.params.userId);
         return ok;
@@ -298,7 +376,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.owner,
       {
         schema: {
-          ...tags("members"),
+          ...tags("members", "Make another member the channel's owner"),
           params: zChannelParams,
           body: zChangeOwnerRequest,
           response: { 200: zChannelResponse },
@@ -314,7 +392,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.messages,
       {
         schema: {
-          ...tags("messages"),
+          ...tags("messages", "Send a text message"),
           params: zChannelParams,
           body: zSendMessageRequest,
           response: { 200: zMessageResponse },
@@ -331,7 +409,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.messages,
       {
         schema: {
-          ...tags("messages"),
+          ...tags("messages", "List a channel's messages by cursor"),
           params: zChannelParams,
           querystring: zMessageHistoryQuery,
           response: { 200: zMessagesResponse },
@@ -343,7 +421,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.files,
       {
         schema: {
-          ...tags("messages"),
+          ...tags("messages", "Send a file message (multipart, up to 15 MB)"),
           description:
             "Sends a file message: multipart/form-data with an optional `caption` field first, then one `file` part of at most 15 MB.",
           params: zChannelParams,
@@ -369,7 +447,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.delete(
       chatApi.message,
-      { schema: { ...tags("messages"), params: zMessageParams, response: { 200: zOk } } },
+      { schema: { ...tags("messages", "Delete a message"), params: zMessageParams, response: { 200: zOk } } },
       async (request) => {
         await messages.deleteMessage(actorOf(request), request.params.channelId, request.params.messageId);
         return ok;
@@ -379,7 +457,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.read,
       {
         schema: {
-          ...tags("messages"),
+          ...tags("messages", "Mark the channel read up to a message"),
           params: zChannelParams,
           body: zMarkReadRequest,
           response: { 200: z.object({ lastReadSeq: z.number().int() }) },
@@ -391,7 +469,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.get(
       chatApi.events,
-      { schema: { ...tags("events"), querystring: zEventsQuery, response: { 200: zEventsResponse } } },
+      {
+        schema: {
+          ...tags("events", "Events after a given id, to catch up after a reconnect"),
+          querystring: zEventsQuery,
+          response: { 200: zEventsResponse },
+        },
+      },
       async (request) => messages.eventsSince(userOnly(request), request.query.after, request.query.limit),
     );
   });
