@@ -9,6 +9,11 @@ import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `execute`: both drivers answer with a result object that holds them in `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 /** One handle on the database whichever engine backs it. */
 export interface Database {
   kind: "pglite" | "postgres";

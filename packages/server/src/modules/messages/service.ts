@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-or
 import type { Bus } from "../../chat/bus";
 import { toEvent } from "../../chat/events";
 import type { Context } from "../../context";
+import { rowsOf } from "../../db/client";
 import { type ChannelRow, channelMembers, chatEvents, messages } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Actor, ChannelService } from "../channels/service";
@@ -28,11 +29,6 @@ export interface PipelineStages {
   checks: ((draft: MessageDraft) => Promise<void>)[];
   filters: ((draft: MessageDraft) => Promise<MessageDraft>)[];
   delivered: ((message: TMessage, draft: MessageDraft) => Promise<void>)[];
-}
-
-/** node-postgres answers `execute` with a result object, PGlite with one too, but the rows sit in `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export function createMessageService(

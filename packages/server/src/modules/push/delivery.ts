@@ -14,6 +14,7 @@ import { and, desc, eq, inArray, lt, lte, ne, or, type SQL, sql } from "drizzle-
 import type { OutboxConsumer } from "../../chat/outbox";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
+import { rowsOf } from "../../db/client";
 import {
   apps,
   channelMembers,
@@ -79,11 +80,6 @@ export function messagePreview(message: Pick<TMessage, "type" | "text" | "file">
 }
 
 const deviceHint = (token: string) => `…${token.slice(-6)}`;
-
-/** node-postgres answers `execute` with a result object, PGlite with one too, but the rows sit in `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

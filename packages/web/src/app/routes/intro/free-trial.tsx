@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
 import { CheckList } from "@/features/intro/components/check-list";
-import { ClosingCta, onDarkButtonSx } from "@/features/intro/components/closing-cta";
+import { ClosingCta } from "@/features/intro/components/closing-cta";
 import { IntroHero } from "@/features/intro/components/intro-hero";
 import { IntroSection } from "@/features/intro/components/intro-section";
 import { StepList } from "@/features/intro/components/step-list";
@@ -18,11 +18,6 @@ export default function IntroFreeTrialPage() {
   const { t } = useTranslation();
   const facts = usePlanFacts();
   const values = { ...facts, unverifiedDays: UNVERIFIED_ACCOUNT_TTL_DAYS };
-  const signupButton = (label: string, sx?: object) => (
-    <Button variant="contained" size="large" component={RouterLink} to={paths.auth.signup.getHref()} sx={sx}>
-      {label}
-    </Button>
-  );
   return (
     <>
       <IntroHero
@@ -31,7 +26,9 @@ export default function IntroFreeTrialPage() {
         note={t("intro.freeTrial.note")}
         actions={
           <>
-            {signupButton(t("intro.freeTrial.cta", values))}
+            <Button variant="contained" size="large" component={RouterLink} to={paths.auth.signup.getHref()}>
+              {t("intro.freeTrial.cta", values)}
+            </Button>
             <Button variant="text" size="large" component={RouterLink} to={paths.auth.login.getHref()}>
               {t("intro.freeTrial.login")}
             </Button>
@@ -64,7 +61,7 @@ export default function IntroFreeTrialPage() {
         id="start"
         title={t("intro.freeTrial.ctaTitle", values)}
         body={t("intro.freeTrial.ctaBody", values)}
-        actions={signupButton(t("intro.freeTrial.cta", values), onDarkButtonSx.contained)}
+        primary={{ label: t("intro.freeTrial.cta", values), to: paths.auth.signup.getHref() }}
       />
     </>
   );

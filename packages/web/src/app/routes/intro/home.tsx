@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
 import { CheckList } from "@/features/intro/components/check-list";
-import { ClosingCta, onDarkButtonSx } from "@/features/intro/components/closing-cta";
+import { ClosingCta } from "@/features/intro/components/closing-cta";
 import { FeatureGrid } from "@/features/intro/components/feature-grid";
 import { IntroHero } from "@/features/intro/components/intro-hero";
 import { IntroSection } from "@/features/intro/components/intro-section";
@@ -93,28 +93,8 @@ export default function IntroHomePage() {
         id="start"
         title={t("intro.home.ctaTitle", facts)}
         body={t("intro.home.ctaBody", facts)}
-        actions={
-          <>
-            <Button
-              variant="contained"
-              size="large"
-              component={RouterLink}
-              to={paths.auth.signup.getHref()}
-              sx={onDarkButtonSx.contained}
-            >
-              {t("intro.home.ctaButton")}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              component={RouterLink}
-              to={paths.intro.contactUs.getHref()}
-              sx={onDarkButtonSx.outlined}
-            >
-              {t("intro.home.contactSales")}
-            </Button>
-          </>
-        }
+        primary={{ label: t("intro.home.ctaButton"), to: paths.auth.signup.getHref() }}
+        secondary={{ label: t("intro.home.contactSales"), to: paths.intro.contactUs.getHref() }}
       />
     </>
   );

@@ -5,7 +5,7 @@ import { Button } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
-import { ClosingCta, onDarkButtonSx } from "@/features/intro/components/closing-cta";
+import { ClosingCta } from "@/features/intro/components/closing-cta";
 import { FeatureGrid } from "@/features/intro/components/feature-grid";
 import { IntroHero } from "@/features/intro/components/intro-hero";
 import { IntroSection } from "@/features/intro/components/intro-section";
@@ -20,18 +20,17 @@ const steps = ["form", "details", "reply"] as const;
 
 export default function IntroPartnerPage() {
   const { t } = useTranslation();
-  const contactButton = (sx?: object) => (
-    <Button variant="contained" size="large" component={RouterLink} to={paths.intro.contactUs.getHref()} sx={sx}>
-      {t("intro.partner.cta")}
-    </Button>
-  );
   return (
     <>
       <IntroHero
         title={t("intro.partner.title")}
         documentTitle={t("intro.partner.documentTitle")}
         lead={t("intro.partner.lead")}
-        actions={contactButton()}
+        actions={
+          <Button variant="contained" size="large" component={RouterLink} to={paths.intro.contactUs.getHref()}>
+            {t("intro.partner.cta")}
+          </Button>
+        }
       />
       <IntroSection id="kinds" title={t("intro.partner.kindsTitle")} lead={t("intro.partner.kindsLead")}>
         <FeatureGrid
@@ -61,7 +60,7 @@ export default function IntroPartnerPage() {
         id="start"
         title={t("intro.partner.ctaTitle")}
         body={t("intro.partner.ctaBody")}
-        actions={contactButton(onDarkButtonSx.contained)}
+        primary={{ label: t("intro.partner.cta"), to: paths.intro.contactUs.getHref() }}
       />
     </>
   );

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
 import { CheckList } from "@/features/intro/components/check-list";
-import { ClosingCta, onDarkButtonSx } from "@/features/intro/components/closing-cta";
+import { ClosingCta } from "@/features/intro/components/closing-cta";
 import { IntroHero } from "@/features/intro/components/intro-hero";
 import { IntroSection } from "@/features/intro/components/intro-section";
 import { usePlanFacts } from "@/features/intro/lib/use-plan-facts";
@@ -92,28 +92,8 @@ export default function IntroProductPage() {
         id="start"
         title={t("intro.product.ctaTitle", facts)}
         body={t("intro.product.ctaBody", facts)}
-        actions={
-          <>
-            <Button
-              variant="contained"
-              size="large"
-              component={RouterLink}
-              to={paths.auth.signup.getHref()}
-              sx={onDarkButtonSx.contained}
-            >
-              {t("intro.product.ctaButton")}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              component={RouterLink}
-              to={paths.intro.pricing.getHref()}
-              sx={onDarkButtonSx.outlined}
-            >
-              {t("intro.product.pricingLink")}
-            </Button>
-          </>
-        }
+        primary={{ label: t("intro.product.ctaButton"), to: paths.auth.signup.getHref() }}
+        secondary={{ label: t("intro.product.pricingLink"), to: paths.intro.pricing.getHref() }}
       />
     </>
   );

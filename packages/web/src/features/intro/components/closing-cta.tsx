@@ -1,23 +1,30 @@
-import { Box, Container, Stack, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import { Box, Button, Container, Stack, Typography } from "@mui/material";
+import { Link as RouterLink } from "react-router";
 
 /** Buttons that read on the dark band: white fill for the main action, a white outline for the other. */
-export const onDarkButtonSx = {
+const onDarkButtonSx = {
   contained: { bgcolor: "common.white", color: "primary.dark", "&:hover": { bgcolor: "#e8eaf6" } },
   outlined: { color: "common.white", borderColor: "rgba(255,255,255,0.7)", "&:hover": { borderColor: "common.white" } },
 } as const;
+
+interface CtaLink {
+  label: string;
+  to: string;
+}
 
 /** The last section of a page: one sentence and the action the page leads to, on the brand colour. */
 export function ClosingCta({
   id,
   title,
   body,
-  actions,
+  primary,
+  secondary,
 }: {
   id: string;
   title: string;
   body: string;
-  actions: ReactNode;
+  primary: CtaLink;
+  secondary?: CtaLink;
 }) {
   const headingId = `${id}-heading`;
   return (
@@ -32,7 +39,20 @@ export function ClosingCta({
         </Typography>
         <Typography sx={{ mt: 1.5, fontSize: "1.0625rem", opacity: 0.92, wordBreak: "keep-all" }}>{body}</Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mt: 3.5, justifyContent: { md: "center" } }}>
-          {actions}
+          <Button variant="contained" size="large" component={RouterLink} to={primary.to} sx={onDarkButtonSx.contained}>
+            {primary.label}
+          </Button>
+          {secondary && (
+            <Button
+              variant="outlined"
+              size="large"
+              component={RouterLink}
+              to={secondary.to}
+              sx={onDarkButtonSx.outlined}
+            >
+              {secondary.label}
+            </Button>
+          )}
         </Stack>
       </Container>
     </Box>
