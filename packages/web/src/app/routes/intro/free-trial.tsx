@@ -42,7 +42,7 @@ export default function IntroFreeTrialPage() {
         <StepList
           steps={period.map((key) => ({
             key,
-            title: t(`intro.freeTrial.period.${key}.title`),
+            title: t(`intro.freeTrial.period.${key}.title`, values),
             body: t(`intro.freeTrial.period.${key}.body`, values),
           }))}
         />

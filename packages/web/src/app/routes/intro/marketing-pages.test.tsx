@@ -98,6 +98,11 @@ describe("public marketing pages", () => {
     expect(quoted.filter((amount) => !allowed.includes(amount.replace(/\s/g, "")))).toEqual([]);
   });
 
+  it.each(cases)("$name in $language leaves no template placeholder unfilled", async ({ language, path }) => {
+    await renderPage(path, language);
+    expect(screen.getByRole("main").textContent).not.toMatch(/\{\{/);
+  });
+
   it.each(languages)("home in %s shows the paid plan's base fee from the contract", async (language) => {
     await renderPage("/intro", language);
     const currency = CURRENCY_BY_LANGUAGE[language];

@@ -51,11 +51,6 @@ export default function IntroPartnerPage() {
           }))}
         />
       </IntroSection>
-      <IntroSection
-        id="marketplace"
-        title={t("intro.partner.marketplaceTitle")}
-        lead={t("intro.partner.marketplace")}
-      />
       <ClosingCta
         id="start"
         title={t("intro.partner.ctaTitle")}
