@@ -23,6 +23,7 @@ const { values } = parseArgs({
     members: { type: "string", default: "1000" },
     rate: { type: "string", default: "100" },
     seconds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
     out: { type: "string", default: ".reports/bench-chat.json" },
     only: { type: "string" },
   },
@@ -30,6 +31,8 @@ const { values } = parseArgs({
 const MEMBERS = Number(values.members);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+/** Seconds sent at the same rate before measuring, whose deliveries are left out. */
+const WARMUP = Number(values.warmup);
 
 interface Result {
   deliveries: number;
@@ -89,15 +92,23 @@ async function receivers(setup: { url: string; tokens?: string[]; count?: number
   };
 }
 
-/** Sends `count` messages at `RATE` per second and waits until every delivery arrived or 10 s passed. */
-async function drive(send: (i: number) => Promise<void> | void, received: () => Promise<number>, expected: number) {
-  const count = RATE * SECONDS;
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
+/**
+ * Sends the warm-up and then `RATE * SECONDS` messages at `RATE` per second, and waits until every measured
+ * delivery arrived or 10 s passed. Returns the seconds from the first measured send.
+ */
+async function drive(
+  send: (i: number, warm: boolean) => Promise<void> | void,
+  received: () => Promise<number>,
+  expected: number,
+) {
+  const warmup = RATE * WARMUP;
+  const first = performance.now();
+  let started = first;
+  for (let i = 0; i < warmup + RATE * SECONDS; i++) {
+    if (i === warmup) started = performance.now();
+    const wait = first + (i * 1000) / RATE - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    void send(i);
+    void send(i, i < warmup);
   }
   const deadline = performance.now() + 10_000;
   while ((await received()) < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -111,10 +122,11 @@ async function raw(): Promise<Result> {
   const clients = await receivers({ url: `ws://127.0.0.1:${port}`, count: MEMBERS });
   const expected = RATE * SECONDS * MEMBERS;
   const seconds = await drive(
-    (i) => {
+    (i, warm) => {
+      const metadata = warm ? { t: String(clock()), w: "1" } : { t: String(clock()) };
       const frame = JSON.stringify({
         type: "event",
-        event: { type: "message.created", message: { text: `message ${i}`, metadata: { t: String(clock()) } } },
+        event: { type: "message.created", message: { text: `message ${i}`, metadata } },
       });
       for (const c of server.clients) c.send(frame);
     },
@@ -134,6 +146,7 @@ async function parley(): Promise<Result> {
     PORT: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS,
   });
   const { server, services, ctx } = await buildApp({ config });
   await server.listen({ port: 0, host: "127.0.0.1" });
@@ -180,16 +193,19 @@ async function parley(): Promise<Result> {
 
   const clients = await receivers({ url: `ws://127.0.0.1:${port}/v1/ws`, tokens });
   const expected = RATE * SECONDS * MEMBERS;
-  const started = performance.now();
   const sender = new Worker(new URL("./sender-worker.mjs", import.meta.url), {
     workerData: {
       url: `${base}/v1/channels/${channel.id}/messages`,
       token: tokens[0],
       rate: RATE,
       count: RATE * SECONDS,
+      warmup: RATE * WARMUP,
     },
   });
-  await new Promise((resolve) => sender.once("message", resolve));
+  const started = await new Promise<number>((resolve) =>
+    sender.on("message", (m: { type: string }) => m.type === "measuring" && resolve(performance.now())),
+  );
+  await new Promise((resolve) => sender.on("message", (m: { type: string }) => m.type === "sent" && resolve(m)));
   const deadline = performance.now() + 10_000;
   while ((await clients.collect()) < expected && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 50));
@@ -210,6 +226,8 @@ const report = {
   members: MEMBERS,
   ratePerSecond: RATE,
   seconds: SECONDS,
+  warmupSeconds: WARMUP,
+  wsWriteWindowMs: loadConfig({ WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS }).wsWriteWindowMs,
   rawWs: baseline,
   parley: measured,
   ratio: baseline && measured ? Number((measured.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(3)) : null,

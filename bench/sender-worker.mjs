@@ -4,18 +4,23 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 
-const { url, token, rate, count } = workerData;
+// Messages before `warmup` are marked so the receivers leave them out: they warm the JIT and the connection pools.
+const { url, token, rate, count, warmup } = workerData;
 const clock = () => performance.timeOrigin + performance.now();
 const started = performance.now();
 const pending = [];
-for (let i = 0; i < count; i++) {
+for (let i = 0; i < warmup + count; i++) {
+  if (i === warmup) parentPort?.postMessage({ type: "measuring" });
   const wait = started + (i * 1000) / rate - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   pending.push(
     fetch(url, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ text: `message ${i}`, metadata: { t: String(clock()) } }),
+      body: JSON.stringify({
+        text: `message ${i}`,
+        metadata: i < warmup ? { t: String(clock()), w: "1" } : { t: String(clock()) },
+      }),
     }).then((res) => res.arrayBuffer()),
   );
 }

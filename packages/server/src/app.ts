@@ -269,7 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(chatRoutes, services);
       await v1.register(translationChatRoutes, services);
       await v1.register(pushChatRoutes, services);
-      registerGateway(v1, chatApi.ws, { bus, presence, ...services });
+      registerGateway(v1, chatApi.ws, { bus, presence, ...services, writeWindowMs: config.wsWriteWindowMs });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
     },
     { prefix: CHAT_API_PREFIX },

@@ -35,6 +35,8 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
+  WS_WRITE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(25),
   /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
   TESTING_ENDPOINTS: bool.default(false),
   FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
@@ -72,6 +74,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   jobsEnabled: boolean;
   jobPollSeconds: number;
+  wsWriteWindowMs: number;
   fileRetentionDays: number;
   filesDir: string;
   testingEndpoints: boolean;
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    wsWriteWindowMs: e.WS_WRITE_WINDOW_MS,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,

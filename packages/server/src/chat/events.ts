@@ -32,7 +32,11 @@ export class EventBatch {
       .insert(chatEvents)
       .values({ appId, channelId, type, payload: body as Record<string, unknown>, createdAt: at })
       .returning({ id: chatEvents.id });
-    const event: TChatEvent = { id: String(row?.id), type, channelId, createdAt: at.toISOString(), ...body };
+    return this.stored(tx, appId, { id: String(row?.id), type, channelId, createdAt: at.toISOString(), ...body });
+  }
+
+  /** Takes on an event that the caller's own statement inserted into `chat_events`. */
+  async stored(tx: Db, appId: string, event: TChatEvent): Promise<TChatEvent> {
     this.#events.push({ appId, event });
     if (this.#outbox && (await this.#outbox.wants(appId, tx))) {
       await this.#outbox.record(tx, appId, event);

@@ -1,4 +1,5 @@
 import "@fastify/websocket";
+import type { Duplex } from "node:stream";
 import { type TServerFrame, zClientFrame } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
@@ -9,12 +10,15 @@ import { type ChatUserService, toChatUser } from "../modules/chat-users/service"
 import type { MessageService } from "../modules/messages/service";
 import type { Bus, BusMessage } from "./bus";
 import type { Presence } from "./presence";
+import { createWriteWindow } from "./write-window";
 
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 
 interface Connection {
   socket: WebSocket;
+  /** The TCP stream under the socket, held while a write window's frames for it gather. */
+  transport: Duplex;
   appId: string;
   /** The end user's id, or null for a dashboard observer, who sees only the channels it subscribes to. */
   userId: string | null;
@@ -32,6 +36,8 @@ export interface GatewayDeps {
   chatUsers: ChatUserService;
   channels: ChannelService;
   messages: MessageService;
+  /** How long frames may gather before they are written; see `createWriteWindow`. */
+  writeWindowMs: number;
 }
 
 /**
@@ -67,8 +73,10 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     }
     if (conn.chatUserId) deps.presence.disconnected(conn.appId, conn.chatUserId);
   };
+  const window = createWriteWindow(deps.writeWindowMs);
   const send = (conn: Connection, frame: TServerFrame | Buffer) => {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
+    window.hold(conn.transport);
     if (Buffer.isBuffer(frame)) conn.socket.send(frame, { binary: false });
     else conn.socket.send(JSON.stringify(frame));
   };
@@ -106,10 +114,12 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    window.flush();
     for (const set of byChannel.values()) for (const conn of set) conn.socket.close(1001, "server shutting down");
   });
 
-  app.get(path, { websocket: true }, (socket: WebSocket) => {
+  app.get(path, { websocket: true }, (socket: WebSocket, request) => {
+    const transport = request.raw.socket;
     let conn: Connection | null = null;
     const fail = (code: string, message: string) => {
       socket.send(JSON.stringify({ type: "error", code, message } satisfies TServerFrame));
@@ -150,7 +160,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         return;
       }
       if (conn) return;
-      const result = await authenticate(socket, frame.token, frame.appId).catch(() => "3028" as const);
+      const result = await authenticate(socket, transport, frame.token, frame.appId).catch(() => "3028" as const);
       if (typeof result === "string")
         return fail(
           result,
@@ -166,6 +176,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   /** The connection, or the catalogue code to refuse it with. */
   async function authenticate(
     socket: WebSocket,
+    transport: Duplex,
     token: string,
     appId: string | undefined,
   ): Promise<Connection | "3028" | "3003" | "4000"> {
@@ -177,7 +188,15 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         () => false,
       );
       if (!allowed) return "3003";
-      const conn: Connection = { socket, appId, userId: null, chatUserId: null, channels: new Set(), alive: true };
+      const conn: Connection = {
+        socket,
+        transport,
+        appId,
+        userId: null,
+        chatUserId: null,
+        channels: new Set(),
+        alive: true,
+      };
       observers.add(conn);
       send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
       return conn;
@@ -191,6 +210,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     if (stopped) return "4000";
     const conn: Connection = {
       socket,
+      transport,
       appId: principal.app.id,
       userId: principal.user.userId,
       chatUserId: principal.user.id,

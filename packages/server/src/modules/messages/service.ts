@@ -79,9 +79,24 @@ export function createMessageService(
 
       const now = clock.now();
       const senderId = actor.kind === "user" ? actor.user.id : null;
+      const sender =
+        actor.kind === "user"
+          ? { userId: actor.user.userId, nickname: actor.user.nickname, profileImageUrl: actor.user.profileImageUrl }
+          : null;
+      const body = {
+        channelId: channel.id,
+        type: draft.type,
+        text: draft.text,
+        sender,
+        metadata: draft.metadata,
+        file: draft.file,
+        createdAt: now.toISOString(),
+      };
       const message = await deps.channels.mutate(async (tx, batch) => {
-        // One statement takes the next seq under the channel's row lock (concurrent senders queue there, so seq
-        // has no gaps and no repeats), stores the message, and moves the sender's read mark to it.
+        // One statement does all the writing, so the rows every message of the channel and of the app's day
+        // update (the channel's seq, the day's counters) stay locked only while it runs. The seq is taken under
+        // the channel's row lock, so concurrent senders queue there and seq has no gaps and no repeats; the
+        // sender's read mark moves to the new message, and its event is stored with it.
         const result = await tx.execute(sql`
           with next as (
             update channels set last_seq = last_seq + 1 where id = ${channel.id} returning last_seq
@@ -94,30 +109,25 @@ export function createMessageService(
           ), read as (
             update channel_members set last_read_seq = (select seq from stored)
             where channel_id = ${channel.id} and chat_user_id = ${senderId}
-          )
-          select id, seq from stored`);
-        const row = rowsOf<{ id: string; seq: number }>(result)[0];
+          ), event as (
+            insert into chat_events (app_id, channel_id, type, payload, created_at)
+            select ${actor.app.id}, ${channel.id}, 'message.created',
+              jsonb_build_object('message', ${JSON.stringify(body)}::jsonb || jsonb_build_object('id', stored.id, 'seq', stored.seq)),
+              ${now}
+            from stored
+            returning id
+          ), ${deps.metrics.messageCounting(actor.app.id, senderId, now, "stored")}
+          select stored.id, stored.seq, event.id as event_id from stored, event`);
+        const row = rowsOf<{ id: string; seq: number; event_id: string }>(result)[0];
         if (!row) throw new AppError("3007");
-        await deps.metrics.recordMessage(tx, actor.app.id, senderId, now);
-        const stored: TMessage = {
-          id: row.id,
+        const stored: TMessage = { id: row.id, seq: Number(row.seq), ...body };
+        await batch.stored(tx, actor.app.id, {
+          id: String(row.event_id),
+          type: "message.created",
           channelId: channel.id,
-          seq: Number(row.seq),
-          type: draft.type,
-          text: draft.text,
-          sender:
-            actor.kind === "user"
-              ? {
-                  userId: actor.user.userId,
-                  nickname: actor.user.nickname,
-                  profileImageUrl: actor.user.profileImageUrl,
-                }
-              : null,
-          metadata: draft.metadata,
-          file: draft.file,
           createdAt: now.toISOString(),
-        };
-        await batch.record(tx, actor.app.id, channel.id, "message.created", { message: stored }, now);
+          message: stored,
+        });
         return stored;
       });
       for (const hook of stages.delivered) {

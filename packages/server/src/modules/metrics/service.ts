@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { dailyMetrics, dailyUserActivity } from "../../db/schema";
@@ -40,32 +40,39 @@ export function createMetricsService(ctx: Context) {
       if (await firstToday(db, appId, day, chatUserId, "active")) await bump(db, appId, day, "activeUserCount");
     },
 
-    /** One message; its sender (if a user) counts as a sender and an active user of the day. */
-    async recordMessage(tx: Db, appId: string, senderId: string | null, at: Date): Promise<void> {
+    /**
+     * The counting of one message, as common table expressions to add to the statement that stores it: the
+     * app's row of the day, which every message of the app updates, stays locked for that one statement only.
+     * `stored` names the expression returning the stored message; without a row there, nothing is counted. The
+     * sender, if a user, counts as a sender and an active user of the day.
+     */
+    messageCounting(appId: string, senderId: string | null, at: Date, stored: string): SQL {
       const day = utcDay(at);
+      const from = sql.raw(stored);
       if (!senderId) {
-        await bump(tx, appId, day, "messageCount");
-        return;
+        return sql`counted as (
+          insert into daily_metrics as m (app_id, day, message_count)
+          select ${appId}, ${day}, 1 from ${from}
+          on conflict (app_id, day) do update set message_count = m.message_count + 1
+        )`;
       }
-      // One statement on the hot path of every message: the activity rows that are new today decide by how
-      // much the distinct counters grow.
-      await tx.execute(sql`
-        with fresh as (
+      // The activity rows that are new today decide by how much the distinct counters grow.
+      return sql`fresh as (
           insert into daily_user_activity (app_id, day, chat_user_id, kind)
-          values (${appId}, ${day}, ${senderId}, 'sender'), (${appId}, ${day}, ${senderId}, 'active')
+          select ${appId}, ${day}, ${senderId}, kinds.kind from ${from}, (values ('sender'), ('active')) as kinds (kind)
           on conflict do nothing
           returning kind
-        )
-        insert into daily_metrics as m (app_id, day, message_count, message_sender_count, active_user_count)
-        values (
-          ${appId}, ${day}, 1,
-          (select count(*) from fresh where kind = 'sender'),
-          (select count(*) from fresh where kind = 'active')
-        )
-        on conflict (app_id, day) do update set
-          message_count = m.message_count + 1,
-          message_sender_count = m.message_sender_count + excluded.message_sender_count,
-          active_user_count = m.active_user_count + excluded.active_user_count`);
+        ), counted as (
+          insert into daily_metrics as m (app_id, day, message_count, message_sender_count, active_user_count)
+          select ${appId}, ${day}, 1,
+            (select count(*) from fresh where kind = 'sender'),
+            (select count(*) from fresh where kind = 'active')
+          from ${from}
+          on conflict (app_id, day) do update set
+            message_count = m.message_count + 1,
+            message_sender_count = m.message_sender_count + excluded.message_sender_count,
+            active_user_count = m.active_user_count + excluded.active_user_count
+        )`;
     },
 
     async messagesThisMonth(appIds: string[]): Promise<Map<string, number>> {
