@@ -79,3 +79,64 @@ for (const language of ["ko", "en"] as const) {
     expect(mail.text).toContain("Mina Choi");
   });
 }
+
+test("public pages arrive as HTML in the requested language, with title, description, canonical and hreflang", async ({
+  request,
+  baseURL,
+}) => {
+  for (const [language, heading, title] of [
+    ["ko", "요금", "요금 · Parley"],
+    ["en", "Pricing", "Pricing · Parley"],
+  ] as const) {
+    const res = await request.get(`/intro/pricing?lang=${language}`);
+    const html = await res.text();
+    expect(html).toContain(`<html lang="${language}" data-prerendered>`);
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/intro/pricing?lang=${language}" />`);
+    for (const other of ["ko", "en"]) {
+      expect(html).toContain(
+        `<link rel="alternate" hreflang="${other}" href="${baseURL}/intro/pricing?lang=${other}" />`,
+      );
+    }
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+  }
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`<loc>${baseURL}/intro/docs/webhooks?lang=en</loc>`);
+  expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test("a visitor who prefers English gets the Korean-addressed page switched after it hydrates, without errors", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  // A remembered choice without the cookie: the server sends Korean, the page hydrates it, then switches.
+  await page.addInitScript(() => localStorage.setItem("parley.language", "en"));
+  await page.goto("/intro");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The fastest way to put chat in your app");
+  // The choice now travels with the requests too, so the next page arrives in English.
+  const next = await page.request.get("/intro/product");
+  expect(await next.text()).toContain('<html lang="en" data-prerendered>');
+  expect(errors).toEqual([]);
+});
+
+test("the home page downloads neither the dashboard's code and texts nor the chart library", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (["script", "fetch"].includes(request.resourceType()) || request.url().endsWith(".js"))
+      scripts.push(request.url());
+  });
+  await page.goto("/intro", { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  const dashboard = scripts.filter((url) =>
+    /\/assets\/(shell-layout|metric-chart|overview|app-[a-z-]+|channel-chat)-/.test(url),
+  );
+  expect(dashboard).toEqual([]);
+  // The public texts of one language only: the dashboard's part stays on the server.
+  const texts = scripts.flatMap((url) => url.match(/\/assets\/strings-(\w+-\w+)-/)?.[1] ?? []);
+  expect(texts).toEqual(["ko-public"]);
+});

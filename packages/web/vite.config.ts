@@ -21,5 +21,16 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // scripts/prerender.ts reads it to preload each prerendered page's route chunks.
+    manifest: true,
+    rollupOptions: {
+      output: {
+        // Texts are named by language and part (`strings-ko-public-…`), so what a page downloads is legible.
+        chunkFileNames: (chunk) => {
+          const locale = chunk.facadeModuleId?.match(/i18n\/locales\/(\w+)\/(\w+)\.json$/);
+          return locale ? `assets/strings-${locale[1]}-${locale[2]}-[hash].js` : "assets/[name]-[hash].js";
+        },
+      },
+    },
   },
 });

@@ -280,7 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (config.testingEndpoints && ctx.clock instanceof OffsetClock) {
     registerTestingEndpoints(server, { clock: ctx.clock, jobHandlers });
   }
-  await registerWeb(server, config.webDistDir);
+  await registerWeb(server, config.webDistDir, config.publicUrl);
 
   return { server, ctx, services, bus, presence, jobHandlers };
 }

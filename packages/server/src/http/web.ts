@@ -1,23 +1,71 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@parley/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 
 const API_PATH = /^\/(api|v1|files)(\/|$)/;
+/** Where the prerendered public pages take their language from; the web app writes both. */
+const LANGUAGE_PARAM = "lang";
+const LANGUAGE_COOKIE = "parley_language";
+/** Written into the prerendered pages where their absolute addresses need the public URL. */
+const PUBLIC_URL_MARK = /%PUBLIC_URL%/g;
+
+interface PrerenderedPages {
+  pages: { path: string; canonicalPath: string; languages: Language[] }[];
+}
+
+const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The language a public page is served in: the `lang` parameter, then the visitor's remembered choice. */
+export function pageLanguage(request: Pick<FastifyRequest, "query" | "headers">): Language {
+  const requested = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAM];
+  if (isLanguage(requested)) return requested;
+  const cookie = request.headers.cookie
+    ?.split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+}
 
 /**
- * Serves the built web app: files by path, and `index.html` for every other GET so client-side routes
- * survive a reload. Unknown API paths answer the JSON envelope with code 004 instead.
+ * Serves the built web app: files by path; the public pages as prerendered HTML in the visitor's language; and
+ * `index.html` for every other GET so client-side routes survive a reload. Unknown API paths answer the JSON
+ * envelope with code 004 instead. Also `robots.txt` and a `sitemap.xml` of the prerendered pages.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDistDir: string, publicUrl: string): Promise<void> {
   const indexFile = path.join(webDistDir, "index.html");
   const hasWeb = fs.existsSync(indexFile);
+  const manifestFile = path.join(webDistDir, "prerendered.json");
+  const prerendered: PrerenderedPages = fs.existsSync(manifestFile)
+    ? JSON.parse(fs.readFileSync(manifestFile, "utf8"))
+    : { pages: [] };
+  // Read and compressed once per file: the pages change only with a new build, which restarts the server.
+  const pageCache = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
+  const readPage = (file: string) => {
+    let page = pageCache.get(file);
+    if (page === undefined) {
+      const plain = Buffer.from(fs.readFileSync(file, "utf8").replace(PUBLIC_URL_MARK, publicUrl));
+      page = { plain, br: zlib.brotliCompressSync(plain), gzip: zlib.gzipSync(plain, { level: 9 }) };
+      pageCache.set(file, page);
+    }
+    return page;
+  };
+  const pageFile = (pathname: string, language: Language) => {
+    const normalized = pathname.replace(/\/+$/, "") || "/";
+    if (!prerendered.pages.some((page) => page.path === normalized)) return null;
+    return path.join(webDistDir, normalized, `index.${language}.html`);
+  };
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` copies of what compresses well (scripts/compress.ts).
+      preCompressed: true,
       // Hashed assets never change; index.html must be re-read so a deploy is seen at once.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -25,6 +73,51 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       },
     });
   }
+
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type("text/plain; charset=utf-8")
+      .send(
+        [
+          "User-agent: *",
+          "Allow: /intro",
+          "Disallow: /api/",
+          "Disallow: /v1/",
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          "",
+        ].join("\n"),
+      ),
+  );
+
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) => {
+    const address = (pagePath: string, language: Language) => `${publicUrl}${pagePath}?${LANGUAGE_PARAM}=${language}`;
+    // One entry per language of each page, each naming its alternates, as search engines ask for.
+    const entries = prerendered.pages
+      .filter((page) => page.canonicalPath === page.path)
+      .flatMap((page) =>
+        page.languages.map((language) =>
+          [
+            "  <url>",
+            `    <loc>${address(page.path, language)}</loc>`,
+            ...page.languages.map(
+              (other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${address(page.path, other)}"/>`,
+            ),
+            "  </url>",
+          ].join("\n"),
+        ),
+      );
+    return reply
+      .type("application/xml; charset=utf-8")
+      .send(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+          ...entries,
+          "</urlset>",
+          "",
+        ].join("\n"),
+      );
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -37,8 +130,18 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
         .type("text/plain; charset=utf-8")
         .send("The web app is not built. Run `npm run build` (or `npm start`, which builds it first).");
     }
-    const prerendered = path.join(webDistDir, pathname, "index.html");
-    const file = !pathname.includes("..") && fs.existsSync(prerendered) ? prerendered : indexFile;
-    return reply.header("cache-control", "no-cache").sendFile(path.relative(webDistDir, file), webDistDir);
+    const page = pageFile(pathname, pageLanguage(request));
+    if (page && fs.existsSync(page)) {
+      const body = readPage(page);
+      const accepted = request.headers["accept-encoding"] ?? "";
+      const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+      reply
+        .header("cache-control", "no-cache")
+        .header("vary", "Cookie, Accept-Encoding")
+        .type("text/html; charset=utf-8");
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.send(encoding ? body[encoding] : body.plain);
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html", webDistDir);
   });
 }

@@ -1,7 +1,9 @@
 import { Box, CircularProgress } from "@mui/material";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useLoadingOverlay } from "@/components/ui/loading-overlay";
+import { preferredLanguage } from "@/i18n";
 import { QueryLinkGate } from "./query-links";
 
 function NavigationLoading() {
@@ -10,10 +12,24 @@ function NavigationLoading() {
   return null;
 }
 
+/**
+ * A prerendered page hydrates in the language its HTML was written in; once it has, this switches to the one the
+ * visitor prefers. Elsewhere the two are already the same and nothing happens.
+ */
+function PreferredLanguage() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const preferred = preferredLanguage();
+    if (preferred !== i18n.language) void i18n.changeLanguage(preferred);
+  }, [i18n]);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <>
       <NavigationLoading />
+      <PreferredLanguage />
       <ScrollRestoration />
       <QueryLinkGate>
         <Outlet />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
 import { paths } from "@/config/paths";
 import { setUnauthorizedHandler } from "@/lib/api-client";
 import { routes } from "./routes";
@@ -14,8 +14,20 @@ export function createAppRouter() {
   return router;
 }
 
-const router = createAppRouter();
+/**
+ * Loads the lazy modules of the routes matching the address before the router exists, so a prerendered page
+ * hydrates at once with the same tree the prerender wrote instead of a fallback.
+ */
+export async function loadMatchedRoutes(location: { pathname: string }) {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
 
-export function AppRouter() {
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return <RouterProvider router={router} />;
 }

@@ -1,10 +1,16 @@
 import { Button, ButtonGroup } from "@mui/material";
 import { LANGUAGES } from "@parley/contract";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { LANGUAGE_PARAM } from "@/i18n";
 
-/** KO/EN switch; the i18n module remembers the choice and keeps `<html lang>` in step. */
+/**
+ * KO/EN switch; the i18n module remembers the choice and keeps `<html lang>` in step. An address that names its
+ * language (a public page's `?lang=`) is changed too, so a reload or a shared link shows what is on screen.
+ */
 export function LanguageSwitch({ size = "small" }: { size?: "small" | "medium" }) {
   const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
   return (
     <ButtonGroup size={size} variant="outlined" aria-label={t("common.language")}>
       {LANGUAGES.map((language) => {
@@ -16,7 +22,17 @@ export function LanguageSwitch({ size = "small" }: { size?: "small" | "medium" }
             aria-pressed={isActive}
             lang={language}
             onClick={() => {
-              if (!isActive) void i18n.changeLanguage(language);
+              if (isActive) return;
+              void i18n.changeLanguage(language);
+              if (params.has(LANGUAGE_PARAM)) {
+                setParams(
+                  (current) => {
+                    current.set(LANGUAGE_PARAM, language);
+                    return current;
+                  },
+                  { replace: true },
+                );
+              }
             }}
             sx={{ minWidth: 44, px: 1.25 }}
           >

@@ -1,26 +1,79 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@parley/contract";
-import i18next from "i18next";
+import i18next, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "./locales/en.json";
-import ko from "./locales/ko.json";
 
 /** localStorage key of the UI language; kept across logouts and reloads. */
 export const LANGUAGE_STORAGE_KEY = "parley.language";
+/**
+ * Cookie holding the same choice, for the server: it picks the language of a prerendered public page by the
+ * `lang` query parameter, then this cookie.
+ */
+export const LANGUAGE_COOKIE = "parley_language";
+/** Query parameter naming a public page's language, as its canonical and `hreflang` addresses do. */
+export const LANGUAGE_PARAM = "lang";
 
-export const resources = { ko: { translation: ko }, en: { translation: en } } as const;
+/**
+ * The texts come in two parts per language, each its own download: `public` for the public site (and what
+ * every page shares: errors, validation, the frame), `app` for the dashboard. A visitor of the public site
+ * fetches only the public part of one language. Keys are looked up in `public`, then `app`.
+ */
+export const STRING_PARTS = ["public", "app"] as const;
+export type StringPart = (typeof STRING_PARTS)[number];
+
+const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
+
+const localeFiles: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language: string, part: string, callback: ReadCallback) {
+    const load = files[`./locales/${language}/${part}.json`];
+    if (!load) return callback(new Error(`no ${part} texts for ${language}`), false);
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
-  if (typeof window === "undefined") return DEFAULT_LANGUAGE;
+function storedLanguage(): Language | null {
+  if (typeof window === "undefined") return null;
   try {
     const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : null;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null;
   }
+}
+
+/** The language the visitor asked for: the address's `lang`, then the remembered choice, then the default. */
+export function preferredLanguage(): Language {
+  if (typeof window === "undefined") return DEFAULT_LANGUAGE;
+  const requested = new URLSearchParams(window.location.search).get(LANGUAGE_PARAM);
+  return isLanguage(requested) ? requested : (storedLanguage() ?? DEFAULT_LANGUAGE);
+}
+
+/**
+ * A prerendered page must hydrate in the language its HTML was written in; `preferredLanguage` takes over once
+ * it has (see main.tsx). Otherwise the preferred language from the start.
+ */
+function initialLanguage(): Language {
+  if (typeof document === "undefined") return DEFAULT_LANGUAGE;
+  const html = document.documentElement;
+  return html.hasAttribute("data-prerendered") && isLanguage(html.lang) ? html.lang : preferredLanguage();
+}
+
+function remember(language: string) {
+  if (typeof window === "undefined") return;
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch (error) {
+    console.warn("Could not remember the language", error);
+  }
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 function syncDocument(language: string) {
@@ -31,27 +84,41 @@ function syncDocument(language: string) {
 
 export const i18n = i18next.createInstance();
 
-i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+const initialized = i18n
+  .use(localeFiles)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: ["public"],
+    defaultNS: "public",
+    fallbackNS: "app",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
-i18n.on("languageChanged", (language) => {
-  if (typeof window !== "undefined") {
-    try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    } catch (error) {
-      console.warn("Could not remember the language", error);
-    }
+/**
+ * Resolves once the given parts of the current language are loaded; a language change loads every part loaded
+ * so far before it switches. Pages render only after the parts they use are in.
+ */
+export async function loadStrings(...parts: StringPart[]): Promise<void> {
+  await initialized;
+  await i18n.loadNamespaces(parts);
+}
+
+// Only changes after start-up are the visitor's choice. A prerendered page already carries its language and
+// title, and the root layout switches it to the preferred language once hydrated.
+void initialized.then(() => {
+  i18n.on("languageChanged", (language) => {
+    remember(language);
+    syncDocument(language);
+  });
+  if (typeof document !== "undefined" && !document.documentElement.hasAttribute("data-prerendered")) {
+    remember(i18n.language);
+    syncDocument(i18n.language);
   }
-  syncDocument(language);
 });
-syncDocument(i18n.language);
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

@@ -1,7 +1,12 @@
 import { errorCodes, V } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import en from "./locales/en.json";
-import ko from "./locales/ko.json";
+import enApp from "./locales/en/app.json";
+import enPublic from "./locales/en/public.json";
+import koApp from "./locales/ko/app.json";
+import koPublic from "./locales/ko/public.json";
+
+const ko = { ...koPublic, ...koApp };
+const en = { ...enPublic, ...enApp };
 
 function flatKeys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -21,6 +26,17 @@ describe("locales", () => {
     const dictionary = locales[language] ?? {};
     const missing = Object.values(V).filter((key) => typeof dictionary[key] !== "string");
     expect(missing).toEqual([]);
+  });
+
+  it("keeps each key in one part only, so the public part never hides a dashboard text", () => {
+    const parts: [Record<string, unknown>, Record<string, unknown>][] = [
+      [koPublic, koApp],
+      [enPublic, enApp],
+    ];
+    for (const [publicPart, appPart] of parts) {
+      expect(Object.keys(publicPart).filter((key) => key in appPart)).toEqual([]);
+    }
+    expect(Object.keys(koPublic).sort()).toEqual(Object.keys(enPublic).sort());
   });
 
   it("ko and en hold exactly the same keys", () => {

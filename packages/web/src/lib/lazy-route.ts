@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "@parley/contract";
 import type { ComponentType } from "react";
+import { loadStrings, type StringPart } from "@/i18n";
 
 /** Thrown when a route module did not arrive within CHUNK_LOAD_TIMEOUT_MS. */
 export class ChunkLoadTimeoutError extends Error {
@@ -40,12 +41,18 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs = CHUNK_LOAD_TIMEO
 }
 
 /**
- * A route's `lazy` for a module whose default export is the page component. The download is bounded by
- * CHUNK_LOAD_TIMEOUT_MS so a stalled request ends on the retry screen instead of a page that never appears.
+ * A route's `lazy` for a module whose default export is the page component, loaded together with the texts it
+ * uses (the dashboard's by default). The download is bounded by CHUNK_LOAD_TIMEOUT_MS so a stalled request ends
+ * on the retry screen instead of a page that never appears.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>, strings: StringPart[] = ["public", "app"]) {
   return async () => {
-    const module = await withTimeout(load());
+    const [module] = await withTimeout(Promise.all([load(), loadStrings(...strings)]));
     return { Component: module.default };
   };
+}
+
+/** `lazyPage` for the public site, whose pages need only the public texts. */
+export function lazyPublicPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazyPage(load, ["public"]);
 }

@@ -162,7 +162,9 @@ export function DrawerContent({
             onNavigate={onNavigate}
           />
         )}
+        {/* The list is a <nav> of links, not a <ul>, so this row must not be an <li>. */}
         <ListItem
+          component="div"
           disablePadding
           secondaryAction={
             <IconButton

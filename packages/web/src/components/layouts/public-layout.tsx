@@ -1,7 +1,9 @@
-import { AppBar, Box, Button, Container, Link, Stack, Toolbar, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import CloseRounded from "@mui/icons-material/CloseRounded";
+import MenuRounded from "@mui/icons-material/MenuRounded";
+import { AppBar, Box, Button, Container, Divider, IconButton, Link, Stack, Toolbar, Typography } from "@mui/material";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Link as RouterLink } from "react-router";
+import { NavLink, Link as RouterLink, useLocation } from "react-router";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
@@ -9,34 +11,65 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { homePathFor } from "@/lib/account-home";
 import { useSession } from "@/lib/session";
 
+interface HeaderLink {
+  to: string;
+  label: string;
+  variant?: "text" | "contained";
+}
+
+const activeLinkSx = { "&.active": { color: "primary.main" } } as const;
+
 /**
  * Frame of the public site. It must stay light and render on a server: no dashboard imports and no `window`
  * at module level.
+ *
+ * On a phone the site links and the account buttons do not fit beside the logo, so they fold behind a button that
+ * discloses them (the disclosure pattern, not an ARIA menu: they stay plain links). Which row shows is decided by
+ * CSS breakpoints, so the server's HTML is right for every width before any script runs.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
-  const links = [
+  const { pathname } = useLocation();
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // The menu belongs to the page it was opened on, so following any link (the logo too) closes it.
+  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenedOn === pathname;
+
+  const links: HeaderLink[] = [
     { to: paths.intro.product.getHref(), label: t("intro.nav.product") },
     { to: paths.intro.docs.getHref(), label: t("intro.nav.docs") },
     { to: paths.intro.pricing.getHref(), label: t("intro.nav.pricing") },
     { to: paths.intro.company.getHref(), label: t("intro.nav.company") },
     { to: paths.intro.contactUs.getHref(), label: t("intro.nav.contactUs") },
   ];
+  const accountLinks: HeaderLink[] = session
+    ? [{ to: homePathFor(session), label: t("intro.nav.console"), variant: "contained" }]
+    : [
+        { to: paths.auth.login.getHref(), label: t("common.login"), variant: "text" },
+        { to: paths.auth.signup.getHref(), label: t("common.signup"), variant: "contained" },
+      ];
   const year = new Date().getFullYear();
+
+  function closeMenuOnEscape(event: KeyboardEvent) {
+    if (event.key !== "Escape" || !isMenuOpen) return;
+    setMenuOpenedOn(null);
+    menuButtonRef.current?.focus();
+  }
 
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
       <AppBar position="sticky" sx={{ bgcolor: "rgba(255,255,255,0.92)", backdropFilter: "blur(8px)" }}>
-        <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ gap: 2, flexWrap: "wrap", py: { xs: 1, md: 0 } }}>
+        <Container maxWidth="lg" onKeyDown={closeMenuOnEscape}>
+          <Toolbar disableGutters sx={{ gap: 2 }}>
             <Logo to={paths.intro.home.getHref()} />
             <Stack
               component="nav"
               aria-label={t("intro.nav.label")}
               direction="row"
               spacing={0.5}
-              sx={{ order: { xs: 3, md: 0 }, width: { xs: "100%", md: "auto" }, overflowX: "auto" }}
+              sx={{ display: { xs: "none", md: "flex" } }}
             >
               {links.map((link) => (
                 <Button
@@ -45,7 +78,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
                   to={link.to}
                   color="inherit"
                   size="small"
-                  sx={{ whiteSpace: "nowrap", "&.active": { color: "primary.main" } }}
+                  sx={{ whiteSpace: "nowrap", ...activeLinkSx }}
                 >
                   {link.label}
                 </Button>
@@ -53,21 +86,51 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             </Stack>
             <Box sx={{ flex: 1 }} />
             <LanguageSwitch />
-            {session ? (
-              <Button variant="contained" component={RouterLink} to={homePathFor(session)}>
-                {t("intro.nav.console")}
-              </Button>
-            ) : (
-              <Stack direction="row" spacing={1}>
-                <Button variant="text" component={RouterLink} to={paths.auth.login.getHref()}>
-                  {t("common.login")}
+            <Stack direction="row" spacing={1} sx={{ display: { xs: "none", md: "flex" } }}>
+              {accountLinks.map((link) => (
+                <Button key={link.to} variant={link.variant} component={RouterLink} to={link.to}>
+                  {link.label}
                 </Button>
-                <Button variant="contained" component={RouterLink} to={paths.auth.signup.getHref()}>
-                  {t("common.signup")}
-                </Button>
-              </Stack>
-            )}
+              ))}
+            </Stack>
+            <IconButton
+              ref={menuButtonRef}
+              edge="end"
+              aria-label={t("intro.nav.label")}
+              aria-expanded={isMenuOpen}
+              aria-controls={isMenuOpen ? menuId : undefined}
+              onClick={() => setMenuOpenedOn(isMenuOpen ? null : pathname)}
+              sx={{ display: { md: "none" } }}
+            >
+              {isMenuOpen ? <CloseRounded /> : <MenuRounded />}
+            </IconButton>
           </Toolbar>
+          {isMenuOpen && (
+            <Box component="nav" id={menuId} aria-label={t("intro.nav.label")} sx={{ display: { md: "none" }, pb: 2 }}>
+              <Stack spacing={0.5}>
+                {links.map((link) => (
+                  <Button
+                    key={link.to}
+                    component={NavLink}
+                    to={link.to}
+                    color="inherit"
+                    onClick={() => setMenuOpenedOn(null)}
+                    sx={{ justifyContent: "flex-start", ...activeLinkSx }}
+                  >
+                    {link.label}
+                  </Button>
+                ))}
+              </Stack>
+              <Divider sx={{ my: 1.5 }} />
+              <Stack direction="row" spacing={1}>
+                {accountLinks.map((link) => (
+                  <Button key={link.to} variant={link.variant} component={RouterLink} to={link.to} sx={{ flex: 1 }}>
+                    {link.label}
+                  </Button>
+                ))}
+              </Stack>
+            </Box>
+          )}
         </Container>
       </AppBar>
       <Box component="main" sx={{ flex: 1 }}>

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 import { paths } from "@/config/paths";
-import { lazyPage } from "@/lib/lazy-route";
+import { lazyPublicPage } from "@/lib/lazy-route";
 
 /**
  * The public site. Kept apart from the dashboard so the home page downloads none of its code, and written
@@ -8,15 +8,15 @@ import { lazyPage } from "@/lib/lazy-route";
  */
 export const introRoutes: RouteObject = {
   path: paths.intro.home.path,
-  lazy: lazyPage(() => import("./layout")),
+  lazy: lazyPublicPage(() => import("./layout")),
   children: [
-    { index: true, lazy: lazyPage(() => import("./home")) },
-    { path: paths.intro.product.path, lazy: lazyPage(() => import("./product")) },
-    { path: paths.intro.docs.path, lazy: lazyPage(() => import("./docs")) },
-    { path: paths.intro.pricing.path, lazy: lazyPage(() => import("./pricing")) },
-    { path: paths.intro.company.path, lazy: lazyPage(() => import("./company")) },
-    { path: paths.intro.contactUs.path, lazy: lazyPage(() => import("./contact-us")) },
-    { path: paths.intro.freeTrial.path, lazy: lazyPage(() => import("./free-trial")) },
-    { path: paths.intro.partner.path, lazy: lazyPage(() => import("./partner")) },
+    { index: true, lazy: lazyPublicPage(() => import("./home")) },
+    { path: paths.intro.product.path, lazy: lazyPublicPage(() => import("./product")) },
+    { path: paths.intro.docs.path, lazy: lazyPublicPage(() => import("./docs")) },
+    { path: paths.intro.pricing.path, lazy: lazyPublicPage(() => import("./pricing")) },
+    { path: paths.intro.company.path, lazy: lazyPublicPage(() => import("./company")) },
+    { path: paths.intro.contactUs.path, lazy: lazyPublicPage(() => import("./contact-us")) },
+    { path: paths.intro.freeTrial.path, lazy: lazyPublicPage(() => import("./free-trial")) },
+    { path: paths.intro.partner.path, lazy: lazyPublicPage(() => import("./partner")) },
   ],
 };

@@ -22,6 +22,7 @@ import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
+import { useHydrated } from "@/hooks/use-hydrated";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { currentLanguage } from "@/i18n";
 import { useSubmitContactInquiry } from "../api/submit-contact-inquiry";
@@ -44,6 +45,7 @@ const EMPTY: ContactFormInput = {
 
 export function ContactForm() {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   const fieldError = useFieldError();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
@@ -176,7 +178,7 @@ export function ContactForm() {
           }
         />
         <Box>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !hydrated}>
             {t("intro.contactUs.form.submit")}
           </Button>
         </Box>

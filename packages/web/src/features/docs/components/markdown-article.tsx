@@ -43,6 +43,11 @@ const articleSx = {
     bgcolor: "action.hover",
   },
   "& .table-scroll": { overflowX: "auto", my: 2 },
+  "& pre:focus-visible, & .table-scroll:focus-visible": {
+    outline: "2px solid",
+    outlineColor: "primary.main",
+    outlineOffset: 2,
+  },
   "& table": { borderCollapse: "collapse", width: "100%", fontSize: "0.9375rem" },
   "& th, & td": {
     border: 1,

@@ -23,13 +23,26 @@ const METHOD_COLORS: Record<string, "success" | "primary" | "warning" | "error" 
   PATCH: "secondary",
   DELETE: "error",
 };
+/** White on the theme's warning and secondary fills reads below 4.5:1, so those chips take dark ink or a darker fill. */
+const METHOD_CONTRAST_SX: Record<string, { color?: string; bgcolor?: string }> = {
+  PUT: { color: "common.black" },
+  PATCH: { bgcolor: "secondary.dark" },
+};
 
 const codeSx = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "0.8125rem" };
 
 function FieldsTable({ fields, showIn = false }: { fields: (Field & { in?: string })[]; showIn?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ overflowX: "auto", mb: 2 }}>
+    // Focusable because it scrolls sideways on a phone: a keyboard user has to reach the columns off screen.
+    <Box
+      tabIndex={0}
+      sx={{
+        overflowX: "auto",
+        mb: 2,
+        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 },
+      }}
+    >
       <Table size="small" sx={{ minWidth: 520 }}>
         <TableHead>
           <TableRow>
@@ -81,7 +94,7 @@ function OperationEntry({ operation }: { operation: Operation }) {
           label={operation.method}
           color={METHOD_COLORS[operation.method] ?? "default"}
           size="small"
-          sx={{ fontWeight: 700, minWidth: 64 }}
+          sx={{ fontWeight: 700, minWidth: 64, ...METHOD_CONTRAST_SX[operation.method] }}
         />
         <Box component="code" sx={{ ...codeSx, fontSize: "0.9375rem", overflowWrap: "anywhere" }}>
           {operation.path}

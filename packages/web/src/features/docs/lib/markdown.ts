@@ -26,7 +26,8 @@ export interface RenderedMarkdown {
 /**
  * Renders one of our own Markdown documents (never user input, so the HTML is trusted). Headings move one level
  * down, since the page's h1 is its title, and get unique ids; tables are wrapped so a wide one scrolls by itself
- * instead of the page.
+ * instead of the page. Code blocks and table wrappers scroll sideways, so they take keyboard focus: without it a
+ * keyboard user could never scroll to the end of a long line.
  */
 export function renderMarkdown(source: string): RenderedMarkdown {
   const headings: RenderedMarkdown["headings"] = [];
@@ -49,7 +50,10 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   marked.use({
     hooks: {
       postprocess: (html) =>
-        html.replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>"),
+        html
+          .replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>')
+          .replace(/<\/table>/g, "</table></div>")
+          .replace(/<pre>/g, '<pre tabindex="0">'),
     },
   });
   const html = marked.parse(source, { async: false });
