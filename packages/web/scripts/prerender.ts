@@ -24,7 +24,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const address = (pagePath: string, language?: Language) =>
   `${PUBLIC_URL}${pagePath}${language ? `?${LANGUAGE_PARAM}=${language}` : ""}`;
@@ -76,8 +76,8 @@ for (const page of server.introPages) {
   for (const language of LANGUAGES) {
     const rendered = await server.renderPage(page, language);
     const head = [
-      `<title>${escape(rendered.title)}</title>`,
-      `<meta name="description" content="${escape(rendered.description)}" />`,
+      `<title>${escapeHtml(rendered.title)}</title>`,
+      `<meta name="description" content="${escapeHtml(rendered.description)}" />`,
       `<link rel="canonical" href="${address(canonicalPath, language)}" />`,
       ...LANGUAGES.map(
         (other) => `<link rel="alternate" hreflang="${other}" href="${address(canonicalPath, other)}" />`,
@@ -85,8 +85,8 @@ for (const page of server.introPages) {
       `<link rel="alternate" hreflang="x-default" href="${address(canonicalPath)}" />`,
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="Parley" />`,
-      `<meta property="og:title" content="${escape(rendered.title)}" />`,
-      `<meta property="og:description" content="${escape(rendered.description)}" />`,
+      `<meta property="og:title" content="${escapeHtml(rendered.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(rendered.description)}" />`,
       `<meta property="og:url" content="${address(canonicalPath, language)}" />`,
       `<meta property="og:locale" content="${OG_LOCALE[language]}" />`,
       ...preloads([introModule("layout"), moduleOfPath(page.path), `src/i18n/locales/${language}/public.json`]),

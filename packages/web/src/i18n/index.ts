@@ -73,6 +73,7 @@ function remember(language: string) {
   } catch (error) {
     console.warn("Could not remember the language", error);
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some supported browsers; one fixed, unescaped value is written.
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
