@@ -27,6 +27,10 @@ const PHONE = { width: 375, height: 812 };
 async function openPage(page: Page, path: string, language: Language) {
   await page.addInitScript((lang) => localStorage.setItem("parley.language", lang), language);
   await page.goto(path);
+  // A prerendered page is scanned once React runs it, with transitions off, so no control is caught half-way
+  // between two states (the contact form's button is disabled until then).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   await expect(page.locator("html")).toHaveAttribute("lang", language);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The REST reference fetches the OpenAPI document and shows a spinner until it arrives.

@@ -83,6 +83,18 @@ export const errorCatalogue = {
   "3045": { status: 409, description: "The app has no webhook URL yet." },
   "3046": { status: 404, description: "No such webhook delivery in this app." },
   "3047": { status: 400, description: "The webhook URL's host name does not resolve to any address." },
+  "3048": { status: 409, description: "A brand with this name is already registered in the app (any letter case)." },
+  "3049": {
+    status: 400,
+    description:
+      "The brand image is not a JPG or PNG by its content, or is larger than 300 KB; data.reason says which.",
+  },
+  "3050": { status: 404, description: "No such brand in this app." },
+  "3051": {
+    status: 409,
+    description: "The brand has a message awaiting sending, so its usage status cannot change.",
+  },
+  "3052": { status: 404, description: "No such brand cover image in this app; upload it again." },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },

@@ -8,6 +8,7 @@ export * from "./contact";
 export * from "./dashboard-chat";
 export * from "./errors";
 export * from "./metrics";
+export * from "./notice";
 export * from "./paths";
 export * from "./plans";
 export * from "./pricing";

@@ -52,6 +52,13 @@ export const api = {
     export: "/metrics/apps/:appId/export",
     emails: "/metrics/emails",
   },
+  /** The bulk message area; every call answers 1023 unless the account's notice-feature flag is on. */
+  notice: {
+    brands: "/apps/:id/notice/brands",
+    brand: "/apps/:id/notice/brands/:brandId",
+    /** Upload a cover image (multipart, one `file` part), then name its id in a brand's `coverImageId`. */
+    brandCoverImages: "/apps/:id/notice/brands/cover-images",
+  },
   notifications: {
     list: "/notifications",
     hidePasswordNotice: "/notifications/password-reset-required/hide",

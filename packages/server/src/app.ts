@@ -56,6 +56,8 @@ import { createMessageService } from "./modules/messages/service";
 import { createReportService } from "./modules/metrics/reports";
 import { metricsRoutes } from "./modules/metrics/routes";
 import { createMetricsService } from "./modules/metrics/service";
+import { createBrandService } from "./modules/notice/brands";
+import { brandCoverFileRoutes, noticeRoutes } from "./modules/notice/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { createNotificationService } from "./modules/notifications/service";
 import { profanityRoutes } from "./modules/profanity/routes";
@@ -111,6 +113,7 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
     fcm: createFcmClient({ baseUrl: ctx.config.fcmBaseUrl, oauthTokenUrl: ctx.config.fcmOauthTokenUrl }),
   });
   outbox.register(push.consumer);
+  const storage = createDiskStorage(ctx.config.filesDir);
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
@@ -129,8 +132,9 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
     webhooks,
     push,
     translation: createTranslationService(ctx, { apps, channels }),
+    brands: createBrandService(ctx, { apps, storage }),
     files: createFileService(ctx, {
-      storage: createDiskStorage(ctx.config.filesDir),
+      storage,
       messages,
       retentionDays: ctx.config.fileRetentionDays,
     }),
@@ -242,6 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(pushRoutes, { auth: services.auth, push: services.push });
       await api.register(webhookRoutes, { auth: services.auth, webhooks: services.webhooks });
       await api.register(translationRoutes, { auth: services.auth, translation: services.translation });
+      await api.register(noticeRoutes, { auth: services.auth, brands: services.brands });
     },
     { prefix: API_PREFIX },
   );
@@ -275,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: CHAT_API_PREFIX },
   );
   await server.register(fileRoutes, { files: services.files });
+  await server.register(brandCoverFileRoutes, { brands: services.brands });
   await server.register(sandboxCardPageRoutes, { billing: services.billing, gateway: services.gateway });
   const jobHandlers = new Map(handlers.map((h) => [h.job.name, h]));
   if (config.testingEndpoints && ctx.clock instanceof OffsetClock) {

@@ -7,9 +7,11 @@ import { accounts } from "./db/schema";
 const usage = `Usage: npm run cli -w @parley/server -- <command>
 
 Commands:
-  migrate              apply pending database migrations
-  grant-admin <email>  give an account the admin role
-  revoke-admin <email> take the admin role away`;
+  migrate                 apply pending database migrations
+  grant-admin <email>     give an account the admin role
+  revoke-admin <email>    take the admin role away
+  enable-notice <email>   turn the notice feature (brand messages) on for an account
+  disable-notice <email>  turn the notice feature off`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
@@ -42,6 +44,25 @@ async function main(argv: string[]): Promise<number> {
           return 1;
         }
         process.stdout.write(`${rows[0]?.email} is now ${role === "admin" ? "an admin" : "a customer"}\n`);
+        return 0;
+      }
+      case "enable-notice":
+      case "disable-notice": {
+        if (!arg) {
+          console.error(usage);
+          return 2;
+        }
+        const enabled = command === "enable-notice";
+        const rows = await database.db
+          .update(accounts)
+          .set({ noticeFeatureEnabled: enabled })
+          .where(eq(accounts.email, arg.trim().toLowerCase()))
+          .returning({ email: accounts.email });
+        if (rows.length === 0) {
+          console.error(`no account with email ${arg}`);
+          return 1;
+        }
+        process.stdout.write(`notice feature ${enabled ? "enabled" : "disabled"} for ${rows[0]?.email}\n`);
         return 0;
       }
       default:

@@ -1,4 +1,5 @@
 import type {
+  TBrandImageType,
   TChatEvent,
   TContactCategory,
   TProfanitySettings,
@@ -749,3 +750,46 @@ export const contactInquiries = pgTable(
   (t) => [index("contact_inquiries_created_idx").on(t.createdAt)],
 );
 export type ContactInquiryRow = typeof contactInquiries.$inferSelect;
+
+/**
+ * Brand cover images, uploaded before the brand form is saved so the form can preview them. Kept apart from chat
+ * files: a cover lives as long as a brand uses it, not for the chat file retention period.
+ */
+export const brandCoverImages = pgTable(
+  "brand_cover_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    size: integer("size").notNull(),
+    mimeType: text("mime_type").$type<TBrandImageType>().notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("brand_cover_images_app_idx").on(t.appId)],
+);
+export type BrandCoverImageRow = typeof brandCoverImages.$inferSelect;
+
+/** An app's sender identities for bulk messages. */
+export const brands = pgTable(
+  "brands",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    coverImageId: uuid("cover_image_id").references(() => brandCoverImages.id, { onDelete: "set null" }),
+    inUse: boolean("in_use").notNull().default(true),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  // Unique regardless of case: recipients tell brands apart by name, and "Acme" and "ACME" would look alike.
+  (t) => [
+    uniqueIndex("brands_app_name_key").on(t.appId, sql`lower(${t.name})`),
+    index("brands_app_created_idx").on(t.appId, t.createdAt),
+  ],
+);
+export type BrandRow = typeof brands.$inferSelect;

@@ -13,12 +13,15 @@ function NavigationLoading() {
 }
 
 /**
- * A prerendered page hydrates in the language its HTML was written in; once it has, this switches to the one the
- * visitor prefers. Elsewhere the two are already the same and nothing happens.
+ * Runs once the page is live. It marks the document `data-hydrated`. A prerendered page hydrates in the language
+ * its HTML was written in, so this then switches to the one the visitor prefers; elsewhere the two are already the
+ * same and nothing changes.
  */
 function PreferredLanguage() {
   const { i18n } = useTranslation();
   useEffect(() => {
+    // Says the page is live (handlers attached), for browser tests and anyone measuring the page.
+    document.documentElement.setAttribute("data-hydrated", "");
     const preferred = preferredLanguage();
     if (preferred !== i18n.language) void i18n.changeLanguage(preferred);
   }, [i18n]);
