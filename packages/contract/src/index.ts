@@ -14,6 +14,7 @@ export * from "./plans";
 export * from "./pricing";
 export * from "./profanity";
 export * from "./push";
+export * from "./site";
 export * from "./translation";
 export * from "./validation";
 export * from "./webhooks";

@@ -7,14 +7,19 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LANGUAGES, type Language } from "@parley/contract";
+import {
+  LANGUAGE_PARAM,
+  LANGUAGES,
+  type Language,
+  PRERENDERED_MANIFEST,
+  PUBLIC_URL_MARK,
+  type TPrerenderedPages,
+} from "@parley/contract";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "dist");
 const server: typeof import("../src/entry-server") = await import(path.join(root, "dist-ssr/entry-server.js"));
 
-const PUBLIC_URL = "%PUBLIC_URL%";
-const LANGUAGE_PARAM = "lang";
 /** What the Open Graph `og:locale` calls each language. */
 const OG_LOCALE: Record<Language, string> = { ko: "ko_KR", en: "en_US" };
 
@@ -27,7 +32,7 @@ interface ManifestChunk {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const address = (pagePath: string, language?: Language) =>
-  `${PUBLIC_URL}${pagePath}${language ? `?${LANGUAGE_PARAM}=${language}` : ""}`;
+  `${PUBLIC_URL_MARK}${pagePath}${language ? `?${LANGUAGE_PARAM}=${language}` : ""}`;
 
 const template = await fs.readFile(path.join(dist, "index.html"), "utf8");
 const manifest: Record<string, ManifestChunk> = JSON.parse(
@@ -70,7 +75,7 @@ const moduleOfPath = (pagePath: string) => {
   return introModule(name);
 };
 
-const written: { path: string; canonicalPath: string; languages: Language[] }[] = [];
+const written: TPrerenderedPages["pages"] = [];
 for (const page of server.introPages) {
   const canonicalPath = page.canonicalPath ?? page.path;
   for (const language of LANGUAGES) {
@@ -104,5 +109,8 @@ for (const page of server.introPages) {
   }
   written.push({ path: page.path, canonicalPath, languages: [...LANGUAGES] });
 }
-await fs.writeFile(path.join(dist, "prerendered.json"), `${JSON.stringify({ pages: written }, null, 2)}\n`);
+await fs.writeFile(
+  path.join(dist, PRERENDERED_MANIFEST),
+  `${JSON.stringify({ pages: written } satisfies TPrerenderedPages, null, 2)}\n`,
+);
 process.stdout.write(`prerendered ${written.length} pages in ${LANGUAGES.length} languages\n`);

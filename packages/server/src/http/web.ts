@@ -2,22 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@parley/contract";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  type Language,
+  PRERENDERED_MANIFEST,
+  PUBLIC_URL_MARK,
+  type TPrerenderedPages,
+} from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 
 const API_PATH = /^\/(api|v1|files)(\/|$)/;
-/** Where the prerendered public pages take their language from; the web app writes both. */
-const LANGUAGE_PARAM = "lang";
-const LANGUAGE_COOKIE = "parley_language";
-/** Written into the prerendered pages where their absolute addresses need the public URL. */
-const PUBLIC_URL_MARK = /%PUBLIC_URL%/g;
-
-interface PrerenderedPages {
-  pages: { path: string; canonicalPath: string; languages: Language[] }[];
-}
-
-const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 /** The language a public page is served in: the `lang` parameter, then the visitor's remembered choice. */
 export function pageLanguage(request: Pick<FastifyRequest, "query" | "headers">): Language {
@@ -38,8 +36,8 @@ export function pageLanguage(request: Pick<FastifyRequest, "query" | "headers">)
 export async function registerWeb(app: FastifyInstance, webDistDir: string, publicUrl: string): Promise<void> {
   const indexFile = path.join(webDistDir, "index.html");
   const hasWeb = fs.existsSync(indexFile);
-  const manifestFile = path.join(webDistDir, "prerendered.json");
-  const prerendered: PrerenderedPages = fs.existsSync(manifestFile)
+  const manifestFile = path.join(webDistDir, PRERENDERED_MANIFEST);
+  const prerendered: TPrerenderedPages = fs.existsSync(manifestFile)
     ? JSON.parse(fs.readFileSync(manifestFile, "utf8"))
     : { pages: [] };
   // Read and compressed once per file: the pages change only with a new build, which restarts the server.
@@ -47,7 +45,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, publ
   const readPage = (file: string) => {
     let page = pageCache.get(file);
     if (page === undefined) {
-      const plain = Buffer.from(fs.readFileSync(file, "utf8").replace(PUBLIC_URL_MARK, publicUrl));
+      const plain = Buffer.from(fs.readFileSync(file, "utf8").replaceAll(PUBLIC_URL_MARK, publicUrl));
       page = { plain, br: zlib.brotliCompressSync(plain), gzip: zlib.gzipSync(plain, { level: 9 }) };
       pageCache.set(file, page);
     }

@@ -1,8 +1,7 @@
 import { Button, ButtonGroup } from "@mui/material";
-import { LANGUAGES } from "@parley/contract";
+import { LANGUAGE_PARAM, LANGUAGES } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { LANGUAGE_PARAM } from "@/i18n";
 
 /**
  * KO/EN switch; the i18n module remembers the choice and keeps `<html lang>` in step. An address that names its

@@ -1,24 +1,23 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@parley/contract";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  LANGUAGES,
+  type Language,
+} from "@parley/contract";
 import i18next, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 
 /** localStorage key of the UI language; kept across logouts and reloads. */
 export const LANGUAGE_STORAGE_KEY = "parley.language";
-/**
- * Cookie holding the same choice, for the server: it picks the language of a prerendered public page by the
- * `lang` query parameter, then this cookie.
- */
-export const LANGUAGE_COOKIE = "parley_language";
-/** Query parameter naming a public page's language, as its canonical and `hreflang` addresses do. */
-export const LANGUAGE_PARAM = "lang";
 
 /**
  * The texts come in two parts per language, each its own download: `public` for the public site (and what
  * every page shares: errors, validation, the frame), `app` for the dashboard. A visitor of the public site
  * fetches only the public part of one language. Keys are looked up in `public`, then `app`.
  */
-export const STRING_PARTS = ["public", "app"] as const;
-export type StringPart = (typeof STRING_PARTS)[number];
+export type StringPart = "public" | "app";
 
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
 
@@ -34,10 +33,6 @@ const localeFiles: BackendModule = {
     );
   },
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
 
 function storedLanguage(): Language | null {
   if (typeof window === "undefined") return null;

@@ -1,5 +1,4 @@
 import { Box, Container, Tab, Tabs, Typography } from "@mui/material";
-import { DEFAULT_LANGUAGE } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router";
 import { type DocTab, docTabs, paths } from "@/config/paths";
@@ -7,7 +6,7 @@ import { MarkdownArticle } from "@/features/docs/components/markdown-article";
 import { OpenApiReference } from "@/features/docs/components/openapi-reference";
 import { docSource } from "@/features/docs/content";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { isLanguage } from "@/i18n";
+import { currentLanguage } from "@/i18n";
 import NotFoundPage from "../status/not-found";
 
 function isDocTab(value: string): value is DocTab {
@@ -22,8 +21,8 @@ export default function IntroDocsPage() {
 }
 
 function DocsTabs({ active }: { active: DocTab }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const language = currentLanguage();
   const label = t(`intro.docs.tabs.${active}.label`);
   useDocumentTitle(`${label} · ${t("intro.docs.title")}`);
 
