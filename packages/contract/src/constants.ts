@@ -38,5 +38,7 @@ export const FILE_MAX_BYTES = 15 * 1024 * 1024;
 export const MESSAGE_METADATA_MAX = 5;
 export const BRAND_IMAGE_MAX_BYTES = 300 * 1024;
 export const BRAND_DESCRIPTION_MAX = 30;
+/** A bulk message report shows the reads of this many days from the send. */
+export const CAMPAIGN_REPORT_DAYS = 15;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -95,6 +95,23 @@ export const errorCatalogue = {
     description: "The brand has a message awaiting sending, so its usage status cannot change.",
   },
   "3052": { status: 404, description: "No such brand cover image in this app; upload it again." },
+  "3053": { status: 409, description: "The app has no brand in use, so there is nothing to send a message as." },
+  "3054": { status: 409, description: "The campaign's brand is not in use, so the campaign cannot be sent." },
+  "3055": {
+    status: 400,
+    description:
+      "The recipient CSV could not be read: empty, not UTF-8, too large or too many rows; data.reason says which.",
+  },
+  "3056": { status: 404, description: "No such bulk message in this app." },
+  "3057": {
+    status: 409,
+    description: "The bulk message's status does not allow this; data.status is the status it has now.",
+  },
+  "3058": { status: 400, description: "The scheduled time must be later than now." },
+  "3059": {
+    status: 400,
+    description: "The bulk message is not ready to send; data.missing lists what it still needs.",
+  },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -133,6 +150,10 @@ export interface ErrorData {
   maxFailedLogins?: number;
   fields?: { path: string; message: string }[];
   reason?: string;
+  /** 3057: the status the bulk message has now. */
+  status?: string;
+  /** 3059: what the bulk message still needs before it can be sent. */
+  missing?: string[];
 }
 
 /** The body of every non-2xx response. */

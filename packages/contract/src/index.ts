@@ -2,6 +2,7 @@ export * from "./account";
 export * from "./apps";
 export * from "./auth";
 export * from "./billing";
+export * from "./campaigns";
 export * from "./chat";
 export * from "./constants";
 export * from "./contact";

@@ -58,6 +58,20 @@ export const api = {
     brand: "/apps/:id/notice/brands/:brandId",
     /** Upload a cover image (multipart, one `file` part), then name its id in a brand's `coverImageId`. */
     brandCoverImages: "/apps/:id/notice/brands/cover-images",
+    campaigns: "/apps/:id/notice/campaigns",
+    campaign: "/apps/:id/notice/campaigns/:campaignId",
+    /** Upload the recipient CSV (multipart, one `file` part) to a draft; replaces an earlier upload. */
+    campaignRecipients: "/apps/:id/notice/campaigns/:campaignId/recipients",
+    /** The rows the upload left out, as CSV. */
+    campaignExcluded: "/apps/:id/notice/campaigns/:campaignId/recipients/excluded",
+    campaignConfirm: "/apps/:id/notice/campaigns/:campaignId/confirm",
+    campaignCancel: "/apps/:id/notice/campaigns/:campaignId/cancel",
+    campaignRetry: "/apps/:id/notice/campaigns/:campaignId/retry",
+    /** Delete the messages a campaign delivered (from every recipient's brand channel). */
+    campaignDeleteMessages: "/apps/:id/notice/campaigns/:campaignId/delete-messages",
+    /** Copy a finished campaign, recipients included, into a new draft. */
+    campaignResend: "/apps/:id/notice/campaigns/:campaignId/resend",
+    campaignReport: "/apps/:id/notice/campaigns/:campaignId/report",
   },
   notifications: {
     list: "/notifications",

@@ -28,9 +28,11 @@ import {
   dailyUsageReportJob,
   deliverWebhookJob,
   dispatchEventsJob,
+  dueCampaignsJob,
   expireFilesJob,
   purgeUnverifiedAccountsJob,
   pushEventJob,
+  runCampaignJob,
   sendMailJob,
   sweepWebhooksJob,
 } from "./jobs/catalog";
@@ -57,7 +59,9 @@ import { createReportService } from "./modules/metrics/reports";
 import { metricsRoutes } from "./modules/metrics/routes";
 import { createMetricsService } from "./modules/metrics/service";
 import { createBrandService } from "./modules/notice/brands";
+import { createCampaignService } from "./modules/notice/campaigns";
 import { brandCoverFileRoutes, noticeRoutes } from "./modules/notice/routes";
+import { createCampaignSender } from "./modules/notice/sender";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { createNotificationService } from "./modules/notifications/service";
 import { profanityRoutes } from "./modules/profanity/routes";
@@ -114,6 +118,11 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
   });
   outbox.register(push.consumer);
   const storage = createDiskStorage(ctx.config.filesDir);
+  const brands = createBrandService(ctx, { apps, storage });
+  const campaigns = createCampaignService(ctx, { apps, brands });
+  const campaignSender = createCampaignSender(ctx, { apps, channels, messages });
+  messages.stages.read.push(campaignSender.markRead);
+  push.messagePushOverrides.push(campaignSender.pushOverride);
   return {
     auth: createAuthService(ctx),
     accounts: createAccountService(ctx),
@@ -132,7 +141,9 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
     webhooks,
     push,
     translation: createTranslationService(ctx, { apps, channels }),
-    brands: createBrandService(ctx, { apps, storage }),
+    brands,
+    campaigns,
+    campaignSender,
     files: createFileService(ctx, {
       storage,
       messages,
@@ -208,6 +219,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       const { invoiced, attempts } = await services.billing.runDaily();
       if (invoiced + attempts > 0) ctx.log.info({ invoiced, attempts }, "billing cycle ran");
     }),
+    handleJob(runCampaignJob, async ({ campaignId }) => {
+      await services.campaignSender.run(campaignId);
+    }),
+    handleJob(dueCampaignsJob, async () => {
+      for (const campaignId of await services.campaignSender.due()) {
+        await ctx.jobs.send(runCampaignJob, { campaignId }, { singletonKey: campaignId });
+      }
+    }),
     handleJob(purgeUnverifiedAccountsJob, async () => {
       const deleted = await services.auth.purgeUnverifiedAccounts();
       if (deleted.length > 0) ctx.log.info({ count: deleted.length }, "deleted unverified accounts");
@@ -221,7 +240,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: server.log,
   });
   await ctx.jobs.start();
-  if (config.jobsEnabled) void services.outbox.dispatch();
+  services.campaigns.setKick(async (campaignId, startAfter) => {
+    await ctx.jobs.send(runCampaignJob, { campaignId }, startAfter ? { startAfter } : undefined);
+  });
+  if (config.jobsEnabled) {
+    void services.outbox.dispatch();
+    // A send a stopped process left halfway resumes now rather than at the next minute's sweep.
+    await ctx.jobs.send(dueCampaignsJob, {});
+  }
 
   server.addHook("onClose", async () => {
     await ctx.jobs.stop();
@@ -246,7 +272,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(pushRoutes, { auth: services.auth, push: services.push });
       await api.register(webhookRoutes, { auth: services.auth, webhooks: services.webhooks });
       await api.register(translationRoutes, { auth: services.auth, translation: services.translation });
-      await api.register(noticeRoutes, { auth: services.auth, brands: services.brands });
+      await api.register(noticeRoutes, services);
     },
     { prefix: API_PREFIX },
   );

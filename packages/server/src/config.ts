@@ -37,6 +37,13 @@ export const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
   WS_WRITE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(25),
+  /**
+   * How long a process holds a bulk message's send without renewing it. Renewed after every batch of recipients;
+   * when a process dies, another takes the send over after this long.
+   */
+  CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Recipients a bulk message send stores per transaction. */
+  CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
   TESTING_ENDPOINTS: bool.default(false),
   FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
@@ -75,6 +82,8 @@ export interface Config {
   jobsEnabled: boolean;
   jobPollSeconds: number;
   wsWriteWindowMs: number;
+  campaignLeaseSeconds: number;
+  campaignBatchSize: number;
   fileRetentionDays: number;
   filesDir: string;
   testingEndpoints: boolean;
@@ -111,6 +120,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED ?? true,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     wsWriteWindowMs: e.WS_WRITE_WINDOW_MS,
+    campaignLeaseSeconds: e.CAMPAIGN_LEASE_SECONDS,
+    campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,

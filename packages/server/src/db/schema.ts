@@ -1,7 +1,10 @@
 import type {
   TBrandImageType,
+  TCampaignSendType,
+  TCampaignStatus,
   TChatEvent,
   TContactCategory,
+  TExclusionReason,
   TProfanitySettings,
   TPushNotificationSettings,
   TPushPlatform,
@@ -12,6 +15,7 @@ import type {
 } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -217,6 +221,8 @@ export const channels = pgTable(
     subchannelMin: integer("subchannel_min").notNull().default(500),
     subchannelMax: integer("subchannel_max").notNull().default(3000),
     subchannelMergeMinutes: integer("subchannel_merge_minutes").notNull().default(60),
+    /** Set on a brand's one-to-one channel with a recipient of its bulk messages. */
+    brandId: uuid("brand_id").references((): AnyPgColumn => brands.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -793,3 +799,115 @@ export const brands = pgTable(
   ],
 );
 export type BrandRow = typeof brands.$inferSelect;
+
+/** A brand's one-to-one channel with one user, made on the first bulk message and reused by later ones. */
+export const brandChannels = pgTable(
+  "brand_channels",
+  {
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.chatUserId] }), index("brand_channels_channel_idx").on(t.channelId)],
+);
+
+/** A bulk message (spec section 3); its status follows spec section 4. */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    title: text("title").notNull().default(""),
+    content: text("content").notNull().default(""),
+    metadata: jsonb("metadata").$type<{ key: string; value: string }[]>().notNull().default([]),
+    pushEnabled: boolean("push_enabled").notNull().default(false),
+    pushTitle: text("push_title").notNull().default(""),
+    pushBody: text("push_body").notNull().default(""),
+    sendType: text("send_type").$type<TCampaignSendType>().notNull().default("now"),
+    scheduledAt: ts("scheduled_at"),
+    status: text("status").$type<TCampaignStatus>().notNull().default("draft"),
+    errorCode: text("error_code"),
+    recipientFileName: text("recipient_file_name"),
+    recipientsUploadedAt: ts("recipients_uploaded_at"),
+    totalRows: integer("total_rows").notNull().default(0),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    excludedUnknown: integer("excluded_unknown").notNull().default(0),
+    excludedDuplicate: integer("excluded_duplicate").notNull().default(0),
+    excludedDeactivated: integer("excluded_deactivated").notNull().default(0),
+    succeededCount: integer("succeeded_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    deletedCount: integer("deleted_count").notNull().default(0),
+    /** Who runs the send or deletion now, and until when; another process takes over once it lapses. */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: ts("lease_until"),
+    startedAt: ts("started_at"),
+    finishedAt: ts("finished_at"),
+    resentFromId: uuid("resent_from_id"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    index("campaigns_app_created_idx").on(t.appId, t.createdAt),
+    index("campaigns_due_idx").on(t.status, t.scheduledAt),
+  ],
+);
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+/**
+ * One recipient of a campaign. `state` moves from pending to succeeded or failed in the same transaction that
+ * stores the message, which is what makes a resumed send skip everyone already handled.
+ */
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** The row of the uploaded file, for the order of sending. */
+    rowNo: integer("row_no").notNull(),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    state: text("state").$type<"pending" | "succeeded" | "failed">().notNull().default("pending"),
+    errorCode: text("error_code"),
+    channelId: uuid("channel_id"),
+    messageId: uuid("message_id"),
+    messageSeq: integer("message_seq"),
+    sentAt: ts("sent_at"),
+    readAt: ts("read_at"),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.chatUserId] }),
+    index("campaign_recipients_pending_idx").on(t.campaignId, t.rowNo).where(sql`state = 'pending'`),
+    index("campaign_recipients_unread_idx").on(t.channelId).where(sql`message_id is not null and read_at is null`),
+    index("campaign_recipients_message_idx").on(t.messageId),
+    index("campaign_recipients_delivered_idx")
+      .on(t.campaignId, t.rowNo)
+      .where(sql`state = 'succeeded' and deleted_at is null`),
+  ],
+);
+export type CampaignRecipientRow = typeof campaignRecipients.$inferSelect;
+
+/** The rows of the uploaded file that were left out, for the counts and the download. */
+export const campaignExclusions = pgTable(
+  "campaign_exclusions",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    rowNo: integer("row_no").notNull(),
+    value: text("value").notNull(),
+    reason: text("reason").$type<TExclusionReason>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.rowNo] })],
+);

@@ -91,3 +91,23 @@ export const billingDailyJob = defineJob({
   payload: z.object({}).passthrough(),
   schedule: "35 0 * * *",
 });
+
+/**
+ * Runs one bulk message's send or deletion to its end. The campaign's lease, not pg-boss, decides who works on
+ * it, so a duplicated job returns at once.
+ */
+export const runCampaignJob = defineJob({
+  name: "notice.campaign-run",
+  payload: z.object({ campaignId: z.string().uuid() }),
+  retryLimit: 3,
+});
+
+/**
+ * Every minute: starts scheduled bulk messages that are due, and takes over sends and deletions whose process
+ * died (their lease lapsed). A send confirmed for now starts at once without waiting for this.
+ */
+export const dueCampaignsJob = defineJob({
+  name: "notice.campaigns-due",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+});

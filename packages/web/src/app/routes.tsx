@@ -51,9 +51,18 @@ const appRoutes: RouteObject = {
       element: <RequireNoticeFeature />,
       children: [
         { index: true, element: <MessageIndexRedirect /> },
-        preparingRoute(paths.apps.message.brandList.path, "pages.brandList"),
-        preparingRoute(paths.apps.message.brandRegister.path, "pages.brandRegister"),
-        preparingRoute(paths.apps.message.brandEdit.path, "pages.brandEdit"),
+        {
+          path: paths.apps.message.brandList.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-brand-list")),
+        },
+        {
+          path: paths.apps.message.brandRegister.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-brand-register")),
+        },
+        {
+          path: paths.apps.message.brandEdit.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-brand-edit")),
+        },
         preparingRoute(paths.apps.message.campaignList.path, "pages.campaignList"),
         preparingRoute(paths.apps.message.campaignRegister.path, "pages.campaignRegister"),
         preparingRoute(paths.apps.message.campaignResend.path, "pages.campaignResend"),

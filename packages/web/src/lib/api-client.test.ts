@@ -18,6 +18,18 @@ describe("api client", () => {
     expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer token-1");
   });
 
+  it("sends an upload as the form itself, leaving its multipart content type to the browser", async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { ok: true }));
+    const form = new FormData();
+    form.append("file", new File(["x"], "x.png"));
+    await api.upload("/apps/a/notice/brands/cover-images", form);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/apps/a/notice/brands/cover-images");
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).has("Content-Type")).toBe(false);
+  });
+
   it("turns code 1001 into a cleared session and a trip to login", async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);

@@ -76,15 +76,17 @@ async function send(method: string, path: string, options: RequestOptions, accep
   const headers: Record<string, string> = { Accept: accept };
   const session = getSession();
   if (session) headers.Authorization = `Bearer ${session.sessionToken}`;
-  const hasBody = options.body !== undefined;
-  if (hasBody) headers["Content-Type"] = "application/json";
+  // A form goes as it is: its content type carries the multipart boundary, which only the browser writes.
+  const body =
+    options.body === undefined || options.body instanceof FormData ? options.body : JSON.stringify(options.body);
+  if (typeof body === "string") headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query, options.prefix), {
       method,
       headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body,
       signal: options.signal,
     });
   } catch (error) {
@@ -139,6 +141,10 @@ export const api = {
   },
   async delete<S extends z.ZodType>(path: string, schema?: S, options?: Omit<RequestOptions, "body">) {
     return parse(schema, await request("DELETE", path, options));
+  },
+  /** A `multipart/form-data` upload (cover images, recipient files); the answer is JSON like any other call. */
+  async upload<S extends z.ZodType>(path: string, form: FormData, schema?: S, options?: Omit<RequestOptions, "body">) {
+    return parse(schema, await request("POST", path, { ...options, body: form }));
   },
   /** A file the server sends as an attachment (exports), with the name it suggests. */
   async download(path: string, options?: Omit<RequestOptions, "body">) {

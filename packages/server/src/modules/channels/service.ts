@@ -17,6 +17,7 @@ import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import {
   type AppRow,
+  brandChannels,
   type ChannelRow,
   type ChatUserRow,
   channelBans,
@@ -638,6 +639,68 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         .from(channelMembers)
         .where(eq(channelMembers.chatUserId, chatUserId));
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * The brand's one-to-one channel with a user, made on the brand's first message to them: private, frozen so
+     * the user reads but does not reply, named and pictured after the brand. A user who left is added back; one
+     * banned from it answers 3029. Runs in the caller's transaction; the brand link's key keeps two sends from
+     * making two channels.
+     */
+    async ensureBrandChannel(
+      tx: Db,
+      batch: EventBatch,
+      app: AppRow,
+      brand: { id: string; name: string; imageUrl: string },
+      user: ChatUserRow,
+      at: Date,
+    ): Promise<ChannelRow> {
+      const [link] = await tx
+        .select({ channelId: brandChannels.channelId })
+        .from(brandChannels)
+        .where(and(eq(brandChannels.brandId, brand.id), eq(brandChannels.chatUserId, user.id)))
+        .limit(1);
+      if (link) {
+        const channel = await lockChannel(tx, app, link.channelId);
+        if (channel.name !== brand.name || channel.imageUrl !== brand.imageUrl) {
+          await tx
+            .update(channels)
+            .set({ name: brand.name, imageUrl: brand.imageUrl, updatedAt: at })
+            .where(eq(channels.id, channel.id));
+          Object.assign(channel, { name: brand.name, imageUrl: brand.imageUrl });
+          await channelChanged(tx, channel, batch, at);
+        }
+        if (!(await membership(tx, channel.id, user.id))) await addMemberRows(tx, channel, [user], batch, at);
+        return channel;
+      }
+      const [row] = await tx
+        .insert(channels)
+        .values({
+          appId: app.id,
+          name: brand.name,
+          imageUrl: brand.imageUrl,
+          type: "private",
+          memberLimit: 2,
+          isFrozen: true,
+          brandId: brand.id,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      const channel = row as ChannelRow;
+      const linked = await tx
+        .insert(brandChannels)
+        .values({ brandId: brand.id, chatUserId: user.id, channelId: channel.id })
+        .onConflictDoNothing()
+        .returning({ channelId: brandChannels.channelId });
+      if (linked.length === 0) {
+        // Another send made the channel first, and has committed: use that one.
+        await tx.delete(channels).where(eq(channels.id, channel.id));
+        return service.ensureBrandChannel(tx, batch, app, brand, user, at);
+      }
+      await addMemberRows(tx, channel, [user], batch, at);
+      await batch.record(tx, app.id, channel.id, "channel.created", { channel: await toChannel(channel, tx) }, at);
+      return channel;
     },
 
     mutate,

@@ -1,9 +1,9 @@
 import { MESSAGE_TEXT_MAX, type TMessage, type TMessagesResponse } from "@parley/contract";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
-import { toEvent } from "../../chat/events";
+import { type EventBatch, toEvent } from "../../chat/events";
 import type { Context } from "../../context";
-import { rowsOf } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { type ChannelRow, channelMembers, chatEvents, messages } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Actor, ChannelService } from "../channels/service";
@@ -29,6 +29,8 @@ export interface PipelineStages {
   checks: ((draft: MessageDraft) => Promise<void>)[];
   filters: ((draft: MessageDraft) => Promise<MessageDraft>)[];
   delivered: ((message: TMessage, draft: MessageDraft) => Promise<void>)[];
+  /** After a user's read mark moved forward to `seq`; failures are logged. */
+  read: ((channel: ChannelRow, chatUserId: string, seq: number, at: Date) => Promise<void>)[];
 }
 
 export function createMessageService(
@@ -37,7 +39,7 @@ export function createMessageService(
 ) {
   const { db } = ctx.database;
   const { clock } = ctx;
-  const stages: PipelineStages = { checks: [], filters: [], delivered: [] };
+  const stages: PipelineStages = { checks: [], filters: [], delivered: [], read: [] };
 
   /** Permission rules of spec section 6, in the order a user would want to hear them. */
   async function admit(actor: Actor, channel: ChannelRow, type: MessageDraft["type"]): Promise<void> {
@@ -55,14 +57,17 @@ export function createMessageService(
   const service = {
     stages,
 
-    async send(
+    /**
+     * The pipeline up to storing: the rules of the channel, then the checks and filters. Runs outside any
+     * transaction, since checks read through `db`.
+     */
+    async prepare(
       actor: Actor,
-      channelId: string,
+      channel: ChannelRow,
       input: { text: string; metadata?: Record<string, string>; file?: MessageDraft["file"] },
       type: MessageDraft["type"] = "text",
-    ): Promise<TMessage> {
+    ): Promise<MessageDraft> {
       if (type === "admin" && actor.kind === "user") throw new AppError("3025");
-      const channel = await deps.channels.requireChannel(actor.app, channelId);
       await admit(actor, channel, type);
       if (!input.file && input.text.trim() === "") throw new AppError("3012");
       if (input.text.length > MESSAGE_TEXT_MAX) throw new AppError("3013");
@@ -76,8 +81,15 @@ export function createMessageService(
       };
       for (const check of stages.checks) await check(draft);
       for (const filter of stages.filters) draft = await filter(draft);
+      return draft;
+    },
 
-      const now = clock.now();
+    /**
+     * Stores a prepared message inside the caller's transaction; its event goes out when `batch` publishes, after
+     * the commit. Null when the channel is gone.
+     */
+    async store(tx: Db, batch: EventBatch, draft: MessageDraft, now: Date): Promise<TMessage | null> {
+      const { actor, channel } = draft;
       const senderId = actor.kind === "user" ? actor.user.id : null;
       const sender =
         actor.kind === "user"
@@ -92,47 +104,66 @@ export function createMessageService(
         file: draft.file,
         createdAt: now.toISOString(),
       };
-      const message = await deps.channels.mutate(async (tx, batch) => {
-        // One statement does all the writing, so the rows every message of the channel and of the app's day
-        // update (the channel's seq, the day's counters) stay locked only while it runs. The seq is taken under
-        // the channel's row lock, so concurrent senders queue there and seq has no gaps and no repeats; the
-        // sender's read mark moves to the new message, and its event is stored with it.
-        const result = await tx.execute(sql`
-          with next as (
-            update channels set last_seq = last_seq + 1 where id = ${channel.id} returning last_seq
-          ), stored as (
-            insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
-            select ${actor.app.id}, ${channel.id}, next.last_seq, ${draft.type}, ${draft.text}, ${senderId},
-              ${JSON.stringify(draft.metadata)}::jsonb, ${draft.file ? JSON.stringify(draft.file) : null}::jsonb, ${now}
-            from next
-            returning id, seq
-          ), read as (
-            update channel_members set last_read_seq = (select seq from stored)
-            where channel_id = ${channel.id} and chat_user_id = ${senderId}
-          ), event as (
-            insert into chat_events (app_id, channel_id, type, payload, created_at)
-            select ${actor.app.id}, ${channel.id}, 'message.created',
-              jsonb_build_object('message', ${JSON.stringify(body)}::jsonb || jsonb_build_object('id', stored.id, 'seq', stored.seq)),
-              ${now}
-            from stored
-            returning id
-          ), ${deps.metrics.messageCounting(actor.app.id, senderId, now, "stored")}
-          select stored.id, stored.seq, event.id as event_id from stored, event`);
-        const row = rowsOf<{ id: string; seq: number; event_id: string }>(result)[0];
-        if (!row) throw new AppError("3007");
-        const stored: TMessage = { id: row.id, seq: Number(row.seq), ...body };
-        await batch.stored(tx, actor.app.id, {
-          id: String(row.event_id),
-          type: "message.created",
-          channelId: channel.id,
-          createdAt: now.toISOString(),
-          message: stored,
-        });
-        return stored;
+      // One statement does all the writing, so the rows every message of the channel and of the app's day
+      // update (the channel's seq, the day's counters) stay locked only while it runs. The seq is taken under
+      // the channel's row lock, so concurrent senders queue there and seq has no gaps and no repeats; the
+      // sender's read mark moves to the new message, and its event is stored with it.
+      const result = await tx.execute(sql`
+        with next as (
+          update channels set last_seq = last_seq + 1 where id = ${channel.id} returning last_seq
+        ), stored as (
+          insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
+          select ${actor.app.id}, ${channel.id}, next.last_seq, ${draft.type}, ${draft.text}, ${senderId},
+            ${JSON.stringify(draft.metadata)}::jsonb, ${draft.file ? JSON.stringify(draft.file) : null}::jsonb, ${now}
+          from next
+          returning id, seq
+        ), read as (
+          update channel_members set last_read_seq = (select seq from stored)
+          where channel_id = ${channel.id} and chat_user_id = ${senderId}
+        ), event as (
+          insert into chat_events (app_id, channel_id, type, payload, created_at)
+          select ${actor.app.id}, ${channel.id}, 'message.created',
+            jsonb_build_object('message', ${JSON.stringify(body)}::jsonb || jsonb_build_object('id', stored.id, 'seq', stored.seq)),
+            ${now}
+          from stored
+          returning id
+        ), ${deps.metrics.messageCounting(actor.app.id, senderId, now, "stored")}
+        select stored.id, stored.seq, event.id as event_id from stored, event`);
+      const row = rowsOf<{ id: string; seq: number; event_id: string }>(result)[0];
+      if (!row) return null;
+      const stored: TMessage = { id: row.id, seq: Number(row.seq), ...body };
+      await batch.stored(tx, actor.app.id, {
+        id: String(row.event_id),
+        type: "message.created",
+        channelId: channel.id,
+        createdAt: now.toISOString(),
+        message: stored,
       });
+      return stored;
+    },
+
+    /** The delivered stages of a stored message, once its transaction has committed. */
+    delivered(message: TMessage, draft: MessageDraft): void {
       for (const hook of stages.delivered) {
         hook(message, draft).catch((err) => ctx.log.error({ err, messageId: message.id }, "message hook failed"));
       }
+    },
+
+    async send(
+      actor: Actor,
+      channelId: string,
+      input: { text: string; metadata?: Record<string, string>; file?: MessageDraft["file"] },
+      type: MessageDraft["type"] = "text",
+    ): Promise<TMessage> {
+      if (type === "admin" && actor.kind === "user") throw new AppError("3025");
+      const channel = await deps.channels.requireChannel(actor.app, channelId);
+      const draft = await service.prepare(actor, channel, input, type);
+      const message = await deps.channels.mutate(async (tx, batch) => {
+        const stored = await service.store(tx, batch, draft, clock.now());
+        if (!stored) throw new AppError("3007");
+        return stored;
+      });
+      service.delivered(message, draft);
       return message;
     },
 
@@ -195,10 +226,21 @@ export function createMessageService(
             .limit(1);
           if (!row) throw new AppError("3026");
           if (actor.kind === "user" && row.senderId !== actor.user.id) throw new AppError("3033");
-          await tx.update(messages).set({ deletedAt: now }).where(eq(messages.id, row.id));
-          await batch.record(tx, actor.app.id, channel.id, "message.deleted", { messageId: row.id }, now);
+          await service.remove(tx, batch, actor.app.id, channel.id, row.id, now);
         }
       });
+    },
+
+    /** Deletes a stored message in the caller's transaction and records its event; false when already gone. */
+    async remove(tx: Db, batch: EventBatch, appId: string, channelId: string, messageId: string, now: Date) {
+      const removed = await tx
+        .update(messages)
+        .set({ deletedAt: now })
+        .where(and(eq(messages.id, messageId), eq(messages.channelId, channelId), isNull(messages.deletedAt)))
+        .returning({ id: messages.id });
+      if (removed.length === 0) return false;
+      await batch.record(tx, appId, channelId, "message.deleted", { messageId }, now);
+      return true;
     },
 
     async markRead(actor: Actor & { kind: "user" }, channelId: string, seq: number | undefined): Promise<number> {
@@ -211,6 +253,12 @@ export function createMessageService(
           .update(channelMembers)
           .set({ lastReadSeq: target })
           .where(and(eq(channelMembers.channelId, channel.id), eq(channelMembers.chatUserId, actor.user.id)));
+        const at = clock.now();
+        for (const hook of stages.read) {
+          await hook(channel, actor.user.id, target, at).catch((err) =>
+            ctx.log.error({ err, channelId: channel.id }, "read hook failed"),
+          );
+        }
       }
       return Math.max(target, member.lastReadSeq);
     },

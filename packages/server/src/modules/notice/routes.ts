@@ -3,6 +3,7 @@ import {
   api,
   BRAND_COVER_FILES_PATH,
   BRAND_IMAGE_MAX_BYTES,
+  CAMPAIGN_CSV_MAX_BYTES,
   zAppIdParams,
   zBrandCoverImageResponse,
   zBrandListQuery,
@@ -10,6 +11,13 @@ import {
   zBrandParams,
   zBrandRequest,
   zBrandResponse,
+  zCampaignConfirmRequest,
+  zCampaignListQuery,
+  zCampaignPage,
+  zCampaignParams,
+  zCampaignReport,
+  zCampaignRequest,
+  zCampaignResponse,
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,12 +26,14 @@ import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
 import type { AuthService } from "../auth/service";
 import { type BrandService, requireNoticeFeature } from "./brands";
+import type { CampaignService } from "./campaigns";
 
 /** `/api/apps/{id}/notice/...`: the bulk message area of the dashboard. */
-export const noticeRoutes: FastifyPluginAsync<{ auth: AuthService; brands: BrandService }> = async (
-  fastify,
-  { auth, brands },
-) => {
+export const noticeRoutes: FastifyPluginAsync<{
+  auth: AuthService;
+  brands: BrandService;
+  campaigns: CampaignService;
+}> = async (fastify, { auth, brands, campaigns }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Before validation, so an account without the feature learns nothing about the area, not even its schemas.
   const authenticate = requireAuth(auth);
@@ -76,6 +86,93 @@ export const noticeRoutes: FastifyPluginAsync<{ auth: AuthService; brands: Brand
         }),
       };
     },
+  );
+
+  app.get(
+    api.notice.campaigns,
+    { schema: { params: zAppIdParams, querystring: zCampaignListQuery, response: { 200: zCampaignPage } } },
+    async (request) => campaigns.list(authOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    api.notice.campaigns,
+    { schema: { params: zAppIdParams, body: zCampaignRequest, response: { 200: zCampaignResponse } } },
+    async (request) => ({ campaign: await campaigns.create(authOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    api.notice.campaign,
+    { schema: { params: zCampaignParams, response: { 200: zCampaignResponse } } },
+    async (request) => ({
+      campaign: await campaigns.get(authOf(request), request.params.id, request.params.campaignId),
+    }),
+  );
+
+  app.put(
+    api.notice.campaign,
+    { schema: { params: zCampaignParams, body: zCampaignRequest, response: { 200: zCampaignResponse } } },
+    async (request) => ({
+      campaign: await campaigns.update(authOf(request), request.params.id, request.params.campaignId, request.body),
+    }),
+  );
+
+  app.delete(api.notice.campaign, { schema: { params: zCampaignParams } }, async (request) => {
+    await campaigns.discard(authOf(request), request.params.id, request.params.campaignId);
+    return {};
+  });
+
+  app.post(
+    api.notice.campaignRecipients,
+    { schema: { params: zCampaignParams, response: { 200: zCampaignResponse } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError("300");
+      // The campaign is checked before the file is read, so a refused upload is not received whole.
+      await campaigns.get(authOf(request), request.params.id, request.params.campaignId);
+      const part = await request.file({ limits: { fileSize: CAMPAIGN_CSV_MAX_BYTES, files: 1 } });
+      if (!part) throw new AppError("301");
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError("3055", { reason: "size" });
+      return {
+        campaign: await campaigns.uploadRecipients(authOf(request), request.params.id, request.params.campaignId, {
+          fileName: part.filename,
+          bytes,
+        }),
+      };
+    },
+  );
+
+  app.get(api.notice.campaignExcluded, { schema: { params: zCampaignParams } }, async (request, reply) => {
+    const csv = await campaigns.excludedCsv(authOf(request), request.params.id, request.params.campaignId);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="excluded-${request.params.campaignId}.csv"`)
+      .send(csv);
+  });
+
+  app.post(
+    api.notice.campaignConfirm,
+    { schema: { params: zCampaignParams, body: zCampaignConfirmRequest, response: { 200: zCampaignResponse } } },
+    async (request) => ({
+      campaign: await campaigns.confirm(authOf(request), request.params.id, request.params.campaignId),
+    }),
+  );
+
+  const actions = [
+    [api.notice.campaignCancel, campaigns.cancel],
+    [api.notice.campaignRetry, campaigns.retry],
+    [api.notice.campaignDeleteMessages, campaigns.deleteMessages],
+    [api.notice.campaignResend, campaigns.resend],
+  ] as const;
+  for (const [path, action] of actions) {
+    app.post(path, { schema: { params: zCampaignParams, response: { 200: zCampaignResponse } } }, async (request) => ({
+      campaign: await action(authOf(request), request.params.id, request.params.campaignId),
+    }));
+  }
+
+  app.get(
+    api.notice.campaignReport,
+    { schema: { params: zCampaignParams, response: { 200: zCampaignReport } } },
+    async (request) => campaigns.report(authOf(request), request.params.id, request.params.campaignId),
   );
 };
 

@@ -93,6 +93,16 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/**
+ * A feature's own notification for some messages, instead of the app's "message/send" template: its title and
+ * body, "silent" for none, or null when the message is not the feature's. Bulk messages use it for their push
+ * switch and texts.
+ */
+export type MessagePushOverride = (
+  appId: string,
+  message: TMessage,
+) => Promise<{ title: string; body: string } | "silent" | null>;
+
 /** Who an event notifies, and what the template says about whom. */
 interface Plan {
   channel: { id: string; name: string; type: TChannelType };
@@ -167,12 +177,20 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
       return { ...base, channel, audience: { userIds } };
     }
     const [channel] = await db
-      .select({ id: channels.id, name: channels.name, type: channels.type, createdAt: channels.createdAt })
+      .select({
+        id: channels.id,
+        name: channels.name,
+        type: channels.type,
+        createdAt: channels.createdAt,
+        brandId: channels.brandId,
+      })
       .from(channels)
       .where(and(eq(channels.id, event.channelId), eq(channels.appId, appId)))
       .limit(1);
     // Deleted since: its own event tells the members.
     if (!channel) return null;
+    // A brand channel exists only to carry bulk messages; its making and membership are not news to the user.
+    if (channel.brandId && event.type !== "message.created") return null;
     const plan: Plan = {
       channel,
       audience: { channelId: channel.id },
@@ -367,6 +385,8 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
     return toPushAttempt({ ...row, ...result });
   }
 
+  const messagePushOverrides: MessagePushOverride[] = [];
+
   async function appName(appId: string): Promise<string | null> {
     const [row] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, appId)).limit(1);
     return row?.name ?? null;
@@ -393,8 +413,18 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
       "sender.name": plan.sender.name,
       "sender.profileImageUrl": plan.sender.profileImageUrl,
     };
-    const title = plan.channel.name || name;
-    const body = renderPushTemplate(templateText(settings, key), values);
+    let title = plan.channel.name || name;
+    let body = renderPushTemplate(templateText(settings, key), values);
+    if (event.type === "message.created" && event.message) {
+      for (const override of messagePushOverrides) {
+        const own = await override(appId, event.message);
+        if (own === "silent") return;
+        if (own) {
+          ({ title, body } = own);
+          break;
+        }
+      }
+    }
     const data: Record<string, string> = { appId, channelId: plan.channel.id, eventType: event.type };
     if (plan.messageId) data.messageId = plan.messageId;
 
@@ -449,6 +479,7 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
   return {
     consumer,
     handleEvent,
+    messagePushOverrides,
 
     /** A test notification to every device of one user, sent now, connected or not. */
     async sendTest(

@@ -67,6 +67,7 @@ export function createPushService(
     devices,
     consumer: delivery.consumer,
     handleEvent: delivery.handleEvent,
+    messagePushOverrides: delivery.messagePushOverrides,
 
     async getKey(auth: Authenticated, appId: string): Promise<TFcmKeyResponse> {
       return keyResponse(await settings.read((await appOf(auth, appId)).id));

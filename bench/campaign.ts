@@ -1,0 +1,194 @@
+/**
+ * Bulk message benchmark: one campaign to N recipients (100,000 by default), on the embedded database and, with
+ * BENCH_DATABASE_URL set, on PostgreSQL. Reports how long the recipient file takes to check and store, how long
+ * the whole send takes through the message pipeline, and, in the same run and database, a plain bulk insert of
+ * the same number of messages. The send-to-insert ratio is the figure.
+ *
+ *   npm run bench:campaign [-- --recipients 100000]
+ *
+ * BENCH_DATABASE_URL names a PostgreSQL server the bench may create a scratch database on (it drops it after).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { buildApp } from "../packages/server/src/app";
+import { loadConfig } from "../packages/server/src/config";
+
+const { values: args } = parseArgs({
+  options: { recipients: { type: "string", default: "100000" }, json: { type: "string" } },
+});
+const RECIPIENTS = Number(args.recipients);
+
+interface EngineResult {
+  database: "pglite" | "postgres";
+  recipients: number;
+  csvBytes: number;
+  /** Upload request: read the file, check every row against the users, store recipients and exclusions. */
+  csvCheckMs: number;
+  sendMs: number;
+  messagesPerSecond: number;
+  bulkInsertMs: number;
+  /** Whole send time over plain bulk insert time of as many messages. */
+  ratio: number;
+}
+
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `parley_bench_campaign_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function run(databaseUrl: string | undefined): Promise<EngineResult> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-campaign-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    DATABASE_URL: databaseUrl ?? "",
+    // The send is started by hand below, so the clock starts when it does.
+    JOBS_ENABLED: "false",
+  });
+  const { server, services, ctx } = await buildApp({ config });
+  try {
+    const account = await services.auth.signup({
+      email: `bench.${Date.now()}@example.com`,
+      password: "Parley-bench-2026",
+      name: "Bench",
+      contact: "01000000000",
+      companyName: "Bench",
+      companyHomepage: "",
+      companyAddress: { postalCode: "", address: "", detail: "" },
+      marketingConsent: false,
+      language: "ko",
+    });
+    await ctx.database.query(
+      "update accounts set email_verified_at = now(), notice_feature_enabled = true where email = $1",
+      [account.email],
+    );
+    const session = await services.auth.login({ email: account.email, password: "Parley-bench-2026" }, "bench");
+    const app = await services.apps.createApp(
+      (await services.auth.authenticate(session.sessionToken)) as never,
+      "Bench",
+    );
+    await ctx.database.query(
+      `insert into chat_users (app_id, user_id, nickname, created_at)
+       select $1, 'user' || n, '사용자' || n, now() from generate_series(1, $2) as n`,
+      [app.id, RECIPIENTS],
+    );
+    const headers = { authorization: `Bearer ${session.sessionToken}` };
+    const base = `/api/apps/${app.id}/notice`;
+    const brand = await server.inject({ method: "POST", url: `${base}/brands`, headers, payload: { name: "Bench" } });
+    const campaign = await server.inject({
+      method: "POST",
+      url: `${base}/campaigns`,
+      headers,
+      payload: {
+        brandId: brand.json().brand.id,
+        title: "Bench",
+        content: "{{user.name}}님, {{brand.name}}의 새 소식입니다.",
+        metadata: [{ key: "kind", value: "bench" }],
+      },
+    });
+    const campaignId: string = campaign.json().campaign.id;
+
+    // With a BOM, CRLF and Korean text in a second column, as spreadsheet exports come.
+    const csv = `\uFEFFuserId,이름\r\n${Array.from({ length: RECIPIENTS }, (_, i) => `user${i + 1},사용자 ${i + 1}`).join("\r\n")}\r\n`;
+    const boundary = "----parleybench";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="recipients.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      Buffer.from(csv, "utf8"),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const csvStarted = performance.now();
+    const uploaded = await server.inject({
+      method: "POST",
+      url: `${base}/campaigns/${campaignId}/recipients`,
+      headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    const csvCheckMs = performance.now() - csvStarted;
+    if (uploaded.statusCode !== 200 || uploaded.json().campaign.recipients.valid !== RECIPIENTS) {
+      throw new Error(`upload failed: ${uploaded.body.slice(0, 300)}`);
+    }
+
+    const confirmed = await server.inject({
+      method: "POST",
+      url: `${base}/campaigns/${campaignId}/confirm`,
+      headers,
+      payload: {},
+    });
+    if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+    const sendStarted = performance.now();
+    await services.campaignSender.run(campaignId);
+    const sendMs = performance.now() - sendStarted;
+    const [done] = await ctx.database.query<{ status: string; succeeded_count: number }>(
+      "select status, succeeded_count from campaigns where id = $1",
+      [campaignId],
+    );
+    if (done?.status !== "sent" || done.succeeded_count !== RECIPIENTS) {
+      throw new Error(`the send ended ${done?.status} with ${done?.succeeded_count} delivered`);
+    }
+
+    // The floor: as many message rows as one statement per 5,000 can insert, into one plain channel.
+    const [channel] = await ctx.database.query<{ id: string }>(
+      `insert into channels (app_id, name, type, created_at, updated_at)
+       values ($1, 'bulk', 'supergroup', now(), now()) returning id`,
+      [app.id],
+    );
+    const insertStarted = performance.now();
+    for (let from = 1; from <= RECIPIENTS; from += 5000) {
+      await ctx.database.query(
+        `insert into messages (app_id, channel_id, seq, type, text, metadata, created_at)
+         select $1, $2, n, 'admin', '사용자' || n || '님, Bench의 새 소식입니다.', '{"kind":"bench"}'::jsonb, now()
+         from generate_series($3::int, $4::int) as n`,
+        [app.id, channel?.id, from, Math.min(from + 4999, RECIPIENTS)],
+      );
+    }
+    const bulkInsertMs = performance.now() - insertStarted;
+    return {
+      database: databaseUrl ? "postgres" : "pglite",
+      recipients: RECIPIENTS,
+      csvBytes: Buffer.byteLength(csv),
+      csvCheckMs: Math.round(csvCheckMs),
+      sendMs: Math.round(sendMs),
+      messagesPerSecond: Math.round(RECIPIENTS / (sendMs / 1000)),
+      bulkInsertMs: Math.round(bulkInsertMs),
+      ratio: Number((sendMs / bulkInsertMs).toFixed(1)),
+    };
+  } finally {
+    await server.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results: EngineResult[] = [await run(undefined)];
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (adminUrl) {
+  const scratch = await scratchDatabase(adminUrl);
+  try {
+    results.push(await run(scratch.url));
+  } finally {
+    await scratch.drop();
+  }
+}
+const report = { benchmark: "campaign", results };
+if (args.json) await fs.writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

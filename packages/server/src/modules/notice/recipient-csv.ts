@@ -1,0 +1,107 @@
+import { CAMPAIGN_CSV_HEADER, CAMPAIGN_RECIPIENTS_MAX } from "@parley/contract";
+import { AppError } from "../../errors";
+
+/** A row of the recipient file: its 1-based record number (the header counts) and its first field. */
+export interface CsvRow {
+  rowNo: number;
+  value: string;
+}
+
+const HEADER = CAMPAIGN_CSV_HEADER.toLowerCase();
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+
+/**
+ * Reads the first column of a recipient CSV (RFC 4180: quoted fields with doubled quotes, which may hold commas
+ * and line breaks; CRLF or LF). Only the first field is kept, so the other columns may hold anything, Korean
+ * text and quoted line breaks included. The optional `userId` header and blank lines are skipped.
+ *
+ * Answers 3055 when the file is not UTF-8 (`encoding`), holds no row (`empty`), or more than
+ * {@link CAMPAIGN_RECIPIENTS_MAX} rows (`rows`).
+ */
+export function readRecipientCsv(bytes: Uint8Array): CsvRow[] {
+  let text: string;
+  try {
+    // Not told to keep it, the decoder drops a leading BOM.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("3055", { reason: "encoding" });
+  }
+  const rows: CsvRow[] = [];
+  const n = text.length;
+  let i = 0;
+  let recordNo = 0;
+  // Only the first non-blank record may be the header.
+  let headerAllowed = true;
+  while (i < n) {
+    recordNo += 1;
+    let value: string;
+    if (text.charCodeAt(i) === QUOTE) {
+      const parts: string[] = [];
+      let from = i + 1;
+      for (;;) {
+        const close = text.indexOf('"', from);
+        if (close < 0) {
+          parts.push(text.slice(from));
+          i = n;
+          break;
+        }
+        parts.push(text.slice(from, close));
+        if (text.charCodeAt(close + 1) === QUOTE) {
+          parts.push('"');
+          from = close + 2;
+          continue;
+        }
+        i = close + 1;
+        break;
+      }
+      value = parts.join("");
+    } else {
+      let end = i;
+      while (end < n) {
+        const c = text.charCodeAt(end);
+        if (c === COMMA || c === LF || c === CR) break;
+        end += 1;
+      }
+      value = text.slice(i, end);
+      i = end;
+    }
+    // The rest of the record: other fields, whose quotes may hide commas and line breaks.
+    let blankRest = true;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === LF) {
+        i += 1;
+        break;
+      }
+      if (c === QUOTE) {
+        blankRest = false;
+        const close = closingQuote(text, i + 1);
+        i = close < 0 ? n : close + 1;
+        continue;
+      }
+      if (c !== CR && c !== COMMA) blankRest = false;
+      i += 1;
+    }
+    const id = value.trim();
+    if (id === "" && blankRest) continue;
+    const mayBeHeader = headerAllowed;
+    headerAllowed = false;
+    if (mayBeHeader && id.toLowerCase() === HEADER) continue;
+    rows.push({ rowNo: recordNo, value: id });
+    if (rows.length > CAMPAIGN_RECIPIENTS_MAX) throw new AppError("3055", { reason: "rows" });
+  }
+  if (rows.length === 0) throw new AppError("3055", { reason: "empty" });
+  return rows;
+}
+
+function closingQuote(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const close = text.indexOf('"', at);
+    if (close < 0 || text.charCodeAt(close + 1) !== QUOTE) return close;
+    at = close + 2;
+  }
+}

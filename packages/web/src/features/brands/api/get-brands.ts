@@ -1,0 +1,34 @@
+import { fillPath, api as paths, zBrandPage } from "@parley/contract";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { brandKeys } from "./keys";
+
+export const BRANDS_PAGE_SIZE = 20;
+
+/** The list's usage-status filter; "all" sends no `inUse`. */
+export const BRAND_USAGE_FILTERS = ["all", "inUse", "notInUse"] as const;
+export type BrandUsageFilter = (typeof BRAND_USAGE_FILTERS)[number];
+
+const inUseParam = { all: undefined, inUse: "true", notInUse: "false" } as const;
+
+export async function getBrands(
+  { appId, search, usage, cursor }: { appId: string; search: string; usage: BrandUsageFilter; cursor?: string },
+  signal?: AbortSignal,
+) {
+  return api.get(fillPath(paths.notice.brands, { id: appId }), zBrandPage, {
+    signal,
+    query: { cursor, limit: BRANDS_PAGE_SIZE, q: search || undefined, inUse: inUseParam[usage] },
+  });
+}
+
+export const brandsQueryOptions = (appId: string, search: string, usage: BrandUsageFilter) =>
+  infiniteQueryOptions({
+    queryKey: brandKeys.list(appId, search, usage),
+    queryFn: ({ signal, pageParam }) => getBrands({ appId, search, usage, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export function useBrands(appId: string, search: string, usage: BrandUsageFilter) {
+  return useInfiniteQuery(brandsQueryOptions(appId, search, usage));
+}

@@ -1,0 +1,20 @@
+import { fillPath, api as paths, zBrandCoverImageResponse } from "@parley/contract";
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { brandKeys } from "./keys";
+
+/** Uploads a cover image on its own; a brand uses it only once its form is saved with the returned id. */
+export async function uploadBrandCoverImage({ appId, file }: { appId: string; file: File }) {
+  const form = new FormData();
+  form.append("file", file);
+  const path = fillPath(paths.notice.brandCoverImages, { id: appId });
+  const { image } = await api.upload(path, form, zBrandCoverImageResponse);
+  return image;
+}
+
+export const uploadBrandCoverImageMutationOptions = (appId: string) =>
+  mutationOptions({ mutationKey: brandKeys.coverUpload(appId), mutationFn: uploadBrandCoverImage });
+
+export function useUploadBrandCoverImage(appId: string) {
+  return useMutation(uploadBrandCoverImageMutationOptions(appId));
+}
