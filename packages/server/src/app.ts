@@ -310,7 +310,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await server.register(sandboxCardPageRoutes, { billing: services.billing, gateway: services.gateway });
   const jobHandlers = new Map(handlers.map((h) => [h.job.name, h]));
   if (config.testingEndpoints && ctx.clock instanceof OffsetClock) {
-    registerTestingEndpoints(server, { clock: ctx.clock, jobHandlers });
+    registerTestingEndpoints(server, { clock: ctx.clock, jobHandlers, database });
   }
   await registerWeb(server, config.webDistDir, config.publicUrl);
 

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { accounts } from "../src/db/schema";
+import type { MessageDraft } from "../src/modules/messages/service";
 import { chatApp } from "./chat-client";
 import { client } from "./client";
 import { startTestApp, type TestApp } from "./harness";
@@ -399,37 +400,37 @@ describe("resuming", () => {
     const app = await campaignApp(12);
     const csv = Array.from({ length: 12 }, (_, i) => `u${i + 1}`).join("\n");
     const campaign = await draftWith(app, csv);
-    // The first run stalls before its second batch, as a process that died would; its lease then lapses.
-    const sender = t.services.campaignSender;
+    // Two processes' senders, with batches of 5. The first stalls on its second batch, as a process that died
+    // would; its lease then lapses and the second takes over.
+    const { createCampaignSender } = await import("../src/modules/notice/sender");
+    const senderDeps = { apps: t.services.apps, channels: t.services.channels, messages: t.services.messages };
+    const smallBatches = { ...t.ctx, config: { ...t.ctx.config, campaignBatchSize: 5 } };
+    const sender = createCampaignSender(smallBatches, senderDeps);
+    const other = createCampaignSender(smallBatches, senderDeps);
     let release: () => void = () => {};
     const stalled = new Promise<void>((resolve) => {
       release = resolve;
     });
     let prepared = 0;
-    const stall = async () => {
+    const stall = async (draft: MessageDraft) => {
       prepared += 1;
       if (prepared === 6) await stalled;
+      return draft;
     };
-    t.services.messages.stages.checks.push(stall);
+    const { filters } = t.services.messages.stages;
+    filters.push(stall);
     await t.ctx.database.db.execute(
       sql`update campaigns set status = 'awaiting', scheduled_at = ${t.clock.now()} where id = ${campaign.id}`,
     );
     const first = sender.run(campaign.id);
     try {
       for (let i = 0; i < 200 && prepared < 6; i += 1) await new Promise((r) => setTimeout(r, 25));
-      expect((await getCampaign(app, campaign.id)).status).toBe("sending");
+      expect(await getCampaign(app, campaign.id)).toMatchObject({ status: "sending", progress: { sent: 5 } });
       t.clock.set(new Date(t.clock.now().getTime() + (t.ctx.config.campaignLeaseSeconds + 1) * 1000));
       expect(await sender.due()).toContain(campaign.id);
     } finally {
-      t.services.messages.stages.checks.splice(t.services.messages.stages.checks.indexOf(stall), 1);
+      filters.splice(filters.indexOf(stall), 1);
     }
-    // Another process takes over; the stalled one then wakes up and must not send its batch.
-    const { createCampaignSender } = await import("../src/modules/notice/sender");
-    const other = createCampaignSender(t.ctx, {
-      apps: t.services.apps,
-      channels: t.services.channels,
-      messages: t.services.messages,
-    });
     expect(await other.run(campaign.id)).toBe(true);
     release();
     await first;

@@ -15,6 +15,12 @@ describe("testing endpoints", () => {
     expect(clock.json().code).toBe("004");
     const job = await t.server.inject({ method: "POST", url: "/api/testing/jobs/billing.daily" });
     expect(job.json().code).toBe("004");
+    const notice = await t.server.inject({
+      method: "PUT",
+      url: "/api/testing/notice-feature",
+      payload: { email: "someone@example.com", enabled: true },
+    });
+    expect(notice.json().code).toBe("004");
   });
 });
 

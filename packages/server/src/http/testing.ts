@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { OffsetClock } from "../clock";
+import type { Database } from "../db/client";
+import { accounts } from "../db/schema";
 import { AppError } from "../errors";
 import type { JobHandler } from "../jobs/runtime";
 
@@ -11,7 +14,7 @@ import type { JobHandler } from "../jobs/runtime";
  */
 export function registerTestingEndpoints(
   server: FastifyInstance,
-  deps: { clock: OffsetClock; jobHandlers: Map<string, JobHandler> },
+  deps: { clock: OffsetClock; jobHandlers: Map<string, JobHandler>; database: Database },
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.put(
@@ -20,6 +23,22 @@ export function registerTestingEndpoints(
     async (request) => {
       deps.clock.set(request.body.now);
       return { now: deps.clock.now().toISOString() };
+    },
+  );
+  // What an admin's switch does, until the admin console exists; the CLI cannot open the embedded database while
+  // the server holds it.
+  app.put(
+    "/api/testing/notice-feature",
+    { schema: { body: z.object({ email: z.string().email(), enabled: z.boolean() }) } },
+    async (request) => {
+      const { email, enabled } = request.body;
+      const updated = await deps.database.db
+        .update(accounts)
+        .set({ noticeFeatureEnabled: enabled })
+        .where(eq(accounts.email, email))
+        .returning({ id: accounts.id });
+      if (updated.length === 0) throw new AppError("9000");
+      return { email, enabled };
     },
   );
   app.post(

@@ -1,6 +1,7 @@
 import type {
   TChannel,
   TChannelsPage,
+  TChatEvent,
   TCreateChannelRequest,
   TDashboardUpdateChannelRequest,
   TMember,
@@ -24,6 +25,7 @@ import {
   channelMembers,
   channels,
   channelTags,
+  chatEvents,
   chatUsers,
   messages,
 } from "../../db/schema";
@@ -703,9 +705,166 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
       return channel;
     },
 
+    /**
+     * {@link ensureBrandChannel} for a batch of users, in a handful of statements whatever the batch's size: the
+     * users' existing channels are read at once, and the missing ones made with one insert per table. Users
+     * refused (banned from their channel) are left out of the map, with their code in `refused`.
+     */
+    async ensureBrandChannels(
+      tx: Db,
+      batch: EventBatch,
+      app: AppRow,
+      brand: { id: string; name: string; imageUrl: string },
+      users: ChatUserRow[],
+      at: Date,
+    ): Promise<{ channels: Map<string, ChannelRow>; refused: Map<string, string> }> {
+      const result = new Map<string, ChannelRow>();
+      const refused = new Map<string, string>();
+      if (users.length === 0) return { channels: result, refused };
+      const userIds = users.map((u) => u.id);
+      const links = await tx
+        .select({ chatUserId: brandChannels.chatUserId, channel: channels })
+        .from(brandChannels)
+        .innerJoin(channels, eq(channels.id, brandChannels.channelId))
+        .where(and(eq(brandChannels.brandId, brand.id), inArray(brandChannels.chatUserId, userIds)));
+      const linked = new Map(links.map((l) => [l.chatUserId, l.channel]));
+      const members = links.length
+        ? await tx
+            .select({ chatUserId: channelMembers.chatUserId })
+            .from(channelMembers)
+            .where(
+              inArray(
+                channelMembers.channelId,
+                links.map((l) => l.channel.id),
+              ),
+            )
+        : [];
+      const isMember = new Set(members.map((m) => m.chatUserId));
+      const fresh: ChatUserRow[] = [];
+      for (const user of users) {
+        const channel = linked.get(user.id);
+        if (!channel) {
+          fresh.push(user);
+        } else if (channel.name === brand.name && channel.imageUrl === brand.imageUrl && isMember.has(user.id)) {
+          result.set(user.id, channel);
+        } else {
+          // Renamed brands and users who left take the one-by-one path; both are rare.
+          try {
+            result.set(user.id, await service.ensureBrandChannel(tx, batch, app, brand, user, at));
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            refused.set(user.id, err.code);
+          }
+        }
+      }
+      if (fresh.length === 0) return { channels: result, refused };
+
+      const made = await tx
+        .insert(channels)
+        .values(
+          fresh.map(() => ({
+            appId: app.id,
+            name: brand.name,
+            imageUrl: brand.imageUrl,
+            type: "private" as const,
+            memberLimit: 2,
+            isFrozen: true,
+            memberCount: 1,
+            brandId: brand.id,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .returning();
+      const pairs = fresh.map((user, i) => ({ user, channel: made[i] as ChannelRow }));
+      const claimed = await tx
+        .insert(brandChannels)
+        .values(pairs.map(({ user, channel }) => ({ brandId: brand.id, chatUserId: user.id, channelId: channel.id })))
+        .onConflictDoNothing()
+        .returning({ channelId: brandChannels.channelId });
+      const won = new Set(claimed.map((c) => c.channelId));
+      const lost = pairs.filter(({ channel }) => !won.has(channel.id));
+      if (lost.length > 0) {
+        // Another send made these first and has committed: drop ours and use theirs.
+        await tx.delete(channels).where(
+          inArray(
+            channels.id,
+            lost.map(({ channel }) => channel.id),
+          ),
+        );
+        for (const { user } of lost)
+          result.set(user.id, await service.ensureBrandChannel(tx, batch, app, brand, user, at));
+      }
+      const kept = pairs.filter(({ channel }) => won.has(channel.id));
+      if (kept.length === 0) return { channels: result, refused };
+      await tx.insert(channelMembers).values(
+        kept.map(({ user, channel }) => ({
+          channelId: channel.id,
+          chatUserId: user.id,
+          joinedAt: at,
+          lastReadSeq: 0,
+        })),
+      );
+      const events = await tx
+        .insert(chatEvents)
+        .values(
+          kept.flatMap(({ user, channel }) => [
+            {
+              appId: app.id,
+              channelId: channel.id,
+              type: "member.joined" as const,
+              payload: { userId: user.userId },
+              createdAt: at,
+            },
+            {
+              appId: app.id,
+              channelId: channel.id,
+              type: "channel.created" as const,
+              payload: { channel: brandChannelOf(channel) },
+              createdAt: at,
+            },
+          ]),
+        )
+        .returning({
+          id: chatEvents.id,
+          channelId: chatEvents.channelId,
+          type: chatEvents.type,
+          payload: chatEvents.payload,
+        });
+      for (const event of events) {
+        await batch.stored(tx, app.id, {
+          id: String(event.id),
+          type: event.type,
+          channelId: event.channelId as string,
+          createdAt: at.toISOString(),
+          ...(event.payload as Record<string, unknown>),
+        } as TChatEvent);
+      }
+      for (const { user, channel } of kept) result.set(user.id, channel);
+      return { channels: result, refused };
+    },
+
     mutate,
   };
   return service;
+}
+
+/** A brand channel as its `channel.created` event shows it: no tags, no owner, its one member, no message yet. */
+function brandChannelOf(row: ChannelRow): TChannel {
+  return {
+    id: row.id,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    type: row.type,
+    memberLimit: row.memberLimit,
+    requiresInviteCode: row.type === "private",
+    isFrozen: row.isFrozen,
+    ownerUserId: null,
+    memberCount: row.memberCount,
+    tags: [],
+    lastMessage: null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export type ChannelService = ReturnType<typeof createChannelService>;

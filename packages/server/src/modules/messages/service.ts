@@ -66,6 +66,7 @@ export function createMessageService(
       channel: ChannelRow,
       input: { text: string; metadata?: Record<string, string>; file?: MessageDraft["file"] },
       type: MessageDraft["type"] = "text",
+      options: { checks: boolean } = { checks: true },
     ): Promise<MessageDraft> {
       if (type === "admin" && actor.kind === "user") throw new AppError("3025");
       await admit(actor, channel, type);
@@ -79,9 +80,17 @@ export function createMessageService(
         metadata: input.metadata ?? {},
         file: input.file ?? null,
       };
-      for (const check of stages.checks) await check(draft);
+      if (options.checks) await service.check(draft);
       for (const filter of stages.filters) draft = await filter(draft);
       return draft;
+    },
+
+    /**
+     * The checks stage alone. They concern the app (its plan, its quota), so a sender of many messages at once
+     * may run them once per batch and prepare the batch's messages without them.
+     */
+    async check(draft: MessageDraft): Promise<void> {
+      for (const check of stages.checks) await check(draft);
     },
 
     /**
@@ -140,6 +149,76 @@ export function createMessageService(
         message: stored,
       });
       return stored;
+    },
+
+    /**
+     * {@link store} for many messages of the app's own (admin) to as many different channels, in one statement:
+     * what a bulk send stores per batch. Results follow the drafts' order; null where the channel is gone.
+     */
+    async storeMany(tx: Db, batch: EventBatch, drafts: MessageDraft[], now: Date): Promise<(TMessage | null)[]> {
+      if (drafts.length === 0) return [];
+      const app = (drafts[0] as MessageDraft).actor.app;
+      const channelIds = new Set(drafts.map((d) => d.channel.id));
+      if (channelIds.size !== drafts.length || drafts.some((d) => d.actor.kind === "user" || d.file)) {
+        throw new Error("storeMany takes admin text messages to distinct channels");
+      }
+      const input = drafts.map((d) => ({ channel_id: d.channel.id, text: d.text, metadata: d.metadata, type: d.type }));
+      const result = await tx.execute(sql`
+        with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as x (channel_id uuid, text text, metadata jsonb, type text)
+        ), next as (
+          update channels c set last_seq = c.last_seq + 1 from input
+          where c.id = input.channel_id and c.app_id = ${app.id}
+          returning c.id, c.last_seq
+        ), stored as (
+          insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
+          select ${app.id}, input.channel_id, next.last_seq, input.type, input.text, null, input.metadata, null, ${now}
+          from input join next on next.id = input.channel_id
+          returning id, seq, channel_id
+        ), event as (
+          insert into chat_events (app_id, channel_id, type, payload, created_at)
+          select ${app.id}, stored.channel_id, 'message.created',
+            jsonb_build_object('message', jsonb_build_object(
+              'id', stored.id, 'seq', stored.seq, 'channelId', stored.channel_id, 'type', input.type,
+              'text', input.text, 'sender', null, 'metadata', input.metadata, 'file', null,
+              'createdAt', ${now.toISOString()}::text)),
+            ${now}
+          from stored join input on input.channel_id = stored.channel_id
+          returning id, channel_id
+        ), ${deps.metrics.appMessagesCounting(app.id, now, "stored")}
+        select stored.id, stored.seq, stored.channel_id, event.id as event_id
+        from stored join event on event.channel_id = stored.channel_id`);
+      const rows = rowsOf<{ id: string; seq: number; channel_id: string; event_id: string }>(result);
+      const byChannel = new Map(rows.map((row) => [row.channel_id, row]));
+      const messagesOut: (TMessage | null)[] = [];
+      for (const draft of drafts) {
+        const row = byChannel.get(draft.channel.id);
+        if (!row) {
+          messagesOut.push(null);
+          continue;
+        }
+        const message: TMessage = {
+          id: row.id,
+          seq: Number(row.seq),
+          channelId: draft.channel.id,
+          type: draft.type,
+          text: draft.text,
+          sender: null,
+          metadata: draft.metadata,
+          file: null,
+          createdAt: now.toISOString(),
+        };
+        await batch.stored(tx, app.id, {
+          id: String(row.event_id),
+          type: "message.created",
+          channelId: draft.channel.id,
+          createdAt: now.toISOString(),
+          message,
+        });
+        messagesOut.push(message);
+      }
+      return messagesOut;
     },
 
     /** The delivered stages of a stored message, once its transaction has committed. */

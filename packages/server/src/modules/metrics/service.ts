@@ -46,6 +46,16 @@ export function createMetricsService(ctx: Context) {
      * `stored` names the expression returning the stored message; without a row there, nothing is counted. The
      * sender, if a user, counts as a sender and an active user of the day.
      */
+    /** The same for many messages of the app's own (no user sender) stored by one statement. */
+    appMessagesCounting(appId: string, at: Date, stored: string): SQL {
+      const from = sql.raw(stored);
+      return sql`counted as (
+        insert into daily_metrics as m (app_id, day, message_count)
+        select ${appId}, ${utcDay(at)}, count(*) from ${from} having count(*) > 0
+        on conflict (app_id, day) do update set message_count = m.message_count + excluded.message_count
+      )`;
+    },
+
     messageCounting(appId: string, senderId: string | null, at: Date, stored: string): SQL {
       const day = utcDay(at);
       const from = sql.raw(stored);

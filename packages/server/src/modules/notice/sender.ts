@@ -121,27 +121,26 @@ export function createCampaignSender(
     // PGlite's single connection must not wait behind an open transaction. A channel made for a recipient
     // whose message then fails to store stays, empty, and is reused by the retry.
     const brandRef = { id: brand.id, name: brand.name, imageUrl: coverUrl(brand) };
-    const channelOf = await deps.channels.mutate(async (tx, batch) => {
-      const made = new Map<string, ChannelRow>();
-      const at = clock.now();
-      for (const user of active) {
-        try {
-          made.set(user.id, await deps.channels.ensureBrandChannel(tx, batch, app, brandRef, user, at));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          outcomes.push({ chatUserId: user.id, state: "failed", code: err.code });
-        }
-      }
-      return made;
-    });
+    const { channels: channelOf, refused } = await deps.channels.mutate((tx, batch) =>
+      deps.channels.ensureBrandChannels(tx, batch, app, brandRef, active, clock.now()),
+    );
+    for (const [chatUserId, code] of refused) outcomes.push({ chatUserId, state: "failed", code });
 
     const metadata = Object.fromEntries(campaign.metadata.map(({ key, value }) => [key, value]));
+    let checked = false;
     for (const user of active) {
       const channel = channelOf.get(user.id);
       if (!channel) continue;
       const text = renderCampaignTemplate(campaign.content, valuesFor(app, brand, user));
       try {
-        const draft = await deps.messages.prepare({ kind: "admin", app }, channel, { text, metadata }, "admin");
+        // The checks (plan, quota) are about the app: once per batch, not once per recipient.
+        const draft = await deps.messages.prepare({ kind: "admin", app }, channel, { text, metadata }, "admin", {
+          checks: false,
+        });
+        if (!checked) {
+          await deps.messages.check(draft);
+          checked = true;
+        }
         outcomes.push({ chatUserId: user.id, state: "succeeded", channelId: channel.id, draft });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -155,12 +154,20 @@ export function createCampaignSender(
       const now = clock.now();
       const marks: Record<string, unknown>[] = [];
       const stored: { message: NonNullable<Awaited<ReturnType<MessageService["store"]>>>; draft: MessageDraft }[] = [];
+      const sending = outcomes.filter((o) => o.state === "succeeded");
+      const messages = await deps.messages.storeMany(
+        tx,
+        batch,
+        sending.map((o) => o.draft),
+        now,
+      );
+      const position = new Map(sending.map((o, i) => [o, i]));
       for (const outcome of outcomes) {
         if (outcome.state === "failed") {
           marks.push({ chat_user_id: outcome.chatUserId, state: "failed", code: outcome.code });
           continue;
         }
-        const message = await deps.messages.store(tx, batch, outcome.draft, now);
+        const message = messages[position.get(outcome) as number];
         if (!message) {
           marks.push({ chat_user_id: outcome.chatUserId, state: "failed", code: "3007" });
           continue;
