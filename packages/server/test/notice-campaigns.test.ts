@@ -448,6 +448,51 @@ describe("resuming", () => {
   });
 });
 
+describe("cancelling under way", () => {
+  it("stops a send in progress after the batch it is on, and counts the delivered messages for the day", async () => {
+    const app = await campaignApp(12);
+    const campaign = await draftWith(app, Array.from({ length: 12 }, (_, i) => `u${i + 1}`).join("\n"));
+    const { createCampaignSender } = await import("../src/modules/notice/sender");
+    const sender = createCampaignSender(
+      { ...t.ctx, config: { ...t.ctx.config, campaignBatchSize: 5 } },
+      { apps: t.services.apps, channels: t.services.channels, messages: t.services.messages },
+    );
+    let release: () => void = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let prepared = 0;
+    const stall = async (draft: MessageDraft) => {
+      prepared += 1;
+      if (prepared === 6) await stalled;
+      return draft;
+    };
+    const { filters } = t.services.messages.stages;
+    filters.push(stall);
+    await t.ctx.database.db.execute(
+      sql`update campaigns set status = 'awaiting', scheduled_at = ${t.clock.now()} where id = ${campaign.id}`,
+    );
+    const running = sender.run(campaign.id);
+    try {
+      for (let i = 0; i < 200 && prepared < 6; i += 1) await new Promise((r) => setTimeout(r, 25));
+      const cancelled = await api.post<CampaignReply>(`${app.base}/campaigns/${campaign.id}/cancel`, {}, app.token);
+      expect(cancelled.body.campaign).toMatchObject({ status: "cancelled", progress: { sent: 5 } });
+    } finally {
+      filters.splice(filters.indexOf(stall), 1);
+      release();
+    }
+    await running;
+    const after = await getCampaign(app, campaign.id);
+    expect(after).toMatchObject({ status: "cancelled", progress: { sent: 5, succeeded: 5 } });
+    const [day] = rowsOf<{ n: number }>(
+      await t.ctx.database.db.execute(
+        sql`select coalesce(sum(message_count), 0)::int as n from daily_metrics where app_id = ${app.appId}`,
+      ),
+    );
+    expect(Number(day?.n)).toBe(5);
+  });
+});
+
 describe("reports", () => {
   it("counts reads from read receipts by day, for 15 days from the send", async () => {
     const app = await campaignApp(3);

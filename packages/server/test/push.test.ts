@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { toEvent } from "../src/chat/events";
 import { createMemoryPresence } from "../src/chat/presence";
-import { chatEvents } from "../src/db/schema";
+import { accounts, chatEvents } from "../src/db/schema";
 import { createFcmClient } from "../src/integrations/fcm";
 import { messagePreview, TEST_PUSH_BODY } from "../src/modules/push/delivery";
 import { chatApp } from "./chat-client";
@@ -904,6 +904,56 @@ describe("FCM client", () => {
       httpStatus: null,
       response: "could not connect to FCM",
     });
+  });
+});
+
+describe("bulk message push", () => {
+  it("pushes a bulk message with its own title and body per recipient, and nothing when its push is off", async () => {
+    const app = await pushApp(live);
+    await live.ctx.database.db
+      .update(accounts)
+      .set({ noticeFeatureEnabled: true })
+      .where(eq(accounts.email, app.owner.email));
+    const kim = await app.member("kim");
+    const lee = await app.member("lee");
+    const brand = await app.d.post<{ brand: { id: string } }>(`/apps/${app.appId}/notice/brands`, {
+      name: "Parley 상점",
+    });
+    const boundary = "----parleypush";
+    const send = async (push: { enabled: boolean; title: string; body: string }) => {
+      const created = await app.d.post<{ campaign: { id: string } }>(`/apps/${app.appId}/notice/campaigns`, {
+        brandId: brand.body.brand.id,
+        title: "Sale",
+        content: "{{user.name}}님, 세일이 시작됐어요.",
+        push,
+      });
+      const id = created.body.campaign.id;
+      await live.server.inject({
+        method: "POST",
+        url: `/api/apps/${app.appId}/notice/campaigns/${id}/recipients`,
+        headers: {
+          authorization: `Bearer ${app.owner.token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\n\r\nkim\nlee\r\n--${boundary}--\r\n`,
+      });
+      expect((await app.d.post(`/apps/${app.appId}/notice/campaigns/${id}/confirm`, {})).status).toBe(200);
+      await waitUntil("the bulk message to be sent", async () => {
+        const res = await app.d.get<{ campaign: { status: string } }>(`/apps/${app.appId}/notice/campaigns/${id}`);
+        return res.body.campaign.status === "sent";
+      });
+      await pushSettled(live, app.appId);
+    };
+
+    await send({ enabled: true, title: "{{brand.name}} 소식", body: "{{user.name}}님, 확인해 보세요" });
+    await send({ enabled: false, title: "", body: "" });
+
+    for (const member of [kim, lee]) {
+      const pushes = receiver.pushesTo(member.token);
+      expect(pushes.map((p) => [p.data.eventType, p.title, p.body])).toEqual([
+        ["message.created", "Parley 상점 소식", `${member.userId}님, 확인해 보세요`],
+      ]);
+    }
   });
 });
 
