@@ -63,12 +63,30 @@ const appRoutes: RouteObject = {
           path: paths.apps.message.brandEdit.path,
           lazy: lazyPage(() => import("./routes/dashboard/message-brand-edit")),
         },
-        preparingRoute(paths.apps.message.campaignList.path, "pages.campaignList"),
-        preparingRoute(paths.apps.message.campaignRegister.path, "pages.campaignRegister"),
-        preparingRoute(paths.apps.message.campaignResend.path, "pages.campaignResend"),
-        preparingRoute(paths.apps.message.campaignDetail.path, "pages.campaignDetail"),
-        preparingRoute(paths.apps.message.campaignDraft.path, "pages.campaignDraft"),
-        preparingRoute(paths.apps.message.campaignReport.path, "pages.campaignReport"),
+        {
+          path: paths.apps.message.campaignList.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-list")),
+        },
+        {
+          path: paths.apps.message.campaignRegister.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-register")),
+        },
+        {
+          path: paths.apps.message.campaignResend.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-resend")),
+        },
+        {
+          path: paths.apps.message.campaignDetail.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-detail")),
+        },
+        {
+          path: paths.apps.message.campaignDraft.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-draft")),
+        },
+        {
+          path: paths.apps.message.campaignReport.path,
+          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-report")),
+        },
       ],
     },
   ],
