@@ -18,7 +18,12 @@ import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
 
 const { values: args } = parseArgs({
-  options: { recipients: { type: "string", default: "100000" }, json: { type: "string" } },
+  options: {
+    recipients: { type: "string", default: "100000" },
+    json: { type: "string" },
+    /** Only the recipient file: check how long reading and storing it takes. */
+    "csv-only": { type: "boolean", default: false },
+  },
 });
 const RECIPIENTS = Number(args.recipients);
 
@@ -129,6 +134,18 @@ async function run(databaseUrl: string | undefined): Promise<EngineResult> {
       throw new Error(`upload failed: ${uploaded.body.slice(0, 300)}`);
     }
 
+    if (args["csv-only"]) {
+      return {
+        database: databaseUrl ? "postgres" : "pglite",
+        recipients: RECIPIENTS,
+        csvBytes: Buffer.byteLength(csv),
+        csvCheckMs: Math.round(csvCheckMs),
+        sendMs: 0,
+        messagesPerSecond: 0,
+        bulkInsertMs: 0,
+        ratio: 0,
+      };
+    }
     const confirmed = await server.inject({
       method: "POST",
       url: `${base}/campaigns/${campaignId}/confirm`,

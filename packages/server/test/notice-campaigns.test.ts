@@ -176,6 +176,22 @@ describe("bulk message drafts", () => {
     expect(res.statusCode).toBe(200);
     expect((await api.get(`${app.base}/campaigns/${id}`, app.token)).body.code).toBe("3056");
   });
+
+  it("removes a discarded draft's recipients and excluded rows with it", async () => {
+    const app = await campaignApp(2);
+    const campaign = await draftWith(app, "u1\nu2\nghost");
+    await t.server.inject({
+      method: "DELETE",
+      url: `/api${app.base}/campaigns/${campaign.id}`,
+      headers: { authorization: `Bearer ${app.token}` },
+    });
+    const left = rowsOf<{ n: number }>(
+      await t.ctx.database.db.execute(sql`
+        select (select count(*) from campaign_recipients where campaign_id = ${campaign.id})
+             + (select count(*) from campaign_exclusions where campaign_id = ${campaign.id}) as n`),
+    );
+    expect(Number(left[0]?.n)).toBe(0);
+  });
 });
 
 describe("recipient files", () => {
@@ -368,6 +384,14 @@ describe("sending", () => {
     const sent = await waitForStatus(app, campaign.id, "sent");
     expect(sent.progress.succeeded).toBe(2);
     expect(sent.errorCode).toBeNull();
+  });
+
+  it("counts a recipient deleted after the upload as failed with 3018", async () => {
+    const app = await campaignApp(2);
+    const campaign = await draftWith(app, "u1\nu2");
+    expect((await app.server.delete("/users/u1")).status).toBe(200);
+    const sent = await sendAndFinish(app, campaign);
+    expect(sent.progress).toMatchObject({ sent: 2, succeeded: 1, failed: 1 });
   });
 
   it("counts a recipient deactivated after the upload as failed with 3017", async () => {

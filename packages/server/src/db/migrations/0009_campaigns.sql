@@ -66,15 +66,20 @@ ALTER TABLE "brand_channels" ADD CONSTRAINT "brand_channels_brand_id_brands_id_f
 ALTER TABLE "brand_channels" ADD CONSTRAINT "brand_channels_chat_user_id_chat_users_id_fk" FOREIGN KEY ("chat_user_id") REFERENCES "public"."chat_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "brand_channels" ADD CONSTRAINT "brand_channels_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_exclusions" ADD CONSTRAINT "campaign_exclusions_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_chat_user_id_chat_users_id_fk" FOREIGN KEY ("chat_user_id") REFERENCES "public"."chat_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "brand_channels_channel_idx" ON "brand_channels" USING btree ("channel_id");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_pending_idx" ON "campaign_recipients" USING btree ("campaign_id","row_no") WHERE state = 'pending';--> statement-breakpoint
 CREATE INDEX "campaign_recipients_unread_idx" ON "campaign_recipients" USING btree ("channel_id") WHERE message_id is not null and read_at is null;--> statement-breakpoint
-CREATE INDEX "campaign_recipients_message_idx" ON "campaign_recipients" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "campaign_recipients_message_idx" ON "campaign_recipients" USING btree ("message_id") WHERE message_id is not null;--> statement-breakpoint
 CREATE INDEX "campaign_recipients_delivered_idx" ON "campaign_recipients" USING btree ("campaign_id","row_no") WHERE state = 'succeeded' and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "campaigns_app_created_idx" ON "campaigns" USING btree ("app_id","created_at");--> statement-breakpoint
 CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("status","scheduled_at");--> statement-breakpoint
-ALTER TABLE "channels" ADD CONSTRAINT "channels_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "channels" ADD CONSTRAINT "channels_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE FUNCTION "campaign_recipients_cascade"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "campaign_recipients" WHERE "campaign_id" IN (SELECT "id" FROM "gone");
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "campaign_recipients_cascade" AFTER DELETE ON "campaigns" REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "campaign_recipients_cascade"();

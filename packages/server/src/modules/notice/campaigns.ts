@@ -24,10 +24,8 @@ import { readRecipientCsv } from "./recipient-csv";
 
 /** Statuses in which a campaign holds its brand: the brand's usage status may not change under it. */
 const HOLDS_BRAND = ["awaiting", "sending"] as const;
-/** Rows per insert statement when storing an upload. */
-const STORE_SLICE = 5000;
-/** User ids per lookup when checking an upload. */
-const LOOKUP_SLICE = 20_000;
+/** Rows of an upload checked and stored per statement. */
+const STORE_SLICE = 10_000;
 
 /** Asks for a campaign's send or deletion to be run now (or at `startAfter` seconds); set by the sender. */
 export type CampaignKick = (campaignId: string, startAfterSeconds?: number) => Promise<void>;
@@ -258,38 +256,21 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
       requireStatus(await requireCampaign(app.id, campaignId), "edit");
       const rows = readRecipientCsv(upload.bytes);
 
-      const firstRowOf = new Map<string, number>();
-      const candidates: string[] = [];
-      const excluded: { rowNo: number; value: string; reason: TExclusionReason }[] = [];
+      // Rows that are no user id at all, and repeats, are told apart here; the rest is checked against the
+      // app's users by the database, which stores the outcome in the same statement, so the rows never come back.
+      const seen = new Set<string>();
+      const candidates: { r: number; v: string }[] = [];
+      const excluded: { r: number; v: string; reason: TExclusionReason }[] = [];
       for (const row of rows) {
         if (!zUserId.safeParse(row.value).success) {
-          excluded.push({ ...row, reason: "unknown" });
-        } else if (firstRowOf.has(row.value)) {
-          excluded.push({ ...row, reason: "duplicate" });
+          excluded.push({ r: row.rowNo, v: row.value, reason: "unknown" });
+        } else if (seen.has(row.value)) {
+          excluded.push({ r: row.rowNo, v: row.value, reason: "duplicate" });
         } else {
-          firstRowOf.set(row.value, row.rowNo);
-          candidates.push(row.value);
+          seen.add(row.value);
+          candidates.push({ r: row.rowNo, v: row.value });
         }
       }
-      const found = new Map<string, { id: string; isActive: boolean }>();
-      for (let i = 0; i < candidates.length; i += LOOKUP_SLICE) {
-        const slice = candidates.slice(i, i + LOOKUP_SLICE);
-        const result = await db.execute(sql`
-          select u.id, u.user_id, u.is_active from chat_users u
-          where u.app_id = ${app.id} and u.user_id in (select jsonb_array_elements_text(${JSON.stringify(slice)}::jsonb))`);
-        for (const user of rowsOf<{ id: string; user_id: string; is_active: boolean }>(result)) {
-          found.set(user.user_id, { id: user.id, isActive: user.is_active });
-        }
-      }
-      const recipients: { rowNo: number; chatUserId: string }[] = [];
-      for (const value of candidates) {
-        const rowNo = firstRowOf.get(value) as number;
-        const user = found.get(value);
-        if (!user) excluded.push({ rowNo, value, reason: "unknown" });
-        else if (!user.isActive) excluded.push({ rowNo, value, reason: "deactivated" });
-        else recipients.push({ rowNo, chatUserId: user.id });
-      }
-      const count = (reason: TExclusionReason) => excluded.filter((e) => e.reason === reason).length;
 
       const now = clock.now();
       const updated = await db.transaction(async (txRaw) => {
@@ -299,22 +280,39 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
         requireStatus(locked, "edit");
         await tx.execute(sql`delete from campaign_recipients where campaign_id = ${campaignId}`);
         await tx.execute(sql`delete from campaign_exclusions where campaign_id = ${campaignId}`);
-        // Arrays go in as one literal per column: user row ids are uuids and row numbers digits, so the
-        // literals need no quoting, and one statement stores thousands of rows.
-        for (let i = 0; i < recipients.length; i += STORE_SLICE) {
-          const slice = recipients.slice(i, i + STORE_SLICE);
-          await tx.execute(sql`
-            insert into campaign_recipients (campaign_id, row_no, chat_user_id)
-            select ${campaignId}, r.row_no, r.chat_user_id
-            from unnest(${`{${slice.map((r) => r.rowNo).join(",")}}`}::int[],
-                        ${`{${slice.map((r) => r.chatUserId).join(",")}}`}::uuid[]) as r (row_no, chat_user_id)`);
+        const counts = { valid: 0, unknown: 0, deactivated: 0 };
+        for (let i = 0; i < candidates.length; i += STORE_SLICE) {
+          const slice = candidates.slice(i, i + STORE_SLICE);
+          const result = await tx.execute(sql`
+            with input as (
+              select * from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as x (r int, v text)
+            ), found as (
+              select input.r, input.v, u.id, u.is_active
+              from input left join chat_users u on u.app_id = ${app.id} and u.user_id = input.v
+            ), kept as (
+              insert into campaign_recipients (campaign_id, row_no, chat_user_id)
+              select ${campaignId}, r, id from found where id is not null and is_active
+              returning 1
+            ), left_out as (
+              insert into campaign_exclusions (campaign_id, row_no, value, reason)
+              select ${campaignId}, r, v, case when id is null then 'unknown' else 'deactivated' end
+              from found where id is null or not is_active
+              returning reason
+            )
+            select (select count(*) from kept)::int as valid,
+              (select count(*) from left_out where reason = 'unknown')::int as unknown,
+              (select count(*) from left_out where reason = 'deactivated')::int as deactivated`);
+          const [found] = rowsOf<{ valid: number; unknown: number; deactivated: number }>(result);
+          counts.valid += Number(found?.valid ?? 0);
+          counts.unknown += Number(found?.unknown ?? 0);
+          counts.deactivated += Number(found?.deactivated ?? 0);
         }
         for (let i = 0; i < excluded.length; i += STORE_SLICE) {
           const slice = excluded.slice(i, i + STORE_SLICE);
           await tx.execute(sql`
             insert into campaign_exclusions (campaign_id, row_no, value, reason)
-            select ${campaignId}, (e->>0)::int, e->>1, e->>2
-            from jsonb_array_elements(${JSON.stringify(slice.map((e) => [e.rowNo, e.value, e.reason]))}::jsonb) as e`);
+            select ${campaignId}, r, v, reason
+            from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as x (r int, v text, reason text)`);
         }
         const [row] = await tx
           .update(campaigns)
@@ -322,10 +320,10 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
             recipientFileName: upload.fileName.slice(0, 255),
             recipientsUploadedAt: now,
             totalRows: rows.length,
-            recipientCount: recipients.length,
-            excludedUnknown: count("unknown"),
-            excludedDuplicate: count("duplicate"),
-            excludedDeactivated: count("deactivated"),
+            recipientCount: counts.valid,
+            excludedUnknown: counts.unknown + excluded.filter((e) => e.reason === "unknown").length,
+            excludedDuplicate: excluded.filter((e) => e.reason === "duplicate").length,
+            excludedDeactivated: counts.deactivated,
             updatedAt: now,
           })
           .where(eq(campaigns.id, campaignId))

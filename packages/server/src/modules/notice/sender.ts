@@ -83,35 +83,42 @@ export function createCampaignSender(
     return row && row.status === status && row.leaseOwner === owner ? row : null;
   }
 
-  async function pendingBatch(campaignId: string): Promise<ChatUserRow[]> {
+  /** The next recipients; `missing` are those whose user was deleted since the upload. */
+  async function pendingBatch(campaignId: string): Promise<{ users: ChatUserRow[]; missing: string[] }> {
     const result = await db.execute(sql`
-      select u.* from campaign_recipients r join chat_users u on u.id = r.chat_user_id
+      select r.chat_user_id as recipient_id, u.* from campaign_recipients r
+      left join chat_users u on u.id = r.chat_user_id
       where r.campaign_id = ${campaignId} and r.state = 'pending'
       order by r.row_no limit ${batchSize}`);
-    return rowsOf<Record<string, unknown>>(result).map((u) => ({
-      id: u.id as string,
-      appId: u.app_id as string,
-      userId: u.user_id as string,
-      nickname: u.nickname as string,
-      profileImageUrl: u.profile_image_url as string,
-      metadata: u.metadata as Record<string, string>,
-      isActive: u.is_active as boolean,
-      createdAt: new Date(u.created_at as string),
-      lastSeenAt: u.last_seen_at ? new Date(u.last_seen_at as string) : null,
-    }));
+    const rows = rowsOf<Record<string, unknown>>(result);
+    const missing = rows.filter((u) => u.id === null).map((u) => u.recipient_id as string);
+    const users = rows
+      .filter((u) => u.id !== null)
+      .map((u) => ({
+        id: u.id as string,
+        appId: u.app_id as string,
+        userId: u.user_id as string,
+        nickname: u.nickname as string,
+        profileImageUrl: u.profile_image_url as string,
+        metadata: u.metadata as Record<string, string>,
+        isActive: u.is_active as boolean,
+        createdAt: new Date(u.created_at as string),
+        lastSeenAt: u.last_seen_at ? new Date(u.last_seen_at as string) : null,
+      }));
+    return { users, missing };
   }
 
   /** Sends one batch; false when nobody is left or the send stopped being ours. */
   async function sendBatch(campaign: CampaignRow, app: AppRow, brand: BrandRow): Promise<boolean> {
-    const users = await pendingBatch(campaign.id);
-    if (users.length === 0) {
+    const { users, missing } = await pendingBatch(campaign.id);
+    if (users.length === 0 && missing.length === 0) {
       await db
         .update(campaigns)
         .set({ status: "sent", finishedAt: clock.now(), leaseOwner: null, leaseUntil: null, updatedAt: clock.now() })
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "sending"), eq(campaigns.leaseOwner, owner)));
       return false;
     }
-    const outcomes: Outcome[] = [];
+    const outcomes: Outcome[] = missing.map((chatUserId) => ({ chatUserId, state: "failed", code: "3018" }));
     const active = users.filter((user) => {
       if (!user.isActive) outcomes.push({ chatUserId: user.id, state: "failed", code: "3017" });
       return user.isActive;
