@@ -132,6 +132,7 @@ export function DrawerContent({
           variant="outlined"
           startIcon={<LogoutRounded fontSize="small" />}
           data-testid="logout"
+          sx={{ whiteSpace: "nowrap" }}
           onClick={() => logout.mutate()}
           disabled={logout.isPending}
         >
@@ -145,6 +146,7 @@ export function DrawerContent({
             component={RouterLink}
             to={paths.settings.getHref()}
             onClick={onNavigate}
+            sx={{ whiteSpace: "nowrap" }}
           >
             {t("nav.settings")}
           </Button>

@@ -121,10 +121,11 @@ export function BrandsTable({ appId }: { appId: string }) {
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={t("brands.fields.inUse")}
           value={usage}
           onChange={(event) => setUsage(event.target.value as BrandUsageFilter)}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 160, flex: "0 0 auto" }}
         >
           {BRAND_USAGE_FILTERS.map((filter) => (
             <MenuItem key={filter} value={filter}>

@@ -147,10 +147,11 @@ export function CampaignsTable({ appId }: { appId: string }) {
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={t("campaigns.fields.status")}
           value={status}
           onChange={(event) => setStatus(event.target.value as CampaignStatusFilter)}
-          sx={{ minWidth: 180 }}
+          sx={{ minWidth: 180, flex: "0 0 auto" }}
         >
           {CAMPAIGN_STATUS_FILTERS.map((filter) => (
             <MenuItem key={filter} value={filter}>
