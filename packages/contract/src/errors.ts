@@ -33,6 +33,9 @@ export const errorCatalogue = {
   "1023": { status: 403, description: "This account kind may not use this resource." },
   "1024": { status: 401, description: "Wrong email or password; data carries the failure count out of 5." },
   "1025": { status: 423, description: "The account is locked after 5 failed logins until the password is reset." },
+  "1026": { status: 400, description: "The sign-in link is not valid (wrong, already used or revoked)." },
+  "1027": { status: 410, description: "The sign-in link has expired (valid for 24 hours); ask for a new one." },
+  "1028": { status: 409, description: "The account already has a password; change it in account settings." },
   "2001": { status: 400, description: "Company information is missing." },
   "2002": { status: 400, description: "The new password equals the current one." },
   "3000": { status: 500, description: "The account could not be fetched." },
@@ -112,6 +115,8 @@ export const errorCatalogue = {
     status: 400,
     description: "The bulk message is not ready to send; data.missing lists what it still needs.",
   },
+  "3060": { status: 409, description: "An app holds at most 20 sub-accounts." },
+  "3061": { status: 404, description: "No such sub-account of this app." },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -130,6 +135,11 @@ export const errorCatalogue = {
   "9000": { status: 404, description: "Account not found." },
   "9001": { status: 409, description: "The email is used by another account." },
   "9002": { status: 409, description: "A cloud-marketplace account already exists." },
+  "9003": {
+    status: 400,
+    description:
+      "The marketplace token is not valid: bad signature, malformed or expired; start again from the marketplace.",
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./account-kinds";
 export * from "./apps";
 export * from "./auth";
 export * from "./billing";

@@ -12,6 +12,22 @@ export const api = {
     emailVerificationConfirm: "/auth/email/verification/confirm",
     /** Open to everyone, signed in or not: the public site's inquiry form. */
     contactUs: "/auth/contactus",
+    /** Exchanges a sign-in link's one-time token (sub-account invitation, marketplace) for a session. */
+    linkLogin: "/auth/link/login",
+    /** Sets the password of an account signed in by link that has none yet. */
+    firstPassword: "/auth/password/first",
+  },
+  marketplace: {
+    signup: "/marketplace/signup",
+  },
+  admin: {
+    companies: "/admin/companies",
+    company: "/admin/companies/:companyId",
+    noticeFeature: "/admin/companies/:companyId/notice-feature",
+    extendTrial: "/admin/companies/:companyId/trial/extend",
+    unlock: "/admin/companies/:companyId/unlock",
+    stopService: "/admin/companies/:companyId/service/stop",
+    restoreService: "/admin/companies/:companyId/service/restore",
   },
   account: {
     self: "/account",
@@ -23,6 +39,9 @@ export const api = {
     admin: "/apps/:id/admin",
     apiKeys: "/apps/:id/api-keys",
     apiKey: "/apps/:id/api-keys/:keyId",
+    subAccounts: "/apps/:id/sub-accounts",
+    subAccount: "/apps/:id/sub-accounts/:subAccountId",
+    subAccountResend: "/apps/:id/sub-accounts/:subAccountId/resend",
     profanityEnabled: "/apps/:id/profanity/filter/enabled",
     profanity: "/apps/:id/profanity/filter",
     pushFcmKey: "/apps/:id/push/fcm/key",

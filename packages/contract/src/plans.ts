@@ -51,7 +51,7 @@ export const BILLING_LABEL_OF_STATE = {
 export type TBillingLabel = (typeof BILLING_LABEL_OF_STATE)[TPlanState];
 
 /** Why the chat API answers 4000 for the account's apps. */
-export const SERVICE_STOP_REASONS = ["trialEnded", "paymentFailed", "cancelled"] as const;
+export const SERVICE_STOP_REASONS = ["trialEnded", "paymentFailed", "cancelled", "stoppedByAdmin"] as const;
 export const zServiceStopReason = z.enum(SERVICE_STOP_REASONS);
 export type TServiceStopReason = z.infer<typeof zServiceStopReason>;
 

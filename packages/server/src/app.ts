@@ -37,6 +37,10 @@ import {
   sweepWebhooksJob,
 } from "./jobs/catalog";
 import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
+import { createAdminService } from "./modules/account-kinds/admin";
+import { createMarketplace } from "./modules/account-kinds/marketplace";
+import { accountKindRoutes, signInRoutes } from "./modules/account-kinds/routes";
+import { createSignInLinks } from "./modules/account-kinds/sign-in-links";
 import { accountRoutes } from "./modules/accounts/routes";
 import { createAccountService } from "./modules/accounts/service";
 import { appRoutes } from "./modules/apps/routes";
@@ -117,6 +121,8 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
     fcm: createFcmClient({ baseUrl: ctx.config.fcmBaseUrl, oauthTokenUrl: ctx.config.fcmOauthTokenUrl }),
   });
   outbox.register(push.consumer);
+  const auth = createAuthService(ctx);
+  const links = createSignInLinks(ctx, { apps, auth });
   const storage = createDiskStorage(ctx.config.filesDir);
   const brands = createBrandService(ctx, { apps, storage });
   const campaigns = createCampaignService(ctx, { apps, brands });
@@ -124,7 +130,10 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
   messages.stages.read.push(campaignSender.markRead);
   push.messagePushOverrides.push(campaignSender.pushOverride);
   return {
-    auth: createAuthService(ctx),
+    auth,
+    links,
+    marketplace: createMarketplace(ctx, { links }),
+    admin: createAdminService(ctx, { billing, links }),
     accounts: createAccountService(ctx),
     contact: createContactService(ctx),
     notifications: createNotificationService(ctx, { billing }),
@@ -261,6 +270,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth: services.auth });
+      await api.register(signInRoutes, services);
+      await api.register(accountKindRoutes, services);
       await api.register(contactRoutes, { contact: services.contact });
       await api.register(accountRoutes, { auth: services.auth, accounts: services.accounts });
       await api.register(appRoutes, { auth: services.auth, apps: services.apps });

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { accounts } from "./db/schema";
+import { issueMarketplaceToken } from "./modules/account-kinds/marketplace";
 
 const usage = `Usage: npm run cli -w @parley/server -- <command>
 
@@ -11,7 +13,10 @@ Commands:
   grant-admin <email>     give an account the admin role
   revoke-admin <email>    take the admin role away
   enable-notice <email>   turn the notice feature (brand messages) on for an account
-  disable-notice <email>  turn the notice feature off`;
+  disable-notice <email>  turn the notice feature off
+  marketplace-token <email> [customerId] [hours]
+                          issue a signed marketplace signup token, as a cloud marketplace would
+                          (needs MARKETPLACE_SECRET), and print the signup address`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
@@ -20,6 +25,21 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig();
+  // Needs no database, so it works while a server holds the embedded one.
+  if (command === "marketplace-token") {
+    const [, email, customerId, hours] = argv;
+    if (!email || !config.marketplaceSecret) {
+      console.error(email ? "set MARKETPLACE_SECRET to issue marketplace tokens" : usage);
+      return 2;
+    }
+    const token = issueMarketplaceToken(config.marketplaceSecret, {
+      email: email.trim().toLowerCase(),
+      customerId: customerId ?? `cust-${randomUUID()}`,
+      exp: Math.floor(Date.now() / 1000) + Number(hours ?? 1) * 3600,
+    });
+    process.stdout.write(`${token}\n${config.publicUrl}/marketplace/signup?token=${encodeURIComponent(token)}\n`);
+    return 0;
+  }
   const database = await openDatabase(config);
   try {
     await migrate(database);

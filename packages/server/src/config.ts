@@ -44,6 +44,11 @@ export const envSchema = z.object({
   CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Recipients a bulk message send stores per transaction. */
   CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
+   * The secret a cloud marketplace signs its signup tokens with (HMAC-SHA256). Unset, marketplace signup is off:
+   * every token is refused (9003).
+   */
+  MARKETPLACE_SECRET: z.preprocess(blankIsUnset, z.string().min(16).optional()),
   /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
   TESTING_ENDPOINTS: bool.default(false),
   FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
@@ -84,6 +89,7 @@ export interface Config {
   wsWriteWindowMs: number;
   campaignLeaseSeconds: number;
   campaignBatchSize: number;
+  marketplaceSecret: string | null;
   fileRetentionDays: number;
   filesDir: string;
   testingEndpoints: boolean;
@@ -122,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wsWriteWindowMs: e.WS_WRITE_WINDOW_MS,
     campaignLeaseSeconds: e.CAMPAIGN_LEASE_SECONDS,
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
+    marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,

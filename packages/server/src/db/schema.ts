@@ -1,4 +1,5 @@
 import type {
+  TAdminAction,
   TBrandImageType,
   TCampaignSendType,
   TCampaignStatus,
@@ -52,6 +53,15 @@ export const accounts = pgTable(
     role: text("role").$type<"customer" | "admin">().notNull().default("customer"),
     subAccountAppId: text("sub_account_app_id"),
     noticeFeatureEnabled: boolean("notice_feature_enabled").notNull().default(false),
+    /** A sub-account signed in by its invitation link sets a password before anything else. */
+    passwordRequired: boolean("password_required").notNull().default(false),
+    /** The cloud marketplace's id of the customer a marketplace account was made for. */
+    marketplaceCustomerId: text("marketplace_customer_id"),
+    /** Days an admin added to the 30-day trial. */
+    trialExtensionDays: integer("trial_extension_days").notNull().default(0),
+    /** Set while an admin has stopped the account's service. */
+    serviceStoppedByAdminAt: ts("service_stopped_by_admin_at"),
+    lastLoginAt: ts("last_login_at"),
     emailVerifiedAt: ts("email_verified_at"),
     passwordChangedAt: ts("password_changed_at").notNull(),
     passwordNoticeHiddenUntil: ts("password_notice_hidden_until"),
@@ -61,6 +71,10 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex("accounts_email_key").on(t.email),
+    uniqueIndex("accounts_marketplace_customer_key")
+      .on(t.marketplaceCustomerId)
+      .where(sql`marketplace_customer_id is not null`),
+    index("accounts_sub_account_app_idx").on(t.subAccountAppId),
     index("accounts_unverified_idx").on(t.createdAt).where(sql`email_verified_at is null`),
   ],
 );
@@ -90,7 +104,7 @@ export const oneTimeCodes = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    purpose: text("purpose").$type<"verify_email" | "reset_password">().notNull(),
+    purpose: text("purpose").$type<"verify_email" | "reset_password" | "sign_in">().notNull(),
     codeHash: text("code_hash").notNull(),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
@@ -914,4 +928,22 @@ export const campaignExclusions = pgTable(
     reason: text("reason").$type<TExclusionReason>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.rowNo] })],
+);
+
+/** What admins did to a customer company, and who did it when. */
+export const adminActions = pgTable(
+  "admin_actions",
+  {
+    /** In the order the actions happened, even within one millisecond. */
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Kept by email, so the record outlives the admin's account. */
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").$type<TAdminAction>().notNull(),
+    detail: jsonb("detail").$type<Record<string, string | number | boolean>>().notNull().default({}),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("admin_actions_account_idx").on(t.accountId, t.createdAt)],
 );

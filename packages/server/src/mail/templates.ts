@@ -3,7 +3,27 @@ import type { OutgoingMail } from "../integrations/mail";
 
 type Template = (vars: { name: string; link: string }) => { subject: string; lines: string[]; action: string };
 
-const templates: Record<"verifyEmail" | "resetPassword", Record<Language, Template>> = {
+const templates: Record<"verifyEmail" | "resetPassword" | "subAccountInvite", Record<Language, Template>> = {
+  subAccountInvite: {
+    ko: ({ name }) => ({
+      subject: "[Parley] 하위 계정 초대",
+      lines: [
+        `${name} 앱을 함께 관리하도록 Parley 하위 계정에 초대되었습니다.`,
+        "아래 버튼을 눌러 로그인하고 비밀번호를 설정하세요. 이 링크는 24시간 동안 한 번만 사용할 수 있습니다.",
+        "초대를 예상하지 않으셨다면 이 메일을 무시하셔도 됩니다.",
+      ],
+      action: "하위 계정으로 로그인",
+    }),
+    en: ({ name }) => ({
+      subject: "[Parley] You are invited as a sub-account",
+      lines: [
+        `You have been invited to a Parley sub-account to help manage the app ${name}.`,
+        "Sign in with the button below and set your password. The link works once, within 24 hours.",
+        "If you did not expect this invitation, you can ignore this email.",
+      ],
+      action: "Sign in as a sub-account",
+    }),
+  },
   verifyEmail: {
     ko: ({ name }) => ({
       subject: "[Parley] 이메일 주소를 인증해 주세요",

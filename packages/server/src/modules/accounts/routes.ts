@@ -7,6 +7,7 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
 import type { AuthService } from "../auth/service";
 import type { AccountService } from "./service";
@@ -17,6 +18,11 @@ export const accountRoutes: FastifyPluginAsync<{ auth: AuthService; accounts: Ac
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireAuth(auth));
+  // Account settings belong to the company's owner: hidden from sub-accounts and marketplace accounts, and
+  // refused to them here.
+  app.addHook("preHandler", async (request) => {
+    if (authOf(request).account.kind !== "ordinary") throw new AppError("1023");
+  });
 
   app.get(api.account.self, { schema: { response: { 200: zAccountResponse } } }, async (request) => ({
     account: await accounts.getAccount(authOf(request).account.id),

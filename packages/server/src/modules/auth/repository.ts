@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AccountRow, accounts, oneTimeCodes, sessions } from "../../db/schema";
 
-export type CodePurpose = "verify_email" | "reset_password";
+export type CodePurpose = "verify_email" | "reset_password" | "sign_in";
 
 export function createAuthRepository(db: Db) {
   return {

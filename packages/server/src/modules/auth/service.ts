@@ -126,6 +126,11 @@ export function createAuthService(ctx: Context, repo: AuthRepository = createAut
       return startSession(account, userAgent);
     },
 
+    /** A session for an account whose identity was proven another way (a sign-in link). */
+    startSessionFor(account: AccountRow, userAgent: string): Promise<TSessionState> {
+      return startSession(account, userAgent);
+    },
+
     async logout(auth: Authenticated): Promise<void> {
       await repo.deleteSession(auth.sessionId);
     },

@@ -56,9 +56,9 @@ export function periodsBetween(from: string, to: string): string[] {
  * starts `firstDayAfter`, which is the day a paid plan applied during the trial starts. Whole days leave no hours
  * between the trial and the plan in which the service would be stopped.
  */
-export function trialOf(startedAt: Date) {
+export function trialOf(startedAt: Date, extensionDays = 0) {
   const startDay = utcDay(startedAt);
-  const firstDayAfter = addDays(startDay, FREE_TRIAL_DAYS);
+  const firstDayAfter = addDays(startDay, FREE_TRIAL_DAYS + extensionDays);
   return { startedAt, startDay, firstDayAfter, endsAt: dayStart(firstDayAfter) };
 }
 export type Trial = ReturnType<typeof trialOf>;
@@ -78,6 +78,10 @@ export interface InvoiceFact {
 export interface PlanFacts {
   kind: "ordinary" | "subaccount" | "marketplaceaccount";
   trialStartedAt: Date;
+  /** Days an admin added to the trial. */
+  trialExtensionDays?: number;
+  /** An admin stopped the service: it stays stopped whatever the plan, until restored. */
+  stoppedByAdmin?: boolean;
   plans: PlanFact[];
   invoices: InvoiceFact[];
 }
@@ -111,9 +115,13 @@ export function settled(plans: PlanFact[], invoices: InvoiceFact[]): boolean {
  */
 export function derivePlanStatus(facts: PlanFacts, now: Date): PlanStatus {
   const today = utcDay(now);
-  const trial = trialOf(facts.trialStartedAt);
+  const trial = trialOf(facts.trialStartedAt, facts.trialExtensionDays ?? 0);
   const onTrial = now < trial.endsAt;
   const base = { trial, outstanding: !settled(facts.plans, facts.invoices) };
+  if (facts.stoppedByAdmin) {
+    const status = derivePlanStatus({ ...facts, stoppedByAdmin: false }, now);
+    return { ...status, state: "serviceStopped", serviceActive: false, stopReason: "stoppedByAdmin" };
+  }
   if (facts.kind !== "ordinary") {
     return {
       ...base,

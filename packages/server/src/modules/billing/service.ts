@@ -163,6 +163,8 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
         kind: account.kind,
         // An account cannot sign in before verifying its email, so the fallback only covers rows made by hand.
         trialStartedAt: account.emailVerifiedAt ?? account.createdAt,
+        trialExtensionDays: account.trialExtensionDays,
+        stoppedByAdmin: account.serviceStoppedByAdminAt !== null,
         plans,
         invoices: bills,
       },
@@ -307,6 +309,11 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
     changed,
 
     /** The chat API's gate: 4000 for every app of an account whose service is stopped. */
+    /** Any account's plan status, plans and invoices, for the admin console. */
+    async overview(account: AccountRow) {
+      return loadStatus(db, account);
+    },
+
     async requireChatService(app: Pick<AppRow, "accountId">): Promise<void> {
       if (!(await access(app.accountId)).serviceActive) throw new AppError("4000");
     },

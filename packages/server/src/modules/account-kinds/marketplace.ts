@@ -1,0 +1,105 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import {
+  CURRENCY_BY_LANGUAGE,
+  type TMarketplaceSignupRequest,
+  type TMarketplaceSignupResponse,
+  type TMarketplaceTokenClaims,
+  zMarketplaceTokenClaims,
+} from "@parley/contract";
+import { eq } from "drizzle-orm";
+import type { Context } from "../../context";
+import { profileColumns } from "../../db/columns";
+import { isUniqueViolation } from "../../db/errors";
+import { type AccountRow, accounts } from "../../db/schema";
+import { AppError } from "../../errors";
+import { hashPassword, newToken } from "../auth/secrets";
+import type { SignInLinks } from "./sign-in-links";
+
+const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
+
+/** A token as a marketplace issues it: `base64url(claims JSON).base64url(HMAC-SHA256)`. */
+export function issueMarketplaceToken(secret: string, claims: TMarketplaceTokenClaims): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The claims of a token signed with `secret` and not yet expired; 9003 otherwise, whatever the reason. */
+export function verifyMarketplaceToken(secret: string | null, token: string, now: Date): TMarketplaceTokenClaims {
+  const [payload, signature, extra] = token.split(".");
+  if (!secret || !payload || !signature || extra !== undefined) throw new AppError("9003");
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError("9003");
+  let claims: TMarketplaceTokenClaims;
+  try {
+    claims = zMarketplaceTokenClaims.parse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+  } catch {
+    throw new AppError("9003");
+  }
+  if (claims.exp * 1000 <= now.getTime()) throw new AppError("9003");
+  return claims;
+}
+
+/**
+ * Accounts a cloud marketplace sends us: the marketplace vouches for the buyer's email and bills them, so the
+ * account is verified at once, has no trial and no card, and signs in by link rather than by password.
+ */
+export function createMarketplace(ctx: Context, deps: { links: SignInLinks }) {
+  const { db } = ctx.database;
+  const { clock, config } = ctx;
+
+  return {
+    async signup(input: TMarketplaceSignupRequest): Promise<TMarketplaceSignupResponse> {
+      const claims = verifyMarketplaceToken(config.marketplaceSecret, input.token, clock.now());
+      const [sameCustomer] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.marketplaceCustomerId, claims.customerId))
+        .limit(1);
+      if (sameCustomer) throw new AppError("9002");
+      const [sameEmail] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.email, claims.email))
+        .limit(1);
+      if (sameEmail) throw new AppError("9001");
+      const now = clock.now();
+      let account: AccountRow;
+      try {
+        const [row] = await db
+          .insert(accounts)
+          .values({
+            email: claims.email,
+            passwordHash: await hashPassword(newToken()),
+            ...profileColumns(input),
+            language: input.language,
+            paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
+            kind: "marketplaceaccount",
+            marketplaceCustomerId: claims.customerId,
+            emailVerifiedAt: now,
+            passwordChangedAt: now,
+            createdAt: now,
+          })
+          .returning();
+        account = row as AccountRow;
+      } catch (err) {
+        // Two signups with one token racing past the checks: the unique indexes decide.
+        if (isUniqueViolation(err)) throw new AppError("9002");
+        ctx.log.error({ err }, "marketplace signup could not be stored");
+        throw new AppError("003");
+      }
+      const { token } = await deps.links.issueToken(account);
+      return { email: account.email, signInToken: token };
+    },
+
+    /** A sign-in link for an existing marketplace account: what the marketplace's "open" button leads to. */
+    async signInLink(email: string): Promise<string> {
+      const [account] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+      if (!account || account.kind !== "marketplaceaccount") throw new AppError("9000");
+      const { token } = await deps.links.issueToken(account);
+      return deps.links.linkFor(account, token);
+    },
+  };
+}
+
+export type Marketplace = ReturnType<typeof createMarketplace>;
