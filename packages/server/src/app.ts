@@ -15,6 +15,8 @@ import type { Context } from "./context";
 import { type Database, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { sentMail } from "./db/schema";
+import { AppError } from "./errors";
+import { authOf, requireAuth } from "./http/authenticate";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerTestingEndpoints } from "./http/testing";
 import { validatorCompiler } from "./http/validation";
@@ -62,7 +64,7 @@ import { createMessageService } from "./modules/messages/service";
 import { createReportService } from "./modules/metrics/reports";
 import { metricsRoutes } from "./modules/metrics/routes";
 import { createMetricsService } from "./modules/metrics/service";
-import { createBrandService } from "./modules/notice/brands";
+import { createBrandService, requireNoticeFeature } from "./modules/notice/brands";
 import { createCampaignService } from "./modules/notice/campaigns";
 import { brandCoverFileRoutes, noticeRoutes } from "./modules/notice/routes";
 import { createCampaignSender } from "./modules/notice/sender";
@@ -78,6 +80,8 @@ import { translationRoutes } from "./modules/translation/routes";
 import { createTranslationService } from "./modules/translation/service";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { createWebhookService } from "./modules/webhooks/service";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BuildOptions {
   config: Config;
@@ -97,6 +101,8 @@ export interface App {
   presence: Presence;
   /** Handlers by job name, so tests and the CLI can run a job's work directly. */
   jobHandlers: Map<string, JobHandler>;
+  /** Every route the server answers, as registered: what tests sweep over to leave none out. */
+  routes: { method: string; url: string }[];
 }
 
 function createServices(ctx: Context, bus: Bus, presence: Presence) {
@@ -171,6 +177,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Requests are answered by id in logs, and the id is echoed so a user can quote it to support.
     requestIdHeader: "x-request-id",
     bodyLimit: 1024 * 1024,
+  });
+  const routes: App["routes"] = [];
+  server.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -268,6 +278,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await server.register(
     async (api) => {
+      // The one authorization check of every `/apps/:id/...` route, before its input is validated: a caller who
+      // may not use the app hears 3003 whatever they sent (and, in the bulk message area, 1023 without the
+      // notice feature), and nothing about the route's schema.
+      const authenticate = requireAuth(services.auth);
+      api.addHook("preValidation", async (request) => {
+        const route = request.routeOptions.url ?? "";
+        if (!route.startsWith(`${API_PREFIX}/apps/:id`)) return;
+        await authenticate(request);
+        const auth = authOf(request);
+        if (route.startsWith(`${API_PREFIX}/apps/:id/notice/`)) requireNoticeFeature(auth);
+        const { id } = request.params as { id?: string };
+        if (!id || !UUID.test(id)) throw new AppError("3003");
+        await services.apps.requireAppAccess(auth, id);
+      });
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(signInRoutes, services);
@@ -325,5 +349,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   await registerWeb(server, config.webDistDir, config.publicUrl);
 
-  return { server, ctx, services, bus, presence, jobHandlers };
+  return { server, ctx, services, bus, presence, jobHandlers, routes };
 }

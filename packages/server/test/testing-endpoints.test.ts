@@ -21,6 +21,12 @@ describe("testing endpoints", () => {
       payload: { email: "someone@example.com", enabled: true },
     });
     expect(notice.json().code).toBe("004");
+    const role = await t.server.inject({
+      method: "PUT",
+      url: "/api/testing/role",
+      payload: { email: "someone@example.com", role: "admin" },
+    });
+    expect(role.json().code).toBe("004");
   });
 });
 

@@ -15,9 +15,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A preHandler that admits only requests with a valid session; everything else answers 1001. */
+/**
+ * A hook that admits only requests with a valid session; everything else answers 1001. Run before validation, so
+ * a caller without a session learns nothing about a route's schema. A request already admitted (by the app check
+ * that runs first for `/apps/:id/...`) is not looked up again.
+ */
 export function requireAuth(auth: AuthService) {
   return async (request: FastifyRequest): Promise<void> => {
+    if (request.auth) return;
     const token = bearerToken(request);
     const found = token ? await auth.authenticate(token) : null;
     if (!found) throw new AppError("1001");

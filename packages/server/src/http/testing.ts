@@ -41,6 +41,21 @@ export function registerTestingEndpoints(
       return { email, enabled };
     },
   );
+  // What `grant-admin` does, for the same reason.
+  app.put(
+    "/api/testing/role",
+    { schema: { body: z.object({ email: z.string().email(), role: z.enum(["customer", "admin"]) }) } },
+    async (request) => {
+      const { email, role } = request.body;
+      const updated = await deps.database.db
+        .update(accounts)
+        .set({ role })
+        .where(eq(accounts.email, email))
+        .returning({ id: accounts.id });
+      if (updated.length === 0) throw new AppError("9000");
+      return { email, role };
+    },
+  );
   app.post(
     "/api/testing/jobs/:name",
     { schema: { params: z.object({ name: z.string().min(1).max(100) }) } },

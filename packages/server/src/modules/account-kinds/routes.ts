@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   api,
   zAppIdParams,
   zCompanyDetail,
@@ -22,9 +23,9 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
 import type { AuthService } from "../auth/service";
-import type { AdminService } from "./admin";
+import { type AdminService, requireAdmin } from "./admin";
 import type { Marketplace } from "./marketplace";
-import type { SignInLinks } from "./sign-in-links";
+import { requireOwner, type SignInLinks } from "./sign-in-links";
 
 const userAgentOf = (request: FastifyRequest) => request.headers["user-agent"]?.slice(0, 300) ?? "";
 
@@ -53,7 +54,13 @@ export const accountKindRoutes: FastifyPluginAsync<{
   admin: AdminService;
 }> = async (fastify, { auth, links, admin }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
+  // Who may call is decided before the input is read: admins for the console, owners for sub-accounts.
+  app.addHook("preValidation", async (request) => {
+    const route = request.routeOptions.url ?? "";
+    if (route.startsWith(`${API_PREFIX}/admin/`)) requireAdmin(authOf(request));
+    if (route.includes("/sub-accounts")) requireOwner(authOf(request));
+  });
 
   app.post(
     api.auth.firstPassword,

@@ -23,7 +23,7 @@ import { type Authenticated, type AuthService, toSessionState } from "../auth/se
 const LINK_TTL_MS = SIGN_IN_LINK_TTL_HOURS * 60 * 60 * 1000;
 
 /** Only an app's owner manages its sub-accounts: not a sub-account, not an admin looking on. */
-function requireOwner(auth: Authenticated): void {
+export function requireOwner(auth: Authenticated): void {
   if (auth.account.kind !== "ordinary") throw new AppError("1023");
 }
 

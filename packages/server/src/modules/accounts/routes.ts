@@ -17,10 +17,10 @@ export const accountRoutes: FastifyPluginAsync<{ auth: AuthService; accounts: Ac
   { auth, accounts },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
   // Account settings belong to the company's owner: hidden from sub-accounts and marketplace accounts, and
   // refused to them here.
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preValidation", async (request) => {
     if (authOf(request).account.kind !== "ordinary") throw new AppError("1023");
   });
 

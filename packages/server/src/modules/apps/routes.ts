@@ -15,6 +15,7 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
 import type { AuthService } from "../auth/service";
 import type { AppService } from "./service";
@@ -24,7 +25,7 @@ export const appRoutes: FastifyPluginAsync<{ auth: AuthService; apps: AppService
   { auth, apps },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
 
   app.get(api.apps.list, { schema: { response: { 200: zAppsResponse } } }, async (request) => ({
     apps: await apps.listApps(authOf(request)),
@@ -32,7 +33,13 @@ export const appRoutes: FastifyPluginAsync<{ auth: AuthService; apps: AppService
 
   app.post(
     api.apps.list,
-    { schema: { body: zCreateAppRequest, response: { 200: zAppResponse } } },
+    {
+      schema: { body: zCreateAppRequest, response: { 200: zAppResponse } },
+      // A sub-account cannot create apps: it hears so before its input is looked at.
+      preValidation: async (request) => {
+        if (authOf(request).account.kind === "subaccount") throw new AppError("1023");
+      },
+    },
     async (request) => ({
       app: await apps.createApp(authOf(request), request.body.name),
     }),

@@ -38,10 +38,14 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (fast
     async (request) => auth.login(request.body, request.headers["user-agent"]?.slice(0, 300) ?? ""),
   );
 
-  app.post(api.auth.logout, { schema: { response: { 200: zOk } }, preHandler: requireAuth(auth) }, async (request) => {
-    await auth.logout(authOf(request));
-    return { ok: true as const };
-  });
+  app.post(
+    api.auth.logout,
+    { schema: { response: { 200: zOk } }, preValidation: requireAuth(auth) },
+    async (request) => {
+      await auth.logout(authOf(request));
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     api.auth.passwordReset,

@@ -17,6 +17,7 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
 import type { AuthService } from "../auth/service";
 import { invoiceCsv, invoicePdf } from "./documents";
@@ -36,7 +37,11 @@ export const billingRoutes: FastifyPluginAsync<{ auth: AuthService; billing: Bil
   { auth, billing },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
+  // Before the body is read: a marketplace account or a sub-account hears 1023 whatever it sent.
+  app.addHook("preValidation", async (request) => {
+    if (authOf(request).account.kind !== "ordinary") throw new AppError("1023");
+  });
 
   app.get(plansApi.all, { schema: { response: { 200: zPlansResponse } } }, async () => ({ plans: PLAN_OFFERS }));
 

@@ -59,7 +59,7 @@ const page = (q: TDashboardPageQuery) => ({ cursor: q.cursor, limit: q.limit, se
 export const dashboardChatRoutes: FastifyPluginAsync<DashboardChatDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { apps, chatUsers, channels, messages } = deps;
-  app.addHook("preHandler", requireAuth(deps.auth));
+  app.addHook("preValidation", requireAuth(deps.auth));
 
   const admin = async (request: FastifyRequest): Promise<Actor & { kind: "admin" }> => {
     const { id } = request.params as { id: string };

@@ -9,6 +9,7 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
 import type { AuthService } from "../auth/service";
 import type { ReportService } from "./reports";
@@ -18,7 +19,7 @@ export const metricsRoutes: FastifyPluginAsync<{ auth: AuthService; reports: Rep
   { auth, reports },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
 
   app.get(
     api.metrics.apps,
@@ -56,7 +57,12 @@ export const metricsRoutes: FastifyPluginAsync<{ auth: AuthService; reports: Rep
 
   app.put(
     api.metrics.emails,
-    { schema: { body: zReportEmails, response: { 200: zReportEmailsResponse } } },
+    {
+      schema: { body: zReportEmails, response: { 200: zReportEmailsResponse } },
+      preValidation: async (request) => {
+        if (authOf(request).account.kind === "subaccount") throw new AppError("1023");
+      },
+    },
     async (request) => ({ emails: await reports.setReportEmails(authOf(request), request.body.emails) }),
   );
 };

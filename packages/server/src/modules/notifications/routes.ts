@@ -10,7 +10,7 @@ export const notificationRoutes: FastifyPluginAsync<{ auth: AuthService; notific
   { auth, notifications },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
 
   app.get(api.notifications.list, { schema: { response: { 200: zNotificationsResponse } } }, async (request) => ({
     notifications: await notifications.list(authOf(request).account),

@@ -17,7 +17,7 @@ export const profanityRoutes: FastifyPluginAsync<{ auth: AuthService; profanity:
   { auth, profanity },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
 
   app.get(
     api.apps.profanityEnabled,

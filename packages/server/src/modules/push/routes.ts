@@ -29,7 +29,7 @@ export const pushRoutes: FastifyPluginAsync<{ auth: AuthService; push: PushServi
   { auth, push },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
   const params = zAppIdParams;
 
   app.get(api.apps.pushFcmKey, { schema: { params, response: { 200: zFcmKeyResponse } } }, async (request) =>

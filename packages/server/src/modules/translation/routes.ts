@@ -18,7 +18,7 @@ export const translationRoutes: FastifyPluginAsync<{ auth: AuthService; translat
   { auth, translation },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
 
   app.get(
     api.apps.translationEnabled,

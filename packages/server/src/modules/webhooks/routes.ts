@@ -25,7 +25,7 @@ export const webhookRoutes: FastifyPluginAsync<{ auth: AuthService; webhooks: We
   { auth, webhooks },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preHandler", requireAuth(auth));
+  app.addHook("preValidation", requireAuth(auth));
 
   app.get(
     api.apps.webhookEnabled,
