@@ -48,6 +48,8 @@ export default defineConfig({
       WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
       // Lets the billing test move the server's clock to the 5th and run the daily billing job.
       TESTING_ENDPOINTS: "true",
+      // The marketplace signup test signs its tokens with this.
+      MARKETPLACE_SECRET: "e2e-marketplace-secret-0123456789",
     },
   },
 });

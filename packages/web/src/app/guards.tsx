@@ -64,6 +64,8 @@ export function RequireAppAccess() {
 
 export function RequireAdmin() {
   const session = useSession();
+  // A sub-account is sent to its own app from every address outside it (spec section 6), this one included.
+  if (session?.userType === "subaccount") return <Navigate to={homePathFor(session)} replace />;
   if (!session?.isAdmin) return <Navigate to={paths.notAllowed.getHref()} replace />;
   return <Outlet />;
 }

@@ -138,3 +138,40 @@ describe("routes and guards", () => {
     expect(screen.queryByText(t("common.preparing"))).not.toBeInTheDocument();
   });
 });
+
+describe("account kinds in the dashboard", () => {
+  beforeEach(() => {
+    clearSession();
+    stubDashboardApi();
+  });
+  afterEach(() => clearSession());
+
+  it.each(["/dashboard", "/settings", "/bills"])("sends a marketplace account on %s to the app list", async (path) => {
+    setSession(sessionFor({ userType: "marketplaceaccount" }));
+    const { router, user } = renderRoutes(routes, { initialEntries: [path] });
+    // The shell and the page load lazily; the first test to need them waits for the download.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: t("pages.apps") }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/apps");
+    await user.click(screen.getByRole("button", { name: t("nav.openMenu") }));
+    expect(await screen.findByTestId("logout")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: t("nav.overview") })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: t("nav.billing") })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: t("nav.settings") })).not.toBeInTheDocument();
+  });
+
+  it.each(["/apps", "/settings", "/bills", "/admin/companylist"])(
+    "sends a sub-account on %s to its own app report",
+    async (path) => {
+      setSession(sessionFor({ userType: "subaccount", subAccountAppId: "app-7" }));
+      const { router } = renderRoutes(routes, { initialEntries: [path] });
+      await expectPath(router, "/apps/app-7/report");
+    },
+  );
+
+  it("asks for a login before the first-password page", async () => {
+    const { router } = renderRoutes(routes, { initialEntries: ["/password/first"] });
+    await expectPath(router, "/login");
+  });
+});

@@ -15,16 +15,7 @@ import {
   RootRedirect,
 } from "./guards";
 import { BootFallback, RootLayout } from "./root-layout";
-import type { TitleHandle } from "./routes/dashboard/preparing";
 import { introRoutes } from "./routes/intro/routes";
-
-const preparing = lazyPage(() => import("./routes/dashboard/preparing"));
-
-/** A dashboard page whose screen arrives with a later task: its title inside the shell, nothing invented. */
-function preparingRoute(path: string, titleKey: string): RouteObject {
-  const handle: TitleHandle = { titleKey };
-  return { path, handle, lazy: preparing };
-}
 
 const appRoutes: RouteObject = {
   path: paths.apps.app.path,
@@ -115,8 +106,14 @@ const dashboardRoutes: RouteObject = {
             {
               element: <RequireAdmin />,
               children: [
-                preparingRoute(paths.admin.companyList.path, "pages.companyList"),
-                preparingRoute(paths.admin.companyDetail.path, "pages.companyDetail"),
+                {
+                  path: paths.admin.companyList.path,
+                  lazy: lazyPage(() => import("./routes/dashboard/admin-company-list")),
+                },
+                {
+                  path: paths.admin.companyDetail.path,
+                  lazy: lazyPage(() => import("./routes/dashboard/admin-company-detail")),
+                },
               ],
             },
             {
@@ -139,6 +136,12 @@ const authRoutes: RouteObject = {
       children: [{ path: paths.auth.login.path, lazy: lazyPage(() => import("./routes/auth/login")) }],
     },
     { path: paths.auth.signup.path, lazy: lazyPage(() => import("./routes/auth/signup")) },
+    // Not behind RedirectIfAuthenticated: a link replaces whatever session this browser holds.
+    { path: paths.auth.signInLink.path, lazy: lazyPage(() => import("./routes/auth/sign-in-link")) },
+    {
+      element: <RequireAuth />,
+      children: [{ path: paths.auth.firstPassword.path, lazy: lazyPage(() => import("./routes/auth/first-password")) }],
+    },
     { path: paths.auth.marketplaceSignup.path, lazy: lazyPage(() => import("./routes/auth/marketplace-signup")) },
     { path: paths.auth.forgot.path, lazy: lazyPage(() => import("./routes/auth/forgot")) },
     {

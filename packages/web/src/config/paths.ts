@@ -36,8 +36,15 @@ export const paths = {
 
   auth: {
     login: { path: "/login", getHref: () => "/login" },
+    /** Where a sign-in link's query lands (see app/query-links.tsx); the link itself travels in router state. */
+    signInLink: { path: "/login/link", getHref: () => "/login/link" },
+    /** The password an account signed in by link sets before anything else. */
+    firstPassword: { path: "/password/first", getHref: () => "/password/first" },
     signup: { path: "/signup", getHref: () => "/signup" },
-    marketplaceSignup: { path: "/marketplace/signup", getHref: () => "/marketplace/signup" },
+    marketplaceSignup: {
+      path: "/marketplace/signup",
+      getHref: (token?: string) => withQuery("/marketplace/signup", { token }),
+    },
     forgot: { path: "/forgot", getHref: () => "/forgot" },
     passwordResetConfirm: {
       path: "/password/reset/confirm",

@@ -9,7 +9,8 @@ import { Logo } from "@/components/logo";
 import { appScopePattern, paths } from "@/config/paths";
 import { NoticeBars } from "@/features/notifications/components/notice-bars";
 import { ApplyPaidPlanButton } from "@/features/plans/components/apply-paid-plan-button";
-import { useSession } from "@/lib/session";
+import { homePathFor } from "@/lib/account-home";
+import { isRestrictedAccount, useSession } from "@/lib/session";
 import { AppFooter } from "./app-footer";
 import { DrawerContent } from "./drawer-content";
 
@@ -36,7 +37,10 @@ export function AppShell() {
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
       <Box component="header" sx={{ position: "sticky", top: 0, zIndex: (theme) => theme.zIndex.appBar }}>
-        <NoticeBars paidPlanAction={<ApplyPaidPlanButton {...noticeButtonProps} />} />
+        {/* The notices are about the owner's plan, card and password, whose pages sub and marketplace accounts lack. */}
+        {session && !isRestrictedAccount(session) && (
+          <NoticeBars paidPlanAction={<ApplyPaidPlanButton {...noticeButtonProps} />} />
+        )}
         <AppBar position="static">
           <Toolbar sx={{ gap: 1.5 }}>
             <IconButton
@@ -47,7 +51,7 @@ export function AppShell() {
             >
               <MenuRounded />
             </IconButton>
-            <Logo to={session ? paths.dashboard.getHref() : paths.auth.login.getHref()} />
+            <Logo to={session ? homePathFor(session) : paths.auth.login.getHref()} />
             <Box sx={{ flex: 1 }} />
             <Button
               href={paths.intro.docs.getHref()}

@@ -1,3 +1,4 @@
+import AdminPanelSettingsRounded from "@mui/icons-material/AdminPanelSettingsRounded";
 import AppsRounded from "@mui/icons-material/AppsRounded";
 import CampaignRounded from "@mui/icons-material/CampaignRounded";
 import ChatRounded from "@mui/icons-material/ChatRounded";
@@ -201,6 +202,15 @@ export function DrawerContent({
             icon={<ReceiptLongRounded fontSize="small" />}
             label={t("nav.billing")}
             isActive={isAt(paths.bills.path)}
+            onNavigate={onNavigate}
+          />
+        )}
+        {session.isAdmin && (
+          <NavItem
+            to={paths.admin.companyList.getHref()}
+            icon={<AdminPanelSettingsRounded fontSize="small" />}
+            label={t("admin.nav")}
+            isActive={isAt(paths.admin.companyList.path) || isAt(paths.admin.companyDetail.path)}
             onNavigate={onNavigate}
           />
         )}

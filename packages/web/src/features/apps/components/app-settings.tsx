@@ -8,17 +8,22 @@ import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
+import { useSession } from "@/lib/session";
 import { useApp } from "../api/get-app";
 import { useChatSettings } from "../api/get-chat-settings";
 import { ApiKeysCard } from "./api-keys-card";
 import { AppNameForm } from "./app-name-form";
 import { ChatSettingsForm } from "./chat-settings-form";
+import { SubAccountsCard } from "./sub-accounts-card";
 
-/** `/apps/:id/settings`: name, app ID, chat settings and API keys. */
+/** `/apps/:id/settings`: name, app ID, chat settings, API keys and, for the owner, sub-accounts. */
 export function AppSettings({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
+  const session = useSession();
+  // Only an ordinary account owns apps in a way that lets it invite; the server answers others 1023.
+  const canManageSubAccounts = session?.userType === "ordinary";
   const app = useApp(appId);
   const chatSettings = useChatSettings(appId);
   const [isNameDirty, setIsNameDirty] = useState(false);
@@ -67,6 +72,7 @@ export function AppSettings({ appId }: { appId: string }) {
           )}
         </SettingsCard>
         <ApiKeysCard appId={appId} />
+        {canManageSubAccounts && <SubAccountsCard appId={appId} />}
       </Stack>
       {leaveDialog}
     </>

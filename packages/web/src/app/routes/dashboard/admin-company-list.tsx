@@ -1,0 +1,5 @@
+import { CompanyList } from "@/features/admin/components/company-list";
+
+export default function AdminCompanyListPage() {
+  return <CompanyList />;
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Stack } from "@mui/material";
+import { zAccountProfile } from "@parley/contract";
+import { useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { z } from "zod";
+import { CompanyProfileFields } from "@/components/form/company-profile-fields";
+import { applyServerFieldErrors } from "@/components/form/server-errors";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useErrorText } from "@/hooks/use-error-text";
+import { currentLanguage } from "@/i18n";
+import { isApiError } from "@/lib/api-client";
+import { pathAfterLinkLogin, useLinkLogin } from "../api/link-login";
+import { useMarketplaceSignup } from "../api/marketplace-signup";
+
+type ProfileInput = z.input<typeof zAccountProfile>;
+type ProfileValues = z.output<typeof zAccountProfile>;
+
+const serverFields = [
+  "name",
+  "contact",
+  "companyName",
+  "companyHomepage",
+  "companyAddress.postalCode",
+  "companyAddress.address",
+  "companyAddress.detail",
+] as const;
+
+/** Failures about the token or the account rather than a field: said above the form, where they stay. */
+const accountCodes = ["9000", "9001", "9002", "9003"];
+
+/**
+ * The company and contact part of signup for a buyer the marketplace sent here with `token`. The new account
+ * signs in at once with the link parts the server answers and goes on like any link sign-in.
+ */
+export function MarketplaceSignupForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  const signup = useMarketplaceSignup();
+  const linkLogin = useLinkLogin();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(zAccountProfile),
+    mode: "onTouched",
+    defaultValues: {
+      name: "",
+      contact: "",
+      companyName: "",
+      companyHomepage: "",
+      companyAddress: { postalCode: "", address: "", detail: "" },
+      marketingConsent: false,
+    },
+  });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    let created: { email: string; signInToken: string };
+    try {
+      created = await signup.mutateAsync({ ...values, token, language: currentLanguage() });
+    } catch (error) {
+      if (isApiError(error, ...accountCodes)) {
+        setProblem(errorText(error));
+        return;
+      }
+      if (!applyServerFieldErrors(error, setError, serverFields)) showSnackbar(errorText(error), { severity: "error" });
+      return;
+    }
+    try {
+      const session = await linkLogin.mutateAsync({
+        userType: "marketplaceaccount",
+        email: created.email,
+        token: created.signInToken,
+      });
+      await navigate(pathAfterLinkLogin(session), { replace: true });
+    } catch (error) {
+      // The account exists by now: submitting again would only answer 9002, so the reason stays on screen.
+      setProblem(errorText(error));
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("marketplaceSignup.title")}>
+        <Stack spacing={2.5}>
+          {problem && <Alert severity="error">{problem}</Alert>}
+          <CompanyProfileFields />
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+            {t("marketplaceSignup.submit")}
+          </Button>
+        </Stack>
+      </Box>
+    </FormProvider>
+  );
+}
