@@ -172,16 +172,28 @@ function SubAccountRow({
       <TableCell sx={{ ...wideOnly, whiteSpace: "nowrap" }}>
         {subAccount.lastLoginAt ? format.dateTime(subAccount.lastLoginAt) : t("apps.subAccounts.neverLoggedIn")}
       </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-        {/* An active sub-account logs in with its password; a new link is only for one still invited. */}
-        {isInvited && (
-          <Button size="small" onClick={() => onResend(subAccount)}>
-            {t("apps.subAccounts.resend")}
+      <TableCell align="right">
+        {/* Stacked until the screen is wide, so the row's dates keep their room. */}
+        <Box
+          sx={{
+            display: "flex",
+            flexDirection: { xs: "column", xl: "row" },
+            alignItems: "flex-end",
+            justifyContent: "flex-end",
+            gap: 0.5,
+            whiteSpace: "nowrap",
+          }}
+        >
+          {/* An active sub-account logs in with its password; a new link is only for one still invited. */}
+          {isInvited && (
+            <Button size="small" onClick={() => onResend(subAccount)}>
+              {t("apps.subAccounts.resend")}
+            </Button>
+          )}
+          <Button size="small" color="error" onClick={() => onRevoke(subAccount)}>
+            {t("apps.subAccounts.revoke")}
           </Button>
-        )}
-        <Button size="small" color="error" onClick={() => onRevoke(subAccount)}>
-          {t("apps.subAccounts.revoke")}
-        </Button>
+        </Box>
       </TableCell>
     </TableRow>
   );
