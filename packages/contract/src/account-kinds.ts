@@ -57,7 +57,8 @@ export const zLinkLoginRequest = z.object({
 });
 export type TLinkLoginRequest = z.infer<typeof zLinkLoginRequest>;
 
-export const zLinkLoginResponse = zSessionState.extend({ passwordRequired: z.boolean() });
+/** The session state; its `passwordRequired` says whether the first password comes first. */
+export const zLinkLoginResponse = zSessionState;
 export type TLinkLoginResponse = z.infer<typeof zLinkLoginResponse>;
 
 /** A first password for an account that has none yet (a sub-account after its first sign-in). */

@@ -52,6 +52,8 @@ export const zSessionState = z.object({
   noticeFeatureEnabled: z.boolean(),
   paymentCurrency: z.enum(["KRW", "USD"]),
   language: zLanguage,
+  /** A sub-account signed in by its invitation link has no password yet: it sets one before anything else. */
+  passwordRequired: z.boolean().default(false),
 });
 export type TSessionState = z.infer<typeof zSessionState>;
 export const zLoginResponse = zSessionState;

@@ -28,6 +28,10 @@ export function RequireAuth() {
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.auth.login.getHref()} replace state={state} />;
   }
+  // A sub-account that has not chosen its password yet goes back to do so, wherever it tried to go.
+  if (session.passwordRequired && location.pathname !== paths.auth.firstPassword.path) {
+    return <Navigate to={paths.auth.firstPassword.getHref()} replace />;
+  }
   return <Outlet />;
 }
 

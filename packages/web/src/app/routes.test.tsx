@@ -41,6 +41,12 @@ describe("routes and guards", () => {
     expect(screen.queryByRole("link", { name: t("nav.overview") })).not.toBeInTheDocument();
   });
 
+  it("sends a sub-account without a password yet to set one, wherever it goes", async () => {
+    setSession(sessionFor({ userType: "subaccount", subAccountAppId: "app-7", passwordRequired: true }));
+    const { router } = renderRoutes(routes, { initialEntries: ["/apps/app-7/report"] });
+    await expectPath(router, "/password/first");
+  });
+
   it("keeps a sub-account out of another app", async () => {
     setSession(sessionFor({ userType: "subaccount", subAccountAppId: "app-7" }));
     const { router } = renderRoutes(routes, { initialEntries: ["/apps/app-8/user"] });

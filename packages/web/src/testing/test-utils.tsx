@@ -48,6 +48,7 @@ export function sessionFor(overrides: Partial<TSessionState> = {}): TSessionStat
     subAccountAppId: null,
     passwordChangedAt: "2025-01-01T00:00:00.000Z",
     noticeFeatureEnabled: false,
+    passwordRequired: false,
     paymentCurrency: "KRW",
     language: "ko",
     ...overrides,

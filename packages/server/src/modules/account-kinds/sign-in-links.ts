@@ -187,8 +187,7 @@ export function createSignInLinks(ctx: Context, deps: { apps: AppService; auth: 
       if (!(await repo.useCode(code.id, now))) throw new AppError("1026");
       const verified = account.emailVerifiedAt ?? now;
       await repo.updateAccount(account.id, { emailVerifiedAt: verified, lastLoginAt: now });
-      const session = await deps.auth.startSessionFor({ ...account, emailVerifiedAt: verified }, userAgent);
-      return { ...session, passwordRequired: account.passwordRequired };
+      return deps.auth.startSessionFor({ ...account, emailVerifiedAt: verified }, userAgent);
     },
 
     /** The first password of an account signed in by link (1028 once it has one). */

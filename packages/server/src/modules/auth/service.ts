@@ -40,6 +40,7 @@ export function toSessionState(account: AccountRow, sessionToken: string): TSess
     noticeFeatureEnabled: account.noticeFeatureEnabled,
     paymentCurrency: account.paymentCurrency,
     language: account.language,
+    passwordRequired: account.passwordRequired,
   };
 }
 

@@ -23,7 +23,7 @@ export function useLinkLogin() {
     onMutate: () => {
       if (getSession()) clearSession("logout");
     },
-    onSuccess: ({ passwordRequired: _passwordRequired, ...session }) => {
+    onSuccess: (session) => {
       // Nothing cached for a previous account may show up for this one.
       queryClient.clear();
       setSession(session);
