@@ -87,7 +87,10 @@ for (const language of ["en", "ko"] as const) {
     await invitee.goto(new URL(link).pathname + new URL(link).search);
     await expect(invitee).toHaveURL(/\/password\/first/);
     expect(invitee.url()).not.toContain("sessiontoken");
-    await invitee.getByLabel(new RegExp(`^${t.newPassword}`)).first().fill(PASSWORD);
+    await invitee
+      .getByLabel(new RegExp(`^${t.newPassword}`))
+      .first()
+      .fill(PASSWORD);
     await invitee.getByLabel(new RegExp(`^${t.confirmPassword}`)).fill(PASSWORD);
     await invitee.getByRole("button", { name: t.setPassword }).click();
     await expect(invitee).toHaveURL(new RegExp(`/apps/${app.id}/report`));

@@ -9,7 +9,7 @@ import type {
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Context } from "../../context";
 import { type Db, rowsOf } from "../../db/client";
-import { type AccountRow, accounts, adminActions, apps, invoices, paidPlans } from "../../db/schema";
+import { type AccountRow, accounts, adminActions, invoices, paidPlans } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Authenticated } from "../auth/service";
 import { derivePlanStatus, type PlanStatus, utcDay } from "../billing/rules";

@@ -91,14 +91,6 @@ export function createMarketplace(ctx: Context, deps: { links: SignInLinks }) {
       const { token } = await deps.links.issueToken(account);
       return { email: account.email, signInToken: token };
     },
-
-    /** A sign-in link for an existing marketplace account: what the marketplace's "open" button leads to. */
-    async signInLink(email: string): Promise<string> {
-      const [account] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
-      if (!account || account.kind !== "marketplaceaccount") throw new AppError("9000");
-      const { token } = await deps.links.issueToken(account);
-      return deps.links.linkFor(account, token);
-    },
   };
 }
 
