@@ -8,14 +8,13 @@
  *
  * BENCH_DATABASE_URL names a PostgreSQL server the bench may create a scratch database on (it drops it after).
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
+import { scratchDatabase } from "./support";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,25 +37,6 @@ interface EngineResult {
   bulkInsertMs: number;
   /** Whole send time over plain bulk insert time of as many messages. */
   ratio: number;
-}
-
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `parley_bench_campaign_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 async function run(databaseUrl: string | undefined): Promise<EngineResult> {
@@ -199,7 +179,7 @@ async function run(databaseUrl: string | undefined): Promise<EngineResult> {
 const results: EngineResult[] = [await run(undefined)];
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (adminUrl) {
-  const scratch = await scratchDatabase(adminUrl);
+  const scratch = await scratchDatabase(adminUrl, "parley_bench_campaign");
   try {
     results.push(await run(scratch.url));
   } finally {

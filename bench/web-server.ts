@@ -11,7 +11,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once("error", reject);
@@ -44,13 +44,20 @@ export async function stopServers(): Promise<void> {
   await Promise.all([...running].map((stop) => stop()));
 }
 
+export interface StartOptions {
+  /** Names the data folder, so a leftover one tells which bench left it. */
+  name?: string;
+  /** Settings over the defaults below, e.g. `DATABASE_URL` to run on PostgreSQL. */
+  env?: Record<string, string>;
+}
+
 /**
  * Starts `packages/server/src/main.ts` as its own process, as production runs it, so the browser and Lighthouse
- * in this process do not share an event loop with the server being measured. Its logs go to stderr, keeping
- * stdout for the report.
+ * (or the load generator) in this process do not share an event loop with the server being measured. Its logs go
+ * to stderr, keeping stdout for the report.
  */
-export async function startServer(root: string): Promise<BenchServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-web-"));
+export async function startServer(root: string, options: StartOptions = {}): Promise<BenchServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `parley-bench-${options.name ?? "web"}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
@@ -70,6 +77,7 @@ export async function startServer(root: string): Promise<BenchServer> {
       REDIS_URL: "",
       FCM_BASE_URL: base,
       TRANSLATE_BASE_URL: base,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

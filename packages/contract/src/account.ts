@@ -52,4 +52,10 @@ export type TNotification = z.infer<typeof zNotification>;
 export const zNotificationsResponse = z.object({ notifications: z.array(zNotification) });
 export type TNotificationsResponse = z.infer<typeof zNotificationsResponse>;
 
-export const zHealthResponse = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
+/** 200 only when every dependency in use answers; otherwise 503 with code 002 and the same facts in `data`. */
+export const zHealthResponse = z.object({
+  status: z.literal("ok"),
+  database: z.enum(["pglite", "postgres"]),
+  /** `none` when no Redis is configured (a single process). */
+  redis: z.enum(["ok", "none"]),
+});

@@ -36,6 +36,8 @@ export const REGULAR_CHANNEL_MEMBER_LIMIT = 100;
 export const MAX_INVITES_AT_ONCE = 100;
 export const FILE_MAX_BYTES = 15 * 1024 * 1024;
 export const MESSAGE_METADATA_MAX = 5;
+/** Requests a second per chat user (chat API) or per account (dashboard API); spec section 9. */
+export const RATE_LIMIT_PER_SECOND = 20;
 export const BRAND_IMAGE_MAX_BYTES = 300 * 1024;
 export const BRAND_DESCRIPTION_MAX = 30;
 /** A bulk message report shows the reads of this many days from the send. */

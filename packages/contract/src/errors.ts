@@ -9,6 +9,12 @@ export const errorCatalogue = {
   "002": { status: 503, description: "A dependency (database, mail, queue) did not answer; retry." },
   "003": { status: 500, description: "Signup failed for a reason other than the input." },
   "004": { status: 404, description: "No such API route." },
+  "005": {
+    status: 429,
+    description:
+      "Too many requests: at most 20 a second per user (chat API) or per account (dashboard API); retry after Retry-After seconds.",
+  },
+  "006": { status: 413, description: "The request body is larger than this route accepts." },
   "300": { status: 400, description: "The request body, query or path did not match the schema." },
   "301": { status: 400, description: "A required parameter is missing." },
   "1000": { status: 500, description: "Authentication service fault." },
@@ -164,6 +170,11 @@ export interface ErrorData {
   status?: string;
   /** 3059: what the bulk message still needs before it can be sent. */
   missing?: string[];
+  /** 005: seconds until the caller's next request is admitted. */
+  retryAfterSeconds?: number;
+  /** 002 from the health check: which dependency answered. */
+  database?: "ok" | "down";
+  redis?: "ok" | "down" | "none";
 }
 
 /** The body of every non-2xx response. */

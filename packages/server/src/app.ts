@@ -18,6 +18,7 @@ import { sentMail } from "./db/schema";
 import { AppError } from "./errors";
 import { authOf, requireAuth } from "./http/authenticate";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerRateLimit } from "./http/rate-limit";
 import { registerTestingEndpoints } from "./http/testing";
 import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
@@ -80,6 +81,7 @@ import { translationRoutes } from "./modules/translation/routes";
 import { createTranslationService } from "./modules/translation/service";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { createWebhookService } from "./modules/webhooks/service";
+import { createRedisClient } from "./redis";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   } as Context;
   const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, server.log) : createMemoryBus());
   const presence = config.redisUrl ? await createRedisPresence(config.redisUrl, server.log) : createMemoryPresence();
+  const redis = config.redisUrl ? await createRedisClient(config.redisUrl, server.log) : null;
   const services = createServices(ctx, bus, presence);
 
   const handlers: JobHandler[] = [
@@ -273,6 +276,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer.close();
     if (!options.bus) await bus.close();
     await presence.close();
+    await redis?.quit().catch(() => undefined);
     if (!options.database) await database.close();
   });
 
@@ -292,7 +296,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         if (!id || !UUID.test(id)) throw new AppError("3003");
         await services.apps.requireAppAccess(auth, id);
       });
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, redis });
+      await registerRateLimit(api, { perSecond: config.rateLimitPerSecond, redis, hook: "preValidation" });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(signInRoutes, services);
       await api.register(accountKindRoutes, services);
@@ -332,6 +337,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       });
       await v1.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
       await v1.register(fastifyMultipart, { throwFileSizeLimit: false });
+      await registerRateLimit(v1, { perSecond: config.rateLimitPerSecond, redis, hook: "preHandler" });
       await v1.register(chatRoutes, services);
       await v1.register(translationChatRoutes, services);
       await v1.register(pushChatRoutes, services);

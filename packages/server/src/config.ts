@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
 import { z } from "zod";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -49,6 +50,10 @@ export const envSchema = z.object({
    * every token is refused (9003).
    */
   MARKETPLACE_SECRET: z.preprocess(blankIsUnset, z.string().min(16).optional()),
+  /** Requests a second per account (dashboard API) and per chat user (chat API); 0 turns the limit off. */
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(RATE_LIMIT_PER_SECOND),
+  /** The bearer token `/metrics` asks for. Unset, `/metrics` is not served. */
+  METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16).optional()),
   /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
   TESTING_ENDPOINTS: bool.default(false),
   FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
@@ -90,6 +95,8 @@ export interface Config {
   campaignLeaseSeconds: number;
   campaignBatchSize: number;
   marketplaceSecret: string | null;
+  rateLimitPerSecond: number;
+  metricsToken: string | null;
   fileRetentionDays: number;
   filesDir: string;
   testingEndpoints: boolean;
@@ -129,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     campaignLeaseSeconds: e.CAMPAIGN_LEASE_SECONDS,
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
     marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
+    rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
+    metricsToken: e.METRICS_TOKEN ?? null,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,

@@ -56,6 +56,8 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     JOB_POLL_SECONDS: "0.5",
     PUBLIC_URL: "http://parley.test",
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    // Tests call faster than any user; the limit's own tests turn it back on.
+    RATE_LIMIT_PER_SECOND: "0",
     ...options.env,
   });
   const app = await buildApp({ config, clock, database });

@@ -1,135 +1,62 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call as callAt,
+  confirmEmail,
+  createDataDir,
+  createScratchDatabase,
+  logIn,
+  PORTS,
+  removeDir,
+  type ScratchDatabase,
+  type ServerProcess,
+  signUp,
+  startServer,
+} from "./support";
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) throw new Error("set TEST_DATABASE_URL to run the crash tests");
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const dbName = `parley_crash_${randomBytes(4).toString("hex")}`;
-const dbUrl = (() => {
-  const url = new URL(databaseUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-const PORT = 19_091;
+const PORT = PORTS.campaignCrash;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RECIPIENTS = 2000;
+let db: ScratchDatabase;
 let dataDir: string;
-let server: ChildProcess | null = null;
-
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = [], url = dbUrl): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+let server: ServerProcess | null = null;
 
 /** A server process with a short lease, so a dead holder's send is taken over within seconds. */
 async function start(): Promise<void> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      REDIS_URL: "",
-      PUBLIC_URL: BASE,
-      LOG_LEVEL: "warn",
-      JOB_POLL_SECONDS: "0.5",
-      CAMPAIGN_LEASE_SECONDS: "2",
-      CAMPAIGN_BATCH_SIZE: "20",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startServer({
+    port: PORT,
+    databaseUrl: db.url,
+    dataDir,
+    env: { CAMPAIGN_LEASE_SECONDS: "2", CAMPAIGN_BATCH_SIZE: "20" },
   });
-  server = child;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function kill(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGKILL");
-  await exited;
+  await server?.kill();
 }
 
-async function call<T = Record<string, unknown>>(method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function verificationCode(email: string): Promise<string> {
-  const dir = path.join(dataDir, "mail");
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    for (const file of (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(".json"))) {
-      const mail = JSON.parse(await fs.readFile(path.join(dir, file), "utf8"));
-      const code = /[?&]code=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-      if (mail.to === email && code) return code;
-    }
-    if (Date.now() > deadline) throw new Error("no verification mail");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const call = <T = Record<string, unknown>>(method: string, url: string, body?: unknown, token?: string) =>
+  callAt<T>(BASE, method, url, body, token);
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => db.sql<T>(text, params);
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-crash-"));
-  await sql(`create database ${dbName}`, [], databaseUrl);
+  dataDir = await createDataDir("parley-crash");
+  db = await createScratchDatabase("parley_crash");
   await start();
 });
 
 afterAll(async () => {
   await kill();
-  await sql(`drop database if exists ${dbName} with (force)`, [], databaseUrl);
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await db?.drop();
+  await removeDir(dataDir);
 });
 
 describe("a bulk message send killed midway", () => {
   it("resumes after a restart and leaves exactly one message per recipient", async () => {
     const email = `crash.${Date.now()}@example.com`;
-    await call("POST", "/api/auth/signup", {
-      email,
-      password: "Parley-2026-ok",
-      name: "Crash",
-      contact: "01012345678",
-      companyName: "Crash",
-      companyHomepage: "",
-      companyAddress: { postalCode: "", address: "", detail: "" },
-      marketingConsent: false,
-      language: "ko",
-    });
-    await call("POST", "/api/auth/email/verification/confirm", { email, code: await verificationCode(email) });
+    await signUp(BASE, email, "ko");
+    await confirmEmail(BASE, dataDir, email);
     await sql("update accounts set notice_feature_enabled = true where email = $1", [email]);
-    const { sessionToken } = await call<{ sessionToken: string }>("POST", "/api/auth/login", {
-      email,
-      password: "Parley-2026-ok",
-    });
+    const sessionToken = await logIn(BASE, email);
     const { app } = await call<{ app: { id: string } }>("POST", "/api/apps", { name: "Crash" }, sessionToken);
     // Users straight into the table: two thousand signups through the API would only slow the test down.
     await sql(
