@@ -105,6 +105,8 @@ export const zMessage = z.object({
   metadata: z.record(z.string(), z.string()),
   file: zFileInfo.nullable(),
   createdAt: z.string(),
+  /** The sender's idempotency key, when it gave one. */
+  clientMessageId: z.string().optional(),
 });
 export type TMessage = z.infer<typeof zMessage>;
 
@@ -184,9 +186,21 @@ export type TMembersPage = z.infer<typeof zMembersPage>;
 /** Bodies above this are malformed (300); text above MESSAGE_TEXT_MAX but within it is "too long" (3013). */
 export const MESSAGE_BODY_TEXT_CAP = 4 * MESSAGE_TEXT_MAX;
 
+export const CLIENT_MESSAGE_ID_MAX = 64;
 export const zSendMessageRequest = z.object({
   text: z.string({ error: V.required }).max(MESSAGE_BODY_TEXT_CAP, V.messageLength),
   metadata: zMetadata.default({}),
+  /**
+   * An idempotency key the sender chooses (letters, digits, `.`, `_`, `:`, `-`). Sending again with the same key in
+   * the same channel answers the message already stored instead of storing a second: what a client does after a
+   * send whose answer it never received.
+   */
+  clientMessageId: z
+    .string()
+    .min(1)
+    .max(CLIENT_MESSAGE_ID_MAX)
+    .regex(/^[A-Za-z0-9._:-]+$/)
+    .optional(),
 });
 export type TSendMessageRequest = z.infer<typeof zSendMessageRequest>;
 export const zMessageResponse = z.object({ message: zMessage });

@@ -19,6 +19,7 @@ import {
 } from "@parley/contract";
 import type { z } from "zod";
 import { Emitter } from "./emitter";
+import { ParleyConnectionError, ParleyError } from "./errors";
 import { basePath, Http, resolveBaseUrl } from "./http";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import type { ConnectionState, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
@@ -166,6 +167,16 @@ export class MembersApi {
   }
 }
 
+const SEND_ATTEMPTS = 3;
+
+/** How long to wait before trying a send again, or null when it should not be tried again. */
+function retryDelayMs(err: unknown, attempt: number): number | null {
+  if (attempt >= SEND_ATTEMPTS) return null;
+  if (err instanceof ParleyConnectionError) return 250 * 2 ** (attempt - 1);
+  if (err instanceof ParleyError && err.code === "005") return (err.data?.retryAfterSeconds ?? 1) * 1000;
+  return null;
+}
+
 /** Messages of a channel. */
 export class MessagesApi {
   constructor(private readonly http: Http) {}
@@ -173,11 +184,32 @@ export class MessagesApi {
   /**
    * Sends a text message. Refusals come as {@link ParleyError}: 3012 empty, 3013 too long, 3020 not a member,
    * 3021 frozen channel, 3022 muted, 3023 banned. The message also arrives as a `message.created` event.
+   *
+   * Every send carries an idempotency key (`clientMessageId`, generated unless given), so when the connection drops
+   * before the answer, or the rate limit (005) refuses it, the send is tried again without ever storing the message
+   * twice.
    */
-  async send(channelId: string, text: string, metadata?: Record<string, string>): Promise<TMessage> {
-    const body = metadata === undefined ? { text } : { text, metadata };
-    return (await this.http.request<{ message: TMessage }>("POST", chatApi.messages, { params: { channelId }, body }))
-      .message;
+  async send(
+    channelId: string,
+    text: string,
+    metadata?: Record<string, string>,
+    options: { clientMessageId?: string } = {},
+  ): Promise<TMessage> {
+    const clientMessageId = options.clientMessageId ?? globalThis.crypto.randomUUID();
+    const body = metadata === undefined ? { text, clientMessageId } : { text, metadata, clientMessageId };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.messages, {
+          params: { channelId },
+          body,
+        });
+        return sent.message;
+      } catch (err) {
+        const wait = retryDelayMs(err, attempt);
+        if (wait === null) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   /** A page of history, oldest first; `hasMore` tells whether there is more in the direction asked. */

@@ -230,6 +230,29 @@ describe("reconnect", () => {
   });
 });
 
+describe("sending through a failing connection", () => {
+  it("tries a send again when its answer is lost, and the message is stored once", async () => {
+    const a = await app();
+    let dropped = 0;
+    // The first answer to a send never reaches the client, as when a mobile link drops after the request left.
+    const flaky: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === "POST" && String(input).endsWith("/messages") && dropped === 0) {
+        dropped++;
+        throw new TypeError("fetch failed");
+      }
+      return response;
+    };
+    const kim = await a.user("kim", { fetch: flaky });
+    const channel = await kim.channels.create({ name: "Flaky" });
+    const sent = await kim.messages.send(channel.id, "once");
+    expect(dropped).toBe(1);
+    const { messages } = await kim.messages.history(channel.id);
+    expect(messages.map((m) => m.id)).toEqual([sent.id]);
+    expect(sent.clientMessageId).toEqual(expect.any(String));
+  });
+});
+
 describe("errors and sessions", () => {
   it("throws ParleyError with the catalogue code, status and data for bad calls", async () => {
     const a = await app();

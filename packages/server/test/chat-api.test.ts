@@ -233,6 +233,41 @@ describe("messages", () => {
     return { app, kim, lee, id: channel.id };
   }
 
+  it("stores a message sent twice with one clientMessageId once and answers the stored one both times", async () => {
+    const { kim, lee, id } = await room();
+    const body = { text: "only once", clientMessageId: "kim-0001" };
+    const first = await kim.api.post<{ message: Message }>(`/channels/${id}/messages`, body);
+    const again = await kim.api.post<{ message: Message }>(`/channels/${id}/messages`, body);
+    expect(first.status).toBe(200);
+    expect(again.body.message).toEqual(first.body.message);
+    expect(first.body.message).toMatchObject({ seq: 1, clientMessageId: "kim-0001" });
+    // The key is the sender's own: another member may use the same one.
+    const other = await lee.api.post<{ message: Message }>(`/channels/${id}/messages`, body);
+    expect(other.body.message.seq).toBe(2);
+    const history = await kim.api.get<{ messages: Message[] }>(`/channels/${id}/messages`);
+    expect(history.body.messages.map((m) => m.text)).toEqual(["only once", "only once"]);
+  });
+
+  it("stores one message when sends with one clientMessageId race", async () => {
+    const { kim, id } = await room();
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        kim.api.post<{ message: Message }>(`/channels/${id}/messages`, { text: "race", clientMessageId: "r-1" }),
+      ),
+    );
+    expect(new Set(replies.map((r) => r.body.message.id)).size).toBe(1);
+    const history = await kim.api.get<{ messages: Message[] }>(`/channels/${id}/messages`);
+    expect(history.body.messages).toHaveLength(1);
+  });
+
+  it("rejects a clientMessageId with spaces or over 64 characters with 300", async () => {
+    const { kim, id } = await room();
+    for (const clientMessageId of ["has space", "x".repeat(65), ""]) {
+      const res = await kim.api.post(`/channels/${id}/messages`, { text: "x", clientMessageId });
+      expect(res.body.code).toBe("300");
+    }
+  });
+
   it("stores messages in order and pages history by seq", async () => {
     const { kim, lee, id } = await room();
     for (let i = 1; i <= 5; i++) {

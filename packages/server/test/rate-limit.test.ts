@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Sends `count` requests at once and returns their replies. */
-function burst(count: number, request: () => ReturnType<TestApp["server"]["inject"]>) {
+function burst<T>(count: number, request: () => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, request));
 }
 
@@ -81,7 +81,9 @@ describe("rate limits", () => {
   });
 
   it("does not count the health check", async () => {
-    const replies = await burst(RATE_LIMIT_PER_SECOND + 5, () => t.server.inject({ method: "GET", url: "/api/health" }));
+    const replies = await burst(RATE_LIMIT_PER_SECOND + 5, () =>
+      t.server.inject({ method: "GET", url: "/api/health" }),
+    );
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
     expect(replies[0]?.json()).toEqual({ status: "ok", database: expect.any(String), redis: "none" });
   });

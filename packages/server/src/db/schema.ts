@@ -302,6 +302,8 @@ export const messages = pgTable(
     file: jsonb("file").$type<{ url: string; name: string; size: number; mimeType: string } | null>(),
     createdAt: ts("created_at").notNull(),
     deletedAt: ts("deleted_at"),
+    /** The sender's idempotency key; unique per channel and sender (an expression index in migration 0011). */
+    clientMessageId: text("client_message_id"),
   },
   (t) => [uniqueIndex("messages_channel_seq_key").on(t.channelId, t.seq), index("messages_sender_idx").on(t.senderId)],
 );

@@ -28,5 +28,6 @@ export async function toMessages(db: Db, rows: MessageRow[]): Promise<TMessage[]
     metadata: r.metadata,
     file: r.file ?? null,
     createdAt: r.createdAt.toISOString(),
+    ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}),
   }));
 }

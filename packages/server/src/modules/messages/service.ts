@@ -18,6 +18,7 @@ export interface MessageDraft {
   text: string;
   metadata: Record<string, string>;
   file: { url: string; name: string; size: number; mimeType: string } | null;
+  clientMessageId?: string;
 }
 
 /**
@@ -31,6 +32,33 @@ export interface PipelineStages {
   delivered: ((message: TMessage, draft: MessageDraft) => Promise<void>)[];
   /** After a user's read mark moved forward to `seq`; failures are logged. */
   read: ((channel: ChannelRow, chatUserId: string, seq: number, at: Date) => Promise<void>)[];
+}
+
+export interface SendInput {
+  text: string;
+  metadata?: Record<string, string>;
+  file?: MessageDraft["file"];
+  clientMessageId?: string | undefined;
+}
+
+async function storedWithClientId(
+  db: Db,
+  channelId: string,
+  senderId: string | null,
+  clientMessageId: string,
+): Promise<TMessage | null> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.channelId, channelId),
+        senderId ? eq(messages.senderId, senderId) : isNull(messages.senderId),
+        eq(messages.clientMessageId, clientMessageId),
+      ),
+    )
+    .limit(1);
+  return (await toMessages(db, rows))[0] ?? null;
 }
 
 export function createMessageService(
@@ -64,7 +92,7 @@ export function createMessageService(
     async prepare(
       actor: Actor,
       channel: ChannelRow,
-      input: { text: string; metadata?: Record<string, string>; file?: MessageDraft["file"] },
+      input: SendInput,
       type: MessageDraft["type"] = "text",
       options: { checks: boolean } = { checks: true },
     ): Promise<MessageDraft> {
@@ -79,6 +107,7 @@ export function createMessageService(
         text: input.text,
         metadata: input.metadata ?? {},
         file: input.file ?? null,
+        ...(input.clientMessageId ? { clientMessageId: input.clientMessageId } : {}),
       };
       if (options.checks) await service.check(draft);
       for (const filter of stages.filters) draft = await filter(draft);
@@ -112,6 +141,7 @@ export function createMessageService(
         metadata: draft.metadata,
         file: draft.file,
         createdAt: now.toISOString(),
+        ...(draft.clientMessageId ? { clientMessageId: draft.clientMessageId } : {}),
       };
       // One statement does all the writing, so the rows every message of the channel and of the app's day
       // update (the channel's seq, the day's counters) stay locked only while it runs. The seq is taken under
@@ -121,9 +151,11 @@ export function createMessageService(
         with next as (
           update channels set last_seq = last_seq + 1 where id = ${channel.id} returning last_seq
         ), stored as (
-          insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
+          insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
+            client_message_id)
           select ${actor.app.id}, ${channel.id}, next.last_seq, ${draft.type}, ${draft.text}, ${senderId},
-            ${JSON.stringify(draft.metadata)}::jsonb, ${draft.file ? JSON.stringify(draft.file) : null}::jsonb, ${now}
+            ${JSON.stringify(draft.metadata)}::jsonb, ${draft.file ? JSON.stringify(draft.file) : null}::jsonb, ${now},
+            ${draft.clientMessageId ?? null}
           from next
           returning id, seq
         ), read as (
@@ -231,19 +263,31 @@ export function createMessageService(
     async send(
       actor: Actor,
       channelId: string,
-      input: { text: string; metadata?: Record<string, string>; file?: MessageDraft["file"] },
+      input: SendInput,
       type: MessageDraft["type"] = "text",
     ): Promise<TMessage> {
       if (type === "admin" && actor.kind === "user") throw new AppError("3025");
       const channel = await deps.channels.requireChannel(actor.app, channelId);
+      const senderId = actor.kind === "user" ? actor.user.id : null;
+      if (input.clientMessageId) {
+        // A resend of a message already stored answers it as it is, even if the sender was muted since.
+        const earlier = await storedWithClientId(db, channel.id, senderId, input.clientMessageId);
+        if (earlier) return earlier;
+      }
       const draft = await service.prepare(actor, channel, input, type);
-      const message = await deps.channels.mutate(async (tx, batch) => {
+      const result = await deps.channels.mutate(async (tx, batch) => {
+        if (draft.clientMessageId) {
+          // Two sends with one key at once: the channel's row lock orders them, and the second finds the first.
+          await tx.execute(sql`select id from channels where id = ${channel.id} for update`);
+          const earlier = await storedWithClientId(tx, channel.id, senderId, draft.clientMessageId);
+          if (earlier) return { message: earlier, fresh: false };
+        }
         const stored = await service.store(tx, batch, draft, clock.now());
         if (!stored) throw new AppError("3007");
-        return stored;
+        return { message: stored, fresh: true };
       });
-      service.delivered(message, draft);
-      return message;
+      if (result.fresh) service.delivered(result.message, draft);
+      return result.message;
     },
 
     async history(
