@@ -18,7 +18,9 @@ import { sentMail } from "./db/schema";
 import { AppError } from "./errors";
 import { authOf, requireAuth } from "./http/authenticate";
 import { registerErrorHandler } from "./http/error-handler";
+import { BODY_LIMIT_BYTES, SECRET_LOG_PATHS } from "./http/limits";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerSecurityHeaders, requestId, serializeRequest } from "./http/security";
 import { registerTestingEndpoints } from "./http/testing";
 import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
@@ -92,6 +94,8 @@ export interface BuildOptions {
   database?: Database;
   /** A bus the caller owns (tests share one between two apps); otherwise in-process. */
   bus?: Bus;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -174,12 +178,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const server = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
+      serializers: { req: serializeRequest },
+      // Belt and braces: whatever object a log line carries, these fields never reach the output.
+      redact: { paths: SECRET_LOG_PATHS, censor: "[redacted]" },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // Requests are answered by id in logs, and the id is echoed so a user can quote it to support.
-    requestIdHeader: "x-request-id",
-    bodyLimit: 1024 * 1024,
+    // Every log line of a request carries its id, and the answer echoes it.
+    requestIdHeader: false,
+    genReqId: requestId,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
+  registerSecurityHeaders(server, { publicUrl: config.publicUrl });
   const routes: App["routes"] = [];
   server.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

@@ -46,7 +46,9 @@ async function copyDatabase(): Promise<{ database: Database; drop: () => Promise
 }
 
 /** A whole server on its own copy of the migrated database, with a clock the test moves. */
-export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-data-"));
   const { database, drop } = await copyDatabase();
   const clock = new ManualClock(new Date());
@@ -60,7 +62,12 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     RATE_LIMIT_PER_SECOND: "0",
     ...options.env,
   });
-  const app = await buildApp({ config, clock, database });
+  const app = await buildApp({
+    config,
+    clock,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.server.ready();
 
   async function waitForMail(to: string, subject?: RegExp) {

@@ -39,6 +39,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../errors";
+import { LARGE_BODY_LIMIT_BYTES } from "../http/limits";
 import type { AppService } from "../modules/apps/service";
 import type { ChannelService } from "../modules/channels/service";
 import type { ChatUserService } from "../modules/chat-users/service";
@@ -391,6 +392,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     r.post(
       chatApi.messages,
       {
+        bodyLimit: LARGE_BODY_LIMIT_BYTES,
         schema: {
           ...tags("messages", "Send a text message"),
           params: zChannelParams,

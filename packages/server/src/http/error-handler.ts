@@ -24,7 +24,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = issues.some((i) => i.missing) ? "301" : "300";
       return send(reply, new AppError(code, { fields: issues.map(({ path, message }) => ({ path, message })) }));
     }
-    // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+    if (err.statusCode === 413) return send(reply, new AppError("006"));
+    // Fastify's own client errors: malformed JSON, wrong content type.
     if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
       return send(reply, new AppError("300", undefined, err.message));
     }

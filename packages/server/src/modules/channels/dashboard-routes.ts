@@ -35,6 +35,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
 import type { AppService } from "../apps/service";
 import type { AuthService } from "../auth/service";
 import type { ChatUserService } from "../chat-users/service";
@@ -160,7 +161,10 @@ export const dashboardChatRoutes: FastifyPluginAsync<DashboardChatDeps> = async 
   );
   app.post(
     paths.messages,
-    { schema: { params: zAppChannelParams, body: zAdminMessageBody, response: { 200: zMessageResponse } } },
+    {
+      bodyLimit: LARGE_BODY_LIMIT_BYTES,
+      schema: { params: zAppChannelParams, body: zAdminMessageBody, response: { 200: zMessageResponse } },
+    },
     async (request) => ({
       message: await messages.send(
         await admin(request),

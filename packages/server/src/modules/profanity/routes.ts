@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
 import type { AuthService } from "../auth/service";
 import type { ProfanityService } from "./service";
 
@@ -39,7 +40,10 @@ export const profanityRoutes: FastifyPluginAsync<{ auth: AuthService; profanity:
 
   app.put(
     api.apps.profanity,
-    { schema: { params: zAppIdParams, body: zProfanitySettings, response: { 200: zProfanitySettingsResponse } } },
+    {
+      bodyLimit: LARGE_BODY_LIMIT_BYTES,
+      schema: { params: zAppIdParams, body: zProfanitySettings, response: { 200: zProfanitySettingsResponse } },
+    },
     async (request) => ({
       settings: await profanity.updateSettings(authOf(request), request.params.id, request.body),
     }),

@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
 import type { AuthService } from "../auth/service";
 import type { PushService } from "./service";
 
@@ -37,7 +38,7 @@ export const pushRoutes: FastifyPluginAsync<{ auth: AuthService; push: PushServi
   );
   app.put(
     api.apps.pushFcmKey,
-    { schema: { params, body: zFcmKeyRequest, response: { 200: zFcmKeyResponse } } },
+    { bodyLimit: LARGE_BODY_LIMIT_BYTES, schema: { params, body: zFcmKeyRequest, response: { 200: zFcmKeyResponse } } },
     async (request) => push.saveKey(authOf(request), request.params.id, request.body),
   );
   app.delete(api.apps.pushFcmKey, { schema: { params, response: { 200: zFcmKeyResponse } } }, async (request) =>
