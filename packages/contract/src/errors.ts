@@ -15,6 +15,7 @@ export const errorCatalogue = {
       "Too many requests: at most 20 a second per user (chat API) or per account (dashboard API); retry after Retry-After seconds.",
   },
   "006": { status: 413, description: "The request body is larger than this route accepts." },
+  "007": { status: 401, description: "The metrics token is missing or wrong." },
   "300": { status: 400, description: "The request body, query or path did not match the schema." },
   "301": { status: 400, description: "A required parameter is missing." },
   "1000": { status: 500, description: "Authentication service fault." },

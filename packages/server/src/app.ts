@@ -19,6 +19,7 @@ import { AppError } from "./errors";
 import { authOf, requireAuth } from "./http/authenticate";
 import { registerErrorHandler } from "./http/error-handler";
 import { BODY_LIMIT_BYTES, SECRET_LOG_PATHS } from "./http/limits";
+import { registerPrometheus } from "./http/prometheus";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerSecurityHeaders, requestId, serializeRequest } from "./http/security";
 import { registerTestingEndpoints } from "./http/testing";
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
   });
   registerSecurityHeaders(server, { publicUrl: config.publicUrl });
+  let gateway: ReturnType<typeof registerGateway> | null = null;
   const routes: App["routes"] = [];
   server.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -280,6 +282,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await ctx.jobs.send(dueCampaignsJob, {});
   }
 
+  const observability = registerPrometheus(server, {
+    token: config.metricsToken,
+    jobs: () => ctx.jobs,
+    webSockets: () => gateway?.connectionCount() ?? 0,
+  });
+  services.webhooks.failureListeners.push(observability.webhookFailed);
+
   server.addHook("onClose", async () => {
     await ctx.jobs.stop();
     mailer.close();
@@ -350,7 +359,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(chatRoutes, services);
       await v1.register(translationChatRoutes, services);
       await v1.register(pushChatRoutes, services);
-      registerGateway(v1, chatApi.ws, { bus, presence, ...services, writeWindowMs: config.wsWriteWindowMs });
+      gateway = registerGateway(v1, chatApi.ws, { bus, presence, ...services, writeWindowMs: config.wsWriteWindowMs });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
     },
     { prefix: CHAT_API_PREFIX },

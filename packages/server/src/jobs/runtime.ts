@@ -40,6 +40,8 @@ export interface Jobs {
   ): Promise<string | null>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Jobs waiting (created or due for a retry) and running, per queue: what an operator watches for a backlog. */
+  depth(): Promise<{ queue: string; state: "waiting" | "active"; count: number }[]>;
 }
 
 export const PGBOSS_SCHEMA = "pgboss";
@@ -98,6 +100,17 @@ export function createJobs(options: {
           },
         );
       }
+    },
+    async depth() {
+      const rows = await options.database.query<{ name: string; state: string; count: string | number }>(
+        `select name, case when state = 'active' then 'active' else 'waiting' end as state, count(*) as count
+         from ${PGBOSS_SCHEMA}.job where state in ('created', 'retry', 'active') group by 1, 2`,
+      );
+      return rows.map((row) => ({
+        queue: row.name,
+        state: row.state as "waiting" | "active",
+        count: Number(row.count),
+      }));
     },
     async stop() {
       if (!started) return;

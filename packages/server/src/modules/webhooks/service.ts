@@ -228,6 +228,9 @@ export function createWebhookService(
   };
 
   const service = {
+    /** Called after each delivery attempt that failed (metrics count them). */
+    failureListeners: [] as (() => void)[],
+
     consumer,
 
     async getEnabled(auth: Authenticated, appId: string): Promise<TWebhookEnabled> {
@@ -422,6 +425,7 @@ export function createWebhookService(
           ? { ok: false, httpStatus: null, durationMs: 0, responseExcerpt: "", error: "the app has no webhook URL" }
           : await attemptOnce(settings, row.id, JSON.stringify(row.payload));
 
+      if (!result.ok) for (const listener of service.failureListeners) listener();
       const attemptCount = row.attemptCount + 1;
       const delay = result.ok ? undefined : WEBHOOK_RETRY_DELAYS_SECONDS[attemptCount - 1];
       const now = ctx.clock.now();
