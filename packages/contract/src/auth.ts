@@ -80,3 +80,19 @@ export const zEmailVerificationConfirmRequest = z.object({
 });
 export const zEmailVerifiedQuery = z.object({ email: zEmail });
 export const zEmailVerifiedResponse = z.object({ email: z.string(), verified: z.boolean() });
+
+/** One active session of an account, as the account settings list them. */
+export const zActiveSession = z.object({
+  id: z.string(),
+  /** The browser or program that signed in, as it named itself. */
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type TActiveSession = z.infer<typeof zActiveSession>;
+export const zActiveSessionsResponse = z.object({ sessions: z.array(zActiveSession) });
+export const zSessionParams = z.object({ sessionId: z.uuid() });
+/** How many sessions "log out everywhere" ended. */
+export const zSessionsEndedResponse = z.object({ ended: z.number().int() });

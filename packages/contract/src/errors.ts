@@ -43,6 +43,7 @@ export const errorCatalogue = {
   "1026": { status: 400, description: "The sign-in link is not valid (wrong, already used or revoked)." },
   "1027": { status: 410, description: "The sign-in link has expired (valid for 24 hours); ask for a new one." },
   "1028": { status: 409, description: "The account already has a password; change it in account settings." },
+  "1029": { status: 404, description: "No such active session of this account." },
   "2001": { status: 400, description: "Company information is missing." },
   "2002": { status: 400, description: "The new password equals the current one." },
   "3000": { status: 500, description: "The account could not be fetched." },

@@ -16,6 +16,10 @@ export const api = {
     linkLogin: "/auth/link/login",
     /** Sets the password of an account signed in by link that has none yet. */
     firstPassword: "/auth/password/first",
+    /** The signed-in account's active sessions (GET), and ending all of them: "log out everywhere" (DELETE). */
+    sessions: "/auth/sessions",
+    /** Ends one session of the signed-in account. */
+    session: "/auth/sessions/:sessionId",
   },
   marketplace: {
     signup: "/marketplace/signup",

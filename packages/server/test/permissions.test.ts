@@ -41,7 +41,10 @@ const MATRIX: [RegExp, Row | "open" | "not called"][] = [
     "open",
   ],
   // Ends the caller's own session: allowed to every account, tested in the auth tests.
-  [/^POST \/api\/auth\/logout$/, "not called"],
+  // Ends the caller's own sessions (all of them): allowed to every account, tested in the session tests.
+  [/^(POST \/api\/auth\/logout|DELETE \/api\/auth\/sessions)$/, "not called"],
+  // The caller's own sessions: every kind of account has them.
+  [/ \/api\/auth\/sessions/, all("ok")],
   [/^POST \/api\/auth\/password\/first$/, all("ok")],
   [/ \/api\/admin\//, ADMIN_ROUTE],
   [/ \/api\/(account|plans|billing)(\/|$)/, OWNER_ROUTE],

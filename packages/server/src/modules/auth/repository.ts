@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AccountRow, accounts, oneTimeCodes, sessions } from "../../db/schema";
 
@@ -54,6 +54,24 @@ export function createAuthRepository(db: Db) {
 
     async touchSession(id: string, now: Date): Promise<void> {
       await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+    },
+
+    async sessionsOf(accountId: string) {
+      return db.select().from(sessions).where(eq(sessions.accountId, accountId)).orderBy(desc(sessions.lastUsedAt));
+    },
+
+    /** Deletes the account's session with this id; false when it has none such. */
+    async deleteSessionOf(accountId: string, id: string): Promise<boolean> {
+      const gone = await db
+        .delete(sessions)
+        .where(and(eq(sessions.accountId, accountId), eq(sessions.id, id)))
+        .returning({ id: sessions.id });
+      return gone.length > 0;
+    },
+
+    async deleteAllSessionsOf(accountId: string): Promise<number> {
+      const gone = await db.delete(sessions).where(eq(sessions.accountId, accountId)).returning({ id: sessions.id });
+      return gone.length;
     },
 
     async deleteSession(id: string): Promise<void> {

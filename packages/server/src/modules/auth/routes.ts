@@ -1,5 +1,6 @@
 import {
   api,
+  zActiveSessionsResponse,
   zEmailVerificationConfirmRequest,
   zEmailVerificationSendRequest,
   zEmailVerifiedQuery,
@@ -9,6 +10,8 @@ import {
   zOk,
   zPasswordResetConfirmRequest,
   zPasswordResetRequest,
+  zSessionParams,
+  zSessionsEndedResponse,
   zSignupRequest,
   zSignupResponse,
 } from "@parley/contract";
@@ -36,6 +39,27 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (fast
     api.auth.login,
     { schema: { body: zLoginRequest, response: { 200: zLoginResponse } }, preHandler: refuseIfSignedIn },
     async (request) => auth.login(request.body, request.headers["user-agent"]?.slice(0, 300) ?? ""),
+  );
+
+  app.get(
+    api.auth.sessions,
+    { schema: { response: { 200: zActiveSessionsResponse } }, preValidation: requireAuth(auth) },
+    async (request) => ({ sessions: await auth.listSessions(authOf(request)) }),
+  );
+
+  app.delete(
+    api.auth.sessions,
+    { schema: { response: { 200: zSessionsEndedResponse } }, preValidation: requireAuth(auth) },
+    async (request) => ({ ended: await auth.endAllSessions(authOf(request)) }),
+  );
+
+  app.delete(
+    api.auth.session,
+    { schema: { params: zSessionParams, response: { 200: zOk } }, preValidation: requireAuth(auth) },
+    async (request) => {
+      await auth.endSession(authOf(request), request.params.sessionId);
+      return { ok: true as const };
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   MAX_FAILED_LOGINS,
   PASSWORD_RESET_TTL_MS,
   SESSION_IDLE_TTL_DAYS,
+  type TActiveSession,
   type TLoginRequest,
   type TPasswordResetConfirmRequest,
   type TSessionState,
@@ -134,6 +135,30 @@ export function createAuthService(ctx: Context, repo: AuthRepository = createAut
 
     async logout(auth: Authenticated): Promise<void> {
       await repo.deleteSession(auth.sessionId);
+    },
+
+    /** The account's sessions that still work, most recently used first. */
+    async listSessions(auth: Authenticated): Promise<TActiveSession[]> {
+      const cutoff = clock.now().getTime() - SESSION_IDLE_TTL_DAYS * DAY_MS;
+      const rows = await repo.sessionsOf(auth.account.id);
+      return rows
+        .filter((row) => row.lastUsedAt.getTime() >= cutoff)
+        .map((row) => ({
+          id: row.id,
+          userAgent: row.userAgent,
+          createdAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          current: row.id === auth.sessionId,
+        }));
+    },
+
+    async endSession(auth: Authenticated, sessionId: string): Promise<void> {
+      if (!(await repo.deleteSessionOf(auth.account.id, sessionId))) throw new AppError("1029");
+    },
+
+    /** "Log out everywhere": every session of the account ends, the caller's own included. */
+    async endAllSessions(auth: Authenticated): Promise<number> {
+      return repo.deleteAllSessionsOf(auth.account.id);
     },
 
     /** The account behind a bearer token, or null when the token is unknown or idle too long. */
