@@ -36,6 +36,8 @@ export const V = {
   subchannelOrder: "VALIDATION_SUBCHANNEL_ORDER",
   regexSlashes: "VALIDATION_REGEX_SLASHES",
   regexInvalid: "VALIDATION_REGEX_INVALID",
+  /** Text holding a NUL character, which cannot be stored. */
+  nulCharacter: "VALIDATION_NUL_CHARACTER",
   regexUnsafe: "VALIDATION_REGEX_UNSAFE",
   pushInterval: "VALIDATION_PUSH_INTERVAL",
   languageCode: "VALIDATION_LANGUAGE_CODE",

@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import { API_PREFIX, CHAT_API_PREFIX, chatApi } from "@parley/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { type Bus, createMemoryBus, createRedisBus } from "./chat/bus";
 import { registerGateway } from "./chat/gateway";
@@ -99,6 +99,15 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The zod schemas the route validates its input with, where it has them. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** A WebSocket route: its input arrives in frames, not in the request. */
+  websocket: boolean;
+}
+
 export interface App {
   server: FastifyInstance;
   ctx: Context;
@@ -108,8 +117,8 @@ export interface App {
   presence: Presence;
   /** Handlers by job name, so tests and the CLI can run a job's work directly. */
   jobHandlers: Map<string, JobHandler>;
-  /** Every route the server answers, as registered: what tests sweep over to leave none out. */
-  routes: { method: string; url: string }[];
+  /** Every route the server answers, as registered, with its input schemas: what tests sweep over to leave none out. */
+  routes: RegisteredRoute[];
 }
 
 function createServices(ctx: Context, bus: Bus, presence: Presence) {
@@ -188,12 +197,25 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     requestIdHeader: false,
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A path the router cannot take apart (bad percent-encoding, a segment longer than any id) is input that does
+    // not match the route: 300, like any other.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).send({ code: "300", message: error.message.slice(0, 200) });
+    },
   });
   registerSecurityHeaders(server, { publicUrl: config.publicUrl });
   let gateway: ReturnType<typeof registerGateway> | null = null;
   const routes: App["routes"] = [];
   server.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const { body, querystring, params } = (route.schema ?? {}) as RegisteredRoute["schema"];
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        schema: { body, querystring, params },
+        websocket: route.websocket === true,
+      });
+    }
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import { V } from "@parley/contract";
 import type { FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
 
@@ -16,12 +17,33 @@ export class RequestValidationError extends Error {
   }
 }
 
+/**
+ * The path of the first string holding a NUL character, which no PostgreSQL text can store or be compared with;
+ * null when there is none.
+ */
+export function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\u0000")) return [...path, key].join(".");
+    const found = nulPath(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     // reportInput lets us tell a missing field (301) from a malformed one (300) without reading messages.
     const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) return { value: result.data };
+    if (result.success) {
+      const nul = nulPath(result.data);
+      if (nul !== null) {
+        return { error: new RequestValidationError([{ path: nul, message: V.nulCharacter, missing: false }]) };
+      }
+      return { value: result.data };
+    }
     const issues: FieldIssue[] = result.error.issues.map((issue) => ({
       path: issue.path.join("."),
       message: issue.message,
