@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
 import { useAccount } from "@/features/account/api/get-account";
+import { ActiveSessionsCard } from "@/features/account/components/active-sessions-card";
 import { ChangePasswordForm } from "@/features/account/components/change-password-form";
 import { ProfileForm } from "@/features/account/components/profile-form";
 import { useErrorText } from "@/hooks/use-error-text";
@@ -62,6 +63,7 @@ export default function AccountSettingsPage() {
             </Box>
           </CardContent>
         </Card>
+        <ActiveSessionsCard />
       </Stack>
       {leaveDialog}
     </>

@@ -1,4 +1,5 @@
 export const accountKeys = {
   all: ["account"] as const,
   self: () => [...accountKeys.all, "self"] as const,
+  sessions: () => [...accountKeys.all, "sessions"] as const,
 };
