@@ -13,6 +13,7 @@ import {
   type ServerProcess,
   signedInAccount,
   signUp,
+  sleep,
   startServer,
   testRedisUrl,
   verificationCode,
@@ -83,7 +84,7 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     const email = `once.${Date.now()}@example.com`;
     await signUp(a, email, "ko");
     await verificationCode(dataDir, email);
-    await new Promise((r) => setTimeout(r, 2000));
+    await sleep(2000);
     const rows = await db.sql<{ n: number }>("select count(*)::int as n from sent_mail where recipient = $1", [email]);
     expect(rows[0]?.n).toBe(1);
     expect(await mailsTo(dataDir, email)).toHaveLength(1);
