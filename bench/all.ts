@@ -1,0 +1,251 @@
+/**
+ * Every benchmark in turn (chat fan-out, bulk messages, web first load, API, usage reports), each as its own
+ * process as its own script runs it, then one report: `.reports/bench.json` with each benchmark's report, its goals
+ * and whether each is met, and a short table on stdout (the benchmarks' progress goes to stderr). Each benchmark
+ * still writes its own `.reports/bench-*.json`.
+ *
+ *   npm run bench [-- --quick] [-- --only api,reports]
+ *
+ * `--quick` is a smoke run: small sizes and short runs, written under `.reports/quick/` so that it does not
+ * overwrite the figures of a full run. Its figures say the benches work, not whether the goals are met, since the
+ * goals are set for the full sizes. A benchmark that fails is recorded as failed and the rest still run; the exit
+ * code is then 1. The environment passes through (BENCH_DATABASE_URL: see each benchmark).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { machine } from "./support";
+import type { LighthouseResult } from "./web-lighthouse";
+import type { PageWeight } from "./web-weight";
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    /** Comma-separated names of the benchmarks to run, in the usual order. */
+    only: { type: "string" },
+  },
+});
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = args.quick ? ".reports/quick" : ".reports";
+
+interface Goal {
+  name: string;
+  goal: string;
+  value: number | string | null;
+  met: boolean | null;
+}
+
+interface ChatReport {
+  ratio: number | null;
+  parley: { p99Ms: number } | null;
+}
+interface CampaignReport {
+  results: Array<{ database: string; recipients: number; csvCheckMs: number }>;
+}
+interface WebReport {
+  pages: Array<{ name: string; weight: PageWeight; lighthouse: LighthouseResult | null }>;
+}
+interface ApiReport {
+  ratio: number;
+  parley: { p99Ms: number };
+}
+interface ReportsReport {
+  results: Array<{
+    database: string;
+    totals: { addUp: boolean; appReport: number };
+    timed: Array<{ name: string; timings: { p99Ms: number } }>;
+  }>;
+}
+
+const atLeast = (value: number | null | undefined, goal: number) => (typeof value === "number" ? value >= goal : null);
+const below = (value: number | null | undefined, goal: number) => (typeof value === "number" ? value < goal : null);
+
+interface Bench {
+  name: string;
+  script: string;
+  /** The flag that names the bench's own report file. */
+  outFlag: string;
+  quick: string[];
+  goals(report: unknown): Goal[];
+}
+
+const BENCHES: Bench[] = [
+  {
+    name: "chat",
+    script: "bench/chat.ts",
+    outFlag: "--out",
+    quick: ["--members", "100", "--rate", "50", "--seconds", "3", "--warmup", "1"],
+    goals(report) {
+      const r = report as ChatReport;
+      return [
+        { name: "deliveries vs bare ws", goal: "≥ 0.5", value: r.ratio, met: atLeast(r.ratio, 0.5) },
+        {
+          name: "send-to-receive p99",
+          goal: "< 100 ms",
+          value: r.parley?.p99Ms ?? null,
+          met: below(r.parley?.p99Ms, 100),
+        },
+      ];
+    },
+  },
+  {
+    name: "campaign",
+    script: "bench/campaign.ts",
+    outFlag: "--json",
+    quick: ["--recipients", "2000"],
+    goals(report) {
+      return (report as CampaignReport).results.map((r) => ({
+        name: `${r.database}: ${r.recipients} recipients file checked`,
+        goal: "< 2 s",
+        value: r.csvCheckMs,
+        met: r.csvCheckMs < 2000,
+      }));
+    },
+  },
+  {
+    name: "web",
+    script: "bench/web.ts",
+    outFlag: "--out",
+    quick: ["--runs", "1"],
+    goals(report) {
+      const { pages } = report as WebReport;
+      const home = pages.find((p) => p.name === "home");
+      const goals: Goal[] = [
+        {
+          name: "home page JS gzipped",
+          goal: "≤ 90 KB",
+          value: home?.weight.js.gzipBytes ?? null,
+          met: home ? home.weight.js.gzipBytes <= 90_000 : null,
+        },
+      ];
+      for (const page of pages) {
+        for (const score of ["performance", "accessibility"] as const) {
+          const value = page.lighthouse?.[score] ?? null;
+          goals.push({ name: `${page.name} Lighthouse ${score}`, goal: "≥ 95", value, met: atLeast(value, 95) });
+        }
+      }
+      return goals;
+    },
+  },
+  {
+    name: "api",
+    script: "bench/api.ts",
+    outFlag: "--out",
+    quick: ["--seconds", "3", "--warmup", "1"],
+    goals(report) {
+      const r = report as ApiReport;
+      return [
+        { name: "req/s vs bare Fastify", goal: "≥ 0.3", value: r.ratio, met: atLeast(r.ratio, 0.3) },
+        { name: "GET /api/apps/:id p99", goal: "< 10 ms", value: r.parley.p99Ms, met: below(r.parley.p99Ms, 10) },
+      ];
+    },
+  },
+  {
+    name: "reports",
+    script: "bench/reports.ts",
+    outFlag: "--out",
+    quick: ["--iterations", "20", "--warmup", "5"],
+    goals(report) {
+      return (report as ReportsReport).results.flatMap((r) => [
+        { name: `${r.database}: year totals`, goal: "= 10^9", value: r.totals.appReport, met: r.totals.addUp },
+        ...r.timed.map((t) => ({
+          name: `${r.database}: ${t.name} p99`,
+          goal: "< 20 ms",
+          value: t.timings.p99Ms,
+          met: below(t.timings.p99Ms, 20),
+        })),
+      ]);
+    },
+  },
+];
+
+interface Outcome {
+  status: "ok" | "failed";
+  exitCode: number | null;
+  seconds: number;
+  out: string;
+  report: unknown;
+  goals: Goal[];
+  error: string | null;
+}
+
+/** Runs one bench; its stdout (its report again) is dropped, its progress and logs pass on stderr. */
+async function runBench(bench: Bench): Promise<Outcome> {
+  const out = path.join(outDir, `bench-${bench.name}.json`);
+  const argv = ["--import", "tsx", bench.script, bench.outFlag, out, ...(args.quick ? bench.quick : [])];
+  process.stderr.write(`\n== ${bench.name}: node ${argv.join(" ")}\n`);
+  const started = Date.now();
+  const child = spawn(process.execPath, argv, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const exitCode = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const seconds = Math.round((Date.now() - started) / 1000);
+  // A report older than this run is a previous run's: it says nothing about this one.
+  const written = await fs.stat(path.join(root, out)).catch(() => null);
+  const report: unknown =
+    written && written.mtimeMs >= started ? JSON.parse(await fs.readFile(path.join(root, out), "utf8")) : null;
+  let goals: Goal[] = [];
+  let error: string | null = exitCode === 0 ? null : `exited with code ${exitCode}`;
+  if (report) {
+    try {
+      goals = bench.goals(report);
+    } catch (err) {
+      error = `its report could not be read for goals: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  } else {
+    error ??= "wrote no report";
+  }
+  return { status: error ? "failed" : "ok", exitCode, seconds, out, report, goals, error };
+}
+
+const selected = args.only ? args.only.split(",").map((name) => name.trim()) : BENCHES.map((b) => b.name);
+const unknown = selected.filter((name) => !BENCHES.some((b) => b.name === name));
+if (unknown.length > 0) throw new Error(`unknown benchmarks ${unknown.join(", ")}`);
+
+const started = Date.now();
+await fs.mkdir(path.join(root, outDir), { recursive: true });
+const outcomes: Record<string, Outcome> = {};
+for (const bench of BENCHES.filter((b) => selected.includes(b.name))) outcomes[bench.name] = await runBench(bench);
+
+const goals = Object.values(outcomes).flatMap((o) => o.goals);
+const summary = {
+  benchmarks: Object.keys(outcomes).length,
+  failed: Object.entries(outcomes)
+    .filter(([, o]) => o.status === "failed")
+    .map(([name]) => name),
+  goalsMet: goals.filter((g) => g.met === true).length,
+  goalsMissed: goals.filter((g) => g.met === false).length,
+  goalsNotMeasured: goals.filter((g) => g.met === null).length,
+};
+const report = {
+  benchmark: "all",
+  at: new Date().toISOString(),
+  machine: machine(),
+  quick: args.quick,
+  seconds: Math.round((Date.now() - started) / 1000),
+  summary,
+  benchmarks: outcomes,
+};
+await fs.writeFile(path.join(root, outDir, "bench.json"), `${JSON.stringify(report, null, 2)}\n`);
+
+const rows = Object.entries(outcomes).flatMap(([name, o]) =>
+  o.status === "failed"
+    ? [[name, o.error ?? "failed", "", "", "FAILED"]]
+    : o.goals.map((g) => [
+        name,
+        g.name,
+        g.goal,
+        String(g.value ?? "–"),
+        g.met === null ? "–" : g.met ? "met" : "missed",
+      ]),
+);
+const header = ["bench", "figure", "goal", "value", "met"];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+process.stdout.write(
+  `${args.quick ? "Quick run: small sizes, so the goals' own conditions are not met; the figures check that the benches work.\n" : ""}` +
+    `${[line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")}\n` +
+    `\n${path.join(outDir, "bench.json")}: ${summary.goalsMet} goals met, ${summary.goalsMissed} missed, ` +
+    `${summary.goalsNotMeasured} not measured, ${summary.failed.length} benchmarks failed\n`,
+);
+process.exit(summary.failed.length > 0 ? 1 : 0);
