@@ -25,7 +25,11 @@ async function loginAgain(email: string, userAgent: string): Promise<string> {
 }
 
 async function del(url: string, token: string) {
-  const res = await t.server.inject({ method: "DELETE", url: `/api${url}`, headers: { authorization: `Bearer ${token}` } });
+  const res = await t.server.inject({
+    method: "DELETE",
+    url: `/api${url}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
