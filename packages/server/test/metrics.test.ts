@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dailyMetrics } from "../src/db/schema";
 import { chatApp } from "./chat-client";
 import { client } from "./client";
 import { signedInAccount, startTestApp, type TestApp } from "./harness";
@@ -73,6 +74,27 @@ describe("app daily metrics", () => {
     ]);
     const month = await api.get<TotalsBody>("/metrics/apps", token);
     expect(month.body.data[0]?.messageCount).toBe(4);
+  });
+
+  it("totals more messages than a 32-bit integer holds without failing", async () => {
+    const { appId, token } = await appWithTwoDaysOfChat();
+    // Three days of 900 million each: 2.7 billion, past 2^31 - 1, as a busy app's month can be.
+    await t.ctx.database.db.insert(dailyMetrics).values(
+      ["2026-03-01", "2026-03-02", "2026-03-03"].map((day) => ({
+        appId,
+        day,
+        messageCount: 900_000_000,
+        messageSenderCount: 900_000_000,
+        activeUserCount: 900_000_000,
+      })),
+    );
+    const totals = await api.get<TotalsBody>("/metrics/apps?from=2026-03-01&to=2026-03-03", token);
+    expect(totals.status).toBe(200);
+    expect(totals.body.data[0]?.messageCount).toBe(2_700_000_000);
+    const report = await api.get<DailyBody>(`/metrics/apps/${appId}?from=2026-03-01&to=2026-03-03`, token);
+    expect(report.body.totals.messageCount).toBe(2_700_000_000);
+    const app = await api.get<{ app: { messagesThisMonth: number } }>(`/apps/${appId}`, token);
+    expect(app.body.app.messagesThisMonth).toBe(2_700_000_004);
   });
 
   it("rejects malformed, reversed and over-long ranges with 300", async () => {

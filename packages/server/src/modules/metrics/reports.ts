@@ -75,9 +75,9 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
     const rows = await db
       .select({
         appId: dailyMetrics.appId,
-        messageCount: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::int`,
-        messageSenderCount: sql<number>`coalesce(sum(${dailyMetrics.messageSenderCount}), 0)::int`,
-        activeUserCount: sql<number>`coalesce(sum(${dailyMetrics.activeUserCount}), 0)::int`,
+        messageCount: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::bigint`.mapWith(Number),
+        messageSenderCount: sql<number>`coalesce(sum(${dailyMetrics.messageSenderCount}), 0)::bigint`.mapWith(Number),
+        activeUserCount: sql<number>`coalesce(sum(${dailyMetrics.activeUserCount}), 0)::bigint`.mapWith(Number),
       })
       .from(dailyMetrics)
       .where(

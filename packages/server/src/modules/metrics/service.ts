@@ -91,7 +91,7 @@ export function createMetricsService(ctx: Context) {
       const start = `${now.toISOString().slice(0, 7)}-01`;
       const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
       const rows = await db
-        .select({ appId: dailyMetrics.appId, total: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::int` })
+        .select({ appId: dailyMetrics.appId, total: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::bigint`.mapWith(Number) })
         .from(dailyMetrics)
         .where(
           and(inArray(dailyMetrics.appId, appIds), gte(dailyMetrics.day, start), lt(dailyMetrics.day, utcDay(next))),
