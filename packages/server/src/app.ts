@@ -311,6 +311,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   services.webhooks.failureListeners.push(observability.webhookFailed);
 
+  // A change made through the dashboard API (an admin's action on a company, account settings) may change what a
+  // session admits; this process forgets the sessions it read, so no later request of it sees the old state.
+  server.addHook("onResponse", async (request, reply) => {
+    if (request.method !== "GET" && reply.statusCode < 400 && request.url.startsWith(`${API_PREFIX}/`)) {
+      services.auth.forgetCachedSessions();
+    }
+  });
+
   server.addHook("onClose", async () => {
     await ctx.jobs.stop();
     mailer.close();

@@ -22,6 +22,19 @@ export function createTtlCache<K, V>(clock: Clock, ttlMs: number) {
       return value;
     },
 
+    /** The value while it is fresh, without loading it. */
+    peek(key: K): V | undefined {
+      const now = clock.now().getTime();
+      const hit = entries.get(key);
+      return hit && now >= hit.loadedAt && now - hit.loadedAt < ttlMs ? hit.value : undefined;
+    },
+
+    /** Forgets every entry: after a change whose reach is not known key by key. */
+    clear(): void {
+      generation += 1;
+      entries.clear();
+    },
+
     invalidate(key: K): void {
       generation += 1;
       entries.delete(key);

@@ -52,6 +52,12 @@ export const envSchema = z.object({
   MARKETPLACE_SECRET: z.preprocess(blankIsUnset, z.string().min(16).optional()),
   /** Requests a second per account (dashboard API) and per chat user (chat API); 0 turns the limit off. */
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(RATE_LIMIT_PER_SECOND),
+  /**
+   * How long a process reuses a session, an app and its month's message count it has read before reading them
+   * again. Changes made through this process apply at once; through another process, within this long. 0 reads
+   * every time.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The bearer token `/metrics` asks for. Unset, `/metrics` is not served. */
   METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16).optional()),
   /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
@@ -96,6 +102,7 @@ export interface Config {
   campaignBatchSize: number;
   marketplaceSecret: string | null;
   rateLimitPerSecond: number;
+  readCacheMs: number;
   metricsToken: string | null;
   fileRetentionDays: number;
   filesDir: string;
@@ -137,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
     marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
+    readCacheMs: e.READ_CACHE_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),

@@ -60,6 +60,8 @@ export async function startTestApp(
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
     // Tests call faster than any user; the limit's own tests turn it back on.
     RATE_LIMIT_PER_SECOND: "0",
+    // Tests write rows directly and read them back at once; the cache's own tests turn it back on.
+    READ_CACHE_MS: "0",
     ...options.env,
   });
   const app = await buildApp({

@@ -6,6 +6,7 @@ import {
   type TAppChatSettings,
 } from "@parley/contract";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { type AppRow, accounts, apiKeys, apps } from "../../db/schema";
@@ -20,6 +21,8 @@ export function createAppService(
   usage: { messagesThisMonth(appIds: string[]): Promise<Map<string, number>> },
 ) {
   const { db } = ctx.database;
+  /** App rows as every `/apps/:id` request reads them; changed only by this service (and by deleting the account). */
+  const appCache = createTtlCache<string, AppRow | null>(ctx.clock, ctx.config.readCacheMs);
 
   async function toApps(rows: AppRow[]): Promise<TApp[]> {
     const counts = await usage.messagesThisMonth(rows.map((r) => r.id));
@@ -61,13 +64,20 @@ export function createAppService(
      * admin. Anything else, including an app that does not exist, answers 3003 so ids cannot be probed.
      */
     async requireAppAccess(auth: Authenticated, appId: string): Promise<AppRow> {
-      const [app] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+      const admitted = auth.admittedApps?.get(appId);
+      if (admitted) return admitted;
+      const app = await appCache.get(appId, async () => {
+        const [row] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+        return row ?? null;
+      });
       const { account } = auth;
       const allowed =
         app &&
         (account.role === "admin" ||
           (account.kind === "subaccount" ? account.subAccountAppId === app.id : app.accountId === account.id));
       if (!app || !allowed) throw new AppError("3003");
+      auth.admittedApps ??= new Map();
+      auth.admittedApps.set(appId, app);
       return app;
     },
 
@@ -118,6 +128,7 @@ export function createAppService(
       const app = await service.requireAppAccess(auth, appId);
       try {
         const [row] = await db.update(apps).set({ name }).where(eq(apps.id, app.id)).returning();
+        appCache.invalidate(app.id);
         return (await toApps([row as AppRow]))[0] as TApp;
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError("3005");
@@ -137,6 +148,7 @@ export function createAppService(
     ): Promise<TAppChatSettings> {
       const app = await service.requireAppAccess(auth, appId);
       await db.update(apps).set(settings).where(eq(apps.id, app.id));
+      appCache.invalidate(app.id);
       return settings;
     },
 

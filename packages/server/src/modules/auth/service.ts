@@ -12,10 +12,11 @@ import {
   type TSignupRequest,
   UNVERIFIED_ACCOUNT_TTL_DAYS,
 } from "@parley/contract";
+import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import { profileColumns } from "../../db/columns";
 import { isUniqueViolation } from "../../db/errors";
-import type { AccountRow } from "../../db/schema";
+import type { AccountRow, AppRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { sendMailJob } from "../../jobs/catalog";
 import { renderMail } from "../../mail/templates";
@@ -28,6 +29,8 @@ const SESSION_TOUCH_MS = 5 * 60 * 1000;
 export interface Authenticated {
   account: AccountRow;
   sessionId: string;
+  /** Apps this request was already admitted to, so a second check in the same request reads nothing. */
+  admittedApps?: Map<string, AppRow>;
 }
 
 export function toSessionState(account: AccountRow, sessionToken: string): TSessionState {
@@ -45,7 +48,41 @@ export function toSessionState(account: AccountRow, sessionToken: string): TSess
   };
 }
 
-export function createAuthService(ctx: Context, repo: AuthRepository = createAuthRepository(ctx.database.db)) {
+/** A repository whose every write also runs `changed`: what keeps a cache of its reads honest. */
+function notifyingWrites(repo: AuthRepository, changed: () => void): AuthRepository {
+  // Reads, and the touch of a session's last use, which changes nothing a request is admitted by.
+  const quiet = new Set<string>([
+    "findAccountByEmail",
+    "findAccountById",
+    "findSession",
+    "sessionsOf",
+    "findCode",
+    "touchSession",
+  ]);
+  return Object.fromEntries(
+    Object.entries(repo).map(([name, method]) => [
+      name,
+      quiet.has(name)
+        ? method
+        : async (...args: unknown[]) => {
+            try {
+              return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+            } finally {
+              changed();
+            }
+          },
+    ]),
+  ) as AuthRepository;
+}
+
+export function createAuthService(ctx: Context, baseRepo: AuthRepository = createAuthRepository(ctx.database.db)) {
+  // Sessions as read on every request. Any write through this service forgets them all: writes are rare (login,
+  // logout, password changes), and a session or account row is never served stale by the process that changed it.
+  const sessionCache = createTtlCache<string, Awaited<ReturnType<AuthRepository["findSession"]>>>(
+    ctx.clock,
+    ctx.config.readCacheMs,
+  );
+  const repo = notifyingWrites(baseRepo, () => sessionCache.clear());
   const { clock, config } = ctx;
 
   async function mailCode(account: AccountRow, purpose: "verify_email" | "reset_password"): Promise<void> {
@@ -133,6 +170,14 @@ export function createAuthService(ctx: Context, repo: AuthRepository = createAut
       return startSession(account, userAgent);
     },
 
+    /**
+     * Forgets the sessions this process read: after a change to accounts made outside this service (an admin's
+     * action, account settings), so the next request reads the account as it is now.
+     */
+    forgetCachedSessions(): void {
+      sessionCache.clear();
+    },
+
     async logout(auth: Authenticated): Promise<void> {
       await repo.deleteSession(auth.sessionId);
     },
@@ -163,7 +208,8 @@ export function createAuthService(ctx: Context, repo: AuthRepository = createAut
 
     /** The account behind a bearer token, or null when the token is unknown or idle too long. */
     async authenticate(token: string): Promise<Authenticated | null> {
-      const found = await repo.findSession(hashToken(token));
+      const tokenHash = hashToken(token);
+      const found = await sessionCache.get(tokenHash, () => repo.findSession(tokenHash));
       if (!found) return null;
       const now = clock.now();
       if (now.getTime() - found.session.lastUsedAt.getTime() > SESSION_IDLE_TTL_DAYS * DAY_MS) {
@@ -172,7 +218,9 @@ export function createAuthService(ctx: Context, repo: AuthRepository = createAut
       }
       if (now.getTime() - found.session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
         await repo.touchSession(found.session.id, now);
+        sessionCache.set(tokenHash, { ...found, session: { ...found.session, lastUsedAt: now } });
       }
+      // A fresh object per request: a request's own notes (the apps it was admitted to) never reach another.
       return { account: found.account, sessionId: found.session.id };
     },
 

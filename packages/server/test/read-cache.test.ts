@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts } from "../src/db/schema";
+import { chatApp } from "./chat-client";
+import { client } from "./client";
+import { STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp } from "./harness";
+
+/**
+ * With the read cache on (and the test clock standing still, so nothing expires by itself), a change made through
+ * this process is seen by its very next request: the cache is only ever stale for other processes.
+ */
+let t: TestApp;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { READ_CACHE_MS: "60000" } });
+  api = client(t.server);
+});
+afterAll(() => t?.close());
+
+async function del(url: string, token: string) {
+  return t.server.inject({ method: "DELETE", url: `/api${url}`, headers: { authorization: `Bearer ${token}` } });
+}
+
+describe("read cache", () => {
+  it("refuses a session at once after logout, ending it elsewhere, or logging out everywhere", async () => {
+    const { email, token } = await signedInAccount(t);
+    expect((await api.get("/apps", token)).status).toBe(200);
+    await api.post("/auth/logout", {}, token);
+    expect((await api.get("/apps", token)).body.code).toBe("1001");
+
+    const first = (await api.post<{ sessionToken: string }>("/auth/login", { email, password: STRONG_PASSWORD })).body
+      .sessionToken;
+    const second = (await api.post<{ sessionToken: string }>("/auth/login", { email, password: STRONG_PASSWORD })).body
+      .sessionToken;
+    expect((await api.get("/apps", second)).status).toBe(200);
+    await del("/auth/sessions", first);
+    expect((await api.get("/apps", second)).body.code).toBe("1001");
+  });
+
+  it("applies an admin's change to a company on that company's next request", async () => {
+    const admin = await signedInAccount(t);
+    await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
+    t.services.auth.forgetCachedSessions();
+    const company = await chatApp(t);
+    const brands = `/apps/${company.appId}/notice/brands`;
+    expect((await api.get(brands, company.owner.token)).body.code).toBe("1023");
+    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, company.owner.email));
+    const res = await api.put(`/admin/companies/${row?.id}/notice-feature`, { enabled: true }, admin.token);
+    expect(res.status).toBe(200);
+    expect((await api.get(brands, company.owner.token)).status).toBe(200);
+  });
+
+  it("shows a renamed app and its settings at once", async () => {
+    const { dashboardAuth, appId } = await chatApp(t);
+    const token = dashboardAuth.authorization.slice("Bearer ".length);
+    expect((await api.get<{ app: { name: string } }>(`/apps/${appId}`, token)).body.app.name).toBe("Chat");
+    await api.put(`/apps/${appId}`, { name: "Renamed" }, token);
+    expect((await api.get<{ app: { name: string } }>(`/apps/${appId}`, token)).body.app.name).toBe("Renamed");
+    await api.put(`/apps/${appId}/admin`, { allowAnonymousLogin: true, defaultMemberLimit: 50 }, token);
+    const settings = await api.get<{ settings: { allowAnonymousLogin: boolean } }>(`/apps/${appId}/admin`, token);
+    expect(settings.body.settings).toMatchObject({ allowAnonymousLogin: true });
+  });
+
+  it("reuses what it read: an account row changed behind the server's back shows only once forgotten", async () => {
+    const { email, token } = await signedInAccount(t);
+    expect((await api.get("/account", token)).status).toBe(200);
+    await t.ctx.database.db.update(accounts).set({ kind: "marketplaceaccount" }).where(eq(accounts.email, email));
+    // Cached: the ordinary account is still admitted to account settings.
+    expect((await api.get("/account", token)).status).toBe(200);
+    t.services.auth.forgetCachedSessions();
+    expect((await api.get("/account", token)).body.code).toBe("1023");
+  });
+});
