@@ -195,6 +195,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     // Every log line of a request carries its id, and the answer echoes it.
     requestIdHeader: false,
+    // A hop count trusts that many proxies in front of the server, the nearest first.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     // A path the router cannot take apart (bad percent-encoding, a segment longer than any id) is input that does

@@ -13,6 +13,16 @@ describe("config", () => {
 
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
+    // An empty number is the default, not 0: a blank RATE_LIMIT_PER_SECOND must not turn the limit off.
+    const blank = loadConfig({ PORT: "", RATE_LIMIT_PER_SECOND: " ", READ_CACHE_MS: "" });
+    expect(blank).toMatchObject({ port: 8080, rateLimitPerSecond: 20, readCacheMs: 1000 });
+  });
+
+  it("reads TRUST_PROXY as a switch, a hop count or a list of proxies", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
   });
 
   it("stops with a message naming the bad variable", () => {

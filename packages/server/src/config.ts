@@ -21,7 +21,7 @@ const bool = z.preprocess(
  * configuration table of the README; keep the two in step.
  */
 export const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl,
@@ -34,30 +34,44 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, "../web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   JOBS_ENABLED: bool.default(true),
-  FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  FILE_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3650).default(365)),
+  JOB_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().min(0.5).max(60).default(2)),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
-  WS_WRITE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(25),
+  WS_WRITE_WINDOW_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(1000).default(25)),
   /**
    * How long a process holds a bulk message's send without renewing it. Renewed after every batch of recipients;
    * when a process dies, another takes the send over after this long.
    */
-  CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  CAMPAIGN_LEASE_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600).default(60)),
   /** Recipients a bulk message send stores per transaction. */
-  CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  CAMPAIGN_BATCH_SIZE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(100)),
   /**
    * The secret a cloud marketplace signs its signup tokens with (HMAC-SHA256). Unset, marketplace signup is off:
    * every token is refused (9003).
    */
   MARKETPLACE_SECRET: z.preprocess(blankIsUnset, z.string().min(16).optional()),
   /** Requests a second per account (dashboard API) and per chat user (chat API); 0 turns the limit off. */
-  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(RATE_LIMIT_PER_SECOND),
+  RATE_LIMIT_PER_SECOND: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(100_000).default(RATE_LIMIT_PER_SECOND)),
   /**
    * How long a process reuses a session, an app and its month's message count it has read before reading them
    * again. Changes made through this process apply at once; through another process, within this long. 0 reads
    * every time.
    */
-  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  READ_CACHE_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(60_000).default(1000)),
+  /**
+   * Whom to believe about the client's address (`X-Forwarded-For`): `true` for any proxy, a hop count, or
+   * comma-separated proxy addresses or CIDR ranges. Behind a load balancer, set it, or every client shares the
+   * balancer's address (and its rate limit before signing in).
+   */
+  TRUST_PROXY: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .default("false")
+      .transform((v): boolean | number | string[] =>
+        v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v.split(",").map((p) => p.trim()),
+      ),
+  ),
   /** The bearer token `/metrics` asks for. Unset, `/metrics` is not served. */
   METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16).optional()),
   /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
@@ -103,6 +117,7 @@ export interface Config {
   marketplaceSecret: string | null;
   rateLimitPerSecond: number;
   readCacheMs: number;
+  trustProxy: boolean | number | string[];
   metricsToken: string | null;
   fileRetentionDays: number;
   filesDir: string;
@@ -145,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
     readCacheMs: e.READ_CACHE_MS,
+    trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN ?? null,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     filesDir: path.join(dataDir, "files"),

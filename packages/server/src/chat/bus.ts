@@ -58,7 +58,11 @@ export async function createRedisBus(url: string, log: { error(obj: object, msg:
   });
   return {
     async publish(message) {
-      await publisher.publish(CHANNEL, JSON.stringify(message));
+      // The event is already stored: a client that missed it catches up by cursor. A request whose change was saved
+      // must not fail because Redis did not carry the news.
+      await publisher.publish(CHANNEL, JSON.stringify(message)).catch((err: unknown) => {
+        log.error({ err, appId: message.appId }, "redis bus could not publish an event");
+      });
     },
     subscribe(listener) {
       emitter.on("message", listener);

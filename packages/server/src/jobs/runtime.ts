@@ -104,7 +104,8 @@ export function createJobs(options: {
     async depth() {
       const rows = await options.database.query<{ name: string; state: string; count: string | number }>(
         `select name, case when state = 'active' then 'active' else 'waiting' end as state, count(*) as count
-         from ${PGBOSS_SCHEMA}.job where state in ('created', 'retry', 'active') group by 1, 2`,
+         from ${PGBOSS_SCHEMA}.job where state in ('created', 'retry', 'active') and name not like '\\_\\_pgboss\\_\\_%'
+         group by 1, 2`,
       );
       return rows.map((row) => ({
         queue: row.name,
