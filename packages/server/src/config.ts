@@ -51,7 +51,10 @@ export const envSchema = z.object({
    */
   MARKETPLACE_SECRET: z.preprocess(blankIsUnset, z.string().min(16).optional()),
   /** Requests a second per account (dashboard API) and per chat user (chat API); 0 turns the limit off. */
-  RATE_LIMIT_PER_SECOND: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(100_000).default(RATE_LIMIT_PER_SECOND)),
+  RATE_LIMIT_PER_SECOND: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(0).max(100_000).default(RATE_LIMIT_PER_SECOND),
+  ),
   /**
    * How long a process reuses a session, an app and its month's message count it has read before reading them
    * again. Changes made through this process apply at once; through another process, within this long. 0 reads

@@ -161,7 +161,7 @@ describe("health and unknown routes", () => {
   it("reports the database engine", async () => {
     const res = await api.get("/health");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", database: t.ctx.database.kind });
+    expect(res.body).toEqual({ status: "ok", database: t.ctx.database.kind, redis: "none" });
   });
 
   it("answers an unknown API route with code 004", async () => {

@@ -53,6 +53,7 @@ const NASTY_STRINGS = [
   "../../../../etc/passwd",
   "%00%2e%2e%2f",
   "%s%n%x",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text
   "${7*7}{{7*7}}",
   "__proto__",
   "constructor",
