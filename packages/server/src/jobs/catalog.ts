@@ -12,6 +12,7 @@ export const sendMailJob = defineJob({
     replyTo: z.string().optional(),
   }),
   retryLimit: 8,
+  batchSize: 10,
 });
 
 /** Daily at 03:17 UTC, off the hour so it does not meet other operators' cron storms. */
@@ -62,6 +63,7 @@ export const dispatchEventsJob = defineJob({
 export const deliverWebhookJob = defineJob({
   name: "webhooks.deliver",
   payload: z.object({ deliveryId: z.string().min(1).max(100) }),
+  batchSize: 10,
 });
 
 /** Every 5 minutes: enqueues webhook deliveries whose job was lost, e.g. to a crash right after they were stored. */
@@ -79,6 +81,7 @@ export const pushEventJob = defineJob({
   name: "push.event",
   payload: z.object({ appId: z.string().uuid(), event: zChatEvent }),
   retryLimit: 3,
+  batchSize: 10,
 });
 
 /**

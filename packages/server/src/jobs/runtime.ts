@@ -10,6 +10,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** A cron expression (UTC) when the job also runs on a schedule. */
   schedule?: string;
   retryLimit?: number;
+  /**
+   * Jobs a worker takes at once and runs side by side, for many small jobs that mostly wait on the network (mail,
+   * webhooks, push). While fetches come back full the worker fetches again at once, so a backlog drains at the
+   * speed of the work rather than one job per poll. Each job succeeds or fails on its own. 1 by default.
+   */
+  batchSize?: number;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -91,13 +97,26 @@ export function createJobs(options: {
         if (!options.workers) continue;
         await boss.work(
           def.name,
-          { pollingIntervalSeconds: options.pollSeconds, notifyPollingIntervalSeconds: options.pollSeconds },
-          async (batch) => {
-            for (const job of batch) {
-              const payload = def.payload.parse(job.data);
-              await handle(payload, { jobId: job.id });
-            }
+          {
+            pollingIntervalSeconds: options.pollSeconds,
+            notifyPollingIntervalSeconds: options.pollSeconds,
+            batchSize: def.batchSize ?? 1,
+            burstWhenBatchFull: true,
+            perJobResults: true,
           },
+          async (batch) =>
+            Promise.all(
+              batch.map(async (job) => {
+                try {
+                  await handle(def.payload.parse(job.data), { jobId: job.id });
+                  return { id: job.id, status: "completed" as const };
+                } catch (err) {
+                  options.log.warn({ err, job: def.name, jobId: job.id }, "job failed; pg-boss retries it");
+                  const message = err instanceof Error ? err.message : String(err);
+                  return { id: job.id, status: "failed" as const, output: { message } };
+                }
+              }),
+            ),
         );
       }
     },
