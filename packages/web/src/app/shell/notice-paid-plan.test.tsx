@@ -66,7 +66,8 @@ describe("notice bar and the paid plan", () => {
     await waitFor(() =>
       expect(screen.queryByText(t("notice.UsingFreePlan", { daysLeft: 12 }))).not.toBeInTheDocument(),
     );
-    expect(screen.getByText("billing page")).toBeInTheDocument();
+    // The router moves before React commits the new page: wait for the page itself.
+    expect(await screen.findByText("billing page")).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/notifications")).toHaveLength(2);
   });
 
