@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
-import { scratchDatabase } from "./support";
+import { BENCH_PASSWORD, benchSignup, scratchDatabase } from "./support";
 
 const { values: args } = parseArgs({
   options: {
@@ -51,22 +51,12 @@ async function run(databaseUrl: string | undefined): Promise<EngineResult> {
   });
   const { server, services, ctx } = await buildApp({ config });
   try {
-    const account = await services.auth.signup({
-      email: `bench.${Date.now()}@example.com`,
-      password: "Parley-bench-2026",
-      name: "Bench",
-      contact: "01000000000",
-      companyName: "Bench",
-      companyHomepage: "",
-      companyAddress: { postalCode: "", address: "", detail: "" },
-      marketingConsent: false,
-      language: "ko",
-    });
+    const account = await services.auth.signup(benchSignup(`bench.${Date.now()}@example.com`, "ko"));
     await ctx.database.query(
       "update accounts set email_verified_at = now(), notice_feature_enabled = true where email = $1",
       [account.email],
     );
-    const session = await services.auth.login({ email: account.email, password: "Parley-bench-2026" }, "bench");
+    const session = await services.auth.login({ email: account.email, password: BENCH_PASSWORD }, "bench");
     const app = await services.apps.createApp(
       (await services.auth.authenticate(session.sessionToken)) as never,
       "Bench",

@@ -17,6 +17,7 @@ import { Worker } from "node:worker_threads";
 import { WebSocketServer } from "ws";
 import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
+import { BENCH_PASSWORD, benchSignup } from "./support";
 
 const { values } = parseArgs({
   options: {
@@ -156,19 +157,9 @@ async function parley(): Promise<Result> {
   const base = `http://127.0.0.1:${port}`;
 
   // Setup goes through the services: only the measured path (send → socket) goes over the network.
-  const account = await services.auth.signup({
-    email: `bench.${Date.now()}@example.com`,
-    password: "Parley-bench-2026",
-    name: "Bench",
-    contact: "01000000000",
-    companyName: "Bench",
-    companyHomepage: "",
-    companyAddress: { postalCode: "", address: "", detail: "" },
-    marketingConsent: false,
-    language: "en",
-  });
+  const account = await services.auth.signup(benchSignup(`bench.${Date.now()}@example.com`));
   await ctx.database.query("update accounts set email_verified_at = now() where email = $1", [account.email]);
-  const session = await services.auth.login({ email: account.email, password: "Parley-bench-2026" }, "bench");
+  const session = await services.auth.login({ email: account.email, password: BENCH_PASSWORD }, "bench");
   const auth = await services.auth.authenticate(session.sessionToken);
   if (!auth) throw new Error("bench login failed");
   const app = await services.apps.createApp(auth, "Bench");

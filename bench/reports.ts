@@ -23,6 +23,8 @@ import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
 import type { Authenticated } from "../packages/server/src/modules/auth/service";
 import {
+  BENCH_PASSWORD,
+  benchSignup,
   DEFAULT_ADMIN_URL,
   givenDatabase,
   machine,
@@ -115,19 +117,9 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
 
     async function accountWithApp(label: string): Promise<{ token: string; auth: Authenticated; appId: string }> {
       const email = `bench.reports.${label}.${Date.now()}@example.com`;
-      await services.auth.signup({
-        email,
-        password: "Parley-bench-2026",
-        name: "Bench",
-        contact: "01000000000",
-        companyName: "Bench",
-        companyHomepage: "",
-        companyAddress: { postalCode: "", address: "", detail: "" },
-        marketingConsent: false,
-        language: "en",
-      });
+      await services.auth.signup(benchSignup(email));
       await ctx.database.query("update accounts set email_verified_at = now() where email = $1", [email]);
-      const session = await services.auth.login({ email, password: "Parley-bench-2026" }, "bench");
+      const session = await services.auth.login({ email, password: BENCH_PASSWORD }, "bench");
       const auth = await services.auth.authenticate(session.sessionToken);
       if (!auth) throw new Error("bench login failed");
       const app = await services.apps.createApp(auth, `Bench ${label}`);

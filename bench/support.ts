@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Language, TSignupRequest } from "@parley/contract";
 import pg from "pg";
 
 /** Where a bench creates its scratch PostgreSQL databases unless told otherwise: the local server, trust auth. */
@@ -68,4 +69,21 @@ export async function writeReport(out: string, report: unknown): Promise<void> {
   await fs.mkdir(path.dirname(out), { recursive: true });
   await fs.writeFile(out, text);
   process.stdout.write(text);
+}
+
+export const BENCH_PASSWORD = "Parley-bench-2026";
+
+/** The signup every benchmark's account is made with. */
+export function benchSignup(email: string, language: Language = "en"): TSignupRequest {
+  return {
+    email,
+    password: BENCH_PASSWORD,
+    name: "Bench",
+    contact: "01000000000",
+    companyName: "Bench",
+    companyHomepage: "",
+    companyAddress: { postalCode: "", address: "", detail: "" },
+    marketingConsent: false,
+    language,
+  };
 }

@@ -3,7 +3,8 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { API_PREFIX, api, type TSessionState, type TSignupRequest, zLoginResponse } from "@parley/contract";
+import { API_PREFIX, api, type TSessionState, zLoginResponse } from "@parley/contract";
+import { BENCH_PASSWORD, benchSignup } from "./support";
 
 export interface BenchServer {
   base: string;
@@ -140,18 +141,8 @@ async function verificationCode(dataDir: string, to: string, timeoutMs: number):
  */
 export async function createSession(server: BenchServer): Promise<TSessionState> {
   const email = `bench.web.${Date.now()}@example.com`;
-  const password = "Parley-bench-2026";
-  const signup: TSignupRequest = {
-    email,
-    password,
-    name: "Bench",
-    contact: "01000000000",
-    companyName: "Bench",
-    companyHomepage: "",
-    companyAddress: { postalCode: "", address: "", detail: "" },
-    marketingConsent: false,
-    language: "en",
-  };
+  const password = BENCH_PASSWORD;
+  const signup = benchSignup(email);
   await post(server.base, api.auth.signup, signup);
   const code = await verificationCode(server.dataDir, email, 30_000);
   await post(server.base, api.auth.emailVerificationConfirm, { email, code });
