@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { accountSession, signInBrowser } from "./setup";
 import { uniqueEmail, waitForMail } from "./support";
 
 const pages = [
@@ -123,20 +124,45 @@ test("a visitor who prefers English gets the Korean-addressed page switched afte
   expect(errors).toEqual([]);
 });
 
-test("the home page downloads neither the dashboard's code and texts nor the chart library", async ({ page }) => {
+test("the home page without a session loads its small script only: neither the app nor any texts", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (["script", "fetch"].includes(request.resourceType()) || request.url().endsWith(".js"))
-      scripts.push(request.url());
+      scripts.push(new URL(request.url()).pathname);
   });
   await page.goto("/intro", { waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
   expect(scripts.length).toBeGreaterThan(0);
-  const dashboard = scripts.filter((url) =>
-    /\/assets\/(shell-layout|metric-chart|overview|app-[a-z-]+|channel-chat)-/.test(url),
-  );
-  expect(dashboard).toEqual([]);
-  // The public texts of one language only: the dashboard's part stays on the server.
-  const texts = scripts.flatMap((url) => url.match(/\/assets\/strings-(\w+-\w+)-/)?.[1] ?? []);
-  expect(texts).toEqual(["ko-public"]);
+  expect(scripts.filter((path) => !/^\/assets\/(intro-lite|choice)-[\w-]+\.js$/.test(path))).toEqual([]);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "");
+});
+
+test("the home page's language switch works without the app and reloads in the chosen language", async ({ page }) => {
+  await page.goto("/intro");
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+  await page.getByRole("button", { name: "EN" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("button", { name: "EN" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The fastest way to put chat in your app");
+  await expect(page).toHaveURL(/\/intro$/);
+  // The choice is remembered for the app as well as for the server.
+  expect(await page.evaluate(() => localStorage.getItem("parley.language"))).toBe("en");
+
+  await page.goto("/intro?lang=en");
+  await page.getByRole("button", { name: "KO" }).click();
+  await expect(page).toHaveURL(/\/intro\?lang=ko$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ko");
+});
+
+test("a visitor with a session gets the home page hydrated by the app, with the console in the header", async ({
+  page,
+  request,
+}) => {
+  const session = await accountSession(request);
+  await signInBrowser(page, session, "en");
+  await page.goto("/intro");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  await expect(page.getByRole("link", { name: "Open console" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveCount(0);
 });

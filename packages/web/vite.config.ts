@@ -24,6 +24,8 @@ export default defineConfig({
     // scripts/prerender.ts reads it to preload each prerendered page's route chunks.
     manifest: true,
     rollupOptions: {
+      // The app, and the home page's own small script (src/intro-lite.ts), which loads the app only when needed.
+      input: { index: "index.html", "intro-lite": "src/intro-lite.ts" },
       output: {
         // Texts are named by language and part (`strings-ko-public-…`), so what a page downloads is legible.
         chunkFileNames: (chunk) => {

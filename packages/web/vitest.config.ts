@@ -12,5 +12,8 @@ export default defineProject({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/testing/setup.ts"],
+    // A screen test renders MUI in jsdom and walks through several steps; with two workers on a busy two-core
+    // machine one has taken 15 s (5 s on a quiet one) without anything being wrong.
+    testTimeout: 30_000,
   },
 });

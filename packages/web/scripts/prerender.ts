@@ -75,11 +75,27 @@ const moduleOfPath = (pagePath: string) => {
   return introModule(name);
 };
 
+/**
+ * Pages whose prerendered HTML is the whole page: they load src/intro-lite.ts instead of the app, which that script
+ * loads only for a visitor the page must change for. The home page, where most visitors arrive.
+ */
+const DOCUMENT_PAGES = new Set(["/intro"]);
+const liteEntry = manifest["src/intro-lite.ts"]?.file;
+const appEntry = manifest["index.html"]?.file;
+if (!liteEntry || !appEntry) throw new Error("the build's manifest names no app or home page entry");
+const appScript = `<script type="module" crossorigin src="/${appEntry}"></script>`;
+if (!template.includes(appScript)) throw new Error(`index.html does not load the app as ${appScript}`);
+/** The template with the small script in place of the app, and none of the app's chunks preloaded. */
+const documentTemplate = template
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+  .replace(appScript, `<script type="module" crossorigin src="/${liteEntry}" data-app="/${appEntry}"></script>`);
+
 const written: TPrerenderedPages["pages"] = [];
 for (const page of server.introPages) {
   const canonicalPath = page.canonicalPath ?? page.path;
   for (const language of LANGUAGES) {
     const rendered = await server.renderPage(page, language);
+    const isDocument = DOCUMENT_PAGES.has(page.path);
     const head = [
       `<title>${escapeHtml(rendered.title)}</title>`,
       `<meta name="description" content="${escapeHtml(rendered.description)}" />`,
@@ -94,10 +110,12 @@ for (const page of server.introPages) {
       `<meta property="og:description" content="${escapeHtml(rendered.description)}" />`,
       `<meta property="og:url" content="${address(canonicalPath, language)}" />`,
       `<meta property="og:locale" content="${OG_LOCALE[language]}" />`,
-      ...preloads([introModule("layout"), moduleOfPath(page.path), `src/i18n/locales/${language}/public.json`]),
+      ...(isDocument
+        ? []
+        : preloads([introModule("layout"), moduleOfPath(page.path), `src/i18n/locales/${language}/public.json`])),
       rendered.styles,
     ].join("\n    ");
-    const html = template
+    const html = (isDocument ? documentTemplate : template)
       .replace(/<html lang="[^"]*">/, `<html lang="${language}" data-prerendered>`)
       .replace(/\s*<title>[^<]*<\/title>/, "")
       .replace(/\s*<meta name="description"[^>]*>/, "")

@@ -156,9 +156,7 @@ describe("account kinds in the dashboard", () => {
     setSession(sessionFor({ userType: "marketplaceaccount" }));
     const { router, user } = renderRoutes(routes, { initialEntries: [path] });
     // The shell and the page load lazily; the first test to need them waits for the download.
-    expect(
-      await screen.findByRole("heading", { level: 1, name: t("pages.apps") }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: t("pages.apps") })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/apps");
     await user.click(screen.getByRole("button", { name: t("nav.openMenu") }));
     expect(await screen.findByTestId("logout")).toBeInTheDocument();

@@ -5,13 +5,14 @@ import { useSearchParams } from "react-router";
 
 /**
  * KO/EN switch; the i18n module remembers the choice and keeps `<html lang>` in step. An address that names its
- * language (a public page's `?lang=`) is changed too, so a reload or a shared link shows what is on screen.
+ * language (a public page's `?lang=`) is changed too, so a reload or a shared link shows what is on screen. On the
+ * home page, which runs without React, src/intro-lite.ts does the same through the `data-language-switch` mark.
  */
 export function LanguageSwitch({ size = "small" }: { size?: "small" | "medium" }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   return (
-    <ButtonGroup size={size} variant="outlined" aria-label={t("common.language")}>
+    <ButtonGroup size={size} variant="outlined" aria-label={t("common.language")} data-language-switch="">
       {LANGUAGES.map((language) => {
         const isActive = i18n.language === language;
         return (

@@ -1,16 +1,9 @@
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGE_COOKIE,
-  LANGUAGE_PARAM,
-  LANGUAGES,
-  type Language,
-} from "@parley/contract";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@parley/contract";
 import i18next, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { preferredLanguage, rememberLanguage } from "./choice";
 
-/** localStorage key of the UI language; kept across logouts and reloads. */
-export const LANGUAGE_STORAGE_KEY = "parley.language";
+export { preferredLanguage } from "./choice";
 
 /**
  * The texts come in two parts per language, each its own download: `public` for the public site (and what
@@ -34,23 +27,6 @@ const localeFiles: BackendModule = {
   },
 };
 
-function storedLanguage(): Language | null {
-  if (typeof window === "undefined") return null;
-  try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The language the visitor asked for: the address's `lang`, then the remembered choice, then the default. */
-export function preferredLanguage(): Language {
-  if (typeof window === "undefined") return DEFAULT_LANGUAGE;
-  const requested = new URLSearchParams(window.location.search).get(LANGUAGE_PARAM);
-  return isLanguage(requested) ? requested : (storedLanguage() ?? DEFAULT_LANGUAGE);
-}
-
 /**
  * A prerendered page must hydrate in the language its HTML was written in; `preferredLanguage` takes over once
  * it has (see main.tsx). Otherwise the preferred language from the start.
@@ -59,17 +35,6 @@ function initialLanguage(): Language {
   if (typeof document === "undefined") return DEFAULT_LANGUAGE;
   const html = document.documentElement;
   return html.hasAttribute("data-prerendered") && isLanguage(html.lang) ? html.lang : preferredLanguage();
-}
-
-function remember(language: string) {
-  if (typeof window === "undefined") return;
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch (error) {
-    console.warn("Could not remember the language", error);
-  }
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some supported browsers; one fixed, unescaped value is written.
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 function syncDocument(language: string) {
@@ -107,11 +72,11 @@ export async function loadStrings(...parts: StringPart[]): Promise<void> {
 // title, and the root layout switches it to the preferred language once hydrated.
 void initialized.then(() => {
   i18n.on("languageChanged", (language) => {
-    remember(language);
+    rememberLanguage(language);
     syncDocument(language);
   });
   if (typeof document !== "undefined" && !document.documentElement.hasAttribute("data-prerendered")) {
-    remember(i18n.language);
+    rememberLanguage(i18n.language);
     syncDocument(i18n.language);
   }
 });

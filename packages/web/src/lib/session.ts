@@ -1,5 +1,6 @@
 import { type TSessionState, zSessionState } from "@parley/contract";
 import { useSyncExternalStore } from "react";
+import { SESSION_STORAGE_KEY } from "./storage-keys";
 
 /**
  * Session state of spec section 3 (token, email, user type, sub-account app id, password-changed time,
@@ -10,7 +11,7 @@ import { useSyncExternalStore } from "react";
  * schema on load; anything that does not parse is dropped. The UI language lives apart, under `parley.language`
  * (see i18n), because it outlives a logout.
  */
-export const SESSION_STORAGE_KEY = "parley.session";
+export { SESSION_STORAGE_KEY };
 
 type Listener = () => void;
 

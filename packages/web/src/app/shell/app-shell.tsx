@@ -7,10 +7,11 @@ import { Outlet, useMatch } from "react-router";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Logo } from "@/components/logo";
 import { appScopePattern, paths } from "@/config/paths";
+import { seesNotices } from "@/features/notifications/api/get-notifications";
 import { NoticeBars } from "@/features/notifications/components/notice-bars";
 import { ApplyPaidPlanButton } from "@/features/plans/components/apply-paid-plan-button";
 import { homePathFor } from "@/lib/account-home";
-import { isRestrictedAccount, useSession } from "@/lib/session";
+import { useSession } from "@/lib/session";
 import { AppFooter } from "./app-footer";
 import { DrawerContent } from "./drawer-content";
 
@@ -37,10 +38,7 @@ export function AppShell() {
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
       <Box component="header" sx={{ position: "sticky", top: 0, zIndex: (theme) => theme.zIndex.appBar }}>
-        {/* The notices are about the owner's plan, card and password, whose pages sub and marketplace accounts lack. */}
-        {session && !isRestrictedAccount(session) && (
-          <NoticeBars paidPlanAction={<ApplyPaidPlanButton {...noticeButtonProps} />} />
-        )}
+        {seesNotices(session) && <NoticeBars paidPlanAction={<ApplyPaidPlanButton {...noticeButtonProps} />} />}
         <AppBar position="static">
           <Toolbar sx={{ gap: 1.5 }}>
             <IconButton

@@ -1,6 +1,19 @@
 import CloseRounded from "@mui/icons-material/CloseRounded";
 import MenuRounded from "@mui/icons-material/MenuRounded";
-import { AppBar, Box, Button, Container, Divider, IconButton, Link, Stack, Toolbar, Typography } from "@mui/material";
+import {
+  AppBar,
+  Box,
+  Button,
+  Container,
+  Divider,
+  IconButton,
+  Link,
+  Stack,
+  type SxProps,
+  type Theme,
+  Toolbar,
+  Typography,
+} from "@mui/material";
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Link as RouterLink, useLocation } from "react-router";
@@ -17,7 +30,32 @@ interface HeaderLink {
   variant?: "text" | "contained";
 }
 
-const activeLinkSx = { "&.active": { color: "primary.main" } } as const;
+/** The site's page links, as text buttons; the current page's in the primary colour. */
+function SiteLinks({
+  links,
+  size,
+  onFollow,
+  sx,
+}: {
+  links: HeaderLink[];
+  size?: "small";
+  onFollow?: () => void;
+  sx: SxProps<Theme>;
+}) {
+  return links.map((link) => (
+    <Button
+      key={link.to}
+      component={NavLink}
+      to={link.to}
+      color="inherit"
+      size={size}
+      onClick={onFollow}
+      sx={[{ "&.active": { color: "primary.main" } }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {link.label}
+    </Button>
+  ));
+}
 
 /**
  * Frame of the public site. It must stay light and render on a server: no dashboard imports and no `window`
@@ -71,18 +109,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               spacing={0.5}
               sx={{ display: { xs: "none", md: "flex" } }}
             >
-              {links.map((link) => (
-                <Button
-                  key={link.to}
-                  component={NavLink}
-                  to={link.to}
-                  color="inherit"
-                  size="small"
-                  sx={{ whiteSpace: "nowrap", ...activeLinkSx }}
-                >
-                  {link.label}
-                </Button>
-              ))}
+              <SiteLinks links={links} size="small" sx={{ whiteSpace: "nowrap" }} />
             </Stack>
             <Box sx={{ flex: 1 }} />
             <LanguageSwitch />
@@ -98,39 +125,41 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               edge="end"
               aria-label={t("intro.nav.label")}
               aria-expanded={isMenuOpen}
-              aria-controls={isMenuOpen ? menuId : undefined}
+              aria-controls={menuId}
+              data-site-menu-button=""
               onClick={() => setMenuOpenedOn(isMenuOpen ? null : pathname)}
-              sx={{ display: { md: "none" } }}
+              sx={{
+                display: { md: "none" },
+                // Which icon shows follows aria-expanded, so the page's small script can open the menu too.
+                "&[aria-expanded='true'] .site-menu-open, &[aria-expanded='false'] .site-menu-close": {
+                  display: "none",
+                },
+              }}
             >
-              {isMenuOpen ? <CloseRounded /> : <MenuRounded />}
+              <MenuRounded className="site-menu-open" />
+              <CloseRounded className="site-menu-close" />
             </IconButton>
           </Toolbar>
-          {isMenuOpen && (
-            <Box component="nav" id={menuId} aria-label={t("intro.nav.label")} sx={{ display: { md: "none" }, pb: 2 }}>
-              <Stack spacing={0.5}>
-                {links.map((link) => (
-                  <Button
-                    key={link.to}
-                    component={NavLink}
-                    to={link.to}
-                    color="inherit"
-                    onClick={() => setMenuOpenedOn(null)}
-                    sx={{ justifyContent: "flex-start", ...activeLinkSx }}
-                  >
-                    {link.label}
-                  </Button>
-                ))}
-              </Stack>
-              <Divider sx={{ my: 1.5 }} />
-              <Stack direction="row" spacing={1}>
-                {accountLinks.map((link) => (
-                  <Button key={link.to} variant={link.variant} component={RouterLink} to={link.to} sx={{ flex: 1 }}>
-                    {link.label}
-                  </Button>
-                ))}
-              </Stack>
-            </Box>
-          )}
+          {/* Always in the page, hidden while closed: the home page opens it without React (src/intro-lite.ts). */}
+          <Box
+            component="nav"
+            id={menuId}
+            hidden={!isMenuOpen}
+            aria-label={t("intro.nav.label")}
+            sx={{ display: { md: "none" }, pb: 2 }}
+          >
+            <Stack spacing={0.5}>
+              <SiteLinks links={links} onFollow={() => setMenuOpenedOn(null)} sx={{ justifyContent: "flex-start" }} />
+            </Stack>
+            <Divider sx={{ my: 1.5 }} />
+            <Stack direction="row" spacing={1}>
+              {accountLinks.map((link) => (
+                <Button key={link.to} variant={link.variant} component={RouterLink} to={link.to} sx={{ flex: 1 }}>
+                  {link.label}
+                </Button>
+              ))}
+            </Stack>
+          </Box>
         </Container>
       </AppBar>
       <Box component="main" sx={{ flex: 1 }}>

@@ -31,7 +31,7 @@ function renderEditor(initialEntry: string) {
   );
 }
 
-describe("campaign editor pages", { timeout: 15_000 }, () => {
+describe("campaign editor pages", () => {
   it("moves a new message to its draft's address after the first temporary save", async () => {
     const saved = campaign({ status: "draft", title: "First draft", content: "", metadata: [] });
     stubFetch((url, init) => {

@@ -111,7 +111,7 @@ function stubServer({ failTest }: { failTest?: string } = {}) {
 const renderScreen = () => renderWithRouter(<PushNotifications appId={appId} />, `/apps/${appId}/push-notification`);
 
 // Rendering the screen and typing through MUI fields in jsdom outruns the default 5 s on a busy machine.
-describe("PushNotifications", { timeout: 15_000 }, () => {
+describe("PushNotifications", () => {
   it("turns push on and registers a service-account JSON picked from a file", async () => {
     const fetchMock = stubServer();
     const { user } = renderScreen();

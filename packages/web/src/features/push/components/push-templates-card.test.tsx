@@ -47,7 +47,7 @@ const preview = () => screen.getByTestId("push-template-preview");
 const noop = () => {};
 
 // Typing through MUI fields in jsdom outruns the default 5 s on a busy machine.
-describe("PushTemplatesCard", { timeout: 15_000 }, () => {
+describe("PushTemplatesCard", () => {
   afterEach(async () => {
     await i18n.changeLanguage("ko");
   });

@@ -49,16 +49,13 @@ describe("AppReport", () => {
 
     const chart = screen.getByRole("region", { name: t("reports.metrics.messageCount") });
     // The chart module loads after the table, and Recharts draws its axes once it has measured the plot area.
-    const ticks = await waitFor(
-      () => {
-        const found = [...chart.querySelectorAll(".recharts-xAxis-tick-labels text, .recharts-xAxis text")].map(
-          (tick) => tick.textContent,
-        );
-        expect(found.length).toBeGreaterThan(0);
-        return found;
-      },
-      { timeout: 5000 },
-    );
+    const ticks = await waitFor(() => {
+      const found = [...chart.querySelectorAll(".recharts-xAxis-tick-labels text, .recharts-xAxis text")].map(
+        (tick) => tick.textContent,
+      );
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    });
     expect(ticks).toContain("3/10");
     for (const tick of ticks) expect(tick).toMatch(/^\d{1,2}\/\d{1,2}$/);
   });

@@ -52,7 +52,7 @@ function stubServer({ key: initialKey = null }: { key?: TTranslationKey | null }
 const renderScreen = () => renderWithRouter(<TranslationSettings appId={appId} />, `/apps/${appId}/translation`);
 
 // Rendering the screen and typing through MUI fields in jsdom outruns the default 5 s on a busy machine.
-describe("TranslationSettings", { timeout: 15_000 }, () => {
+describe("TranslationSettings", () => {
   it("verifies a key, saves it and shows its hint and date; the switch saves at once", async () => {
     const fetchMock = stubServer();
     const { user } = renderScreen();

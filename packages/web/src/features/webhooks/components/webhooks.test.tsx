@@ -140,7 +140,7 @@ function stubServer({ test = "ok" }: ServerOptions = {}) {
 const renderScreen = () => renderWithRouter(<Webhooks appId={appId} />, `/apps/${appId}/webhooks`);
 
 // Rendering the screen and typing through MUI fields in jsdom outruns the default 5 s on a busy machine.
-describe("Webhooks", { timeout: 15_000 }, () => {
+describe("Webhooks", () => {
   it("checks the URL with the contract's rule, shows a private address (3043) on it, then saves URL and events", async () => {
     const fetchMock = stubServer();
     const { user } = renderScreen();
