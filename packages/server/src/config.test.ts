@@ -30,4 +30,16 @@ describe("config", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
+
+  it("reads WEBHOOK_ALLOWED_NETWORKS as CIDR ranges and names an entry that is not one", () => {
+    expect(loadConfig({ WEBHOOK_ALLOWED_NETWORKS: "10.0.0.0/8, fd00::/8" }).webhookAllowedNetworks).toEqual([
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
+    for (const bad of ["999.1.1.1/8", "10.0.0.0/33", "fd00::/129", "10.0.0.0", "example.com/8"]) {
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_NETWORKS: `10.0.0.0/8,${bad}` })).toThrow(
+        new RegExp(`WEBHOOK_ALLOWED_NETWORKS.*${bad.replace(/[.]/g, "\\.")}`),
+      );
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
@@ -7,6 +8,14 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalUrl = z.preprocess(blankIsUnset, z.url().optional());
+
+/** An IPv4 or IPv6 address, a slash and a prefix length the family has room for: `10.0.0.0/8`, `fd00::/8`. */
+function isCidr(value: string): boolean {
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(value);
+  if (!match) return false;
+  const family = isIP(match[1] ?? "");
+  return family !== 0 && Number(match[2]) <= (family === 4 ? 32 : 128);
+}
 
 const bool = z.preprocess(
   blankIsUnset,
@@ -95,7 +104,10 @@ export const envSchema = z.object({
           .map((part) => part.trim())
           .filter(Boolean),
       )
-      .refine((parts) => parts.every((part) => /^[0-9a-fA-F:.]+\/\d{1,3}$/.test(part)), "expected CIDR ranges"),
+      .superRefine((parts, check) => {
+        const bad = parts.find((part) => !isCidr(part));
+        if (bad !== undefined) check.addIssue({ code: "custom", message: `expected CIDR ranges, got "${bad}"` });
+      }),
   ),
 });
 

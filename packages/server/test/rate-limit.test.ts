@@ -1,5 +1,6 @@
 import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryWindowStore } from "../src/http/rate-limit";
 import { chatApp } from "./chat-client";
 import { startTestApp, type TestApp } from "./harness";
 
@@ -10,6 +11,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/**
+ * The limiter's one-second windows are read from `Date.now()`. Under load a burst can take longer than a second
+ * to be served, and would then straddle two windows; so the tests stop the wall clock (timers still run) and
+ * move it on themselves.
+ */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const nextWindow = () => vi.setSystemTime(Date.now() + 1100);
+
 /** Sends `count` requests at once and returns their replies. */
 function burst<T>(count: number, request: () => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, request));
@@ -19,7 +33,7 @@ describe("rate limits", () => {
   it("admits 20 dashboard requests of an account in a second and answers the rest 429 with code 005", async () => {
     const { dashboardAuth, appId } = await chatApp(t);
     // The setup's own calls count too; start from a fresh second.
-    await new Promise((r) => setTimeout(r, 1100));
+    nextWindow();
     const replies = await burst(RATE_LIMIT_PER_SECOND + 5, () =>
       t.server.inject({ method: "GET", url: `/api/apps/${appId}`, headers: dashboardAuth }),
     );
@@ -34,7 +48,7 @@ describe("rate limits", () => {
     expect(first?.headers["ratelimit-remaining"]).toBe("0");
     expect(ok[0]?.headers["ratelimit-limit"]).toBe(String(RATE_LIMIT_PER_SECOND));
 
-    await new Promise((r) => setTimeout(r, 1100));
+    nextWindow();
     const after = await t.server.inject({ method: "GET", url: `/api/apps/${appId}`, headers: dashboardAuth });
     expect(after.statusCode).toBe(200);
   });
@@ -42,7 +56,7 @@ describe("rate limits", () => {
   it("counts each account on its own", async () => {
     const a = await chatApp(t);
     const b = await chatApp(t);
-    await new Promise((r) => setTimeout(r, 1100));
+    nextWindow();
     await burst(RATE_LIMIT_PER_SECOND + 1, () =>
       t.server.inject({ method: "GET", url: "/api/apps", headers: a.dashboardAuth }),
     );
@@ -60,7 +74,7 @@ describe("rate limits", () => {
     });
     const channelId = created.body.channel.id;
     await bob.api.post(`/channels/${channelId}/join`, {});
-    await new Promise((r) => setTimeout(r, 1100));
+    nextWindow();
     const replies = await burst(RATE_LIMIT_PER_SECOND + 5, () =>
       t.server.inject({
         method: "POST",
@@ -86,5 +100,31 @@ describe("rate limits", () => {
     );
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
     expect(replies[0]?.json()).toEqual({ status: "ok", database: expect.any(String), redis: "none" });
+  });
+});
+
+describe("the in-process count", () => {
+  it("answers each request of a burst its own count, even when read after the whole burst was counted", () => {
+    const store = new MemoryWindowStore();
+    const results: { current: number; ttl: number }[] = [];
+    for (let i = 0; i < 3; i++) store.incr("account:a", (_error, result) => result && results.push(result), 1000);
+    expect(results.map((r) => r.current)).toEqual([1, 2, 3]);
+  });
+
+  it("starts a new window once the old one has passed, for each key on its own", () => {
+    const store = new MemoryWindowStore();
+    const count = (key: string) => {
+      let current = 0;
+      store.incr(key, (_error, result) => (current = result?.current ?? 0), 1000);
+      return current;
+    };
+    expect([count("a"), count("a"), count("b")]).toEqual([1, 2, 1]);
+    vi.setSystemTime(Date.now() + 400);
+    expect(count("a")).toBe(3);
+    vi.setSystemTime(Date.now() + 700);
+    expect(count("a")).toBe(1);
+    vi.setSystemTime(Date.now() + 20_000);
+    expect(count("c")).toBe(1);
+    expect(count("b")).toBe(1);
   });
 });

@@ -61,11 +61,13 @@ export function registerPrometheus(
     registers: [registry],
   });
 
-  server.addHook("onResponse", async (request, reply) => {
+  server.addHook("onResponse", (request, reply, done) => {
     // Unmatched paths share one label, so a scan of random URLs cannot grow the series without end.
     const route = request.routeOptions.url ?? "unmatched";
-    if (route === METRICS_PATH) return;
-    latency.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route !== METRICS_PATH) {
+      latency.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   const { token } = options;

@@ -1,4 +1,4 @@
-import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyRateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { AppError } from "../errors";
@@ -14,6 +14,40 @@ function rateLimitKey(request: FastifyRequest): string {
   if (caller?.kind === "server") return `app:${caller.app.id}`;
   // Requests injected without a socket (tests, WebSocket injection) have no address.
   return `ip:${request.ip ?? "local"}`;
+}
+
+/**
+ * One process's counts, in fixed windows per key, when there is no Redis. Each answer is a fresh object: the library
+ * reads it after an await, and an object shared by the key's requests would by then show the count of every request
+ * of the same burst, refusing them all (the library's own memory store does that).
+ */
+export class MemoryWindowStore implements FastifyRateLimitStore {
+  readonly #windows = new Map<string, { count: number; startedAt: number }>();
+  #sweptAt = 0;
+
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ) {
+    const now = Date.now();
+    // Keys of callers who have gone quiet are forgotten, so the map holds about one window of callers.
+    if (now - this.#sweptAt >= 10 * timeWindow) {
+      for (const [k, window] of this.#windows) if (window.startedAt + timeWindow <= now) this.#windows.delete(k);
+      this.#sweptAt = now;
+    }
+    let window = this.#windows.get(key);
+    if (!window || window.startedAt + timeWindow <= now) {
+      window = { count: 0, startedAt: now };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+  }
+
+  child(): FastifyRateLimitStore {
+    return this;
+  }
 }
 
 /**
@@ -34,7 +68,7 @@ export async function registerRateLimit(
     enableDraftSpec: true,
     skipOnError: true,
     nameSpace: "parley:rate:",
-    ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.redis ? { redis: options.redis } : { store: MemoryWindowStore }),
     errorResponseBuilder: (_request, context) =>
       new AppError("005", { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

@@ -29,18 +29,18 @@ export function requestId(request: IncomingMessage): string {
   return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const SECRET_QUERY = /token|code|secret|key|password|signature/i;
+const PRIVATE_QUERY = /token|code|secret|key|password|signature|email/i;
 
 /**
  * The request as log lines show it. Query values that carry credentials (sign-in links, password reset and
- * verification codes, marketplace tokens) are masked; headers are not logged at all.
+ * verification codes, marketplace tokens) or a mail address are masked; headers are not logged at all.
  */
 export function serializeRequest(request: FastifyRequest) {
   const [path, query] = request.url.split("?", 2);
   let url = path ?? "";
   if (query) {
     const params = new URLSearchParams(query);
-    for (const name of [...params.keys()]) if (SECRET_QUERY.test(name)) params.set(name, "[redacted]");
+    for (const name of [...params.keys()]) if (PRIVATE_QUERY.test(name)) params.set(name, "[redacted]");
     url += `?${params.toString()}`;
   }
   return { method: request.method, url, remoteAddress: request.ip };
@@ -52,20 +52,21 @@ export function serializeRequest(request: FastifyRequest) {
  */
 export function registerSecurityHeaders(server: FastifyInstance, options: { publicUrl: string }): void {
   const https = options.publicUrl.startsWith("https://");
-  server.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith(`${CHAT_API_PREFIX}/`)) return;
+  // Callback hooks rather than async ones: they run on every answer, and a promise each is measurable there.
+  server.addHook("onRequest", (request, reply, done) => {
+    if (!request.url.startsWith(`${CHAT_API_PREFIX}/`)) return done();
     reply.header("access-control-allow-origin", "*");
     reply.header("access-control-expose-headers", "retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset");
-    if (request.method === "OPTIONS") {
-      return reply
-        .header("access-control-allow-methods", "GET, POST, PUT, PATCH, DELETE")
-        .header("access-control-allow-headers", "authorization, content-type, x-request-id")
-        .header("access-control-max-age", "600")
-        .status(204)
-        .send();
-    }
+    if (request.method !== "OPTIONS") return done();
+    // Answered here: the route is not run, so `done` is not called.
+    reply
+      .header("access-control-allow-methods", "GET, POST, PUT, PATCH, DELETE")
+      .header("access-control-allow-headers", "authorization, content-type, x-request-id")
+      .header("access-control-max-age", "600")
+      .status(204)
+      .send();
   });
-  server.addHook("onSend", async (request, reply, payload) => {
+  server.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
@@ -75,6 +76,6 @@ export function registerSecurityHeaders(server: FastifyInstance, options: { publ
     // A page that sets its own policy (the hosted card page) keeps it.
     if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
     if (https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
-    return payload;
+    done(null, payload);
   });
 }

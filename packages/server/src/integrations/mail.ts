@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -17,6 +18,16 @@ export interface Mailer {
   /** Sends one message; returns where it went (the `.json` file, or the SMTP server). */
   send(mail: OutgoingMail, id: string): Promise<string>;
   close(): void;
+}
+
+/**
+ * Writes beside the file and renames it into place, so whoever reads the mail folder (a person, a test, another
+ * process) sees each file whole or not at all.
+ */
+async function writeWhole(file: string, data: string | Buffer): Promise<void> {
+  const partial = `${file}.${randomBytes(4).toString("hex")}.partial`;
+  await fs.writeFile(partial, data);
+  await fs.rename(partial, file);
 }
 
 /** SMTP when a URL is configured; otherwise each message becomes a `.json` and an `.eml` file in `mailDir`. */
@@ -43,11 +54,8 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
       const createdAt = new Date().toISOString();
       // The file name sorts by time, and the job id keeps a re-run of the same job on the same files.
       const base = path.join(options.mailDir, `${createdAt.slice(0, 10)}-${id}`);
-      await fs.writeFile(`${base}.eml`, info.message as Buffer);
-      await fs.writeFile(
-        `${base}.json`,
-        `${JSON.stringify({ id, from: options.from, ...mail, createdAt }, null, 2)}\n`,
-      );
+      await writeWhole(`${base}.eml`, info.message as Buffer);
+      await writeWhole(`${base}.json`, `${JSON.stringify({ id, from: options.from, ...mail, createdAt }, null, 2)}\n`);
       return `${base}.json`;
     },
     close: () => {},

@@ -51,10 +51,11 @@ afterAll(async () => {
 });
 
 /** A socket signed in as a chat user on one process, collecting the texts of the messages it is told about. */
-async function listen(base: string, token: string): Promise<{ texts: string[] }> {
+async function listen(base: string, token: string): Promise<{ texts: string[]; closed: Promise<number> }> {
   const socket = new WebSocket(`${base.replace("http", "ws")}/v1/ws`);
   sockets.push(socket);
   const texts: string[] = [];
+  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready frame from ${base}`)), 15_000);
     socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token })));
@@ -68,7 +69,7 @@ async function listen(base: string, token: string): Promise<{ texts: string[] }>
       if (frame.type === "event" && frame.event.type === "message.created") texts.push(frame.event.message.text);
     });
   });
-  return { texts };
+  return { texts, closed };
 }
 
 describe("three server processes sharing PostgreSQL and Redis", () => {
@@ -109,6 +110,19 @@ describe("three server processes sharing PostgreSQL and Redis", () => {
       { timeoutMs: 15_000, intervalMs: 50 },
     );
     for (const listener of listeners) expect([...listener.texts].sort()).toEqual([...sent].sort());
+  });
+
+  it("closes a chat user's sockets on the other processes when the user is deactivated through one", async () => {
+    const { sessionToken } = await signedInAccount(dataDir, bases[0]);
+    const { appId, secret } = await appWithKey(bases[0], sessionToken, "Sessions");
+    const token = await chatSession(bases[0], appId, secret, "leaving");
+    const held = await Promise.all([bases[1], bases[2]].map((base) => listen(base, token)));
+    await call(bases[0], "POST", "/v1/users/leaving/deactivate", {}, secret);
+    const codes = await Promise.race([
+      Promise.all(held.map((socket) => socket.closed)),
+      sleep(15_000).then(() => "still open"),
+    ]);
+    expect(codes).toEqual([4001, 4001]);
   });
 
   it("shares the rate limit: 40 requests of one account or chat user in a second, round robin, get 429 code 005", async () => {

@@ -165,6 +165,7 @@ export function createSignInLinks(ctx: Context, deps: { apps: AppService; auth: 
       const app = await deps.apps.requireAppAccess(auth, appId);
       const account = await requireSubAccount(app.id, subAccountId);
       await db.delete(accounts).where(eq(accounts.id, account.id));
+      await deps.auth.sessionsEnded({ kind: "dashboard-account", accountId: account.id });
     },
 
     /**

@@ -51,7 +51,7 @@ export function createMetricsService(ctx: Context) {
     return new Map(rows.map((r) => [r.appId, Number(r.total)]));
   }
   /** A month's total as the dashboard shows it; up to `READ_CACHE_MS` old. */
-  const monthCache = createTtlCache<string, number>(ctx.clock, ctx.config.readCacheMs);
+  const monthCache = createTtlCache<string, number>(ctx.clock, ctx.config.readCacheMs, { refreshAhead: true });
 
   const service = {
     async recordActive(appId: string, chatUserId: string, at: Date = ctx.clock.now()): Promise<void> {
@@ -107,19 +107,17 @@ export function createMetricsService(ctx: Context) {
     /** Each app's messages this month so far; a figure to show, so it may be up to `READ_CACHE_MS` old. */
     async messagesThisMonth(appIds: string[]): Promise<Map<string, number>> {
       const totals = new Map<string, number>();
-      const missing: string[] = [];
-      for (const id of appIds) {
-        const cached = monthCache.peek(id);
-        if (cached === undefined) missing.push(id);
-        else totals.set(id, cached);
-      }
-      if (missing.length === 0) return totals;
-      const loaded = await monthTotals(missing);
-      for (const id of missing) {
-        const total = loaded.get(id) ?? 0;
-        monthCache.set(id, total);
-        totals.set(id, total);
-      }
+      // One query, for every app asked for, serves each app whose total must be (re)loaded now.
+      let loading: Promise<Map<string, number>> | null = null;
+      await Promise.all(
+        appIds.map(async (id) => {
+          const total = await monthCache.get(id, async () => {
+            loading ??= monthTotals(appIds);
+            return (await loading).get(id) ?? 0;
+          });
+          totals.set(id, total);
+        }),
+      );
       return totals;
     },
 

@@ -1,4 +1,5 @@
 import {
+  CAMPAIGN_EXCLUDED_CSV_COLUMNS,
   campaignAllows,
   campaignMissing,
   campaignReportDays,
@@ -344,7 +345,8 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
         .orderBy(campaignExclusions.rowNo);
       const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
       const lines = rows.map((row) => `${row.rowNo},${quote(row.value)},${row.reason}`);
-      return `\uFEFFrow,userId,reason\r\n${lines.map((line) => `${line}\r\n`).join("")}`;
+      const header = CAMPAIGN_EXCLUDED_CSV_COLUMNS.join(",");
+      return `\uFEFF${header}\r\n${lines.map((line) => `${line}\r\n`).join("")}`;
     },
 
     /**

@@ -23,24 +23,18 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
-import { type BrandService, requireNoticeFeature } from "./brands";
+import { authOf } from "../../http/authenticate";
+import type { BrandService } from "./brands";
 import type { CampaignService } from "./campaigns";
 
 /** `/api/apps/{id}/notice/...`: the bulk message area of the dashboard. */
 export const noticeRoutes: FastifyPluginAsync<{
-  auth: AuthService;
   brands: BrandService;
   campaigns: CampaignService;
-}> = async (fastify, { auth, brands, campaigns }) => {
+}> = async (fastify, { brands, campaigns }) => {
+  // Every route is under `/apps/:id/notice/`: the shared app check (app.ts) admits the caller and requires the
+  // notice feature before validation, so an account without it learns nothing about the area, not even its schemas.
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Before validation, so an account without the feature learns nothing about the area, not even its schemas.
-  const authenticate = requireAuth(auth);
-  app.addHook("preValidation", async (request) => {
-    await authenticate(request);
-    requireNoticeFeature(authOf(request));
-  });
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
   app.get(
