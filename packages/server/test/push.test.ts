@@ -588,6 +588,8 @@ describe("push delivery", () => {
     const grantsBefore = receiver.tokenGrants.length;
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "V1", userIds: ["lee"] }))
       .body;
+    // Adding lee pushes to the dead device too; settling first keeps that push and the messages' pushes in order.
+    await pushSettled(live, app.appId);
 
     const first = await kim.api.post<{ message: { id: string } }>(`/channels/${channel.id}/messages`, { text: "one" });
     await pushSettled(live, app.appId);
@@ -619,12 +621,14 @@ describe("push delivery", () => {
     const app = await pushApp(live);
     const kim = await app.member("kim");
     const lee = await app.user("lee");
-    const token = newToken("gone");
-    receiver.deadTokens.add(token);
-    await lee.api.post("/me/push-tokens", { token, platform: "android" });
     const { channel } = (
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Gone", userIds: ["lee"] })
     ).body;
+    // The device comes after the "added" push has gone, so only the message's push can find it, and only once.
+    await pushSettled(live, app.appId);
+    const token = newToken("gone");
+    receiver.deadTokens.add(token);
+    await lee.api.post("/me/push-tokens", { token, platform: "android" });
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "hello?" });
     await pushSettled(live, app.appId);
     expect(receiver.pushesTo(token)).toHaveLength(1);
