@@ -4,7 +4,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import { API_PREFIX, CHAT_API_PREFIX, chatApi } from "@parley/contract";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
-import { type Bus, createMemoryBus, createRedisBus } from "./chat/bus";
+import { type Bus, createMemoryBus, createRedisBus, type SessionsEnded } from "./chat/bus";
 import { registerGateway } from "./chat/gateway";
 import { createOutbox } from "./chat/outbox";
 import { createMemoryPresence, createRedisPresence, type Presence } from "./chat/presence";
@@ -21,6 +21,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { BODY_LIMIT_BYTES, SECRET_LOG_PATHS } from "./http/limits";
 import { registerPrometheus } from "./http/prometheus";
 import { registerRateLimit } from "./http/rate-limit";
+import { lazyRequestLogger } from "./http/request-logger";
 import { registerSecurityHeaders, requestId, serializeRequest } from "./http/security";
 import { registerTestingEndpoints } from "./http/testing";
 import { validatorCompiler } from "./http/validation";
@@ -123,11 +124,12 @@ export interface App {
 
 function createServices(ctx: Context, bus: Bus, presence: Presence) {
   const metrics = createMetricsService(ctx);
-  const chatUsers = createChatUserService(ctx, metrics);
+  const sessionsEnded: SessionsEnded = (ended) => bus.publish({ sessionsEnded: ended });
+  const apps = createAppService(ctx, metrics);
+  const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps });
   const outbox = createOutbox(ctx);
   const channels = createChannelService(ctx, { bus, chatUsers, outbox });
   const messages = createMessageService(ctx, { bus, channels, metrics });
-  const apps = createAppService(ctx, metrics);
   const gateway = createSandboxGateway({ db: ctx.database.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   const billing = createBillingService(ctx, { gateway });
   apps.chatAccessChecks.push(billing.requireChatService);
@@ -143,7 +145,7 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
     fcm: createFcmClient({ baseUrl: ctx.config.fcmBaseUrl, oauthTokenUrl: ctx.config.fcmOauthTokenUrl }),
   });
   outbox.register(push.consumer);
-  const auth = createAuthService(ctx);
+  const auth = createAuthService(ctx, { sessionsEnded });
   const links = createSignInLinks(ctx, { apps, auth });
   const storage = createDiskStorage(ctx.config.filesDir);
   const brands = createBrandService(ctx, { apps, storage });
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     genReqId: requestId,
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // A path the router cannot take apart (bad percent-encoding, a segment longer than any id) is input that does
     // not match the route: 300, like any other.
@@ -258,7 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await database.query("delete from sent_mail where job_id = $1", [jobId]);
         throw err;
       }
-      ctx.log.info({ to: mail.to, subject: mail.subject, location }, `mail sent: ${location}`);
+      ctx.log.info({ jobId, subject: mail.subject, location }, `mail sent: ${location}`);
     }),
     handleJob(expireFilesJob, async () => {
       const removed = await services.files.expireOldFiles();
@@ -316,12 +319,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   services.webhooks.failureListeners.push(observability.webhookFailed);
 
-  // A change made through the dashboard API (an admin's action on a company, account settings) may change what a
-  // session admits; this process forgets the sessions it read, so no later request of it sees the old state.
-  server.addHook("onResponse", async (request, reply) => {
+  // Sessions ended on any process (logout, deactivation, password change): none is admitted here from the cache.
+  bus.subscribe((message) => {
+    if (!("sessionsEnded" in message)) return;
+    services.auth.forgetCachedSessions();
+    services.chatUsers.forgetCachedSessions();
+  });
+
+  // A change made through the dashboard API (an admin's action on a company, account settings, deleting an account
+  // with its apps) may change what a session admits; this process forgets the dashboard and chat sessions it read,
+  // so no later request of it sees the old state.
+  server.addHook("onResponse", (request, reply, done) => {
     if (request.method !== "GET" && reply.statusCode < 400 && request.url.startsWith(`${API_PREFIX}/`)) {
       services.auth.forgetCachedSessions();
+      services.chatUsers.forgetCachedSessions();
     }
+    done();
   });
 
   server.addHook("onClose", async () => {
@@ -388,7 +401,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         },
         transform: jsonSchemaTransform,
       });
-      await v1.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+      await v1.register(fastifyWebsocket, {
+        // No compression: the gateway frames a channel's event once for all of its sockets (chat/text-frame.ts).
+        options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+        // Every socket, authenticated or not, hears why it closes: 1001, so clients reconnect to another process.
+        preClose(this: FastifyInstance, done) {
+          for (const client of this.websocketServer.clients) client.close(1001, "server shutting down");
+          this.websocketServer.close(() => done());
+        },
+      });
       await v1.register(fastifyMultipart, { throwFileSizeLimit: false });
       await registerRateLimit(v1, { perSecond: config.rateLimitPerSecond, redis, hook: "preHandler" });
       await v1.register(chatRoutes, services);

@@ -272,7 +272,7 @@ describe("the chat API gate", () => {
     expect((await kim.api.get("/me")).status).toBe(200);
   });
 
-  it("refuses messages beyond the trial's monthly quota of all apps with 3014, and not on the paid plan", async () => {
+  it("refuses messages beyond the trial's monthly quota of all apps with 3014, after the channel's rules, and not on the paid plan", async () => {
     const { api, owner, appId, user, server } = await customer("2026-03-20T10:00:00Z");
     const other = await api.post<{ app: { id: string } }>("/apps", { name: "Other" });
     const kim = await user("kim");
@@ -291,6 +291,10 @@ describe("the chat API gate", () => {
     expect((await say("a new month")).status).toBe(200);
     await seedUsage(t, appId, "2026-04-01", "2026-04-01", 150_000, 10);
     expect((await say("over again")).body.code).toBe("3014");
+    // The channel's rules and the message's own faults are reported before the quota.
+    const lee = await user("lee");
+    expect((await lee.api.post(`/channels/${channel.id}/messages`, { text: "not a member" })).body.code).toBe("3020");
+    expect((await say("   ")).body.code).toBe("3012");
 
     await registerCard(t, owner);
     expect((await apply(api)).body.current?.paid?.startDate).toBe("2026-04-19");

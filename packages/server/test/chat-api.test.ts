@@ -248,7 +248,7 @@ describe("messages", () => {
     expect(history.body.messages.map((m) => m.text)).toEqual(["only once", "only once"]);
   });
 
-  it("stores one message when sends with one clientMessageId race", async () => {
+  it("stores one message when sends with one clientMessageId race, and leaves no gap in seq", async () => {
     const { kim, id } = await room();
     const replies = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -256,8 +256,10 @@ describe("messages", () => {
       ),
     );
     expect(new Set(replies.map((r) => r.body.message.id)).size).toBe(1);
+    const next = await kim.api.post<{ message: Message }>(`/channels/${id}/messages`, { text: "after the race" });
+    expect(next.body.message.seq).toBe(2);
     const history = await kim.api.get<{ messages: Message[] }>(`/channels/${id}/messages`);
-    expect(history.body.messages).toHaveLength(1);
+    expect(history.body.messages.map((m) => m.seq)).toEqual([1, 2]);
   });
 
   it("rejects a clientMessageId with spaces or over 64 characters with 300", async () => {

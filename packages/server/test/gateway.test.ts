@@ -2,7 +2,7 @@ import type { TChatEvent, TServerFrame } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { chatApp } from "./chat-client";
-import { startTestApp, type TestApp } from "./harness";
+import { STRONG_PASSWORD, startTestApp, type TestApp } from "./harness";
 
 let t: TestApp;
 let wsUrl: string;
@@ -14,7 +14,8 @@ beforeAll(async () => {
   if (!address || typeof address === "string") throw new Error("no port");
   wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
 });
-afterAll(() => t?.close());
+let shutDown = false;
+afterAll(() => (shutDown ? undefined : t?.close()));
 
 /** A socket that collects frames and can wait for one that matches. */
 async function socket(auth: Record<string, unknown>) {
@@ -57,6 +58,15 @@ async function socket(auth: Record<string, unknown>) {
   return { ws, frames, next, event, closed, send: (f: unknown) => ws.send(JSON.stringify(f)) };
 }
 
+type Socket = Awaited<ReturnType<typeof socket>>;
+
+/** A socket per credential, each once its ready frame has come. */
+async function readySockets<T extends Record<string, unknown>[]>(...auths: T): Promise<{ [K in keyof T]: Socket }> {
+  const sockets = await Promise.all(auths.map(socket));
+  for (const s of sockets) await s.next((f) => f.type === "ready");
+  return sockets as { [K in keyof T]: Socket };
+}
+
 describe("WebSocket gateway", () => {
   it("delivers a member's message to the other members' sockets, and not to strangers", async () => {
     const app = await chatApp(t);
@@ -66,10 +76,7 @@ describe("WebSocket gateway", () => {
     const { channel } = (
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room", userIds: ["lee"] })
     ).body;
-    const leeSocket = await socket({ token: lee.sessionToken });
-    const parkSocket = await socket({ token: park.sessionToken });
-    await leeSocket.next((f) => f.type === "ready");
-    await parkSocket.next((f) => f.type === "ready");
+    const [leeSocket, parkSocket] = await readySockets({ token: lee.sessionToken }, { token: park.sessionToken });
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "hi lee" });
     const event = await leeSocket.event("message.created");
     expect(event.message).toMatchObject({ text: "hi lee", sender: { userId: "kim" } });
@@ -83,8 +90,7 @@ describe("WebSocket gateway", () => {
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Open" })).body;
-    const s = await socket({ token: lee.sessionToken });
-    await s.next((f) => f.type === "ready");
+    const [s] = await readySockets({ token: lee.sessionToken });
     await lee.api.post(`/channels/${channel.id}/join`);
     await s.event("member.joined", (e) => e.userId === "lee");
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "welcome" });
@@ -126,10 +132,106 @@ describe("WebSocket gateway", () => {
   it("answers ping with pong", async () => {
     const app = await chatApp(t);
     const kim = await app.user("kim");
-    const s = await socket({ token: kim.sessionToken });
-    await s.next((f) => f.type === "ready");
+    const [s] = await readySockets({ token: kim.sessionToken });
     s.send({ type: "ping" });
     await s.next((f) => f.type === "pong");
     s.ws.close();
+  });
+
+  describe("closes the sockets of sessions that end", () => {
+    /** A dashboard session of the account, as a second device would open it. */
+    async function secondSession(email: string): Promise<string> {
+      const login = await t.server.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email, password: STRONG_PASSWORD },
+      });
+      return login.json().sessionToken;
+    }
+    const dashboardCall = (token: string, method: "GET" | "DELETE" | "PUT", url: string, payload?: object) =>
+      t.server.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${token}` }, payload });
+    const ended = (s: Awaited<ReturnType<typeof socket>>) =>
+      s.next((f) => f.type === "error").then(async (frame) => ({ frame, code: await s.closed }));
+
+    it("when the chat user logs out, is deactivated or deleted, with 3028 and close code 4001", async () => {
+      const app = await chatApp(t);
+      const kim = await app.user("kim");
+      const lee = await app.user("lee");
+      const park = await app.user("park");
+      const [kimSocket, leeSocket, parkSocket, other] = await readySockets(
+        { token: kim.sessionToken },
+        { token: lee.sessionToken },
+        { token: park.sessionToken },
+        { token: (await app.user("choi")).sessionToken },
+      );
+
+      expect((await kim.api.post("/auth/logout", {})).status).toBe(200);
+      expect(await ended(kimSocket)).toEqual({
+        frame: { type: "error", code: "3028", message: "the session ended" },
+        code: 4001,
+      });
+      expect((await app.server.post("/users/lee/deactivate", {})).status).toBe(200);
+      expect((await ended(leeSocket)).code).toBe(4001);
+      expect((await app.server.delete("/users/park")).status).toBe(200);
+      expect((await ended(parkSocket)).code).toBe(4001);
+
+      // Another user of the app keeps their socket.
+      other.send({ type: "ping" });
+      await other.next((f) => f.type === "pong");
+      other.ws.close();
+    });
+
+    it("when a dashboard session ends: ended from another device, or by logging out everywhere", async () => {
+      const app = await chatApp(t);
+      const laptop = await secondSession(app.owner.email);
+      const [watching] = await readySockets({ token: laptop, appId: app.appId });
+      const sessions = await dashboardCall(app.owner.token, "GET", "/auth/sessions");
+      const laptopId = (sessions.json().sessions as { id: string; current: boolean }[]).find((s) => !s.current)?.id;
+      expect((await dashboardCall(app.owner.token, "DELETE", `/auth/sessions/${laptopId}`)).statusCode).toBe(200);
+      expect(await ended(watching)).toMatchObject({ frame: { code: "3028" }, code: 4001 });
+
+      const [own, phone] = await readySockets(
+        { token: app.owner.token, appId: app.appId },
+        { token: await secondSession(app.owner.email), appId: app.appId },
+      );
+      expect((await dashboardCall(app.owner.token, "DELETE", "/auth/sessions")).statusCode).toBe(200);
+      expect((await ended(own)).code).toBe(4001);
+      expect((await ended(phone)).code).toBe(4001);
+    });
+
+    it("when the password changes, except the socket of the session that changed it", async () => {
+      const app = await chatApp(t);
+      const other = await secondSession(app.owner.email);
+      const [kept, cut] = await readySockets(
+        { token: app.owner.token, appId: app.appId },
+        { token: other, appId: app.appId },
+      );
+      const change = await dashboardCall(app.owner.token, "PUT", "/account/password", {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: "Parley-2027-ok",
+        newPasswordConfirm: "Parley-2027-ok",
+      });
+      expect(change.statusCode).toBe(200);
+      expect((await ended(cut)).code).toBe(4001);
+      kept.send({ type: "ping" });
+      await kept.next((f) => f.type === "pong");
+      kept.ws.close();
+    });
+  });
+
+  // Last: it shuts the server down.
+  it("closes every socket with 1001 when the server shuts down, in a channel or not, a user's or a dashboard view's", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    const lee = await app.user("lee");
+    await kim.api.post("/channels", { name: "Room", userIds: ["lee"] });
+    const [member, alone, view] = await readySockets(
+      { token: lee.sessionToken },
+      { token: (await app.user("park")).sessionToken },
+      { token: app.owner.token, appId: app.appId },
+    );
+    shutDown = true;
+    await t.close();
+    expect(await Promise.all([member.closed, alone.closed, view.closed])).toEqual([1001, 1001, 1001]);
   });
 });

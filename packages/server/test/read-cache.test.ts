@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts } from "../src/db/schema";
+import { accounts, chatSessions } from "../src/db/schema";
 import { chatApp } from "./chat-client";
 import { client } from "./client";
 import { STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp } from "./harness";
@@ -70,5 +70,41 @@ describe("read cache", () => {
     expect((await api.get("/account", token)).status).toBe(200);
     t.services.auth.forgetCachedSessions();
     expect((await api.get("/account", token)).body.code).toBe("1023");
+  });
+
+  it("refuses a chat session at once after logout, deactivation or deletion, and shows a new nickname at once", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    const lee = await app.user("lee");
+    const park = await app.user("park");
+    const choi = await app.user("choi");
+    for (const u of [kim, lee, park, choi]) expect((await u.api.get("/me")).status).toBe(200);
+
+    await kim.api.post("/auth/logout", {});
+    expect((await kim.api.get("/me")).body.code).toBe("3028");
+    expect((await app.server.post("/users/lee/deactivate", {})).status).toBe(200);
+    expect((await lee.api.get("/me")).body.code).toBe("3028");
+    expect((await app.server.delete("/users/park")).status).toBe(200);
+    expect((await park.api.get("/me")).body.code).toBe("3028");
+
+    expect((await app.server.patch("/users/choi", { nickname: "Choi Renamed" })).status).toBe(200);
+    const { channel } = (await choi.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;
+    const sent = await choi.api.post<{ message: { sender: { nickname: string } } }>(
+      `/channels/${channel.id}/messages`,
+      { text: "hello" },
+    );
+    expect(sent.body.message.sender.nickname).toBe("Choi Renamed");
+  });
+
+  it("reuses a chat session it read until sessions end somewhere, which the bus tells every process", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    expect((await kim.api.get("/me")).status).toBe(200);
+    // Removed behind the server's back: the cached session still admits.
+    await t.ctx.database.db.delete(chatSessions);
+    expect((await kim.api.get("/me")).status).toBe(200);
+    // Another process's logout arrives as a bus message naming some session; the cache is forgotten.
+    await t.bus.publish({ sessionsEnded: { kind: "chat", sessionIds: ["elsewhere"] } });
+    expect((await kim.api.get("/me")).body.code).toBe("3028");
   });
 });

@@ -425,6 +425,8 @@ describe("webhook delivery of chat events", () => {
         event: { type: "message.created", message: { id: message.id, text: "hello webhooks" } },
       },
     });
+    // The event as stored with the message, field for field the message the sender was answered with.
+    expect(payload.data.event.message).toEqual(message);
     expect(request?.headers["webhook-id"]).toMatch(/^msg_/);
     expect(() =>
       new Webhook(`whsec_${Buffer.from("someone else").toString("base64")}`).verify(

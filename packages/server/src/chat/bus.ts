@@ -1,11 +1,25 @@
 import { EventEmitter } from "node:events";
 import type { TChatEvent } from "@parley/contract";
 
-/** What crosses the bus: an event of one app's channel, already stored. */
-export interface BusMessage {
+/** An event of one app's channel, already stored. */
+export interface ChatEventMessage {
   appId: string;
   event: TChatEvent;
 }
+
+/** Sessions that no longer admit anyone; every process closes the WebSockets that were opened with them. */
+export type EndedSessions =
+  | { kind: "dashboard"; sessionIds: string[] }
+  /** Every session of the account, but the one named (a password change keeps the session that made it). */
+  | { kind: "dashboard-account"; accountId: string; exceptSessionId?: string }
+  | { kind: "chat"; sessionIds: string[] }
+  | { kind: "chat-user"; chatUserId: string };
+
+/** Says that sessions ended, so that the sockets opened with them close wherever they are. */
+export type SessionsEnded = (ended: EndedSessions) => Promise<void>;
+
+/** What crosses the bus. */
+export type BusMessage = ChatEventMessage | { sessionsEnded: EndedSessions };
 
 /**
  * Real-time fan-out between server processes. The in-process bus serves a single process; with Redis every
@@ -61,7 +75,7 @@ export async function createRedisBus(url: string, log: { error(obj: object, msg:
       // The event is already stored: a client that missed it catches up by cursor. A request whose change was saved
       // must not fail because Redis did not carry the news.
       await publisher.publish(CHANNEL, JSON.stringify(message)).catch((err: unknown) => {
-        log.error({ err, appId: message.appId }, "redis bus could not publish an event");
+        log.error({ err, appId: "appId" in message ? message.appId : undefined }, "redis bus could not publish");
       });
     },
     subscribe(listener) {

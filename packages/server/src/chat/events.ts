@@ -45,6 +45,20 @@ export class EventBatch {
     return event;
   }
 
+  /**
+   * Whether an event of the app must also be stored for the integrations. Asked before storing, by a writer
+   * whose one statement stores the event and, when this says so, its outbox row (see `storedWithOutbox`).
+   */
+  async wantsOutbox(appId: string, q: Db): Promise<boolean> {
+    return this.#outbox ? this.#outbox.wants(appId, q) : false;
+  }
+
+  /** Takes on an event whose statement also stored its outbox row when `outboxed`. */
+  storedWithOutbox(appId: string, event: TChatEvent, outboxed: boolean): void {
+    this.#events.push({ appId, event });
+    if (outboxed) this.outboxed = true;
+  }
+
   async publish(bus: Bus): Promise<void> {
     for (const message of this.#events) await bus.publish(message);
     if (this.outboxed) void this.#outbox?.dispatch();

@@ -8,8 +8,9 @@ import type { AuthService } from "../modules/auth/service";
 import type { ChannelService } from "../modules/channels/service";
 import { type ChatUserService, toChatUser } from "../modules/chat-users/service";
 import type { MessageService } from "../modules/messages/service";
-import type { Bus, BusMessage } from "./bus";
+import type { Bus, BusMessage, ChatEventMessage, EndedSessions } from "./bus";
 import type { Presence } from "./presence";
+import { textFrame } from "./text-frame";
 import { createWriteWindow } from "./write-window";
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -24,6 +25,10 @@ interface Connection {
   userId: string | null;
   /** The end user's `chat_users` id, what presence is kept by; null for a dashboard observer. */
   chatUserId: string | null;
+  /** The session the socket was opened with (a chat session, or the observer's dashboard session). */
+  sessionId: string;
+  /** The observer's dashboard account; null for an end user. */
+  accountId: string | null;
   channels: Set<string>;
   alive: boolean;
 }
@@ -48,7 +53,8 @@ export interface GatewayDeps {
 export function registerGateway(app: FastifyInstance, path: string, deps: GatewayDeps) {
   const byChannel = new Map<string, Set<Connection>>();
   const byUser = new Map<string, Set<Connection>>();
-  const observers = new Set<Connection>();
+  /** Every authenticated connection of this process, end users' and observers'. */
+  const all = new Set<Connection>();
   const userKey = (appId: string, userId: string) => `${appId}\u0000${userId}`;
 
   const join = (conn: Connection, channelId: string) => {
@@ -65,7 +71,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   };
   const drop = (conn: Connection) => {
     for (const channelId of [...conn.channels]) part(conn, channelId);
-    observers.delete(conn);
+    all.delete(conn);
     if (conn.userId) {
       const key = userKey(conn.appId, conn.userId);
       byUser.get(key)?.delete(conn);
@@ -74,18 +80,51 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     if (conn.chatUserId) deps.presence.disconnected(conn.appId, conn.chatUserId);
   };
   const window = createWriteWindow(deps.writeWindowMs);
+  /** `frame` as an object, or as a whole text frame from `textFrame` to go on the wire as it is. */
   const send = (conn: Connection, frame: TServerFrame | Buffer) => {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     window.hold(conn.transport);
-    if (Buffer.isBuffer(frame)) conn.socket.send(frame, { binary: false });
+    // The stream is the one ws writes its own frames to, so they stay in order with these. No extension is ever
+    // negotiated (the server offers none), which is what lets a frame made once go to every connection.
+    if (Buffer.isBuffer(frame)) conn.transport.write(frame);
     else conn.socket.send(JSON.stringify(frame));
   };
 
-  function deliver({ appId, event }: BusMessage) {
+  /** Whether a connection was opened with one of the sessions that ended. */
+  const openedWith = (conn: Connection, ended: EndedSessions): boolean => {
+    switch (ended.kind) {
+      case "dashboard":
+        return conn.accountId !== null && ended.sessionIds.includes(conn.sessionId);
+      case "dashboard-account":
+        return conn.accountId === ended.accountId && conn.sessionId !== ended.exceptSessionId;
+      case "chat":
+        return conn.accountId === null && ended.sessionIds.includes(conn.sessionId);
+      case "chat-user":
+        return conn.chatUserId === ended.chatUserId;
+    }
+  };
+
+  /** A socket outlives no logout: what its session no longer admits, it must not go on hearing. */
+  function closeEnded(ended: EndedSessions) {
+    // A copy: closing one changes the set.
+    for (const conn of [...all]) {
+      if (!openedWith(conn, ended)) continue;
+      send(conn, { type: "error", code: "3028", message: "the session ended" });
+      // Its close event drops it from the maps; until then it is no longer open, so nothing more is sent to it.
+      conn.socket.close(4001, "the session ended");
+    }
+  }
+
+  function deliver(message: BusMessage) {
+    if ("sessionsEnded" in message) return closeEnded(message.sessionsEnded);
+    deliverEvent(message);
+  }
+
+  function deliverEvent({ appId, event }: ChatEventMessage) {
     const subject = event.userId ? byUser.get(userKey(appId, event.userId)) : undefined;
     if (event.type === "member.joined" && subject) for (const conn of subject) join(conn, event.channelId);
-    // Encoded once: a channel of a thousand members must not pay a thousand UTF-8 conversions per event.
-    const frame = Buffer.from(JSON.stringify({ type: "event", event } satisfies TServerFrame));
+    // Encoded and framed once: a channel of a thousand members must not pay a thousand of either per event.
+    const frame = textFrame(Buffer.from(JSON.stringify({ type: "event", event } satisfies TServerFrame)));
     const members = byChannel.get(event.channelId);
     // A user removed from a channel still hears that it happened.
     const targets = subject ? new Set([...(members ?? []), ...subject]) : (members ?? new Set<Connection>());
@@ -98,15 +137,13 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   const unsubscribe = deps.bus.subscribe(deliver);
 
   const heartbeat = setInterval(() => {
-    for (const set of [...byUser.values(), observers]) {
-      for (const conn of set) {
-        if (!conn.alive) {
-          conn.socket.terminate();
-          continue;
-        }
-        conn.alive = false;
-        conn.socket.ping();
+    for (const conn of [...all]) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
       }
+      conn.alive = false;
+      conn.socket.ping();
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -115,7 +152,6 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     clearInterval(heartbeat);
     unsubscribe();
     window.flush();
-    for (const set of byChannel.values()) for (const conn of set) conn.socket.close(1001, "server shutting down");
   });
 
   app.get(path, { websocket: true }, (socket: WebSocket, request) => {
@@ -194,10 +230,12 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         appId,
         userId: null,
         chatUserId: null,
+        sessionId: dashboard.sessionId,
+        accountId: dashboard.account.id,
         channels: new Set(),
         alive: true,
       };
-      observers.add(conn);
+      all.add(conn);
       send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
       return conn;
     }
@@ -214,6 +252,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       appId: principal.app.id,
       userId: principal.user.userId,
       chatUserId: principal.user.id,
+      sessionId: principal.sessionId,
+      accountId: null,
       channels: new Set(),
       alive: true,
     };
@@ -221,6 +261,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     const set = byUser.get(key) ?? new Set<Connection>();
     byUser.set(key, set);
     set.add(conn);
+    all.add(conn);
     deps.presence.connected(conn.appId, principal.user.id);
     for (const id of await deps.channels.channelIdsOf(principal.user.id)) join(conn, id);
     send(conn, {
@@ -232,10 +273,6 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   }
 
   return {
-    connectionCount: () => {
-      let n = observers.size;
-      for (const set of byUser.values()) n += set.size;
-      return n;
-    },
+    connectionCount: () => all.size,
   };
 }

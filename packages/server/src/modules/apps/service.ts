@@ -22,7 +22,9 @@ export function createAppService(
 ) {
   const { db } = ctx.database;
   /** App rows as every `/apps/:id` request reads them; changed only by this service (and by deleting the account). */
-  const appCache = createTtlCache<string, AppRow | null>(ctx.clock, ctx.config.readCacheMs);
+  const appCache = createTtlCache<string, AppRow | null>(ctx.clock, ctx.config.readCacheMs, {
+    refreshAhead: true,
+  });
 
   async function toApps(rows: AppRow[]): Promise<TApp[]> {
     const counts = await usage.messagesThisMonth(rows.map((r) => r.id));
@@ -55,8 +57,16 @@ export function createAppService(
 
     /** The same for a chat login, which names its app by id; an unknown id is left to the login to refuse. */
     async requireChatAccessById(appId: string): Promise<void> {
-      const [app] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+      const app = await service.cachedApp(appId);
       if (app) await service.requireChatAccess(app);
+    },
+
+    /** The app row as the read cache has it: what every authenticated request of the app reads. */
+    async cachedApp(appId: string): Promise<AppRow | null> {
+      return appCache.get(appId, async () => {
+        const [row] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+        return row ?? null;
+      });
     },
 
     /**
@@ -66,10 +76,7 @@ export function createAppService(
     async requireAppAccess(auth: Authenticated, appId: string): Promise<AppRow> {
       const admitted = auth.admittedApps?.get(appId);
       if (admitted) return admitted;
-      const app = await appCache.get(appId, async () => {
-        const [row] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
-        return row ?? null;
-      });
+      const app = await service.cachedApp(appId);
       const { account } = auth;
       const allowed =
         app &&

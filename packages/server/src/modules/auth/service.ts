@@ -13,6 +13,7 @@ import {
   UNVERIFIED_ACCOUNT_TTL_DAYS,
 } from "@parley/contract";
 import { createTtlCache } from "../../cache";
+import type { SessionsEnded } from "../../chat/bus";
 import type { Context } from "../../context";
 import { profileColumns } from "../../db/columns";
 import { isUniqueViolation } from "../../db/errors";
@@ -75,15 +76,21 @@ function notifyingWrites(repo: AuthRepository, changed: () => void): AuthReposit
   ) as AuthRepository;
 }
 
-export function createAuthService(ctx: Context, baseRepo: AuthRepository = createAuthRepository(ctx.database.db)) {
+export function createAuthService(
+  ctx: Context,
+  deps: { sessionsEnded: SessionsEnded },
+  baseRepo: AuthRepository = createAuthRepository(ctx.database.db),
+) {
   // Sessions as read on every request. Any write through this service forgets them all: writes are rare (login,
   // logout, password changes), and a session or account row is never served stale by the process that changed it.
   const sessionCache = createTtlCache<string, Awaited<ReturnType<AuthRepository["findSession"]>>>(
     ctx.clock,
     ctx.config.readCacheMs,
+    { refreshAhead: true },
   );
   const repo = notifyingWrites(baseRepo, () => sessionCache.clear());
   const { clock, config } = ctx;
+  const { sessionsEnded } = deps;
 
   async function mailCode(account: AccountRow, purpose: "verify_email" | "reset_password"): Promise<void> {
     const now = clock.now();
@@ -125,6 +132,9 @@ export function createAuthService(ctx: Context, baseRepo: AuthRepository = creat
   }
 
   return {
+    /** For other services that end an account's sessions by removing it (a revoked sub-account). */
+    sessionsEnded,
+
     async signup(input: TSignupRequest): Promise<{ email: string; verificationSent: boolean }> {
       if (await repo.findAccountByEmail(input.email)) throw new AppError("1003");
       const now = clock.now();
@@ -180,6 +190,7 @@ export function createAuthService(ctx: Context, baseRepo: AuthRepository = creat
 
     async logout(auth: Authenticated): Promise<void> {
       await repo.deleteSession(auth.sessionId);
+      await sessionsEnded({ kind: "dashboard", sessionIds: [auth.sessionId] });
     },
 
     /** The account's sessions that still work, most recently used first. */
@@ -199,17 +210,20 @@ export function createAuthService(ctx: Context, baseRepo: AuthRepository = creat
 
     async endSession(auth: Authenticated, sessionId: string): Promise<void> {
       if (!(await repo.deleteSessionOf(auth.account.id, sessionId))) throw new AppError("1029");
+      await sessionsEnded({ kind: "dashboard", sessionIds: [sessionId] });
     },
 
     /** "Log out everywhere": every session of the account ends, the caller's own included. */
     async endAllSessions(auth: Authenticated): Promise<number> {
-      return repo.deleteAllSessionsOf(auth.account.id);
+      const ended = await repo.deleteAllSessionsOf(auth.account.id);
+      await sessionsEnded({ kind: "dashboard-account", accountId: auth.account.id });
+      return ended;
     },
 
     /** The account behind a bearer token, or null when the token is unknown or idle too long. */
     async authenticate(token: string): Promise<Authenticated | null> {
-      const tokenHash = hashToken(token);
-      const found = await sessionCache.get(tokenHash, () => repo.findSession(tokenHash));
+      // Keyed by the token itself: only the database lookup needs its hash, and a hit then costs no hashing.
+      const found = await sessionCache.get(token, () => repo.findSession(hashToken(token)));
       if (!found) return null;
       const now = clock.now();
       if (now.getTime() - found.session.lastUsedAt.getTime() > SESSION_IDLE_TTL_DAYS * DAY_MS) {
@@ -218,7 +232,7 @@ export function createAuthService(ctx: Context, baseRepo: AuthRepository = creat
       }
       if (now.getTime() - found.session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
         await repo.touchSession(found.session.id, now);
-        sessionCache.set(tokenHash, { ...found, session: { ...found.session, lastUsedAt: now } });
+        sessionCache.set(token, { ...found, session: { ...found.session, lastUsedAt: now } });
       }
       // A fresh object per request: a request's own notes (the apps it was admitted to) never reach another.
       return { account: found.account, sessionId: found.session.id };
@@ -252,6 +266,7 @@ export function createAuthService(ctx: Context, baseRepo: AuthRepository = creat
       });
       // A reset is what people do when they fear someone else is signed in: end every session.
       await repo.deleteSessionsOf(account.id);
+      await sessionsEnded({ kind: "dashboard-account", accountId: account.id });
     },
 
     async sendVerification(email: string): Promise<void> {
@@ -300,6 +315,7 @@ export function createAuthService(ctx: Context, baseRepo: AuthRepository = creat
         lockedAt: null,
       });
       await repo.deleteSessionsOf(account.id, auth.sessionId);
+      await sessionsEnded({ kind: "dashboard-account", accountId: account.id, exceptSessionId: auth.sessionId });
       return now;
     },
   };

@@ -101,6 +101,21 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
     return row;
   }
 
+  /** The channel and, read with it, `chatUserId`'s membership row: null when not a member. */
+  async function requireChannelWithMember(app: Pick<AppRow, "id">, channelId: string, chatUserId: string) {
+    const [row] = await db
+      .select({ channel: channels, member: channelMembers })
+      .from(channels)
+      .leftJoin(
+        channelMembers,
+        and(eq(channelMembers.channelId, channels.id), eq(channelMembers.chatUserId, chatUserId)),
+      )
+      .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
+      .limit(1);
+    if (!row) throw new AppError("3007");
+    return row;
+  }
+
   /** Locks the channel row for the rest of the transaction: membership changes of one channel take turns. */
   async function lockChannel(tx: Db, app: AppRow, channelId: string): Promise<ChannelRow> {
     const [row] = await tx
@@ -244,6 +259,7 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
   const service = {
     requireChannel,
     membership,
+    requireChannelWithMember,
     isBanned,
     toChannel,
 
@@ -845,6 +861,8 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
     },
 
     mutate,
+    /** A batch for a writer that stores its events itself, outside `mutate`. */
+    newBatch: () => new EventBatch(deps.outbox),
   };
   return service;
 }

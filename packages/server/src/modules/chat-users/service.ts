@@ -9,10 +9,12 @@ import type {
   TUpdateChatUserRequest,
 } from "@parley/contract";
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { createTtlCache } from "../../cache";
+import type { SessionsEnded } from "../../chat/bus";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Context } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { type AppRow, apps, type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "../../db/schema";
+import { type AppRow, type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "../../db/schema";
 import { AppError } from "../../errors";
 import { hashToken, newToken } from "../auth/secrets";
 import type { MetricsService } from "../metrics/service";
@@ -29,15 +31,40 @@ export const toChatUser = (row: ChatUserRow): TChatUser => ({
   lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
 });
 
+type ChatSessionRow = typeof chatSessions.$inferSelect;
+
 export interface ChatPrincipal {
   app: AppRow;
   user: ChatUserRow;
   sessionId: string;
 }
 
-export function createChatUserService(ctx: Context, metrics: MetricsService) {
+export function createChatUserService(
+  ctx: Context,
+  {
+    metrics,
+    sessionsEnded,
+    apps,
+  }: {
+    metrics: MetricsService;
+    sessionsEnded: SessionsEnded;
+    apps: { cachedApp(appId: string): Promise<AppRow | null> };
+  },
+) {
   const { db } = ctx.database;
   const { clock } = ctx;
+  /**
+   * Chat sessions with their users, by token, as every chat API request reads them. A write of this service to a
+   * user or a session forgets them all, so this process never admits what it has just refused; other processes
+   * forget them when the bus says sessions ended, and in any case within `READ_CACHE_MS`. The app is read through
+   * the apps' own cache, which its changes keep current.
+   */
+  const sessionCache = createTtlCache<string, { session: ChatSessionRow; user: ChatUserRow } | null>(
+    clock,
+    ctx.config.readCacheMs,
+    { refreshAhead: true },
+  );
+  const forget = () => sessionCache.clear();
 
   async function findUser(appId: string, userId: string): Promise<ChatUserRow | undefined> {
     const [row] = await db
@@ -61,7 +88,7 @@ export function createChatUserService(ctx: Context, metrics: MetricsService) {
   }
 
   async function appById(appId: string): Promise<AppRow> {
-    const [app] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+    const app = await apps.cachedApp(appId);
     // An unknown app looks like a bad credential: ids are not confirmed to strangers.
     if (!app) throw new AppError("3027");
     return app;
@@ -118,6 +145,7 @@ export function createChatUserService(ctx: Context, metrics: MetricsService) {
       const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       if (Object.keys(patch).length === 0) return toChatUser(user);
       const [row] = await db.update(chatUsers).set(patch).where(eq(chatUsers.id, user.id)).returning();
+      forget();
       return toChatUser(row as ChatUserRow);
     },
 
@@ -125,13 +153,19 @@ export function createChatUserService(ctx: Context, metrics: MetricsService) {
     async setActive(app: AppRow, userId: string, isActive: boolean): Promise<TChatUser> {
       const user = await service.requireUser(app.id, userId);
       const [row] = await db.update(chatUsers).set({ isActive }).where(eq(chatUsers.id, user.id)).returning();
-      if (!isActive) await db.delete(chatSessions).where(eq(chatSessions.chatUserId, user.id));
+      forget();
+      if (!isActive) {
+        await db.delete(chatSessions).where(eq(chatSessions.chatUserId, user.id));
+        await sessionsEnded({ kind: "chat-user", chatUserId: user.id });
+      }
       return toChatUser(row as ChatUserRow);
     },
 
     async deleteUser(app: AppRow, userId: string): Promise<ChatUserRow> {
       const user = await service.requireUser(app.id, userId);
       await db.delete(chatUsers).where(eq(chatUsers.id, user.id));
+      forget();
+      await sessionsEnded({ kind: "chat-user", chatUserId: user.id });
       return user;
     },
 
@@ -172,6 +206,7 @@ export function createChatUserService(ctx: Context, metrics: MetricsService) {
       const user = await service.requireUser(app.id, input.userId);
       if (user.isActive && user.nickname !== input.nickname) {
         await db.update(chatUsers).set({ nickname: input.nickname }).where(eq(chatUsers.id, user.id));
+        forget();
         user.nickname = input.nickname;
       }
       return startSession(app, user);
@@ -179,25 +214,36 @@ export function createChatUserService(ctx: Context, metrics: MetricsService) {
 
     async authenticateSession(token: string): Promise<ChatPrincipal | null> {
       if (!token.startsWith(SESSION_PREFIX)) return null;
-      const [row] = await db
-        .select({ session: chatSessions, user: chatUsers, app: apps })
-        .from(chatSessions)
-        .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
-        .innerJoin(apps, eq(apps.id, chatUsers.appId))
-        .where(eq(chatSessions.tokenHash, hashToken(token)))
-        .limit(1);
+      const row = await sessionCache.get(token, async () => {
+        const [found] = await db
+          .select({ session: chatSessions, user: chatUsers })
+          .from(chatSessions)
+          .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
+          .where(eq(chatSessions.tokenHash, hashToken(token)))
+          .limit(1);
+        return found ?? null;
+      });
       if (!row?.user.isActive) return null;
+      const app = await apps.cachedApp(row.user.appId);
+      if (!app) return null;
       const now = clock.now();
       if (now.getTime() - row.session.lastUsedAt.getTime() > 60_000) {
+        // Marked on the cached row too, so the requests of the next minute do not mark it again.
+        row.session.lastUsedAt = now;
         await db.update(chatSessions).set({ lastUsedAt: now }).where(eq(chatSessions.id, row.session.id));
         await db.update(chatUsers).set({ lastSeenAt: now }).where(eq(chatUsers.id, row.user.id));
-        await metrics.recordActive(row.app.id, row.user.id, now);
+        await metrics.recordActive(app.id, row.user.id, now);
       }
-      return { app: row.app, user: row.user, sessionId: row.session.id };
+      return { app, user: row.user, sessionId: row.session.id };
     },
+
+    /** Forgets the sessions this process read: when the bus says some ended, on whichever process. */
+    forgetCachedSessions: forget,
 
     async logout(principal: ChatPrincipal): Promise<void> {
       await db.delete(chatSessions).where(eq(chatSessions.id, principal.sessionId));
+      forget();
+      await sessionsEnded({ kind: "chat", sessionIds: [principal.sessionId] });
     },
   };
   return service;

@@ -4,6 +4,7 @@ import type { Bus } from "../../chat/bus";
 import { type EventBatch, toEvent } from "../../chat/events";
 import type { Context } from "../../context";
 import { type Db, rowsOf } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { type ChannelRow, channelMembers, chatEvents, messages } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Actor, ChannelService } from "../channels/service";
@@ -21,10 +22,13 @@ export interface MessageDraft {
   clientMessageId?: string;
 }
 
+type MemberRow = typeof channelMembers.$inferSelect;
+
 /**
  * The stages later features plug into, in pipeline order: checks may refuse (plan and quota), filters may
  * rewrite or refuse (profanity), and delivered hooks run after the message is stored and fanned out (webhooks,
- * push). A delivered hook's failure is logged; it never takes back a stored message.
+ * push). A delivered hook's failure is logged; it never takes back a stored message. Checks only read: they run
+ * alongside the channel's rules.
  */
 export interface PipelineStages {
   checks: ((draft: MessageDraft) => Promise<void>)[];
@@ -69,11 +73,14 @@ export function createMessageService(
   const { clock } = ctx;
   const stages: PipelineStages = { checks: [], filters: [], delivered: [], read: [] };
 
-  /** Permission rules of spec section 6, in the order a user would want to hear them. */
-  async function admit(actor: Actor, channel: ChannelRow, type: MessageDraft["type"]): Promise<void> {
+  /**
+   * Permission rules of spec section 6, in the order a user would want to hear them. `known` is the sender's
+   * membership when the caller read it with the channel (null: not a member); otherwise it is read here.
+   */
+  async function admit(actor: Actor, channel: ChannelRow, type: MessageDraft["type"], known?: MemberRow | null) {
     if (actor.kind !== "user") return;
     if (!actor.user.isActive) throw new AppError("3017");
-    const member = await deps.channels.membership(db, channel.id, actor.user.id);
+    const member = known === undefined ? await deps.channels.membership(db, channel.id, actor.user.id) : known;
     if (!member) {
       if (await deps.channels.isBanned(db, channel.id, actor.user.id)) throw new AppError("3023");
       throw new AppError("3020");
@@ -87,19 +94,17 @@ export function createMessageService(
 
     /**
      * The pipeline up to storing: the rules of the channel, then the checks and filters. Runs outside any
-     * transaction, since checks read through `db`.
+     * transaction, since checks read through `db`. The checks only read, and concern the app rather than the
+     * channel, so they run alongside the channel's rules; a refusal by the rules is still the one reported.
      */
     async prepare(
       actor: Actor,
       channel: ChannelRow,
       input: SendInput,
       type: MessageDraft["type"] = "text",
-      options: { checks: boolean } = { checks: true },
+      options: { checks: boolean; member?: MemberRow | null } = { checks: true },
     ): Promise<MessageDraft> {
       if (type === "admin" && actor.kind === "user") throw new AppError("3025");
-      await admit(actor, channel, type);
-      if (!input.file && input.text.trim() === "") throw new AppError("3012");
-      if (input.text.length > MESSAGE_TEXT_MAX) throw new AppError("3013");
       let draft: MessageDraft = {
         actor,
         channel,
@@ -109,7 +114,13 @@ export function createMessageService(
         file: input.file ?? null,
         ...(input.clientMessageId ? { clientMessageId: input.clientMessageId } : {}),
       };
-      if (options.checks) await service.check(draft);
+      const checked = options.checks ? service.check(draft) : Promise.resolve();
+      // Awaited below; until then a failure must not count as unhandled.
+      checked.catch(() => undefined);
+      await admit(actor, channel, type, options.member);
+      if (!input.file && input.text.trim() === "") throw new AppError("3012");
+      if (input.text.length > MESSAGE_TEXT_MAX) throw new AppError("3013");
+      await checked;
       for (const filter of stages.filters) draft = await filter(draft);
       return draft;
     },
@@ -123,10 +134,15 @@ export function createMessageService(
     },
 
     /**
-     * Stores a prepared message inside the caller's transaction; its event goes out when `batch` publishes, after
-     * the commit. Null when the channel is gone.
+     * Stores a prepared message, its event and, when `outboxed`, the event's outbox row, in one statement of its
+     * own: null when the channel is gone. The statement commits by itself, so the rows every message of the channel
+     * and of the app's day updates (the channel's seq, the day's counters) stay locked only while the database
+     * runs it, never across a round trip to this process; a busy channel's senders queue there for no longer. The
+     * seq is taken under the channel's row lock, so seq has no gaps and no repeats; the sender's read mark moves
+     * to the new message. A second message with the same sender and `clientMessageId` fails on its unique index,
+     * which undoes the whole statement, seq included.
      */
-    async store(tx: Db, batch: EventBatch, draft: MessageDraft, now: Date): Promise<TMessage | null> {
+    async store(batch: EventBatch, draft: MessageDraft, now: Date, outboxed: boolean): Promise<TMessage | null> {
       const { actor, channel } = draft;
       const senderId = actor.kind === "user" ? actor.user.id : null;
       const sender =
@@ -143,11 +159,7 @@ export function createMessageService(
         createdAt: now.toISOString(),
         ...(draft.clientMessageId ? { clientMessageId: draft.clientMessageId } : {}),
       };
-      // One statement does all the writing, so the rows every message of the channel and of the app's day
-      // update (the channel's seq, the day's counters) stay locked only while it runs. The seq is taken under
-      // the channel's row lock, so concurrent senders queue there and seq has no gaps and no repeats; the
-      // sender's read mark moves to the new message, and its event is stored with it.
-      const result = await tx.execute(sql`
+      const result = await db.execute(sql`
         with next as (
           update channels set last_seq = last_seq + 1 where id = ${channel.id} returning last_seq
         ), stored as (
@@ -167,19 +179,30 @@ export function createMessageService(
             jsonb_build_object('message', ${JSON.stringify(body)}::jsonb || jsonb_build_object('id', stored.id, 'seq', stored.seq)),
             ${now}
           from stored
-          returning id
+          returning id, payload
+        ), outboxed as (
+          insert into event_outbox (app_id, event_id, event, created_at)
+          select ${actor.app.id}, event.id,
+            event.payload || jsonb_build_object('id', event.id::text, 'type', 'message.created',
+              'channelId', ${channel.id}::text, 'createdAt', ${now.toISOString()}::text),
+            ${now}
+          from event where ${outboxed}
         ), ${deps.metrics.messageCounting(actor.app.id, senderId, now, "stored")}
         select stored.id, stored.seq, event.id as event_id from stored, event`);
       const row = rowsOf<{ id: string; seq: number; event_id: string }>(result)[0];
       if (!row) return null;
       const stored: TMessage = { id: row.id, seq: Number(row.seq), ...body };
-      await batch.stored(tx, actor.app.id, {
-        id: String(row.event_id),
-        type: "message.created",
-        channelId: channel.id,
-        createdAt: now.toISOString(),
-        message: stored,
-      });
+      batch.storedWithOutbox(
+        actor.app.id,
+        {
+          id: String(row.event_id),
+          type: "message.created",
+          channelId: channel.id,
+          createdAt: now.toISOString(),
+          message: stored,
+        },
+        outboxed,
+      );
       return stored;
     },
 
@@ -267,27 +290,35 @@ export function createMessageService(
       type: MessageDraft["type"] = "text",
     ): Promise<TMessage> {
       if (type === "admin" && actor.kind === "user") throw new AppError("3025");
-      const channel = await deps.channels.requireChannel(actor.app, channelId);
       const senderId = actor.kind === "user" ? actor.user.id : null;
+      // A user's membership comes with the channel, in one round trip.
+      const { channel, member } = senderId
+        ? await deps.channels.requireChannelWithMember(actor.app, channelId, senderId)
+        : { channel: await deps.channels.requireChannel(actor.app, channelId), member: undefined };
       if (input.clientMessageId) {
         // A resend of a message already stored answers it as it is, even if the sender was muted since.
         const earlier = await storedWithClientId(db, channel.id, senderId, input.clientMessageId);
         if (earlier) return earlier;
       }
-      const draft = await service.prepare(actor, channel, input, type);
-      const result = await deps.channels.mutate(async (tx, batch) => {
-        if (draft.clientMessageId) {
-          // Two sends with one key at once: the channel's row lock orders them, and the second finds the first.
-          await tx.execute(sql`select id from channels where id = ${channel.id} for update`);
-          const earlier = await storedWithClientId(tx, channel.id, senderId, draft.clientMessageId);
-          if (earlier) return { message: earlier, fresh: false };
-        }
-        const stored = await service.store(tx, batch, draft, clock.now());
-        if (!stored) throw new AppError("3007");
-        return { message: stored, fresh: true };
-      });
-      if (result.fresh) service.delivered(result.message, draft);
-      return result.message;
+      const draft = await service.prepare(actor, channel, input, type, { checks: true, member });
+      const batch = deps.channels.newBatch();
+      const outboxed = await batch.wantsOutbox(actor.app.id, db);
+      let stored: TMessage | null;
+      try {
+        stored = await service.store(batch, draft, clock.now(), outboxed);
+      } catch (err) {
+        // Two sends with one key at once: the second fails on the key's unique index and answers the first.
+        const earlier =
+          draft.clientMessageId && isUniqueViolation(err)
+            ? await storedWithClientId(db, channel.id, senderId, draft.clientMessageId)
+            : null;
+        if (earlier) return earlier;
+        throw err;
+      }
+      if (!stored) throw new AppError("3007");
+      await batch.publish(deps.bus);
+      service.delivered(stored, draft);
+      return stored;
     },
 
     async history(
