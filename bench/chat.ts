@@ -9,9 +9,11 @@
  * With BENCH_DATABASE_URL set (an empty PostgreSQL database) the server runs on PostgreSQL, as in production;
  * otherwise on the embedded database, whose single connection shares the process with everything else.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { WebSocketServer } from "ws";
@@ -124,7 +126,7 @@ async function raw(): Promise<Result> {
   const expected = RATE * SECONDS * MEMBERS;
   const seconds = await drive(
     (i, warm) => {
-      const metadata = warm ? { t: String(clock()), w: "1" } : { t: String(clock()) };
+      const metadata = { t: warm ? `w${clock()}` : String(clock()) };
       const frame = JSON.stringify({
         type: "event",
         event: { type: "message.created", message: { text: `message ${i}`, metadata } },
@@ -209,8 +211,37 @@ async function parley(): Promise<Result> {
   return summarize(clients.latencies, expected, seconds);
 }
 
-const baseline = values.only === "parley" ? null : await raw();
-const measured = values.only === "raw" ? null : await parley();
+/**
+ * Both sides, each in a process of its own, one after the other: run in one process, the second inherited the
+ * first's heap (a million latencies) and its closing sockets, and measured slower for it.
+ */
+async function isolated(side: "raw" | "parley"): Promise<Result | null> {
+  const out = path.join(os.tmpdir(), `parley-bench-chat-${side}-${process.pid}.json`);
+  const args = ["--members", String(MEMBERS), "--rate", String(RATE), "--seconds", String(SECONDS)];
+  const child = spawn(
+    process.execPath,
+    [
+      ...process.execArgv,
+      fileURLToPath(import.meta.url),
+      ...args,
+      "--warmup",
+      String(WARMUP),
+      "--only",
+      side,
+      "--out",
+      out,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`bench:chat --only ${side} exited with ${code}`);
+  const report = JSON.parse(await fs.readFile(out, "utf8")) as { rawWs: Result | null; parley: Result | null };
+  await fs.rm(out, { force: true });
+  return side === "raw" ? report.rawWs : report.parley;
+}
+
+const baseline = values.only === "parley" ? null : values.only === "raw" ? await raw() : await isolated("raw");
+const measured = values.only === "raw" ? null : values.only === "parley" ? await parley() : await isolated("parley");
 const report = {
   benchmark: "chat-fanout",
   at: new Date().toISOString(),

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 
-// Messages before `warmup` are marked so the receivers leave them out: they warm the JIT and the connection pools.
+// Messages before `warmup` carry a time starting with "w", so the receivers leave them out: they warm the JIT and the connection pools.
 const { url, token, rate, count, warmup } = workerData;
 const clock = () => performance.timeOrigin + performance.now();
 const started = performance.now();
@@ -19,7 +19,7 @@ for (let i = 0; i < warmup + count; i++) {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify({
         text: `message ${i}`,
-        metadata: i < warmup ? { t: String(clock()), w: "1" } : { t: String(clock()) },
+        metadata: { t: i < warmup ? `w${clock()}` : String(clock()) },
       }),
     }).then((res) => res.arrayBuffer()),
   );
