@@ -109,7 +109,7 @@ describe("CampaignWizard", () => {
     );
   });
 
-  it("saves a new draft with the whole form on Temporary save and says so", async () => {
+  it("saves a new draft with the whole form on Temporary save, says so, and leaves the steps to the draft's page", async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url.startsWith(brandsPath)) return jsonResponse(200, { brands: [brand()], nextCursor: null });
       if (url === campaignsPath && init?.method === "POST") {
@@ -136,6 +136,8 @@ describe("CampaignWizard", () => {
       scheduledAt: null,
     });
     expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ title: "Draft one" }), 0);
+    // Until the draft's page replaces this form, a click on Next would move a form that is about to go.
+    expect(screen.getByRole("button", { name: t("campaigns.form.next") })).toBeDisabled();
   });
 
   it("uploads the recipient file with the session token, following its progress, then counts who was left out", async () => {

@@ -107,6 +107,9 @@ export function CampaignWizard({
   const [scheduleServerError, setScheduleServerError] = useState<string | null>(null);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const isAnnounced = useRef(Boolean(campaign));
+  // Once a new draft is handed to the page, this form is about to give way to the draft's own: a click meant for
+  // that one must not land here and be lost with it.
+  const [isHandedOver, setIsHandedOver] = useState(false);
   const leaveDialog = useLeaveConfirm(isDirty && !isSubmitting);
 
   const [brandId, sendType, scheduledAt, title] = useWatch({
@@ -118,7 +121,7 @@ export function CampaignWizard({
   const scheduleError =
     scheduleServerError ?? (isScheduleTouched ? scheduleProblem({ sendType, scheduledAt }, new Date()) : null);
   const recipientCount = saved?.recipients.valid ?? 0;
-  const isBusy = isSubmitting || uploadRecipients.isPending || createCampaign.isPending;
+  const isBusy = isSubmitting || uploadRecipients.isPending || createCampaign.isPending || isHandedOver;
 
   const goTo = (target: CampaignStep) => setStep(CAMPAIGN_STEPS.indexOf(target));
 
@@ -137,7 +140,9 @@ export function CampaignWizard({
   const announce = (draft: TCampaign) => {
     if (isAnnounced.current) return;
     isAnnounced.current = true;
-    onCreated?.(draft, step);
+    if (!onCreated) return;
+    setIsHandedOver(true);
+    onCreated(draft, step);
   };
 
   /** Puts "required" on every field a send still needs, focusing the first, and flags the rest of the steps. */
