@@ -85,7 +85,7 @@ import { translationRoutes } from "./modules/translation/routes";
 import { createTranslationService } from "./modules/translation/service";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { createWebhookService } from "./modules/webhooks/service";
-import { createRedisClient } from "./redis";
+import { closeRedis, createRedisClient } from "./redis";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -342,7 +342,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer.close();
     if (!options.bus) await bus.close();
     await presence.close();
-    await redis?.quit().catch(() => undefined);
+    if (redis) await closeRedis(redis);
     if (!options.database) await database.close();
   });
 

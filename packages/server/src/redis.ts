@@ -5,10 +5,55 @@ import type { Redis } from "ioredis";
  * queue while Redis is away, so a request never waits on it: the rate limit lets the request through and the health
  * check reports Redis down.
  */
-export async function createRedisClient(url: string, log: { error(obj: object, msg: string): void }): Promise<Redis> {
+export async function createRedisClient(url: string, log: RedisLog): Promise<Redis> {
   const { Redis } = await import("ioredis");
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  client.on("error", (err) => log.error({ err }, "redis error"));
-  await client.connect();
+  logErrorsOnce(client, log, "redis error");
+  await connectOrRetry(client, log);
   return client;
+}
+
+export type RedisLog = { error(obj: object, msg: string): void };
+
+/**
+ * Connects, or, when Redis does not answer, lets the process start anyway: the client keeps reconnecting on its
+ * own, and until it does the health check reports Redis down and what needs Redis degrades as it would in an
+ * outage. A process restarted during a Redis outage thus comes back as soon as Redis does. True when connected.
+ */
+export async function connectOrRetry(client: Redis, log: RedisLog): Promise<boolean> {
+  try {
+    await client.connect();
+    return true;
+  } catch (err) {
+    log.error({ err }, "redis did not answer at start; reconnecting in the background");
+    return false;
+  }
+}
+
+/**
+ * Ends a client: with QUIT when connected, so queued commands finish first; at once when it is still trying to
+ * connect, where QUIT would wait in its queue until Redis came back and hold up the shutdown.
+ */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === "ready") {
+    await client.quit().catch(() => undefined);
+    return;
+  }
+  client.disconnect();
+}
+
+/**
+ * Logs a client's connection errors once per outage: while Redis is away the client fails at every reconnection
+ * attempt, as often as every 2 s, and the first error says all there is to say until it connects again.
+ */
+export function logErrorsOnce(client: Redis, log: RedisLog, msg: string): void {
+  let reported = false;
+  client.on("error", (err) => {
+    if (reported) return;
+    reported = true;
+    log.error({ err }, msg);
+  });
+  client.on("ready", () => {
+    reported = false;
+  });
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { TChatEvent } from "@parley/contract";
+import { closeRedis, connectOrRetry, logErrorsOnce, type RedisLog } from "../redis";
 
 /** An event of one app's channel, already stored. */
 export interface ChatEventMessage {
@@ -54,13 +55,18 @@ const CHANNEL = "parley:chat-events";
  * Redis pub/sub: every process publishes to one channel and every process, itself included, receives from it,
  * so delivery has a single path whether one process runs or ten.
  */
-export async function createRedisBus(url: string, log: { error(obj: object, msg: string): void }): Promise<Bus> {
+export async function createRedisBus(url: string, log: RedisLog): Promise<Bus> {
   const { Redis } = await import("ioredis");
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  for (const client of [publisher, subscriber]) client.on("error", (err) => log.error({ err }, "redis bus error"));
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(CHANNEL);
+  // Its one command, the subscription, waits for Redis however long it is away (and is renewed on reconnects).
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+  for (const client of [publisher, subscriber]) logErrorsOnce(client, log, "redis bus error");
+  const [, connected] = await Promise.all([connectOrRetry(publisher, log), connectOrRetry(subscriber, log)]);
+  // Without Redis at start the subscription waits in the client's queue and is made once it connects.
+  const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => {
+    log.error({ err }, "redis bus could not subscribe");
+  });
+  if (connected) await subscribed;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   subscriber.on("message", (_channel: string, raw: string) => {
@@ -84,7 +90,7 @@ export async function createRedisBus(url: string, log: { error(obj: object, msg:
     },
     async close() {
       emitter.removeAllListeners();
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+      await Promise.all([closeRedis(subscriber), closeRedis(publisher)]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ChainableCommander, Redis } from "ioredis";
+import { closeRedis, connectOrRetry, logErrorsOnce } from "../redis";
 
 /**
  * Which end users hold a live WebSocket, on any server process: push goes only to members who would not see an
@@ -81,8 +82,8 @@ export async function createRedisPresence(
 ): Promise<Presence> {
   const { Redis } = await import("ioredis");
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  redis.on("error", (err) => log.error({ err }, "redis presence error"));
-  await redis.connect();
+  logErrorsOnce(redis, log, "redis presence error");
+  await connectOrRetry(redis, log);
   return redisPresence(redis, log, options);
 }
 
@@ -154,7 +155,7 @@ export function redisPresence(
         for (const { appId, chatUserId } of entries) pipeline.hdel(redisKey(appId, chatUserId), processId);
         await pipeline.exec().catch((err: unknown) => log.error({ err }, "presence cleanup failed"));
       }
-      await redis.quit().catch(() => undefined);
+      await closeRedis(redis);
     },
   };
 }

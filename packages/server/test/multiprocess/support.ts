@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { WebSocket } from "ws";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -19,6 +20,8 @@ export const PORTS = {
   billingCrash: 19_111,
   chatBurstCrash: 19_121,
   threeProcesses: [19_131, 19_132, 19_133],
+  /** Two processes, and the port of a Redis that is not there yet for the first of them. */
+  redisLate: [19_141, 19_142, 19_143],
 } as const;
 
 export const PASSWORD = "Parley-2026-ok";
@@ -127,8 +130,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `node --import tsx src/main.ts` on 127.0.0.1:`port` and resolves once `/api/health` answers. The
- * environment of the test process is passed on, below the settings given here. `REDIS_URL` empty means no Redis.
+ * Starts `node --import tsx src/main.ts` on 127.0.0.1:`port` and resolves once `/api/health` answers that all is
+ * well, or with `until: "answering"` once it answers at all. The environment of the test process is passed on,
+ * below the settings given here. `REDIS_URL` empty means no Redis.
  */
 export async function startServer(options: {
   port: number;
@@ -136,6 +140,7 @@ export async function startServer(options: {
   dataDir: string;
   redisUrl?: string;
   env?: Record<string, string>;
+  until?: "healthy" | "answering";
 }): Promise<ServerProcess> {
   const { port } = options;
   const base = `http://127.0.0.1:${port}`;
@@ -178,11 +183,11 @@ export async function startServer(options: {
         if (child.exitCode !== null || child.signalCode !== null) {
           throw new Error(`the server on port ${port} exited at start-up (${child.exitCode ?? child.signalCode})`);
         }
-        const healthy = await fetch(`${base}/api/health`).then(
-          (res) => res.ok,
+        const ready = await fetch(`${base}/api/health`).then(
+          (res) => res.ok || options.until === "answering",
           () => false,
         );
-        return healthy ? true : undefined;
+        return ready ? true : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 200 },
     );
@@ -355,4 +360,28 @@ export async function setClock(base: string, now: string | null): Promise<void> 
 /** Runs a job's handler in the process now, through the testing endpoints; resolves when it has finished. */
 export async function runJob(base: string, name: string): Promise<void> {
   await call(base, "POST", `/api/testing/jobs/${name}`);
+}
+
+/** A socket signed in as a chat user on one process, collecting the texts of the messages it is told about. */
+export async function listenForMessages(
+  base: string,
+  token: string,
+): Promise<{ socket: WebSocket; texts: string[]; closed: Promise<number> }> {
+  const socket = new WebSocket(`${base.replace("http", "ws")}/v1/ws`);
+  const texts: string[] = [];
+  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready frame from ${base}`)), 15_000);
+    socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token })));
+    socket.on("error", reject);
+    socket.on("message", (raw) => {
+      const frame = JSON.parse(raw.toString());
+      if (frame.type === "ready") {
+        clearTimeout(timer);
+        resolve();
+      }
+      if (frame.type === "event" && frame.event.type === "message.created") texts.push(frame.event.message.text);
+    });
+  });
+  return { socket, texts, closed };
 }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
+import type { WebSocket } from "ws";
 import {
   appWithKey,
   call,
   chatSession,
   createDataDir,
   createScratchDatabase,
+  listenForMessages,
   mailsTo,
   PORTS,
   removeDir,
@@ -50,26 +51,11 @@ afterAll(async () => {
   await removeDir(dataDir);
 });
 
-/** A socket signed in as a chat user on one process, collecting the texts of the messages it is told about. */
-async function listen(base: string, token: string): Promise<{ texts: string[]; closed: Promise<number> }> {
-  const socket = new WebSocket(`${base.replace("http", "ws")}/v1/ws`);
-  sockets.push(socket);
-  const texts: string[] = [];
-  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready frame from ${base}`)), 15_000);
-    socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token })));
-    socket.on("error", reject);
-    socket.on("message", (raw) => {
-      const frame = JSON.parse(raw.toString());
-      if (frame.type === "ready") {
-        clearTimeout(timer);
-        resolve();
-      }
-      if (frame.type === "event" && frame.event.type === "message.created") texts.push(frame.event.message.text);
-    });
-  });
-  return { texts, closed };
+/** A socket on one process, closed by `afterAll`. */
+async function listen(base: string, token: string) {
+  const listener = await listenForMessages(base, token);
+  sockets.push(listener.socket);
+  return listener;
 }
 
 describe("three server processes sharing PostgreSQL and Redis", () => {
