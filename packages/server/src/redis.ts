@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 
 /**
  * The Redis connection for plain commands (rate-limit counters, the health check). Commands fail fast rather than
@@ -6,27 +6,33 @@ import type { Redis } from "ioredis";
  * check reports Redis down.
  */
 export async function createRedisClient(url: string, log: RedisLog): Promise<Redis> {
-  const { Redis } = await import("ioredis");
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  logErrorsOnce(client, log, "redis error");
-  await connectOrRetry(client, log);
+  const { client } = await openRedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }, log, "redis error");
   return client;
 }
 
 export type RedisLog = { error(obj: object, msg: string): void };
 
 /**
- * Connects, or, when Redis does not answer, lets the process start anyway: the client keeps reconnecting on its
- * own, and until it does the health check reports Redis down and what needs Redis degrades as it would in an
- * outage. A process restarted during a Redis outage thus comes back as soon as Redis does. True when connected.
+ * A client, connected, or, when Redis does not answer, still trying: the process starts anyway, and until Redis
+ * answers the health check reports it down and what needs Redis degrades as it would in an outage. A process
+ * restarted during a Redis outage thus comes back as soon as Redis does. Its connection errors are logged under
+ * `errorMsg`, once per outage. ioredis is loaded here only, so a process without Redis never loads it.
  */
-export async function connectOrRetry(client: Redis, log: RedisLog): Promise<boolean> {
+export async function openRedis(
+  url: string,
+  options: RedisOptions,
+  log: RedisLog,
+  errorMsg: string,
+): Promise<{ client: Redis; connected: boolean }> {
+  const { Redis } = await import("ioredis");
+  const client = new Redis(url, { ...options, lazyConnect: true });
+  logErrorsOnce(client, log, errorMsg);
   try {
     await client.connect();
-    return true;
-  } catch (err) {
-    log.error({ err }, "redis did not answer at start; reconnecting in the background");
-    return false;
+    return { client, connected: true };
+  } catch {
+    log.error({ url: new URL(url).host }, "redis did not answer at start; reconnecting in the background");
+    return { client, connected: false };
   }
 }
 
@@ -46,7 +52,7 @@ export async function closeRedis(client: Redis): Promise<void> {
  * Logs a client's connection errors once per outage: while Redis is away the client fails at every reconnection
  * attempt, as often as every 2 s, and the first error says all there is to say until it connects again.
  */
-export function logErrorsOnce(client: Redis, log: RedisLog, msg: string): void {
+function logErrorsOnce(client: Redis, log: RedisLog, msg: string): void {
   let reported = false;
   client.on("error", (err) => {
     if (reported) return;

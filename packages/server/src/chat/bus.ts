@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { TChatEvent } from "@parley/contract";
-import { closeRedis, connectOrRetry, logErrorsOnce, type RedisLog } from "../redis";
+import { closeRedis, openRedis, type RedisLog } from "../redis";
 
 /** An event of one app's channel, already stored. */
 export interface ChatEventMessage {
@@ -56,12 +56,11 @@ const CHANNEL = "parley:chat-events";
  * so delivery has a single path whether one process runs or ten.
  */
 export async function createRedisBus(url: string, log: RedisLog): Promise<Bus> {
-  const { Redis } = await import("ioredis");
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  // Its one command, the subscription, waits for Redis however long it is away (and is renewed on reconnects).
-  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
-  for (const client of [publisher, subscriber]) logErrorsOnce(client, log, "redis bus error");
-  const [, connected] = await Promise.all([connectOrRetry(publisher, log), connectOrRetry(subscriber, log)]);
+  const [{ client: publisher }, { client: subscriber, connected }] = await Promise.all([
+    openRedis(url, { maxRetriesPerRequest: 3 }, log, "redis bus error"),
+    // Its one command, the subscription, waits for Redis however long it is away (and is renewed on reconnects).
+    openRedis(url, { maxRetriesPerRequest: null }, log, "redis bus error"),
+  ]);
   // Without Redis at start the subscription waits in the client's queue and is made once it connects.
   const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => {
     log.error({ err }, "redis bus could not subscribe");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ChainableCommander, Redis } from "ioredis";
-import { closeRedis, connectOrRetry, logErrorsOnce } from "../redis";
+import { closeRedis, openRedis } from "../redis";
 
 /**
  * Which end users hold a live WebSocket, on any server process: push goes only to members who would not see an
@@ -80,11 +80,8 @@ export async function createRedisPresence(
   log: { error(obj: object, msg: string): void },
   options: { refreshMs?: number; ttlMs?: number; processId?: string; now?: () => number } = {},
 ): Promise<Presence> {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  logErrorsOnce(redis, log, "redis presence error");
-  await connectOrRetry(redis, log);
-  return redisPresence(redis, log, options);
+  const { client } = await openRedis(url, { maxRetriesPerRequest: 3 }, log, "redis presence error");
+  return redisPresence(client, log, options);
 }
 
 export function redisPresence(
