@@ -1,5 +1,5 @@
 /**
- * Every benchmark in turn (chat fan-out, bulk messages, web first load, API, usage reports), each as its own
+ * Every benchmark in turn (chat fan-out, bulk messages, web first load, API, WebSocket flood, usage reports), each as its own
  * process as its own script runs it, then one report: `.reports/bench.json` with each benchmark's report, its goals
  * and whether each is met, and a short table on stdout (the benchmarks' progress goes to stderr). Each benchmark
  * still writes its own `.reports/bench-*.json`.
@@ -50,6 +50,10 @@ interface WebReport {
 interface ApiReport {
   ratio: number;
   parley: { p99Ms: number };
+}
+interface WsFloodReport {
+  p99Ratio: number;
+  flood: { health: { p99Ms: number }; failedProbes: number };
 }
 interface ReportsReport {
   results: Array<{
@@ -139,6 +143,23 @@ const BENCHES: Bench[] = [
       return [
         { name: "req/s vs bare Fastify", goal: "≥ 0.3", value: r.ratio, met: atLeast(r.ratio, 0.3) },
         { name: "GET /api/apps/:id p99", goal: "< 10 ms", value: r.parley.p99Ms, met: below(r.parley.p99Ms, 10) },
+      ];
+    },
+  },
+  {
+    name: "ws-flood",
+    script: "bench/ws-flood.ts",
+    outFlag: "--out",
+    quick: ["--seconds", "3", "--frames", "1000"],
+    goals(report) {
+      const r = report as WsFloodReport;
+      return [
+        {
+          name: "health p99 during a frame flood",
+          goal: "< 100 ms",
+          value: r.flood.health.p99Ms,
+          met: r.flood.failedProbes === 0 && below(r.flood.health.p99Ms, 100),
+        },
       ];
     },
   },

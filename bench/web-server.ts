@@ -78,6 +78,8 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
       REDIS_URL: "",
       FCM_BASE_URL: base,
       TRANSLATE_BASE_URL: base,
+      // The outbound guard refuses this machine's addresses unless allowed.
+      OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -45,7 +45,8 @@ export default defineConfig({
       JOB_POLL_SECONDS: "0.5",
       FCM_BASE_URL: receiverURL,
       TRANSLATE_BASE_URL: receiverURL,
-      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
+      // The receivers above run on this machine, which the outbound guard refuses unless allowed.
+      OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8",
       // Lets the billing test move the server's clock to the 5th and run the daily billing job.
       TESTING_ENDPOINTS: "true",
       // The marketplace signup test signs its tokens with this.

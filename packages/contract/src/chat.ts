@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { INVITE_CODE_MAX, MAX_INVITES_AT_ONCE, MESSAGE_METADATA_MAX, REGULAR_CHANNEL_MEMBER_LIMIT } from "./constants";
-import { V, zInviteCode, zMuteMinutes, zOptionalHttpUrl, zTags } from "./validation";
+import {
+  INT_MAX,
+  INVITE_CODE_MAX,
+  MAX_INVITES_AT_ONCE,
+  MESSAGE_METADATA_MAX,
+  REGULAR_CHANNEL_MEMBER_LIMIT,
+} from "./constants";
+import type { ErrorData } from "./errors";
+import { V, zBigintId, zInviteCode, zMuteMinutes, zOptionalHttpUrl, zTags } from "./validation";
 
 /**
  * The chat API (`/v1`): what an app's own servers (with an API key) and its end users (with a session token)
@@ -45,6 +52,8 @@ export const zChatUser = z.object({
   nickname: z.string(),
   profileImageUrl: z.string(),
   isActive: z.boolean(),
+  /** Created by anonymous login; a user the app created is never anonymous, and anonymous login cannot take it. */
+  isAnonymous: z.boolean(),
   metadata: z.record(z.string(), z.string()),
   createdAt: z.string(),
   lastSeenAt: z.string().nullable(),
@@ -206,14 +215,14 @@ export type TSendMessageRequest = z.infer<typeof zSendMessageRequest>;
 export const zMessageResponse = z.object({ message: zMessage });
 export const zMessageHistoryQuery = z.object({
   /** Messages with seq below this, newest first; omit for the latest. */
-  before: z.coerce.number().int().min(1).optional(),
+  before: z.coerce.number().int().min(1).max(INT_MAX).optional(),
   /** Messages with seq above this, oldest first: what a reconnecting client missed. */
-  after: z.coerce.number().int().min(0).optional(),
+  after: z.coerce.number().int().min(0).max(INT_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(50),
 });
 export const zMessagesResponse = z.object({ messages: z.array(zMessage), hasMore: z.boolean() });
 export type TMessagesResponse = z.infer<typeof zMessagesResponse>;
-export const zMarkReadRequest = z.object({ seq: z.number().int().min(0).optional() });
+export const zMarkReadRequest = z.object({ seq: z.number().int().min(0).max(INT_MAX).optional() });
 
 export const CHAT_EVENT_TYPES = [
   "message.created",
@@ -250,7 +259,7 @@ export const zChatEvent = z.object({
 });
 export type TChatEvent = z.infer<typeof zChatEvent>;
 export const zEventsQuery = z.object({
-  after: z.string().regex(/^\d+$/).default("0"),
+  after: zBigintId.default("0"),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const zEventsResponse = z.object({ events: z.array(zChatEvent), hasMore: z.boolean() });
@@ -269,7 +278,23 @@ export type TServerFrame =
   | { type: "ready"; user: TChatUser | null; lastEventId: string }
   | { type: "event"; event: TChatEvent }
   | { type: "pong" }
-  | { type: "error"; code: string; message: string };
+  /** `data` as in the HTTP error envelope, e.g. `retryAfterSeconds` with 005. */
+  | { type: "error"; code: string; message: string; data?: ErrorData };
+
+/**
+ * The close codes the server ends a `/v1/ws` socket with, each after an `error` frame saying why (except 1001).
+ * ws itself closes a socket that sends a frame over 64 KB with 1009.
+ */
+export const WS_CLOSE_CODES = {
+  /** The server is shutting down: reconnect, and a load balancer sends you to another process. */
+  serverShuttingDown: 1001,
+  /** Not authenticated (3028, 3003, 4000), a frame the server does not understand (300, 1023) or the session ended. */
+  refused: 4001,
+  /** Over the connection cap of the chat user or dashboard session (008): retrying cannot help until one closes. */
+  tooManyConnections: 4008,
+  /** Over the rate limit (005): reconnect no sooner than the error's `retryAfterSeconds`. */
+  rateLimited: 4029,
+} as const;
 
 export const chatApi = {
   users: "/users",

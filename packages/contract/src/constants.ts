@@ -35,6 +35,12 @@ export const SUBCHANNEL_MAX_MEMBERS = 3000;
 export const REGULAR_CHANNEL_MEMBER_LIMIT = 100;
 export const MAX_INVITES_AT_ONCE = 100;
 export const FILE_MAX_BYTES = 15 * 1024 * 1024;
+/**
+ * The longest name a chat upload keeps, in UTF-16 code units. The name is a path segment of the file's download
+ * URL, and the router refuses a segment longer than 100 (find-my-way's `maxParamLength`), so a longer name would
+ * be stored but never downloadable.
+ */
+export const FILE_NAME_MAX = 100;
 export const MESSAGE_METADATA_MAX = 5;
 /** Requests a second per chat user (chat API) or per account (dashboard API); spec section 9. */
 export const RATE_LIMIT_PER_SECOND = 20;
@@ -44,3 +50,8 @@ export const BRAND_DESCRIPTION_MAX = 30;
 export const CAMPAIGN_REPORT_DAYS = 15;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** PostgreSQL's `integer` ceiling: a larger number in a request is refused by validation, not by the database. */
+export const INT_MAX = 2_147_483_647;
+/** PostgreSQL's `bigint` ceiling, for event ids and other bigint cursors. */
+export const BIGINT_MAX = 9_223_372_036_854_775_807n;

@@ -12,10 +12,15 @@ export const errorCatalogue = {
   "005": {
     status: 429,
     description:
-      "Too many requests: at most 20 a second per user (chat API) or per account (dashboard API); retry after Retry-After seconds.",
+      "Too many requests: at most 20 a second, WebSocket frames included, per user (chat API), per account (dashboard API) or per client address without a valid credential; retry after Retry-After seconds.",
   },
   "006": { status: 413, description: "The request body is larger than this route accepts." },
   "007": { status: 401, description: "The metrics token is missing or wrong." },
+  "008": {
+    status: 429,
+    description:
+      "Too many WebSockets open for this chat user or dashboard session (10 by default); the newest is refused.",
+  },
   "300": { status: 400, description: "The request body, query or path did not match the schema." },
   "301": { status: 400, description: "A required parameter is missing." },
   "1000": { status: 500, description: "Authentication service fault." },
@@ -89,7 +94,10 @@ export const errorCatalogue = {
   "3040": { status: 409, description: "The app has no FCM credential, or push is turned off." },
   "3041": { status: 404, description: "The user has no registered push device." },
   "3042": { status: 404, description: "No such push device for this user." },
-  "3043": { status: 400, description: "The webhook URL resolves to a private, loopback or link-local address." },
+  "3043": {
+    status: 400,
+    description: "The webhook URL resolves to a private, loopback, link-local or reserved address.",
+  },
   "3044": { status: 502, description: "The webhook test send failed; the reason is in the message." },
   "3045": { status: 409, description: "The app has no webhook URL yet." },
   "3046": { status: 404, description: "No such webhook delivery in this app." },
@@ -125,6 +133,16 @@ export const errorCatalogue = {
   },
   "3060": { status: 409, description: "An app holds at most 20 sub-accounts." },
   "3061": { status: 404, description: "No such sub-account of this app." },
+  "3062": {
+    status: 409,
+    description:
+      "This user ID belongs to a user the app created (with its API key or the dashboard); anonymous login cannot take it over.",
+  },
+  "3063": {
+    status: 400,
+    description:
+      "The service account's token_uri points to a private, loopback, link-local or reserved address, which Parley does not call; data.reason says which host.",
+  },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -172,7 +190,7 @@ export interface ErrorData {
   status?: string;
   /** 3059: what the bulk message still needs before it can be sent. */
   missing?: string[];
-  /** 005: seconds until the caller's next request is admitted. */
+  /** 005: seconds until the caller's next request (or WebSocket frame) is admitted. */
   retryAfterSeconds?: number;
   /** 002 from the health check: which dependency answered. */
   database?: "ok" | "down";

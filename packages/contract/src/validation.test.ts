@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
+  isBigintId,
   passwordProblems,
+  unstorableTextKey,
   V,
+  validationKeyOf,
+  zBigintId,
   zContactDescription,
   zEmail,
   zFilterRegex,
@@ -130,5 +135,61 @@ describe("profanity regular expressions", () => {
   it("refuses a pattern wrapped in slashes", () => {
     expect(zFilterRegex.safeParse("bad(word)?").success).toBe(true);
     expect(messages(zFilterRegex.safeParse("/bad/"))).toEqual([V.regexSlashes]);
+  });
+});
+
+describe("storable text", () => {
+  it("accepts text with surrogate pairs and refuses a NUL or a lone surrogate", () => {
+    expect(unstorableTextKey("plain 가 😀")).toBeNull();
+    expect(unstorableTextKey("a\u0000b")).toBe(V.nulCharacter);
+    expect(unstorableTextKey("\ud800")).toBe(V.malformedText);
+    expect(unstorableTextKey("\udfff\ud800")).toBe(V.malformedText);
+    expect(unstorableTextKey("😀".slice(0, 1))).toBe(V.malformedText);
+  });
+});
+
+describe("bigint ids", () => {
+  it("accepts ids up to PostgreSQL's bigint ceiling and refuses one past it", () => {
+    expect(isBigintId("9223372036854775807")).toBe(true);
+    expect(isBigintId("9223372036854775808")).toBe(false);
+    expect(messages(zBigintId.safeParse("99999999999999999999999"))).toEqual([V.numberRange]);
+    expect(messages(zBigintId.safeParse("-1"))).toEqual([V.invalidFormat]);
+    expect(messages(zBigintId.safeParse("1e3"))).toEqual([V.invalidFormat]);
+  });
+});
+
+describe("generic validation keys", () => {
+  const keysOf = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value, { reportInput: true });
+    return result.success ? [] : result.error.issues.map(validationKeyOf);
+  };
+
+  it("keeps a rule's own key", () => {
+    expect(keysOf(zMuteMinutes, 0)).toEqual([V.muteMinutes]);
+  });
+
+  it.each([
+    ["an enum", z.enum(["ko", "en"]), "xx", V.invalidValue],
+    ["a literal", z.literal("a"), "b", V.invalidValue],
+    ["the wrong type", z.string(), 5, V.invalidValue],
+    ["a missing value", z.string(), undefined, V.required],
+    ["a number too large", z.number().max(100), 1e9, V.numberRange],
+    ["a number too small", z.number().min(1), 0, V.numberRange],
+    ["a fraction", z.number().int(), 1.5, V.numberRange],
+    ["an unsafe integer", z.number().int(), 2 ** 53 + 2, V.numberRange],
+    ["text for a number", z.coerce.number(), "abc", V.numberRange],
+    ["a wrong multiple", z.number().multipleOf(5), 3, V.numberRange],
+    ["a uuid", z.string().uuid(), "x", V.invalidFormat],
+    ["a pattern", z.string().regex(/^a$/), "b", V.invalidFormat],
+    ["an email", z.email(), "x", V.email],
+    ["long text", z.string().max(2), "abc", V.tooLong],
+    ["empty text", z.string().min(1), "", V.required],
+    ["short text", z.string().min(3), "ab", V.tooShort],
+    ["a long list", z.array(z.string()).max(1), ["a", "b"], V.itemCount],
+    ["a union", z.union([z.string(), z.number()]), true, V.invalidValue],
+    ["an unknown key", z.strictObject({}), { a: 1 }, V.invalidValue],
+    ["a refinement without a key", z.string().refine(() => false), "x", V.invalidValue],
+  ])("gives %s a VALIDATION key", (_name, schema, value, key) => {
+    expect(keysOf(schema, value)).toEqual([key]);
   });
 });

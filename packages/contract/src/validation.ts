@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
+  BIGINT_MAX,
   CONTACT_DESCRIPTION_MAX,
+  INT_MAX,
   INVITE_CODE_MAX,
   MUTE_MAX_MINUTES,
   PASSWORD_MAX_LENGTH,
@@ -52,6 +54,19 @@ export const V = {
   inviteCount: "VALIDATION_INVITE_COUNT",
   messageLength: "VALIDATION_MESSAGE_LENGTH",
   singleLine: "VALIDATION_SINGLE_LINE",
+  /** Text holding a lone UTF-16 surrogate (half of a pair), which is not Unicode text and cannot be stored. */
+  malformedText: "VALIDATION_MALFORMED_TEXT",
+  // The generic keys below stand in for zod's English wording wherever a rule has no key of its own.
+  /** Not one of the accepted values, or of the wrong type. */
+  invalidValue: "VALIDATION_INVALID_VALUE",
+  /** Text not in the expected form (an id, a date, a pattern). */
+  invalidFormat: "VALIDATION_INVALID_FORMAT",
+  /** A number that is not a whole number where one is needed, or outside the accepted range. */
+  numberRange: "VALIDATION_NUMBER_RANGE",
+  /** Text shorter than the rule allows (an empty required text is `required`). */
+  tooShort: "VALIDATION_TOO_SHORT",
+  /** A list with fewer or more entries than the rule allows. */
+  itemCount: "VALIDATION_ITEM_COUNT",
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
@@ -134,7 +149,7 @@ export const zSubchannelSettings = z
     enabled: z.boolean(),
     minMembers: z.number().int().min(SUBCHANNEL_MIN_MEMBERS, V.subchannelMin),
     maxMembers: z.number().int().max(SUBCHANNEL_MAX_MEMBERS, V.subchannelMax),
-    mergeMinutes: z.number().int().min(1),
+    mergeMinutes: z.number().int().min(1).max(INT_MAX),
   })
   .refine((s) => s.minMembers <= s.maxMembers, { message: V.subchannelOrder, path: ["maxMembers"] });
 
@@ -144,3 +159,68 @@ export const zFilterRegex = z
   .trim()
   .min(1, V.required)
   .refine((value) => !(value.startsWith("/") || value.endsWith("/")), V.regexSlashes);
+
+/**
+ * Why a text cannot be stored, or null when it can: PostgreSQL refuses a NUL character in any text, and a lone
+ * UTF-16 surrogate (half of a pair, which JSON can carry as `"\ud800"`) in any `jsonb` value.
+ */
+export function unstorableTextKey(text: string): ValidationKey | null {
+  if (text.includes("\u0000")) return V.nulCharacter;
+  // With the `u` flag a well-formed pair is one code point, so only an unpaired half is in category Cs.
+  if (/\p{Cs}/u.test(text)) return V.malformedText;
+  return null;
+}
+
+/** Whether `text` is a bigint id: digits only, and no larger than PostgreSQL's `bigint` holds. */
+export function isBigintId(text: string): boolean {
+  return /^\d{1,19}$/.test(text) && BigInt(text) <= BIGINT_MAX;
+}
+
+/** An event id or another bigint cursor taken as text: a larger number would fail in the database, not here. */
+export const zBigintId = z
+  .string()
+  .regex(/^\d+$/, { message: V.invalidFormat, abort: true })
+  .refine(isBigintId, V.numberRange);
+
+/** The parts of a zod issue that {@link validationKeyOf} reads. */
+export interface IssueShape {
+  code: string;
+  message: string;
+  input?: unknown;
+  expected?: string;
+  origin?: string;
+  minimum?: number | bigint;
+  format?: string;
+}
+
+const NUMBER_ORIGINS = new Set(["number", "int", "bigint", "date"]);
+
+/**
+ * The `VALIDATION_*` key of a zod issue: its own message when a rule set one, otherwise a generic key for the
+ * issue's kind, so a client never receives zod's English wording (pass issues through this before answering).
+ */
+export function validationKeyOf(issue: IssueShape): string {
+  if (issue.message.startsWith("VALIDATION_")) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined) return V.required;
+      return issue.expected === "number" || issue.expected === "int" || issue.expected === "bigint"
+        ? V.numberRange
+        : V.invalidValue;
+    case "too_small":
+    case "too_big":
+      if (issue.origin === "string") {
+        if (issue.code === "too_big") return V.tooLong;
+        return Number(issue.minimum ?? 0) <= 1 ? V.required : V.tooShort;
+      }
+      return NUMBER_ORIGINS.has(issue.origin ?? "") ? V.numberRange : V.itemCount;
+    case "not_multiple_of":
+      return V.numberRange;
+    case "invalid_format":
+      if (issue.format === "email") return V.email;
+      if (issue.format === "url") return V.url;
+      return V.invalidFormat;
+    default:
+      return V.invalidValue;
+  }
+}

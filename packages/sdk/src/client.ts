@@ -387,7 +387,8 @@ export class ParleyClient {
 
   /**
    * Logs in without a token, creating the user on first use or updating the nickname. Works only when the app
-   * allows anonymous login (3016 otherwise).
+   * allows anonymous login (3016 otherwise), and only for users made this way: a user ID that the app's server or
+   * dashboard created is refused with 3062.
    */
   async loginAnonymously(userId: string, nickname: string): Promise<TChatUser> {
     return this.#begin(

@@ -48,6 +48,8 @@ export class Realtime {
   #wanted = false;
   #attempt = 0;
   #pending: Pending | null = null;
+  /** The error frame the server sent on the current socket, which says why it is about to close it. */
+  #refusal: ParleyError | null = null;
   #lastEventId: string | null = null;
   #seen = new Set<string>();
   #watermark = -1n;
@@ -124,7 +126,7 @@ export class Realtime {
     this.#socket = socket;
     this.#syncing = true;
     this.#buffer = [];
-    let refusal: ParleyError | null = null;
+    this.#refusal = null;
     const current = () => generation === this.#generation;
 
     this.#authTimer = setTimeout(
@@ -138,7 +140,7 @@ export class Realtime {
     socket.onerror = noop;
     socket.onclose = (event) => {
       if (current()) {
-        this.#lost(generation, refusal ?? new ParleyConnectionError(`the WebSocket closed (${event.code})`));
+        this.#lost(generation, this.#refusal ?? new ParleyConnectionError(`the WebSocket closed (${event.code})`));
       }
     };
     socket.onmessage = (message) => {
@@ -162,7 +164,7 @@ export class Realtime {
           else this.#deliver(frame.event);
           break;
         case "error":
-          refusal = ParleyError.fromFrame(frame);
+          this.#refusal = ParleyError.fromFrame(frame);
           break;
         case "pong":
           break;
@@ -220,8 +222,11 @@ export class Realtime {
   #startPing(generation: number): void {
     this.#alive = true;
     this.#pingTimer = setInterval(() => {
-      // Nothing heard since the last ping: the link is dead even if the socket has not noticed.
-      if (!this.#alive) return this.#lost(generation, new ParleyConnectionError("the server stopped answering"));
+      // Nothing heard since the last ping: the link is dead even if the socket has not noticed. A server that
+      // refused the link stops answering before its close arrives; its reason is the one to report.
+      if (!this.#alive) {
+        return this.#lost(generation, this.#refusal ?? new ParleyConnectionError("the server stopped answering"));
+      }
       this.#alive = false;
       this.#send({ type: "ping" });
     }, this.config.pingIntervalMs);
@@ -233,8 +238,10 @@ export class Realtime {
     this.#teardown(false);
     if (!this.#wanted) return;
     const reconnect = this.config.reconnect;
-    // A refused credential stays refused; a first attempt that fails is the caller's to retry.
-    const refused = error instanceof ParleyError && (error.status === 401 || error.status === 403);
+    // A refused credential stays refused, and a user at their cap of open sockets (008) stays there until they
+    // close one: retrying either would only spin. A first attempt that fails is the caller's to retry.
+    const refused =
+      error instanceof ParleyError && (error.status === 401 || error.status === 403 || error.code === "008");
     if (this.#state === "connecting" || refused || !reconnect || this.#attempt >= reconnect.maxAttempts) {
       this.#giveUp(error);
       return;
@@ -242,7 +249,11 @@ export class Realtime {
     this.#attempt += 1;
     const ceiling = Math.min(reconnect.maxDelayMs, reconnect.initialDelayMs * 2 ** (this.#attempt - 1));
     // Jitter spreads the clients a server restart dropped, so they do not all return at once.
-    const delayMs = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    const jittered = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    // Closed for sending too much (005): a sooner attempt would only be refused again.
+    const retryAfterMs =
+      error instanceof ParleyError && error.code === "005" ? (error.data?.retryAfterSeconds ?? 1) * 1000 : 0;
+    const delayMs = Math.max(jittered, retryAfterMs);
     this.#setState({ state: "reconnecting", attempt: this.#attempt, delayMs, error });
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = null;

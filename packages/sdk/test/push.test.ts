@@ -1,4 +1,4 @@
-import type { TestApp } from "@parley/server/testing";
+import { ALLOW_LOOPBACK, type TestApp } from "@parley/server/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../../server/test/push-fcm-receiver";
 import { isParleyError } from "../src";
@@ -11,7 +11,7 @@ const cleanups: (() => void)[] = [];
 
 beforeAll(async () => {
   fcm = await startFcmReceiver();
-  ({ t, baseUrl } = await startServer({ env: { FCM_BASE_URL: fcm.url } }));
+  ({ t, baseUrl } = await startServer({ env: { ...ALLOW_LOOPBACK, FCM_BASE_URL: fcm.url } }));
 });
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();

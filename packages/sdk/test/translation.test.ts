@@ -1,4 +1,4 @@
-import type { TestApp } from "@parley/server/testing";
+import { ALLOW_LOOPBACK, type TestApp } from "@parley/server/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../../server/test/translate-receiver";
 import { isParleyError, ParleyError } from "../src";
@@ -11,7 +11,7 @@ const cleanups: (() => void)[] = [];
 
 beforeAll(async () => {
   google = await startTranslateReceiver();
-  ({ t, baseUrl } = await startServer({ env: { TRANSLATE_BASE_URL: google.url } }));
+  ({ t, baseUrl } = await startServer({ env: { ...ALLOW_LOOPBACK, TRANSLATE_BASE_URL: google.url } }));
 });
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();

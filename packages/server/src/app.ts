@@ -18,9 +18,10 @@ import { sentMail } from "./db/schema";
 import { AppError } from "./errors";
 import { authOf, requireAuth } from "./http/authenticate";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerJsonParser } from "./http/json-body";
 import { BODY_LIMIT_BYTES, SECRET_LOG_PATHS } from "./http/limits";
 import { registerPrometheus } from "./http/prometheus";
-import { registerRateLimit } from "./http/rate-limit";
+import { createRequestCounter, registerRateLimit } from "./http/rate-limit";
 import { lazyRequestLogger } from "./http/request-logger";
 import { registerSecurityHeaders, requestId, serializeRequest } from "./http/security";
 import { registerTestingEndpoints } from "./http/testing";
@@ -28,6 +29,7 @@ import { validatorCompiler } from "./http/validation";
 import { registerWeb } from "./http/web";
 import { createFcmClient } from "./integrations/fcm";
 import { createMailer } from "./integrations/mail";
+import { createOutboundGuard } from "./integrations/outbound";
 import { createSandboxGateway } from "./integrations/payments";
 import { createDiskStorage } from "./integrations/storage";
 import {
@@ -107,6 +109,8 @@ export interface RegisteredRoute {
   schema: { body?: unknown; querystring?: unknown; params?: unknown };
   /** A WebSocket route: its input arrives in frames, not in the request. */
   websocket: boolean;
+  /** An upload route: its body is `multipart/form-data` (its schema's `consumes`), read by the handler. */
+  multipart: boolean;
 }
 
 export interface App {
@@ -142,7 +146,11 @@ function createServices(ctx: Context, bus: Bus, presence: Presence) {
     apps,
     chatUsers,
     presence,
-    fcm: createFcmClient({ baseUrl: ctx.config.fcmBaseUrl, oauthTokenUrl: ctx.config.fcmOauthTokenUrl }),
+    fcm: createFcmClient({
+      baseUrl: ctx.config.fcmBaseUrl,
+      oauthTokenUrl: ctx.config.fcmOauthTokenUrl,
+      outbound: ctx.outbound,
+    }),
   });
   outbox.register(push.consumer);
   const auth = createAuthService(ctx, { sessionsEnded });
@@ -215,19 +223,23 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   let gateway: ReturnType<typeof registerGateway> | null = null;
   const routes: App["routes"] = [];
   server.addHook("onRoute", (route) => {
-    const { body, querystring, params } = (route.schema ?? {}) as RegisteredRoute["schema"];
+    const { body, querystring, params, consumes } = (route.schema ?? {}) as RegisteredRoute["schema"] & {
+      consumes?: string[];
+    };
     for (const method of [route.method].flat()) {
       routes.push({
         method,
         url: route.url,
         schema: { body, querystring, params },
         websocket: route.websocket === true,
+        multipart: consumes?.includes("multipart/form-data") ?? false,
       });
     }
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  registerJsonParser(server);
 
   const database = options.database ?? (await openDatabase(config));
   await migrate(database);
@@ -238,11 +250,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock: options.clock ?? (config.testingEndpoints ? new OffsetClock() : systemClock),
     database,
     mailer,
+    outbound: createOutboundGuard({ allowedNetworks: config.outboundAllowedNetworks }),
     log: server.log,
   } as Context;
   const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, server.log) : createMemoryBus());
   const presence = config.redisUrl ? await createRedisPresence(config.redisUrl, server.log) : createMemoryPresence();
   const redis = config.redisUrl ? await createRedisClient(config.redisUrl, server.log) : null;
+  // One budget per caller for both APIs and the WebSocket's frames.
+  const requestCounter = createRequestCounter({ perSecond: config.rateLimitPerSecond, redis });
   const services = createServices(ctx, bus, presence);
 
   const handlers: JobHandler[] = [
@@ -363,7 +378,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await services.apps.requireAppAccess(auth, id);
       });
       await api.register(healthRoutes, { database, redis });
-      await registerRateLimit(api, { perSecond: config.rateLimitPerSecond, redis, hook: "preValidation" });
+      await registerRateLimit(api, { counter: requestCounter, hook: "preValidation" });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(signInRoutes, services);
       await api.register(accountKindRoutes, services);
@@ -411,11 +426,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         },
       });
       await v1.register(fastifyMultipart, { throwFileSizeLimit: false });
-      await registerRateLimit(v1, { perSecond: config.rateLimitPerSecond, redis, hook: "preHandler" });
+      await registerRateLimit(v1, { counter: requestCounter, hook: "preHandler" });
       await v1.register(chatRoutes, services);
       await v1.register(translationChatRoutes, services);
       await v1.register(pushChatRoutes, services);
-      gateway = registerGateway(v1, chatApi.ws, { bus, presence, ...services, writeWindowMs: config.wsWriteWindowMs });
+      gateway = registerGateway(v1, chatApi.ws, {
+        bus,
+        presence,
+        ...services,
+        writeWindowMs: config.wsWriteWindowMs,
+        counter: requestCounter,
+        maxConnectionsPerChatUser: config.wsMaxConnectionsPerChatUser,
+        maxConnectionsPerDashboardSession: config.wsMaxConnectionsPerDashboardSession,
+      });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
     },
     { prefix: CHAT_API_PREFIX },

@@ -31,15 +31,26 @@ describe("config", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
 
-  it("reads WEBHOOK_ALLOWED_NETWORKS as CIDR ranges and names an entry that is not one", () => {
-    expect(loadConfig({ WEBHOOK_ALLOWED_NETWORKS: "10.0.0.0/8, fd00::/8" }).webhookAllowedNetworks).toEqual([
+  it("reads OUTBOUND_ALLOWED_NETWORKS as CIDR ranges and names an entry that is not one", () => {
+    expect(loadConfig({}).outboundAllowedNetworks).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOWED_NETWORKS: "10.0.0.0/8, fd00::/8" }).outboundAllowedNetworks).toEqual([
       "10.0.0.0/8",
       "fd00::/8",
     ]);
     for (const bad of ["999.1.1.1/8", "10.0.0.0/33", "fd00::/129", "10.0.0.0", "example.com/8"]) {
-      expect(() => loadConfig({ WEBHOOK_ALLOWED_NETWORKS: `10.0.0.0/8,${bad}` })).toThrow(
-        new RegExp(`WEBHOOK_ALLOWED_NETWORKS.*${bad.replace(/[.]/g, "\\.")}`),
+      expect(() => loadConfig({ OUTBOUND_ALLOWED_NETWORKS: `10.0.0.0/8,${bad}` })).toThrow(
+        new RegExp(`OUTBOUND_ALLOWED_NETWORKS.*${bad.replace(/[.]/g, "\\.")}`),
       );
     }
+  });
+
+  it("still reads the deprecated WEBHOOK_ALLOWED_NETWORKS, but only while OUTBOUND_ALLOWED_NETWORKS is unset", () => {
+    expect(loadConfig({ WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8" }).outboundAllowedNetworks).toEqual(["127.0.0.0/8"]);
+    const both = loadConfig({ OUTBOUND_ALLOWED_NETWORKS: "10.0.0.0/8", WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8" });
+    expect(both.outboundAllowedNetworks).toEqual(["10.0.0.0/8"]);
+    expect(loadConfig({ OUTBOUND_ALLOWED_NETWORKS: " ", WEBHOOK_ALLOWED_NETWORKS: "::1/128" })).toMatchObject({
+      outboundAllowedNetworks: ["::1/128"],
+    });
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_NETWORKS: "10.0.0.0" })).toThrow(/WEBHOOK_ALLOWED_NETWORKS/);
   });
 });

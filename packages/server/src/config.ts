@@ -25,6 +25,24 @@ const bool = z.preprocess(
     .optional(),
 );
 
+/** Comma-separated CIDR ranges; undefined when unset, so a deprecated alias can stand in. */
+const cidrList = z.preprocess(
+  blankIsUnset,
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .superRefine((parts, check) => {
+      const bad = parts.find((part) => !isCidr(part));
+      if (bad !== undefined) check.addIssue({ code: "custom", message: `expected CIDR ranges, got "${bad}"` });
+    })
+    .optional(),
+);
+
 /**
  * Every setting of the server, read once from the environment. The names and defaults here are the
  * configuration table of the README; keep the two in step.
@@ -47,6 +65,16 @@ export const envSchema = z.object({
   JOB_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().min(0.5).max(60).default(2)),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
   WS_WRITE_WINDOW_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(1000).default(25)),
+  /**
+   * WebSockets one chat user may hold open on one process; the one past the cap is refused (008, close code 4008).
+   * Ten covers a user's tabs and devices; the cap stops one credential from holding a process's memory.
+   */
+  WS_MAX_CONNECTIONS_PER_CHAT_USER: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(10)),
+  /** WebSockets one dashboard session may hold open on one process, as for a chat user. */
+  WS_MAX_CONNECTIONS_PER_DASHBOARD_SESSION: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
   /**
    * How long a process holds a bulk message's send without renewing it. Renewed after every batch of recipients;
    * when a process dies, another takes the send over after this long.
@@ -92,23 +120,13 @@ export const envSchema = z.object({
   /** Overrides the `token_uri` of FCM service-account files (where access tokens are fetched). */
   FCM_OAUTH_TOKEN_URL: optionalUrl,
   TRANSLATE_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://translation.googleapis.com")),
-  /** CIDR ranges webhooks may reach although they are private, loopback or link-local, comma-separated. */
-  WEBHOOK_ALLOWED_NETWORKS: z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .default("")
-      .transform((v) =>
-        v
-          .split(",")
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .superRefine((parts, check) => {
-        const bad = parts.find((part) => !isCidr(part));
-        if (bad !== undefined) check.addIssue({ code: "custom", message: `expected CIDR ranges, got "${bad}"` });
-      }),
-  ),
+  /**
+   * CIDR ranges, comma-separated, that outbound calls made for customers (webhooks, FCM, translation) may reach
+   * although the outbound guard refuses them (private, loopback, link-local, reserved, this host's addresses).
+   */
+  OUTBOUND_ALLOWED_NETWORKS: cidrList,
+  /** The former name of OUTBOUND_ALLOWED_NETWORKS, still read when that one is unset. */
+  WEBHOOK_ALLOWED_NETWORKS: cidrList,
 });
 
 export interface Config {
@@ -127,6 +145,8 @@ export interface Config {
   jobsEnabled: boolean;
   jobPollSeconds: number;
   wsWriteWindowMs: number;
+  wsMaxConnectionsPerChatUser: number;
+  wsMaxConnectionsPerDashboardSession: number;
   campaignLeaseSeconds: number;
   campaignBatchSize: number;
   marketplaceSecret: string | null;
@@ -140,7 +160,7 @@ export interface Config {
   fcmBaseUrl: string;
   fcmOauthTokenUrl: string | undefined;
   translateBaseUrl: string;
-  webhookAllowedNetworks: string[];
+  outboundAllowedNetworks: string[];
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +190,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED ?? true,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     wsWriteWindowMs: e.WS_WRITE_WINDOW_MS,
+    wsMaxConnectionsPerChatUser: e.WS_MAX_CONNECTIONS_PER_CHAT_USER,
+    wsMaxConnectionsPerDashboardSession: e.WS_MAX_CONNECTIONS_PER_DASHBOARD_SESSION,
     campaignLeaseSeconds: e.CAMPAIGN_LEASE_SECONDS,
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
     marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
@@ -183,6 +205,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),
     fcmOauthTokenUrl: e.FCM_OAUTH_TOKEN_URL,
     translateBaseUrl: e.TRANSLATE_BASE_URL.replace(/\/+$/, ""),
-    webhookAllowedNetworks: e.WEBHOOK_ALLOWED_NETWORKS,
+    outboundAllowedNetworks: e.OUTBOUND_ALLOWED_NETWORKS ?? e.WEBHOOK_ALLOWED_NETWORKS ?? [],
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Mailer } from "./integrations/mail";
+import type { OutboundGuard } from "./integrations/outbound";
 import type { Jobs } from "./jobs/runtime";
 
 /** What every module is built from. Created once in `app.ts`. */
@@ -12,5 +13,7 @@ export interface Context {
   database: Database;
   mailer: Mailer;
   jobs: Jobs;
+  /** The only way to call an address a customer chose or influences: webhooks, FCM, translation. */
+  outbound: OutboundGuard;
   log: FastifyBaseLogger;
 }

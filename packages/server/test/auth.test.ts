@@ -1,7 +1,10 @@
+import { scrypt } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DAY_MS, MAX_FAILED_LOGINS } from "@parley/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, sessions } from "../src/db/schema";
 import { client } from "./client";
 import { codeFromMail, STRONG_PASSWORD, signupBody, startTestApp, type TestApp, uniqueEmail } from "./harness";
 
@@ -13,6 +16,14 @@ beforeAll(async () => {
   api = client(t.server);
 });
 afterAll(() => t?.close());
+
+/** About a third of a second of one thread-pool thread. */
+const slowHash = () =>
+  new Promise((resolve, reject) =>
+    scrypt("x", "salt", 64, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
 
 async function signUp(email = uniqueEmail(), overrides: Record<string, unknown> = {}) {
   const res = await api.post("/auth/signup", signupBody(email, overrides));
@@ -219,6 +230,40 @@ describe("login and sessions", () => {
     const rightPassword = await api.post("/auth/login", { email, password: STRONG_PASSWORD });
     expect(rightPassword.status).toBe(423);
     expect(rightPassword.body.code).toBe("1025");
+  });
+
+  it("keeps the count at 5 and the account locked when 16 wrong passwords arrive at once", async () => {
+    const email = await verified();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => api.post("/auth/login", { email, password: "Wrong-pass-123" })),
+    );
+    for (const res of answers) expect(["1024", "1025"]).toContain(res.body.code);
+    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(row?.failedLoginCount).toBe(MAX_FAILED_LOGINS);
+    expect(row?.lockedAt).not.toBeNull();
+    expect((await api.post("/auth/login", { email, password: STRONG_PASSWORD })).body.code).toBe("1025");
+  });
+
+  it("gives no session to a right password whose check ends after a burst locked the account", async () => {
+    const email = await verified();
+    // Password checks run on libuv's thread pool: keeping its threads busy holds the right password's check back
+    // until the account has been locked, as a burst of wrong passwords on other threads would.
+    const busy = Array.from({ length: 4 }, () => slowHash());
+    const right = api.post("/auth/login", { email, password: STRONG_PASSWORD });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.ctx.database.db
+      .update(accounts)
+      .set({ failedLoginCount: MAX_FAILED_LOGINS, lockedAt: t.clock.now() })
+      .where(eq(accounts.email, email));
+    const res = await right;
+    await Promise.all(busy);
+    expect(res.body.code).toBe("1025");
+    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
+    const open = await t.ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.accountId, row?.id ?? ""));
+    expect(open).toHaveLength(0);
   });
 
   it("unlocks a locked account by password reset", async () => {

@@ -113,6 +113,32 @@ describe("chat login", () => {
     });
     expect(again.body.user.nickname).toBe("Guest 2");
   });
+
+  it("refuses anonymous login as a user the app created, with 3062, and leaves that user as it was", async () => {
+    const app = await chatApp(t, { allowAnonymousLogin: true });
+    const kim = await app.user("kim");
+    const anon = v1(t.server);
+    const res = await anon.post("/auth/anonymous", { appId: app.appId, userId: "kim", nickname: "Mallory" });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("3062");
+    const me = await kim.api.get<{ user: { nickname: string; isAnonymous: boolean } }>("/me");
+    expect(me.body.user).toMatchObject({ nickname: "kim", isAnonymous: false });
+  });
+
+  it("marks users made by anonymous login as anonymous and lets them log in again", async () => {
+    const app = await chatApp(t, { allowAnonymousLogin: true });
+    const anon = v1(t.server);
+    const first = await anon.post<{ user: { isAnonymous: boolean } }>("/auth/anonymous", {
+      appId: app.appId,
+      userId: "visitor",
+      nickname: "Visitor",
+    });
+    expect(first.body.user.isAnonymous).toBe(true);
+    const listed = await app.server.get<{ user: { isAnonymous: boolean } }>("/users/visitor");
+    expect(listed.body.user.isAnonymous).toBe(true);
+    const again = await anon.post("/auth/anonymous", { appId: app.appId, userId: "visitor", nickname: "Visitor" });
+    expect(again.status).toBe(200);
+  });
 });
 
 describe("channels", () => {

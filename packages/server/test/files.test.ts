@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { DAY_MS, FILE_MAX_BYTES } from "@parley/contract";
+import { DAY_MS, FILE_MAX_BYTES, FILE_NAME_MAX, V } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApp } from "./chat-client";
 import { startTestApp, type TestApp } from "./harness";
@@ -99,6 +99,50 @@ describe("file messages", () => {
     const res = await upload(lee.sessionToken, channelId, multipart([{ name: "file", value: "x", filename: "x.txt" }]));
     expect(res.body.code).toBe("3020");
     expect((await storedFiles()).length).toBe(before);
+  });
+
+  it("shortens a file name longer than the download route takes, keeping its extension, and serves the file by its URL", async () => {
+    const { kim, channelId } = await room();
+    const res = await upload(
+      kim.sessionToken,
+      channelId,
+      multipart([{ name: "file", value: "long", filename: `${"가".repeat(150)}😀.txt` }]),
+    );
+    expect(res.status).toBe(200);
+    const { name, url } = res.body.message.file as { name: string; url: string };
+    expect(name).toBe(`${"가".repeat(FILE_NAME_MAX - 4)}.txt`);
+    const served = await t.server.inject({ method: "GET", url: new URL(url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe("long");
+  });
+
+  it("answers 300 for an upload whose body breaks off inside the file, and keeps nothing", async () => {
+    const { kim, channelId } = await room();
+    const before = (await storedFiles()).length;
+    const { payload, contentType } = multipart([{ name: "file", value: "complete", filename: "cut.txt" }]);
+    const res = await t.server.inject({
+      method: "POST",
+      url: `/v1/channels/${channelId}/files`,
+      headers: { authorization: `Bearer ${kim.sessionToken}`, "content-type": contentType },
+      payload: payload.subarray(0, payload.length - 20),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("300");
+    expect((await storedFiles()).length).toBe(before);
+  });
+
+  it("answers 300 with VALIDATION_NUL_CHARACTER for a caption no database can store", async () => {
+    const { kim, channelId } = await room();
+    const res = await upload(
+      kim.sessionToken,
+      channelId,
+      multipart([
+        { name: "caption", value: "a\u0000b" },
+        { name: "file", value: "x", filename: "x.txt" },
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "300", data: { fields: [{ path: "caption", message: V.nulCharacter }] } });
   });
 
   it("removes files older than a year with the daily job", async () => {

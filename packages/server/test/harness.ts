@@ -45,6 +45,12 @@ async function copyDatabase(): Promise<{ database: Database; drop: () => Promise
   };
 }
 
+/**
+ * What a test adds to the env when its server calls a stand-in on this machine (FCM, Google, a webhook receiver):
+ * the outbound guard refuses loopback addresses unless the operator allows them, as it does in production.
+ */
+export const ALLOW_LOOPBACK = { OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128" } as const;
+
 /** A whole server on its own copy of the migrated database, with a clock the test moves. */
 export async function startTestApp(
   options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},

@@ -5,8 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredRoute } from "../src/app";
 import { accounts } from "../src/db/schema";
 import { chatApp } from "./chat-client";
-import { startTestApp, type TestApp } from "./harness";
-import { asQueryValue, hostileObject, hostileValue, type JsonSchema, toJsonSchema } from "./hostile-values";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "./harness";
+import {
+  asQueryValue,
+  directedBodies,
+  directedQueries,
+  HUGE_NUMBER,
+  hostileObject,
+  hostileValue,
+  type JsonSchema,
+  LONE_SURROGATES,
+  toJsonSchema,
+} from "./hostile-values";
 import { startTranslateReceiver, type TranslateReceiver } from "./translate-receiver";
 import { workQueue } from "./webhooks-jobs";
 
@@ -14,13 +24,17 @@ import { workQueue } from "./webhooks-jobs";
  * Every route of the dashboard API and the chat API, sent generated input derived from its contract schemas: values
  * on and past each boundary, of the wrong type, nasty strings, unknown keys, malformed bodies, made-up ids and
  * credentials. However hostile the input, the server answers without a 5xx, every refusal carries a catalogue code
- * with its catalogue status, and a refused request changes nothing in the database.
+ * with its catalogue status and every field problem a VALIDATION key, and a refused request changes nothing in the
+ * database. Aimed cases then reach each place of every route once: each text and record key with a lone surrogate,
+ * each query parameter and id with numbers past bigint, each body with a truncated upload and an empty JSON body.
  */
 
 const CASES_PER_ROUTE = 200;
 /** Cases per route whose database state is compared before and after (the comparison reads every table). */
 const CHECKED_FOR_CHANGES = 4;
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261121);
+/** An id of the right shape that names nothing. */
+const MADE_UP_ID = "00000000-0000-4000-8000-000000000000";
 
 /**
  * Left out: routes that end the caller's own sessions take no input and would sign the sweep out, and the
@@ -46,8 +60,25 @@ beforeAll(async () => {
   google = await startTranslateReceiver();
   // No background workers: nothing but the request under test writes while the database is compared.
   // The read cache on, as in production: tens of thousands of requests need not each read the same session.
-  t = await startTestApp({ env: { JOBS_ENABLED: "false", TRANSLATE_BASE_URL: google.url, READ_CACHE_MS: "60000" } });
+  t = await startTestApp({
+    env: { ...ALLOW_LOOPBACK, JOBS_ENABLED: "false", TRANSLATE_BASE_URL: google.url, READ_CACHE_MS: "60000" },
+  });
   stopMail = await workQueue(t, "mail.send");
+  const fixture = await prepareFixture();
+  Object.assign(real, fixture.real);
+  Object.assign(credentials, fixture.credentials);
+  tables = (
+    await t.ctx.database.query<{ tablename: string }>(
+      "select tablename from pg_tables where schemaname = 'public' order by tablename",
+    )
+  ).map((row) => row.tablename);
+}, 60_000);
+
+/**
+ * An account with the notice feature and an app, its API key, users `kim` (signed in, owning a channel) and `lee`,
+ * a brand and a draft bulk message: the real ids and credentials the cases use, so input gets past the access checks.
+ */
+async function prepareFixture() {
   const chat = await chatApp(t);
   await t.ctx.database.db
     .update(accounts)
@@ -57,14 +88,32 @@ beforeAll(async () => {
   const kim = await chat.user("kim");
   await chat.user("lee");
   const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;
-  Object.assign(real, { id: chat.appId, appId: chat.appId, channelId: channel.id, userId: "kim", language: "en" });
-  Object.assign(credentials, { dashboard: chat.owner.token, apiKey: chat.apiKey, user: kim.sessionToken });
-  tables = (
-    await t.ctx.database.query<{ tablename: string }>(
-      "select tablename from pg_tables where schemaname = 'public' order by tablename",
-    )
-  ).map((row) => row.tablename);
-}, 60_000);
+  const notice = `/api/apps/${chat.appId}/notice`;
+  const brand = await t.server.inject({
+    method: "POST",
+    url: `${notice}/brands`,
+    headers: chat.dashboardAuth,
+    payload: { name: "Brand", description: "News" },
+  });
+  const campaign = await t.server.inject({
+    method: "POST",
+    url: `${notice}/campaigns`,
+    headers: chat.dashboardAuth,
+    payload: {},
+  });
+  return {
+    real: {
+      id: chat.appId,
+      appId: chat.appId,
+      channelId: channel.id,
+      userId: "kim",
+      language: "en",
+      brandId: brand.json().brand.id,
+      campaignId: campaign.json().campaign.id,
+    } as Record<string, string>,
+    credentials: { dashboard: chat.owner.token, apiKey: chat.apiKey, user: kim.sessionToken } as Record<string, string>,
+  };
+}
 
 afterAll(async () => {
   await stopMail?.();
@@ -82,6 +131,10 @@ async function fingerprint(): Promise<Record<string, string>> {
   return row ?? {};
 }
 
+/** An upload whose body breaks off inside the file: what a dropped connection leaves. */
+const TRUNCATED_MULTIPART =
+  '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhalf a fi';
+
 const junkBodies = fc.constantFrom(
   { raw: '{"a":', type: "application/json" },
   { raw: "", type: "application/json" },
@@ -96,6 +149,7 @@ const junkBodies = fc.constantFrom(
     raw: '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nx\r\n--b--',
     type: "multipart/form-data; boundary=b",
   },
+  { raw: TRUNCATED_MULTIPART, type: "multipart/form-data; boundary=b" },
 );
 
 interface Case {
@@ -105,8 +159,10 @@ interface Case {
   credential: string;
 }
 
+const paramNamesOf = (route: RegisteredRoute) => [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+
 function caseArbitrary(route: RegisteredRoute): fc.Arbitrary<Case> {
-  const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+  const paramNames = paramNamesOf(route);
   const paramsSchema = toJsonSchema(route.schema.params);
   const params = fc.record(
     Object.fromEntries(
@@ -187,6 +243,27 @@ function describeCase(route: RegisteredRoute, c: Case, status: number, body: str
   return `${route.method} ${route.url} answered ${status} ${body.slice(0, 300)} to ${shown}`;
 }
 
+/**
+ * What is wrong with an answer, or null: a 5xx, a refusal without the envelope, a code outside the catalogue or
+ * with another status, or a field problem worded by zod rather than keyed for the forms to localize.
+ */
+function answerProblem(res: { statusCode: number; body: string }): string | null {
+  if (res.statusCode >= 500) return "server error";
+  if (res.statusCode < 400) return null;
+  let envelope: { code?: unknown; data?: { fields?: { message?: unknown }[] } };
+  try {
+    envelope = JSON.parse(res.body);
+  } catch {
+    return "refusal without a JSON envelope";
+  }
+  const { code } = envelope;
+  if (!isErrorCode(code)) return "refusal without a catalogue code";
+  if (errorCatalogue[code].status !== res.statusCode) return "status differs from catalogue";
+  const unkeyed = (envelope.data?.fields ?? []).filter((f) => !/^VALIDATION_/.test(String(f.message)));
+  if ((code === "300" || code === "301") && unkeyed.length) return "field problem without a VALIDATION key";
+  return null;
+}
+
 function sweptRoutes(): RegisteredRoute[] {
   return t.routes.filter(
     (r) =>
@@ -219,17 +296,9 @@ describe("hostile input on every route", () => {
               const before = compare ? await fingerprint() : null;
               const res = await send(route, c);
               const problem = (what: string) => `${what}: ${describeCase(route, c, res.statusCode, res.body)}`;
-              if (res.statusCode >= 500) throw new Error(problem("server error"));
+              const wrong = answerProblem(res);
+              if (wrong) throw new Error(problem(wrong));
               if (res.statusCode >= 400) {
-                let code: unknown;
-                try {
-                  code = JSON.parse(res.body).code;
-                } catch {
-                  throw new Error(problem("refusal without a JSON envelope"));
-                }
-                if (!isErrorCode(code)) throw new Error(problem("refusal without a catalogue code"));
-                if (errorCatalogue[code].status !== res.statusCode)
-                  throw new Error(problem("status differs from catalogue"));
                 if (before) {
                   const after = await fingerprint();
                   const changed = tables.filter((name) => before[name] !== after[name]);
@@ -248,5 +317,136 @@ describe("hostile input on every route", () => {
       expect(failures).toEqual([]);
     },
     15 * 60_000,
+  );
+
+  it(
+    "answers aimed cases on every route with no 5xx and keyed field problems: a lone surrogate in each text and record key, numbers past bigint in each query parameter and id, truncated uploads, empty JSON bodies",
+    async () => {
+      // A fresh app: the generated cases may have deleted, deactivated or signed out the first one's users.
+      const fixture = await prepareFixture();
+      const failures: string[] = [];
+      const check = async (
+        route: RegisteredRoute,
+        c: Case,
+        label: string,
+        expectation: (res: { statusCode: number; body: string }) => string | null = () => null,
+      ) => {
+        const res = await send(route, c);
+        const wrong = answerProblem(res) ?? expectation(res);
+        if (wrong)
+          failures.push(`${wrong}, ${label}: ${describeCase(route, c, res.statusCode, res.body)}`.slice(0, 600));
+      };
+      const fittingParams = (route: RegisteredRoute) =>
+        Object.fromEntries(paramNamesOf(route).map((name) => [name, fixture.real[name] ?? MADE_UP_ID]));
+      const credentialsOf = (route: RegisteredRoute) =>
+        route.url.startsWith("/v1/")
+          ? [fixture.credentials.user as string, fixture.credentials.apiKey as string]
+          : [fixture.credentials.dashboard as string];
+      const refusesUnstorable = (res: { statusCode: number }) =>
+        res.statusCode < 400 ? "accepted text that no database column can store" : null;
+
+      const madeUpParams = (route: RegisteredRoute) =>
+        Object.fromEntries(paramNamesOf(route).map((name) => [name, MADE_UP_ID]));
+      // Signing out goes last, so every case before it still has its session.
+      const isLogout = (route: RegisteredRoute) => Number(route.url.endsWith("/logout"));
+      const routes = sweptRoutes().sort((a, b) => isLogout(a) - isLogout(b));
+
+      for (const route of routes) {
+        const params = fittingParams(route);
+        const bodySchema = route.method === "GET" || route.method === "DELETE" ? null : toJsonSchema(route.schema.body);
+        const querySchema = toJsonSchema(route.schema.querystring);
+        for (const credential of credentialsOf(route)) {
+          for (const aimed of bodySchema ? directedBodies(bodySchema) : []) {
+            const c: Case = { params, query: null, body: { json: aimed.value }, credential };
+            await check(route, c, aimed.label, aimed.unstorable ? refusesUnstorable : undefined);
+          }
+          for (const aimed of querySchema ? directedQueries(querySchema) : []) {
+            await check(route, { params, query: aimed.query, body: null, credential }, aimed.label);
+          }
+          for (const name of paramNamesOf(route)) {
+            for (const value of [HUGE_NUMBER, LONE_SURROGATES[0]]) {
+              const c: Case = { params: { ...params, [name]: value }, query: null, body: null, credential };
+              await check(route, c, `${value} as :${name}`);
+            }
+          }
+        }
+      }
+
+      // Made-up ids except at upload routes: a body is parsed before any lookup, so the answer still shows how the
+      // body was taken, while an action that ignores its body (deactivating a user) finds nothing to act on.
+      const takesBody = (route: RegisteredRoute) => ["POST", "PUT", "PATCH"].includes(route.method);
+      const multipart = (raw: string): Case["body"] => ({ raw, type: "multipart/form-data; boundary=b" });
+      const file = (name: string) =>
+        `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n`;
+      const nulCaption = `--b\r\nContent-Disposition: form-data; name="caption"\r\n\r\na\u0000b\r\n${file("a.txt")}`;
+      const fileUrls: string[] = [];
+      // A stored upload must be reachable by the URL it was given, whatever its name was: checked after the uploads.
+      const keepFileUrl = (res: { statusCode: number; body: string }) => {
+        const url =
+          res.statusCode < 300
+            ? (JSON.parse(res.body) as { message?: { file?: { url?: string } } }).message?.file?.url
+            : undefined;
+        if (url) fileUrls.push(url);
+        return null;
+      };
+      for (const route of routes.filter(takesBody)) {
+        const params = route.multipart ? fittingParams(route) : madeUpParams(route);
+        for (const credential of credentialsOf(route)) {
+          const truncated: Case = { params, query: null, body: multipart(TRUNCATED_MULTIPART), credential };
+          await check(route, truncated, "truncated upload", (res) =>
+            route.multipart && res.statusCode < 400 ? "accepted a truncated upload" : null,
+          );
+          if (!route.multipart) continue;
+          await check(
+            route,
+            { params, query: null, body: multipart(nulCaption), credential },
+            "NUL in a field",
+            (res) => (res.statusCode < 400 ? "accepted a field no database column can store" : null),
+          );
+          for (const name of [`${"가".repeat(150)}.txt`, "a\u0000b.txt", "..", `${"😀".repeat(60)}.png`]) {
+            await check(
+              route,
+              { params, query: null, body: multipart(file(name)), credential },
+              "a hostile file name",
+              keepFileUrl,
+            );
+          }
+        }
+      }
+
+      for (const url of fileUrls) {
+        const res = await t.server.inject({ method: "GET", url: new URL(url).pathname });
+        if (res.statusCode !== 200)
+          failures.push(`stored upload not downloadable: GET ${url} answered ${res.statusCode}`);
+      }
+
+      for (const route of routes.filter((route) => takesBody(route) || route.method === "DELETE")) {
+        const hasBody = Boolean(route.schema.body);
+        const emptyBodyTaken = (res: { statusCode: number; body: string }) => {
+          if (route.multipart || res.statusCode !== 400) return null;
+          const { code, data } = JSON.parse(res.body) as { code: string; data?: { fields?: { path: string }[] } };
+          const fields = data?.fields ?? [];
+          if (hasBody) {
+            // A made-up id may be refused first (300 naming that parameter); the body itself must be missing.
+            const malformed = code === "300" && (fields.length === 0 || fields.some((f) => f.path === ""));
+            return malformed ? "an empty body taken as malformed rather than missing" : null;
+          }
+          return (code === "300" || code === "301") && fields.length === 0
+            ? "an empty JSON body refused on a route that takes none"
+            : null;
+        };
+        for (const credential of credentialsOf(route)) {
+          const body = { raw: "", type: "application/json" };
+          await check(
+            route,
+            { params: madeUpParams(route), query: null, body, credential },
+            "empty JSON body",
+            emptyBodyTaken,
+          );
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    10 * 60_000,
   );
 });

@@ -22,6 +22,7 @@ export interface JsonSchema {
   exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
+  default?: unknown;
   format?: string;
   pattern?: string;
 }
@@ -35,6 +36,11 @@ export function toJsonSchema(schema: unknown): JsonSchema | null {
     return null;
   }
 }
+
+/** A number past every integer type PostgreSQL has, as a query string or path carries it. */
+export const HUGE_NUMBER = "99999999999999999999999";
+/** Lone UTF-16 surrogates: JSON carries them, and PostgreSQL's `jsonb` refuses them. */
+export const LONE_SURROGATES = ["\ud800", "\udfff\ud800"] as const;
 
 /**
  * Strings that have broken servers: NUL bytes PostgreSQL refuses in text, lone surrogates, SQL and HTML, paths,
@@ -63,6 +69,7 @@ const NASTY_STRINGS = [
   "x".repeat(70_000),
   "-1",
   "1e309",
+  HUGE_NUMBER,
   "NaN",
   "null",
   "true",
@@ -113,7 +120,7 @@ function numberValues(schema: JsonSchema): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.constantFrom(min, min - 1, max, max + 1, 0, -1, 0.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308),
     fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) }),
-    fc.constantFrom("1", "1e3", " 7 ", "-0", "NaN", "Infinity", ""),
+    fc.constantFrom("1", "1e3", " 7 ", "-0", "NaN", "Infinity", "", HUGE_NUMBER),
     wrongTypes,
   );
 }
@@ -161,6 +168,17 @@ export function hostileObject(schema: JsonSchema, depth = 0): fc.Arbitrary<Recor
     Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, hostileValue(value, depth + 1)])),
     { requiredKeys: [] },
   );
+  // A record (metadata): its keys are input too, so they get the nasty strings as well.
+  const entries =
+    typeof schema.additionalProperties === "object"
+      ? fc.dictionary(
+          fc.constantFrom("", " ", "\u0000", ...LONE_SURROGATES, "x".repeat(65), "'; drop table accounts; --", "k"),
+          hostileValue(schema.additionalProperties, depth + 1),
+          {
+            maxKeys: 3,
+          },
+        )
+      : fc.constant({});
   const extras = fc.dictionary(
     fc.constantFrom("__proto__", "constructor", "prototype", "id", "accountId", "x"),
     wrongTypes,
@@ -169,12 +187,161 @@ export function hostileObject(schema: JsonSchema, depth = 0): fc.Arbitrary<Recor
     },
   );
   return fc
-    .tuple(record, fc.option(extras, { freq: 4 }))
-    .map(([values, extra]) => (extra ? Object.assign(JSON.parse(JSON.stringify(extra)), values) : values));
+    .tuple(record, fc.option(extras, { freq: 4 }), entries)
+    .map(([values, extra, more]) =>
+      Object.assign(extra ? JSON.parse(JSON.stringify(extra)) : {}, JSON.parse(JSON.stringify(more)), values),
+    );
 }
 
 /** A query string value as a URL carries it: every generated value, written as text. */
 export function asQueryValue(value: unknown): string {
   if (typeof value === "string") return value;
   return JSON.stringify(value) ?? "";
+}
+
+/**
+ * A value that fits the schema node as far as its JSON Schema tells (a pattern is not solved): the base that a
+ * directed case changes in one place, so that place is what the server judges.
+ */
+export function fittingValue(schema: JsonSchema | undefined, depth = 0): unknown {
+  if (!schema || depth > 6) return null;
+  if (schema.default !== undefined) return schema.default;
+  const branches = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (branches?.length) return fittingValue(branches.find((b) => b.type !== "null") ?? branches[0], depth + 1);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (type === "string") {
+    if (schema.format === "uuid") return "00000000-0000-4000-8000-000000000000";
+    if (schema.format === "email") return "someone@example.com";
+    if (schema.format === "uri") return "https://example.com/";
+    if (schema.format === "date-time") return new Date().toISOString();
+    if (schema.format === "date") return new Date().toISOString().slice(0, 10);
+    return "a".repeat(Math.min(Math.max(schema.minLength ?? 1, 1), schema.maxLength ?? 1));
+  }
+  if (type === "integer" || type === "number") return Math.min(schema.minimum ?? 1, schema.maximum ?? 1);
+  if (type === "boolean") return false;
+  if (type === "array") {
+    return Array.from({ length: schema.minItems ?? 0 }, () => fittingValue(schema.items, depth + 1));
+  }
+  if (type === "object") {
+    const required = new Set(schema.required ?? []);
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {})
+        .filter(([key]) => required.has(key))
+        .map(([key, value]) => [key, fittingValue(value, depth + 1)]),
+    );
+  }
+  return null;
+}
+
+/** One place in a value: object keys and array indexes from the root. */
+type Path = (string | number)[];
+
+/** Where the schema takes text and numbers, and where it takes a record whose keys are input too. */
+function placesIn(schema: JsonSchema | undefined, path: Path = [], depth = 0) {
+  const places = { strings: [] as Path[], numbers: [] as Path[], records: [] as Path[] };
+  if (!schema || depth > 4) return places;
+  const merge = (more: typeof places) => {
+    places.strings.push(...more.strings);
+    places.numbers.push(...more.numbers);
+    places.records.push(...more.records);
+  };
+  const branches = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (branches?.length) {
+    // One branch suffices: each reaches the same place, and a union is refused or taken as a whole.
+    merge(placesIn(branches.find((b) => b.type !== "null" && b.const === undefined) ?? branches[0], path, depth + 1));
+    return places;
+  }
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes("string") && schema.const === undefined && !schema.enum) places.strings.push(path);
+  if (types.includes("integer") || types.includes("number")) places.numbers.push(path);
+  if (types.includes("array")) merge(placesIn(schema.items, [...path, 0], depth + 1));
+  if (types.includes("object")) {
+    for (const [key, value] of Object.entries(schema.properties ?? {}))
+      merge(placesIn(value, [...path, key], depth + 1));
+    if (typeof schema.additionalProperties === "object") {
+      places.records.push(path);
+      merge(placesIn(schema.additionalProperties, [...path, "k"], depth + 1));
+    }
+  }
+  return places;
+}
+
+/** `base` with `value` put at `path`, building what is missing on the way. */
+function withValue(base: unknown, schema: JsonSchema | undefined, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  const child = (node: JsonSchema | undefined): JsonSchema | undefined => {
+    const branch = node?.anyOf?.find((b) => b.type !== "null" && b.const === undefined) ?? node;
+    if (typeof head === "number") return branch?.items;
+    return branch?.properties?.[head as string] ?? (branch?.additionalProperties as JsonSchema | undefined);
+  };
+  const next = child(schema);
+  if (typeof head === "number") {
+    const list = Array.isArray(base) ? [...base] : [];
+    list[head] = withValue(list[head] ?? fittingValue(next), next, rest, value);
+    return list;
+  }
+  const object = base && typeof base === "object" && !Array.isArray(base) ? { ...base } : {};
+  const current = (object as Record<string, unknown>)[head as string];
+  (object as Record<string, unknown>)[head as string] = withValue(current ?? fittingValue(next), next, rest, value);
+  return object;
+}
+
+export interface DirectedCase {
+  /** What the case sends where, for the failure message. */
+  label: string;
+  value: unknown;
+  /** The case puts text no database can store into the input: nothing may accept it. */
+  unstorable: boolean;
+}
+
+/**
+ * Cases aimed at each place of a JSON body one at a time, the rest of the body fitting: a lone surrogate in every
+ * text and every record key, and integers past PostgreSQL's `integer`, JavaScript's safe integers and `bigint`.
+ */
+export function directedBodies(schema: JsonSchema): DirectedCase[] {
+  const base = fittingValue(schema);
+  const places = placesIn(schema);
+  const cases: DirectedCase[] = [];
+  places.strings.forEach((path, i) => {
+    const surrogate = LONE_SURROGATES[i % LONE_SURROGATES.length];
+    cases.push({
+      label: `lone surrogate at ${path.join(".")}`,
+      value: withValue(base, schema, path, surrogate),
+      unstorable: true,
+    });
+  });
+  for (const path of places.records) {
+    cases.push({
+      label: `lone surrogate key in ${path.join(".") || "the body"}`,
+      value: withValue(base, schema, [...path, LONE_SURROGATES[0]], "x"),
+      unstorable: true,
+    });
+  }
+  for (const path of places.numbers) {
+    for (const number of [2 ** 31, 2 ** 53 + 2, 1e23]) {
+      cases.push({
+        label: `${number} at ${path.join(".")}`,
+        value: withValue(base, schema, path, number),
+        unstorable: false,
+      });
+    }
+  }
+  return cases;
+}
+
+/** Cases aimed at each query parameter: a lone surrogate in text, and numbers past every integer type. */
+export function directedQueries(schema: JsonSchema): { label: string; query: Record<string, string> }[] {
+  const cases: { label: string; query: Record<string, string> }[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const places = placesIn(property);
+    if (places.strings.length)
+      cases.push({ label: `lone surrogate in ?${name}`, query: { [name]: LONE_SURROGATES[0] } });
+    for (const value of [HUGE_NUMBER, "2147483648", `-${HUGE_NUMBER}`]) {
+      cases.push({ label: `${value} in ?${name}`, query: { [name]: value } });
+    }
+  }
+  return cases;
 }

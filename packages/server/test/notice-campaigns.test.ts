@@ -245,6 +245,26 @@ describe("recipient files", () => {
     expect(latin1.body).toMatchObject({ code: "3055", data: { reason: "encoding" } });
     expect((await getCampaign(app, created.body.campaign.id)).recipients.total).toBe(0);
   });
+
+  it("answers 3055 for a file holding a NUL, which no database text can store", async () => {
+    const app = await campaignApp(1);
+    const created = await api.post<CampaignReply>(`${app.base}/campaigns`, form(app.brandId), app.token);
+    const res = await upload(app, created.body.campaign.id, "u1\r\nbad\u0000id\r\n");
+    expect(res.body).toMatchObject({ code: "3055", data: { reason: "encoding" } });
+  });
+
+  it("writes excluded rows that look like formulas as text in the excluded rows CSV", async () => {
+    const app = await campaignApp(1);
+    const campaign = await draftWith(app, 'u1\r\n=HYPERLINK("http://evil.example")\r\n+1\r\n@SUM(A1)\r\n');
+    const excluded = await t.server.inject({
+      method: "GET",
+      url: `/api${app.base}/campaigns/${campaign.id}/recipients/excluded`,
+      headers: { authorization: `Bearer ${app.token}` },
+    });
+    expect(excluded.body).toBe(
+      '\uFEFFrow,userId,reason\r\n2,"\'=HYPERLINK(""http://evil.example"")",unknown\r\n3,\'+1,unknown\r\n4,\'@SUM(A1),unknown\r\n',
+    );
+  });
 });
 
 describe("sending", () => {

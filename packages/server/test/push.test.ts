@@ -19,32 +19,38 @@ import { toEvent } from "../src/chat/events";
 import { createMemoryPresence } from "../src/chat/presence";
 import { accounts, chatEvents } from "../src/db/schema";
 import { createFcmClient } from "../src/integrations/fcm";
+import { createOutboundGuard } from "../src/integrations/outbound";
 import { messagePreview, TEST_PUSH_BODY } from "../src/modules/push/delivery";
 import { chatApp } from "./chat-client";
-import { signedInAccount, startTestApp, type TestApp } from "./harness";
+import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "./harness";
 import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver, testServiceAccount } from "./push-fcm-receiver";
+import { startReceiver } from "./webhooks-receiver";
 
 let receiver: FcmReceiver;
 /** Job workers on and listening for WebSockets: events reach FCM the way they do in production. */
 let live: TestApp;
 /** Takes service accounts' access tokens from `FCM_OAUTH_TOKEN_URL` rather than their `token_uri`. */
 let overridden: TestApp;
+/** The default configuration: the outbound guard refuses loopback, so the local FCM stand-in is out of reach. */
+let strict: TestApp;
 let wsUrl: string;
 
 beforeAll(async () => {
   receiver = await startFcmReceiver();
-  live = await startTestApp({ env: { FCM_BASE_URL: receiver.url } });
+  live = await startTestApp({ env: { ...ALLOW_LOOPBACK, FCM_BASE_URL: receiver.url } });
   await live.server.listen({ port: 0, host: "127.0.0.1" });
   const address = live.server.server.address();
   if (!address || typeof address === "string") throw new Error("no port");
   wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
   overridden = await startTestApp({
-    env: { FCM_BASE_URL: receiver.url, FCM_OAUTH_TOKEN_URL: `${receiver.url}/token` },
+    env: { ...ALLOW_LOOPBACK, FCM_BASE_URL: receiver.url, FCM_OAUTH_TOKEN_URL: `${receiver.url}/token` },
   });
+  strict = await startTestApp({ env: { FCM_BASE_URL: receiver.url } });
 });
 afterAll(async () => {
   await live?.close();
   await overridden?.close();
+  await strict?.close();
   await receiver?.close();
 });
 
@@ -843,6 +849,8 @@ describe("push log and test push", () => {
 });
 
 describe("FCM client", () => {
+  /** The guard a server with ALLOW_LOOPBACK builds: these tests call the client without a server. */
+  const loopbackGuard = createOutboundGuard({ allowedNetworks: ALLOW_LOOPBACK.OUTBOUND_ALLOWED_NETWORKS.split(",") });
   const notification = (token: string) => ({
     token,
     title: "t",
@@ -871,13 +879,13 @@ describe("FCM client", () => {
   };
 
   it("reports a refused legacy server key as a failure with FCM's status", async () => {
-    const fcm = createFcmClient({ baseUrl: receiver.url });
+    const fcm = createFcmClient({ baseUrl: receiver.url, outbound: loopbackGuard });
     const result = await fcm.send(legacy("AAAA-not-the-key-0123456789"), notification(newToken("x")));
     expect(result).toMatchObject({ status: "failed", httpStatus: 401 });
   });
 
   it("treats a v1 token FCM calls malformed as invalid, and keeps a working one", async () => {
-    const fcm = createFcmClient({ baseUrl: receiver.url });
+    const fcm = createFcmClient({ baseUrl: receiver.url, outbound: loopbackGuard });
     const credential = v1(receiver.serviceAccount().json);
     const malformed = newToken("malformed");
     receiver.malformedTokens.add(malformed);
@@ -890,7 +898,7 @@ describe("FCM client", () => {
   });
 
   it("fails without sending when Google refuses the service account's signature", async () => {
-    const fcm = createFcmClient({ baseUrl: receiver.url });
+    const fcm = createFcmClient({ baseUrl: receiver.url, outbound: loopbackGuard });
     const unknown = testServiceAccount(`${receiver.url}/token`);
     const token = newToken("unsigned");
     expect(await fcm.send(v1(unknown.json), notification(token))).toEqual({
@@ -902,12 +910,141 @@ describe("FCM client", () => {
   });
 
   it("fails with no status when FCM cannot be reached", async () => {
-    const fcm = createFcmClient({ baseUrl: "http://127.0.0.1:1" });
+    const fcm = createFcmClient({ baseUrl: "http://127.0.0.1:1", outbound: loopbackGuard });
     expect(await fcm.send(legacy(LEGACY_SERVER_KEY), notification("t"))).toEqual({
       status: "failed",
       httpStatus: null,
       response: "could not connect to FCM",
     });
+  });
+});
+
+describe("outbound guard on push", () => {
+  /** An app of `t` whose service account's token URL is `tokenUri`, written past the save-time check. */
+  async function appWithTokenUri(t: TestApp, tokenUri: string) {
+    const app = await pushApp(t, { credential: "serviceAccount", tokenUri: "https://oauth2.googleapis.com/token" });
+    // As if the credential had been saved before the check existed, or its host's address changed since.
+    await t.ctx.database.query(
+      "update push_settings set credential = jsonb_set(credential, '{tokenUri}', to_jsonb($1::text)) where app_id = $2",
+      [tokenUri, app.appId],
+    );
+    return app;
+  }
+
+  it.each([
+    "http://127.0.0.1:9/token",
+    "http://[::127.0.0.1]/token",
+    "http://[::ffff:127.0.0.1]/token",
+    "http://[64:ff9b::a00:1]/token",
+    "http://169.254.169.254/computeMetadata/v1/token",
+    "http://localhost/token",
+  ])("refuses a service account whose token_uri is %s with 3063 and keeps the saved key", async (tokenUri) => {
+    const app = await chatApp(strict);
+    const d = dashboard(strict, app.owner.token);
+    const url = `/apps/${app.appId}/push/fcm/key`;
+    await d.put(url, { kind: "legacy", serverKey: LEGACY_SERVER_KEY });
+    const res = await d.put(url, {
+      kind: "serviceAccount",
+      serviceAccountJson: receiver.serviceAccount(tokenUri).json,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "3063", data: { reason: expect.stringContaining("private or local") } });
+    expect((await d.get<{ key: { kind: string } }>(url)).body.key.kind).toBe("legacy");
+  });
+
+  it("fails a test push whose stored token_uri is refused, without calling it", async () => {
+    const app = await appWithTokenUri(strict, `${receiver.url}/token`);
+    await app.member("kim");
+    const grantsBefore = receiver.tokenGrants.length;
+    const refusedBefore = receiver.refused.length;
+    const res = await app.d.post<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/test`, { userId: "kim" });
+    expect(res.body.attempts).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        httpStatus: null,
+        response: "cannot call the token URL: 127.0.0.1 is a private or local address",
+      }),
+    ]);
+    expect(receiver.tokenGrants.length).toBe(grantsBefore);
+    expect(receiver.refused.length).toBe(refusedBefore);
+  });
+
+  it("sends to FCM through the guard, so a server that allows no private network does not reach a loopback FCM", async () => {
+    const app = await pushApp(strict);
+    const kim = await app.member("kim");
+    const res = await app.d.post<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/test`, { userId: "kim" });
+    expect(res.body.attempts).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        httpStatus: null,
+        response: "cannot call FCM: 127.0.0.1 is a private or local address",
+      }),
+    ]);
+    expect(receiver.pushesTo(kim.token)).toEqual([]);
+  });
+
+  it("shows a token endpoint's failure by its status or a short OAuth error field, never its raw body", async () => {
+    const endpoint = await startReceiver();
+    try {
+      const secret = "INTERNAL-ONLY root password hunter2";
+      endpoint.answer(
+        { status: 500, body: `<html>${secret}</html>` },
+        { status: 400, body: JSON.stringify({ error: "invalid_grant", error_description: `${secret}\n`.repeat(50) }) },
+      );
+      const app = await appWithTokenUri(live, endpoint.url);
+      await app.member("kim");
+      const first = await app.d.post<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/test`, { userId: "kim" });
+      expect(first.body.attempts).toEqual([
+        expect.objectContaining({
+          status: "failed",
+          httpStatus: 500,
+          response: "access token refused: HTTP 500 Internal Server Error",
+        }),
+      ]);
+      const second = await app.d.post<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/test`, { userId: "kim" });
+      // A documented OAuth error field is shown, as one line cut short.
+      expect(second.body.attempts[0]?.response).toMatch(/^access token refused: INTERNAL-ONLY .{100,240}…$/);
+      expect(second.body.attempts[0]?.response).not.toContain("\n");
+      expect(first.raw).not.toContain(secret);
+      const log = await app.d.get(`/apps/${app.appId}/push/attempts`);
+      expect(log.raw).not.toContain("<html>");
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it("does not follow a redirect from the token endpoint to another address", async () => {
+    const [endpoint, elsewhere] = await Promise.all([startReceiver(), startReceiver()]);
+    try {
+      endpoint.answer({ status: 307, headers: { location: elsewhere.url }, body: "moved" });
+      const app = await appWithTokenUri(live, endpoint.url);
+      const kim = await app.member("kim");
+      const res = await app.d.post<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/test`, { userId: "kim" });
+      expect(res.body.attempts).toEqual([
+        expect.objectContaining({
+          status: "failed",
+          httpStatus: 307,
+          response: "access token refused: HTTP 307 Temporary Redirect; redirects are not followed",
+        }),
+      ]);
+      expect(endpoint.requests).toHaveLength(1);
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(receiver.pushesTo(kim.token)).toEqual([]);
+    } finally {
+      await Promise.all([endpoint.close(), elsewhere.close()]);
+    }
+  });
+
+  it("logs a legacy FCM refusal by its status, not by the HTML page FCM sends with it", async () => {
+    const app = await chatApp(live);
+    const d = dashboard(live, app.owner.token);
+    await d.put(`/apps/${app.appId}/push/fcm/key`, { kind: "legacy", serverKey: "AAAA-not-the-key-0123456789" });
+    const user = await app.user("kim");
+    await user.api.post("/me/push-tokens", { token: newToken("kim"), platform: "android" });
+    const res = await d.post<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/test`, { userId: "kim" });
+    expect(res.body.attempts).toEqual([
+      expect.objectContaining({ status: "failed", httpStatus: 401, response: "HTTP 401 Unauthorized" }),
+    ]);
   });
 });
 

@@ -94,6 +94,31 @@ describe("rate limits", () => {
     expect(history.body.messages).toHaveLength(admitted.length);
   });
 
+  it("counts requests with a made-up credential against the client address and answers 429 (005) past its budget", async () => {
+    const { appId, dashboardAuth } = await chatApp(t);
+    const bogus = { authorization: "Bearer not-a-session" };
+    for (const [url, refusal] of [
+      ["/api/apps", "1001"],
+      [`/api/apps/${appId}/api-keys`, "1001"],
+      ["/v1/channels", "3028"],
+    ] as const) {
+      nextWindow();
+      const replies = await burst(RATE_LIMIT_PER_SECOND + 5, () =>
+        t.server.inject({ method: "GET", url, headers: bogus }),
+      );
+      expect(replies.filter((r) => r.statusCode === 401 && r.json().code === refusal)).toHaveLength(
+        RATE_LIMIT_PER_SECOND,
+      );
+      const refused = replies.filter((r) => r.statusCode === 429);
+      expect(refused).toHaveLength(5);
+      expect(refused[0]?.json()).toMatchObject({ code: "005", data: { retryAfterSeconds: 1 } });
+      expect(refused[0]?.headers["retry-after"]).toBe("1");
+      // A signed-in caller at the same address draws from their own budget.
+      const own = await t.server.inject({ method: "GET", url: "/api/apps", headers: dashboardAuth });
+      expect(own.statusCode).toBe(200);
+    }
+  });
+
   it("does not count the health check", async () => {
     const replies = await burst(RATE_LIMIT_PER_SECOND + 5, () =>
       t.server.inject({ method: "GET", url: "/api/health" }),

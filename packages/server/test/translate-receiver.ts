@@ -33,6 +33,8 @@ export async function startTranslateReceiver() {
   const calls: ReceivedCall[] = [];
   /** When set, every request is answered with this status and a Google-shaped 5xx body. */
   let failWith: number | null = null;
+  /** When set, every request gets this answer as is: what a server that is not Google would send. */
+  let raw: { status: number; body: string; headers?: Record<string, string> } | null = null;
   /** When set, requests get no answer at all until the receiver closes. */
   let silent = false;
   /** Requests held until `release()`, so a test can line up concurrent calls. */
@@ -68,6 +70,10 @@ export async function startTranslateReceiver() {
   }
 
   function respond(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: ReceivedCall["body"]) {
+    if (raw !== null) {
+      res.writeHead(raw.status, { "content-type": "text/html", ...raw.headers });
+      return res.end(raw.body);
+    }
     if (failWith !== null) {
       return send(res, failWith, googleError(failWith, "Internal error encountered.", "backendError", "INTERNAL"));
     }
@@ -126,6 +132,7 @@ export async function startTranslateReceiver() {
     reset() {
       calls.length = 0;
       failWith = null;
+      raw = null;
       silent = false;
       holding = false;
       revoked.clear();
@@ -134,6 +141,9 @@ export async function startTranslateReceiver() {
     },
     failWith(status: number | null) {
       failWith = status;
+    },
+    answerRaw(answer: { status: number; body: string; headers?: Record<string, string> }) {
+      raw = answer;
     },
     goSilent() {
       silent = true;

@@ -1,24 +1,33 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createOutboundGuard } from "../src/integrations/outbound";
 import { createGoogleTranslate, TranslateError } from "../src/integrations/translate";
 import { chatApp } from "./chat-client";
 import { client } from "./client";
-import { signedInAccount, startTestApp, type TestApp } from "./harness";
+import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "./harness";
 import { KEYS, startTranslateReceiver, type TranslateReceiver } from "./translate-receiver";
 
 let t: TestApp;
+/** The default configuration: the outbound guard refuses loopback, so the local Google stand-in is out of reach. */
+let strict: TestApp;
 let api: ReturnType<typeof client>;
 let google: TranslateReceiver;
 
 beforeAll(async () => {
   google = await startTranslateReceiver();
-  t = await startTestApp({ env: { TRANSLATE_BASE_URL: google.url } });
+  [t, strict] = await Promise.all([
+    startTestApp({ env: { ...ALLOW_LOOPBACK, TRANSLATE_BASE_URL: google.url } }),
+    startTestApp({ env: { TRANSLATE_BASE_URL: google.url } }),
+  ]);
   api = client(t.server);
 });
 afterEach(() => google.reset());
 afterAll(async () => {
-  await t?.close();
+  await Promise.all([t?.close(), strict?.close()]);
   await google?.close();
 });
+
+/** The guard a server with ALLOW_LOOPBACK builds, for the client tests below that run without a server. */
+const loopbackGuard = createOutboundGuard({ allowedNetworks: ALLOW_LOOPBACK.OUTBOUND_ALLOWED_NETWORKS.split(",") });
 
 const INVALID_KEY_REASON = "API key not valid. Please pass a valid API key.";
 
@@ -395,12 +404,63 @@ describe("message translation in the chat API", () => {
   });
 });
 
+describe("outbound guard on translation", () => {
+  it("calls Google through the guard, so a server that allows no private network refuses a loopback one", async () => {
+    const strictApi = client(strict.server);
+    const { token } = await signedInAccount(strict);
+    const created = await strictApi.post<{ app: { id: string } }>("/apps", { name: "Strict" }, token);
+    const appId = created.body.app.id;
+    for (const res of [
+      await strictApi.post(`/apps/${appId}/translation/google/verify`, { key: KEYS.valid }, token),
+      await strictApi.put(`/apps/${appId}/translation/google`, { key: KEYS.valid }, token),
+    ]) {
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ code: "3038", data: { reason: "127.0.0.1 is a private or local address" } });
+    }
+    expect(google.calls).toEqual([]);
+  });
+
+  it.each([
+    [502, "HTTP 502 Bad Gateway"],
+    [404, "HTTP 404 Not Found"],
+  ])("answers a %i that is not in Google's shape with its status alone, not its body", async (status, reason) => {
+    const { token } = await signedInAccount(t);
+    const appId = await createApp(token);
+    google.answerRaw({ status, body: "<html>internal admin console: db password hunter2</html>" });
+    const res = await api.post(`/apps/${appId}/translation/google/verify`, { key: KEYS.valid }, token);
+    expect(res.body).toMatchObject({ code: "3038", data: { reason } });
+    expect(JSON.stringify(res.body)).not.toContain("hunter2");
+  });
+
+  it("does not follow a redirect from Google's address to another", async () => {
+    const { token } = await signedInAccount(t);
+    const appId = await createApp(token);
+    const elsewhere = await startTranslateReceiver();
+    try {
+      google.answerRaw({
+        status: 301,
+        body: "",
+        headers: { location: `${elsewhere.url}/language/translate/v2/languages` },
+      });
+      const res = await api.post(`/apps/${appId}/translation/google/verify`, { key: KEYS.valid }, token);
+      expect(res.body).toMatchObject({
+        code: "3038",
+        data: { reason: "HTTP 301 Moved Permanently; redirects are not followed" },
+      });
+      expect(google.calls).toHaveLength(1);
+      expect(elsewhere.calls).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
 describe("Google Translation client", () => {
   it("gives up after its time-out when Google does not answer, as unavailable", async () => {
     const silent = await startTranslateReceiver();
     try {
       silent.goSilent();
-      const translate = createGoogleTranslate({ baseUrl: silent.url, timeoutMs: 200 });
+      const translate = createGoogleTranslate({ baseUrl: silent.url, outbound: loopbackGuard, timeoutMs: 200 });
       const failure = await translate.translate(KEYS.valid, "hello", "ko").catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(TranslateError);
       expect(failure).toMatchObject({ kind: "unavailable", reason: "no answer within 200 ms" });
@@ -413,7 +473,7 @@ describe("Google Translation client", () => {
   it("reports an unreachable server as unavailable without quoting the key", async () => {
     const closed = await startTranslateReceiver();
     await closed.close();
-    const translate = createGoogleTranslate({ baseUrl: closed.url });
+    const translate = createGoogleTranslate({ baseUrl: closed.url, outbound: loopbackGuard });
     const failure = await translate.translate(KEYS.valid, "hello", "ko").catch((err: unknown) => err);
     expect(failure).toMatchObject({ kind: "unavailable", reason: "could not connect" });
     expect(String((failure as Error).message)).not.toContain(KEYS.valid);

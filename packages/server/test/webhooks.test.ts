@@ -11,14 +11,14 @@ import {
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../src/errors";
+import { RETRY_SCHEDULE_SECONDS } from "../src/modules/webhooks/schedule";
 import { createWebhookService } from "../src/modules/webhooks/service";
 import { chatApp } from "./chat-client";
 import { client } from "./client";
-import { signedInAccount, startTestApp, type TestApp } from "./harness";
+import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "./harness";
 import { workQueue } from "./webhooks-jobs";
 import { closedPort, type ReceivedWebhook, type Receiver, startReceiver } from "./webhooks-receiver";
 
-const LOOPBACK = "127.0.0.0/8,::1/128";
 /** Loopback allowed, as an operator running receivers on the same host would configure it; workers running. */
 let t: TestApp;
 /** The same without job workers: the test runs each delivery job itself and so decides when attempts happen. */
@@ -30,8 +30,8 @@ const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   [t, manual, strict] = await Promise.all([
-    startTestApp({ env: { WEBHOOK_ALLOWED_NETWORKS: LOOPBACK } }),
-    startTestApp({ env: { WEBHOOK_ALLOWED_NETWORKS: LOOPBACK, JOBS_ENABLED: "false" } }),
+    startTestApp({ env: { ...ALLOW_LOOPBACK } }),
+    startTestApp({ env: { ...ALLOW_LOOPBACK, JOBS_ENABLED: "false" } }),
     startTestApp(),
   ]);
   stopManualMail = await workQueue(manual, "mail.send");
@@ -655,6 +655,160 @@ describe("webhook delivery of chat events", () => {
     expect(request?.headers["webhook-id"]).toBe(id);
     expect(verify(app.secret, request as ReceivedWebhook)).toEqual(payload);
   });
+});
+
+describe("webhook retry rules", () => {
+  /** When the job queue will next run the delivery's job, in seconds from when the job was sent. */
+  async function queuedWait(app: WebhookApp, id: string): Promise<number> {
+    const [job] = await app.target.ctx.database.query<{ wait: number }>(
+      `select extract(epoch from start_after - created_on)::float8 as wait from pgboss.job
+       where name = 'webhooks.deliver' and data->>'deliveryId' = $1 order by created_on desc limit 1`,
+      [id],
+    );
+    return Number(job?.wait);
+  }
+
+  /** Sends a message and runs the first attempt of its delivery; the receiver answers with `answers`. */
+  async function failedOnce(...answers: Parameters<Receiver["answer"]>) {
+    const app = await webhookApp(["message.created"], manual);
+    app.receiver.answer(...answers);
+    const send = await channelWithMembers(app);
+    await send("busy receiver");
+    const id = await storedDeliveryId(app);
+    await runDeliverJob(app, id);
+    await app.receiver.waitFor(1);
+    return { app, id, send };
+  }
+
+  it("retries a 429 after its Retry-After seconds, through the job queue, and not at the schedule's 5 seconds", async () => {
+    const { app, id } = await failedOnce({ status: 429, headers: { "retry-after": "120" } }, { status: 200 });
+    const started = manual.clock.now().getTime();
+    expect((await deliveryDetail(app, id)).delivery).toMatchObject({
+      status: "pending",
+      nextAttemptAt: new Date(started + 120_000).toISOString(),
+    });
+    expect(await queuedWait(app, id)).toBeCloseTo(120, 0);
+    manual.clock.advance(WEBHOOK_RETRY_DELAYS_SECONDS[0] * 1000);
+    await runDeliverJob(app, id);
+    expect(app.receiver.requests).toHaveLength(1);
+    manual.clock.advance(120_000 - WEBHOOK_RETRY_DELAYS_SECONDS[0] * 1000);
+    await runDeliverJob(app, id);
+    await app.receiver.waitFor(2);
+    expect((await deliveryDetail(app, id)).delivery).toMatchObject({ status: "succeeded", attemptCount: 2 });
+  });
+
+  it("retries a 503 at the HTTP-date its Retry-After names", async () => {
+    const app = await webhookApp(["message.created"], manual);
+    const at = new Date(manual.clock.now().getTime() + 600_000);
+    app.receiver.answer({ status: 503, headers: { "retry-after": at.toUTCString() } });
+    const send = await channelWithMembers(app);
+    await send("maintenance");
+    const id = await storedDeliveryId(app);
+    await runDeliverJob(app, id);
+    const { delivery } = await deliveryDetail(app, id);
+    // An HTTP-date has whole seconds; the clock may be past the last one.
+    const wait = new Date(delivery.nextAttemptAt ?? 0).getTime() - manual.clock.now().getTime();
+    expect(wait).toBeGreaterThanOrEqual(599_000);
+    expect(wait).toBeLessThanOrEqual(600_000);
+  });
+
+  it("waits no longer than the end of the retry schedule, however far Retry-After points", async () => {
+    const { app, id } = await failedOnce({ status: 429, headers: { "retry-after": String(30 * 86_400) } });
+    const { delivery } = await deliveryDetail(app, id);
+    expect(delivery.nextAttemptAt).toBe(
+      new Date(new Date(delivery.createdAt).getTime() + RETRY_SCHEDULE_SECONDS * 1000).toISOString(),
+    );
+  });
+
+  it("ignores Retry-After on a 500 and keeps the schedule", async () => {
+    const { app, id } = await failedOnce({ status: 500, headers: { "retry-after": "3600" } });
+    expect((await deliveryDetail(app, id)).delivery.nextAttemptAt).toBe(
+      new Date(manual.clock.now().getTime() + WEBHOOK_RETRY_DELAYS_SECONDS[0] * 1000).toISOString(),
+    );
+  });
+
+  it("puts a retry job that runs a second early back in the queue for the rest of the wait, not lost", async () => {
+    const { app, id } = await failedOnce({ status: 500 }, { status: 200 });
+    expect(await queuedWait(app, id)).toBeCloseTo(WEBHOOK_RETRY_DELAYS_SECONDS[0], 0);
+    // As when the database's clock runs a second ahead of the app's.
+    manual.clock.advance(WEBHOOK_RETRY_DELAYS_SECONDS[0] * 1000 - 1000);
+    await runDeliverJob(app, id);
+    expect(app.receiver.requests).toHaveLength(1);
+    expect(await queuedWait(app, id)).toBeCloseTo(1, 0);
+    manual.clock.advance(1000);
+    await runDeliverJob(app, id);
+    await app.receiver.waitFor(2);
+  });
+
+  it("stops on 410 Gone: no retry, webhooks off, queued deliveries failed, and the owner told by mail", async () => {
+    const app = await webhookApp(["message.created"], manual);
+    app.receiver.answer({ status: 410, body: "endpoint removed" });
+    const send = await channelWithMembers(app);
+    await send("first");
+    await send("second");
+    let queued: TWebhookDelivery[] = [];
+    const deadline = Date.now() + 10_000;
+    while (queued.length < 2 && Date.now() < deadline) {
+      queued = await deliveries(app);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const [second, first] = queued;
+    if (!first || !second) throw new Error("expected two deliveries");
+    await runDeliverJob(app, first.id);
+    await app.receiver.waitFor(1);
+
+    expect((await deliveryDetail(app, first.id)).delivery).toMatchObject({
+      status: "failed",
+      attemptCount: 1,
+      nextAttemptAt: null,
+      lastAttempt: { httpStatus: 410 },
+    });
+    expect((await deliveryDetail(app, second.id)).delivery).toMatchObject({ status: "failed", attemptCount: 0 });
+    expect((await app.api.get(`${base(app.appId)}/enabled`, app.token)).body).toEqual({ enabled: false });
+    const mail = await manual.waitForMail(app.owner.email, /웹훅이 꺼졌습니다/);
+    expect(mail.text).toContain("410 Gone");
+    expect(mail.text).toContain(`http://parley.test/apps/${app.appId}/webhooks`);
+
+    await runDeliverJob(app, second.id);
+    await send("after");
+    expect(app.receiver.requests).toHaveLength(1);
+  });
+
+  it("makes the first retry 5 seconds after a failure, while another app's receiver hangs", async () => {
+    // Production's poll interval, so a retry that waited for the next poll would show.
+    const timed = await startTestApp({ env: { ...ALLOW_LOOPBACK, JOB_POLL_SECONDS: "2" } });
+    let hanging: WebhookApp | undefined;
+    try {
+      hanging = await webhookApp(["message.created"], timed);
+      hanging.receiver.answer("hang");
+      const failing = await webhookApp(["message.created"], timed);
+      failing.receiver.answer({ status: 500 }, { status: 200 });
+      const [sendHanging, sendFailing] = await Promise.all([channelWithMembers(hanging), channelWithMembers(failing)]);
+      // The app's clock follows the real one here: the retry is due by the app's clock, and run by the queue's.
+      const realStart = Date.now();
+      const appStart = timed.clock.now().getTime();
+      const ticker = setInterval(() => timed.clock.set(new Date(appStart + Date.now() - realStart)), 10);
+      try {
+        await sendHanging("hang on");
+        await hanging.receiver.waitFor(1);
+        const sent = Date.now();
+        await sendFailing("fail once");
+        await failing.receiver.waitFor(1);
+        const firstAt = Date.now();
+        await failing.receiver.waitFor(2, 12_000);
+        const retryAfterMs = Date.now() - firstAt;
+        expect(firstAt - sent).toBeLessThan(3_000);
+        expect(retryAfterMs).toBeGreaterThanOrEqual(4_900);
+        expect(retryAfterMs).toBeLessThan(6_500);
+      } finally {
+        clearInterval(ticker);
+      }
+    } finally {
+      // Ends the hanging attempt now, so the app stops without waiting out its time-out.
+      await hanging?.receiver.close();
+      await timed.close();
+    }
+  }, 40_000);
 });
 
 describe("webhook delivery log", () => {

@@ -10,9 +10,19 @@ export function encodeCursor(createdAt: Date, id: string): string {
 export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError("300");
+  const createdAt = cursorTime(at);
+  if (!id || !createdAt || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError("300");
   return { createdAt, id };
+}
+
+/**
+ * The time of a cursor as `encodeCursor` writes it, or null. Only that exact form is taken: a date JavaScript
+ * accepts may still be outside PostgreSQL's range (the year -100000), which would fail in the query instead.
+ */
+export function cursorTime(at: string | undefined): Date | null {
+  if (!at || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at)) return null;
+  const time = new Date(at);
+  return Number.isNaN(time.getTime()) ? null : time;
 }
 
 /** Escapes `%` and `_` so a search term matches literally inside ILIKE. */

@@ -1,8 +1,9 @@
 import "@fastify/websocket";
 import type { Duplex } from "node:stream";
-import { type TServerFrame, zClientFrame } from "@parley/contract";
+import { type ErrorData, type TServerFrame, WS_CLOSE_CODES, zClientFrame } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
+import { addressKey, type RequestCounter } from "../http/rate-limit";
 import type { AppService } from "../modules/apps/service";
 import type { AuthService } from "../modules/auth/service";
 import type { ChannelService } from "../modules/channels/service";
@@ -15,6 +16,11 @@ import { createWriteWindow } from "./write-window";
 
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
+/**
+ * How long a socket closed for flooding has to complete the closing handshake before it is cut: a flooding client
+ * may never answer the close, and ws would otherwise hold the socket, and parse what it still sends, for 30 s.
+ */
+const FLOOD_CLOSE_GRACE_MS = 1000;
 
 interface Connection {
   socket: WebSocket;
@@ -43,6 +49,45 @@ export interface GatewayDeps {
   messages: MessageService;
   /** How long frames may gather before they are written; see `createWriteWindow`. */
   writeWindowMs: number;
+  /** The request budget of HTTP, which frames draw from too. */
+  counter: RequestCounter;
+  /** Sockets one chat user may hold open on this process; the next is refused. */
+  maxConnectionsPerChatUser: number;
+  /** Sockets one dashboard session may hold open on this process; the next is refused. */
+  maxConnectionsPerDashboardSession: number;
+}
+
+/** Why a socket is refused at authentication: a catalogue code and the close code that goes with it. */
+type Refusal = "3028" | "3003" | "4000" | "008";
+
+const REFUSALS: Record<Refusal, { message: string; closeCode: number }> = {
+  "3028": { message: "invalid token", closeCode: WS_CLOSE_CODES.refused },
+  "3003": { message: "no access to this app", closeCode: WS_CLOSE_CODES.refused },
+  "4000": { message: "no active plan", closeCode: WS_CLOSE_CODES.refused },
+  "008": { message: "too many connections", closeCode: WS_CLOSE_CODES.tooManyConnections },
+};
+
+/**
+ * A socket's own frames in the current second, for one key. Every frame also counts in the shared budget of
+ * whoever the socket speaks for, but once the socket's frames alone exceed the budget the shared count (which holds
+ * them all) must too: a flood is refused there and then, in the frame's own event, without a round trip to Redis
+ * for each of its frames and with nothing left pending for the rest of the burst; and it is refused still while
+ * Redis is away and the shared count lets everything pass. Returns whether the frame is within the budget.
+ */
+function frameTally(perSecond: number) {
+  let key = "";
+  let count = 0;
+  let startedAt = 0;
+  return (spentBy: string): boolean => {
+    const now = Date.now();
+    if (spentBy !== key || now - startedAt >= 1000) {
+      key = spentBy;
+      count = 0;
+      startedAt = now;
+    }
+    count += 1;
+    return perSecond <= 0 || count <= perSecond;
+  };
 }
 
 /**
@@ -53,6 +98,8 @@ export interface GatewayDeps {
 export function registerGateway(app: FastifyInstance, path: string, deps: GatewayDeps) {
   const byChannel = new Map<string, Set<Connection>>();
   const byUser = new Map<string, Set<Connection>>();
+  /** Dashboard observers' connections by the session they were opened with, for the cap. */
+  const bySession = new Map<string, Set<Connection>>();
   /** Every authenticated connection of this process, end users' and observers'. */
   const all = new Set<Connection>();
   const userKey = (appId: string, userId: string) => `${appId}\u0000${userId}`;
@@ -76,6 +123,9 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       const key = userKey(conn.appId, conn.userId);
       byUser.get(key)?.delete(conn);
       if (byUser.get(key)?.size === 0) byUser.delete(key);
+    } else {
+      bySession.get(conn.sessionId)?.delete(conn);
+      if (bySession.get(conn.sessionId)?.size === 0) bySession.delete(conn.sessionId);
     }
     if (conn.chatUserId) deps.presence.disconnected(conn.appId, conn.chatUserId);
   };
@@ -156,10 +206,21 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
 
   app.get(path, { websocket: true }, (socket: WebSocket, request) => {
     const transport = request.raw.socket;
+    const address = addressKey(request);
     let conn: Connection | null = null;
-    const fail = (code: string, message: string) => {
-      socket.send(JSON.stringify({ type: "error", code, message } satisfies TServerFrame));
-      socket.close(4001, message);
+    /**
+     * Set by the first auth frame, before its lookups: a socket authenticates once, and any later auth frame is
+     * ignored, so one socket never becomes two connections (one of them never dropped).
+     */
+    let hasAuthFrame = false;
+    /** Set once the server closes the socket: what the client sends after that is not read. */
+    let isClosing = false;
+    const tally = frameTally(deps.counter.perSecond);
+    const fail = (code: string, message: string, closeCode: number = WS_CLOSE_CODES.refused, data?: ErrorData) => {
+      if (isClosing) return;
+      isClosing = true;
+      socket.send(JSON.stringify({ type: "error", code, message, ...(data ? { data } : {}) } satisfies TServerFrame));
+      socket.close(closeCode, message);
     };
     const timer = setTimeout(() => fail("3028", "authenticate within 10 seconds"), AUTH_TIMEOUT_MS);
 
@@ -170,7 +231,24 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       clearTimeout(timer);
       if (conn) drop(conn);
     });
-    socket.on("message", async (raw: Buffer) => {
+    /** Refuses a socket over the rate limit; its client's answer to the close ends it, or the grace period does. */
+    const refuseFlood = (retryAfterSeconds: number) => {
+      fail("005", "too many frames", WS_CLOSE_CODES.rateLimited, { retryAfterSeconds });
+      setTimeout(() => socket.terminate(), FLOOD_CLOSE_GRACE_MS);
+    };
+    // Counted before it is even parsed, and synchronously: the frames a flood still delivers once the socket is
+    // refused cost a comparison each.
+    socket.on("message", (raw: Buffer) => {
+      if (isClosing) return;
+      const key = conn ? budgetKey(conn) : address;
+      if (!tally(key)) return refuseFlood(1);
+      void receive(raw, key);
+    });
+
+    async function receive(raw: Buffer, key: string) {
+      const verdict = await deps.counter.countRequest(key);
+      if (isClosing) return;
+      if (!verdict.isAdmitted) return refuseFlood(verdict.retryAfterSeconds);
       let data: unknown;
       try {
         data = JSON.parse(raw.toString("utf8"));
@@ -195,27 +273,34 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         }
         return;
       }
-      if (conn) return;
+      if (hasAuthFrame) return;
+      hasAuthFrame = true;
       const result = await authenticate(socket, transport, frame.token, frame.appId).catch(() => "3028" as const);
-      if (typeof result === "string")
-        return fail(
-          result,
-          result === "3003" ? "no access to this app" : result === "4000" ? "no active plan" : "invalid token",
-        );
+      if (typeof result === "string") return fail(result, REFUSALS[result].message, REFUSALS[result].closeCode);
       conn = result;
       clearTimeout(timer);
       // Closed while authenticating: its close event has passed, so it would never be dropped otherwise.
       if (socket.readyState === socket.CLOSED) drop(result);
-    });
+    }
   });
 
-  /** The connection, or the catalogue code to refuse it with. */
+  /** Whose budget an authenticated socket's frames draw from: the same key as their HTTP requests. */
+  function budgetKey(conn: Connection): string {
+    return conn.chatUserId ? `chat-user:${conn.chatUserId}` : `account:${conn.accountId}`;
+  }
+
+  /**
+   * The connection, or the catalogue code to refuse it with. Past a cap the newest socket is refused, not the
+   * oldest closed: the open ones are working, and closing the oldest would have a reconnecting client and another
+   * take turns pushing each other out. Each cap is checked and the connection added with no await between, so
+   * sockets authenticating at once cannot together pass it.
+   */
   async function authenticate(
     socket: WebSocket,
     transport: Duplex,
     token: string,
     appId: string | undefined,
-  ): Promise<Connection | "3028" | "3003" | "4000"> {
+  ): Promise<Connection | Refusal> {
     if (appId) {
       const dashboard = await deps.auth.authenticate(token);
       if (!dashboard) return "3028";
@@ -224,6 +309,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         () => false,
       );
       if (!allowed) return "3003";
+      const sessionSet = bySession.get(dashboard.sessionId) ?? new Set<Connection>();
+      if (sessionSet.size >= deps.maxConnectionsPerDashboardSession) return "008";
       const conn: Connection = {
         socket,
         transport,
@@ -235,9 +322,12 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         channels: new Set(),
         alive: true,
       };
+      bySession.set(dashboard.sessionId, sessionSet);
+      sessionSet.add(conn);
       all.add(conn);
-      send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
-      return conn;
+      return ready(conn, async () => {
+        send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
+      });
     }
     const principal = await deps.chatUsers.authenticateSession(token);
     if (!principal) return "3028";
@@ -246,6 +336,9 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       () => true,
     );
     if (stopped) return "4000";
+    const key = userKey(principal.app.id, principal.user.userId);
+    const set = byUser.get(key) ?? new Set<Connection>();
+    if (set.size >= deps.maxConnectionsPerChatUser) return "008";
     const conn: Connection = {
       socket,
       transport,
@@ -257,19 +350,32 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       channels: new Set(),
       alive: true,
     };
-    const key = userKey(conn.appId, principal.user.userId);
-    const set = byUser.get(key) ?? new Set<Connection>();
     byUser.set(key, set);
     set.add(conn);
     all.add(conn);
     deps.presence.connected(conn.appId, principal.user.id);
-    for (const id of await deps.channels.channelIdsOf(principal.user.id)) join(conn, id);
-    send(conn, {
-      type: "ready",
-      user: toChatUser(principal.user),
-      lastEventId: await deps.messages.lastEventId(conn.appId),
+    return ready(conn, async () => {
+      for (const id of await deps.channels.channelIdsOf(principal.user.id)) join(conn, id);
+      send(conn, {
+        type: "ready",
+        user: toChatUser(principal.user),
+        lastEventId: await deps.messages.lastEventId(conn.appId),
+      });
     });
-    return conn;
+  }
+
+  /**
+   * Finishes a connection already counted in the maps and in presence. If that fails the socket is refused, and
+   * since it then never holds the connection its close would not drop it: it is dropped here.
+   */
+  async function ready(conn: Connection, finish: () => Promise<void>): Promise<Connection> {
+    try {
+      await finish();
+      return conn;
+    } catch (err) {
+      drop(conn);
+      throw err;
+    }
   }
 
   return {

@@ -38,8 +38,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../errors";
 import { LARGE_BODY_LIMIT_BYTES } from "../http/limits";
+import { receiveUpload } from "../http/multipart";
 import type { AppService } from "../modules/apps/service";
 import type { ChannelService } from "../modules/channels/service";
 import type { ChatUserService } from "../modules/chat-users/service";
@@ -83,7 +83,10 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     chatApi.anonymousLogin,
     {
       schema: {
-        ...tags("auth", "Log in anonymously with a user ID and nickname, when the app allows it"),
+        ...tags(
+          "auth",
+          "Log in anonymously with a user ID and nickname, when the app allows it; a user the app created is refused (3062)",
+        ),
         body: zAnonymousLoginRequest,
         response: { 200: zChatSession },
       },
@@ -427,24 +430,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
           description:
             "Sends a file message: multipart/form-data with an optional `caption` field first, then one `file` part of at most 15 MB.",
           params: zChannelParams,
+          consumes: ["multipart/form-data"],
           response: { 200: zMessageResponse },
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError("300");
-        const part = await request.file({ limits: { fileSize: FILE_MAX_BYTES, files: 1 } });
-        if (!part) throw new AppError("301");
-        const caption = part.fields.caption;
-        const text = caption && !Array.isArray(caption) && caption.type === "field" ? String(caption.value) : "";
-        const actor = actorOf(request);
-        return {
-          message: await files.sendFile(actor, request.params.channelId, {
-            stream: part.file,
-            filename: part.filename,
-            mimeType: part.mimetype,
-            caption: text,
-          }),
-        };
+        const upload = await receiveUpload(request, FILE_MAX_BYTES);
+        return { message: await files.sendFile(actorOf(request), request.params.channelId, upload) };
       },
     );
     r.delete(

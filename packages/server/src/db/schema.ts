@@ -179,6 +179,11 @@ export const chatUsers = pgTable(
     profileImageUrl: text("profile_image_url").notNull().default(""),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Created by anonymous login rather than by the app's server or dashboard. Only such a user may be logged into
+     * again anonymously: a user the app created is claimed by no one who merely knows its id.
+     */
+    isAnonymous: boolean("is_anonymous").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     lastSeenAt: ts("last_seen_at"),
   },

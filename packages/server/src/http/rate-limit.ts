@@ -1,19 +1,37 @@
-import fastifyRateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { AppError } from "../errors";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Whether the rate limit has counted this request, so a refused credential is not counted twice. */
+    isRateCounted: boolean;
+  }
+}
+
+/** The limit's windows: a fixed second per key. */
+const WINDOW_MS = 1000;
+/** Where the counts live in Redis, one key per caller with the key's window as its expiry. */
+const REDIS_PREFIX = "parley:rate:";
+
+/** The key of a caller no one has signed in as: the client address. */
+export function addressKey(request: FastifyRequest): string {
+  // Requests injected without a socket (tests, WebSocket injection) have no address.
+  return `ip:${request.ip ?? "local"}`;
+}
 
 /**
  * Who a request counts against: the signed-in account on the dashboard API, the end user (or, for an API key, the
  * app) on the chat API, and the client address when no one is signed in.
  */
 function rateLimitKey(request: FastifyRequest): string {
+  request.isRateCounted = true;
   if (request.auth) return `account:${request.auth.account.id}`;
   const caller = request.chatCaller;
   if (caller?.kind === "user") return `chat-user:${caller.user.id}`;
   if (caller?.kind === "server") return `app:${caller.app.id}`;
-  // Requests injected without a socket (tests, WebSocket injection) have no address.
-  return `ip:${request.ip ?? "local"}`;
+  return addressKey(request);
 }
 
 /**
@@ -50,26 +68,139 @@ export class MemoryWindowStore implements FastifyRateLimitStore {
   }
 }
 
+type CountingRedis = Redis & {
+  parleyCountRequest(key: string, windowMs: number): Promise<[current: number, ttl: number]>;
+};
+
+/**
+ * Counts shared by every process through Redis, in the same fixed windows and under the same keys as the library's
+ * own Redis store used, so processes of the previous version count into the same budget during a rolling update.
+ */
+export class RedisWindowStore implements FastifyRateLimitStore {
+  readonly #redis: CountingRedis;
+
+  constructor(redis: Redis) {
+    if (!("parleyCountRequest" in redis)) {
+      // The window starts with the key's first request; a key that somehow lost its expiry gets one back.
+      redis.defineCommand("parleyCountRequest", {
+        numberOfKeys: 1,
+        lua: `
+          local current = redis.call('INCR', KEYS[1])
+          local ttl = redis.call('PTTL', KEYS[1])
+          if current == 1 or ttl < 0 then
+            redis.call('PEXPIRE', KEYS[1], ARGV[1])
+            ttl = tonumber(ARGV[1])
+          end
+          return {current, ttl}`,
+      });
+    }
+    this.#redis = redis as CountingRedis;
+  }
+
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ) {
+    this.#redis.parleyCountRequest(REDIS_PREFIX + key, timeWindow).then(
+      ([current, ttl]) => callback(null, { current, ttl }),
+      (error: Error) => callback(error),
+    );
+  }
+
+  child(): FastifyRateLimitStore {
+    return this;
+  }
+}
+
+/** What the limit says to one request or frame: admitted, or refused until the caller's next window. */
+export type RateVerdict = { isAdmitted: true } | { isAdmitted: false; retryAfterSeconds: number };
+
+const ADMITTED: RateVerdict = { isAdmitted: true };
+
+/**
+ * The one budget every caller draws from, whatever it spends it on: HTTP requests on both APIs and WebSocket
+ * frames count into the same windows under the same keys, so a client cannot double its budget by moving its
+ * traffic from one to the other.
+ */
+export interface RequestCounter {
+  /** Requests a second each key may make; 0 when the limit is off. */
+  readonly perSecond: number;
+  /** Counts one request of `key`. When the count cannot be read (Redis away), the request passes. */
+  countRequest(key: string): Promise<RateVerdict>;
+  /** The counts themselves, in the form `@fastify/rate-limit` takes. */
+  readonly store: FastifyRateLimitStore;
+}
+
+export function createRequestCounter(options: { perSecond: number; redis: Redis | null }): RequestCounter {
+  const { perSecond } = options;
+  const store = options.redis ? new RedisWindowStore(options.redis) : new MemoryWindowStore();
+  return {
+    perSecond,
+    store,
+    countRequest(key) {
+      if (perSecond <= 0) return Promise.resolve(ADMITTED);
+      return new Promise((resolve) => {
+        store.incr(
+          key,
+          (error, result) => {
+            if (error || !result || result.current <= perSecond) return resolve(ADMITTED);
+            resolve({ isAdmitted: false, retryAfterSeconds: retryAfterSeconds(result.ttl) });
+          },
+          WINDOW_MS,
+        );
+      });
+    },
+  };
+}
+
+const retryAfterSeconds = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
+
+/** The refusals of a request whose credential is missing or not valid, on the dashboard API and the chat API. */
+const CREDENTIAL_REFUSALS = new Set(["1001", "3028"]);
+
 /**
  * Counts every route of the scope it is registered in, after the caller is known (`hook`: the dashboard knows its
  * account before validation, the chat API only before the handler). One second windows; with Redis the count is
  * shared by every process. When Redis does not answer, requests pass rather than fail.
+ *
+ * Authentication runs before the count, and a request it refuses would otherwise never be counted: guessing
+ * tokens would be free. So a request refused for a missing or invalid credential counts against its address
+ * here, and past the address's budget it answers 005 instead.
  */
 export async function registerRateLimit(
   scope: FastifyInstance,
-  options: { perSecond: number; redis: Redis | null; hook: "preValidation" | "preHandler" },
+  options: { counter: RequestCounter; hook: "preValidation" | "preHandler" },
 ): Promise<void> {
-  if (options.perSecond <= 0) return;
+  const { counter } = options;
+  if (counter.perSecond <= 0) return;
+  // The library makes its store with `new`; a constructor that returns the counter's own store makes it count
+  // into the same windows as the WebSocket frames.
+  const SharedStore = function SharedStore() {
+    return counter.store;
+  } as unknown as FastifyRateLimitStoreCtor;
   await scope.register(fastifyRateLimit, {
-    max: options.perSecond,
-    timeWindow: 1000,
+    max: counter.perSecond,
+    timeWindow: WINDOW_MS,
     hook: options.hook,
     keyGenerator: rateLimitKey,
     enableDraftSpec: true,
     skipOnError: true,
-    nameSpace: "parley:rate:",
-    ...(options.redis ? { redis: options.redis } : { store: MemoryWindowStore }),
+    store: SharedStore,
     errorResponseBuilder: (_request, context) =>
-      new AppError("005", { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+      new AppError("005", { retryAfterSeconds: retryAfterSeconds(context.ttl) }),
+  });
+  scope.decorateRequest("isRateCounted", false);
+  // What this handler throws goes on to the server's error handler, which answers it.
+  scope.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof AppError && CREDENTIAL_REFUSALS.has(error.code) && !request.isRateCounted) {
+      request.isRateCounted = true;
+      const verdict = await counter.countRequest(addressKey(request));
+      if (!verdict.isAdmitted) {
+        void reply.header("retry-after", String(verdict.retryAfterSeconds));
+        throw new AppError("005", { retryAfterSeconds: verdict.retryAfterSeconds });
+      }
+    }
+    throw error;
   });
 }

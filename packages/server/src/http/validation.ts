@@ -1,4 +1,4 @@
-import { V } from "@parley/contract";
+import { unstorableTextKey, V, validationKeyOf } from "@parley/contract";
 import type { FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
 
@@ -18,15 +18,20 @@ export class RequestValidationError extends Error {
 }
 
 /**
- * The path of the first string holding a NUL character, which no PostgreSQL text can store or be compared with;
- * null when there is none.
+ * The first string (value or key) that no database column can store, with the key saying why: a NUL character,
+ * which no PostgreSQL text holds, or a lone surrogate, which no `jsonb` value holds. Null when there is none.
+ * Every validated request passes through here, and inputs that bypass validation (multipart fields) call it too.
  */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
+export function unstorableText(value: unknown, path: string[] = []): FieldIssue | null {
+  if (typeof value === "string") {
+    const message = unstorableTextKey(value);
+    return message ? { path: path.join("."), message, missing: false } : null;
+  }
   if (typeof value !== "object" || value === null) return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes("\u0000")) return [...path, key].join(".");
-    const found = nulPath(item, [...path, key]);
+    const message = unstorableTextKey(key);
+    if (message) return { path: [...path, key].join("."), message, missing: false };
+    const found = unstorableText(item, [...path, key]);
     if (found !== null) return found;
   }
   return null;
@@ -38,15 +43,18 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     // reportInput lets us tell a missing field (301) from a malformed one (300) without reading messages.
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) {
-      const nul = nulPath(result.data);
-      if (nul !== null) {
-        return { error: new RequestValidationError([{ path: nul, message: V.nulCharacter, missing: false }]) };
-      }
+      const unstorable = unstorableText(result.data);
+      if (unstorable !== null) return { error: new RequestValidationError([unstorable]) };
       return { value: result.data };
+    }
+    // Fastify hands over an absent body (none sent, or an empty JSON one) as null: the body is missing, not malformed.
+    if (data === null && result.error.issues.some((issue) => issue.path.length === 0)) {
+      return { error: new RequestValidationError([{ path: "", message: V.required, missing: true }]) };
     }
     const issues: FieldIssue[] = result.error.issues.map((issue) => ({
       path: issue.path.join("."),
-      message: issue.message,
+      // A rule's own key, or a generic one: zod's English never reaches a client.
+      message: validationKeyOf(issue),
       missing: issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined,
     }));
     return { error: new RequestValidationError(issues) };

@@ -1,5 +1,7 @@
 import { createHash, sign } from "node:crypto";
 import type { StoredFcmCredential } from "../db/schema";
+import { OutboundError, type OutboundGuard } from "./outbound";
+import { remoteReason, statusReason } from "./remote-text";
 
 /**
  * Firebase Cloud Messaging over HTTP: the legacy API (`/fcm/send` with a server key) the spec names, and HTTP v1
@@ -21,7 +23,10 @@ export interface FcmNotification {
 export interface FcmResult {
   status: "sent" | "failed" | "invalid_token";
   httpStatus: number | null;
-  /** FCM's message name or error, shortened: what the dashboard's push log shows. */
+  /**
+   * FCM's message name or error code, or the status: what the dashboard's push log shows. Never a raw body, since
+   * a customer's `token_uri` decides where one of the calls goes.
+   */
   response: string;
 }
 
@@ -34,13 +39,12 @@ export const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
 const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /** Google keeps a send under a second; ten leaves room for a slow network without holding a job for long. */
 const DEFAULT_TIMEOUT_MS = 10_000;
-const RESPONSE_MAX = 500;
+/** FCM's and Google's answers are small JSON; a bigger one is not theirs and is not read further. */
+const ANSWER_MAX_BYTES = 64 * 1024;
 /** Access tokens live an hour; one is replaced this long before it ends, so no send races its expiry. */
 const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 /** Legacy API errors that mean the token itself is dead, per Google's table of downstream errors. */
 const LEGACY_INVALID_TOKEN = new Set(["NotRegistered", "InvalidRegistration", "MissingRegistration"]);
-
-const shorten = (text: string) => (text.length > RESPONSE_MAX ? `${text.slice(0, RESPONSE_MAX - 1)}…` : text);
 
 function parseJson(text: string): unknown {
   try {
@@ -90,18 +94,38 @@ interface GoogleError {
   };
 }
 
-export function createFcmClient(options: { baseUrl: string; oauthTokenUrl?: string; timeoutMs?: number }): FcmClient {
+/** Sends and token requests both go through `outbound`: the token URL is the customer's file's `token_uri`. */
+export function createFcmClient(options: {
+  baseUrl: string;
+  oauthTokenUrl?: string;
+  outbound: OutboundGuard;
+  timeoutMs?: number;
+}): FcmClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const tokens = new Map<string, { accessToken: string; refreshAt: number }>();
   const pending = new Map<string, Promise<string>>();
 
-  async function post(url: string, init: { headers: Record<string, string>; body: string }) {
+  /** `target` names the other side in the reasons of failures that are ours to word (no connection, a refusal). */
+  async function post(
+    url: string,
+    init: { headers: Record<string, string>; body: string },
+    target: "FCM" | "the token URL",
+  ) {
     try {
-      const response = await fetch(url, { method: "POST", ...init, signal: AbortSignal.timeout(timeoutMs) });
-      return { status: response.status, ok: response.ok, text: await response.text() };
+      const answer = await options.outbound.request({
+        url,
+        method: "POST",
+        ...init,
+        timeoutMs,
+        maxBodyBytes: ANSWER_MAX_BYTES,
+        keepAlive: true,
+      });
+      return { status: answer.status, ok: answer.status >= 200 && answer.status < 300, text: answer.body };
     } catch (err) {
-      const timedOut = err instanceof Error && err.name === "TimeoutError";
-      throw new FcmFailure(null, timedOut ? `no answer within ${timeoutMs} ms` : "could not connect to FCM");
+      if (!(err instanceof OutboundError)) throw err;
+      if (err.kind === "timeout") throw new FcmFailure(null, err.reason);
+      if (err.kind === "network") throw new FcmFailure(null, `could not connect to ${target}`);
+      throw new FcmFailure(null, `cannot call ${target}: ${err.reason}`);
     }
   }
 
@@ -123,18 +147,24 @@ export function createFcmClient(options: { baseUrl: string; oauthTokenUrl?: stri
       tokenUrl,
       Math.floor(now / 1000),
     );
-    const answer = await post(tokenUrl, {
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }).toString(),
-    });
+    const answer = await post(
+      tokenUrl,
+      {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }).toString(),
+      },
+      "the token URL",
+    );
     const body = parseJson(answer.text) as
-      | { access_token?: string; expires_in?: number; error?: string; error_description?: string }
+      | { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown }
       | undefined;
-    if (!answer.ok || !body?.access_token) {
-      const reason = body?.error_description ?? body?.error ?? answer.text;
+    if (!answer.ok || typeof body?.access_token !== "string" || body.access_token === "") {
+      // OAuth's error fields (RFC 6749 §5.2) when the answer has them; otherwise the status alone.
+      const reason = remoteReason(body?.error_description) ?? remoteReason(body?.error) ?? statusReason(answer.status);
       throw new FcmFailure(answer.status, `access token refused: ${reason}`);
     }
-    const lifetimeMs = (body.expires_in ?? 3600) * 1000;
+    const expiresIn = typeof body.expires_in === "number" ? body.expires_in : 3600;
+    const lifetimeMs = expiresIn * 1000;
     tokens.set(cacheKey(credential, tokenUrl), {
       accessToken: body.access_token,
       refreshAt: now + Math.max(0, lifetimeMs - TOKEN_REFRESH_MARGIN_MS),
@@ -161,19 +191,24 @@ export function createFcmClient(options: { baseUrl: string; oauthTokenUrl?: stri
     if (n.icon) notification.icon = n.icon;
     // The legacy API takes the badge as a string.
     if (n.badge !== null) notification.badge = String(n.badge);
-    const answer = await post(`${options.baseUrl}/fcm/send`, {
-      headers: { authorization: `key=${credential.secret}`, "content-type": "application/json" },
-      body: JSON.stringify({ to: n.token, notification, data: n.data }),
-    });
-    if (!answer.ok) return { status: "failed", httpStatus: answer.status, response: shorten(answer.text.trim()) };
-    const body = parseJson(answer.text) as { results?: { message_id?: string; error?: string }[] } | undefined;
+    const answer = await post(
+      `${options.baseUrl}/fcm/send`,
+      {
+        headers: { authorization: `key=${credential.secret}`, "content-type": "application/json" },
+        body: JSON.stringify({ to: n.token, notification, data: n.data }),
+      },
+      "FCM",
+    );
+    if (!answer.ok) return { status: "failed", httpStatus: answer.status, response: statusReason(answer.status) };
+    const body = parseJson(answer.text) as { results?: { message_id?: unknown; error?: unknown }[] } | undefined;
     const result = body?.results?.[0];
-    if (result?.message_id) return { status: "sent", httpStatus: answer.status, response: shorten(result.message_id) };
-    const error = result?.error ?? "no result in FCM's answer";
+    const messageId = remoteReason(result?.message_id);
+    if (messageId) return { status: "sent", httpStatus: answer.status, response: messageId };
+    const error = remoteReason(result?.error) ?? "no result in FCM's answer";
     return {
       status: LEGACY_INVALID_TOKEN.has(error) ? "invalid_token" : "failed",
       httpStatus: answer.status,
-      response: shorten(error),
+      response: error,
     };
   }
 
@@ -198,17 +233,21 @@ export function createFcmClient(options: { baseUrl: string; oauthTokenUrl?: stri
         headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
         body: JSON.stringify({ message }),
       },
+      "FCM",
     );
-    const body = parseJson(answer.text) as ({ name?: string } & GoogleError) | undefined;
-    if (answer.ok) return { status: "sent", httpStatus: answer.status, response: shorten(body?.name ?? "") };
+    const body = parseJson(answer.text) as ({ name?: unknown } & GoogleError) | undefined;
+    if (answer.ok) return { status: "sent", httpStatus: answer.status, response: remoteReason(body?.name) ?? "" };
     // A revoked or expired token: the next send fetches a new one.
     if (answer.status === 401) tokens.delete(cacheKey(credential, tokenUrlOf(credential)));
     const error = body?.error;
-    const reason = error ? `${error.status ?? answer.status}: ${error.message ?? ""}` : answer.text.trim();
+    // Google's error shape: its status word and message, else the HTTP status alone.
+    const code = remoteReason(error?.status) ?? String(answer.status);
+    const said = remoteReason(error?.message);
+    const reason = !error ? statusReason(answer.status) : said ? `${code}: ${said}` : code;
     return {
       status: isDeadToken(answer.status, error) ? "invalid_token" : "failed",
       httpStatus: answer.status,
-      response: shorten(reason),
+      response: reason,
     };
   }
 
@@ -219,8 +258,7 @@ export function createFcmClient(options: { baseUrl: string; oauthTokenUrl?: stri
           ? await sendLegacy(credential, notification)
           : await sendV1(credential, notification);
       } catch (err) {
-        if (err instanceof FcmFailure)
-          return { status: "failed", httpStatus: err.httpStatus, response: shorten(err.reason) };
+        if (err instanceof FcmFailure) return { status: "failed", httpStatus: err.httpStatus, response: err.reason };
         throw err;
       }
     },

@@ -1,3 +1,6 @@
+import { OutboundError, type OutboundGuard } from "./outbound";
+import { remoteReason, statusReason } from "./remote-text";
+
 /**
  * Google Cloud Translation API, v2 ("basic"): the one protocol that works with a plain API key, which is what
  * the dashboard asks the app owner for.
@@ -18,7 +21,10 @@ export type TranslateFailureKind = "keyRejected" | "unsupportedLanguage" | "unav
 export class TranslateError extends Error {
   constructor(
     readonly kind: TranslateFailureKind,
-    /** Google's own words when it gave any, else what went wrong on the way. */
+    /**
+     * Google's error message when its answer had one (cleaned and shortened), else the status or what went wrong
+     * on the way: the dashboard shows it, so it never quotes a raw answer.
+     */
     readonly reason: string,
     readonly status: number | null = null,
   ) {
@@ -52,22 +58,40 @@ const QUOTA_REASONS = new Set([
 
 /** Long enough for a slow answer to a 5 000-character message; short enough that a chat client is not left hanging. */
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** A translation of the longest message is tens of kilobytes; a bigger answer is not Google's and is not read. */
+const ANSWER_MAX_BYTES = 1024 * 1024;
 
-export function createGoogleTranslate(options: { baseUrl: string; timeoutMs?: number }): TranslateClient {
+/** Calls go through `outbound`, like every call made with a customer's credentials. */
+export function createGoogleTranslate(options: {
+  baseUrl: string;
+  outbound: OutboundGuard;
+  timeoutMs?: number;
+}): TranslateClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call(path: string, key: string, init: RequestInit, target: string | null): Promise<unknown> {
+  async function call(
+    path: string,
+    key: string,
+    init: { method: "GET" | "POST"; headers?: Record<string, string>; body?: string },
+    target: string | null,
+  ): Promise<unknown> {
     const url = new URL(`${options.baseUrl}${path}`);
     url.searchParams.set("key", key);
-    let response: Response;
+    let status: number;
     let text: string;
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      text = await response.text();
+      ({ status, body: text } = await options.outbound.request({
+        url,
+        ...init,
+        timeoutMs,
+        maxBodyBytes: ANSWER_MAX_BYTES,
+        keepAlive: true,
+      }));
     } catch (err) {
-      // The URL carries the key, so neither it nor fetch's message (which may quote it) goes into the reason.
-      const timedOut = err instanceof Error && err.name === "TimeoutError";
-      throw new TranslateError("unavailable", timedOut ? `no answer within ${timeoutMs} ms` : "could not connect");
+      if (!(err instanceof OutboundError)) throw err;
+      // The URL carries the key; the guard's reasons name the host at most.
+      const reason = err.kind === "network" ? "could not connect" : err.reason;
+      throw new TranslateError("unavailable", reason);
     }
     let body: unknown;
     try {
@@ -75,8 +99,8 @@ export function createGoogleTranslate(options: { baseUrl: string; timeoutMs?: nu
     } catch {
       body = undefined;
     }
-    if (response.ok) return body;
-    throw classify(response.status, body as GoogleErrorBody | undefined, target);
+    if (status >= 200 && status < 300) return body;
+    throw classify(status, body as GoogleErrorBody | undefined, target);
   }
 
   return {
@@ -116,8 +140,10 @@ export function createGoogleTranslate(options: { baseUrl: string; timeoutMs?: nu
 
 function classify(status: number, body: GoogleErrorBody | undefined, target: string | null): TranslateError {
   const error = body?.error;
-  const reasons = (error?.errors ?? []).map((e) => e.reason).filter((r): r is string => typeof r === "string");
-  const message = error?.message || `HTTP ${status}`;
+  const reasons = (Array.isArray(error?.errors) ? (error?.errors ?? []) : [])
+    .map((e) => e?.reason)
+    .filter((r): r is string => typeof r === "string");
+  const message = remoteReason(error?.message) ?? statusReason(status);
   if (status === 429 || error?.status === "RESOURCE_EXHAUSTED" || reasons.some((r) => QUOTA_REASONS.has(r))) {
     return new TranslateError("unavailable", message, status);
   }

@@ -58,12 +58,14 @@ export const dispatchEventsJob = defineJob({
 
 /**
  * One attempt of a webhook delivery. The delivery row decides whether an attempt is due, so a duplicated or early
- * job does nothing; failures of the receiver are retried by the row's schedule, not by pg-boss.
+ * job does nothing; failures of the receiver are retried by the row's schedule, not by pg-boss. Ten attempts run
+ * side by side, each on its own worker, so a receiver that hangs for the whole 15-second time-out delays no other
+ * delivery (in one batch of ten it held back every retry fetched after it).
  */
 export const deliverWebhookJob = defineJob({
   name: "webhooks.deliver",
   payload: z.object({ deliveryId: z.string().min(1).max(100) }),
-  batchSize: 10,
+  concurrency: 10,
 });
 
 /** Every 5 minutes: enqueues webhook deliveries whose job was lost, e.g. to a crash right after they were stored. */

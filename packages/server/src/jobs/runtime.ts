@@ -16,6 +16,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    * speed of the work rather than one job per poll. Each job succeeds or fails on its own. 1 by default.
    */
   batchSize?: number;
+  /**
+   * Workers this process runs for the queue, each fetching and finishing its own batch. A batch is done when its
+   * slowest job is, so jobs that can wait long (a webhook receiver that hangs until the time-out) use several
+   * workers of batch size 1: one slow job then holds one worker, not every job fetched behind it. 1 by default.
+   */
+  concurrency?: number;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -52,6 +58,13 @@ export interface Jobs {
 
 export const PGBOSS_SCHEMA = "pgboss";
 
+/**
+ * pg-boss's NOTIFY wakes workers only for a job that may run at once; a deferred one waits for the next poll, up to
+ * JOB_POLL_SECONDS late. A job deferred this long or less also gets a timer in the process that sent it, which
+ * wakes the queue's workers when it comes due: a webhook's 5-second first retry then happens after 5 seconds.
+ */
+const WAKE_WITHIN_SECONDS = 60;
+
 export function createBoss(database: Database): PgBoss {
   return database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: PGBOSS_SCHEMA, useListenNotify: true })
@@ -77,11 +90,26 @@ export function createJobs(options: {
   const boss = createBoss(options.database);
   boss.on("error", (err) => options.log.error({ err }, "job queue error"));
   let started = false;
+  const wakeTimers = new Set<NodeJS.Timeout>();
+
+  function wakeWorkers(name: string) {
+    for (const worker of boss.getWipData()) if (worker.name === name) boss.notifyWorker(worker.id);
+  }
 
   return {
     async send(job, payload, sendOptions) {
       const data = job.payload.parse(payload) as object;
-      return boss.send(job.name, data, sendOptions ?? {});
+      const id = await boss.send(job.name, data, sendOptions ?? {});
+      const after = sendOptions?.startAfter;
+      if (options.workers && started && after !== undefined && after > 0 && after <= WAKE_WITHIN_SECONDS) {
+        const timer = setTimeout(() => {
+          wakeTimers.delete(timer);
+          wakeWorkers(job.name);
+        }, after * 1000);
+        timer.unref();
+        wakeTimers.add(timer);
+      }
+      return id;
     },
     async start() {
       await boss.start();
@@ -102,6 +130,9 @@ export function createJobs(options: {
             notifyPollingIntervalSeconds: options.pollSeconds,
             batchSize: def.batchSize ?? 1,
             burstWhenBatchFull: true,
+            // At batch size 1 every fetch is "full", so pg-boss bursts on its count of ready jobs instead (its
+            // smallest threshold is 1: one ready job is what NOTIFY already wakes a worker for).
+            ...(def.concurrency ? { localConcurrency: def.concurrency, burstWhenReadyExceeds: 1 } : {}),
             perJobResults: true,
           },
           async (batch) =>
@@ -135,6 +166,8 @@ export function createJobs(options: {
     async stop() {
       if (!started) return;
       started = false;
+      for (const timer of wakeTimers) clearTimeout(timer);
+      wakeTimers.clear();
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
     },
   };

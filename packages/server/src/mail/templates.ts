@@ -3,7 +3,31 @@ import type { OutgoingMail } from "../integrations/mail";
 
 type Template = (vars: { name: string; link: string }) => { subject: string; lines: string[]; action: string };
 
-const templates: Record<"verifyEmail" | "resetPassword" | "subAccountInvite", Record<Language, Template>> = {
+const templates: Record<
+  "verifyEmail" | "resetPassword" | "subAccountInvite" | "webhooksGone",
+  Record<Language, Template>
+> = {
+  /** `name` is the app's name; `link` its webhook settings. */
+  webhooksGone: {
+    ko: ({ name }) => ({
+      subject: `[Parley] ${name} 앱의 웹훅이 꺼졌습니다`,
+      lines: [
+        `${name} 앱의 웹훅 수신 서버가 410 Gone(더 이상 없음)으로 응답해 웹훅을 껐습니다.`,
+        "보내지 못한 전달은 재시도하지 않고 실패로 남겨 두었습니다. 전달 기록에서 다시 보낼 수 있습니다.",
+        "수신 서버의 URL을 확인한 뒤 웹훅 설정에서 다시 켜 주세요.",
+      ],
+      action: "웹훅 설정 열기",
+    }),
+    en: ({ name }) => ({
+      subject: `[Parley] Webhooks of ${name} were turned off`,
+      lines: [
+        `The webhook receiver of the app ${name} answered 410 Gone, so its webhooks were turned off.`,
+        "Deliveries not yet made are no longer retried and are marked failed; you can redeliver them from the log.",
+        "Check the receiver's URL, then turn webhooks back on in the webhook settings.",
+      ],
+      action: "Open webhook settings",
+    }),
+  },
   subAccountInvite: {
     ko: ({ name }) => ({
       subject: "[Parley] 하위 계정 초대",

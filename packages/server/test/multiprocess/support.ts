@@ -22,6 +22,7 @@ export const PORTS = {
   threeProcesses: [19_131, 19_132, 19_133],
   /** Two processes, and the port of a Redis that is not there yet for the first of them. */
   redisLate: [19_141, 19_142, 19_143],
+  rateBudget: [19_151, 19_152],
 } as const;
 
 export const PASSWORD = "Parley-2026-ok";

@@ -76,7 +76,7 @@ async function start(): Promise<string> {
     port: PORT,
     databaseUrl: db.url,
     dataDir,
-    env: { TESTING_ENDPOINTS: "true", WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8" },
+    env: { TESTING_ENDPOINTS: "true", OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8" },
   });
   return server.base;
 }

@@ -26,16 +26,33 @@ export function createAuthRepository(db: Db) {
       await db.update(accounts).set(values).where(eq(accounts.id, id));
     },
 
-    /** Counts one failed login and returns the new count; the increment is atomic under concurrent attempts. */
+    /**
+     * Counts one failed login and returns the new count, locking the account when it reaches `lockAt`. One statement,
+     * so concurrent wrong passwords cannot push the count past `lockAt`; a locked account is not counted further.
+     */
     async recordFailedLogin(id: string, now: Date, lockAt: number): Promise<number> {
       const [row] = await db
         .update(accounts)
-        .set({ failedLoginCount: sql`${accounts.failedLoginCount} + 1` })
-        .where(eq(accounts.id, id))
+        .set({
+          failedLoginCount: sql`least(${accounts.failedLoginCount} + 1, ${lockAt})`,
+          lockedAt: sql`case when ${accounts.failedLoginCount} + 1 >= ${lockAt} then ${now.toISOString()}::timestamptz end`,
+        })
+        .where(and(eq(accounts.id, id), isNull(accounts.lockedAt)))
         .returning({ count: accounts.failedLoginCount });
-      const count = row?.count ?? lockAt;
-      if (count >= lockAt) await db.update(accounts).set({ lockedAt: now }).where(eq(accounts.id, id));
-      return count;
+      return row?.count ?? lockAt;
+    },
+
+    /**
+     * Clears the failed-login count of an account that is not locked, and says whether it was not: a right password
+     * that raced a burst of wrong ones must not open a session once the burst has locked the account.
+     */
+    async admitLogin(id: string): Promise<boolean> {
+      const [row] = await db
+        .update(accounts)
+        .set({ failedLoginCount: 0 })
+        .where(and(eq(accounts.id, id), isNull(accounts.lockedAt)))
+        .returning({ id: accounts.id });
+      return row !== undefined;
     },
 
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {

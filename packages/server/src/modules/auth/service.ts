@@ -171,7 +171,9 @@ export function createAuthService(
         throw new AppError(count >= MAX_FAILED_LOGINS ? "1025" : "1024", data);
       }
       if (!account.emailVerifiedAt) throw new AppError("1018");
-      if (account.failedLoginCount > 0) await repo.updateAccount(account.id, { failedLoginCount: 0 });
+      if (!(await repo.admitLogin(account.id))) {
+        throw new AppError("1025", { failedLoginCount: MAX_FAILED_LOGINS, maxFailedLogins: MAX_FAILED_LOGINS });
+      }
       return startSession(account, userAgent);
     },
 

@@ -1,5 +1,6 @@
 import { type Currency, MINOR_UNITS_PER_MAJOR, VAT_PERCENT } from "@parley/contract";
 import PDFDocument from "pdfkit";
+import { type CsvValue, toCsv } from "../../csv";
 import type { AccountRow, InvoiceLine, InvoiceRow } from "../../db/schema";
 
 /** An integer scaled by 10^digits as a decimal, e.g. (29900, 2) is "299.00"; `minDigits` keeps trailing zeros. */
@@ -37,26 +38,14 @@ export function lineLabel(line: InvoiceLine, daysInMonth: number): string {
 }
 
 /**
- * A spreadsheet opens a cell that starts with one of these as a formula, so an app named `=HYPERLINK(...)` would
- * run when the file is opened. A leading apostrophe makes it text (OWASP "CSV injection").
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * The invoice's usage lines as CSV (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheets read Korean app names): the
- * priced lines and totals, then each app's share of the usage. Money in the major unit.
+ * The invoice's usage lines as CSV: the priced lines and totals, then each app's share of the usage. Money in the
+ * major unit.
  */
 export function invoiceCsv(invoice: InvoiceRow): string {
   const { currency } = invoice;
   const digits = minorDigits(currency);
   const amount = (value: number) => decimal(value, digits, digits).replace(/,/g, "");
-  const rows: (string | number)[][] = [
+  const rows: CsvValue[][] = [
     ["period", "item", "tier_from", "tier_to", "quantity", "unit_price", "amount", "currency"],
     ...invoice.lines.map((line) => [
       invoice.period,
@@ -79,7 +68,7 @@ export function invoiceCsv(invoice: InvoiceRow): string {
     ...invoice.usageByApp.map((app) => [invoice.period, app.appId, app.name, app.messages, app.cumulativeDau]),
     [invoice.period, "", "all apps", invoice.messages, invoice.cumulativeDau],
   ];
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return toCsv(rows);
 }
 
 /** Text the PDF's built-in font can draw (Latin-1); anything else, e.g. a Korean company name, is left out. */

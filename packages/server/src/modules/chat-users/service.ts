@@ -26,6 +26,7 @@ export const toChatUser = (row: ChatUserRow): TChatUser => ({
   nickname: row.nickname,
   profileImageUrl: row.profileImageUrl,
   isActive: row.isActive,
+  isAnonymous: row.isAnonymous,
   metadata: row.metadata,
   createdAt: row.createdAt.toISOString(),
   lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
@@ -194,16 +195,20 @@ export function createChatUserService(
       return startSession(app, user);
     },
 
-    /** Creates the user on first login; a returning anonymous user keeps their id and takes the new nickname. */
+    /**
+     * Creates the user on first login; a returning anonymous user keeps their id and takes the new nickname. A user
+     * the app created itself is refused (3062): knowing a user ID must not be enough to act as that user.
+     */
     async anonymousLogin(input: TAnonymousLoginRequest): Promise<TChatSession> {
       const app = await appById(input.appId);
       if (!app.allowAnonymousLogin) throw new AppError("3016");
       const now = clock.now();
       await db
         .insert(chatUsers)
-        .values({ appId: app.id, userId: input.userId, nickname: input.nickname, createdAt: now })
+        .values({ appId: app.id, userId: input.userId, nickname: input.nickname, isAnonymous: true, createdAt: now })
         .onConflictDoNothing();
       const user = await service.requireUser(app.id, input.userId);
+      if (!user.isAnonymous) throw new AppError("3062");
       if (user.isActive && user.nickname !== input.nickname) {
         await db.update(chatUsers).set({ nickname: input.nickname }).where(eq(chatUsers.id, user.id));
         forget();

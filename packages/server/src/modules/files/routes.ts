@@ -1,4 +1,4 @@
-import { FILE_MAX_BYTES } from "@parley/contract";
+import { FILE_MAX_BYTES, FILE_NAME_MAX } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,7 +12,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (fas
     .withTypeProvider<ZodTypeProvider>()
     .get(
       "/files/:fileId/:name",
-      { schema: { params: z.object({ fileId: z.string().uuid(), name: z.string().max(300) }) } },
+      { schema: { params: z.object({ fileId: z.string().uuid(), name: z.string().max(FILE_NAME_MAX) }) } },
       async (request, reply) => {
         const file = await files.open(request.params.fileId);
         const inline = INLINE_TYPES.test(file.mimeType);

@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { DAY_MS, FILE_MAX_BYTES, type TMessage } from "@parley/contract";
+import { DAY_MS, FILE_MAX_BYTES, FILE_NAME_MAX, type TMessage } from "@parley/contract";
 import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "../../context";
 import { files } from "../../db/schema";
 import { AppError } from "../../errors";
+import { safeFileName, type Upload } from "../../http/multipart";
 import type { FileStorage } from "../../integrations/storage";
 import type { Actor } from "../channels/service";
 import type { MessageService } from "../messages/service";
+
+const MIME_TYPE = /^[\w.+-]{1,50}\/[\w.+-]{1,49}$/;
 
 /** File messages: the upload is stored first, then sent through the normal message pipeline. */
 export function createFileService(
@@ -17,20 +20,20 @@ export function createFileService(
   const { db } = ctx.database;
 
   return {
-    async sendFile(
-      actor: Actor,
-      channelId: string,
-      upload: { stream: Readable & { truncated?: boolean }; filename: string; mimeType: string; caption: string },
-    ): Promise<TMessage> {
+    /** Stores the upload and sends it as a file message, with the optional `caption` field as its text. */
+    async sendFile(actor: Actor, channelId: string, upload: Upload): Promise<TMessage> {
       const id = randomUUID();
       const storageKey = `${actor.app.id}/${id}`;
       const size = await deps.storage.put(storageKey, upload.stream);
       // Busboy stops reading at the limit and marks the stream truncated: the stored file is incomplete.
-      if (upload.stream.truncated || size > FILE_MAX_BYTES) {
+      if (upload.truncated || size > FILE_MAX_BYTES) {
         await deps.storage.delete(storageKey);
         throw new AppError("3030");
       }
-      const name = upload.filename.replace(/[\\/\r\n"]/g, "_").slice(0, 200) || "file";
+      // Shortened to what the download route takes, so every stored file can be downloaded by its URL.
+      const name = safeFileName(upload.fileName, FILE_NAME_MAX);
+      // The part's header is the client's word: anything but a plain type/subtype (a NUL, a parameter) is unknown.
+      const mimeType = MIME_TYPE.test(upload.mimeType) ? upload.mimeType.toLowerCase() : "application/octet-stream";
       const url = `${ctx.config.publicUrl}/files/${id}/${encodeURIComponent(name)}`;
       await db.insert(files).values({
         id,
@@ -38,7 +41,7 @@ export function createFileService(
         channelId,
         name,
         size,
-        mimeType: upload.mimeType.slice(0, 100) || "application/octet-stream",
+        mimeType,
         storageKey,
         createdAt: ctx.clock.now(),
       });
@@ -46,7 +49,7 @@ export function createFileService(
         return await deps.messages.send(
           actor,
           channelId,
-          { text: upload.caption, file: { url, name, size, mimeType: upload.mimeType } },
+          { text: upload.fields.caption ?? "", file: { url, name, size, mimeType } },
           "file",
         );
       } catch (err) {

@@ -10,6 +10,7 @@ import {
 } from "@parley/contract";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Context } from "../../context";
+import { toCsv } from "../../csv";
 import { accounts, apps, dailyMetrics, dailyReportsSent, reportEmails } from "../../db/schema";
 import { AppError } from "../../errors";
 import { sendMailJob } from "../../jobs/catalog";
@@ -34,18 +35,6 @@ function addDays(day: string, days: number): string {
 /** Every day from `from` to `to`, both included. */
 export function eachDay({ from, to }: Range): string[] {
   return Array.from({ length: daysInRange(from, to) }, (_, i) => addDays(from, i));
-}
-
-/**
- * A spreadsheet opens a cell that starts with one of these as a formula, so an app name like `=HYPERLINK(...)`
- * would run when the export is opened. A leading apostrophe makes it text (OWASP "CSV injection").
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A file name that survives every browser and OS: letters, digits and a few marks; the rest become `_`. */
@@ -142,17 +131,17 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
       return { ...range, ...(await dailySeries(app.id, range)) };
     },
 
-    /** The days of the range as CSV (RFC 4180, CRLF, UTF-8 with BOM so spreadsheet apps read Korean names). */
+    /** The days of the range as CSV, one row a day. */
     async exportAppDaily(auth: Authenticated, appId: string, query: TMetricsRangeQuery) {
       const range = resolveRange(query);
       const app = await deps.apps.requireAppAccess(auth, appId);
       const { data } = await dailySeries(app.id, range);
-      const lines = [
-        ["app", "date", ...metricKeys].map(csvCell).join(","),
-        ...data.map((day) => [app.name, day.date, ...metricKeys.map((k) => day[k])].map(csvCell).join(",")),
-      ];
+      const csv = toCsv([
+        ["app", "date", ...metricKeys],
+        ...data.map((day) => [app.name, day.date, ...metricKeys.map((k) => day[k])]),
+      ]);
       const fileName = `${fileNamePart(app.name)}-${range.from}-${range.to}.csv`;
-      return { csv: `\uFEFF${lines.join("\r\n")}\r\n`, fileName };
+      return { csv, fileName };
     },
 
     async getReportEmails(auth: Authenticated): Promise<string[]> {

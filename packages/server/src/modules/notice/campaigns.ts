@@ -15,6 +15,7 @@ import {
 import { and, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Context } from "../../context";
+import { toCsv } from "../../csv";
 import { type Db, rowsOf } from "../../db/client";
 import { type AppRow, type BrandRow, brands, type CampaignRow, campaignExclusions, campaigns } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -318,7 +319,7 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
         const [row] = await tx
           .update(campaigns)
           .set({
-            recipientFileName: upload.fileName.slice(0, 255),
+            recipientFileName: upload.fileName,
             recipientsUploadedAt: now,
             totalRows: rows.length,
             recipientCount: counts.valid,
@@ -334,7 +335,10 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
       return presentOne(updated);
     },
 
-    /** The excluded rows as CSV, with a BOM so spreadsheet programs read it as UTF-8. */
+    /**
+     * The excluded rows as CSV. Their values come from the uploaded file as written, so the writer's formula guard
+     * is what keeps a row like `=HYPERLINK(...)` from running when the export is opened.
+     */
     async excludedCsv(auth: Authenticated, appId: string, campaignId: string): Promise<string> {
       const app = await requireApp(auth, appId);
       const campaign = await requireCampaign(app.id, campaignId);
@@ -343,10 +347,7 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
         .from(campaignExclusions)
         .where(eq(campaignExclusions.campaignId, campaign.id))
         .orderBy(campaignExclusions.rowNo);
-      const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-      const lines = rows.map((row) => `${row.rowNo},${quote(row.value)},${row.reason}`);
-      const header = CAMPAIGN_EXCLUDED_CSV_COLUMNS.join(",");
-      return `\uFEFF${header}\r\n${lines.map((line) => `${line}\r\n`).join("")}`;
+      return toCsv([CAMPAIGN_EXCLUDED_CSV_COLUMNS, ...rows.map((row) => [row.rowNo, row.value, row.reason])]);
     },
 
     /**

@@ -18,7 +18,7 @@ const CR = 13;
  * and line breaks; CRLF or LF). Only the first field is kept, so the other columns may hold anything, Korean
  * text and quoted line breaks included. The optional `userId` header and blank lines are skipped.
  *
- * Answers 3055 when the file is not UTF-8 (`encoding`), holds no row (`empty`), or more than
+ * Answers 3055 when the file is not UTF-8 text (`encoding`), holds no row (`empty`), or more than
  * {@link CAMPAIGN_RECIPIENTS_MAX} rows (`rows`).
  */
 export function readRecipientCsv(bytes: Uint8Array): CsvRow[] {
@@ -29,6 +29,8 @@ export function readRecipientCsv(bytes: Uint8Array): CsvRow[] {
   } catch {
     throw new AppError("3055", { reason: "encoding" });
   }
+  // No text file holds a NUL, and no database text can store one; a UTF-16 file read as UTF-8 is full of them.
+  if (text.includes("\u0000")) throw new AppError("3055", { reason: "encoding" });
   const rows: CsvRow[] = [];
   const n = text.length;
   let i = 0;

@@ -24,8 +24,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { authOf } from "../../http/authenticate";
+import { receiveUpload, safeFileName, uploadBytes } from "../../http/multipart";
 import type { BrandService } from "./brands";
 import type { CampaignService } from "./campaigns";
+
+/** The recipient file's name is only shown back in the dashboard; this keeps a client's long name in bounds. */
+const RECIPIENT_FILE_NAME_MAX = 255;
 
 /** `/api/apps/{id}/notice/...`: the bulk message area of the dashboard. */
 export const noticeRoutes: FastifyPluginAsync<{
@@ -67,16 +71,20 @@ export const noticeRoutes: FastifyPluginAsync<{
 
   app.post(
     api.notice.brandCoverImages,
-    { schema: { params: zAppIdParams, response: { 200: zBrandCoverImageResponse } } },
+    {
+      schema: {
+        params: zAppIdParams,
+        consumes: ["multipart/form-data"],
+        response: { 200: zBrandCoverImageResponse },
+      },
+    },
     async (request) => {
       if (!request.isMultipart()) throw new AppError("300");
       return {
         image: await brands.uploadCoverImage(authOf(request), request.params.id, async () => {
           // Busboy stops reading at the limit and marks the part truncated, so an oversized file is never held whole.
-          const part = await request.file({ limits: { fileSize: BRAND_IMAGE_MAX_BYTES, files: 1 } });
-          if (!part) throw new AppError("301");
-          const bytes = await part.toBuffer();
-          return { bytes, truncated: part.file.truncated };
+          const upload = await receiveUpload(request, BRAND_IMAGE_MAX_BYTES);
+          return { bytes: await uploadBytes(upload), truncated: upload.truncated };
         }),
       };
     },
@@ -117,18 +125,19 @@ export const noticeRoutes: FastifyPluginAsync<{
 
   app.post(
     api.notice.campaignRecipients,
-    { schema: { params: zCampaignParams, response: { 200: zCampaignResponse } } },
+    {
+      schema: { params: zCampaignParams, consumes: ["multipart/form-data"], response: { 200: zCampaignResponse } },
+    },
     async (request) => {
       if (!request.isMultipart()) throw new AppError("300");
       // The campaign is checked before the file is read, so a refused upload is not received whole.
       await campaigns.get(authOf(request), request.params.id, request.params.campaignId);
-      const part = await request.file({ limits: { fileSize: CAMPAIGN_CSV_MAX_BYTES, files: 1 } });
-      if (!part) throw new AppError("301");
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError("3055", { reason: "size" });
+      const upload = await receiveUpload(request, CAMPAIGN_CSV_MAX_BYTES);
+      const bytes = await uploadBytes(upload);
+      if (upload.truncated) throw new AppError("3055", { reason: "size" });
       return {
         campaign: await campaigns.uploadRecipients(authOf(request), request.params.id, request.params.campaignId, {
-          fileName: part.filename,
+          fileName: safeFileName(upload.fileName, RECIPIENT_FILE_NAME_MAX),
           bytes,
         }),
       };

@@ -11,6 +11,7 @@ import {
   type CampaignRow,
   type ChannelRow,
   type ChatUserRow,
+  campaignRecipients,
   campaigns,
   chatUsers,
 } from "../../db/schema";
@@ -85,26 +86,15 @@ export function createCampaignSender(
 
   /** The next recipients; `missing` are those whose user was deleted since the upload. */
   async function pendingBatch(campaignId: string): Promise<{ users: ChatUserRow[]; missing: string[] }> {
-    const result = await db.execute(sql`
-      select r.chat_user_id as recipient_id, u.* from campaign_recipients r
-      left join chat_users u on u.id = r.chat_user_id
-      where r.campaign_id = ${campaignId} and r.state = 'pending'
-      order by r.row_no limit ${batchSize}`);
-    const rows = rowsOf<Record<string, unknown>>(result);
-    const missing = rows.filter((u) => u.id === null).map((u) => u.recipient_id as string);
-    const users = rows
-      .filter((u) => u.id !== null)
-      .map((u) => ({
-        id: u.id as string,
-        appId: u.app_id as string,
-        userId: u.user_id as string,
-        nickname: u.nickname as string,
-        profileImageUrl: u.profile_image_url as string,
-        metadata: u.metadata as Record<string, string>,
-        isActive: u.is_active as boolean,
-        createdAt: new Date(u.created_at as string),
-        lastSeenAt: u.last_seen_at ? new Date(u.last_seen_at as string) : null,
-      }));
+    const rows = await db
+      .select({ recipientId: campaignRecipients.chatUserId, user: chatUsers })
+      .from(campaignRecipients)
+      .leftJoin(chatUsers, eq(chatUsers.id, campaignRecipients.chatUserId))
+      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "pending")))
+      .orderBy(campaignRecipients.rowNo)
+      .limit(batchSize);
+    const missing = rows.filter((row) => row.user === null).map((row) => row.recipientId);
+    const users = rows.flatMap((row) => (row.user ? [row.user] : []));
     return { users, missing };
   }
 

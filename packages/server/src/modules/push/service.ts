@@ -1,4 +1,5 @@
 import {
+  isBigintId,
   PUSH_TEMPLATE_KEYS,
   type TFcmKeyRequest,
   type TFcmKeyResponse,
@@ -32,7 +33,7 @@ function encodeAttemptCursor(id: bigint): string {
 function decodeAttemptCursor(cursor: string | undefined): bigint | null {
   if (!cursor) return null;
   const text = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!/^\d{1,19}$/.test(text)) throw new AppError("300");
+  if (!isBigintId(text)) throw new AppError("300");
   return BigInt(text);
 }
 
@@ -73,9 +74,17 @@ export function createPushService(
       return keyResponse(await settings.read((await appOf(auth, appId)).id));
     },
 
+    /**
+     * A service account's `token_uri` is where the server will POST, so one that points at a refused address is
+     * refused now (3063). A host that does not resolve is saved: the guard checks the address again at each use.
+     */
     async saveKey(auth: Authenticated, appId: string, input: TFcmKeyRequest): Promise<TFcmKeyResponse> {
       const app = await appOf(auth, appId);
       const credential = parseFcmCredential(input);
+      if (credential.tokenUri) {
+        const checked = await ctx.outbound.check(new URL(credential.tokenUri));
+        if (!checked.ok && checked.kind === "refused") throw new AppError("3063", { reason: checked.reason });
+      }
       return keyResponse(await settings.save(app.id, { credential, credentialCreatedAt: ctx.clock.now() }));
     },
 

@@ -31,7 +31,7 @@ export function canonicalLanguage(language: string): string {
 
 export function createTranslationService(ctx: Context, deps: { apps: AppService; channels: ChannelService }) {
   const { db } = ctx.database;
-  const google = createGoogleTranslate({ baseUrl: ctx.config.translateBaseUrl });
+  const google = createGoogleTranslate({ baseUrl: ctx.config.translateBaseUrl, outbound: ctx.outbound });
 
   async function readSettings(appId: string) {
     const [row] = await db.select().from(translationSettings).where(eq(translationSettings.appId, appId)).limit(1);

@@ -10,22 +10,23 @@ import {
   type TWebhookSettingsRequest,
   WEBHOOK_PREVIOUS_SECRET_HOURS,
   WEBHOOK_RESPONSE_EXCERPT_MAX,
-  WEBHOOK_RETRY_DELAYS_SECONDS,
   WEBHOOK_TIMEOUT_MS,
 } from "@parley/contract";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
-import { pageOf, pastCursor } from "../../chat/cursor";
+import { cursorTime, pageOf, pastCursor } from "../../chat/cursor";
 import type { OutboxConsumer } from "../../chat/outbox";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
-import { webhookAttempts, webhookDeliveries, webhookSettings } from "../../db/schema";
+import { accounts, apps, webhookAttempts, webhookDeliveries, webhookSettings } from "../../db/schema";
 import { AppError } from "../../errors";
-import { deliverWebhookJob } from "../../jobs/catalog";
+import { statusReason } from "../../integrations/remote-text";
+import { deliverWebhookJob, sendMailJob } from "../../jobs/catalog";
+import { renderMail } from "../../mail/templates";
 import type { AppService } from "../apps/service";
 import type { Authenticated } from "../auth/service";
-import { allowedNetworks, checkWebhookUrl } from "./address-guard";
 import { payloadOf, sampleEvent } from "./samples";
+import { retryDelaySeconds } from "./schedule";
 import { type SendResult, sendWebhook } from "./sender";
 import { generateSecret, newDeliveryId } from "./signing";
 
@@ -39,8 +40,11 @@ const LOCK_MS = 60_000;
 /** The sweep leaves deliveries this long past due alone: their job is most likely still on its way. */
 const SWEEP_GRACE_MS = 60_000;
 const SWEEP_BATCH = 500;
-/** pg-boss and the app clock may differ slightly; a job that comes early finds nothing due and is lost. */
-const RETRY_JOB_SLACK_SECONDS = 1;
+/**
+ * pg-boss runs a job by the database's clock and a delivery is due by the app's, which may differ a little. A job
+ * up to this early is put back for the rest of the wait rather than lost; an earlier one is a stray duplicate.
+ */
+const EARLY_JOB_MS = 2_000;
 
 type SettingsRow = typeof webhookSettings.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -74,18 +78,17 @@ function toDelivery(row: DeliveryRow, lastAttempt: AttemptRow | null): TWebhookD
 /** Why an attempt failed, in words for the log and the test-send error. */
 function failureReason(result: SendResult): string {
   if (result.error) return result.error;
-  if (result.httpStatus !== null && result.httpStatus >= 300 && result.httpStatus < 400) {
-    return `the receiver answered HTTP ${result.httpStatus}; redirects are not followed`;
-  }
-  return `the receiver answered HTTP ${result.httpStatus}`;
+  return result.httpStatus === null
+    ? "the receiver did not answer"
+    : `the receiver answered ${statusReason(result.httpStatus)}`;
 }
 
 /** Delivery cursors carry a `msg_` id, not a uuid, so they are checked here rather than by `decodeCursor`. */
 function decodeDeliveryCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^msg_[0-9A-Z]{26}$/.test(id)) throw new AppError("300");
+  const createdAt = cursorTime(at);
+  if (!id || !createdAt || !/^msg_[0-9A-Z]{26}$/.test(id)) throw new AppError("300");
   return { createdAt, id };
 }
 
@@ -96,7 +99,6 @@ export function createWebhookService(
   options: { timeoutMs?: number } = {},
 ) {
   const { db } = ctx.database;
-  const allowed = allowedNetworks(ctx.config.webhookAllowedNetworks);
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const activeCache = createTtlCache<string, boolean>(ctx.clock, CACHE_MS);
 
@@ -143,7 +145,7 @@ export function createWebhookService(
       deliveryId,
       body,
       secrets: [row.secret, ...(previous ? [previous.secret] : [])],
-      allowed,
+      outbound: ctx.outbound,
       timeoutMs,
       excerptMax: WEBHOOK_RESPONSE_EXCERPT_MAX,
     });
@@ -175,6 +177,38 @@ export function createWebhookService(
       .limit(1);
     if (!row) throw new AppError("3046");
     return row;
+  }
+
+  /** A job that came a little early (see EARLY_JOB_MS) goes back in the queue for the rest of the wait. */
+  async function requeueIfEarly(deliveryId: string, takenAt: Date): Promise<void> {
+    const [row] = await db
+      .select({ status: webhookDeliveries.status, nextAttemptAt: webhookDeliveries.nextAttemptAt })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .limit(1);
+    const waitMs = row?.status === "pending" && row.nextAttemptAt ? row.nextAttemptAt.getTime() - takenAt.getTime() : 0;
+    if (waitMs > 0 && waitMs <= EARLY_JOB_MS) await enqueue(deliveryId, waitMs / 1000);
+  }
+
+  /** Tells the app's owner, in their language, that a 410 Gone turned the app's webhooks off. */
+  async function mailWebhooksOff(appId: string): Promise<void> {
+    const [owner] = await db
+      .select({ appName: apps.name, email: accounts.email, language: accounts.language })
+      .from(apps)
+      .innerJoin(accounts, eq(accounts.id, apps.accountId))
+      .where(eq(apps.id, appId))
+      .limit(1);
+    if (!owner) return;
+    const link = `${ctx.config.publicUrl}/apps/${encodeURIComponent(appId)}/webhooks`;
+    try {
+      await ctx.jobs.send(
+        sendMailJob,
+        renderMail("webhooksGone", owner.language, owner.email, { name: owner.appName, link }),
+      );
+    } catch (err) {
+      // Webhooks are off either way; the dashboard shows the switch and the log shows the 410.
+      ctx.log.error({ err, appId }, "could not queue the webhooks-off mail");
+    }
   }
 
   const consumer: OutboxConsumer = {
@@ -256,7 +290,7 @@ export function createWebhookService(
       input: TWebhookSettingsRequest,
     ): Promise<TWebhookSettings> {
       const app = await deps.apps.requireAppAccess(auth, appId);
-      const checked = await checkWebhookUrl(new URL(input.url), allowed);
+      const checked = await ctx.outbound.check(new URL(input.url));
       if (!checked.ok) {
         throw new AppError(checked.kind === "refused" ? "3043" : "3047", { reason: checked.reason });
       }
@@ -402,7 +436,9 @@ export function createWebhookService(
      * The `webhooks.deliver` job: one attempt of a due delivery. The row is taken by moving its lock, so a
      * duplicated job, or one for a delivery already done or not yet due, does nothing. Settings are read now:
      * a changed URL or secret applies to deliveries already queued, and so does nothing else: switching webhooks
-     * off stops new events from being queued but lets those already accepted go out.
+     * off stops new events from being queued but lets those already accepted go out. A receiver that answers
+     * 410 Gone is the exception: it said the endpoint is gone for good, so webhooks go off, nothing queued for it
+     * is sent, and the owner is told by mail.
      */
     async deliver(deliveryId: string): Promise<void> {
       const takenAt = ctx.clock.now();
@@ -418,18 +454,38 @@ export function createWebhookService(
           ),
         )
         .returning();
-      if (!row) return;
+      if (!row) {
+        await requeueIfEarly(deliveryId, takenAt);
+        return;
+      }
       const [settings] = await db.select().from(webhookSettings).where(eq(webhookSettings.appId, row.appId)).limit(1);
       const result: SendResult =
         !settings || settings.url === ""
-          ? { ok: false, httpStatus: null, durationMs: 0, responseExcerpt: "", error: "the app has no webhook URL" }
+          ? {
+              ok: false,
+              httpStatus: null,
+              durationMs: 0,
+              responseExcerpt: "",
+              error: "the app has no webhook URL",
+              retryAfter: null,
+            }
           : await attemptOnce(settings, row.id, JSON.stringify(row.payload));
 
       if (!result.ok) for (const listener of service.failureListeners) listener();
+      const isGone = result.httpStatus === 410;
       const attemptCount = row.attemptCount + 1;
-      const delay = result.ok ? undefined : WEBHOOK_RETRY_DELAYS_SECONDS[attemptCount - 1];
       const now = ctx.clock.now();
-      await db.transaction(async (txRaw) => {
+      const delay =
+        result.ok || isGone
+          ? undefined
+          : retryDelaySeconds({
+              attemptCount,
+              httpStatus: result.httpStatus,
+              retryAfter: result.retryAfter,
+              createdAt: row.createdAt,
+              now,
+            });
+      const switchedOff = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await tx.insert(webhookAttempts).values({ deliveryId: row.id, attemptedAt: takenAt, ...attemptFields(result) });
         await tx
@@ -441,8 +497,24 @@ export function createWebhookService(
             lockedUntil: null,
           })
           .where(eq(webhookDeliveries.id, row.id));
+        if (!isGone) return false;
+        // The owner can redeliver these from the log once the endpoint is back.
+        await tx
+          .update(webhookDeliveries)
+          .set({ status: "failed", nextAttemptAt: null })
+          .where(and(eq(webhookDeliveries.appId, row.appId), eq(webhookDeliveries.status, "pending")));
+        const switched = await tx
+          .update(webhookSettings)
+          .set({ enabled: false })
+          .where(and(eq(webhookSettings.appId, row.appId), eq(webhookSettings.enabled, true)))
+          .returning({ appId: webhookSettings.appId });
+        return switched.length > 0;
       });
-      if (delay !== undefined) await enqueue(row.id, delay + RETRY_JOB_SLACK_SECONDS);
+      if (delay !== undefined) await enqueue(row.id, delay);
+      if (switchedOff) {
+        activeCache.invalidate(row.appId);
+        await mailWebhooksOff(row.appId);
+      }
     },
 
     /**

@@ -1,0 +1,88 @@
+import type { Duplex } from "node:stream";
+import type { TestApp } from "@parley/server/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { type ConnectionChange, ParleyError } from "../src";
+import { sdkApp, startServer, waitFor } from "./helpers";
+
+let t: TestApp;
+let baseUrl: string;
+const cleanups: (() => void)[] = [];
+/** The TCP sockets under the server's WebSockets, so a test can cut one. */
+const upgraded = new Set<Duplex>();
+
+beforeAll(async () => {
+  ({ t, baseUrl } = await startServer({
+    env: { RATE_LIMIT_PER_SECOND: "20", WS_MAX_CONNECTIONS_PER_CHAT_USER: "2" },
+  }));
+  t.server.server.on("upgrade", (_request, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once("close", () => upgraded.delete(socket));
+  });
+});
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+afterAll(() => t?.close());
+
+/** A socket of the user's session outside the SDK, as another tab would hold, once the server has admitted it. */
+async function otherTab(token: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${baseUrl.replace("http", "ws")}/v1/ws`);
+  cleanups.push(() => ws.close());
+  await new Promise((resolve) => ws.once("open", resolve));
+  const ready = new Promise((resolve) => ws.once("message", resolve));
+  ws.send(JSON.stringify({ type: "auth", token }));
+  await ready;
+  return ws;
+}
+
+function connectionLog(client: { on(type: "connection", listener: (change: ConnectionChange) => void): void }) {
+  const changes: ConnectionChange[] = [];
+  client.on("connection", (change) => changes.push(change));
+  return changes;
+}
+
+describe("the server's limits on the real-time link", () => {
+  it("goes closed with 008 rather than retrying when the user's other sockets fill the cap while it reconnects", async () => {
+    const a = await sdkApp(t, baseUrl);
+    cleanups.push(a.cleanup);
+    const lee = await a.user("lee", { reconnect: { initialDelayMs: 1500, maxDelayMs: 1500 } });
+    const changes = connectionLog(lee);
+    const before = new Set(upgraded);
+    await lee.connect();
+    const own = [...upgraded].filter((socket) => !before.has(socket));
+    const token = lee.sessionToken as string;
+    await otherTab(token);
+
+    for (const socket of own) socket.destroy();
+    await waitFor("lee to notice the drop", () => lee.connectionState === "reconnecting");
+    await otherTab(token);
+    await waitFor("lee to give up", () => lee.connectionState === "closed", 5000);
+    const last = changes.at(-1);
+    expect(last?.error).toBeInstanceOf(ParleyError);
+    expect(last?.error).toMatchObject({ code: "008" });
+    expect(changes.map((c) => c.state)).toEqual(["connecting", "open", "reconnecting", "closed"]);
+  });
+
+  it("waits the server's Retry-After before reconnecting a link closed for sending over the budget (005)", async () => {
+    const a = await sdkApp(t, baseUrl);
+    cleanups.push(a.cleanup);
+    const lee = await a.user("lee", { pingIntervalMs: 300, reconnect: { initialDelayMs: 10, maxDelayMs: 10 } });
+    const changes = connectionLog(lee);
+    await lee.connect();
+    // The link's pings draw from the user's budget, like their requests: spent on HTTP, the next ping is refused.
+    const headers = { authorization: `Bearer ${lee.sessionToken}` };
+    const spendBudget = () =>
+      Promise.all(
+        Array.from({ length: 25 }, () => fetch(`${baseUrl}/v1/me`, { headers }).then((r) => r.body?.cancel())),
+      );
+    for (let i = 0; i < 20 && lee.connectionState === "open"; i++) {
+      await spendBudget();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await waitFor("the link to be closed", () => lee.connectionState === "reconnecting");
+    const retry = changes.find((c) => c.state === "reconnecting");
+    expect(retry?.error).toMatchObject({ code: "005", data: { retryAfterSeconds: expect.any(Number) } });
+    expect(retry?.delayMs).toBeGreaterThanOrEqual(1000);
+  });
+});

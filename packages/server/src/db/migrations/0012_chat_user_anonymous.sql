@@ -1,0 +1,1 @@
+ALTER TABLE "chat_users" ADD COLUMN "is_anonymous" boolean DEFAULT false NOT NULL;
