@@ -100,8 +100,10 @@ export function FcmKeyDialog({
     } catch (error) {
       const field = secretField[values.kind];
       if (applyServerFieldErrors(error, setError, [field])) return;
-      if (isApiError(error, "3039")) setError(field, { type: "server", message: errorKey(error) });
-      else showSnackbar(errorText(error), { severity: "error" });
+      // Both are about what was pasted: a key that is not one (3039), a token_uri the server will not call (3063).
+      if (isApiError(error, "3039") || isApiError(error, "3063")) {
+        setError(field, { type: "server", message: errorKey(error) });
+      } else showSnackbar(errorText(error), { severity: "error" });
     }
   });
 

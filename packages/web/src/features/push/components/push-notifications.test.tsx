@@ -53,6 +53,9 @@ function stubServer({ failTest }: { failTest?: string } = {}) {
         return jsonResponse(200, { key: fcmKey });
       case `PUT ${base}/fcm/key`:
         if (body.kind === "legacy") return jsonResponse(400, { code: "3039", message: "Not a credential" });
+        if (JSON.parse(body.serviceAccountJson).token_uri === "http://10.0.0.1/token") {
+          return jsonResponse(400, { code: "3063", message: "Refused token_uri", data: { reason: "10.0.0.1" } });
+        }
         fcmKey = {
           kind: "serviceAccount",
           hint: JSON.parse(body.serviceAccountJson).client_email,
@@ -161,6 +164,32 @@ describe("PushNotifications", () => {
     expect(await within(dialog).findByText(t("ERROR_3039"))).toBeInTheDocument();
     expect(inputByLabel(t("push.fcm.serverKey"))).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("dialog", { name: t("push.fcm.registerTitle") })).toBeInTheDocument();
+  });
+
+  it("shows a service account whose token_uri is refused (3063) on the JSON field and keeps the dialog open", async () => {
+    stubServer();
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole("button", { name: t("push.fcm.register") }));
+    const dialog = await screen.findByRole("dialog", { name: t("push.fcm.registerTitle") });
+    const json = JSON.stringify({
+      type: "service_account",
+      project_id: "demo-project",
+      client_email: "push@demo-project.iam.gserviceaccount.com",
+      private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+      token_uri: "http://10.0.0.1/token",
+    });
+    await user.upload(
+      within(dialog).getByTestId("fcm-json-file"),
+      new File([json], "service-account.json", { type: "application/json" }),
+    );
+    const save = within(dialog).getByRole("button", { name: t("common.save") });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await within(dialog).findByText(t("ERROR_3063"))).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: t("push.fcm.serviceAccountJson") })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
   });
 
   it("refuses a super-channel interval under 5 minutes before it reaches the server", async () => {
