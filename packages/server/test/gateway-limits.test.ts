@@ -93,8 +93,9 @@ describe("WebSocket connections", () => {
     socket.send({ type: "auth", token: kim.sessionToken });
     socket.send({ type: "auth", token: kim.sessionToken });
     await socket.next((f) => f.type === "ready");
-    // Give a second ready frame the time to arrive before judging.
-    await new Promise((r) => setTimeout(r, 300));
+    // Frames are read in order: the pong to a ping sent now comes once the second auth frame has been handled.
+    socket.send({ type: "ping" });
+    await socket.next((f) => f.type === "pong");
     expect(socket.frames.filter((f) => f.type === "ready")).toHaveLength(1);
     expect(await connectionCount(t)).toBe(1);
     expect(await t.presence.online(chat.appId, [chatUserId])).toEqual(new Set([chatUserId]));
