@@ -47,6 +47,10 @@ export const accounts = pgTable(
     address: text("address").notNull().default(""),
     addressDetail: text("address_detail").notNull().default(""),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** The versions of the terms of service and the privacy policy the account accepted, and when. */
+    termsVersion: text("terms_version"),
+    privacyVersion: text("privacy_version"),
+    termsAcceptedAt: ts("terms_accepted_at"),
     language: text("language").$type<"ko" | "en">().notNull(),
     paymentCurrency: text("payment_currency").$type<"KRW" | "USD">().notNull(),
     kind: text("kind").$type<"ordinary" | "subaccount" | "marketplaceaccount">().notNull().default("ordinary"),
@@ -953,4 +957,28 @@ export const adminActions = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("admin_actions_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/**
+ * The answers to dashboard creates sent with an `Idempotency-Key`, so a request resent after a lost answer gets
+ * the first answer instead of a second resource.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    /** The account whose session sent the request; keys of different accounts never meet. */
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** Method and route of the first request; the same key on another route is refused. */
+    route: text("route").notNull(),
+    /** A hash of the first request's body; the same key with another body is refused. */
+    requestHash: text("request_hash").notNull(),
+    /** Null while the first request is still being handled. */
+    statusCode: integer("status_code"),
+    responseBody: jsonb("response_body"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
