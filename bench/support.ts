@@ -84,6 +84,8 @@ export function benchSignup(email: string, language: Language = "en"): TSignupRe
     companyHomepage: "",
     companyAddress: { postalCode: "", address: "", detail: "" },
     marketingConsent: false,
+    termsAccepted: true,
+    privacyAccepted: true,
     language,
   };
 }

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
 import { PASSWORD } from "./support";
 

@@ -1,6 +1,6 @@
 import { isParleyError, ParleyClient } from "@parley/sdk";
-import { expect, test } from "@playwright/test";
 import { WebSocket } from "ws";
+import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
 
 test("an app created in the dashboard carries live SDK chat that the dashboard moderates", async ({
@@ -52,7 +52,7 @@ test("an app created in the dashboard carries live SDK chat that the dashboard m
     });
   });
   await page.getByLabel("Admin message").fill("Maintenance tonight at 10");
-  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
   expect(await adminReceived).toBe("Maintenance tonight at 10");
 
   await page.getByRole("button", { name: "Actions for LEE" }).click();

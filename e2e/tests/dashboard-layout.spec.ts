@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
 
 test("the dashboard's notice bars are in place at the first paint: the page does not shift when they arrive", async ({

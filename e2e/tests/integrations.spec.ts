@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startReceivers, VALID_TRANSLATION_KEY } from "./receivers";
 import { accountSession, signInBrowser } from "./setup";
 
@@ -8,7 +9,7 @@ const text = {
     translationEnabled: "메시지 번역 사용",
     registerKey: "키 등록",
     apiKey: "API 키",
-    verify: "확인",
+    verify: "검증",
     keyValid: "Google에서 사용할 수 있는 키로 확인했습니다.",
     keySaved: "번역 키를 저장했습니다.",
     webhooksEnabled: "웹훅 사용",
@@ -21,7 +22,7 @@ const text = {
     delivered: "전달됨",
     pushEnabled: "푸시 알림 사용",
     registerCredential: "자격 증명 등록",
-    legacyKey: "기존 서버 키(레거시)",
+    legacyKey: "기존 서버 키(지원 종료)",
     serverKey: "서버 키",
     credentialSaved: "FCM 자격 증명을 저장했습니다.",
     userId: "사용자 ID",
@@ -47,7 +48,7 @@ const text = {
     delivered: "Delivered",
     pushEnabled: "Send push notifications",
     registerCredential: "Register credential",
-    legacyKey: "Legacy server key",
+    legacyKey: "Legacy server key (deprecated)",
     serverKey: "Server key",
     credentialSaved: "The FCM credential was saved.",
     userId: "User ID",
@@ -93,9 +94,8 @@ for (const language of ["ko", "en"] as const) {
     await page.goto(`/apps/${appId}/translation`);
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     const translationEnabledSwitch = page.getByRole("switch", { name: t.translationEnabled });
-    // The switch follows the saved state, so it turns on once the server has answered.
-    await translationEnabledSwitch.click();
-    await expect(translationEnabledSwitch).toBeChecked();
+    // Translation cannot be switched on before a key is saved.
+    await expect(translationEnabledSwitch).toBeDisabled();
     await page.getByRole("button", { name: t.registerKey }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: t.apiKey }).fill(VALID_TRANSLATION_KEY);
@@ -104,6 +104,9 @@ for (const language of ["ko", "en"] as const) {
     await dialog.getByRole("button", { name: t.save, exact: true }).click();
     await expect(page.getByText(t.keySaved)).toBeVisible();
     await expect(page.getByText(`…${VALID_TRANSLATION_KEY.slice(-4)}`)).toBeVisible();
+    // The switch follows the saved state, so it turns on once the server has answered.
+    await translationEnabledSwitch.click();
+    await expect(translationEnabledSwitch).toBeChecked();
 
     const sent = await request.post(`/v1/channels/${channelId}/messages`, { headers: server, data: { text: "hello" } });
     const { message } = await sent.json();
@@ -123,6 +126,8 @@ for (const language of ["ko", "en"] as const) {
 
     await signInBrowser(page, session, language);
     await page.goto(`/apps/${appId}/webhooks`);
+    // Webhooks cannot be switched on before a URL is saved.
+    await expect(page.getByRole("switch", { name: t.webhooksEnabled })).toBeDisabled();
     await page.getByRole("textbox", { name: t.url }).fill(receivers.url(hookPath));
     await page.getByRole("checkbox", { name: t.allEvents }).check();
     await page.getByRole("button", { name: t.save, exact: true }).click();

@@ -1,6 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Currency, MINOR_UNITS_PER_MAJOR, type MonthPrice, priceMonth } from "@parley/contract";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 const languages = ["ko", "en"] as const;
 type Language = (typeof languages)[number];
@@ -13,6 +14,8 @@ const pages = [
   ...docTabs.map((tab) => `/intro/docs/${tab}`),
   "/intro/pricing",
   "/intro/company",
+  "/intro/terms",
+  "/intro/privacy",
   "/intro/contactus",
   "/intro/freetrial",
   "/intro/partner",
@@ -35,18 +38,6 @@ async function openPage(page: Page, path: string, language: Language) {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The REST reference fetches the OpenAPI document and shows a spinner until it arrives.
   await expect(page.getByRole("progressbar")).toHaveCount(0);
-}
-
-/** WCAG 2.1 A and AA violations that axe rates serious or critical, one line per element: rule, impact, target. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} [${violation.impact}] ${node.target.join(" ")}`),
-    );
 }
 
 /** Headings as assistive technology lists them: rendered ones, with their level. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
 import { uniqueEmail, waitForMail } from "./support";
 
@@ -7,6 +7,8 @@ const pages = [
   "/intro/product",
   "/intro/pricing",
   "/intro/company",
+  "/intro/terms",
+  "/intro/privacy",
   "/intro/freetrial",
   "/intro/partner",
   "/intro/contactus",

@@ -14,6 +14,8 @@ export async function accountSession(request: APIRequestContext, language: "ko" 
       companyHomepage: "",
       companyAddress: { postalCode: "", address: "", detail: "" },
       marketingConsent: false,
+      termsAccepted: true,
+      privacyAccepted: true,
       language,
     },
   });

@@ -10,7 +10,7 @@ export default defineProject({
   test: {
     name: "web",
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     setupFiles: ["./src/testing/setup.ts"],
     // A screen test renders MUI in jsdom and walks through several steps; with two workers on a busy two-core
     // machine one has taken 15 s (5 s on a quiet one) without anything being wrong.

@@ -2,7 +2,7 @@ import { isParleyError, type ParleyClient, type TChatUser } from "@parley/sdk";
 import { useCallback, useEffect, useState } from "react";
 import { ChatScreen } from "./chat-screen";
 import { LoginScreen, type LoginValues } from "./login-screen";
-import { clearSession, createClient, describeError, loadSession, saveSession } from "./session";
+import { clearSession, createClient, describeError, linkedAppId, loadSession, saveSession } from "./session";
 
 type Phase =
   | { kind: "restoring" }
@@ -14,7 +14,9 @@ export function App() {
 
   useEffect(() => {
     const stored = loadSession();
-    if (!stored) {
+    const linked = linkedAppId();
+    // Opened for another app than the one signed in to: sign in there instead of resuming here.
+    if (!stored || (linked && linked !== stored.appId)) {
       setPhase({ kind: "signedOut" });
       return;
     }

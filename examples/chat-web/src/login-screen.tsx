@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { describeError, loadSession } from "./session";
+import { describeError, linkedAppId, loadSession } from "./session";
 
 export interface LoginValues {
   serverUrl: string;
@@ -12,13 +12,20 @@ const LAST_LOGIN_KEY = "parley-chat-web:last-login";
 
 function lastLogin(): LoginValues {
   const stored = loadSession();
+  let values: LoginValues = {
+    serverUrl: stored?.serverUrl ?? "",
+    appId: stored?.appId ?? "",
+    userId: "",
+    nickname: "",
+  };
   try {
     const raw = localStorage.getItem(LAST_LOGIN_KEY);
-    if (raw) return JSON.parse(raw) as LoginValues;
+    if (raw) values = JSON.parse(raw) as LoginValues;
   } catch {
     // A damaged entry just means an empty form.
   }
-  return { serverUrl: stored?.serverUrl ?? "", appId: stored?.appId ?? "", userId: "", nickname: "" };
+  const linked = linkedAppId();
+  return linked ? { ...values, appId: linked } : values;
 }
 
 export function LoginScreen(props: { notice?: string; onLogin: (values: LoginValues) => Promise<void> }) {

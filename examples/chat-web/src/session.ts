@@ -26,6 +26,11 @@ export function clearSession(): void {
   localStorage.removeItem(KEY);
 }
 
+/** The app ID in the address (`?appId=…`): the dashboard's onboarding checklist opens the sample with its app's. */
+export function linkedAppId(): string | null {
+  return new URLSearchParams(window.location.search).get("appId")?.trim() || null;
+}
+
 /** An empty server URL means this page's origin, where the dev server proxies `/v1` to the API. */
 export function createClient(serverUrl: string, appId: string): ParleyClient {
   return new ParleyClient({ baseUrl: serverUrl.trim() || window.location.origin, appId: appId.trim() });

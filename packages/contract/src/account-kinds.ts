@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zAppIdParams } from "./apps";
-import { zAccountProfile, zLanguage, zSessionState, zUserType } from "./auth";
+import { zAccountProfile, zLanguage, zSessionState, zSignupConsent, zUserType } from "./auth";
+import { zDay } from "./plans";
 import { zEmail, zPassword } from "./validation";
 
 /**
@@ -81,6 +82,7 @@ export type TMarketplaceTokenClaims = z.infer<typeof zMarketplaceTokenClaims>;
 export const zMarketplaceSignupRequest = zAccountProfile.extend({
   token: z.string().min(1).max(4000),
   language: zLanguage,
+  ...zSignupConsent.shape,
 });
 export type TMarketplaceSignupRequest = z.infer<typeof zMarketplaceSignupRequest>;
 
@@ -150,7 +152,10 @@ export type TAdminAction = z.infer<typeof zAdminAction>;
 export const zAdminActionRecord = z.object({
   id: z.string(),
   action: zAdminAction,
-  /** What the action changed, e.g. the days a trial was extended by. */
+  /**
+   * What the action changed, e.g. the days a trial was extended by, and when a paid plan applied during the trial
+   * moved with it, its start day before and after (`previousPaidPlanStartDate`, `paidPlanStartDate`).
+   */
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   adminEmail: z.string(),
   at: z.string(),
@@ -173,7 +178,10 @@ export const zCompanyDetail = z.object({
   ),
   plan: z.object({
     state: zCompanyPlanState,
+    /** The instant the trial is over; null for accounts without a trial. */
     trialEndsAt: z.string().nullable(),
+    /** The trial's last day (UTC), included, as the customer's screens show it (see `trialPeriod`). */
+    trialLastDay: zDay.nullable(),
     paidSince: z.string().nullable(),
     serviceStoppedAt: z.string().nullable(),
   }),

@@ -29,6 +29,26 @@ export type TAppsResponse = z.infer<typeof zAppsResponse>;
 
 export const zAppIdParams = z.object({ id: z.string().uuid() });
 
+/**
+ * How far an app has come on its first steps (`GET apps/{id}/onboarding`), read from its data, so the dashboard's
+ * checklist ticks itself off.
+ */
+export const zAppOnboarding = z.object({
+  /** The app holds an API key that is not revoked. */
+  hasApiKey: z.boolean(),
+  /**
+   * A chat user exists that the dashboard did not make for testing: someone signed in through the SDK (the sample
+   * app's anonymous login, say), or the app's server created one.
+   */
+  hasUser: z.boolean(),
+  /** The app has at least one channel. */
+  hasChannel: z.boolean(),
+  /** When a chat user (not the dashboard as admin) first sent a message in one of the app's channels; null before. */
+  firstMessageAt: z.string().nullable(),
+});
+export type TAppOnboarding = z.infer<typeof zAppOnboarding>;
+export const zAppOnboardingResponse = z.object({ onboarding: zAppOnboarding });
+
 /** The app's chat settings (`GET/PUT apps/{id}/admin`). */
 export const zAppChatSettings = z.object({
   allowAnonymousLogin: z.boolean(),

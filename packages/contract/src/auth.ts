@@ -23,17 +23,43 @@ export const zAccountProfile = z.object({
 });
 export type TAccountProfile = z.infer<typeof zAccountProfile>;
 
+/**
+ * The terms of service and the privacy policy in force, named by the day they took effect: an account stores the
+ * versions it accepted at signup. A new version gets a new date here and a new text on the public pages.
+ */
+export const TERMS_VERSION = "2026-11-24";
+export const PRIVACY_VERSION = "2026-11-24";
+
+/**
+ * The consent every signup form must give: the terms of service and the privacy policy, each on its own and
+ * each required. Marketing consent is separate and optional (`marketingConsent` of the profile).
+ */
+export const zSignupConsent = z.object({
+  termsAccepted: z.literal(true, { error: V.termsRequired }),
+  privacyAccepted: z.literal(true, { error: V.privacyRequired }),
+});
+export type TSignupConsent = z.infer<typeof zSignupConsent>;
+
 export const zSignupRequest = zAccountProfile.extend({
   email: zEmail,
   password: zPassword,
   language: zLanguage,
+  ...zSignupConsent.shape,
 });
 export type TSignupRequest = z.infer<typeof zSignupRequest>;
 
 /** The web form adds a confirmation field; the API does not need it. */
 export const zSignupForm = zSignupRequest
   .extend({ passwordConfirm: z.string().min(1, V.required) })
-  .refine((v) => v.password === v.passwordConfirm, { message: V.passwordMismatch, path: ["passwordConfirm"] });
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: V.passwordMismatch,
+    path: ["passwordConfirm"],
+    // Compared as soon as both are typed: an agreement not yet given (a refused literal) would otherwise skip it.
+    when: ({ value }) => {
+      const form = value as { password?: unknown; passwordConfirm?: unknown } | undefined;
+      return typeof form?.password === "string" && typeof form.passwordConfirm === "string";
+    },
+  });
 
 export const zSignupResponse = z.object({ email: z.string(), verificationSent: z.boolean() });
 export type TSignupResponse = z.infer<typeof zSignupResponse>;

@@ -24,12 +24,13 @@ export const LOGIN_TOKEN_TTL_DEFAULT_SECONDS = 7 * 24 * 60 * 60;
 export const LOGIN_TOKEN_TTL_MAX_SECONDS = 30 * 24 * 60 * 60;
 
 /** App-chosen user ids: letters, digits and `_ - . @ :`, so they are safe in paths and logs. */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_\-.@:]+$/;
 export const zUserId = z
   .string({ error: V.required })
   .trim()
   .min(1, V.required)
   .max(USER_ID_MAX, V.tooLong)
-  .regex(/^[A-Za-z0-9_\-.@:]+$/, V.userId);
+  .regex(USER_ID_PATTERN, V.userId);
 export const zNickname = z.string({ error: V.required }).trim().min(1, V.required).max(NICKNAME_MAX, V.tooLong);
 
 export const zMetadata = z
@@ -196,6 +197,8 @@ export type TMembersPage = z.infer<typeof zMembersPage>;
 export const MESSAGE_BODY_TEXT_CAP = 4 * MESSAGE_TEXT_MAX;
 
 export const CLIENT_MESSAGE_ID_MAX = 64;
+/** The characters of a `clientMessageId`: letters, digits, `.`, `_`, `:` and `-`. */
+export const CLIENT_MESSAGE_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 export const zSendMessageRequest = z.object({
   text: z.string({ error: V.required }).max(MESSAGE_BODY_TEXT_CAP, V.messageLength),
   metadata: zMetadata.default({}),
@@ -204,12 +207,7 @@ export const zSendMessageRequest = z.object({
    * the same channel answers the message already stored instead of storing a second: what a client does after a
    * send whose answer it never received.
    */
-  clientMessageId: z
-    .string()
-    .min(1)
-    .max(CLIENT_MESSAGE_ID_MAX)
-    .regex(/^[A-Za-z0-9._:-]+$/)
-    .optional(),
+  clientMessageId: z.string().min(1).max(CLIENT_MESSAGE_ID_MAX).regex(CLIENT_MESSAGE_ID_PATTERN).optional(),
 });
 export type TSendMessageRequest = z.infer<typeof zSendMessageRequest>;
 export const zMessageResponse = z.object({ message: zMessage });
@@ -277,6 +275,11 @@ export type TClientFrame = z.infer<typeof zClientFrame>;
 export type TServerFrame =
   | { type: "ready"; user: TChatUser | null; lastEventId: string }
   | { type: "event"; event: TChatEvent }
+  /**
+   * A dashboard view's subscription is in effect: every event of the channel from now on arrives on this socket.
+   * What was sent before is in the history API, so a view that reads it after this frame misses nothing.
+   */
+  | { type: "subscribed"; channelId: string }
   | { type: "pong" }
   /** `data` as in the HTTP error envelope, e.g. `retryAfterSeconds` with 005. */
   | { type: "error"; code: string; message: string; data?: ErrorData };

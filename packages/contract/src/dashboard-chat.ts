@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { zChannel, zChannelType, zCreateChannelRequest, zMessage, zUpdateChannelRequest, zUserId } from "./chat";
+import {
+  zChannel,
+  zChannelType,
+  zChatUser,
+  zCreateChannelRequest,
+  zMessage,
+  zNickname,
+  zUpdateChannelRequest,
+  zUserId,
+} from "./chat";
 import { MAX_INVITES_AT_ONCE } from "./constants";
 import { V, zMuteMinutes, zSubchannelSettings, zTag } from "./validation";
 
@@ -21,6 +30,32 @@ export const zAppChannelUserParams = zAppChannelParams.extend({ userId: zUserId 
 
 export const zSubchannel = zSubchannelSettings;
 export type TSubchannel = z.infer<typeof zSubchannel>;
+
+/**
+ * Which channels the dashboard's channel list shows. Brand channels are the one-to-one channels bulk messages are
+ * delivered in, one per brand and recipient; an app that sends many can have more of them than channels of its own.
+ */
+export const DASHBOARD_CHANNEL_KINDS = ["all", "regular", "brand"] as const;
+export type TDashboardChannelKind = (typeof DASHBOARD_CHANNEL_KINDS)[number];
+export const zDashboardChannelsQuery = zDashboardPageQuery.extend({
+  kind: z.enum(DASHBOARD_CHANNEL_KINDS).default("all"),
+});
+export type TDashboardChannelsQuery = z.infer<typeof zDashboardChannelsQuery>;
+
+/** A brand channel's brand and the one user it delivers to; null on every other channel. */
+export const zBrandChannelInfo = z.object({
+  brandId: z.string(),
+  brandName: z.string(),
+  recipient: z.object({ userId: z.string(), nickname: z.string() }),
+});
+export type TBrandChannelInfo = z.infer<typeof zBrandChannelInfo>;
+export const zDashboardChannel = zChannel.extend({ brand: zBrandChannelInfo.nullable() });
+export type TDashboardChannel = z.infer<typeof zDashboardChannel>;
+export const zDashboardChannelsPage = z.object({
+  channels: z.array(zDashboardChannel),
+  nextCursor: z.string().nullable(),
+});
+export type TDashboardChannelsPage = z.infer<typeof zDashboardChannelsPage>;
 
 /** Channel detail as the dashboard edits it: the chat API's channel plus what only an admin sees. */
 export const zChannelDetailResponse = z.object({ channel: zChannel, inviteCode: z.string(), subchannel: zSubchannel });
@@ -55,6 +90,22 @@ export const zBannedPage = z.object({ users: z.array(zBannedUser), nextCursor: z
 export type TBannedPage = z.infer<typeof zBannedPage>;
 export const zTagsResponse = z.object({ tags: z.array(z.object({ id: z.string(), tag: z.string() })) });
 export const zMemberMessagesResponse = z.object({ messages: z.array(zMessage) });
+
+/**
+ * Test users: chat users the dashboard makes so an app's owner can chat from a user's side without writing code.
+ * They are ordinary chat users of the app (their messages count like any other), marked by this metadata entry;
+ * the dashboard issues chat sessions for them alone, never for the app's real users.
+ */
+export const TEST_USER_METADATA_KEY = "parley.testUser";
+/** The user IDs the dashboard gives its test users start with this, so they are recognisable in any list. */
+export const TEST_USER_ID_PREFIX = "test-";
+/** How many test users the dashboard lists: the newest, as there is rarely call for more than a few. */
+export const TEST_USERS_LISTED = 20;
+
+export const zCreateTestUserRequest = z.object({ nickname: zNickname });
+export type TCreateTestUserRequest = z.infer<typeof zCreateTestUserRequest>;
+export const zTestUsersResponse = z.object({ users: z.array(zChatUser) });
+export type TTestUsersResponse = z.infer<typeof zTestUsersResponse>;
 
 export const dashboardChat = {
   users: "/apps/:id/users",
@@ -91,4 +142,8 @@ export const dashboardChat = {
   tags: "/apps/:id/channels/:channelId/tags",
   tagsCreate: "/apps/:id/channels/:channelId/tags/create",
   tagsDelete: "/apps/:id/channels/:channelId/tags/delete",
+  /** The app's test users (GET, newest first) and a new one (POST). */
+  testUsers: "/apps/:id/test-users",
+  /** A chat session (`pcs_…`) for a test user, for the dashboard's own use of the chat API as that user. */
+  testUserSession: "/apps/:id/test-users/:userId/session",
 } as const;

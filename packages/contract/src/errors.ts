@@ -21,6 +21,16 @@ export const errorCatalogue = {
     description:
       "Too many WebSockets open for this chat user or dashboard session (10 by default); the newest is refused.",
   },
+  "009": {
+    status: 409,
+    description:
+      "A request with this Idempotency-Key is still being handled; retry after Retry-After seconds to get its answer.",
+  },
+  "010": {
+    status: 422,
+    description:
+      "This Idempotency-Key was already used for a different request (another route or body); a new request needs a new key.",
+  },
   "300": { status: 400, description: "The request body, query or path did not match the schema." },
   "301": { status: 400, description: "A required parameter is missing." },
   "1000": { status: 500, description: "Authentication service fault." },
@@ -142,6 +152,15 @@ export const errorCatalogue = {
     status: 400,
     description:
       "The service account's token_uri points to a private, loopback, link-local or reserved address, which Parley does not call; data.reason says which host.",
+  },
+  "3064": {
+    status: 409,
+    description: "Translation cannot be turned on before a Google Cloud API key is saved for the app.",
+  },
+  "3065": {
+    status: 400,
+    description:
+      "The recipient CSV's first row is a header other than userId; data.reason is the header found. Use userId or no header.",
   },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },

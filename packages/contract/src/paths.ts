@@ -1,6 +1,8 @@
 /** Dashboard API paths, relative to `/api`. One place, so the server routes and the web fetchers agree. */
 export const api = {
   health: "/health",
+  /** The service's components, up or down, and recent incidents: for people, on the status page. */
+  status: "/status",
   auth: {
     signup: "/auth/signup",
     login: "/auth/login",
@@ -20,6 +22,11 @@ export const api = {
     sessions: "/auth/sessions",
     /** Ends one session of the signed-in account. */
     session: "/auth/sessions/:sessionId",
+    /**
+     * The session state login gave, as the account is now: what an open dashboard re-reads so that a role or flag
+     * changed by an admin applies without a new login.
+     */
+    currentSession: "/auth/session",
   },
   marketplace: {
     signup: "/marketplace/signup",
@@ -43,6 +50,8 @@ export const api = {
     admin: "/apps/:id/admin",
     apiKeys: "/apps/:id/api-keys",
     apiKey: "/apps/:id/api-keys/:keyId",
+    /** What the app has done of its first steps, for the onboarding checklist. */
+    onboarding: "/apps/:id/onboarding",
     subAccounts: "/apps/:id/sub-accounts",
     subAccount: "/apps/:id/sub-accounts/:subAccountId",
     subAccountResend: "/apps/:id/sub-accounts/:subAccountId/resend",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FREE_TRIAL_DAYS, TRIAL_MONTHLY_MESSAGES } from "./constants";
+import { DAY_MS, FREE_TRIAL_DAYS, TRIAL_MONTHLY_MESSAGES } from "./constants";
 import { VMetrics } from "./metrics";
 import {
   BASE_FEE,
@@ -20,13 +20,14 @@ export type TPlanType = z.infer<typeof zPlanType>;
  * The plan states of spec section 4, derived on every read from stored facts (trial start, the paid plan's dates,
  * its cancellation, invoices and their payments), never kept as a flag.
  * - `notApplied`: on the free trial with no paid plan applied.
- * - `applicationComplete`: a paid plan applied during the trial; it starts the day after the trial ends.
+ * - `applicationComplete`: a paid plan applied during the trial; it starts the day after the trial's last day.
  * - `inService`: the paid plan runs.
  * - `cancellationApplied`: cancelled; the chat API stopped at once; the final invoice is not paid yet.
  * - `cancellationComplete`: cancelled and everything is paid.
  * - `serviceStopped`: the trial ended without a paid plan, or a charge failed for 10 days.
  *
- * The trial covers 30 whole UTC days from the day the email was verified, that day included.
+ * The trial covers 30 whole UTC days from the day the email was verified, that day included (see
+ * {@link trialPeriod}).
  */
 export const PLAN_STATES = [
   "notApplied",
@@ -57,6 +58,45 @@ export type TServiceStopReason = z.infer<typeof zServiceStopReason>;
 
 /** A calendar day, `YYYY-MM-DD`, in UTC: plans start and end on whole days. */
 export const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, VMetrics.date);
+
+/** The free trial's days, as every screen, mail and invoice shows them. */
+export interface TTrialPeriod {
+  /** The day the email was verified (UTC): the trial's first day. */
+  firstDay: string;
+  /** The trial's last day (UTC), included: the trial still runs at its last moment. */
+  lastDay: string;
+  /** The day after the last day: a paid plan applied during the trial starts on it. */
+  firstDayAfter: string;
+  /** The midnight (UTC) that starts `firstDayAfter`, the instant the trial is over. */
+  endsAt: Date;
+}
+
+const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * The one rule for the trial's dates: {@link FREE_TRIAL_DAYS} whole UTC days (plus the days an admin added), the
+ * day of the email verification included, so `firstDay` to `lastDay` with both ends included. Billing days are UTC
+ * days (daily counters, invoices, the billing cycle), so the trial is too: whole days leave no hours between the
+ * trial and a paid plan in which the service would be stopped, and a viewer's time zone cannot move a day.
+ */
+export function trialPeriod(startedAt: Date | string, extensionDays = 0): TTrialPeriod {
+  const firstDay = dayOf(new Date(startedAt));
+  const days = FREE_TRIAL_DAYS + extensionDays;
+  const endsAt = new Date(dayStart(firstDay) + days * DAY_MS);
+  return {
+    firstDay,
+    lastDay: dayOf(new Date(endsAt.getTime() - DAY_MS)),
+    firstDayAfter: dayOf(endsAt),
+    endsAt,
+  };
+}
+
+/** The trial's days from today (UTC) through its last day: 1 on the last day, 0 once it is over. */
+export function trialDaysLeft(trial: Pick<TTrialPeriod, "endsAt">, now: Date): number {
+  const today = dayStart(dayOf(now));
+  return Math.max(Math.round((trial.endsAt.getTime() - today) / DAY_MS), 0);
+}
 
 /** Validation keys of the plan calls. */
 export const VPlans = {
@@ -123,7 +163,13 @@ export const zCurrentPlan = z.object({
   trial: z
     .object({
       startedAt: z.string(),
+      /** The trial's first day (UTC). */
+      firstDay: zDay,
+      /** The trial's last day (UTC), included; what the screens show as its end (see {@link trialPeriod}). */
+      lastDay: zDay,
+      /** The instant the trial is over: the midnight (UTC) after `lastDay`. */
       endsAt: z.string(),
+      /** Days from today through `lastDay`, both included: 1 on the last day. */
       daysLeft: z.number().int(),
       monthlyMessages: z.number().int(),
       messagesThisMonth: z.number().int(),
@@ -146,7 +192,7 @@ export type TCurrentPlanResponse = z.infer<typeof zCurrentPlanResponse>;
 
 /** `GET plans/info/paid/start`: the dates a paid plan applied now would have. */
 export const zPaidStartInfo = z.object({
-  /** Today, or the day after the trial ends when applied during the trial. */
+  /** Today, or the day after the trial's last day when applied during the trial. */
   paidPlanStartDate: zDay,
   /** The last day of the first billing period (the start date's month), invoiced on the 5th after it. */
   paidPlanEndDate: zDay,

@@ -76,11 +76,25 @@ export function renderPushTemplate(template: string, values: TPushTemplateValues
   );
 }
 
+/**
+ * The `{{…}}` names in a template that {@link renderPushTemplate} does not fill, each once, in order of first use.
+ * Any braces count, not only names `renderPushTemplate` could match, so `{{user_name}}` and `{{}}` are caught too.
+ */
+export function unknownPushTemplateVariables(template: string): string[] {
+  const names = [...template.matchAll(/\{\{([^{}]*)\}\}/g)].map((match) => (match[1] ?? "").trim());
+  return [...new Set(names.filter((name) => !(PUSH_TEMPLATE_VARIABLES as readonly string[]).includes(name)))];
+}
+
+/**
+ * A template as saved. An unknown variable is refused rather than kept: a push leaves the app at once and the
+ * user's phone would show `{{typo}}` as written, where a campaign's preview lets a typo be seen before sending.
+ */
 export const zPushTemplateText = z
   .string({ error: V.required })
   .trim()
   .min(1, V.required)
-  .max(PUSH_TEMPLATE_MAX, V.tooLong);
+  .max(PUSH_TEMPLATE_MAX, V.tooLong)
+  .refine((text) => unknownPushTemplateVariables(text).length === 0, V.pushVariable);
 export const zPushTemplate = z.object({
   key: zPushTemplateKey,
   text: z.string(),

@@ -18,7 +18,8 @@ export const zTranslationVerifyResponse = z.object({ valid: z.boolean(), reason:
 export type TTranslationVerifyResponse = z.infer<typeof zTranslationVerifyResponse>;
 
 /** A BCP-47 language code as Google's Translation API takes it: `ko`, `en`, `zh-CN`, `pt-BR`. */
-export const zLanguageCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, V.languageCode);
+export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+export const zLanguageCode = z.string().regex(LANGUAGE_CODE_PATTERN, V.languageCode);
 
 export const zTranslationParams = z.object({
   channelId: z.string().uuid(),

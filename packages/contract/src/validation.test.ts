@@ -173,6 +173,8 @@ describe("generic validation keys", () => {
     ["a literal", z.literal("a"), "b", V.invalidValue],
     ["the wrong type", z.string(), 5, V.invalidValue],
     ["a missing value", z.string(), undefined, V.required],
+    ["a missing enum value", z.enum(["ko", "en"]), undefined, V.required],
+    ["a missing literal", z.literal(true), undefined, V.required],
     ["a number too large", z.number().max(100), 1e9, V.numberRange],
     ["a number too small", z.number().min(1), 0, V.numberRange],
     ["a fraction", z.number().int(), 1.5, V.numberRange],

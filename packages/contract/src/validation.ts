@@ -56,6 +56,12 @@ export const V = {
   singleLine: "VALIDATION_SINGLE_LINE",
   /** Text holding a lone UTF-16 surrogate (half of a pair), which is not Unicode text and cannot be stored. */
   malformedText: "VALIDATION_MALFORMED_TEXT",
+  /** Signup without accepting the terms of service. */
+  termsRequired: "VALIDATION_TERMS_REQUIRED",
+  /** Signup without accepting the privacy policy. */
+  privacyRequired: "VALIDATION_PRIVACY_REQUIRED",
+  /** A push template naming a `{{variable}}` the sender does not fill, which phones would show as written. */
+  pushVariable: "VALIDATION_PUSH_VARIABLE",
   // The generic keys below stand in for zod's English wording wherever a rule has no key of its own.
   /** Not one of the accepted values, or of the wrong type. */
   invalidValue: "VALIDATION_INVALID_VALUE",
@@ -132,11 +138,13 @@ export const zTags = z
   .max(TAGS_MAX, V.tagCount)
   .refine((tags) => new Set(tags).size === tags.length, V.tagDuplicate);
 
+/** Invitation codes are English letters only (spec section 5). */
+export const INVITE_CODE_PATTERN = /^[A-Za-z]+$/;
 export const zInviteCode = z
   .string()
   .min(1, V.required)
   .max(INVITE_CODE_MAX, V.inviteCode)
-  .regex(/^[A-Za-z]+$/, V.inviteCode);
+  .regex(INVITE_CODE_PATTERN, V.inviteCode);
 
 export const zMuteMinutes = z
   .number({ error: V.required })
@@ -176,10 +184,12 @@ export function isBigintId(text: string): boolean {
   return /^\d{1,19}$/.test(text) && BigInt(text) <= BIGINT_MAX;
 }
 
+/** Text made of the digits 0–9 only. */
+export const DIGITS_PATTERN = /^\d+$/;
 /** An event id or another bigint cursor taken as text: a larger number would fail in the database, not here. */
 export const zBigintId = z
   .string()
-  .regex(/^\d+$/, { message: V.invalidFormat, abort: true })
+  .regex(DIGITS_PATTERN, { message: V.invalidFormat, abort: true })
   .refine(isBigintId, V.numberRange);
 
 /** The parts of a zod issue that {@link validationKeyOf} reads. */
@@ -207,6 +217,9 @@ export function validationKeyOf(issue: IssueShape): string {
       return issue.expected === "number" || issue.expected === "int" || issue.expected === "bigint"
         ? V.numberRange
         : V.invalidValue;
+    case "invalid_value":
+      // An absent enum or literal field is missing rather than wrong, as an absent field of any other type is.
+      return issue.input === undefined ? V.required : V.invalidValue;
     case "too_small":
     case "too_big":
       if (issue.origin === "string") {

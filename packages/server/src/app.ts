@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import { API_PREFIX, CHAT_API_PREFIX, chatApi } from "@parley/contract";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { type Bus, createMemoryBus, createRedisBus, type SessionsEnded } from "./chat/bus";
 import { registerGateway } from "./chat/gateway";
@@ -18,6 +18,7 @@ import { sentMail } from "./db/schema";
 import { AppError } from "./errors";
 import { authOf, requireAuth } from "./http/authenticate";
 import { registerErrorHandler } from "./http/error-handler";
+import { expireIdempotencyKeys, registerIdempotency } from "./http/idempotency";
 import { registerJsonParser } from "./http/json-body";
 import { BODY_LIMIT_BYTES, SECRET_LOG_PATHS } from "./http/limits";
 import { registerPrometheus } from "./http/prometheus";
@@ -39,6 +40,7 @@ import {
   dispatchEventsJob,
   dueCampaignsJob,
   expireFilesJob,
+  expireIdempotencyKeysJob,
   purgeUnverifiedAccountsJob,
   pushEventJob,
   runCampaignJob,
@@ -46,6 +48,7 @@ import {
   sweepWebhooksJob,
 } from "./jobs/catalog";
 import { createJobs, handleJob, type JobHandler } from "./jobs/runtime";
+import { textLogStream } from "./log-text";
 import { createAdminService } from "./modules/account-kinds/admin";
 import { createMarketplace } from "./modules/account-kinds/marketplace";
 import { accountKindRoutes, signInRoutes } from "./modules/account-kinds/routes";
@@ -61,12 +64,14 @@ import { sandboxCardPageRoutes } from "./modules/billing/sandbox-page";
 import { createBillingService } from "./modules/billing/service";
 import { dashboardChatRoutes } from "./modules/channels/dashboard-routes";
 import { createChannelService } from "./modules/channels/service";
+import { testUserRoutes } from "./modules/chat-users/dashboard-routes";
 import { createChatUserService } from "./modules/chat-users/service";
 import { contactRoutes } from "./modules/contact/routes";
 import { createContactService } from "./modules/contact/service";
 import { fileRoutes } from "./modules/files/routes";
 import { createFileService } from "./modules/files/service";
-import { healthRoutes } from "./modules/health/routes";
+import { healthRoutes, statusRoutes } from "./modules/health/routes";
+import { createStatusMonitor, serverStatusChecks } from "./modules/health/status";
 import { createMessageService } from "./modules/messages/service";
 import { createReportService } from "./modules/metrics/reports";
 import { metricsRoutes } from "./modules/metrics/routes";
@@ -201,8 +206,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       serializers: { req: serializeRequest },
       // Belt and braces: whatever object a log line carries, these fields never reach the output.
       redact: { paths: SECRET_LOG_PATHS, censor: "[redacted]" },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.logFormat === "text"
+          ? { stream: textLogStream() }
+          : {}),
     },
+    // A person at a terminal asks for request lines with LOG_LEVEL; a log collector gets them by default.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     // Every log line of a request carries its id, and the answer echoes it.
     requestIdHeader: false,
     // A hop count trusts that many proxies in front of the server, the nearest first.
@@ -278,6 +289,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       }
       ctx.log.info({ jobId, subject: mail.subject, location }, `mail sent: ${location}`);
     }),
+    handleJob(expireIdempotencyKeysJob, async () => {
+      const removed = await expireIdempotencyKeys(database.db, ctx.clock);
+      if (removed > 0) ctx.log.info({ count: removed }, "removed expired idempotency keys");
+    }),
     handleJob(expireFilesJob, async () => {
       const removed = await services.files.expireOldFiles();
       if (removed > 0) ctx.log.info({ count: removed }, "removed expired files");
@@ -327,6 +342,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await ctx.jobs.send(dueCampaignsJob, {});
   }
 
+  const status = createStatusMonitor({
+    checks: serverStatusChecks({ database, redis, mailer }),
+    clock: ctx.clock,
+    log: server.log,
+  });
+
   const observability = registerPrometheus(server, {
     token: config.metricsToken,
     jobs: () => ctx.jobs,
@@ -353,6 +374,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   server.addHook("onClose", async () => {
+    status.close();
     await ctx.jobs.stop();
     mailer.close();
     if (!options.bus) await bus.close();
@@ -379,6 +401,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       });
       await api.register(healthRoutes, { database, redis });
       await registerRateLimit(api, { counter: requestCounter, hook: "preValidation" });
+      await api.register(statusRoutes, { status });
+      registerIdempotency(api, { db: database.db, clock: ctx.clock });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(signInRoutes, services);
       await api.register(accountKindRoutes, services);
@@ -386,6 +410,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(accountRoutes, { auth: services.auth, accounts: services.accounts });
       await api.register(appRoutes, { auth: services.auth, apps: services.apps });
       await api.register(dashboardChatRoutes, services);
+      await api.register(testUserRoutes, services);
       await api.register(metricsRoutes, { auth: services.auth, reports: services.reports });
       await api.register(notificationRoutes, { auth: services.auth, notifications: services.notifications });
       await api.register(billingRoutes, { auth: services.auth, billing: services.billing });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { type Database, openDatabase } from "./db/client";
+import { DataFolderLockedError } from "./db/lock";
 import { migrate } from "./db/migrate";
 import { accounts } from "./db/schema";
 import { issueMarketplaceToken } from "./modules/account-kinds/marketplace";
@@ -17,6 +18,15 @@ Commands:
   marketplace-token <email> [customerId] [hours]
                           issue a signed marketplace signup token, as a cloud marketplace would
                           (needs MARKETPLACE_SECRET), and print the signup address`;
+
+/** What to do instead of a command refused because a server holds the embedded database. */
+function whileServerRuns(command: string): string {
+  const retry = "Stop the server (Ctrl+C where `npm start` runs) and run this command again";
+  if (command === "enable-notice" || command === "disable-notice") {
+    return `${retry}, or leave it running and switch the notice feature in the admin console (Companies, then the company).`;
+  }
+  return `${retry}. With DATABASE_URL (PostgreSQL) the CLI works while servers run.`;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
@@ -40,7 +50,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${token}\n${config.publicUrl}/marketplace/signup?token=${encodeURIComponent(token)}\n`);
     return 0;
   }
-  const database = await openDatabase(config);
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DataFolderLockedError)) throw err;
+    // A running server holds the embedded database and would write its own state over any change made here.
+    console.error(`${err.message}\n\n${whileServerRuns(command)}`);
+    return 1;
+  }
   try {
     await migrate(database);
     switch (command) {

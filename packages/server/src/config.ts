@@ -59,7 +59,16 @@ export const envSchema = z.object({
   /** Where the public site's contact form inquiries are mailed. */
   SALES_EMAIL: z.preprocess(blankIsUnset, z.email().default("sales@parley.localhost")),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, "../web/dist")),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Unset: `info`, with request lines only in JSON logs; set, the level asked for, request lines included. */
+  LOG_LEVEL: z.preprocess(
+    blankIsUnset,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  ),
+  /**
+   * `json` (one JSON object a line, for a log collector) or `text` (short lines for a person). Unset: text when
+   * standard output is a terminal, JSON otherwise.
+   */
+  LOG_FORMAT: z.preprocess(blankIsUnset, z.enum(["json", "text"]).optional()),
   JOBS_ENABLED: bool.default(true),
   FILE_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3650).default(365)),
   JOB_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().min(0.5).max(60).default(2)),
@@ -141,7 +150,10 @@ export interface Config {
   salesEmail: string;
   mailDir: string;
   webDistDir: string;
-  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  logLevel: NonNullable<z.infer<typeof envSchema>["LOG_LEVEL"]>;
+  logFormat: "json" | "text";
+  /** Whether every request writes its lines at `info`: in JSON logs always, in text logs when LOG_LEVEL asks. */
+  logRequests: boolean;
   jobsEnabled: boolean;
   jobPollSeconds: number;
   wsWriteWindowMs: number;
@@ -165,8 +177,14 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the environment once; a bad value stops start-up with a message naming the variable. `isTerminal` is whether
+ * standard output is a person's terminal, which picks the log format when LOG_FORMAT does not.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  isTerminal = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -174,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const logFormat = e.LOG_FORMAT ?? (isTerminal ? "text" : "json");
   return {
     port: e.PORT,
     host: e.HOST,
@@ -186,7 +205,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesEmail: e.SALES_EMAIL,
     mailDir: path.join(dataDir, "mail"),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL ?? "info",
+    logFormat,
+    logRequests: logFormat === "json" || e.LOG_LEVEL !== undefined,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     wsWriteWindowMs: e.WS_WRITE_WINDOW_MS,

@@ -1,5 +1,7 @@
 import { buildApp } from "./app";
+import { formatBanner } from "./banner";
 import { ConfigError, loadConfig } from "./config";
+import { DataFolderLockedError } from "./db/lock";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -12,13 +14,33 @@ try {
   throw err;
 }
 
-const { server, ctx } = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (err) {
+  if (err instanceof DataFolderLockedError) {
+    console.error(`Parley cannot start. ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+const { server, ctx } = app;
+// The banner names the address; Fastify's own line for each network interface would only repeat it.
+const level = server.log.level;
+if (config.logFormat === "text") server.log.level = "warn";
 const address = await server.listen({ port: config.port, host: config.host });
+server.log.level = level;
+// With PORT=0 the system picks the port, which only the listening address knows.
+const url = config.port === 0 ? address.replace(/\/\/(0\.0\.0\.0|\[::\])/, "//localhost") : config.publicUrl;
 
-server.log.info(
-  { url: address, database: ctx.database.kind, mail: ctx.mailer.destination },
-  `Parley is running at ${config.publicUrl} (database: ${ctx.database.kind}; outgoing mail: ${ctx.mailer.destination})`,
-);
+if (config.logFormat === "text") {
+  process.stdout.write(formatBanner({ url, config }));
+} else {
+  server.log.info(
+    { url: address, database: ctx.database.kind, mail: ctx.mailer.destination },
+    `Parley is running at ${url} (database: ${ctx.database.kind}; outgoing mail: ${ctx.mailer.destination})`,
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,4 +1,12 @@
-import type { TCompanyDetail, TCompanyPage, TLinkLoginResponse, TSubAccount } from "@parley/contract";
+import {
+  PRIVACY_VERSION,
+  type TCompanyDetail,
+  type TCompanyPage,
+  TERMS_VERSION,
+  type TLinkLoginResponse,
+  type TSubAccount,
+  V,
+} from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../src/db/schema";
@@ -145,6 +153,8 @@ describe("marketplace accounts", () => {
     companyHomepage: "",
     companyAddress: { postalCode: "", address: "", detail: "" },
     marketingConsent: false,
+    termsAccepted: true,
+    privacyAccepted: true,
     language: "en",
   };
   const token = (claims: { email: string; customerId: string; exp?: number }, secret = SECRET) =>
@@ -208,6 +218,31 @@ describe("marketplace accounts", () => {
       token: "x",
     });
     expect(unknown.body.code).toBe("9000");
+  });
+
+  it("stores the accepted terms and privacy versions of a marketplace signup, and refuses one without them", async () => {
+    const email = uniqueEmail("market");
+    const refused = await api.post("/marketplace/signup", {
+      ...profile,
+      termsAccepted: false,
+      token: token({ email, customerId: `c-${email}` }),
+    });
+    expect(refused.body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "termsAccepted", message: V.termsRequired }] },
+    });
+
+    const signup = await api.post("/marketplace/signup", {
+      ...profile,
+      token: token({ email, customerId: `c-${email}` }),
+    });
+    expect(signup.status).toBe(200);
+    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(row).toMatchObject({
+      termsVersion: TERMS_VERSION,
+      privacyVersion: PRIVACY_VERSION,
+      termsAcceptedAt: t.clock.now(),
+    });
   });
 });
 

@@ -131,8 +131,8 @@ describe("notifications", () => {
     expect(res.body.notifications).toEqual([
       {
         type: "UsingFreePlan",
-        text: "You are on the free trial: 30 days left.",
-        params: { daysLeft: 30, paidPlanApplied: 0 },
+        text: expect.stringMatching(/^You are on the free trial through .+ \(UTC\)\. Days left: 30\.$/),
+        params: { daysLeft: 30, lastDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), paidPlanApplied: 0 },
       },
     ]);
     t.clock.advance(10 * DAY_MS);

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { DAY_MS, MAX_FAILED_LOGINS } from "@parley/contract";
+import { DAY_MS, MAX_FAILED_LOGINS, PRIVACY_VERSION, TERMS_VERSION, V } from "@parley/contract";
 import argon2 from "argon2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -129,6 +129,41 @@ describe("signup", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("300");
+  });
+
+  it("stores the versions of the terms and the privacy policy it accepted, and when", async () => {
+    const email = await signUp();
+    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(row).toMatchObject({
+      termsVersion: TERMS_VERSION,
+      privacyVersion: PRIVACY_VERSION,
+      termsAcceptedAt: t.clock.now(),
+    });
+  });
+
+  it("refuses a signup that does not accept the terms or the privacy policy with 300, naming each", async () => {
+    const email = uniqueEmail();
+    const res = await api.post("/auth/signup", signupBody(email, { termsAccepted: false, privacyAccepted: false }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: "300",
+      data: {
+        fields: [
+          { path: "termsAccepted", message: V.termsRequired },
+          { path: "privacyAccepted", message: V.privacyRequired },
+        ],
+      },
+    });
+    expect(await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email))).toEqual([]);
+  });
+
+  it("answers 301 to a signup without the privacy consent, as to any missing field", async () => {
+    const { privacyAccepted: _, ...body } = signupBody(uniqueEmail());
+    const res = await api.post("/auth/signup", body);
+    expect(res.body).toMatchObject({
+      code: "301",
+      data: { fields: [{ path: "privacyAccepted", message: V.privacyRequired }] },
+    });
   });
 
   it("refuses signup from a caller holding a live session with code 1002", async () => {

@@ -1,3 +1,4 @@
+import { trialDaysLeft } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import {
   billedDays,
@@ -7,6 +8,7 @@ import {
   type PlanFact,
   type PlanFacts,
   paidStartInfo,
+  pendingPlanMove,
   stopIntervals,
   trialOf,
 } from "../src/modules/billing/rules";
@@ -37,6 +39,70 @@ describe("the trial", () => {
     expect(trial.startDay).toBe("2026-03-02");
     expect(trial.firstDayAfter).toBe("2026-04-01");
     expect(trial.endsAt.toISOString()).toBe("2026-04-01T00:00:00.000Z");
+  });
+
+  it("names its last day, included, and the day after it, on which a paid plan starts", () => {
+    const trial = trialOf(verified);
+    expect(trial.firstDay).toBe("2026-03-02");
+    expect(trial.lastDay).toBe("2026-03-31");
+    expect(paidStartInfo(trial, at("2026-03-02T09:00:00Z")).paidPlanStartDate).toBe("2026-04-01");
+  });
+
+  it("counts UTC days: a verification late in the UTC day starts the trial on that UTC day", () => {
+    // 23:30 UTC is already the next morning in Seoul; the trial's days stay UTC days like every billing day.
+    const trial = trialOf(at("2026-03-02T23:30:00Z"));
+    expect([trial.firstDay, trial.lastDay, trial.firstDayAfter]).toEqual(["2026-03-02", "2026-03-31", "2026-04-01"]);
+  });
+
+  it("is still on at the last moment of its last day, and over at the first moment of the next", () => {
+    const lastMoment = at("2026-03-31T23:59:59.999Z");
+    const nextDay = at("2026-04-01T00:00:00.000Z");
+    const pending = facts({ plans: [plan("2026-04-01")] });
+    expect(derivePlanStatus(pending, lastMoment)).toMatchObject({
+      state: "applicationComplete",
+      planType: "FreeTrial",
+      onTrial: true,
+      serviceActive: true,
+    });
+    expect(derivePlanStatus(pending, nextDay)).toMatchObject({
+      state: "inService",
+      planType: "PlanC",
+      onTrial: false,
+      serviceActive: true,
+    });
+    expect(derivePlanStatus(facts(), lastMoment)).toMatchObject({ state: "notApplied", onTrial: true });
+    expect(derivePlanStatus(facts(), nextDay)).toMatchObject({ state: "serviceStopped", stopReason: "trialEnded" });
+  });
+
+  it("has 30 days left on its first day, 1 all through its last day and 0 after it", () => {
+    const trial = trialOf(verified);
+    expect(trialDaysLeft(trial, at("2026-03-02T09:00:00Z"))).toBe(30);
+    expect(trialDaysLeft(trial, at("2026-03-30T23:59:59.999Z"))).toBe(2);
+    expect(trialDaysLeft(trial, at("2026-03-31T00:00:00.000Z"))).toBe(1);
+    expect(trialDaysLeft(trial, at("2026-03-31T23:59:59.999Z"))).toBe(1);
+    expect(trialDaysLeft(trial, at("2026-04-01T00:00:00.000Z"))).toBe(0);
+  });
+
+  it("moves its last day and the paid plan's start by the days an admin adds", () => {
+    const trial = trialOf(verified, 7);
+    expect([trial.lastDay, trial.firstDayAfter]).toEqual(["2026-04-07", "2026-04-08"]);
+    expect(derivePlanStatus(facts({ trialExtensionDays: 7 }), at("2026-04-07T23:59:59Z")).onTrial).toBe(true);
+    expect(trialDaysLeft(trial, at("2026-04-07T12:00:00Z"))).toBe(1);
+  });
+
+  it("moves a paid plan applied during it and not started yet to the day after the new last day", () => {
+    const pending = { ...plan("2026-04-01"), id: "p1" };
+    expect(pendingPlanMove([pending], trialOf(verified, 7), at("2026-03-20T10:00:00Z"))).toEqual({
+      plan: pending,
+      startDate: "2026-04-08",
+    });
+    // Already where the trial says: nothing to move.
+    expect(pendingPlanMove([pending], trialOf(verified), at("2026-03-20T10:00:00Z"))).toBeNull();
+    // In service since April 1: its days are billed and stay.
+    expect(pendingPlanMove([pending], trialOf(verified, 7), at("2026-04-01T00:00:00Z"))).toBeNull();
+    // Withdrawn before it started: not open, not moved.
+    const withdrawn = plan("2026-04-01", "2026-03-31", at("2026-03-10T00:00:00Z"));
+    expect(pendingPlanMove([withdrawn], trialOf(verified, 7), at("2026-03-20T10:00:00Z"))).toBeNull();
   });
 
   it("gives start info the day after the trial during it, and today after it", () => {

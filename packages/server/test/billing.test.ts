@@ -89,6 +89,8 @@ describe("plans", () => {
       stopReason: null,
       trial: {
         startedAt: "2026-03-02T09:00:00.000Z",
+        firstDay: "2026-03-02",
+        lastDay: "2026-03-31",
         endsAt: "2026-04-01T00:00:00.000Z",
         daysLeft: 30,
         monthlyMessages: 150_000,
@@ -310,16 +312,16 @@ describe("notices", () => {
     expect(await notices(api)).toEqual([
       {
         type: "UsingFreePlan",
-        text: "You are on the free trial: 30 days left.",
-        params: { daysLeft: 30, paidPlanApplied: 0 },
+        text: "You are on the free trial through Mar 31, 2026 (UTC). Days left: 30.",
+        params: { daysLeft: 30, lastDay: "2026-03-31", paidPlanApplied: 0 },
       },
     ]);
     t.clock.set("2026-03-25T09:00:00Z");
     expect(await notices(api)).toEqual([
       {
         type: "FreePlanExpiring",
-        text: "Your free trial ends in 7 days. Apply for the paid plan to keep the service running.",
-        params: { daysLeft: 7 },
+        text: "Your free trial runs through Mar 31, 2026 (UTC). Days left: 7. Apply for the paid plan to keep the service running.",
+        params: { daysLeft: 7, lastDay: "2026-03-31" },
       },
       { type: "CardNotRegistered", text: "No card is registered. Register a card to apply for the paid plan." },
     ]);
@@ -327,7 +329,7 @@ describe("notices", () => {
     expect((await notices(api)).map((n) => n.type)).toEqual(["FreePlanExpiring"]);
     expect((await apply(api)).status).toBe(200);
     expect((await notices(api)).map((n) => [n.type, n.params])).toEqual([
-      ["UsingFreePlan", { daysLeft: 7, paidPlanApplied: 1 }],
+      ["UsingFreePlan", { daysLeft: 7, lastDay: "2026-03-31", paidPlanApplied: 1 }],
     ]);
     t.clock.set("2026-04-02T09:00:00Z");
     expect(await notices(api)).toEqual([]);

@@ -102,16 +102,30 @@ describe("WebSocket gateway", () => {
     s.ws.close();
   });
 
-  it("lets the dashboard watch a channel of its app with its own session", async () => {
+  it("lets the dashboard watch a channel of its app with its own session, acknowledging the subscription", async () => {
     const app = await chatApp(t);
     const kim = await app.user("kim");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Watched" })).body;
     const dashboard = await socket({ token: app.owner.token, appId: app.appId });
     expect(await dashboard.next((f) => f.type === "ready")).toMatchObject({ type: "ready", user: null });
     dashboard.send({ type: "subscribe", channelId: channel.id });
-    await new Promise((r) => setTimeout(r, 100));
+    // Once acknowledged, a message sent at once arrives: the view's history read after this misses nothing.
+    expect(await dashboard.next((f) => f.type === "subscribed")).toEqual({ type: "subscribed", channelId: channel.id });
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "seen by the console" });
     expect((await dashboard.event("message.created")).message?.text).toBe("seen by the console");
+    dashboard.ws.close();
+  });
+
+  it("answers a dashboard's subscription to a channel it cannot see with 3007 and no acknowledgement", async () => {
+    const app = await chatApp(t);
+    const other = await chatApp(t);
+    const kim = await other.user("kim");
+    const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Elsewhere" })).body;
+    const dashboard = await socket({ token: app.owner.token, appId: app.appId });
+    await dashboard.next((f) => f.type === "ready");
+    dashboard.send({ type: "subscribe", channelId: channel.id });
+    expect(await dashboard.next((f) => f.type === "error")).toMatchObject({ code: "3007" });
+    expect(dashboard.frames.some((f) => f.type === "subscribed")).toBe(false);
     dashboard.ws.close();
   });
 

@@ -136,6 +136,8 @@ export function signupBody(email: string, overrides: Record<string, unknown> = {
     companyHomepage: "https://acme.example.com",
     companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "5F" },
     marketingConsent: false,
+    termsAccepted: true,
+    privacyAccepted: true,
     language: "ko",
     ...overrides,
   };

@@ -246,6 +246,31 @@ describe("recipient files", () => {
     expect((await getCampaign(app, created.body.campaign.id)).recipients.total).toBe(0);
   });
 
+  it.each([
+    ["user_id", "user_id,name\r\nu1,Kim\r\n"],
+    ["User ID", "User ID\nu1\n"],
+    ["사용자 ID", "\uFEFF사용자 ID,이름\r\nu1,김민수\r\n"],
+    ["email", "email\nu1\n"],
+  ])(
+    "refuses a file whose first row is the header %s with 3065 naming it, and keeps the previous upload",
+    async (header, csv) => {
+      const app = await campaignApp(2);
+      const campaign = await draftWith(app, "u1\nu2\n");
+      const res = await upload(app, campaign.id, csv);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "3065", data: { reason: header } });
+      expect((await getCampaign(app, campaign.id)).recipients).toMatchObject({ total: 2, valid: 2 });
+    },
+  );
+
+  it("still reads a file that starts with a user ID or the guided header in any letter case", async () => {
+    const app = await campaignApp(2);
+    const campaign = await draftWith(app, "USERID\nu1\nu2\n");
+    expect(campaign.recipients).toMatchObject({ total: 2, valid: 2 });
+    const headerless = await upload(app, campaign.id, "u2\nu1\n");
+    expect(headerless.body.campaign.recipients).toMatchObject({ total: 2, valid: 2 });
+  });
+
   it("answers 3055 for a file holding a NUL, which no database text can store", async () => {
     const app = await campaignApp(1);
     const created = await api.post<CampaignReply>(`${app.base}/campaigns`, form(app.brandId), app.token);
@@ -268,6 +293,36 @@ describe("recipient files", () => {
 });
 
 describe("sending", () => {
+  it("lists brand channels with their brand and recipient in the dashboard, and filters them in or out", async () => {
+    const app = await campaignApp(2);
+    await sendAndFinish(app, await draftWith(app, "u1\nu2"));
+    const own = await api.post<{ channel: { id: string } }>(
+      `/apps/${app.appId}/channels`,
+      { name: "Lobby" },
+      app.token,
+    );
+    type Listed = { channels: { id: string; name: string; brand: { brandId: string; recipient: unknown } | null }[] };
+    const list = async (query: string) =>
+      (await api.get<Listed>(`/apps/${app.appId}/channels${query}`, app.token)).body.channels;
+
+    const all = await list("");
+    expect(all).toHaveLength(3);
+    const brandRows = all.filter((channel) => channel.brand !== null);
+    expect(brandRows.map((channel) => channel.brand?.recipient)).toEqual(
+      expect.arrayContaining([
+        { userId: "u1", nickname: "사용자1" },
+        { userId: "u2", nickname: "사용자2" },
+      ]),
+    );
+    expect(brandRows.every((channel) => channel.brand?.brandId === app.brandId)).toBe(true);
+    expect((await list("?kind=regular")).map((channel) => channel.id)).toEqual([own.body.channel.id]);
+    expect((await list("?kind=brand")).map((channel) => channel.id).sort()).toEqual(
+      brandRows.map((channel) => channel.id).sort(),
+    );
+    const search = await api.get<Listed>(`/apps/${app.appId}/search/channels?q=Lobby&kind=brand`, app.token);
+    expect(search.body.channels).toEqual([]);
+  });
+
   it("refuses to confirm with 3059 naming what is missing", async () => {
     const app = await campaignApp(0);
     const created = await api.post<CampaignReply>(

@@ -37,14 +37,14 @@ const ADMIN_ROUTE: Row = { ...all("1023"), admin: "ok" };
 const MATRIX: [RegExp, Row | "open" | "not called"][] = [
   // Open to everyone: each proves the caller by its own input.
   [
-    /^(GET|POST) \/api\/(health|auth\/(signup|login|password\/reset.*|email\/.*|link\/login|contactus)|marketplace\/signup)$/,
+    /^(GET|POST) \/api\/(health|status|auth\/(signup|login|password\/reset.*|email\/.*|link\/login|contactus)|marketplace\/signup)$/,
     "open",
   ],
   // Ends the caller's own session: allowed to every account, tested in the auth tests.
   // Ends the caller's own sessions (all of them): allowed to every account, tested in the session tests.
   [/^(POST \/api\/auth\/logout|DELETE \/api\/auth\/sessions)$/, "not called"],
-  // The caller's own sessions: every kind of account has them.
-  [/ \/api\/auth\/sessions/, all("ok")],
+  // The caller's own sessions and its session state: every kind of account has them.
+  [/ \/api\/auth\/sessions?(\/|$)/, all("ok")],
   [/^POST \/api\/auth\/password\/first$/, all("ok")],
   [/ \/api\/admin\//, ADMIN_ROUTE],
   [/ \/api\/(account|plans|billing)(\/|$)/, OWNER_ROUTE],
@@ -98,6 +98,8 @@ beforeAll(async () => {
     companyHomepage: "",
     companyAddress: { postalCode: "", address: "", detail: "" },
     marketingConsent: false,
+    termsAccepted: true,
+    privacyAccepted: true,
     language: "en",
     token: issueMarketplaceToken(secret, {
       email: marketEmail,

@@ -364,6 +364,20 @@ describe("push settings on the dashboard", () => {
     expect(res.body.code).toBe("300");
   });
 
+  it("refuses a template naming an unknown variable with 300 on the text, and keeps the saved one", async () => {
+    const app = await chatApp(live);
+    const d = dashboard(live, app.owner.token);
+    const path = pushTemplatePath(app.appId, "message/send");
+    const res = await d.put(path, { text: "{{sender.nmae}}: {{message}}" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "text", message: "VALIDATION_PUSH_VARIABLE" }] },
+    });
+    const kept = await d.get<{ template: TPushTemplate }>(path);
+    expect(kept.body.template.updatedAt).toBeNull();
+  });
+
   it("answers 3003 on every push route of another account's app, and 1001 without a session", async () => {
     const app = await chatApp(live);
     const stranger = dashboard(live, (await signedInAccount(live)).token);
@@ -565,7 +579,7 @@ describe("push delivery", () => {
   it("renders the app's own template with every variable, and shortens a long message", async () => {
     const app = await pushApp(live);
     await app.d.put(pushTemplatePath(app.appId, "message/send"), {
-      text: "[{{app}}] {{channel}} / {{sender.name}} ({{sender.profileImageUrl}}): {{message}} {{unknown}}",
+      text: "[{{app}}] {{channel}} / {{sender.name}} ({{sender.profileImageUrl}}): {{message}}",
     });
     await app.d.put(`/apps/${app.appId}/push/notification/settings`, { sound: "", icon: "ic_chat", badge: false });
     const kim = await app.member("kim");
@@ -579,7 +593,7 @@ describe("push delivery", () => {
     await pushSettled(live, app.appId);
     const [push] = receiver.pushesTo(lee.token, MESSAGE);
     expect(push?.body).toBe(
-      `[Chat] Tea / Kim J (https://img.example.com/kim.png): ${"가".repeat(PUSH_MESSAGE_PREVIEW_MAX - 1)}… {{unknown}}`,
+      `[Chat] Tea / Kim J (https://img.example.com/kim.png): ${"가".repeat(PUSH_MESSAGE_PREVIEW_MAX - 1)}…`,
     );
     expect(push).toMatchObject({ title: "Tea", sound: undefined, icon: "ic_chat", badge: undefined });
   });

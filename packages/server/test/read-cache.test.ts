@@ -1,3 +1,4 @@
+import type { TSessionState } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, chatSessions } from "../src/db/schema";
@@ -49,6 +50,30 @@ describe("read cache", () => {
     const res = await api.put(`/admin/companies/${row?.id}/notice-feature`, { enabled: true }, admin.token);
     expect(res.status).toBe(200);
     expect((await api.get(brands, company.owner.token)).status).toBe(200);
+  });
+
+  it("lets a session opened before an admin turned the notice feature on use brands, and says so, without a new login", async () => {
+    const admin = await signedInAccount(t);
+    await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
+    t.services.auth.forgetCachedSessions();
+    const company = await chatApp(t);
+    const token = company.owner.token;
+    const before = await api.get<TSessionState>("/auth/session", token);
+    expect(before.body).toMatchObject({ sessionToken: token, noticeFeatureEnabled: false, isAdmin: false });
+    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, company.owner.email));
+    await api.put(`/admin/companies/${row?.id}/notice-feature`, { enabled: true }, admin.token);
+    const after = await api.get<TSessionState>("/auth/session", token);
+    expect(after.body).toMatchObject({ sessionToken: token, noticeFeatureEnabled: true });
+    expect((await api.get(`/apps/${company.appId}/notice/brands`, token)).status).toBe(200);
+  });
+
+  it("sees a role changed by another process (the CLI on PostgreSQL) once the cache's lifetime has passed", async () => {
+    const { email, token } = await signedInAccount(t);
+    expect((await api.get<TSessionState>("/auth/session", token)).body.isAdmin).toBe(false);
+    await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, email));
+    t.clock.advance(60_000);
+    expect((await api.get<TSessionState>("/auth/session", token)).body.isAdmin).toBe(true);
+    expect((await api.get("/admin/companies", token)).status).toBe(200);
   });
 
   it("shows a renamed app and its settings at once", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { translationSettings } from "../src/db/schema";
 import { createOutboundGuard } from "../src/integrations/outbound";
 import { createGoogleTranslate, TranslateError } from "../src/integrations/translate";
 import { chatApp } from "./chat-client";
@@ -55,10 +56,22 @@ describe("translation settings", () => {
     expect((await api.get(`/apps/${appId}/translation/google`, token)).body).toEqual({ key: null });
   });
 
-  it("turns the switch on without a key and off again", async () => {
+  it("refuses to turn translation on with 3064 until a key is saved", async () => {
     const { token } = await signedInAccount(t);
     const appId = await createApp(token);
     const url = `/apps/${appId}/translation/google/enabled`;
+    const refused = await api.put(url, { enabled: true }, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("3064");
+    expect((await api.get(url, token)).body).toEqual({ enabled: false });
+    expect((await api.put(url, { enabled: false }, token)).body).toEqual({ enabled: false });
+  });
+
+  it("turns the switch on once a key is saved, and off again", async () => {
+    const { token } = await signedInAccount(t);
+    const appId = await createApp(token);
+    const url = `/apps/${appId}/translation/google/enabled`;
+    await api.put(`/apps/${appId}/translation/google`, { key: KEYS.valid }, token);
     expect((await api.put(url, { enabled: true }, token)).body).toEqual({ enabled: true });
     expect((await api.get(url, token)).body).toEqual({ enabled: true });
     expect((await api.put(url, { enabled: false }, token)).body).toEqual({ enabled: false });
@@ -122,14 +135,14 @@ describe("translation settings", () => {
     expect(google.calls.map((c) => c.key)).toEqual([KEYS.valid, KEYS.valid]);
   });
 
-  it("deletes the key and keeps the switch as it was", async () => {
+  it("deletes the key and turns translation off with it", async () => {
     const { token } = await signedInAccount(t);
     const appId = await createApp(token);
     await api.put(`/apps/${appId}/translation/google`, { key: KEYS.valid }, token);
     await api.put(`/apps/${appId}/translation/google/enabled`, { enabled: true }, token);
     expect(await del(`/apps/${appId}/translation/google`, token)).toEqual({ status: 200, body: { key: null } });
     expect((await api.get(`/apps/${appId}/translation/google`, token)).body).toEqual({ key: null });
-    expect((await api.get(`/apps/${appId}/translation/google/enabled`, token)).body).toEqual({ enabled: true });
+    expect((await api.get(`/apps/${appId}/translation/google/enabled`, token)).body).toEqual({ enabled: false });
     expect((await del(`/apps/${appId}/translation/google`, token)).status).toBe(200);
   });
 
@@ -330,6 +343,11 @@ describe("message translation in the chat API", () => {
 
   it("answers 3037 when translation is on but the app has no key, or its key was deleted", async () => {
     const noKey = await room({ key: false });
+    // Switched on before a key was required: such rows stay as they were saved.
+    await t.ctx.database.db
+      .insert(translationSettings)
+      .values({ appId: noKey.app.appId, enabled: true })
+      .onConflictDoUpdate({ target: translationSettings.appId, set: { enabled: true } });
     expect((await noKey.lee.api.get(noKey.path("ko"))).body.code).toBe("3037");
 
     const deleted = await room();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeMatcher } from "../src/http/web";
 import { startTestApp, type TestApp } from "./harness";
 
 let t: TestApp;
@@ -25,6 +26,8 @@ async function writeWebDist(dir: string) {
   await fs.writeFile(path.join(dir, "assets/app.js.br"), zlib.brotliCompressSync(SCRIPT));
   const pages = [{ path: "/intro/pricing", canonicalPath: "/intro/pricing", languages: ["ko", "en"] }];
   await fs.writeFile(path.join(dir, "prerendered.json"), JSON.stringify({ pages }));
+  const patterns = ["/", "/intro", "/intro/pricing", "/intro/docs/:tab?", "/login", "/apps/:appId/report"];
+  await fs.writeFile(path.join(dir, "routes.json"), JSON.stringify({ patterns }));
 }
 
 beforeAll(async () => {
@@ -72,8 +75,44 @@ describe("prerendered public pages", () => {
   });
 
   it("serves the app shell for an address that was not prerendered", async () => {
-    const res = await get("/intro/unknown");
+    const res = await get("/login?next=/apps");
+    expect(res.statusCode).toBe(200);
     expect(res.body).toContain("app shell");
+  });
+});
+
+describe("addresses no page takes", () => {
+  it("answers an unknown address with 404 and the app, which shows its not-found page", async () => {
+    for (const address of ["/intro/unknown", "/no-such-page", "/apps/7/nothing-here", "/loginx"]) {
+      const res = await get(address);
+      expect(res.statusCode, address).toBe(404);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain("app shell");
+    }
+  });
+
+  it("answers every address a route takes with 200, parameters and optional segments included", async () => {
+    for (const address of ["/", "/login", "/LOGIN/", "/apps/5c1d/report", "/intro/docs", "/intro/docs/sdk"]) {
+      expect((await get(address)).statusCode, address).toBe(200);
+    }
+  });
+
+  it("keeps answering unknown API addresses with the JSON envelope", async () => {
+    const res = await get("/api/no-such-route");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: "004" });
+  });
+});
+
+describe("route patterns", () => {
+  it("reads parameters, optional segments and the rest of a path as React Router does", () => {
+    expect(routeMatcher("/apps/:appId/report").test("/apps/x/report")).toBe(true);
+    expect(routeMatcher("/apps/:appId/report").test("/apps//report")).toBe(false);
+    expect(routeMatcher("/apps/:appId/report").test("/apps/x/report/more")).toBe(false);
+    expect(routeMatcher("/intro/docs/:tab?").test("/intro/docs")).toBe(true);
+    expect(routeMatcher("/intro/docs/:tab?").test("/intro/docs/a/b")).toBe(false);
+    expect(routeMatcher("/a.b").test("/aXb")).toBe(false);
+    expect(routeMatcher("/docs/*").test("/docs/a/b")).toBe(true);
   });
 });
 

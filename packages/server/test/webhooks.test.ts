@@ -148,6 +148,18 @@ describe("webhook settings", () => {
     expect(again.body.settings.secret).toBe(first.body.settings.secret);
   });
 
+  it("refuses to switch webhooks on with 3045 until a URL is saved, and switches them off any time", async () => {
+    const { owner, appId } = await chatApp(t);
+    const api = client(t.server);
+    const refused = await api.put(`${base(appId)}/enabled`, { enabled: true }, owner.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("3045");
+    expect((await api.get(`${base(appId)}/enabled`, owner.token)).body).toEqual({ enabled: false });
+    expect((await api.put(`${base(appId)}/enabled`, { enabled: false }, owner.token)).body).toEqual({ enabled: false });
+    await api.put(`${base(appId)}/settings`, { url: "http://127.0.0.1:9/hooks", events: [] }, owner.token);
+    expect((await api.put(`${base(appId)}/enabled`, { enabled: true }, owner.token)).body).toEqual({ enabled: true });
+  });
+
   it("saves the URL, the events and the switch independently and reads them back", async () => {
     const { owner, appId } = await chatApp(t);
     const api = client(t.server);

@@ -2,7 +2,8 @@
  * Writes every public page as HTML in each language, after `vite build` (the client) and `vite build --ssr`
  * (src/entry-server.tsx): the first byte already carries the page, which main.tsx then hydrates. The server
  * picks `<page>/index.<language>.html` by the `lang` parameter or cookie, puts its own public address where
- * `%PUBLIC_URL%` stands, and lists the pages of `prerendered.json` in sitemap.xml.
+ * `%PUBLIC_URL%` stands, and lists the pages of `prerendered.json` in sitemap.xml. Also writes `routes.json`, the
+ * app's address patterns, against which the server tells a page it does not have (404) from one it has.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -13,7 +14,9 @@ import {
   type Language,
   PRERENDERED_MANIFEST,
   PUBLIC_URL_MARK,
+  ROUTES_MANIFEST,
   type TPrerenderedPages,
+  type TRouteManifest,
 } from "@parley/contract";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -66,6 +69,8 @@ const moduleOfPath = (pagePath: string) => {
     docs: "docs",
     pricing: "pricing",
     company: "company",
+    terms: "terms",
+    privacy: "privacy",
     contactus: "contact-us",
     freetrial: "free-trial",
     partner: "partner",
@@ -130,5 +135,9 @@ for (const page of server.introPages) {
 await fs.writeFile(
   path.join(dist, PRERENDERED_MANIFEST),
   `${JSON.stringify({ pages: written } satisfies TPrerenderedPages, null, 2)}\n`,
+);
+await fs.writeFile(
+  path.join(dist, ROUTES_MANIFEST),
+  `${JSON.stringify({ patterns: server.appRoutePatterns } satisfies TRouteManifest, null, 2)}\n`,
 );
 process.stdout.write(`prerendered ${written.length} pages in ${LANGUAGES.length} languages\n`);

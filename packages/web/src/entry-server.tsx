@@ -6,11 +6,15 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProvider } from "./app/provider";
+import { routePatterns } from "./app/route-patterns";
 import { routes } from "./app/routes";
 import { type IntroPage, pageHead } from "./features/intro/lib/page-head";
 import { i18n, loadStrings } from "./i18n";
 
 export { introPages } from "./features/intro/lib/page-head";
+
+/** Every address pattern of the app, for the server's list of known addresses (scripts/prerender.ts writes it). */
+export const appRoutePatterns = routePatterns(routes);
 
 /**
  * Renders one public page to HTML for the prerender (scripts/prerender.ts): the markup of the `#root` element

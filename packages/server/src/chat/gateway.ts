@@ -268,6 +268,9 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         try {
           await deps.channels.requireChannel({ id: current.appId }, frame.channelId);
           join(current, frame.channelId);
+          // Queued behind nothing of this channel's and ahead of all its later events: the view reads history
+          // once this arrives, and whatever was sent meanwhile comes as events it merges by seq.
+          send(current, { type: "subscribed", channelId: frame.channelId });
         } catch {
           send(current, { type: "error", code: "3007", message: "no such channel" });
         }

@@ -1,5 +1,6 @@
 import {
   chatApi,
+  chatOperation,
   FILE_MAX_BYTES,
   zAddMembersRequest,
   zAnonymousLoginRequest,
@@ -56,8 +57,6 @@ export interface ChatRouteDeps {
 }
 
 const ok = { ok: true as const };
-/** The OpenAPI grouping and one-line summary of a route, as the docs reference shows them. */
-const tags = (t: string, summary: string) => ({ tags: [t], summary });
 
 /** The public chat API under `/v1`. Shapes come from the contract; the OpenAPI document is generated from them. */
 export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, deps) => {
@@ -69,7 +68,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     chatApi.login,
     {
       schema: {
-        ...tags("auth", "Log in an end user with a login token from your server"),
+        ...chatOperation("loginUser", "Log in an end user with a login token from your server"),
         body: zChatLoginRequest,
         response: { 200: zChatSession },
       },
@@ -83,8 +82,8 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     chatApi.anonymousLogin,
     {
       schema: {
-        ...tags(
-          "auth",
+        ...chatOperation(
+          "loginAnonymously",
           "Log in anonymously with a user ID and nickname, when the app allows it; a user the app created is refused (3062)",
         ),
         body: zAnonymousLoginRequest,
@@ -103,7 +102,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
 
     r.post(
       chatApi.logout,
-      { schema: { ...tags("auth", "End the current chat session"), response: { 200: zOk } } },
+      { schema: { ...chatOperation("logout", "End the current chat session"), response: { 200: zOk } } },
       async (request) => {
         const caller = callerOf(request);
         if (caller.kind === "user") await chatUsers.logout(caller);
@@ -113,7 +112,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
 
     r.get(
       chatApi.me,
-      { schema: { ...tags("users", "The logged-in user"), response: { 200: zChatUserResponse } } },
+      { schema: { ...chatOperation("getMe", "The logged-in user"), response: { 200: zChatUserResponse } } },
       async (request) => {
         const actor = userOnly(request);
         return { user: await chatUsers.getUser(actor.app, actor.user.userId) };
@@ -123,7 +122,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.me,
       {
         schema: {
-          ...tags("users", "Change the logged-in user's nickname or profile image"),
+          ...chatOperation("updateMe", "Change the logged-in user's nickname or profile image"),
           body: zUpdateChatUserRequest.omit({ metadata: true }),
           response: { 200: zChatUserResponse },
         },
@@ -139,7 +138,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.users,
       {
         schema: {
-          ...tags("users", "Create a user"),
+          ...chatOperation("createUser", "Create a user"),
           body: zCreateChatUserRequest,
           response: { 200: zChatUserResponse },
         },
@@ -150,7 +149,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.users,
       {
         schema: {
-          ...tags("users", "List the app's users"),
+          ...chatOperation("listUsers", "List the app's users"),
           querystring: zPageQuery,
           response: { 200: zChatUsersPage },
         },
@@ -159,14 +158,20 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.get(
       chatApi.user,
-      { schema: { ...tags("users", "Get a user"), params: zUserIdParams, response: { 200: zChatUserResponse } } },
+      {
+        schema: {
+          ...chatOperation("getUser", "Get a user"),
+          params: zUserIdParams,
+          response: { 200: zChatUserResponse },
+        },
+      },
       async (request) => ({ user: await chatUsers.getUser(callerOf(request).app, request.params.userId) }),
     );
     r.patch(
       chatApi.user,
       {
         schema: {
-          ...tags("users", "Update a user"),
+          ...chatOperation("updateUser", "Update a user"),
           params: zUserIdParams,
           body: zUpdateChatUserRequest,
           response: { 200: zChatUserResponse },
@@ -180,7 +185,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.user,
       {
         schema: {
-          ...tags("users", "Delete a user and their memberships"),
+          ...chatOperation("deleteUser", "Delete a user and their memberships"),
           params: zUserIdParams,
           response: { 200: zOk },
         },
@@ -193,7 +198,11 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     r.post(
       chatApi.userActivate,
       {
-        schema: { ...tags("users", "Reactivate a user"), params: zUserIdParams, response: { 200: zChatUserResponse } },
+        schema: {
+          ...chatOperation("activateUser", "Reactivate a user"),
+          params: zUserIdParams,
+          response: { 200: zChatUserResponse },
+        },
       },
       async (request) => ({ user: await chatUsers.setActive(serverOnly(request), request.params.userId, true) }),
     );
@@ -201,7 +210,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.userDeactivate,
       {
         schema: {
-          ...tags("users", "Deactivate a user: they can no longer log in or send"),
+          ...chatOperation("deactivateUser", "Deactivate a user: they can no longer log in or send"),
           params: zUserIdParams,
           response: { 200: zChatUserResponse },
         },
@@ -212,7 +221,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.userToken,
       {
         schema: {
-          ...tags("users", "Issue a one-time login token for a user"),
+          ...chatOperation("issueLoginToken", "Issue a login token for a user, reusable until it expires"),
           params: zUserIdParams,
           body: zIssueTokenRequest,
           response: { 200: zIssueTokenResponse },
@@ -227,7 +236,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.channels,
       {
         schema: {
-          ...tags("channels", "Create a channel"),
+          ...chatOperation("createChannel", "Create a channel"),
           body: zCreateChannelRequest,
           response: { 200: zChannelResponse },
         },
@@ -238,7 +247,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.channels,
       {
         schema: {
-          ...tags("channels", "List the caller's channels and the public ones"),
+          ...chatOperation("listChannels", "List the caller's channels and the public ones"),
           querystring: zChannelListQuery,
           response: { 200: zChannelsPage },
         },
@@ -247,14 +256,20 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.get(
       chatApi.channel,
-      { schema: { ...tags("channels", "Get a channel"), params: zChannelParams, response: { 200: zChannelResponse } } },
+      {
+        schema: {
+          ...chatOperation("getChannel", "Get a channel"),
+          params: zChannelParams,
+          response: { 200: zChannelResponse },
+        },
+      },
       async (request) => ({ channel: await channels.getChannel(actorOf(request), request.params.channelId) }),
     );
     r.patch(
       chatApi.channel,
       {
         schema: {
-          ...tags("channels", "Update a channel"),
+          ...chatOperation("updateChannel", "Update a channel"),
           params: zChannelParams,
           body: zUpdateChannelRequest,
           response: { 200: zChannelResponse },
@@ -266,7 +281,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.delete(
       chatApi.channel,
-      { schema: { ...tags("channels", "Delete a channel"), params: zChannelParams, response: { 200: zOk } } },
+      {
+        schema: {
+          ...chatOperation("deleteChannel", "Delete a channel"),
+          params: zChannelParams,
+          response: { 200: zOk },
+        },
+      },
       async (request) => {
         await channels.deleteChannel(actorOf(request), request.params.channelId);
         return ok;
@@ -276,7 +297,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.join,
       {
         schema: {
-          ...tags("channels", "Join a channel, with its invitation code where needed"),
+          ...chatOperation("joinChannel", "Join a channel, with its invitation code where needed"),
           params: zChannelParams,
           body: zJoinChannelRequest,
           response: { 200: zChannelResponse },
@@ -288,7 +309,9 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.post(
       chatApi.leave,
-      { schema: { ...tags("channels", "Leave a channel"), params: zChannelParams, response: { 200: zOk } } },
+      {
+        schema: { ...chatOperation("leaveChannel", "Leave a channel"), params: zChannelParams, response: { 200: zOk } },
+      },
       async (request) => {
         await channels.leave(userOnly(request), request.params.channelId);
         return ok;
@@ -300,7 +323,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.members,
       {
         schema: {
-          ...tags("members", "List a channel's members"),
+          ...chatOperation("listMembers", "List a channel's members"),
           params: zChannelParams,
           querystring: zPageQuery,
           response: { 200: zMembersPage },
@@ -312,7 +335,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.members,
       {
         schema: {
-          ...tags("members", "Add users to a channel"),
+          ...chatOperation("addMembers", "Add users to a channel"),
           params: zChannelParams,
           body: zAddMembersRequest,
           response: { 200: zChannelResponse },
@@ -326,7 +349,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.member,
       {
         schema: {
-          ...tags("members", "Remove a member from a channel"),
+          ...chatOperation("removeMember", "Remove a member from a channel"),
           params: zChannelMemberParams,
           response: { 200: zOk },
         },
@@ -340,7 +363,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.mute,
       {
         schema: {
-          ...tags("members", "Mute a member for some minutes"),
+          ...chatOperation("muteMember", "Mute a member for some minutes"),
           params: zChannelMemberParams,
           body: zMuteRequest,
           response: { 200: zMember },
@@ -351,14 +374,20 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.post(
       chatApi.unmute,
-      { schema: { ...tags("members", "Unmute a member"), params: zChannelMemberParams, response: { 200: zMember } } },
+      {
+        schema: {
+          ...chatOperation("unmuteMember", "Unmute a member"),
+          params: zChannelMemberParams,
+          response: { 200: zMember },
+        },
+      },
       async (request) => channels.mute(actorOf(request), request.params.channelId, request.params.userId, null),
     );
     r.post(
       chatApi.ban,
       {
         schema: {
-          ...tags("members", "Ban a user from a channel"),
+          ...chatOperation("banMember", "Ban a user from a channel"),
           params: zChannelMemberParams,
           response: { 200: zOk },
         },
@@ -370,7 +399,9 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.post(
       chatApi.unban,
-      { schema: { ...tags("members", "Lift a ban"), params: zChannelMemberParams, response: { 200: zOk } } },
+      {
+        schema: { ...chatOperation("unbanMember", "Lift a ban"), params: zChannelMemberParams, response: { 200: zOk } },
+      },
       async (request) => {
         await channels.unban(actorOf(request), request.params.channelId, request.params.userId);
         return ok;
@@ -380,7 +411,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.owner,
       {
         schema: {
-          ...tags("members", "Make another member the channel's owner"),
+          ...chatOperation("changeOwner", "Make another member the channel's owner"),
           params: zChannelParams,
           body: zChangeOwnerRequest,
           response: { 200: zChannelResponse },
@@ -397,7 +428,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       {
         bodyLimit: LARGE_BODY_LIMIT_BYTES,
         schema: {
-          ...tags("messages", "Send a text message"),
+          ...chatOperation("sendMessage", "Send a text message"),
           params: zChannelParams,
           body: zSendMessageRequest,
           response: { 200: zMessageResponse },
@@ -414,7 +445,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.messages,
       {
         schema: {
-          ...tags("messages", "List a channel's messages by cursor"),
+          ...chatOperation("listMessages", "List a channel's messages by cursor"),
           params: zChannelParams,
           querystring: zMessageHistoryQuery,
           response: { 200: zMessagesResponse },
@@ -426,7 +457,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.files,
       {
         schema: {
-          ...tags("messages", "Send a file message (multipart, up to 15 MB)"),
+          ...chatOperation("sendFile", "Send a file message (multipart, up to 15 MB)"),
           description:
             "Sends a file message: multipart/form-data with an optional `caption` field first, then one `file` part of at most 15 MB.",
           params: zChannelParams,
@@ -441,7 +472,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
     );
     r.delete(
       chatApi.message,
-      { schema: { ...tags("messages", "Delete a message"), params: zMessageParams, response: { 200: zOk } } },
+      {
+        schema: {
+          ...chatOperation("deleteMessage", "Delete a message"),
+          params: zMessageParams,
+          response: { 200: zOk },
+        },
+      },
       async (request) => {
         await messages.deleteMessage(actorOf(request), request.params.channelId, request.params.messageId);
         return ok;
@@ -451,7 +488,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.read,
       {
         schema: {
-          ...tags("messages", "Mark the channel read up to a message"),
+          ...chatOperation("markRead", "Mark the channel read up to a message"),
           params: zChannelParams,
           body: zMarkReadRequest,
           response: { 200: z.object({ lastReadSeq: z.number().int() }) },
@@ -465,7 +502,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRouteDeps> = async (fastify, dep
       chatApi.events,
       {
         schema: {
-          ...tags("events", "Events after a given id, to catch up after a reconnect"),
+          ...chatOperation("listEvents", "Events after a given id, to catch up after a reconnect"),
           querystring: zEventsQuery,
           response: { 200: zEventsResponse },
         },

@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { lockDataFolder } from "./lock";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,9 +29,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database, in `dataDir` (in memory without one). A folder is locked for as long as it is open: a second
+ * process that tries to open it, a CLI beside a running server included, fails with `DataFolderLockedError`.
+ */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   return {
     kind: "pglite",
     db: drizzlePglite({ client, schema }) as unknown as Db,
@@ -39,7 +51,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     },
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     pglite: client,
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import { PRIVACY_VERSION, TERMS_VERSION } from "@parley/contract";
+
 /** The account's profile fields as the `accounts` table stores them. */
 export function profileColumns(profile: {
   name: string;
@@ -17,4 +19,12 @@ export function profileColumns(profile: {
     addressDetail: profile.companyAddress.detail,
     marketingConsent: profile.marketingConsent,
   };
+}
+
+/**
+ * The terms and privacy versions a signup accepted, and when. The signup schemas admit a request only with both
+ * consents given, so the versions stored are the ones in force when the form was sent.
+ */
+export function consentColumns(now: Date) {
+  return { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION, termsAcceptedAt: now };
 }

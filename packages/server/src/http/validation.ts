@@ -55,7 +55,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       path: issue.path.join("."),
       // A rule's own key, or a generic one: zod's English never reaches a client.
       message: validationKeyOf(issue),
-      missing: issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined,
+      // An absent enum or literal (a consent that must be `true`) is as missing as an absent field of another type.
+      missing:
+        (issue.code === "invalid_type" || issue.code === "invalid_value") &&
+        (issue as { input?: unknown }).input === undefined,
     }));
     return { error: new RequestValidationError(issues) };
   };

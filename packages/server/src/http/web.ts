@@ -10,12 +10,30 @@ import {
   type Language,
   PRERENDERED_MANIFEST,
   PUBLIC_URL_MARK,
+  ROUTES_MANIFEST,
   type TPrerenderedPages,
+  type TRouteManifest,
 } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 
 const API_PATH = /^\/(api|v1|files)(\/|$)/;
+
+/**
+ * A route pattern of the web app as a test of a path, as React Router reads it: `:name` takes one segment, `:name?`
+ * one or none, `*` the rest; letters match in either case, and a trailing slash is ignored.
+ */
+export function routeMatcher(pattern: string): RegExp {
+  const segments = pattern.split("/").filter(Boolean);
+  const body = segments
+    .map((segment) => {
+      if (segment === "*") return "(?:/.*)?";
+      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    })
+    .join("");
+  return new RegExp(`^${body}/*$`, "i");
+}
 
 /** The language a public page is served in: the `lang` parameter, then the visitor's remembered choice. */
 export function pageLanguage(request: Pick<FastifyRequest, "query" | "headers">): Language {
@@ -30,8 +48,9 @@ export function pageLanguage(request: Pick<FastifyRequest, "query" | "headers">)
 
 /**
  * Serves the built web app: files by path; the public pages as prerendered HTML in the visitor's language; and
- * `index.html` for every other GET so client-side routes survive a reload. Unknown API paths answer the JSON
- * envelope with code 004 instead. Also `robots.txt` and a `sitemap.xml` of the prerendered pages.
+ * `index.html` for every other GET so client-side routes survive a reload, with 404 where no route of the app takes
+ * the address. Unknown API paths answer the JSON envelope with code 004 instead. Also `robots.txt` and a
+ * `sitemap.xml` of the prerendered pages.
  */
 export async function registerWeb(app: FastifyInstance, webDistDir: string, publicUrl: string): Promise<void> {
   const indexFile = path.join(webDistDir, "index.html");
@@ -40,6 +59,12 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, publ
   const prerendered: TPrerenderedPages = fs.existsSync(manifestFile)
     ? JSON.parse(fs.readFileSync(manifestFile, "utf8"))
     : { pages: [] };
+  const routesFile = path.join(webDistDir, ROUTES_MANIFEST);
+  // A build without the list (an older one) cannot tell unknown addresses, so it serves every one as before.
+  const knownRoutes: RegExp[] | null = fs.existsSync(routesFile)
+    ? (JSON.parse(fs.readFileSync(routesFile, "utf8")) as TRouteManifest).patterns.map(routeMatcher)
+    : null;
+  const isKnownPath = (pathname: string) => knownRoutes === null || knownRoutes.some((route) => route.test(pathname));
   // Read and compressed once per file: the pages change only with a new build, which restarts the server.
   const pageCache = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
   const readPage = (file: string) => {
@@ -140,6 +165,11 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, publ
       if (encoding) reply.header("content-encoding", encoding);
       return reply.send(encoding ? body[encoding] : body.plain);
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html", webDistDir);
+    // An address no route takes still gets the app, which shows its not-found page, but with 404: a search engine
+    // must not index it as a page, and a link checker must see it is broken.
+    return reply
+      .status(isKnownPath(pathname) ? 200 : 404)
+      .header("cache-control", "no-cache")
+      .sendFile("index.html", webDistDir);
   });
 }

@@ -17,6 +17,8 @@ export interface Mailer {
   readonly destination: string;
   /** Sends one message; returns where it went (the `.json` file, or the SMTP server). */
   send(mail: OutgoingMail, id: string): Promise<string>;
+  /** Whether mail can go out now: the SMTP server answers, or the mail folder can be written. */
+  check(): Promise<boolean>;
   close(): void;
 }
 
@@ -41,6 +43,7 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
         await transport.sendMail({ ...mail, from: options.from, messageId: `<${id}@parley>` });
         return `${url.protocol}//${url.host}`;
       },
+      check: () => transport.verify(),
       close: () => transport.close(),
     };
   }
@@ -57,6 +60,11 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
       await writeWhole(`${base}.eml`, info.message as Buffer);
       await writeWhole(`${base}.json`, `${JSON.stringify({ id, from: options.from, ...mail, createdAt }, null, 2)}\n`);
       return `${base}.json`;
+    },
+    async check() {
+      await fs.mkdir(options.mailDir, { recursive: true });
+      await fs.access(options.mailDir, fs.constants.W_OK);
+      return true;
     },
     close: () => {},
   };

@@ -29,6 +29,13 @@ export const expireFilesJob = defineJob({
   schedule: "23 4 * * *",
 });
 
+/** Daily at 04:41 UTC: answers kept for `Idempotency-Key` replay are removed once past their day. */
+export const expireIdempotencyKeysJob = defineJob({
+  name: "idempotency.expire",
+  payload: z.object({}).passthrough(),
+  schedule: "41 4 * * *",
+});
+
 /**
  * Daily at 00:05 UTC, once the UTC day it reports on is complete: mails yesterday's per-app figures to each
  * account's report addresses. `day` (YYYY-MM-DD) overrides "yesterday" for a manual re-run of a missed day.

@@ -1,4 +1,4 @@
-import type { Language } from "@parley/contract";
+import { FONT_FAMILY, type Language } from "@parley/contract";
 import type { OutgoingMail } from "../integrations/mail";
 
 type Template = (vars: { name: string; link: string }) => { subject: string; lines: string[]; action: string };
@@ -53,7 +53,7 @@ const templates: Record<
       subject: "[Parley] 이메일 주소를 인증해 주세요",
       lines: [
         `${name}님, Parley에 가입해 주셔서 감사합니다.`,
-        "아래 버튼을 눌러 이메일 주소를 인증하면 30일 무료 체험이 시작됩니다.",
+        "아래 버튼을 눌러 이메일 주소를 인증하면 30일 무료 체험이 시작됩니다. 인증한 날이 체험 첫날이며 날짜는 UTC 기준입니다. 마지막 날은 결제 화면에서 확인할 수 있습니다.",
         "이 링크는 24시간 동안 유효합니다. 7일 안에 인증하지 않은 계정은 자동으로 삭제됩니다.",
       ],
       action: "이메일 인증하기",
@@ -62,7 +62,7 @@ const templates: Record<
       subject: "[Parley] Verify your email address",
       lines: [
         `Hi ${name}, thank you for signing up for Parley.`,
-        "Verify your email address with the button below to start your 30-day free trial.",
+        "Verify your email address with the button below to start your 30-day free trial. The day you verify is its first day, counted in UTC days; the billing page shows its last day.",
         "This link is valid for 24 hours. Accounts not verified within 7 days are deleted automatically.",
       ],
       action: "Verify email",
@@ -101,7 +101,7 @@ export function renderMail(
 ): OutgoingMail {
   const t = templates[kind][language](vars);
   const text = `${t.lines.join("\n\n")}\n\n${t.action}: ${vars.link}\n\n— Parley`;
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:${FONT_FAMILY};color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#3f51b5">Parley</h1>
 ${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
 <p><a href="${escapeHtml(vars.link)}" style="display:inline-block;background:#3f51b5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t.action)}</a></p>
@@ -167,7 +167,7 @@ export function renderDailyReportMail(
   const th = (s: string) =>
     `<th style="text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb">${escapeHtml(s)}</th>`;
   const td = (s: string) => `<td style="padding:6px 8px;border-bottom:1px solid #f3f4f6">${escapeHtml(s)}</td>`;
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:${FONT_FAMILY};color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#3f51b5">Parley</h1>
 <p>${escapeHtml(c.intro(vars.day))}</p>
 <table style="border-collapse:collapse;width:100%;font-size:14px">

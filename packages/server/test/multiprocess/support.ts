@@ -297,6 +297,8 @@ export async function signUp(base: string, email: string, language: "ko" | "en" 
     companyHomepage: "",
     companyAddress: { postalCode: "", address: "", detail: "" },
     marketingConsent: false,
+    termsAccepted: true,
+    privacyAccepted: true,
     language,
   });
 }

@@ -18,7 +18,10 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // A write is sent even when the browser says it is offline: paused, it would leave its dialog waiting with no
+      // word, then go out by itself when the network returns, beside the retry the user made meanwhile. Sent, it
+      // fails at once and the dialog offers a retry with the same idempotency key.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

@@ -1,7 +1,7 @@
 import { Outlet, type RouteObject } from "react-router";
 import { RouteErrorScreen } from "@/components/route-error-screen";
 import { paths } from "@/config/paths";
-import { lazyPage } from "@/lib/lazy-route";
+import { lazyPage, lazyPublicPage } from "@/lib/lazy-route";
 import {
   AppIndexRedirect,
   MessageIndexRedirect,
@@ -21,62 +21,68 @@ const appRoutes: RouteObject = {
   path: paths.apps.app.path,
   element: <RequireAppAccess />,
   children: [
-    { index: true, element: <AppIndexRedirect /> },
-    { path: paths.apps.report.path, lazy: lazyPage(() => import("./routes/dashboard/app-report")) },
     {
-      path: paths.apps.pushNotification.path,
-      lazy: lazyPage(() => import("./routes/dashboard/app-push-notification")),
-    },
-    { path: paths.apps.translation.path, lazy: lazyPage(() => import("./routes/dashboard/app-translation")) },
-    { path: paths.apps.webhooks.path, lazy: lazyPage(() => import("./routes/dashboard/app-webhooks")) },
-    { path: paths.apps.user.path, lazy: lazyPage(() => import("./routes/dashboard/app-users")) },
-    { path: paths.apps.channels.path, lazy: lazyPage(() => import("./routes/dashboard/app-channels")) },
-    { path: paths.apps.channel.path, lazy: lazyPage(() => import("./routes/dashboard/channel-chat")) },
-    {
-      path: paths.apps.profanityFilter.path,
-      lazy: lazyPage(() => import("./routes/dashboard/app-profanity-filter")),
-    },
-    { path: paths.apps.settings.path, lazy: lazyPage(() => import("./routes/dashboard/app-settings")) },
-    {
-      path: paths.apps.message.root.path,
-      element: <RequireNoticeFeature />,
+      // Every page of the app sits in its layout, which shows the onboarding checklist above the page.
+      lazy: lazyPage(() => import("./routes/dashboard/app-layout")),
       children: [
-        { index: true, element: <MessageIndexRedirect /> },
+        { index: true, element: <AppIndexRedirect /> },
+        { path: paths.apps.report.path, lazy: lazyPage(() => import("./routes/dashboard/app-report")) },
         {
-          path: paths.apps.message.brandList.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-brand-list")),
+          path: paths.apps.pushNotification.path,
+          lazy: lazyPage(() => import("./routes/dashboard/app-push-notification")),
         },
+        { path: paths.apps.translation.path, lazy: lazyPage(() => import("./routes/dashboard/app-translation")) },
+        { path: paths.apps.webhooks.path, lazy: lazyPage(() => import("./routes/dashboard/app-webhooks")) },
+        { path: paths.apps.user.path, lazy: lazyPage(() => import("./routes/dashboard/app-users")) },
+        { path: paths.apps.channels.path, lazy: lazyPage(() => import("./routes/dashboard/app-channels")) },
+        { path: paths.apps.channel.path, lazy: lazyPage(() => import("./routes/dashboard/channel-chat")) },
         {
-          path: paths.apps.message.brandRegister.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-brand-register")),
+          path: paths.apps.profanityFilter.path,
+          lazy: lazyPage(() => import("./routes/dashboard/app-profanity-filter")),
         },
+        { path: paths.apps.settings.path, lazy: lazyPage(() => import("./routes/dashboard/app-settings")) },
         {
-          path: paths.apps.message.brandEdit.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-brand-edit")),
-        },
-        {
-          path: paths.apps.message.campaignList.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-list")),
-        },
-        {
-          path: paths.apps.message.campaignRegister.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-register")),
-        },
-        {
-          path: paths.apps.message.campaignResend.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-resend")),
-        },
-        {
-          path: paths.apps.message.campaignDetail.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-detail")),
-        },
-        {
-          path: paths.apps.message.campaignDraft.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-draft")),
-        },
-        {
-          path: paths.apps.message.campaignReport.path,
-          lazy: lazyPage(() => import("./routes/dashboard/message-campaign-report")),
+          path: paths.apps.message.root.path,
+          element: <RequireNoticeFeature />,
+          children: [
+            { index: true, element: <MessageIndexRedirect /> },
+            {
+              path: paths.apps.message.brandList.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-brand-list")),
+            },
+            {
+              path: paths.apps.message.brandRegister.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-brand-register")),
+            },
+            {
+              path: paths.apps.message.brandEdit.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-brand-edit")),
+            },
+            {
+              path: paths.apps.message.campaignList.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-campaign-list")),
+            },
+            {
+              path: paths.apps.message.campaignRegister.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-campaign-register")),
+            },
+            {
+              path: paths.apps.message.campaignResend.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-campaign-resend")),
+            },
+            {
+              path: paths.apps.message.campaignDetail.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-campaign-detail")),
+            },
+            {
+              path: paths.apps.message.campaignDraft.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-campaign-draft")),
+            },
+            {
+              path: paths.apps.message.campaignReport.path,
+              lazy: lazyPage(() => import("./routes/dashboard/message-campaign-report")),
+            },
+          ],
         },
       ],
     },
@@ -160,6 +166,12 @@ const authRoutes: RouteObject = {
   ],
 };
 
+/** The server status page, for visitors and customers alike, in the public site's frame. */
+const serviceStatusRoute: RouteObject = {
+  lazy: lazyPublicPage(() => import("./routes/intro/layout")),
+  children: [{ path: paths.serviceStatus.path, lazy: lazyPublicPage(() => import("./routes/service-status")) }],
+};
+
 const statusRoutes: RouteObject[] = [
   { path: paths.blank.path, lazy: lazyPage(() => import("./routes/status/blank")) },
   { path: paths.notFound.path, lazy: lazyPage(() => import("./routes/status/not-found")) },
@@ -176,6 +188,13 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <BootFallback />,
-    children: [{ index: true, element: <RootRedirect /> }, introRoutes, authRoutes, dashboardRoutes, ...statusRoutes],
+    children: [
+      { index: true, element: <RootRedirect /> },
+      introRoutes,
+      serviceStatusRoute,
+      authRoutes,
+      dashboardRoutes,
+      ...statusRoutes,
+    ],
   },
 ];

@@ -1,23 +1,17 @@
 import { createTheme } from "@mui/material/styles";
-
-const fontFamily = [
-  "Pretendard",
-  '"Pretendard Variable"',
-  '"Noto Sans KR"',
-  "-apple-system",
-  "BlinkMacSystemFont",
-  '"Segoe UI"',
-  "Roboto",
-  '"Helvetica Neue"',
-  "Arial",
-  "sans-serif",
-].join(",");
+import { FONT_FAMILY } from "@parley/contract";
 
 export const theme = createTheme({
   palette: {
     mode: "light",
     primary: { main: "#3f51b5", dark: "#2c3a8c", light: "#7986cb", contrastText: "#ffffff" },
-    secondary: { main: "#1e88e5" },
+    // Status chips print white on these when filled and these on white or the page when outlined, so each keeps
+    // 4.5:1 both ways (WCAG AA for small text); MUI's own info, warning and a lighter blue fall short (3.1 to 3.9).
+    secondary: { main: "#1565c0" },
+    info: { main: "#01579b" },
+    warning: { main: "#b45309" },
+    success: { main: "#2e7d32" },
+    error: { main: "#d32f2f" },
     background: { default: "#f5f6fa", paper: "#ffffff" },
     text: { primary: "#1c2033", secondary: "#5b6178" },
     divider: "#e3e6ef",
@@ -25,7 +19,7 @@ export const theme = createTheme({
   shape: { borderRadius: 10 },
   spacing: 8,
   typography: {
-    fontFamily,
+    fontFamily: FONT_FAMILY,
     h1: { fontSize: "2.5rem", fontWeight: 700, lineHeight: 1.2, letterSpacing: "-0.02em" },
     h2: { fontSize: "2rem", fontWeight: 700, lineHeight: 1.25, letterSpacing: "-0.01em" },
     h3: { fontSize: "1.5rem", fontWeight: 700 },
@@ -38,6 +32,11 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         body: { WebkitFontSmoothing: "antialiased", MozOsxFontSmoothing: "grayscale" },
+        // Korean breaks lines between words (at spaces), never inside one ("기준입니/다", "필/수"). A token too long
+        // for its line (an address, an id) may still break anywhere; `break-word` rather than `anywhere` leaves the
+        // narrowest width of table cells and chips at their longest word, so a squeezed column never splits one.
+        // The root's `lang` follows the UI language (i18n/index.ts), so switching to English turns this off.
+        "html:lang(ko)": { wordBreak: "keep-all", overflowWrap: "break-word" },
       },
     },
     MuiButton: {

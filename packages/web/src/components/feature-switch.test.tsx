@@ -24,7 +24,7 @@ function pendingServer(initial: boolean) {
   return { query, save, answer: (ok: boolean) => answer?.(ok) };
 }
 
-const renderSwitch = (server: ReturnType<typeof pendingServer>) =>
+const renderSwitch = (server: ReturnType<typeof pendingServer>, blockedReason?: string) =>
   renderWithRouter(
     <FeatureSwitch
       query={server.query}
@@ -32,6 +32,7 @@ const renderSwitch = (server: ReturnType<typeof pendingServer>) =>
       label="Feature on"
       turnedOn="Turned on"
       turnedOff="Turned off"
+      blockedReason={blockedReason}
     />,
   );
 
@@ -54,6 +55,24 @@ describe("FeatureSwitch", () => {
     server.answer(true);
     expect(await screen.findByText("Turned off")).toBeInTheDocument();
     await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it("cannot be turned on while something is missing, and says what under the switch", async () => {
+    renderSwitch(pendingServer(false), "Save a key first.");
+    const toggle = await screen.findByRole("switch", { name: "Feature on" });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription("Save a key first.");
+  });
+
+  it("can still be turned off when it is on while something is missing", async () => {
+    const server = pendingServer(true);
+    const { user } = renderSwitch(server, "Save a key first.");
+    const toggle = await screen.findByRole("switch", { name: "Feature on" });
+    expect(toggle).toBeEnabled();
+    await user.click(toggle);
+    server.answer(true);
+    expect(await screen.findByText("Turned off")).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeDisabled());
   });
 
   it("goes back to the saved state and shows the error when the save fails", async () => {

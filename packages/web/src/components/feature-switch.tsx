@@ -1,11 +1,13 @@
-import { FormControlLabel, Skeleton, Switch } from "@mui/material";
+import { Box, FormControlLabel, FormHelperText, Skeleton, Switch } from "@mui/material";
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 
 /**
  * Turns a per-app feature on or off at once, apart from the feature's forms, so the switch never waits on unsaved
  * edits. While a change is saving the switch shows the asked state; the saved answer goes into the query's cache.
+ * With a `blockedReason` the switch cannot be turned on, and says why under it; one already on can still go off.
  */
 export function FeatureSwitch<TKey extends QueryKey>({
   query,
@@ -13,6 +15,7 @@ export function FeatureSwitch<TKey extends QueryKey>({
   label,
   turnedOn,
   turnedOff,
+  blockedReason,
 }: {
   /** The feature's own query of the switch, e.g. `pushEnabledQueryOptions(appId)`. */
   query: UseQueryOptions<boolean, Error, boolean, TKey>;
@@ -21,11 +24,14 @@ export function FeatureSwitch<TKey extends QueryKey>({
   label: string;
   turnedOn: string;
   turnedOff: string;
+  /** What is missing before the feature can work, e.g. a key; null or absent when nothing is. */
+  blockedReason?: string | null;
 }) {
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const enabled = useQuery(query);
+  const reasonId = useId();
   const update = useMutation({
     mutationFn: save,
     onSuccess: (saved) => queryClient.setQueryData<boolean>(query.queryKey, saved),
@@ -39,16 +45,27 @@ export function FeatureSwitch<TKey extends QueryKey>({
       onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
     });
 
+  const isOn = update.isPending ? update.variables : enabled.data === true;
+  const isBlocked = Boolean(blockedReason) && !isOn;
+
   return (
-    <FormControlLabel
-      control={
-        <Switch
-          checked={update.isPending ? update.variables : enabled.data === true}
-          disabled={enabled.isError || update.isPending}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-      }
-      label={label}
-    />
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={isOn}
+            disabled={enabled.isError || update.isPending || isBlocked}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: blockedReason ? { "aria-describedby": reasonId } : {} }}
+          />
+        }
+        label={label}
+      />
+      {blockedReason && (
+        <FormHelperText id={reasonId} sx={{ mt: 0, color: isOn ? "warning.dark" : "text.secondary" }}>
+          {blockedReason}
+        </FormHelperText>
+      )}
+    </Box>
   );
 }

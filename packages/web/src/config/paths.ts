@@ -25,10 +25,9 @@ export const paths = {
       getHref: (tab?: DocTab) => (tab ? `/intro/docs/${tab}` : "/intro/docs"),
     },
     pricing: { path: "/intro/pricing", getHref: () => "/intro/pricing" },
-    company: {
-      path: "/intro/company",
-      getHref: (hash?: "terms" | "privacy") => `/intro/company${hash ? `#${hash}` : ""}`,
-    },
+    company: { path: "/intro/company", getHref: () => "/intro/company" },
+    terms: { path: "/intro/terms", getHref: () => "/intro/terms" },
+    privacy: { path: "/intro/privacy", getHref: () => "/intro/privacy" },
     contactUs: { path: "/intro/contactus", getHref: () => "/intro/contactus" },
     freeTrial: { path: "/intro/freetrial", getHref: () => "/intro/freetrial" },
     partner: { path: "/intro/partner", getHref: () => "/intro/partner" },
@@ -142,6 +141,8 @@ export const paths = {
   notAllowed: { path: "/notallowed", getHref: () => "/notallowed" },
   error: { path: "/error", getHref: () => "/error" },
   fail: { path: "/fail", getHref: () => "/fail" },
+  /** The public status page: each part of the service up or down, and recent incidents. */
+  serviceStatus: { path: "/status", getHref: () => "/status" },
 } as const;
 
 /** Pattern that matches any address inside one app, used by the shell to show the app submenu. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, sessionFor, stubFetch } from "@/testing/test-utils";
-import { ApiError, api, errorKey, setUnauthorizedHandler } from "./api-client";
+import { ApiError, api, errorKey, REQUEST_TIMEOUT_MS, setUnauthorizedHandler } from "./api-client";
 import { clearSession, getSession, SESSION_STORAGE_KEY, setSession } from "./session";
 
 describe("api client", () => {
@@ -61,5 +61,84 @@ describe("api client", () => {
     expect(errorKey(error)).toBe("ERROR_001");
     expect(errorKey(new ApiError("7777", "?", 400))).toBe("ERROR_001");
     expect(errorKey(new ApiError("3005", "?", 409))).toBe("ERROR_3005");
+  });
+
+  describe("idempotency keys and lost answers", () => {
+    const keyOf = (init: RequestInit | undefined) => new Headers(init?.headers).get("Idempotency-Key");
+    /** A request that never gets an answer, ending only when its signal aborts, as a real fetch does. */
+    const hang = (_url: string, init: RequestInit | undefined) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+      });
+
+    it("sends a fresh Idempotency-Key with every write and none with a read", async () => {
+      const fetchMock = stubFetch(() => jsonResponse(200, { ok: true }));
+      await api.get("/apps");
+      await api.post("/apps", { name: "A" });
+      await api.post("/apps", { name: "A" });
+      await api.put("/apps/a", { name: "B" });
+      await api.delete("/apps/a/api-keys/k");
+      const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+      expect(keys[0]).toBeNull();
+      expect(new Set(keys.slice(1)).size).toBe(4);
+      for (const key of keys.slice(1))
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    });
+
+    it("sends the same write again with the key of its attempt that got no answer, until an answer settles it", async () => {
+      let answer: () => Response | Promise<Response> = () => {
+        throw new TypeError("Failed to fetch");
+      };
+      const fetchMock = stubFetch(() => answer());
+      await expect(api.post("/apps", { name: "A" })).rejects.toMatchObject({ code: "002", status: 0 });
+      answer = () => jsonResponse(500, { code: "001", message: "fault" });
+      await expect(api.post("/apps", { name: "A" })).rejects.toMatchObject({ code: "001", status: 500 });
+      answer = () => jsonResponse(409, { code: "009", message: "still running" });
+      await expect(api.post("/apps", { name: "A" })).rejects.toMatchObject({ code: "009" });
+      // Another write is another action: its own key.
+      answer = () => {
+        throw new TypeError("Failed to fetch");
+      };
+      await expect(api.post("/apps", { name: "B" })).rejects.toMatchObject({ code: "002" });
+      answer = () => jsonResponse(200, { app: { id: "a" } });
+      await api.post("/apps", { name: "A" });
+      await api.post("/apps", { name: "A" });
+      const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+      expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+      expect(keys[3]).not.toBe(keys[0]);
+      expect(keys[4]).toBe(keys[0]);
+      // Answered: the next identical write is a new action.
+      expect(keys[5]).not.toBe(keys[0]);
+    });
+
+    it("ends a request that hangs with the network error once the time limit passes", async () => {
+      vi.useFakeTimers();
+      try {
+        stubFetch(hang);
+        const pending = api.post("/apps", { name: "A" }).catch((error: unknown) => error);
+        await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+        expect(await pending).toMatchObject({ code: "002", status: 0, data: { reason: "timeout" } });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("ends a request at once when the browser goes offline", async () => {
+      stubFetch(hang);
+      const pending = api.get("/apps").catch((error: unknown) => error);
+      window.dispatchEvent(new Event("offline"));
+      const error = await pending;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ code: "002", status: 0, data: { reason: "offline" } });
+      expect(errorKey(error)).toBe("ERROR_002");
+    });
+
+    it("rejects with an AbortError when the caller stops waiting", async () => {
+      stubFetch(hang);
+      const controller = new AbortController();
+      const pending = api.get("/apps", undefined, { signal: controller.signal }).catch((error: unknown) => error);
+      controller.abort();
+      expect(await pending).toMatchObject({ name: "AbortError" });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { API_PREFIX, type ErrorData, isErrorCode } from "@parley/contract";
+import { API_PREFIX, type ErrorData, IDEMPOTENCY_KEY_HEADER, isErrorCode } from "@parley/contract";
 import type { z } from "zod";
 import { clearSession, getSession } from "./session";
 
@@ -24,6 +24,23 @@ export class ApiError extends Error {
 const NETWORK_FAILURE_CODE = "002";
 const UNKNOWN_FAILURE_CODE = "001";
 
+/**
+ * Why a request got no answer, in `data.reason` of its 002 error: the browser went offline, the request outlived
+ * its time limit, or the connection failed.
+ */
+export type NetworkFailureReason = "offline" | "timeout" | "network";
+
+/**
+ * How long a request may wait for its answer. A request sent as the network drops can hang far longer than anyone
+ * waits in front of a frozen dialog; after this it fails like any lost connection and the form offers a retry
+ * (its idempotency key makes the retry safe even if the first request did reach the server).
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** Uploads and downloads carry files and may take a while on a slow link. */
+const TRANSFER_TIMEOUT_MS = 120_000;
+/** How long a key of a request that got no answer waits for its retry; well inside the server's 24 hours. */
+const UNANSWERED_KEY_TTL_MS = 60 * 60 * 1000;
+
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
@@ -39,7 +56,10 @@ interface RequestOptions {
   /** The API the path belongs to: the dashboard's `/api` unless given (the docs read the chat API's `/v1`). */
   prefix?: string;
   body?: unknown;
+  /** Ends the caller's wait: the call rejects with an AbortError at once. */
   signal?: AbortSignal;
+  /** The wait for an answer, REQUEST_TIMEOUT_MS unless given. */
+  timeoutMs?: number;
 }
 
 function buildUrl(path: string, query?: Query, prefix = API_PREFIX) {
@@ -49,6 +69,49 @@ function buildUrl(path: string, query?: Query, prefix = API_PREFIX) {
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+/** A fresh idempotency key: a random UUID, also where `crypto.randomUUID` is missing (pages not served over HTTPS). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The keys of writes that got no answer, by method, URL and body, so sending the same write again (a Retry, the
+ * same form submitted again, even after its dialog was closed) reuses the key and the server answers it once.
+ * Any answer the server keeps (a success or a refusal) retires them all: the user has moved on, and a key reused
+ * after, say, a freeze whose answer was lost and an unfreeze that went through would replay the stale freeze.
+ * Uploads are not kept: the server does not replay multipart requests.
+ */
+const unansweredKeys = new Map<string, { key: string; at: number }>();
+
+function idempotencyKeyFor(signature: string | null): string {
+  if (signature === null) return newIdempotencyKey();
+  const kept = unansweredKeys.get(signature);
+  if (kept && Date.now() - kept.at < UNANSWERED_KEY_TTL_MS) return kept.key;
+  return newIdempotencyKey();
+}
+
+/**
+ * Whether the server kept the answer for the key, which settles the write: a success or a refusal. No answer,
+ * a server fault (5xx, not kept), 009 (the first request with the key still runs) and 005 (refused before the key
+ * was looked at) leave it open. Anything but an ApiError is a wait the caller ended, which may have reached the
+ * server too.
+ */
+function isSettled(error: unknown): boolean {
+  if (error === undefined) return true;
+  if (!(error instanceof ApiError)) return false;
+  return error.status > 0 && error.status < 500 && error.code !== "009" && error.code !== "005";
+}
+
+function rememberOutcome(signature: string | null, key: string, error?: unknown) {
+  if (isSettled(error)) unansweredKeys.clear();
+  else if (signature !== null) unansweredKeys.set(signature, { key, at: Date.now() });
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -72,7 +135,22 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(UNKNOWN_FAILURE_CODE, `HTTP ${status}`, status);
 }
 
-async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+function networkFailure(reason: NetworkFailureReason, message: string): ApiError {
+  return new ApiError(NETWORK_FAILURE_CODE, message, 0, { reason });
+}
+
+/**
+ * Sends one request and reads its answer with `read`, within the time limit. The wait ends early when the browser
+ * goes offline (a request in flight then would only hang until the limit) and when the caller's signal aborts.
+ * Every write carries an `Idempotency-Key`.
+ */
+async function send<T>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: accept };
   const session = getSession();
   if (session) headers.Authorization = `Bearer ${session.sessionToken}`;
@@ -80,33 +158,65 @@ async function send(method: string, path: string, options: RequestOptions, accep
   const body =
     options.body === undefined || options.body instanceof FormData ? options.body : JSON.stringify(options.body);
   if (typeof body === "string") headers["Content-Type"] = "application/json";
+  const url = buildUrl(path, options.query, options.prefix);
+  const isWrite = method !== "GET";
+  const signature = isWrite && !(body instanceof FormData) ? `${method} ${url} ${body ?? ""}` : null;
+  const key = isWrite ? idempotencyKeyFor(signature) : null;
+  if (key !== null) headers[IDEMPOTENCY_KEY_HEADER] = key;
 
-  let response: Response;
+  const controller = new AbortController();
+  /** Why this side stopped waiting, when it did: offline or out of time. */
+  let cutOff: ApiError | null = null;
+  const cut = (error: ApiError) => {
+    cutOff ??= error;
+    controller.abort();
+  };
+  const onOffline = () => cut(networkFailure("offline", "The browser went offline"));
+  const onCallerAbort = () => controller.abort();
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timer = setTimeout(() => cut(networkFailure("timeout", `No answer within ${timeoutMs} ms`)), timeoutMs);
+  window.addEventListener("offline", onOffline);
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener("abort", onCallerAbort);
+
+  /** What a request that got no (whole) answer fails with. */
+  const noAnswer = (error: unknown): unknown => {
+    if (cutOff) return cutOff;
+    if (options.signal?.aborted) return new DOMException("The caller stopped waiting", "AbortError");
+    const isOffline = typeof navigator !== "undefined" && navigator.onLine === false;
+    return networkFailure(isOffline ? "offline" : "network", error instanceof Error ? error.message : "No answer");
+  };
+
   try {
-    response = await fetch(buildUrl(path, options.query, options.prefix), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
+    const response = await fetch(url, { method, headers, body, signal: controller.signal }).catch((error) => {
+      throw noAnswer(error);
     });
+    if (!response.ok) {
+      const answer = toApiError(response.status, await readJson(response).catch(() => undefined));
+      // The token is gone or expired on the server: keeping it would make every later call fail the same way.
+      if (answer.code === "1001") {
+        clearSession();
+        onUnauthorized?.();
+      }
+      throw answer;
+    }
+    const result = await read(response).catch((error) => {
+      throw noAnswer(error);
+    });
+    if (key !== null) rememberOutcome(signature, key);
+    return result;
   } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(NETWORK_FAILURE_CODE, error instanceof Error ? error.message : "Network failure", 0);
+    if (key !== null) rememberOutcome(signature, key, error);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    window.removeEventListener("offline", onOffline);
+    options.signal?.removeEventListener("abort", onCallerAbort);
   }
-
-  if (response.ok) return response;
-
-  const apiError = toApiError(response.status, await readJson(response));
-  // The token is gone or expired on the server: keeping it would make every later call fail the same way.
-  if (apiError.code === "1001") {
-    clearSession();
-    onUnauthorized?.();
-  }
-  throw apiError;
 }
 
 async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
-  return readJson(await send(method, path, options, "application/json"));
+  return send(method, path, options, "application/json", readJson);
 }
 
 /** The name a `content-disposition` header gives, preferring the UTF-8 `filename*` form. */
@@ -144,12 +254,14 @@ export const api = {
   },
   /** A `multipart/form-data` upload (cover images, recipient files); the answer is JSON like any other call. */
   async upload<S extends z.ZodType>(path: string, form: FormData, schema?: S, options?: Omit<RequestOptions, "body">) {
-    return parse(schema, await request("POST", path, { ...options, body: form }));
+    return parse(schema, await request("POST", path, { timeoutMs: TRANSFER_TIMEOUT_MS, ...options, body: form }));
   },
   /** A file the server sends as an attachment (exports), with the name it suggests. */
   async download(path: string, options?: Omit<RequestOptions, "body">) {
-    const response = await send("GET", path, options ?? {}, "*/*");
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
+    return send("GET", path, { timeoutMs: TRANSFER_TIMEOUT_MS, ...options }, "*/*", async (response) => ({
+      blob: await response.blob(),
+      fileName: fileNameOf(response.headers.get("content-disposition")),
+    }));
   },
 };
 
@@ -161,4 +273,22 @@ export function errorKey(error: unknown): `ERROR_${string}` {
 
 export function isApiError(error: unknown, ...codes: string[]): error is ApiError {
   return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+}
+
+/**
+ * Whether a failed write may simply be tried again: it got no answer (offline, time-out, lost connection), the
+ * server failed (5xx), the request with its key is still running (009) or the rate limit refused it (005). Its
+ * retry carries the same idempotency key, so it is answered once whatever happened to the first.
+ */
+export function isRetryableFailure(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError && (error.status === 0 || error.status >= 500 || ["009", "005"].includes(error.code))
+  );
+}
+
+/** Why a request got no answer, or null when it got one. */
+export function networkFailureReason(error: unknown): NetworkFailureReason | null {
+  if (!(error instanceof ApiError) || error.status !== 0) return null;
+  const reason = error.data?.reason;
+  return reason === "offline" || reason === "timeout" ? reason : "network";
 }

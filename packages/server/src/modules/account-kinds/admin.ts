@@ -87,8 +87,9 @@ export function createAdminService(ctx: Context, deps: { billing: BillingService
     });
   }
 
-  async function requireCompany(companyId: string, q: Db = db): Promise<AccountRow> {
-    const [row] = await q.select().from(accounts).where(eq(accounts.id, companyId)).limit(1);
+  async function requireCompany(companyId: string, q: Db = db, lock = false): Promise<AccountRow> {
+    const query = q.select().from(accounts).where(eq(accounts.id, companyId));
+    const [row] = await (lock ? query.for("update") : query).limit(1);
     if (!row || row.kind === "subaccount" || row.role === "admin") throw new AppError("9000");
     return row;
   }
@@ -150,6 +151,7 @@ export function createAdminService(ctx: Context, deps: { billing: BillingService
       plan: {
         state: (summary as TCompanySummary).planState,
         trialEndsAt: account.kind === "ordinary" ? status.trial.endsAt.toISOString() : null,
+        trialLastDay: account.kind === "ordinary" ? status.trial.lastDay : null,
         paidSince: open?.startDate ?? null,
         serviceStoppedAt:
           account.serviceStoppedByAdminAt?.toISOString() ??
@@ -171,24 +173,31 @@ export function createAdminService(ctx: Context, deps: { billing: BillingService
     };
   }
 
-  /** Applies a change to the company and records it, in one transaction. */
+  type ActionDetail = Record<string, string | number | boolean>;
+
+  /**
+   * Applies a change to the company and records it, in one transaction with the account row locked. `follow`
+   * makes what depends on the change agree with it in the same transaction, adding what it did to the record.
+   */
   async function act(
     auth: Authenticated,
     companyId: string,
     action: TAdminAction,
-    detailOf: Record<string, string | number | boolean>,
+    detailOf: ActionDetail,
     change: (account: AccountRow) => Partial<typeof accounts.$inferInsert>,
+    follow?: (tx: Db, changed: AccountRow) => Promise<ActionDetail>,
   ): Promise<TCompanyDetail> {
     const admin = requireAdmin(auth);
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const account = await requireCompany(companyId, tx);
-      await tx.update(accounts).set(change(account)).where(eq(accounts.id, account.id));
+      const account = await requireCompany(companyId, tx, true);
+      const [changed] = await tx.update(accounts).set(change(account)).where(eq(accounts.id, account.id)).returning();
+      const followed = follow && changed ? await follow(tx, changed) : {};
       await tx.insert(adminActions).values({
         accountId: account.id,
         adminEmail: admin.email,
         action,
-        detail: detailOf,
+        detail: { ...detailOf, ...followed },
         createdAt: clock.now(),
       });
     });
@@ -242,10 +251,22 @@ export function createAdminService(ctx: Context, deps: { billing: BillingService
       }));
     },
 
+    /**
+     * Adds days to the trial. A paid plan applied during the trial and not started yet moves with it, to the day
+     * after the new last day, so the trial and the plan never overlap or leave a gap; the record says so.
+     */
     extendTrial(auth: Authenticated, companyId: string, days: number) {
-      return act(auth, companyId, "trial.extend", { days }, (account) => ({
-        trialExtensionDays: account.trialExtensionDays + days,
-      }));
+      return act(
+        auth,
+        companyId,
+        "trial.extend",
+        { days },
+        (account) => ({ trialExtensionDays: account.trialExtensionDays + days }),
+        async (tx, changed): Promise<ActionDetail> => {
+          const moved = await deps.billing.followTrial(tx, changed);
+          return moved ? { previousPaidPlanStartDate: moved.from, paidPlanStartDate: moved.to } : {};
+        },
+      );
     },
 
     unlock(auth: Authenticated, companyId: string) {

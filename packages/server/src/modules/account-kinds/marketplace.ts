@@ -8,7 +8,7 @@ import {
 } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context";
-import { profileColumns } from "../../db/columns";
+import { consentColumns, profileColumns } from "../../db/columns";
 import { isUniqueViolation } from "../../db/errors";
 import { type AccountRow, accounts } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -76,6 +76,7 @@ export function createMarketplace(ctx: Context, deps: { links: SignInLinks }) {
             paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
             kind: "marketplaceaccount",
             marketplaceCustomerId: claims.customerId,
+            ...consentColumns(now),
             emailVerifiedAt: now,
             passwordChangedAt: now,
             createdAt: now,

@@ -64,7 +64,8 @@ export const accountKindRoutes: FastifyPluginAsync<{
 
   app.post(
     api.auth.firstPassword,
-    { schema: { body: zFirstPasswordRequest, response: { 200: zSessionState } } },
+    // A password in the body and a session token in the answer: neither may be kept for replay.
+    { schema: { body: zFirstPasswordRequest, response: { 200: zSessionState } }, config: { idempotency: false } },
     async (request) => {
       const token = (request.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
       return links.setFirstPassword(authOf(request), request.body, token);

@@ -36,7 +36,11 @@ export const accountRoutes: FastifyPluginAsync<{ auth: AuthService; accounts: Ac
 
   app.put(
     api.account.password,
-    { schema: { body: zChangePasswordRequest, response: { 200: zChangePasswordResponse } } },
+    // The body holds passwords: a replay key would keep a fast hash of them beside their argon2 hashes.
+    {
+      schema: { body: zChangePasswordRequest, response: { 200: zChangePasswordResponse } },
+      config: { idempotency: false },
+    },
     async (request) => {
       const changedAt = await auth.changePassword(
         authOf(request),

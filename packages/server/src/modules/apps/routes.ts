@@ -5,6 +5,7 @@ import {
   zAppChatSettings,
   zAppChatSettingsResponse,
   zAppIdParams,
+  zAppOnboardingResponse,
   zAppResponse,
   zAppsResponse,
   zCreateApiKeyRequest,
@@ -68,6 +69,12 @@ export const appRoutes: FastifyPluginAsync<{ auth: AuthService; apps: AppService
   );
 
   app.get(
+    api.apps.onboarding,
+    { schema: { params: zAppIdParams, response: { 200: zAppOnboardingResponse } } },
+    async (request) => ({ onboarding: await apps.getOnboarding(authOf(request), request.params.id) }),
+  );
+
+  app.get(
     api.apps.apiKeys,
     { schema: { params: zAppIdParams, response: { 200: zApiKeysResponse } } },
     async (request) => ({ apiKeys: await apps.listApiKeys(authOf(request), request.params.id) }),
@@ -75,7 +82,11 @@ export const appRoutes: FastifyPluginAsync<{ auth: AuthService; apps: AppService
 
   app.post(
     api.apps.apiKeys,
-    { schema: { params: zAppIdParams, body: zCreateApiKeyRequest, response: { 200: zCreateApiKeyResponse } } },
+    {
+      schema: { params: zAppIdParams, body: zCreateApiKeyRequest, response: { 200: zCreateApiKeyResponse } },
+      // The secret is shown once and stored only as a hash; a replayable answer would keep it in clear.
+      config: { idempotency: false },
+    },
     async (request) => apps.createApiKey(authOf(request), request.params.id, request.body.label),
   );
 

@@ -4,10 +4,13 @@ import {
   type TApiKey,
   type TApp,
   type TAppChatSettings,
+  type TAppOnboarding,
+  TEST_USER_METADATA_KEY,
 } from "@parley/contract";
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
+import { rowsOf } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { type AppRow, accounts, apiKeys, apps } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -202,6 +205,43 @@ export function createAppService(
         .where(and(eq(apiKeys.id, keyId), eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)))
         .returning({ id: apiKeys.id });
       if (rows.length === 0) throw new AppError("3015");
+    },
+
+    /**
+     * The first steps the onboarding checklist shows, answered from the app's data in one statement. The first
+     * message is looked for channel by channel, from each channel's oldest message by seq, so the messages' index
+     * on (channel, seq) answers it without reading an app's whole history.
+     */
+    async getOnboarding(auth: Authenticated, appId: string): Promise<TAppOnboarding> {
+      const app = await service.requireAppAccess(auth, appId);
+      const result = await db.execute(sql`
+        select
+          exists (select 1 from api_keys where app_id = ${app.id} and revoked_at is null) as has_api_key,
+          exists (
+            select 1 from chat_users where app_id = ${app.id} and metadata ->> ${TEST_USER_METADATA_KEY} is null
+          ) as has_user,
+          exists (select 1 from channels where app_id = ${app.id}) as has_channel,
+          (
+            select min(first.created_at) from channels c
+            cross join lateral (
+              select m.created_at from messages m
+              where m.channel_id = c.id and m.sender_id is not null
+              order by m.seq limit 1
+            ) first
+            where c.app_id = ${app.id}
+          ) as first_message_at`);
+      const [row] = rowsOf<{
+        has_api_key: boolean;
+        has_user: boolean;
+        has_channel: boolean;
+        first_message_at: Date | string | null;
+      }>(result);
+      return {
+        hasApiKey: row?.has_api_key === true,
+        hasUser: row?.has_user === true,
+        hasChannel: row?.has_channel === true,
+        firstMessageAt: row?.first_message_at ? new Date(row.first_message_at).toISOString() : null,
+      };
     },
 
     /** The app a server-to-server secret belongs to, or null for an unknown or revoked key. */

@@ -11,6 +11,7 @@ import {
   zPasswordResetConfirmRequest,
   zPasswordResetRequest,
   zSessionParams,
+  zSessionState,
   zSessionsEndedResponse,
   zSignupRequest,
   zSignupResponse,
@@ -18,8 +19,8 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
-import { authOf, optionalAuth, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "./service";
+import { authOf, bearerToken, optionalAuth, requireAuth } from "../../http/authenticate";
+import { type AuthService, toSessionState } from "./service";
 
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (fastify, { auth }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,6 +40,12 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (fast
     api.auth.login,
     { schema: { body: zLoginRequest, response: { 200: zLoginResponse } }, preHandler: refuseIfSignedIn },
     async (request) => auth.login(request.body, request.headers["user-agent"]?.slice(0, 300) ?? ""),
+  );
+
+  app.get(
+    api.auth.currentSession,
+    { schema: { response: { 200: zSessionState } }, preValidation: requireAuth(auth) },
+    async (request) => toSessionState(authOf(request).account, bearerToken(request) ?? ""),
   );
 
   app.get(

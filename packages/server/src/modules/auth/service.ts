@@ -15,7 +15,7 @@ import {
 import { createTtlCache } from "../../cache";
 import type { SessionsEnded } from "../../chat/bus";
 import type { Context } from "../../context";
-import { profileColumns } from "../../db/columns";
+import { consentColumns, profileColumns } from "../../db/columns";
 import { isUniqueViolation } from "../../db/errors";
 import type { AccountRow, AppRow } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -146,6 +146,7 @@ export function createAuthService(
           ...profileColumns(input),
           language: input.language,
           paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
+          ...consentColumns(now),
           passwordChangedAt: now,
           createdAt: now,
         });

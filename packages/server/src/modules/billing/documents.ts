@@ -2,6 +2,7 @@ import { type Currency, MINOR_UNITS_PER_MAJOR, VAT_PERCENT } from "@parley/contr
 import PDFDocument from "pdfkit";
 import { type CsvValue, toCsv } from "../../csv";
 import type { AccountRow, InvoiceLine, InvoiceRow } from "../../db/schema";
+import { addDays, earlierDay, firstDayOf, trialOf } from "./rules";
 
 /** An integer scaled by 10^digits as a decimal, e.g. (29900, 2) is "299.00"; `minDigits` keeps trailing zeros. */
 function decimal(value: number, digits: number, minDigits = 0): string {
@@ -93,6 +94,12 @@ export async function invoicePdf(invoice: InvoiceRow, account: AccountRow): Prom
   const { currency } = invoice;
   const left = 50;
   const width = 495;
+  // The invoice of a month the trial ran in names the trial's days (its last day included, as the screens show
+  // it), so the days it does not bill are explained by the same dates. Days an admin added after the plan had
+  // started were billed, so the trial shown ends before the first billed day.
+  const trial = trialOf(account.emailVerifiedAt ?? account.createdAt, account.trialExtensionDays);
+  const trialEnd = earlierDay(trial.lastDay, addDays(invoice.periodStart, -1));
+  const trialInPeriod = trialEnd >= firstDayOf(invoice.period) && trialEnd >= trial.firstDay;
 
   doc.font("Helvetica-Bold").fontSize(20).text("Parley invoice", left, 50);
   doc.moveDown(0.5).font("Helvetica").fontSize(10);
@@ -103,6 +110,8 @@ export async function invoicePdf(invoice: InvoiceRow, account: AccountRow): Prom
       ? [["Company", account.companyName] as [string, string]]
       : []),
     ["Period", `${invoice.period} (${invoice.periodStart} to ${invoice.periodEnd})`],
+    ...(trialInPeriod ? [["Free trial", `${trial.firstDay} to ${trialEnd}, not billed`] as [string, string]] : []),
+    ["Dates", "UTC calendar days, as the billing cycle counts them"],
     ["Days in service", `${invoice.daysInService} of ${invoice.daysInMonth}`],
     ["Payment date", invoice.paymentDate],
     ["Status", invoice.paidAt ? `paid ${invoice.paidAt.toISOString().slice(0, 10)}` : invoice.status],

@@ -1,13 +1,13 @@
 import {
   DAY_MS,
   daysInMonth,
-  FREE_TRIAL_DAYS,
   INVOICE_DAY_OF_MONTH,
   PAID_PLAN_TYPE,
   PAYMENT_RETRY_DAYS,
   type TPlanState,
   type TPlanType,
   type TServiceStopReason,
+  trialPeriod,
 } from "@parley/contract";
 
 /**
@@ -20,6 +20,8 @@ export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
 export const addDays = (day: string, days: number): string => utcDay(new Date(dayStart(day).getTime() + days * DAY_MS));
 /** The later of two days. */
 export const laterDay = (a: string, b: string): string => (a.localeCompare(b) < 0 ? b : a);
+/** The earlier of two days. */
+export const earlierDay = (a: string, b: string): string => (a.localeCompare(b) < 0 ? a : b);
 /** `YYYY-MM` of a day. */
 export const monthOf = (day: string): string => day.slice(0, 7);
 export const firstDayOf = (period: string): string => `${period}-01`;
@@ -52,14 +54,13 @@ export function periodsBetween(from: string, to: string): string[] {
 }
 
 /**
- * The trial covers 30 whole UTC days, the day of the email verification included: it ends at the midnight that
- * starts `firstDayAfter`, which is the day a paid plan applied during the trial starts. Whole days leave no hours
- * between the trial and the plan in which the service would be stopped.
+ * The trial by the contract's one rule (`trialPeriod`): whole UTC days from `startDay` through `lastDay`, both
+ * included; it ends at `endsAt`, the midnight that starts `firstDayAfter`, which is the day a paid plan applied
+ * during the trial starts.
  */
 export function trialOf(startedAt: Date, extensionDays = 0) {
-  const startDay = utcDay(startedAt);
-  const firstDayAfter = addDays(startDay, FREE_TRIAL_DAYS + extensionDays);
-  return { startedAt, startDay, firstDayAfter, endsAt: dayStart(firstDayAfter) };
+  const period = trialPeriod(startedAt, extensionDays);
+  return { startedAt, startDay: period.firstDay, ...period };
 }
 export type Trial = ReturnType<typeof trialOf>;
 
@@ -182,11 +183,32 @@ export function derivePlanStatus(facts: PlanFacts, now: Date): PlanStatus {
   };
 }
 
-/** The dates a paid plan applied now would have: it starts today, or after the trial when applied during it. */
+/**
+ * The dates a paid plan applied now would have: it starts today, or the day after the trial's last day when
+ * applied during the trial. A plan applied during the trial that has not started yet keeps to this start when the
+ * trial changes (see `pendingPlanMove`).
+ */
 export function paidStartInfo(trial: Trial, now: Date) {
   const today = utcDay(now);
   const start = laterDay(today, trial.firstDayAfter);
   return { paidPlanStartDate: start, paidPlanEndDate: lastDayOf(monthOf(start)) };
+}
+
+/**
+ * A paid plan applied during the trial that has not started yet, and the day it must start now that the trial is
+ * `trial` (the day after its last day, or today if that has passed); null when there is no such plan or it
+ * already starts there. A plan in service keeps its days: they are billed, and the trial no longer matters.
+ */
+export function pendingPlanMove<P extends PlanFact>(
+  plans: P[],
+  trial: Trial,
+  now: Date,
+): { plan: P; startDate: string } | null {
+  const today = utcDay(now);
+  const plan = plans.find((p) => p.endDate === null && today < p.startDate);
+  if (!plan) return null;
+  const startDate = paidStartInfo(trial, now).paidPlanStartDate;
+  return startDate === plan.startDate ? null : { plan, startDate };
 }
 
 export interface StopInterval {

@@ -1,4 +1,4 @@
-import { type Language, SANDBOX_TEST_CARDS } from "@parley/contract";
+import { FONT_FAMILY, type Language, SANDBOX_TEST_CARDS } from "@parley/contract";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -52,7 +52,7 @@ function page(language: Language, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t.title)}</title>
 <style>
-body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; padding: 32px 16px; color: #1f2933; }
+body { font-family: ${FONT_FAMILY}; background: #f4f5f7; margin: 0; padding: 32px 16px; color: #1f2933; }
 main { max-width: 420px; margin: 0 auto; background: #fff; border-radius: 8px; padding: 24px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
 h1 { font-size: 20px; margin: 0 0 8px; }
 label { display: block; font-size: 14px; margin: 16px 0 4px; }

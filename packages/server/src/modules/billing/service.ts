@@ -1,6 +1,6 @@
 import {
   BILLING_LABEL_OF_STATE,
-  DAY_MS,
+  type Language,
   PAID_PLAN_TYPE,
   PAYMENT_RETRY_DAYS,
   priceMonth,
@@ -16,6 +16,7 @@ import {
   type TPlanChangeRequest,
   TRIAL_MONTHLY_MESSAGES,
   type TServiceStopReason,
+  trialDaysLeft,
   VPlans,
 } from "@parley/contract";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -43,6 +44,7 @@ import { createBillingCycle } from "./cycle";
 import {
   addDays,
   billedDays,
+  dayStart,
   daysInPeriod,
   derivePlanStatus,
   firstDayOf,
@@ -52,6 +54,7 @@ import {
   nextPeriod,
   type PlanStatus,
   paidStartInfo,
+  pendingPlanMove,
   servedDays,
   stopIntervals,
   utcDay,
@@ -72,15 +75,24 @@ interface Access {
   onTrial: boolean;
 }
 
+/**
+ * A UTC day as the web app's `format.day` writes it in the same language, so the notice text the server sends
+ * reads like the screens around it.
+ */
+const shownDay = (day: string, language: Language): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(dayStart(day));
+
+/** The trial notices name the trial's last day (UTC), the same day /bills and /dashboard show. */
 const texts = {
   UsingFreePlan: {
-    ko: (days: number) => `무료 체험 중입니다. ${days}일 남았습니다.`,
-    en: (days: number) => `You are on the free trial: ${days} day${days === 1 ? "" : "s"} left.`,
+    ko: (days: number, lastDay: string) => `무료 체험 중입니다(${lastDay}까지, UTC 기준). ${days}일 남았습니다.`,
+    en: (days: number, lastDay: string) => `You are on the free trial through ${lastDay} (UTC). Days left: ${days}.`,
   },
   FreePlanExpiring: {
-    ko: (days: number) => `무료 체험이 ${days}일 후 끝납니다. 서비스를 계속 이용하려면 유료 플랜을 신청해 주세요.`,
-    en: (days: number) =>
-      `Your free trial ends in ${days} day${days === 1 ? "" : "s"}. Apply for the paid plan to keep the service running.`,
+    ko: (days: number, lastDay: string) =>
+      `무료 체험은 ${lastDay}까지입니다(UTC 기준). ${days}일 남았습니다. 서비스를 계속 이용하려면 유료 플랜을 신청해 주세요.`,
+    en: (days: number, lastDay: string) =>
+      `Your free trial runs through ${lastDay} (UTC). Days left: ${days}. Apply for the paid plan to keep the service running.`,
   },
   FreePlanEnded: {
     ko: () => "무료 체험이 끝나 서비스가 중지되었습니다. 유료 플랜을 신청하면 다시 이용할 수 있습니다.",
@@ -200,8 +212,10 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       const { from, to } = monthToDate();
       trial = {
         startedAt: status.trial.startedAt.toISOString(),
+        firstDay: status.trial.firstDay,
+        lastDay: status.trial.lastDay,
         endsAt: status.trial.endsAt.toISOString(),
-        daysLeft: Math.ceil((status.trial.endsAt.getTime() - clock.now().getTime()) / DAY_MS),
+        daysLeft: trialDaysLeft(status.trial, clock.now()),
         monthlyMessages: TRIAL_MONTHLY_MESSAGES,
         messagesThisMonth: await messagesBetween(db, account.id, from, to),
       };
@@ -308,12 +322,25 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
     cycle,
     changed,
 
-    /** The chat API's gate: 4000 for every app of an account whose service is stopped. */
     /** Any account's plan status, plans and invoices, for the admin console. */
     async overview(account: AccountRow) {
       return loadStatus(db, account);
     },
 
+    /**
+     * Keeps a paid plan applied during the trial starting the day after the trial's last day once the trial has
+     * changed (an admin extended it). Runs in the transaction that changed the trial, with the account row locked
+     * and as changed, so no apply can slip in between. Answers the plan's start before and after if it moved.
+     */
+    async followTrial(tx: Db, account: AccountRow): Promise<{ from: string; to: string } | null> {
+      const { status, plans } = await loadStatus(tx, account);
+      const move = pendingPlanMove(plans, status.trial, clock.now());
+      if (!move) return null;
+      await tx.update(paidPlans).set({ startDate: move.startDate }).where(eq(paidPlans.id, move.plan.id));
+      return { from: move.plan.startDate, to: move.startDate };
+    },
+
+    /** The chat API's gate: 4000 for every app of an account whose service is stopped. */
     async requireChatService(app: Pick<AppRow, "accountId">): Promise<void> {
       if (!(await access(app.accountId)).serviceActive) throw new AppError("4000");
     },
@@ -442,10 +469,15 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
         });
       }
       const hasCard = (await cardOf(db, account.id)) !== null;
-      const now = clock.now().getTime();
-      const daysLeft = Math.ceil((status.trial.endsAt.getTime() - now) / DAY_MS);
+      const daysLeft = trialDaysLeft(status.trial, clock.now());
+      const { lastDay } = status.trial;
+      const lastDayText = shownDay(lastDay, lang);
       if (status.state === "notApplied" && daysLeft <= 7) {
-        out.push({ type: "FreePlanExpiring", text: texts.FreePlanExpiring[lang](daysLeft), params: { daysLeft } });
+        out.push({
+          type: "FreePlanExpiring",
+          text: texts.FreePlanExpiring[lang](daysLeft, lastDayText),
+          params: { daysLeft, lastDay },
+        });
       } else if (status.state === "serviceStopped" && status.stopReason === "trialEnded") {
         out.push({ type: "FreePlanExpiring", text: texts.FreePlanEnded[lang](), params: { daysLeft: 0 } });
       } else if (status.onTrial) {
@@ -453,8 +485,8 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
         const paidPlanApplied = status.state === "applicationComplete" ? 1 : 0;
         out.push({
           type: "UsingFreePlan",
-          text: texts.UsingFreePlan[lang](daysLeft),
-          params: { daysLeft, paidPlanApplied },
+          text: texts.UsingFreePlan[lang](daysLeft, lastDayText),
+          params: { daysLeft, lastDay, paidPlanApplied },
         });
       }
       const needsCard =

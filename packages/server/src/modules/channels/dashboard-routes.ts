@@ -9,11 +9,12 @@ import {
   zBannedPage,
   zChannelDetailResponse,
   zChannelResponse,
-  zChannelsPage,
   zChatUserResponse,
   zChatUsersPage,
   zCountResponse,
   zCreateTagBody,
+  zDashboardChannelsPage,
+  zDashboardChannelsQuery,
   zDashboardCreateChannelRequest,
   zDashboardPageQuery,
   zDashboardUpdateChannelRequest,
@@ -98,8 +99,25 @@ export const dashboardChatRoutes: FastifyPluginAsync<DashboardChatDeps> = async 
   for (const path of [paths.channels, paths.searchChannels]) {
     app.get(
       path,
-      { schema: { params: zAppIdParams, querystring: zDashboardPageQuery, response: { 200: zChannelsPage } } },
-      async (request) => channels.listChannels(await admin(request), page(request.query)),
+      {
+        schema: {
+          params: zAppIdParams,
+          querystring: zDashboardChannelsQuery,
+          response: { 200: zDashboardChannelsPage },
+        },
+      },
+      async (request) => {
+        const actor = await admin(request);
+        const listed = await channels.listChannels(actor, { ...page(request.query), kind: request.query.kind });
+        const brandInfo = await channels.brandChannelInfo(
+          actor.app,
+          listed.channels.map((channel) => channel.id),
+        );
+        return {
+          channels: listed.channels.map((channel) => ({ ...channel, brand: brandInfo.get(channel.id) ?? null })),
+          nextCursor: listed.nextCursor,
+        };
+      },
     );
   }
   app.post(

@@ -1,8 +1,10 @@
 import type {
+  TBrandChannelInfo,
   TChannel,
   TChannelsPage,
   TChatEvent,
   TCreateChannelRequest,
+  TDashboardChannelKind,
   TDashboardUpdateChannelRequest,
   TMember,
   TMembersPage,
@@ -19,6 +21,7 @@ import type { Db } from "../../db/client";
 import {
   type AppRow,
   brandChannels,
+  brands,
   type ChannelRow,
   type ChatUserRow,
   channelBans,
@@ -312,9 +315,14 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
       return toChannel(channel);
     },
 
-    async listChannels(actor: Actor, query: TPageQuery & { scope?: "mine" | "public" }): Promise<TChannelsPage> {
+    async listChannels(
+      actor: Actor,
+      query: TPageQuery & { scope?: "mine" | "public"; kind?: TDashboardChannelKind },
+    ): Promise<TChannelsPage> {
       const after = decodeCursor(query.cursor);
       const conditions: (SQL | undefined)[] = [eq(channels.appId, actor.app.id)];
+      if (query.kind === "regular") conditions.push(isNull(channels.brandId));
+      if (query.kind === "brand") conditions.push(isNotNull(channels.brandId));
       if (actor.kind === "user") {
         conditions.push(
           query.scope === "public"
@@ -338,6 +346,33 @@ export function createChannelService(ctx: Context, deps: { bus: Bus; chatUsers: 
         .limit(query.limit + 1);
       const page = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
       return { channels: await toChannels(page.items), nextCursor: page.nextCursor };
+    },
+
+    /** The brand and recipient of each brand channel among `channelIds`, for the dashboard's channel list. */
+    async brandChannelInfo(app: AppRow, channelIds: string[]): Promise<Map<string, TBrandChannelInfo>> {
+      if (channelIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          channelId: brandChannels.channelId,
+          brandId: brands.id,
+          brandName: brands.name,
+          userId: chatUsers.userId,
+          nickname: chatUsers.nickname,
+        })
+        .from(brandChannels)
+        .innerJoin(brands, eq(brands.id, brandChannels.brandId))
+        .innerJoin(chatUsers, eq(chatUsers.id, brandChannels.chatUserId))
+        .where(and(eq(brands.appId, app.id), inArray(brandChannels.channelId, channelIds)));
+      return new Map(
+        rows.map((row) => [
+          row.channelId,
+          {
+            brandId: row.brandId,
+            brandName: row.brandName,
+            recipient: { userId: row.userId, nickname: row.nickname },
+          },
+        ]),
+      );
     },
 
     async updateChannel(actor: Actor, channelId: string, input: TDashboardUpdateChannelRequest): Promise<TChannel> {

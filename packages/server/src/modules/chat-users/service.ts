@@ -1,14 +1,18 @@
-import type {
-  TAnonymousLoginRequest,
-  TChatLoginRequest,
-  TChatSession,
-  TChatUser,
-  TChatUsersPage,
-  TCreateChatUserRequest,
-  TPageQuery,
-  TUpdateChatUserRequest,
+import { randomBytes } from "node:crypto";
+import {
+  type TAnonymousLoginRequest,
+  type TChatLoginRequest,
+  type TChatSession,
+  type TChatUser,
+  type TChatUsersPage,
+  type TCreateChatUserRequest,
+  TEST_USER_ID_PREFIX,
+  TEST_USER_METADATA_KEY,
+  TEST_USERS_LISTED,
+  type TPageQuery,
+  type TUpdateChatUserRequest,
 } from "@parley/contract";
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { SessionsEnded } from "../../chat/bus";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
@@ -20,6 +24,15 @@ import { hashToken, newToken } from "../auth/secrets";
 import type { MetricsService } from "../metrics/service";
 
 const SESSION_PREFIX = "pcs_";
+/** Ten base-36 characters: about 52 bits, so two test users of one app practically never draw the same id. */
+const TEST_USER_ID_LENGTH = 10;
+
+const isTestUser = (user: ChatUserRow) => user.metadata[TEST_USER_METADATA_KEY] !== undefined;
+
+function newTestUserId(): string {
+  const digits = [...randomBytes(TEST_USER_ID_LENGTH)].map((byte) => (byte % 36).toString(36)).join("");
+  return `${TEST_USER_ID_PREFIX}${digits}`;
+}
 
 export const toChatUser = (row: ChatUserRow): TChatUser => ({
   userId: row.userId,
@@ -168,6 +181,44 @@ export function createChatUserService(
       forget();
       await sessionsEnded({ kind: "chat-user", chatUserId: user.id });
       return user;
+    },
+
+    /** The app's test users (see `TEST_USER_METADATA_KEY`), newest first. */
+    async listTestUsers(app: AppRow): Promise<TChatUser[]> {
+      const rows = await db
+        .select()
+        .from(chatUsers)
+        .where(and(eq(chatUsers.appId, app.id), isNotNull(sql`${chatUsers.metadata} ->> ${TEST_USER_METADATA_KEY}`)))
+        .orderBy(desc(chatUsers.createdAt), desc(chatUsers.id))
+        .limit(TEST_USERS_LISTED);
+      return rows.map(toChatUser);
+    },
+
+    /** A new test user with a generated id; made like any user the app creates, so never anonymous. */
+    async createTestUser(app: AppRow, nickname: string): Promise<TChatUser> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await service.createUser(app, {
+            userId: newTestUserId(),
+            nickname,
+            profileImageUrl: "",
+            metadata: { [TEST_USER_METADATA_KEY]: "true" },
+          });
+        } catch (err) {
+          // An id already taken: draw another. Three draws colliding means something else is wrong.
+          if (!(err instanceof AppError && err.code === "3019") || attempt >= 3) throw err;
+        }
+      }
+    },
+
+    /**
+     * A chat session for one of the app's test users, for the dashboard to chat as them. Any other user of the app
+     * answers 3018 as if absent: the dashboard must never become a way to act as the app's real users.
+     */
+    async startTestUserSession(app: AppRow, userId: string): Promise<TChatSession> {
+      const user = await findUser(app.id, userId);
+      if (!user || !isTestUser(user)) throw new AppError("3018");
+      return startSession(app, user);
     },
 
     async issueLoginToken(app: AppRow, userId: string, expiresInSeconds: number) {

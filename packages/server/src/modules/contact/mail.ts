@@ -1,4 +1,4 @@
-import type { TContactCategory, TContactRequest } from "@parley/contract";
+import { FONT_FAMILY, type TContactCategory, type TContactRequest } from "@parley/contract";
 import type { OutgoingMail } from "../../integrations/mail";
 
 const categoryLabel: Record<TContactCategory, string> = {
@@ -33,7 +33,7 @@ export function renderInquiryMail(to: string, inquiry: TContactRequest, received
     `Inquiry (문의 내용):\n${inquiry.description}`,
     "— Parley contact form",
   ].join("\n\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:640px;margin:auto;padding:24px">
+  const html = `<!doctype html><html><body style="font-family:${FONT_FAMILY};color:#1f2937;max-width:640px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#3f51b5">Parley contact form</h1>
 <table style="border-collapse:collapse;font-size:14px">
 ${fields.map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`).join("\n")}

@@ -1,9 +1,10 @@
-import { api, zHealthResponse } from "@parley/contract";
+import { api, zHealthResponse, zServiceStatus } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import type { StatusMonitor } from "./status";
 
 /**
  * What a load balancer asks before sending a process traffic: 200 when the database and (if configured) Redis both
@@ -36,5 +37,19 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database; redis: Redis
       ]);
       if (db === "down" || cache === "down") throw new AppError("002", { database: db, redis: cache });
       return { status: "ok" as const, database: database.kind, redis: cache };
+    });
+};
+
+/**
+ * The status page's facts, for anyone: each component up or down and recent incidents, named for what customers
+ * use. Unlike the health check it names no software and always answers 200, since a degraded service is what it
+ * is there to report.
+ */
+export const statusRoutes: FastifyPluginAsync<{ status: StatusMonitor }> = async (fastify, { status }) => {
+  fastify
+    .withTypeProvider<ZodTypeProvider>()
+    .get(api.status, { schema: { response: { 200: zServiceStatus } } }, async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return status.current();
     });
 };

@@ -1,4 +1,4 @@
-import { CAMPAIGN_CSV_HEADER, CAMPAIGN_RECIPIENTS_MAX } from "@parley/contract";
+import { CAMPAIGN_CSV_HEADER, CAMPAIGN_RECIPIENTS_MAX, zUserId } from "@parley/contract";
 import { AppError } from "../../errors";
 
 /** A row of the recipient file: its 1-based record number (the header counts) and its first field. */
@@ -8,6 +8,28 @@ export interface CsvRow {
 }
 
 const HEADER = CAMPAIGN_CSV_HEADER.toLowerCase();
+/**
+ * What people name a user column, folded as {@link foldHeader} does. A first row reading one of these is a header
+ * in another format, not a user, even though it would pass as a user ID.
+ */
+const HEADER_NAMES = new Set([
+  "userid",
+  "user",
+  "users",
+  "uid",
+  "id",
+  "ids",
+  "username",
+  "name",
+  "nickname",
+  "email",
+  "member",
+  "memberid",
+  "recipient",
+  "recipients",
+]);
+/** How much of a refused header the error repeats: enough to recognise it. */
+const HEADER_ECHO_MAX = 40;
 const QUOTE = 34;
 const COMMA = 44;
 const LF = 10;
@@ -19,7 +41,8 @@ const CR = 13;
  * text and quoted line breaks included. The optional `userId` header and blank lines are skipped.
  *
  * Answers 3055 when the file is not UTF-8 text (`encoding`), holds no row (`empty`), or more than
- * {@link CAMPAIGN_RECIPIENTS_MAX} rows (`rows`).
+ * {@link CAMPAIGN_RECIPIENTS_MAX} rows (`rows`). Answers 3065 when the first row is a header of another format
+ * (`user_id`, `User ID`, `이름`, …), which would otherwise count as one unknown user and hide the mistake.
  */
 export function readRecipientCsv(bytes: Uint8Array): CsvRow[] {
   let text: string;
@@ -92,11 +115,27 @@ export function readRecipientCsv(bytes: Uint8Array): CsvRow[] {
     const mayBeHeader = headerAllowed;
     headerAllowed = false;
     if (mayBeHeader && id.toLowerCase() === HEADER) continue;
+    if (mayBeHeader && isOtherHeader(id)) {
+      throw new AppError("3065", { reason: id.slice(0, HEADER_ECHO_MAX) });
+    }
     rows.push({ rowNo: recordNo, value: id });
     if (rows.length > CAMPAIGN_RECIPIENTS_MAX) throw new AppError("3055", { reason: "rows" });
   }
   if (rows.length === 0) throw new AppError("3055", { reason: "empty" });
   return rows;
+}
+
+/** Case, spaces and the usual word separators do not tell `User ID`, `user_id` and `user-id` apart. */
+function foldHeader(value: string): string {
+  return value.toLowerCase().replace(/[\s_.-]/g, "");
+}
+
+/**
+ * A first row that cannot be a user ID (spaces, Hangul, an empty first column) or that names a user column is a
+ * header; the guided `userId` was checked before.
+ */
+function isOtherHeader(value: string): boolean {
+  return !zUserId.safeParse(value).success || HEADER_NAMES.has(foldHeader(value));
 }
 
 function closingQuote(text: string, from: number): number {

@@ -1,5 +1,6 @@
 import {
   chatApi,
+  chatOperation,
   zOk,
   zPushDeviceParams,
   zPushDeviceResponse,
@@ -21,13 +22,12 @@ export const pushChatRoutes: FastifyPluginAsync<{
 }> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", resolveChatCaller(deps));
-  const tags = ["push"];
 
   app.post(
     chatApi.pushTokens,
     {
       schema: {
-        tags,
+        ...chatOperation("registerPushToken", "Register the device's FCM token for push notifications"),
         description:
           "Registers the device's FCM token for the signed-in user. Registering a token again is harmless, and moves it to whoever is signed in now; a user keeps the 20 newest devices.",
         body: zRegisterPushTokenRequest,
@@ -40,7 +40,7 @@ export const pushChatRoutes: FastifyPluginAsync<{
     chatApi.pushTokens,
     {
       schema: {
-        tags,
+        ...chatOperation("listPushTokens", "List the signed-in user's devices"),
         description: "The signed-in user's devices, newest first.",
         response: { 200: zPushDevicesResponse },
       },
@@ -51,7 +51,7 @@ export const pushChatRoutes: FastifyPluginAsync<{
     chatApi.pushToken,
     {
       schema: {
-        tags,
+        ...chatOperation("deletePushToken", "Stop push notifications to one device"),
         description: "Stops push to one device, e.g. on sign-out. 3042 when it is not one of the user's devices.",
         params: zPushDeviceParams,
         response: { 200: zOk },

@@ -1,4 +1,4 @@
-import { chatApi, zMessageTranslationResponse, zTranslationParams } from "@parley/contract";
+import { chatApi, chatOperation, zMessageTranslationResponse, zTranslationParams } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { actorOf, resolveChatCaller } from "../../chat/principal";
@@ -19,7 +19,7 @@ export const translationChatRoutes: FastifyPluginAsync<{
     chatApi.translation,
     {
       schema: {
-        tags: ["messages"],
+        ...chatOperation("translateMessage", "Translate a message into another language"),
         description:
           "The message's text in `language`, translated by Google once and then served from the cache. 3037 when the app has translation off or no key, 3038 when Google fails.",
         params: zTranslationParams,

@@ -5,7 +5,7 @@ import {
   type TTranslationVerifyResponse,
   V,
 } from "@parley/contract";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Context } from "../../context";
 import { messages, messageTranslations, translationSettings } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -68,9 +68,22 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
       return { enabled: (await readSettings(app.id)).enabled };
     },
 
-    /** Turning translation on without a key is allowed (the screen may do it in either order); chat then answers 3037. */
+    /**
+     * Turning translation on needs a saved key (3064): on without one, every request of the app's users would be
+     * refused with 3037 while the screen said translation was on. The check and the write are one statement, so a
+     * key deleted meanwhile cannot slip between them.
+     */
     async setEnabled(auth: Authenticated, appId: string, enabled: boolean): Promise<TTranslationEnabled> {
       const app = await deps.apps.requireAppAccess(auth, appId);
+      if (enabled) {
+        const [row] = await db
+          .update(translationSettings)
+          .set({ enabled: true })
+          .where(and(eq(translationSettings.appId, app.id), isNotNull(translationSettings.apiKey)))
+          .returning();
+        if (!row) throw new AppError("3064");
+        return { enabled: row.enabled };
+      }
       const [row] = await db
         .insert(translationSettings)
         .values({ appId: app.id, enabled })
@@ -99,12 +112,15 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
       return keyOf(row);
     },
 
-    /** Forgets the key and leaves the switch as it is; cached translations stay, they do not depend on the key. */
+    /**
+     * Forgets the key and turns translation off with it, since it cannot work without one (a switch left on would
+     * say otherwise). Cached translations stay; they do not depend on the key.
+     */
     async deleteKey(auth: Authenticated, appId: string): Promise<TTranslationKeyResponse> {
       const app = await deps.apps.requireAppAccess(auth, appId);
       await db
         .update(translationSettings)
-        .set({ apiKey: null, keyCreatedAt: null })
+        .set({ apiKey: null, keyCreatedAt: null, enabled: false })
         .where(eq(translationSettings.appId, app.id));
       return { key: null };
     },

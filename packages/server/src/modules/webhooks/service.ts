@@ -273,8 +273,13 @@ export function createWebhookService(
       return { enabled: row?.enabled ?? false };
     },
 
+    /**
+     * Turning webhooks on needs a saved URL (3045): with none there is nowhere to deliver, and the screen would say
+     * webhooks were on. A saved URL can be replaced but never cleared, so it cannot go away once checked.
+     */
     async setEnabled(auth: Authenticated, appId: string, enabled: boolean): Promise<TWebhookEnabled> {
       const app = await deps.apps.requireAppAccess(auth, appId);
+      if (enabled && (await ensureSettings(app.id)).url === "") throw new AppError("3045");
       return { enabled: (await save(app.id, { enabled })).enabled };
     },
 

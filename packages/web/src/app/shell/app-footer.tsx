@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Typography } from "@mui/material";
-import { API_PREFIX, api as apiPaths } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { CompanyInfo } from "@/components/company-info";
 import { paths } from "@/config/paths";
 
 export function AppFooter() {
@@ -27,14 +27,15 @@ export function AppFooter() {
         {t("footer.copyright", { year })}
       </Typography>
       <Stack direction="row" spacing={2.5} component="nav" aria-label={t("footer.label")}>
-        <Link component={RouterLink} to={paths.intro.company.getHref("terms")} variant="body2" color="text.secondary">
+        <Link component={RouterLink} to={paths.intro.terms.getHref()} variant="body2" color="text.secondary">
           {t("footer.terms")}
         </Link>
-        <Link component={RouterLink} to={paths.intro.company.getHref("privacy")} variant="body2" color="text.secondary">
+        <Link component={RouterLink} to={paths.intro.privacy.getHref()} variant="body2" color="text.secondary">
           {t("footer.privacy")}
         </Link>
         <Link
-          href={`${API_PREFIX}${apiPaths.health}`}
+          component={RouterLink}
+          to={paths.serviceStatus.getHref()}
           target="_blank"
           rel="noopener"
           variant="body2"
@@ -43,6 +44,9 @@ export function AppFooter() {
           {t("footer.status")}
         </Link>
       </Stack>
+      <Box sx={{ flexBasis: "100%" }}>
+        <CompanyInfo />
+      </Box>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { Outlet, useMatch } from "react-router";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Logo } from "@/components/logo";
 import { appScopePattern, paths } from "@/config/paths";
+import { useSessionRefresh } from "@/features/auth/api/get-current-session";
 import { seesNotices } from "@/features/notifications/api/get-notifications";
 import { NoticeBars } from "@/features/notifications/components/notice-bars";
 import { ApplyPaidPlanButton } from "@/features/plans/components/apply-paid-plan-button";
@@ -27,6 +28,7 @@ const noticeButtonProps = {
 export function AppShell() {
   const { t } = useTranslation();
   const session = useSession();
+  useSessionRefresh(session?.sessionToken);
   const appMatch = useMatch(appScopePattern);
   const appId = appMatch?.params.appId;
   const [isMobileOpen, setIsMobileOpen] = useState(false);

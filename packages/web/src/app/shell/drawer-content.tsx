@@ -16,8 +16,6 @@ import TranslateRounded from "@mui/icons-material/TranslateRounded";
 import TuneRounded from "@mui/icons-material/TuneRounded";
 import WebhookRounded from "@mui/icons-material/WebhookRounded";
 import {
-  Alert,
-  AlertTitle,
   Avatar,
   Box,
   Button,
@@ -41,6 +39,7 @@ import { AppsNavList } from "@/features/apps/components/apps-nav-list";
 import { useLogout } from "@/features/auth/api/logout";
 import { homePathFor } from "@/lib/account-home";
 import { isRestrictedAccount } from "@/lib/session";
+import { DrawerNotice } from "./drawer-notice";
 
 function NavItem({
   to,
@@ -105,7 +104,6 @@ export function DrawerContent({
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [isAppsOpen, setIsAppsOpen] = useState(true);
-  const [isNoticeOpen, setIsNoticeOpen] = useState(true);
   const logout = useLogout({ onLoggedOut: () => navigate(paths.root.getHref(), { replace: true }) });
 
   const isRestricted = isRestrictedAccount(session);
@@ -123,7 +121,7 @@ export function DrawerContent({
             {session.email}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {t(`nav.accountKind.${session.userType}`)}
+            {t(session.isAdmin ? "nav.accountKind.admin" : `nav.accountKind.${session.userType}`)}
           </Typography>
         </Box>
       </Box>
@@ -222,7 +220,13 @@ export function DrawerContent({
           aria-labelledby="app-menu-heading"
           disablePadding
           subheader={
-            <ListSubheader id="app-menu-heading" disableSticky sx={{ bgcolor: "transparent", lineHeight: "36px" }}>
+            // A div, not the default li: this list is a nav of links, with no ul for an item to belong to.
+            <ListSubheader
+              component="div"
+              id="app-menu-heading"
+              disableSticky
+              sx={{ bgcolor: "transparent", lineHeight: "36px" }}
+            >
               {t("nav.appMenu")}
             </ListSubheader>
           }
@@ -241,21 +245,7 @@ export function DrawerContent({
       )}
 
       <Box sx={{ flex: 1 }} />
-      {isNoticeOpen && (
-        <Alert
-          severity="info"
-          variant="outlined"
-          action={
-            <Button color="inherit" size="small" onClick={() => setIsNoticeOpen(false)}>
-              {t("common.confirm")}
-            </Button>
-          }
-          sx={{ alignItems: "flex-start" }}
-        >
-          <AlertTitle>{t("nav.notice.title")}</AlertTitle>
-          {t("nav.notice.body")}
-        </Alert>
-      )}
+      <DrawerNotice />
     </Box>
   );
 }

@@ -7,9 +7,10 @@ import { useFieldError } from "./use-field-error";
 
 /**
  * The company and contact fields of an account, shared by signup and account settings. Rendered inside a
- * `FormProvider` whose form includes the profile fields of the contract's `zAccountProfile`.
+ * `FormProvider` whose form includes the profile fields of the contract's `zAccountProfile`. Signup forms ask for
+ * marketing consent with the other agreements instead (`withMarketingConsent={false}`).
  */
-export function CompanyProfileFields() {
+export function CompanyProfileFields({ withMarketingConsent = true }: { withMarketingConsent?: boolean }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const {
@@ -71,23 +72,25 @@ export function CompanyProfileFields() {
         {...muiRegister(register("companyAddress.detail"))}
         {...fieldError(errors.companyAddress?.detail)}
       />
-      <Controller
-        control={control}
-        name="marketingConsent"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={Boolean(field.value)}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                slotProps={{ input: { ref: field.ref } }}
-              />
-            }
-            label={t("fields.marketingConsent")}
-          />
-        )}
-      />
+      {withMarketingConsent && (
+        <Controller
+          control={control}
+          name="marketingConsent"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={Boolean(field.value)}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { ref: field.ref } }}
+                />
+              }
+              label={t("fields.marketingConsent")}
+            />
+          )}
+        />
+      )}
     </>
   );
 }

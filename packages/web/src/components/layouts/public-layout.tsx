@@ -17,6 +17,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Link as RouterLink, useLocation } from "react-router";
+import { CompanyInfo } from "@/components/company-info";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
@@ -166,37 +167,33 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         {children}
       </Box>
       <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.default", py: 4 }}>
-        <Container
-          maxWidth="lg"
-          sx={{ display: "flex", flexWrap: "wrap", gap: 2, justifyContent: "space-between", alignItems: "center" }}
-        >
-          <Typography variant="body2" color="text.secondary">
-            {t("footer.copyright", { year })}
-          </Typography>
-          <Stack direction="row" spacing={2.5} sx={{ flexWrap: "wrap" }}>
+        <Container maxWidth="lg" sx={{ display: "grid", gap: 2 }}>
+          <Stack
+            component="nav"
+            aria-label={t("footer.label")}
+            direction="row"
+            sx={{ flexWrap: "wrap", columnGap: 2.5, rowGap: 1 }}
+          >
             <Link component={RouterLink} to={paths.intro.freeTrial.getHref()} variant="body2" color="text.secondary">
               {t("intro.nav.freeTrial")}
             </Link>
             <Link component={RouterLink} to={paths.intro.partner.getHref()} variant="body2" color="text.secondary">
               {t("intro.nav.partner")}
             </Link>
-            <Link
-              component={RouterLink}
-              to={paths.intro.company.getHref("terms")}
-              variant="body2"
-              color="text.secondary"
-            >
+            <Link component={RouterLink} to={paths.intro.terms.getHref()} variant="body2" color="text.secondary">
               {t("footer.terms")}
             </Link>
-            <Link
-              component={RouterLink}
-              to={paths.intro.company.getHref("privacy")}
-              variant="body2"
-              color="text.secondary"
-            >
+            <Link component={RouterLink} to={paths.intro.privacy.getHref()} variant="body2" color="text.secondary">
               {t("footer.privacy")}
             </Link>
+            <Link component={RouterLink} to={paths.serviceStatus.getHref()} variant="body2" color="text.secondary">
+              {t("footer.status")}
+            </Link>
           </Stack>
+          <CompanyInfo />
+          <Typography variant="body2" color="text.secondary">
+            {t("footer.copyright", { year })}
+          </Typography>
         </Container>
       </Box>
     </Box>

@@ -21,6 +21,8 @@ async function fillProfile(user: ReturnType<typeof renderPage>["user"]) {
   await user.type(inputByLabel(t("fields.name")), "Kim Parley");
   await user.type(inputByLabel(t("fields.contact")), "01012345678");
   await user.type(inputByLabel(t("fields.companyName")), "Parley");
+  await user.click(screen.getByRole("checkbox", { name: new RegExp(t("legal.terms.title")) }));
+  await user.click(screen.getByRole("checkbox", { name: new RegExp(t("legal.privacy.title")) }));
 }
 
 describe("MarketplaceSignupPage", () => {

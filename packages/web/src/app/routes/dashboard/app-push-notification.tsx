@@ -1,7 +1,9 @@
 import { useParams } from "react-router";
+import { useApp } from "@/features/apps/api/get-app";
 import { PushNotifications } from "@/features/push/components/push-notifications";
 
 export default function AppPushNotificationPage() {
   const { appId = "" } = useParams();
-  return <PushNotifications key={appId} appId={appId} />;
+  const app = useApp(appId);
+  return <PushNotifications key={appId} appId={appId} appName={app.data?.name ?? ""} />;
 }

@@ -2,7 +2,6 @@ import ArticleRounded from "@mui/icons-material/ArticleRounded";
 import MailOutlineRounded from "@mui/icons-material/MailOutlineRounded";
 import MonitorHeartRounded from "@mui/icons-material/MonitorHeartRounded";
 import { Box, Card, CardContent, Link, Typography } from "@mui/material";
-import { API_PREFIX, api as apiPaths } from "@parley/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
@@ -81,15 +80,13 @@ export default function IntroCompanyPage() {
             title={t("intro.company.reach.status.title")}
             body={t("intro.company.reach.status.body")}
             link={
-              <Link href={`${API_PREFIX}${apiPaths.health}`} sx={{ fontWeight: 600 }}>
+              <Link component={RouterLink} to={paths.serviceStatus.getHref()} sx={{ fontWeight: 600 }}>
                 {t("intro.company.reach.status.link")}
               </Link>
             }
           />
         </Box>
       </IntroSection>
-      <IntroSection id="terms" title={t("intro.company.termsTitle")} lead={t("intro.company.terms")} />
-      <IntroSection id="privacy" tinted title={t("intro.company.privacyTitle")} lead={t("intro.company.privacy")} />
     </>
   );
 }

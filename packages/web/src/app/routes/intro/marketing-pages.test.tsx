@@ -28,6 +28,13 @@ const pages = [
     titleKey: "intro.company.title",
     documentTitleKey: "intro.company.documentTitle",
   },
+  { name: "terms", path: "/intro/terms", titleKey: "legal.terms.title", documentTitleKey: "legal.terms.title" },
+  {
+    name: "privacy",
+    path: "/intro/privacy",
+    titleKey: "legal.privacy.title",
+    documentTitleKey: "legal.privacy.title",
+  },
   {
     name: "free trial",
     path: "/intro/freetrial",

@@ -1,4 +1,4 @@
-import { BASE_FEE, CURRENCY_BY_LANGUAGE, type Language, TRIAL_MONTHLY_MESSAGES } from "@parley/contract";
+import { BASE_FEE, CURRENCY_BY_LANGUAGE, type Language, PLAN_TYPES, TRIAL_MONTHLY_MESSAGES } from "@parley/contract";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "@/app/routes";
@@ -33,6 +33,8 @@ describe("pricing and contact pages", () => {
       ).toBeVisible();
       expect(screen.getByRole("heading", { level: 2, name: t("intro.pricing.calculator.title") })).toBeVisible();
       expect(screen.getByTestId("calculator-line-total")).toHaveTextContent(currency === "KRW" ? "₩" : "$");
+      // Plan type codes are the API's; visitors read the plans' names.
+      for (const code of PLAN_TYPES) expect(document.body).not.toHaveTextContent(code);
     },
   );
 

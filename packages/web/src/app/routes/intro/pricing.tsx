@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Container,
-  List,
-  ListItem,
-  ListItemText,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, Container, List, ListItem, ListItemText, Typography } from "@mui/material";
 import {
   BASE_FEE,
   CURRENCY_BY_LANGUAGE,
@@ -19,7 +8,6 @@ import {
   INCLUDED_CUMULATIVE_DAU,
   INCLUDED_MESSAGES,
   MESSAGE_TIERS,
-  PAID_PLAN_TYPE,
   TRIAL_MONTHLY_MESSAGES,
   VAT_PERCENT,
 } from "@parley/contract";
@@ -79,12 +67,9 @@ export default function IntroPricingPage() {
           </Card>
           <Card sx={{ borderColor: "primary.main", borderWidth: 2 }}>
             <CardContent sx={{ p: 4 }}>
-              <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                <Typography variant="h5" component="h2">
-                  {t("intro.pricing.paid.name")}
-                </Typography>
-                <Chip size="small" color="primary" label={PAID_PLAN_TYPE} />
-              </Box>
+              <Typography variant="h5" component="h2">
+                {t("intro.pricing.paid.name")}
+              </Typography>
               <Typography sx={{ fontSize: "2rem", fontWeight: 800, mt: 1.5 }} data-testid="pricing-base-fee">
                 {t("intro.pricing.paid.price", { price: money(BASE_FEE[currency]) })}
               </Typography>

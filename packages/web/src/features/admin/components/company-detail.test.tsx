@@ -6,6 +6,8 @@ import { companyDetail, companyId } from "../testing/fixtures";
 import { CompanyDetail } from "./company-detail";
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+const day = (iso: string) =>
+  new Intl.DateTimeFormat("ko", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 const detailPath = `/api/admin/companies/${companyId}`;
 const noticeSwitch = () => screen.getByRole("switch", { name: t("admin.actions.noticeFeature") });
 
@@ -77,7 +79,8 @@ describe("CompanyDetail", () => {
           ? companyDetail({
               plan: {
                 state: "trial",
-                trialEndsAt: "2026-02-23T03:00:00.000Z",
+                trialEndsAt: "2026-02-23T00:00:00.000Z",
+                trialLastDay: "2026-02-22",
                 paidSince: null,
                 serviceStoppedAt: null,
               },
@@ -106,6 +109,46 @@ describe("CompanyDetail", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
+  it("names the trial's last day, included, on the plan card, in the extend dialog and after extending", async () => {
+    const extended = companyDetail({
+      plan: {
+        state: "trial",
+        trialEndsAt: "2026-02-16T00:00:00.000Z",
+        trialLastDay: "2026-02-15",
+        paidSince: "2026-02-16",
+        serviceStoppedAt: null,
+      },
+      actions: [
+        {
+          ...record,
+          id: "a3",
+          action: "trial.extend",
+          detail: { days: 7, previousPaidPlanStartDate: "2026-02-09", paidPlanStartDate: "2026-02-16" },
+        },
+      ],
+    });
+    stubFetch((_url, init) => jsonResponse(200, init?.method === "POST" ? extended : companyDetail()));
+    const { user } = renderDetail();
+
+    const lastDayLabel = await screen.findByText(t("admin.fields.trialLastDay"));
+    expect(lastDayLabel.parentElement).toHaveTextContent(day("2026-02-08"));
+    await user.click(screen.getByRole("button", { name: t("admin.actions.extendTrial") }));
+    const dialog = await screen.findByRole("dialog", { name: t("admin.extendTrial.title") });
+    expect(dialog).toHaveTextContent(t("admin.extendTrial.bodyWithEnd", { date: day("2026-02-08") }));
+    const days = inputByLabel(t("admin.extendTrial.days"));
+    await user.clear(days);
+    await user.type(days, "7");
+    await user.click(within(dialog).getByRole("button", { name: t("admin.actions.extendTrial") }));
+
+    expect(
+      await screen.findByText(t("admin.done.trialExtendedUntil", { date: day("2026-02-15") })),
+    ).toBeInTheDocument();
+    expect(screen.getByText(t("admin.fields.trialLastDay")).parentElement).toHaveTextContent(day("2026-02-15"));
+    const row = screen.getByTestId("action-row-a3");
+    expect(row).toHaveTextContent(`${t("admin.history.detailKeys.paidPlanStartDate")}: ${day("2026-02-16")}`);
+    expect(row).toHaveTextContent(`${t("admin.history.detailKeys.previousPaidPlanStartDate")}: ${day("2026-02-09")}`);
+  });
+
   it("offers unlock only to a locked account", async () => {
     stubFetch(() => jsonResponse(200, companyDetail()));
     renderDetail();
@@ -128,7 +171,13 @@ describe("CompanyDetail", () => {
 
   it("stops the service after asking, then offers to restore it", async () => {
     const stopped = companyDetail({
-      plan: { state: "stopped", trialEndsAt: null, paidSince: null, serviceStoppedAt: "2026-01-21T00:00:00.000Z" },
+      plan: {
+        state: "stopped",
+        trialEndsAt: null,
+        trialLastDay: null,
+        paidSince: null,
+        serviceStoppedAt: "2026-01-21T00:00:00.000Z",
+      },
       actions: [{ ...record, id: "a2", action: "service.stop", detail: {}, at: "2026-01-21T00:00:00.000Z" }],
     });
     const fetchMock = stubFetch((_url, init) => jsonResponse(200, init?.method === "POST" ? stopped : companyDetail()));

@@ -9,7 +9,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -22,6 +21,7 @@ import { FactRow } from "@/components/fact-row";
 import { PageHeader } from "@/components/page-header";
 import { SettingsCard } from "@/components/settings-card";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
 import { useFormat } from "@/hooks/use-format";
 import { useCompany } from "../api/get-company";
@@ -52,14 +52,14 @@ function ListTable({
 }) {
   if (isEmpty) return <Typography color="text.secondary">{emptyText}</Typography>;
   return (
-    <TableContainer sx={tableSx}>
+    <TableRegion label={label} sx={tableSx}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>{head}</TableRow>
         </TableHead>
         <TableBody>{children}</TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 
@@ -115,7 +115,7 @@ function PlanCard({ detail }: { detail: TCompanyDetail }) {
         <FactRow label={t("admin.fields.planState")}>
           <CompanyPlanStateChip state={plan.state} />
         </FactRow>
-        <FactRow label={t("admin.fields.trialEndsAt")}>{when(plan.trialEndsAt)}</FactRow>
+        <FactRow label={t("admin.fields.trialLastDay")}>{when(plan.trialLastDay)}</FactRow>
         <FactRow label={t("admin.fields.paidSince")}>{when(plan.paidSince)}</FactRow>
         <FactRow label={t("admin.fields.serviceStoppedAt")}>{when(plan.serviceStoppedAt)}</FactRow>
       </Box>

@@ -5,13 +5,11 @@ import {
   LinearProgress,
   Link,
   Pagination,
-  Paper,
   Skeleton,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TableSortLabel,
@@ -30,6 +28,7 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { SearchField } from "@/components/search-field";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
 import { useFormat } from "@/hooks/use-format";
 import { useCompanies } from "../api/get-companies";
@@ -189,7 +188,7 @@ export function CompanyList() {
       )}
       {data && rows.length > 0 && (
         <Stack spacing={2}>
-          <TableContainer component={Paper} variant="outlined" sx={{ position: "relative" }}>
+          <TableRegion label={t("pages.companyList")} isOutlined sx={{ position: "relative" }}>
             {companies.isFetching && (
               <LinearProgress
                 aria-label={t("common.loading")}
@@ -226,7 +225,7 @@ export function CompanyList() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableRegion>
           <Box
             sx={{
               display: "flex",

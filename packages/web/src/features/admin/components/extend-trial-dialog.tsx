@@ -19,7 +19,6 @@ import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useExtendTrial } from "../api/extend-trial";
-import { formatWhen } from "../lib/format-when";
 
 type ExtendTrialForm = z.infer<typeof zExtendTrialRequest>;
 
@@ -53,7 +52,7 @@ export function ExtendTrialDialog({
     defaultValues: { days: DEFAULT_DAYS },
     mode: "onTouched",
   });
-  const { trialEndsAt } = detail.plan;
+  const { trialLastDay } = detail.plan;
 
   const close = () => {
     reset();
@@ -63,11 +62,9 @@ export function ExtendTrialDialog({
   const onSubmit = handleSubmit(async ({ days }) => {
     try {
       const saved = await extendTrial.mutateAsync({ companyId: detail.company.id, days });
-      const endsAt = saved.plan.trialEndsAt;
+      const lastDay = saved.plan.trialLastDay;
       showSnackbar(
-        endsAt
-          ? t("admin.done.trialExtendedUntil", { date: formatWhen(format, endsAt) })
-          : t("admin.done.trialExtended"),
+        lastDay ? t("admin.done.trialExtendedUntil", { date: format.day(lastDay) }) : t("admin.done.trialExtended"),
         { severity: "success" },
       );
       close();
@@ -77,13 +74,13 @@ export function ExtendTrialDialog({
   });
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{t("admin.extendTrial.title")}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            {trialEndsAt
-              ? t("admin.extendTrial.bodyWithEnd", { date: formatWhen(format, trialEndsAt) })
+            {trialLastDay
+              ? t("admin.extendTrial.bodyWithEnd", { date: format.day(trialLastDay) })
               : t("admin.extendTrial.body")}
           </DialogContentText>
           <TextField
@@ -98,9 +95,7 @@ export function ExtendTrialDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
+          <Button onClick={close}>{t("common.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
             {t("admin.actions.extendTrial")}
           </Button>

@@ -46,7 +46,13 @@ export function companyDetail(
         createdAt: "2026-01-11T00:00:00.000Z",
       },
     ],
-    plan: { state: "trial", trialEndsAt: "2026-02-09T03:00:00.000Z", paidSince: null, serviceStoppedAt: null },
+    plan: {
+      state: "trial",
+      trialEndsAt: "2026-02-09T00:00:00.000Z",
+      trialLastDay: "2026-02-08",
+      paidSince: null,
+      serviceStoppedAt: null,
+    },
     invoices: [{ id: "inv-1", month: "2026-01", total: 290_000, currency: "KRW", status: "paid" }],
     subAccounts: [
       {

@@ -14,6 +14,10 @@ export function useCreateApiKey(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...createApiKeyMutationOptions(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.apiKeys(appId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appKeys.apiKeys(appId) }),
+        queryClient.invalidateQueries({ queryKey: appKeys.onboarding(appId) }),
+      ]),
   });
 }

@@ -13,6 +13,10 @@ export function useRevokeApiKey(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...revokeApiKeyMutationOptions(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.apiKeys(appId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appKeys.apiKeys(appId) }),
+        queryClient.invalidateQueries({ queryKey: appKeys.onboarding(appId) }),
+      ]),
   });
 }

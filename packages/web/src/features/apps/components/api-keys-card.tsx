@@ -17,7 +17,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -39,6 +38,9 @@ import { CopyButton } from "@/components/copy-button";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
+import { useSubmission } from "@/components/form/use-submission";
+import { FormDialog } from "@/components/form-dialog";
+import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { useErrorText } from "@/hooks/use-error-text";
@@ -62,15 +64,15 @@ function CreateApiKeyDialog({
   onCreated: (created: TCreateApiKeyResponse) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const fieldError = useFieldError();
   const createApiKey = useCreateApiKey(appId);
+  const submission = useSubmission();
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid },
   } = useForm<CreateKeyInput, unknown, TCreateApiKeyRequest>({
     resolver: zodResolver(zCreateApiKeyRequest),
     defaultValues: { label: "" },
@@ -78,48 +80,46 @@ function CreateApiKeyDialog({
   });
 
   const close = () => {
-    if (isSubmitting) return;
     reset();
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const created = await createApiKey.mutateAsync({ appId, body: values });
-      reset();
-      onCreated(created);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ["label"])) {
-        setError("label", { type: "server", message: errorKey(error) });
-      }
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    submission.run({
+      request: () => createApiKey.mutateAsync({ appId, body: values }),
+      onSuccess: (created) => {
+        reset();
+        onCreated(created);
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(error, setError, ["label"])) {
+          setError("label", { type: "server", message: errorKey(error) });
+        }
+      },
+    }),
+  );
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t("apps.apiKeys.createTitle")}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label={t("apps.apiKeys.label")}
-            required
-            autoFocus
-            margin="dense"
-            slotProps={{ htmlInput: { maxLength: API_KEY_LABEL_MAX } }}
-            {...muiRegister(register("label"))}
-            {...fieldError(errors.label, t("apps.apiKeys.labelHint"))}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-            {t("apps.apiKeys.create")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t("apps.apiKeys.createTitle")}
+      submission={submission}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      canSubmit={isValid}
+      submitLabel={t("apps.apiKeys.create")}
+      maxWidth="xs"
+    >
+      <TextField
+        label={t("apps.apiKeys.label")}
+        required
+        autoFocus
+        margin="dense"
+        slotProps={{ htmlInput: { maxLength: API_KEY_LABEL_MAX } }}
+        {...muiRegister(register("label"))}
+        {...fieldError(errors.label, t("apps.apiKeys.labelHint"))}
+      />
+    </FormDialog>
   );
 }
 
@@ -247,7 +247,7 @@ export function ApiKeysCard({ appId }: { appId: string }) {
         </Box>
       )}
       {apiKeys.data && apiKeys.data.length > 0 && (
-        <TableContainer sx={{ position: "relative" }}>
+        <TableRegion label={t("apps.apiKeys.title")} sx={{ position: "relative" }}>
           <Table size="small" aria-label={t("apps.apiKeys.title")} sx={{ minWidth: 560 }}>
             <TableHead>
               <TableRow>
@@ -268,7 +268,7 @@ export function ApiKeysCard({ appId }: { appId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
       <CreateApiKeyDialog
         appId={appId}

@@ -11,6 +11,7 @@ import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { useSession } from "@/lib/session";
 import { useApp } from "../api/get-app";
 import { useChatSettings } from "../api/get-chat-settings";
+import { updateOnboardingState } from "../lib/onboarding-state";
 import { ApiKeysCard } from "./api-keys-card";
 import { AppNameForm } from "./app-name-form";
 import { ChatSettingsForm } from "./chat-settings-form";
@@ -58,7 +59,11 @@ export function AppSettings({ appId }: { appId: string }) {
                   <Typography sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }} data-testid="app-id">
                     {app.data.id}
                   </Typography>
-                  <CopyButton value={app.data.id} label={t("apps.copyId")} />
+                  <CopyButton
+                    value={app.data.id}
+                    label={t("apps.copyId")}
+                    onCopied={() => updateOnboardingState(appId, { isAppIdCopied: true })}
+                  />
                 </Box>
               </Box>
             </Stack>

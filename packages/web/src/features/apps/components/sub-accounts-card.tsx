@@ -8,17 +8,12 @@ import {
   Card,
   CardHeader,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   Divider,
   Skeleton,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -31,7 +26,7 @@ import {
   type TSubAccount,
   zCreateSubAccountRequest,
 } from "@parley/contract";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -39,7 +34,10 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
+import { useSubmission } from "@/components/form/use-submission";
+import { FormDialog } from "@/components/form-dialog";
 import { wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { useErrorText } from "@/hooks/use-error-text";
@@ -64,15 +62,15 @@ function InviteSubAccountDialog({
   onInvited: (subAccount: TSubAccount) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const fieldError = useFieldError();
   const invite = useInviteSubAccount(appId);
+  const submission = useSubmission();
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid },
   } = useForm<InviteInput, unknown, TCreateSubAccountRequest>({
     resolver: zodResolver(zCreateSubAccountRequest),
     defaultValues: { email: "" },
@@ -80,53 +78,51 @@ function InviteSubAccountDialog({
   });
 
   const close = () => {
-    if (isSubmitting) return;
     reset();
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const subAccount = await invite.mutateAsync({ appId, body: values });
-      reset();
-      onInvited(subAccount);
-    } catch (error) {
-      // Every refusal (taken address 1003, the limit 3060) concerns the one address typed: it goes under it.
-      if (!applyServerFieldErrors(error, setError, ["email"])) {
-        setError("email", { type: "server", message: errorKey(error) });
-      }
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    submission.run({
+      request: () => invite.mutateAsync({ appId, body: values }),
+      onSuccess: (subAccount) => {
+        reset();
+        onInvited(subAccount);
+      },
+      onError: (error) => {
+        // Every refusal (taken address 1003, the limit 3060) concerns the one address typed: it goes under it.
+        if (!applyServerFieldErrors(error, setError, ["email"])) {
+          setError("email", { type: "server", message: errorKey(error) });
+        }
+      },
+    }),
+  );
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t("apps.subAccounts.inviteTitle")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>
-            {t("apps.subAccounts.inviteBody", { hours: SIGN_IN_LINK_TTL_HOURS })}
-          </DialogContentText>
-          <TextField
-            label={t("fields.email")}
-            type="email"
-            autoComplete="off"
-            required
-            autoFocus
-            margin="dense"
-            {...muiRegister(register("email"))}
-            {...fieldError(errors.email)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-            {t("apps.subAccounts.send")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t("apps.subAccounts.inviteTitle")}
+      submission={submission}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      canSubmit={isValid}
+      submitLabel={t("apps.subAccounts.send")}
+      maxWidth="xs"
+    >
+      <DialogContentText sx={{ mb: 1 }}>
+        {t("apps.subAccounts.inviteBody", { hours: SIGN_IN_LINK_TTL_HOURS })}
+      </DialogContentText>
+      <TextField
+        label={t("fields.email")}
+        type="email"
+        autoComplete="off"
+        required
+        autoFocus
+        margin="dense"
+        {...muiRegister(register("email"))}
+        {...fieldError(errors.email)}
+      />
+    </FormDialog>
   );
 }
 
@@ -287,7 +283,7 @@ export function SubAccountsCard({ appId }: { appId: string }) {
         </Box>
       )}
       {subAccounts.data && subAccounts.data.length > 0 && (
-        <TableContainer>
+        <TableRegion label={t("apps.subAccounts.title")}>
           <Table size="small" aria-label={t("apps.subAccounts.title")}>
             <TableHead>
               <TableRow>
@@ -314,7 +310,7 @@ export function SubAccountsCard({ appId }: { appId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
       <InviteSubAccountDialog
         appId={appId}

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Stack } from "@mui/material";
-import { zAccountProfile } from "@parley/contract";
+import { Alert, Box, Button, Divider, Stack } from "@mui/material";
+import { zMarketplaceSignupRequest } from "@parley/contract";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -14,9 +14,12 @@ import { currentLanguage } from "@/i18n";
 import { isApiError } from "@/lib/api-client";
 import { pathAfterLinkLogin, useLinkLogin } from "../api/link-login";
 import { useMarketplaceSignup } from "../api/marketplace-signup";
+import { SignupConsentFields } from "./signup-consent-fields";
 
-type ProfileInput = z.input<typeof zAccountProfile>;
-type ProfileValues = z.output<typeof zAccountProfile>;
+/** The request without what the page adds itself: the marketplace's token and the UI language. */
+const zMarketplaceSignupForm = zMarketplaceSignupRequest.omit({ token: true, language: true });
+type ProfileInput = z.input<typeof zMarketplaceSignupForm>;
+type ProfileValues = z.output<typeof zMarketplaceSignupForm>;
 
 const serverFields = [
   "name",
@@ -26,6 +29,8 @@ const serverFields = [
   "companyAddress.postalCode",
   "companyAddress.address",
   "companyAddress.detail",
+  "termsAccepted",
+  "privacyAccepted",
 ] as const;
 
 /** Failures about the token or the account rather than a field: said above the form, where they stay. */
@@ -44,7 +49,7 @@ export function MarketplaceSignupForm({ token }: { token: string }) {
   const linkLogin = useLinkLogin();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: zodResolver(zAccountProfile),
+    resolver: zodResolver(zMarketplaceSignupForm),
     mode: "onTouched",
     defaultValues: {
       name: "",
@@ -92,7 +97,9 @@ export function MarketplaceSignupForm({ token }: { token: string }) {
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("marketplaceSignup.title")}>
         <Stack spacing={2.5}>
           {problem && <Alert severity="error">{problem}</Alert>}
-          <CompanyProfileFields />
+          <CompanyProfileFields withMarketingConsent={false} />
+          <Divider />
+          <SignupConsentFields />
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
             {t("marketplaceSignup.submit")}
           </Button>

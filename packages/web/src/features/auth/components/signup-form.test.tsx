@@ -10,6 +10,25 @@ function passwordInput() {
   return inputByLabel(t("fields.password"));
 }
 
+const termsBox = () => screen.getByRole("checkbox", { name: new RegExp(t("legal.terms.title")) });
+const privacyBox = () => screen.getByRole("checkbox", { name: new RegExp(t("legal.privacy.title")) });
+const marketingBox = () => screen.getByRole("checkbox", { name: t("fields.marketingConsent") });
+
+async function fillAccount(user: ReturnType<typeof renderWithRouter>["user"], email = "new@example.com") {
+  const field = (key: string) => inputByLabel(t(key));
+  await user.type(field("fields.email"), email);
+  await user.type(passwordInput(), "parley-2025!");
+  await user.type(field("fields.passwordConfirm"), "parley-2025!");
+  await user.type(field("fields.name"), "Kim Parley");
+  await user.type(field("fields.contact"), "01012345678");
+  await user.type(field("fields.companyName"), "Parley");
+}
+
+async function acceptTerms(user: ReturnType<typeof renderWithRouter>["user"]) {
+  await user.click(termsBox());
+  await user.click(privacyBox());
+}
+
 describe("SignupForm", () => {
   it("shows every broken password rule from the shared policy", async () => {
     const { user } = renderWithRouter(<SignupForm />, "/signup");
@@ -54,9 +73,85 @@ describe("SignupForm", () => {
     await user.type(field("fields.name"), "Kim Parley");
     await user.type(field("fields.contact"), "01012345678");
     await user.type(field("fields.companyName"), "Parley");
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: t("signup.submit") }));
 
     expect(await screen.findByText(t("ERROR_1003"))).toBeInTheDocument();
     expect(field("fields.email")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("refuses to sign up until both the terms and the privacy policy are accepted, each with its own message", async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { email: "new@example.com", verificationSent: true }));
+    const { user } = renderWithRouter(<SignupForm />, "/signup");
+    await fillAccount(user);
+    await user.click(marketingBox());
+    await user.click(screen.getByRole("button", { name: t("signup.submit") }));
+
+    expect(await screen.findByText(t("VALIDATION_TERMS_REQUIRED"))).toBeInTheDocument();
+    expect(screen.getByText(t("VALIDATION_PRIVACY_REQUIRED"))).toBeInTheDocument();
+    expect(termsBox()).toHaveAttribute("aria-invalid", "true");
+    expect(privacyBox()).toHaveAttribute("aria-invalid", "true");
+    expect(termsBox()).toHaveAccessibleDescription(t("VALIDATION_TERMS_REQUIRED"));
+
+    // The optional marketing consent does not stand in for either.
+    await user.click(termsBox());
+    await user.click(screen.getByRole("button", { name: t("signup.submit") }));
+    await waitFor(() => expect(screen.queryByText(t("VALIDATION_TERMS_REQUIRED"))).not.toBeInTheDocument());
+    expect(screen.getByText(t("VALIDATION_PRIVACY_REQUIRED"))).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends both agreements with the signup, and marketing consent apart from them", async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { email: "new@example.com", verificationSent: true }));
+    const { user } = renderWithRouter(<SignupForm />, "/signup");
+    await fillAccount(user);
+    await acceptTerms(user);
+    await user.click(screen.getByRole("button", { name: t("signup.submit") }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/auth/signup");
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      termsAccepted: true,
+      privacyAccepted: true,
+      marketingConsent: false,
+    });
+  });
+
+  it("ticks and clears every agreement at once with agree to all", async () => {
+    const { user } = renderWithRouter(<SignupForm />, "/signup");
+    const all = screen.getByRole("checkbox", { name: t("signup.consent.all") });
+    await user.click(termsBox());
+    expect(all).toHaveAttribute("data-indeterminate", "true");
+
+    await user.click(all);
+    for (const box of [termsBox(), privacyBox(), marketingBox(), all]) expect(box).toBeChecked();
+    await user.click(all);
+    for (const box of [termsBox(), privacyBox(), marketingBox(), all]) expect(box).not.toBeChecked();
+  });
+
+  it("links each agreement to its page in a new tab, so the form stays filled in", () => {
+    renderWithRouter(<SignupForm />, "/signup");
+    const terms = screen.getByRole("link", { name: new RegExp(t("legal.terms.title")) });
+    const privacy = screen.getByRole("link", { name: new RegExp(t("legal.privacy.title")) });
+    expect(terms).toHaveAttribute("href", "/intro/terms");
+    expect(privacy).toHaveAttribute("href", "/intro/privacy");
+    for (const link of [terms, privacy]) expect(link).toHaveAttribute("target", "_blank");
+  });
+
+  it("puts a refused agreement from the server on its checkbox", async () => {
+    stubFetch(() =>
+      jsonResponse(400, {
+        code: "300",
+        message: "invalid",
+        data: { fields: [{ path: "privacyAccepted", message: "VALIDATION_PRIVACY_REQUIRED" }] },
+      }),
+    );
+    const { user } = renderWithRouter(<SignupForm />, "/signup");
+    await fillAccount(user);
+    await acceptTerms(user);
+    await user.click(screen.getByRole("button", { name: t("signup.submit") }));
+    expect(await screen.findByText(t("VALIDATION_PRIVACY_REQUIRED"))).toBeInTheDocument();
+    expect(privacyBox()).toHaveAttribute("aria-invalid", "true");
   });
 });

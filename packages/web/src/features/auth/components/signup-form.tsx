@@ -16,6 +16,7 @@ import { useErrorText } from "@/hooks/use-error-text";
 import { currentLanguage } from "@/i18n";
 import { isApiError } from "@/lib/api-client";
 import { useSignup } from "../api/signup";
+import { SignupConsentFields } from "./signup-consent-fields";
 
 type SignupFormInput = z.input<typeof zSignupForm>;
 type SignupFormValues = z.output<typeof zSignupForm>;
@@ -30,6 +31,8 @@ const serverFields = [
   "companyAddress.postalCode",
   "companyAddress.address",
   "companyAddress.detail",
+  "termsAccepted",
+  "privacyAccepted",
 ] as const;
 
 export function SignupForm() {
@@ -112,7 +115,10 @@ export function SignupForm() {
           <Typography variant="overline" color="text.secondary">
             {t("signup.sectionProfile")}
           </Typography>
-          <CompanyProfileFields />
+          <CompanyProfileFields withMarketingConsent={false} />
+
+          <Divider />
+          <SignupConsentFields />
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
             {t("signup.submit")}
           </Button>

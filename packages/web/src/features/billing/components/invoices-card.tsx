@@ -1,22 +1,12 @@
 import FileDownloadRounded from "@mui/icons-material/FileDownloadRounded";
-import {
-  Box,
-  Button,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { PAYMENT_RETRY_DAYS, type TInvoice } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
 import { RefreshButton } from "@/components/refresh-button";
 import { SettingsCard } from "@/components/settings-card";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
@@ -114,7 +104,7 @@ export function InvoicesCard() {
       {invoices.isError && <LoadError error={invoices.error} onRetry={() => void invoices.refetch()} />}
       {invoices.data?.length === 0 && <Typography color="text.secondary">{t("billing.invoices.empty")}</Typography>}
       {invoices.data && invoices.data.length > 0 && (
-        <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
+        <TableRegion label={t("billing.invoices.title")} sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
           <Table size="small" aria-label={t("billing.invoices.title")}>
             <TableHead>
               <TableRow>
@@ -132,7 +122,7 @@ export function InvoicesCard() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
     </SettingsCard>
   );

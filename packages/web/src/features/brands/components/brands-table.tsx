@@ -7,13 +7,11 @@ import {
   Chip,
   Link,
   MenuItem,
-  Paper,
   Skeleton,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -29,6 +27,7 @@ import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { SearchField } from "@/components/search-field";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useFormat } from "@/hooks/use-format";
@@ -144,7 +143,7 @@ export function BrandsTable({ appId }: { appId: string }) {
         />
       )}
       {rows.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
+        <TableRegion label={t("pages.brandList")} isOutlined>
           <Table size="small" aria-label={t("pages.brandList")}>
             <TableHead>
               <TableRow>
@@ -161,7 +160,7 @@ export function BrandsTable({ appId }: { appId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
       <LoadMore pages={brands} />
     </>

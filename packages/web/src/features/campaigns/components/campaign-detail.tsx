@@ -5,18 +5,7 @@ import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import ReplayRounded from "@mui/icons-material/ReplayRounded";
 import SendRounded from "@mui/icons-material/SendRounded";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  Link,
-  Skeleton,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, LinearProgress, Link, Skeleton, Stack, Typography } from "@mui/material";
 import { campaignAllows, isErrorCode, type TCampaign } from "@parley/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -24,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FactRow } from "@/components/fact-row";
+import { FigureCard } from "@/components/figure-card";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { SettingsCard } from "@/components/settings-card";
@@ -235,16 +225,9 @@ function Figures({ campaign }: { campaign: TCampaign }) {
       sx={{ m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, 1fr)", md: "repeat(5, 1fr)" } }}
     >
       {figures.map(([key, value]) => (
-        <Card key={key} variant="outlined">
-          <CardContent>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t(`campaigns.figures.${key}`)}
-            </Typography>
-            <Typography component="dd" variant="h5" sx={{ m: 0, mt: 0.5 }} data-testid={`figure-${key}`}>
-              {format.number(value)}
-            </Typography>
-          </CardContent>
-        </Card>
+        <FigureCard key={key} label={t(`campaigns.figures.${key}`)} valueVariant="h5" testId={`figure-${key}`}>
+          {format.number(value)}
+        </FigureCard>
       ))}
     </Box>
   );

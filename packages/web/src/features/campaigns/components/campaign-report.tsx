@@ -10,10 +10,8 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
-  Typography,
 } from "@mui/material";
 import { CAMPAIGN_REPORT_DAYS } from "@parley/contract";
 import { lazy, Suspense } from "react";
@@ -21,8 +19,10 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { EmptyState } from "@/components/empty-state";
 import { FactRow } from "@/components/fact-row";
+import { FigureCard } from "@/components/figure-card";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
+import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
 import { useFormat } from "@/hooks/use-format";
 import { withTimeout } from "@/lib/lazy-route";
@@ -78,16 +78,9 @@ export function CampaignReport({ appId, campaignId }: { appId: string; campaignI
         <>
           <Box component="dl" sx={{ ...gridSx, m: 0 }}>
             {figures.map(([key, value]) => (
-              <Card key={key} variant="outlined">
-                <CardContent>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t(`campaigns.figures.${key}`)}
-                  </Typography>
-                  <Typography component="dd" variant="h4" sx={{ m: 0, mt: 0.5 }} data-testid={`report-${key}`}>
-                    {format.number(value)}
-                  </Typography>
-                </CardContent>
-              </Card>
+              <FigureCard key={key} label={t(`campaigns.figures.${key}`)} testId={`report-${key}`}>
+                {format.number(value)}
+              </FigureCard>
             ))}
           </Box>
           <Box component="dl" sx={{ mt: 3, mb: 0, display: "grid", gap: 1 }}>
@@ -121,7 +114,7 @@ export function CampaignReport({ appId, campaignId }: { appId: string; campaignI
                 </CardContent>
               </Card>
               <Card variant="outlined" sx={{ mt: 2 }}>
-                <TableContainer>
+                <TableRegion label={t("campaigns.report.table")}>
                   <Table size="small" aria-label={t("campaigns.report.table")}>
                     <TableHead>
                       <TableRow>
@@ -142,7 +135,7 @@ export function CampaignReport({ appId, campaignId }: { appId: string; campaignI
                       ))}
                     </TableBody>
                   </Table>
-                </TableContainer>
+                </TableRegion>
               </Card>
             </>
           )}

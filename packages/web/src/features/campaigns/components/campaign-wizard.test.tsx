@@ -31,6 +31,40 @@ async function chooseBrand(user: ReturnType<typeof renderWithRouter>["user"]) {
   await user.click(await screen.findByRole("option", { name: "Parley Coffee" }));
 }
 
+/** Stands in for the browser's XMLHttpRequest; returns the requests sent, each answered when the test says. */
+function stubUploads() {
+  const requests: FakeRequest[] = [];
+  /** Reports half the body sent, then answers when told. */
+  class FakeRequest extends EventTarget {
+    upload = new EventTarget();
+    status = 0;
+    responseText = "";
+    url = "";
+    headers: Record<string, string> = {};
+    body: unknown;
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {}
+    send(body: unknown) {
+      this.body = body;
+      requests.push(this);
+      const progress = Object.assign(new Event("progress"), { lengthComputable: true, loaded: 50, total: 100 });
+      this.upload.dispatchEvent(progress);
+    }
+    answer(status: number, body: unknown) {
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.dispatchEvent(new Event("load"));
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeRequest);
+  return requests;
+}
+
 const uploadButton = () => screen.queryByText(t("campaigns.recipients.upload"));
 
 describe("CampaignWizard", () => {
@@ -153,35 +187,7 @@ describe("CampaignWizard", () => {
         excluded: { unknown: 1, duplicate: 0, deactivated: 1 },
       },
     });
-    const requests: FakeRequest[] = [];
-    /** Stands in for the browser's XMLHttpRequest: reports half the body sent, then answers when told. */
-    class FakeRequest extends EventTarget {
-      upload = new EventTarget();
-      status = 0;
-      responseText = "";
-      url = "";
-      headers: Record<string, string> = {};
-      body: unknown;
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader(name: string, value: string) {
-        this.headers[name] = value;
-      }
-      abort() {}
-      send(body: unknown) {
-        this.body = body;
-        requests.push(this);
-        const progress = Object.assign(new Event("progress"), { lengthComputable: true, loaded: 50, total: 100 });
-        this.upload.dispatchEvent(progress);
-      }
-      answer(status: number, body: unknown) {
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.dispatchEvent(new Event("load"));
-      }
-    }
-    vi.stubGlobal("XMLHttpRequest", FakeRequest);
+    const requests = stubUploads();
     const empty = {
       fileName: null,
       uploadedAt: null,
@@ -211,5 +217,23 @@ describe("CampaignWizard", () => {
     expect(counts).toHaveTextContent(t("campaigns.recipients.reasons.deactivated", { number: "1" }));
     expect(screen.getByRole("button", { name: t("campaigns.recipients.downloadExcluded") })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("status")).not.toBeInTheDocument());
+  });
+
+  it("says a file with another header is refused for its header, naming both, and keeps the previous counts", async () => {
+    setSession(sessionFor({ noticeFeatureEnabled: true }));
+    stubBrands();
+    const requests = stubUploads();
+    const { user } = renderWizard();
+    await screen.findByRole("combobox", { name: label("campaigns.fields.brand") });
+    await user.click(screen.getByRole("button", { name: t("campaigns.form.next") }));
+    await user.upload(screen.getByTestId("recipients-file"), new File(["user_id\nu1\n"], "list.csv"));
+    await waitFor(() => expect(requests).toHaveLength(1));
+
+    act(() => requests[0]?.answer(400, { code: "3065", message: "header", data: { reason: "user_id" } }));
+
+    const alert = await screen.findByText(t("ERROR_3065", { reason: "user_id" }));
+    expect(alert).toHaveTextContent("user_id");
+    expect(alert).toHaveTextContent("userId");
+    expect(screen.queryByTestId("recipient-counts")).toBeInTheDocument();
   });
 });

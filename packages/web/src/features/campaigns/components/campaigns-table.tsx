@@ -5,13 +5,11 @@ import {
   Button,
   Link,
   MenuItem,
-  Paper,
   Skeleton,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -27,6 +25,7 @@ import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { SearchField } from "@/components/search-field";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useFormat } from "@/hooks/use-format";
@@ -170,7 +169,7 @@ export function CampaignsTable({ appId }: { appId: string }) {
         />
       )}
       {rows.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
+        <TableRegion label={t("pages.campaignList")} isOutlined>
           <Table size="small" aria-label={t("pages.campaignList")}>
             <TableHead>
               <TableRow>
@@ -193,7 +192,7 @@ export function CampaignsTable({ appId }: { appId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
       <LoadMore pages={campaigns} />
     </>

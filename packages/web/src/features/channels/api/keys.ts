@@ -1,9 +1,12 @@
+import type { TDashboardChannelKind } from "@parley/contract";
+
 export type MemberListKind = "members" | "muted" | "banned";
 
 export const channelKeys = {
   all: ["channels"] as const,
   app: (appId: string) => [...channelKeys.all, appId] as const,
-  list: (appId: string, search: string) => [...channelKeys.app(appId), "list", search] as const,
+  list: (appId: string, search: string, kind: TDashboardChannelKind) =>
+    [...channelKeys.app(appId), "list", search, kind] as const,
   /** Everything about one channel, so a moderation action can refresh it with one invalidation. */
   channel: (appId: string, channelId: string) => [...channelKeys.app(appId), "channel", channelId] as const,
   detail: (appId: string, channelId: string) => [...channelKeys.channel(appId, channelId), "detail"] as const,
@@ -16,4 +19,5 @@ export const channelKeys = {
   memberMessages: (appId: string, channelId: string, userId: string) =>
     [...channelKeys.channel(appId, channelId), "member-messages", userId] as const,
   tags: (appId: string, channelId: string) => [...channelKeys.channel(appId, channelId), "tags"] as const,
+  testUsers: (appId: string) => [...channelKeys.app(appId), "test-users"] as const,
 };

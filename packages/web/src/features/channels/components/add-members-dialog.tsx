@@ -1,22 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from "@mui/material";
+import { Alert, DialogContentText, TextField } from "@mui/material";
 import { MAX_INVITES_AT_ONCE, zUserIdsBody } from "@parley/contract";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { muiRegister } from "@/components/form/mui-register";
 import { useFieldError } from "@/components/form/use-field-error";
+import { useSubmission } from "@/components/form/use-submission";
+import { FormDialog } from "@/components/form-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useAddMembers } from "../api/add-members";
@@ -50,18 +42,18 @@ export function AddMembersDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const fieldError = useFieldError();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const addMembers = useAddMembers(appId, channelId);
+  const submission = useSubmission();
   const [failure, setFailure] = useState<unknown>(null);
   const {
     register,
     control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<AddMembersInput, unknown, AddMembersOutput>({
     resolver: zodResolver(zAddMembersForm),
     defaultValues: { userIds: "" },
@@ -75,49 +67,45 @@ export function AddMembersDialog({
     onClose();
   };
 
-  const onSubmit = handleSubmit(async ({ userIds }) => {
+  const onSubmit = handleSubmit(({ userIds }) => {
     setFailure(null);
-    try {
-      await addMembers.mutateAsync({ appId, channelId, userIds });
-      showSnackbar(t("members.added", { count: userIds.length }), { severity: "success" });
-      close();
-    } catch (error) {
+    return submission.run({
+      request: () => addMembers.mutateAsync({ appId, channelId, userIds }),
+      onSuccess: () => {
+        showSnackbar(t("members.added", { count: userIds.length }), { severity: "success" });
+        close();
+      },
       // 3029 (banned), 3018 (unknown user) and 3024 (full) concern the list as a whole: say it above the list.
-      setFailure(error);
-    }
+      onError: setFailure,
+    });
   });
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t("members.addTitle")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t("members.addBody", { max: MAX_INVITES_AT_ONCE })}</DialogContentText>
-          {failure !== null && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {errorText(failure)}
-            </Alert>
-          )}
-          <TextField
-            label={t("members.userIds")}
-            required
-            multiline
-            minRows={4}
-            maxRows={12}
-            autoFocus
-            {...muiRegister(register("userIds"))}
-            {...fieldError(errors.userIds, t("members.userIdsHint", { count, max: MAX_INVITES_AT_ONCE }))}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting || count === 0}>
-            {t("members.add")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t("members.addTitle")}
+      submission={submission}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      canSubmit={count > 0}
+      submitLabel={t("members.add")}
+    >
+      <DialogContentText sx={{ mb: 2 }}>{t("members.addBody", { max: MAX_INVITES_AT_ONCE })}</DialogContentText>
+      {failure !== null && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {errorText(failure)}
+        </Alert>
+      )}
+      <TextField
+        label={t("members.userIds")}
+        required
+        multiline
+        minRows={4}
+        maxRows={12}
+        autoFocus
+        {...muiRegister(register("userIds"))}
+        {...fieldError(errors.userIds, t("members.userIdsHint", { count, max: MAX_INVITES_AT_ONCE }))}
+      />
+    </FormDialog>
   );
 }

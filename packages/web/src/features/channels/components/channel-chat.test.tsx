@@ -106,6 +106,9 @@ describe("ChannelChat", () => {
     expect(socket.sent[0]).toEqual({ type: "auth", token: "dashboard-token", appId });
     act(() => socket.receive({ type: "ready", user: null, lastEventId: "7" }));
     expect(socket.sent[1]).toEqual({ type: "subscribe", channelId });
+    // Live only once the server says the subscription is in effect.
+    expect(screen.getByTestId("socket-status")).not.toHaveTextContent(t("chat.status.live"));
+    act(() => socket.receive({ type: "subscribed", channelId }));
     await waitFor(() => expect(screen.getByTestId("socket-status")).toHaveTextContent(t("chat.status.live")));
 
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes("after=1"))).toBe(true));
@@ -140,5 +143,138 @@ describe("ChannelChat", () => {
       [channelId]: true,
     });
     expect(await screen.findByText(t("chat.frozenNotice"))).toBeInTheDocument();
+  });
+
+  describe("while the view opens and reconnects", () => {
+    /**
+     * A channel's messages as the server holds them, with the history call answered when the test says: `latest`
+     * is the page the server read when the request arrived, `after=` pages read the messages at call time.
+     */
+    function stubServer(initial: TMessage[]) {
+      const stored = [...initial];
+      const held: (() => void)[] = [];
+      let holdHistory = false;
+      const base = `/api/apps/${appId}/channels/${channelId}`;
+      const fetchMock = stubFetch((url) => {
+        const path = url.split("?")[0] ?? url;
+        const query = new URLSearchParams(url.split("?")[1] ?? "");
+        if (path === base) {
+          return jsonResponse(200, {
+            channel,
+            inviteCode: "",
+            subchannel: { enabled: false, minMembers: 500, maxMembers: 3000, mergeMinutes: 10 },
+          });
+        }
+        if (path === `${base}/messages`) {
+          const after = query.get("after");
+          if (after !== null) {
+            return jsonResponse(200, { messages: stored.filter((m) => m.seq > Number(after)), hasMore: false });
+          }
+          const page = jsonResponse(200, { messages: [...stored], hasMore: false });
+          if (!holdHistory) return page;
+          return new Promise<Response>((resolve) => held.push(() => resolve(page)));
+        }
+        if (path.endsWith("/count")) return jsonResponse(200, { count: 0 });
+        if (path === `${base}/members`) return jsonResponse(200, { members: [], nextCursor: null });
+        return jsonResponse(404, { code: "004", message: "No such route" });
+      });
+      return {
+        fetchMock,
+        stored,
+        holdHistory: () => {
+          holdHistory = true;
+        },
+        releaseHistory: () => {
+          for (const release of held.splice(0)) release();
+        },
+        historyCalls: () => fetchMock.mock.calls.filter(([url]) => String(url).split("?")[0] === `${base}/messages`),
+      };
+    }
+
+    const created = (m: TMessage) => ({
+      type: "event",
+      event: { id: String(100 + m.seq), type: "message.created", channelId, createdAt: m.createdAt, message: m },
+    });
+
+    async function subscribedSocket(index = 0) {
+      await waitFor(() => expect(FakeWebSocket.instances[index]).toBeDefined());
+      const socket = FakeWebSocket.instances[index] as FakeWebSocket;
+      act(() => socket.open());
+      act(() => socket.receive({ type: "ready", user: null, lastEventId: "7" }));
+      act(() => socket.receive({ type: "subscribed", channelId }));
+      return socket;
+    }
+
+    const texts = () => screen.getAllByTestId("chat-message").map((node) => node.textContent ?? "");
+
+    it("shows a message sent after the subscription but before the history answered exactly once", async () => {
+      const server = stubServer([message(1, "before the view opened")]);
+      server.holdHistory();
+      renderWithRouter(<ChannelChat appId={appId} channelId={channelId} />);
+      const socket = await subscribedSocket();
+      // The server read the page before this message was sent; the page is still on its way.
+      act(() => socket.receive(created(message(2, "sent in the window"))));
+      server.stored.push(message(2, "sent in the window"));
+      server.releaseHistory();
+
+      expect(await screen.findByText("sent in the window")).toBeInTheDocument();
+      expect(await screen.findByText("before the view opened")).toBeInTheDocument();
+      await waitFor(() => expect(texts()).toHaveLength(2));
+      expect(texts()[0]).toContain("before the view opened");
+      expect(texts()[1]).toContain("sent in the window");
+    });
+
+    it("catches up by seq when a message was sent after the history was read but before the subscription", async () => {
+      const server = stubServer([message(1, "first")]);
+      renderWithRouter(<ChannelChat appId={appId} channelId={channelId} />);
+      expect(await screen.findByText("first")).toBeInTheDocument();
+      // Sent while the subscription was on its way: no event will come for it.
+      server.stored.push(message(2, "between history and subscription"));
+      await subscribedSocket();
+      expect(await screen.findByText("between history and subscription")).toBeInTheDocument();
+      expect(server.historyCalls().some(([url]) => String(url).includes("after=1"))).toBe(true);
+      expect(texts()).toHaveLength(2);
+    });
+
+    it("does not bring back a message deleted while the history was loading", async () => {
+      const server = stubServer([message(1, "kept"), message(2, "deleted meanwhile")]);
+      server.holdHistory();
+      renderWithRouter(<ChannelChat appId={appId} channelId={channelId} />);
+      const socket = await subscribedSocket();
+      const deleted = message(2, "deleted meanwhile");
+      act(() =>
+        socket.receive({
+          type: "event",
+          event: { id: "200", type: "message.deleted", channelId, createdAt: deleted.createdAt, messageId: deleted.id },
+        }),
+      );
+      server.releaseHistory();
+      expect(await screen.findByText("kept")).toBeInTheDocument();
+      await waitFor(() => expect(server.historyCalls().length).toBeGreaterThanOrEqual(2));
+      expect(screen.queryByText("deleted meanwhile")).not.toBeInTheDocument();
+    });
+
+    it("shows the messages sent while the socket was down once it has subscribed again", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        const server = stubServer([message(1, "first")]);
+        renderWithRouter(<ChannelChat appId={appId} channelId={channelId} />);
+        expect(await screen.findByText("first")).toBeInTheDocument();
+        const socket = await subscribedSocket();
+        await waitFor(() => expect(screen.getByTestId("socket-status")).toHaveTextContent(t("chat.status.live")));
+
+        act(() => socket.close());
+        expect(screen.getByTestId("socket-status")).toHaveTextContent(t("chat.status.reconnecting"));
+        server.stored.push(message(2, "while disconnected"), message(3, "also while disconnected"));
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+        await subscribedSocket(1);
+
+        expect(await screen.findByText("also while disconnected")).toBeInTheDocument();
+        expect(texts()).toHaveLength(3);
+        expect(screen.getByTestId("socket-status")).toHaveTextContent(t("chat.status.live"));
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import AcUnitRounded from "@mui/icons-material/AcUnitRounded";
 import ArrowBackRounded from "@mui/icons-material/ArrowBackRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
+import PersonRounded from "@mui/icons-material/PersonRounded";
 import {
   Alert,
   Box,
@@ -16,7 +17,7 @@ import {
 } from "@mui/material";
 import type { TChannel, TChannelDetailResponse, TChatEvent, TMessage } from "@parley/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -26,6 +27,7 @@ import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { isApiError } from "@/lib/api-client";
+import { withTimeout } from "@/lib/lazy-route";
 import { useDeleteMessages } from "../api/delete-messages";
 import { useFreezeChannel } from "../api/freeze-channel";
 import { useChannel } from "../api/get-channel";
@@ -42,6 +44,9 @@ import { MembersPanel } from "./members-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 
+// The test user's side runs the SDK: it loads only when the owner opens it, not with every chat view.
+const TestUserPanel = lazy(() => withTimeout(import("./test-user-panel")).then((m) => ({ default: m.TestUserPanel })));
+
 /** Within this many pixels of the bottom the view follows new messages; further up, the reader keeps their place. */
 const FOLLOW_THRESHOLD_PX = 120;
 
@@ -57,11 +62,13 @@ function ChatHeader({
   channelId,
   detail,
   onEdit,
+  onChatAsTestUser,
 }: {
   appId: string;
   channelId: string;
   detail: TChannelDetailResponse | undefined;
   onEdit: () => void;
+  onChatAsTestUser: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -114,6 +121,9 @@ function ChatHeader({
           <Button startIcon={<EditRounded />} size="small" variant="outlined" onClick={onEdit} disabled={!detail}>
             {t("common.edit")}
           </Button>
+          <Button startIcon={<PersonRounded />} size="small" variant="outlined" onClick={onChatAsTestUser}>
+            {t("testChat.open")}
+          </Button>
           <FormControlLabel
             control={
               <Switch
@@ -136,8 +146,19 @@ function ChatHeader({
   );
 }
 
-/** `/apps/:id/channels/:channelId`: history, live messages, admin messages, moderation. */
-export function ChannelChat({ appId, channelId }: { appId: string; channelId: string }) {
+/**
+ * `/apps/:id/channels/:channelId`: history, live messages, admin messages, moderation, and beside them the channel
+ * as a test user sees it. `onTestMessageSent` runs after each message sent as a test user.
+ */
+export function ChannelChat({
+  appId,
+  channelId,
+  onTestMessageSent,
+}: {
+  appId: string;
+  channelId: string;
+  onTestMessageSent?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -149,6 +170,7 @@ export function ChannelChat({ appId, channelId }: { appId: string; channelId: st
   const deleteMessages = useDeleteMessages(appId, channelId);
   const [showMetadata, setShowMetadata] = useState(readShowMetadata);
   const [isEditOpen, setIsEditOpen] = useState(false);
+  const [isTestUserOpen, setIsTestUserOpen] = useState(false);
   const [isSelecting, setIsSelecting] = useState(false);
   const [selectedIds, setSelectedIds] = useState<Set<string>>(() => new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
@@ -195,10 +217,10 @@ export function ChannelChat({ appId, channelId }: { appId: string; channelId: st
     },
     [appId, channelId, addMessages, removeMessages, queryClient, showSnackbar, navigate, t],
   );
-  const onReady = useCallback(() => {
+  const onSubscribed = useCallback(() => {
     catchUp().catch((error: unknown) => console.warn("Could not catch up on missed messages", error));
   }, [catchUp]);
-  const socketStatus = useChatSocket({ appId, channelId, onEvent, onReady });
+  const socketStatus = useChatSocket({ appId, channelId, onEvent, onSubscribed });
 
   const messageCount = history.messages.length;
   const lastId = history.messages.at(-1)?.id;
@@ -293,7 +315,13 @@ export function ChannelChat({ appId, channelId }: { appId: string; channelId: st
 
   return (
     <>
-      <ChatHeader appId={appId} channelId={channelId} detail={detail.data} onEdit={() => setIsEditOpen(true)} />
+      <ChatHeader
+        appId={appId}
+        channelId={channelId}
+        detail={detail.data}
+        onEdit={() => setIsEditOpen(true)}
+        onChatAsTestUser={() => setIsTestUserOpen(true)}
+      />
       <Box
         sx={{
           display: "grid",
@@ -427,7 +455,18 @@ export function ChannelChat({ appId, channelId }: { appId: string; channelId: st
           <MessageComposer onSend={send} disabled={!detail.data} />
         </Paper>
         <Box sx={{ height: { xs: 560, lg: "calc(100vh - 250px)" }, minHeight: 420 }}>
-          <MembersPanel appId={appId} channelId={channelId} />
+          {isTestUserOpen ? (
+            <Suspense fallback={<Skeleton variant="rounded" height="100%" aria-busy />}>
+              <TestUserPanel
+                appId={appId}
+                channelId={channelId}
+                onClose={() => setIsTestUserOpen(false)}
+                onMessageSent={onTestMessageSent}
+              />
+            </Suspense>
+          ) : (
+            <MembersPanel appId={appId} channelId={channelId} />
+          )}
         </Box>
       </Box>
       {detail.data && isEditOpen && (

@@ -1,20 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Divider, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from "@mui/material";
 import {
   CHANNEL_TYPES,
   INVITE_CODE_MAX,
@@ -30,7 +15,6 @@ import {
   zDashboardUpdateChannelRequest,
   zSubchannelSettings,
 } from "@parley/contract";
-import { type ReactNode, useId } from "react";
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -38,6 +22,8 @@ import { z } from "zod";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
+import { useSubmission } from "@/components/form/use-submission";
+import { FormDialog } from "@/components/form-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
@@ -162,54 +148,6 @@ function ChannelFields({
   );
 }
 
-function FormDialog({
-  open,
-  title,
-  onClose,
-  onSubmit,
-  isSubmitting,
-  canSubmit,
-  submitLabel,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  isSubmitting: boolean;
-  canSubmit: boolean;
-  submitLabel: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ pt: 1 }}>{children}</Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit || isSubmitting}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
-
 const emptyChannel: CreateInput = { name: "", imageUrl: "", type: "public", inviteCode: "", tags: [] };
 
 export function CreateChannelDialog({ appId, open, onClose }: { appId: string; open: boolean; onClose: () => void }) {
@@ -218,6 +156,7 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const createChannel = useCreateChannel(appId);
+  const submission = useSubmission();
   const {
     control,
     register,
@@ -225,7 +164,7 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
     reset,
     setError,
     setValue,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid },
   } = useForm<CreateInput, unknown, z.output<typeof zCreateForm>>({
     resolver: zodResolver(zCreateForm),
     defaultValues: emptyChannel,
@@ -238,32 +177,35 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit((values) => {
     const body: TCreateChannelRequest = {
       ...values,
       memberLimit: values.type === "supergroup" ? undefined : values.memberLimit,
       inviteCode: values.type === "private" ? values.inviteCode : "",
       userIds: [],
     };
-    try {
-      const channel = await createChannel.mutateAsync({ appId, body });
-      close();
-      showSnackbar(t("channels.created", { name: channel.name }), { severity: "success" });
-      navigate(paths.apps.channel.getHref(appId, channel.id));
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, [...serverFields, "tags"])) {
-        showSnackbar(errorText(error), { severity: "error" });
-      }
-    }
+    return submission.run({
+      request: () => createChannel.mutateAsync({ appId, body }),
+      onSuccess: (channel) => {
+        close();
+        showSnackbar(t("channels.created", { name: channel.name }), { severity: "success" });
+        navigate(paths.apps.channel.getHref(appId, channel.id));
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(error, setError, [...serverFields, "tags"])) {
+          showSnackbar(errorText(error), { severity: "error" });
+        }
+      },
+    });
   });
 
   return (
     <FormDialog
       open={open}
       title={t("channels.createTitle")}
+      submission={submission}
       onClose={close}
       onSubmit={() => void onSubmit()}
-      isSubmitting={isSubmitting}
       canSubmit={isValid}
       submitLabel={t("channels.create")}
     >
@@ -341,13 +283,14 @@ export function EditChannelDialog({
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const updateChannel = useUpdateChannel(appId);
+  const submission = useSubmission();
   const {
     control,
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isDirty, isValid, isSubmitting },
+    formState: { errors, isDirty, isValid },
   } = useForm<EditInput, unknown, EditOutput>({
     resolver: zodResolver(zEditForm),
     defaultValues: editValues(detail),
@@ -360,7 +303,7 @@ export function EditChannelDialog({
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit((values) => {
     const body: TDashboardUpdateChannelRequest = zDashboardUpdateChannelRequest.parse({
       name: values.name,
       imageUrl: values.imageUrl,
@@ -369,14 +312,18 @@ export function EditChannelDialog({
       inviteCode: values.type === "private" ? values.inviteCode : "",
       subchannel: values.subchannel,
     });
-    try {
-      const updated = await updateChannel.mutateAsync({ appId, channelId: detail.channel.id, body });
-      reset(editValues(updated));
-      onClose();
-      showSnackbar(t("channels.updated"), { severity: "success" });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, serverFields)) showSnackbar(errorText(error), { severity: "error" });
-    }
+    return submission.run({
+      request: () => updateChannel.mutateAsync({ appId, channelId: detail.channel.id, body }),
+      onSuccess: (updated) => {
+        reset(editValues(updated));
+        onClose();
+        showSnackbar(t("channels.updated"), { severity: "success" });
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(error, setError, serverFields))
+          showSnackbar(errorText(error), { severity: "error" });
+      },
+    });
   });
 
   const numberField = (name: "subchannel.minMembers" | "subchannel.maxMembers" | "subchannel.mergeMinutes") =>
@@ -386,9 +333,9 @@ export function EditChannelDialog({
     <FormDialog
       open={open}
       title={t("channels.editTitle")}
+      submission={submission}
       onClose={close}
       onSubmit={() => void onSubmit()}
-      isSubmitting={isSubmitting}
       canSubmit={isDirty && isValid}
       submitLabel={t("common.save")}
     >

@@ -10,28 +10,31 @@ import {
   Chip,
   IconButton,
   Link,
-  Paper,
+  MenuItem,
   Skeleton,
+  Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
-import type { TChannel } from "@parley/contract";
+import { DASHBOARD_CHANNEL_KINDS, type TDashboardChannel, type TDashboardChannelKind } from "@parley/contract";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState } from "@/components/empty-state";
+import { useSubmission } from "@/components/form/use-submission";
 import { LoadError } from "@/components/load-error";
 import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { SearchField } from "@/components/search-field";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { paths } from "@/config/paths";
@@ -66,9 +69,9 @@ function ChannelRow({
   onDelete,
 }: {
   appId: string;
-  channel: TChannel;
-  onEdit: (channel: TChannel) => void;
-  onDelete: (channel: TChannel) => void;
+  channel: TDashboardChannel;
+  onEdit: (channel: TDashboardChannel) => void;
+  onDelete: (channel: TDashboardChannel) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -96,6 +99,17 @@ function ChannelRow({
             <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "block", sm: "none" } }}>
               {t(`channels.type.${channel.type}`)}
             </Typography>
+            {channel.brand && (
+              <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75, mt: 0.5 }}>
+                <Chip label={t("channels.brand.chip")} size="small" color="secondary" sx={{ height: 20 }} />
+                <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-word" }}>
+                  {t("channels.brand.recipient", {
+                    nickname: channel.brand.recipient.nickname,
+                    userId: channel.brand.recipient.userId,
+                  })}
+                </Typography>
+              </Box>
+            )}
             {channel.tags.length > 0 && (
               <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, mt: 0.5 }}>
                 {channel.tags.map((tag) => (
@@ -153,29 +167,32 @@ export function ChannelsTable({ appId }: { appId: string }) {
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const [searchInput, setSearchInput] = useState("");
+  const [kind, setKind] = useState<TDashboardChannelKind>("all");
   const search = useDebouncedValue(searchInput.trim());
-  const channels = useChannels(appId, search);
+  const channels = useChannels(appId, search, kind);
   const deleteChannel = useDeleteChannel(appId);
+  const deletion = useSubmission();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<TChannel | null>(null);
+  const [deleting, setDeleting] = useState<TDashboardChannel | null>(null);
   const rows = channels.data?.pages.flatMap((page) => page.channels) ?? [];
   const closeEdit = useCallback(() => setEditingId(null), []);
 
   const confirmDelete = () => {
     if (!deleting) return;
     const channel = deleting;
-    deleteChannel.mutate(
-      { appId, channelId: channel.id },
-      {
-        onSuccess: () => {
-          forgetFrozenFlag(channel.id);
-          showSnackbar(t("channels.deleted", { name: channel.name }), { severity: "success" });
-        },
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
-        onSettled: () => setDeleting(null),
+    void deletion.run({
+      request: () => deleteChannel.mutateAsync({ appId, channelId: channel.id }),
+      onSuccess: () => {
+        setDeleting(null);
+        forgetFrozenFlag(channel.id);
+        showSnackbar(t("channels.deleted", { name: channel.name }), { severity: "success" });
       },
-    );
+      onError: (error) => {
+        setDeleting(null);
+        showSnackbar(errorText(error), { severity: "error" });
+      },
+    });
   };
 
   return (
@@ -189,20 +206,37 @@ export function ChannelsTable({ appId }: { appId: string }) {
           </Button>
         }
       />
-      <Box sx={{ mb: 2, maxWidth: 360 }}>
-        <SearchField value={searchInput} onChange={setSearchInput} label={t("channels.search")} />
-      </Box>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
+        <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>
+          <SearchField value={searchInput} onChange={setSearchInput} label={t("channels.search")} />
+        </Box>
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label={t("channels.kind.label")}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as TDashboardChannelKind)}
+          sx={{ minWidth: 180, flex: "0 0 auto" }}
+        >
+          {DASHBOARD_CHANNEL_KINDS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`channels.kind.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       {channels.isPending && <Skeleton variant="rounded" height={240} aria-busy />}
       {channels.isError && <LoadError error={channels.error} onRetry={() => void channels.refetch()} />}
       {channels.isSuccess && rows.length === 0 && (
         <EmptyState
           icon={<ForumRounded color="primary" sx={{ fontSize: 40 }} />}
-          title={search ? t("channels.noMatch") : t("channels.emptyTitle")}
-          body={search ? undefined : t("channels.emptyBody")}
+          title={search || kind !== "all" ? t("channels.noMatch") : t("channels.emptyTitle")}
+          body={search || kind !== "all" ? undefined : t("channels.emptyBody")}
         />
       )}
       {rows.length > 0 && (
-        <TableContainer component={Paper} variant="outlined" sx={{ position: "relative" }}>
+        <TableRegion label={t("pages.channels")} isOutlined sx={{ position: "relative" }}>
           <Table size="small" aria-label={t("pages.channels")}>
             <TableHead>
               <TableRow>
@@ -230,7 +264,7 @@ export function ChannelsTable({ appId }: { appId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
       <LoadMore pages={channels} />
       <CreateChannelDialog appId={appId} open={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
@@ -240,7 +274,7 @@ export function ChannelsTable({ appId }: { appId: string }) {
         title={t("channels.deleteTitle")}
         body={t("channels.deleteBody", { name: deleting?.name ?? "" })}
         confirmLabel={t("common.delete")}
-        isPending={deleteChannel.isPending}
+        submission={deletion}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />

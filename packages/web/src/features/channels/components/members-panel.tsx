@@ -23,6 +23,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { useSubmission } from "@/components/form/use-submission";
 import { SearchField } from "@/components/search-field";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
@@ -141,6 +142,7 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
   const unban = useUnbanMember(appId, channelId);
   const remove = useRemoveMember(appId, channelId);
   const changeOwner = useChangeOwner(appId, channelId);
+  const confirmation = useSubmission();
 
   const onError = (error: unknown) => showSnackbar(errorText(error), { severity: "error" });
   const done = (key: string, row: MemberRow) => () =>
@@ -149,11 +151,24 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
   const runConfirmed = () => {
     if (!confirm) return;
     const { action, row } = confirm;
-    const options = { onError, onSettled: () => setConfirm(null) };
     const body = { appId, channelId, userId: row.userId };
-    if (action === "ban") ban.mutate(body, { ...options, onSuccess: done("members.banned", row) });
-    if (action === "remove") remove.mutate(body, { ...options, onSuccess: done("members.removed", row) });
-    if (action === "owner") changeOwner.mutate(body, { ...options, onSuccess: done("members.ownerChanged", row) });
+    const actions = {
+      ban: { mutation: ban, doneKey: "members.banned" },
+      remove: { mutation: remove, doneKey: "members.removed" },
+      owner: { mutation: changeOwner, doneKey: "members.ownerChanged" },
+    } as const;
+    const { mutation, doneKey } = actions[action];
+    void confirmation.run({
+      request: () => mutation.mutateAsync(body),
+      onSuccess: () => {
+        setConfirm(null);
+        done(doneKey, row)();
+      },
+      onError: (error) => {
+        setConfirm(null);
+        onError(error);
+      },
+    });
   };
 
   const menuRow = menu?.row;
@@ -324,7 +339,7 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
         body={confirm ? t(`members.confirm.${confirm.action}.body`, { name: confirm.row.nickname }) : ""}
         confirmLabel={confirm ? t(`members.confirm.${confirm.action}.action`) : ""}
         isDestructive={confirm?.action !== "owner"}
-        isPending={ban.isPending || remove.isPending || changeOwner.isPending}
+        submission={confirmation}
         onConfirm={runConfirmed}
         onClose={() => setConfirm(null)}
       />

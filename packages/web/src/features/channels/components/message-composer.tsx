@@ -4,13 +4,18 @@ import { MESSAGE_TEXT_MAX } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Admin messages: Enter sends, Shift+Enter breaks the line; the text stays if sending fails. */
+/**
+ * Admin messages, or a test user's with another `label`: Enter sends, Shift+Enter breaks the line; the text stays
+ * if sending fails.
+ */
 export function MessageComposer({
   onSend,
   disabled = false,
+  label,
 }: {
   onSend: (text: string) => Promise<boolean>;
   disabled?: boolean;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
@@ -39,7 +44,7 @@ export function MessageComposer({
         multiline
         maxRows={6}
         size="small"
-        label={t("chat.composerLabel")}
+        label={label ?? t("chat.composerLabel")}
         placeholder={t("chat.composerPlaceholder")}
         value={text}
         disabled={disabled}

@@ -1,21 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from "@mui/material";
+import { DialogContentText, TextField } from "@mui/material";
 import { MUTE_MAX_MINUTES, zMuteMinutes } from "@parley/contract";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { muiRegister } from "@/components/form/mui-register";
 import { useFieldError } from "@/components/form/use-field-error";
+import { useSubmission } from "@/components/form/use-submission";
+import { FormDialog } from "@/components/form-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useMuteMember } from "../api/mute-member";
@@ -36,19 +28,20 @@ export function MuteDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const fieldError = useFieldError();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const muteMember = useMuteMember(appId, channelId);
+  const submission = useSubmission();
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<MuteForm>({
     resolver: zodResolver(zMuteForm),
-    defaultValues: { minutes: Number.NaN },
+    // No default: the field starts empty and an untouched one is refused as required. A NaN default reached the
+    // number input as the text "NaN", which the browser rejected with a console warning.
     mode: "onTouched",
   });
 
@@ -57,50 +50,40 @@ export function MuteDialog({
     onClose();
   };
 
-  const onSubmit = handleSubmit(async ({ minutes }) => {
+  const onSubmit = handleSubmit(({ minutes }) => {
     if (!member) return;
-    try {
-      await muteMember.mutateAsync({ appId, channelId, userId: member.userId, minutes });
-      showSnackbar(t("members.muted", { name: member.nickname, minutes }), { severity: "success" });
-      close();
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    }
+    return submission.run({
+      request: () => muteMember.mutateAsync({ appId, channelId, userId: member.userId, minutes }),
+      onSuccess: () => {
+        showSnackbar(t("members.muted", { name: member.nickname, minutes }), { severity: "success" });
+        close();
+      },
+      onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
+    });
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={member !== null}
-      onClose={isSubmitting ? undefined : close}
-      aria-labelledby={titleId}
+      title={t("members.muteTitle")}
+      submission={submission}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      submitLabel={t("members.mute")}
       maxWidth="xs"
-      fullWidth
     >
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t("members.muteTitle")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {t("members.muteBody", { name: member?.nickname ?? "", userId: member?.userId ?? "" })}
-          </DialogContentText>
-          <TextField
-            label={t("members.muteMinutes")}
-            type="number"
-            required
-            autoFocus
-            slotProps={{ htmlInput: { min: 1, max: MUTE_MAX_MINUTES, step: 1, inputMode: "numeric" } }}
-            {...muiRegister(register("minutes", { valueAsNumber: true }))}
-            {...fieldError(errors.minutes, t("members.muteMinutesHint", { max: MUTE_MAX_MINUTES }))}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t("members.mute")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <DialogContentText sx={{ mb: 2 }}>
+        {t("members.muteBody", { name: member?.nickname ?? "", userId: member?.userId ?? "" })}
+      </DialogContentText>
+      <TextField
+        label={t("members.muteMinutes")}
+        type="number"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { min: 1, max: MUTE_MAX_MINUTES, step: 1, inputMode: "numeric" } }}
+        {...muiRegister(register("minutes", { valueAsNumber: true }))}
+        {...fieldError(errors.minutes, t("members.muteMinutesHint", { max: MUTE_MAX_MINUTES }))}
+      />
+    </FormDialog>
   );
 }

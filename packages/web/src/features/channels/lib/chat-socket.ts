@@ -8,16 +8,19 @@ export interface ChatSocketOptions {
   /** Read at every (re)connect, so a refreshed session is picked up. */
   getToken: () => string | null;
   onEvent: (event: TChatEvent) => void;
-  /** After each successful authentication; `isReconnect` tells the view to fetch what it missed. */
-  onReady?: (info: { lastEventId: string; isReconnect: boolean }) => void;
+  /**
+   * After each subscription the server has acknowledged: from then on every event of the channel arrives here, so
+   * the view reads what came before from the history API (`isResubscribe` after a reconnect) and misses nothing.
+   */
+  onSubscribed?: (info: { isResubscribe: boolean }) => void;
   onStatus?: (status: ChatSocketStatus) => void;
   url?: string;
 }
 
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
-/** Codes after which retrying with the same token cannot succeed. */
-const FATAL_CODES = new Set(["1001", "1023", "3003", "3028"]);
+/** Codes after which retrying with the same token cannot succeed; 3007: the channel is gone. */
+const FATAL_CODES = new Set(["1001", "1023", "3003", "3007", "3028"]);
 
 export function chatSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -32,12 +35,14 @@ export function backoffDelay(attempt: number, random = Math.random) {
 
 /**
  * A dashboard observer on `/v1/ws`: authenticates with the dashboard session and the app id, subscribes to
- * one channel and reports its events. It reconnects with backoff until `close()` or a fatal refusal.
+ * one channel and reports its events. It is live once the server acknowledges the subscription, not when the
+ * socket opens: events sent before that never arrive on it. It reconnects with backoff until `close()` or a fatal
+ * refusal.
  */
 export function connectChatSocket(options: ChatSocketOptions): { close: () => void } {
   let socket: WebSocket | null = null;
   let attempt = 0;
-  let hasBeenReady = false;
+  let hasBeenSubscribed = false;
   let isClosed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -63,7 +68,7 @@ export function connectChatSocket(options: ChatSocketOptions): { close: () => vo
       stop();
       return;
     }
-    setStatus(hasBeenReady ? "reconnecting" : "connecting");
+    setStatus(hasBeenSubscribed ? "reconnecting" : "connecting");
     const current = new WebSocket(options.url ?? chatSocketUrl());
     socket = current;
 
@@ -79,11 +84,13 @@ export function connectChatSocket(options: ChatSocketOptions): { close: () => vo
       }
       if (frame.type === "ready") {
         current.send(JSON.stringify({ type: "subscribe", channelId: options.channelId }));
-        const isReconnect = hasBeenReady;
-        hasBeenReady = true;
+      } else if (frame.type === "subscribed") {
+        if (frame.channelId !== options.channelId) return;
+        const isResubscribe = hasBeenSubscribed;
+        hasBeenSubscribed = true;
         attempt = 0;
         setStatus("live");
-        options.onReady?.({ lastEventId: frame.lastEventId, isReconnect });
+        options.onSubscribed?.({ isResubscribe });
       } else if (frame.type === "event") {
         if (frame.event.channelId === options.channelId) options.onEvent(frame.event);
       } else if (frame.type === "error" && FATAL_CODES.has(frame.code)) {

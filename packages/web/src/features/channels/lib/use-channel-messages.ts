@@ -1,5 +1,5 @@
 import type { TMessage } from "@parley/contract";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { getMessages } from "../api/get-messages";
 
 interface State {
@@ -8,6 +8,11 @@ interface State {
   status: "loading" | "ready" | "error";
   error: unknown;
   isLoadingOlder: boolean;
+  /**
+   * Messages deleted while the view was open. A history page read before a deletion still holds the message, and
+   * must not bring it back.
+   */
+  removedIds: ReadonlySet<string>;
 }
 
 type Action =
@@ -19,19 +24,37 @@ type Action =
   | { type: "merge"; messages: TMessage[] }
   | { type: "remove"; messageIds: string[] };
 
-const initialState: State = { messages: [], hasOlder: false, status: "loading", error: null, isLoadingOlder: false };
+const initialState: State = {
+  messages: [],
+  hasOlder: false,
+  status: "loading",
+  error: null,
+  isLoadingOlder: false,
+  removedIds: new Set(),
+};
 
 /** History, live events and catch-up pages can overlap; keep each message once, in seq order. */
-function mergeBySeq(current: TMessage[], incoming: TMessage[]) {
+function mergeBySeq(current: TMessage[], incoming: TMessage[], removedIds: ReadonlySet<string>) {
   const byId = new Map(current.map((message) => [message.id, message]));
   for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+  return [...byId.values()].filter((message) => !removedIds.has(message.id)).sort((a, b) => a.seq - b.seq);
 }
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
-    case "loaded":
-      return { ...initialState, status: "ready", messages: action.messages, hasOlder: action.hasOlder };
+    case "loaded": {
+      // The latest page replaces what was held, except live messages newer than the page: they arrived while it
+      // loaded, after the server had read it.
+      const newest = action.messages.at(-1)?.seq ?? 0;
+      const newer = state.messages.filter((message) => message.seq > newest);
+      return {
+        ...initialState,
+        removedIds: state.removedIds,
+        status: "ready",
+        messages: mergeBySeq(action.messages, newer, state.removedIds),
+        hasOlder: action.hasOlder,
+      };
+    }
     case "failed":
       return { ...state, status: "error", error: action.error };
     case "loading-older":
@@ -41,15 +64,15 @@ function reducer(state: State, action: Action): State {
         ...state,
         isLoadingOlder: false,
         hasOlder: action.hasOlder,
-        messages: mergeBySeq(state.messages, action.messages),
+        messages: mergeBySeq(state.messages, action.messages, state.removedIds),
       };
     case "older-failed":
       return { ...state, isLoadingOlder: false, error: action.error };
     case "merge":
-      return { ...state, messages: mergeBySeq(state.messages, action.messages) };
+      return { ...state, messages: mergeBySeq(state.messages, action.messages, state.removedIds) };
     case "remove": {
-      const removed = new Set(action.messageIds);
-      return { ...state, messages: state.messages.filter((message) => !removed.has(message.id)) };
+      const removedIds = new Set([...state.removedIds, ...action.messageIds]);
+      return { ...state, removedIds, messages: state.messages.filter((message) => !removedIds.has(message.id)) };
     }
   }
 }
@@ -57,22 +80,44 @@ function reducer(state: State, action: Action): State {
 /** Catch-up stops after this many pages; beyond that a full reload is cheaper than paging forward. */
 const MAX_CATCH_UP_PAGES = 5;
 
-/** The chat view's messages: latest page of history, older pages on demand, live additions and removals. */
+/**
+ * The chat view's messages: latest page of history, older pages on demand, live additions and removals.
+ *
+ * Nothing sent while the view opens or reconnects is lost: live events are merged into whatever is held (before
+ * the history has loaded too), a history page keeps the live messages newer than itself, and after every
+ * acknowledged subscription `catchUp` reads by seq from the newest message held, once the history is in. A message
+ * therefore either arrives as an event (sent after the subscription took effect) or is in a page read after it.
+ */
 export function useChannelMessages(appId: string, channelId: string) {
-  const [state, dispatch] = useReducer(reducer, initialState);
+  const [state, setState] = useState(initialState);
+  /**
+   * The state as of the last action, ahead of the next render: a catch-up that has just awaited the history load
+   * must page on from that load's newest message, not from what was last rendered.
+   */
   const stateRef = useRef(state);
-  stateRef.current = state;
+  const dispatch = useCallback((action: Action) => {
+    stateRef.current = reducer(stateRef.current, action);
+    setState(stateRef.current);
+  }, []);
+  /** The history load in flight, which a catch-up waits for rather than paging from an empty list. */
+  const loading = useRef<Promise<void> | null>(null);
 
   const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const page = await getMessages({ appId, channelId }, signal);
-        dispatch({ type: "loaded", messages: page.messages, hasOlder: page.hasMore });
-      } catch (error) {
-        if (!signal?.aborted) dispatch({ type: "failed", error });
-      }
+    (signal?: AbortSignal) => {
+      const load: Promise<void> = getMessages({ appId, channelId }, signal)
+        .then(
+          (page) => dispatch({ type: "loaded", messages: page.messages, hasOlder: page.hasMore }),
+          (error: unknown) => {
+            if (!signal?.aborted) dispatch({ type: "failed", error });
+          },
+        )
+        .finally(() => {
+          if (loading.current === load) loading.current = null;
+        });
+      loading.current = load;
+      return load;
     },
-    [appId, channelId],
+    [appId, channelId, dispatch],
   );
 
   useEffect(() => {
@@ -93,11 +138,13 @@ export function useChannelMessages(appId: string, channelId: string) {
       dispatch({ type: "older-failed", error });
       throw error;
     }
-  }, [appId, channelId]);
+  }, [appId, channelId, dispatch]);
 
-  /** After a (re)subscription: page forward from the newest message held; the first load covers itself. */
+  /** After every acknowledged (re)subscription: page forward from the newest message held. */
   const catchUp = useCallback(async () => {
-    if (stateRef.current.status === "loading") return;
+    // The first page may have been read before the subscription took effect: wait for it, then page on from it.
+    if (loading.current) await loading.current;
+    if (stateRef.current.status !== "ready") return reload();
     const last = stateRef.current.messages.at(-1);
     if (!last) return reload();
     let after = last.seq;
@@ -109,10 +156,10 @@ export function useChannelMessages(appId: string, channelId: string) {
       after = newest.seq;
     }
     return reload();
-  }, [appId, channelId, reload]);
+  }, [appId, channelId, reload, dispatch]);
 
-  const addMessages = useCallback((messages: TMessage[]) => dispatch({ type: "merge", messages }), []);
-  const removeMessages = useCallback((messageIds: string[]) => dispatch({ type: "remove", messageIds }), []);
+  const addMessages = useCallback((messages: TMessage[]) => dispatch({ type: "merge", messages }), [dispatch]);
+  const removeMessages = useCallback((messageIds: string[]) => dispatch({ type: "remove", messageIds }), [dispatch]);
 
   return { ...state, reload, loadOlder, catchUp, addMessages, removeMessages };
 }

@@ -5,23 +5,23 @@ import { type ChatSocketStatus, connectChatSocket } from "./chat-socket";
 
 /**
  * Keeps one observer socket open for the channel on screen; handlers may change without reconnecting.
- * `onReady` runs after every subscription, because events sent while the socket was down, or before the
- * first subscription took effect, never arrive on it.
+ * `onSubscribed` runs after every subscription the server acknowledged, because events sent while the socket was
+ * down, or before the subscription took effect, never arrive on it: the view fetches them by seq.
  */
 export function useChatSocket({
   appId,
   channelId,
   onEvent,
-  onReady,
+  onSubscribed,
 }: {
   appId: string;
   channelId: string;
   onEvent: (event: TChatEvent) => void;
-  onReady: () => void;
+  onSubscribed: () => void;
 }) {
   const [status, setStatus] = useState<ChatSocketStatus>("connecting");
-  const handlers = useRef({ onEvent, onReady });
-  handlers.current = { onEvent, onReady };
+  const handlers = useRef({ onEvent, onSubscribed });
+  handlers.current = { onEvent, onSubscribed };
 
   useEffect(() => {
     const connection = connectChatSocket({
@@ -29,7 +29,7 @@ export function useChatSocket({
       channelId,
       getToken: () => getSession()?.sessionToken ?? null,
       onEvent: (event) => handlers.current.onEvent(event),
-      onReady: () => handlers.current.onReady(),
+      onSubscribed: () => handlers.current.onSubscribed(),
       onStatus: setStatus,
     });
     return () => connection.close();

@@ -12,9 +12,10 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
+import { FILE_MAX_BYTES } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useOpenApiDocument } from "../api/get-openapi-document";
-import { type Field, groupOperations, type Operation } from "../lib/openapi";
+import { type Field, groupOperations, type Operation, type Rule } from "../lib/openapi";
 
 const METHOD_COLORS: Record<string, "success" | "primary" | "warning" | "error" | "secondary"> = {
   GET: "success",
@@ -23,16 +24,80 @@ const METHOD_COLORS: Record<string, "success" | "primary" | "warning" | "error" 
   PATCH: "secondary",
   DELETE: "error",
 };
-/** White on the theme's warning and secondary fills reads below 4.5:1, so those chips take dark ink or a darker fill. */
-const METHOD_CONTRAST_SX: Record<string, { color?: string; bgcolor?: string }> = {
-  PUT: { color: "common.black" },
-  PATCH: { bgcolor: "secondary.dark" },
-};
 
 const codeSx = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "0.8125rem" };
+const BYTES_PER_MB = 1024 * 1024;
+const RULE = "intro.docs.reference.rule";
+
+/**
+ * Puts a field's rules in words in the UI language: `1–80자: 영문자, 숫자, _ - . @ :` rather than a regular
+ * expression. A length and a pattern read as one phrase, as the limits page of the docs writes them.
+ */
+function useRuleTexts() {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const figure = (value: number | undefined) => (value === undefined ? "" : number.format(value));
+
+  function bounded(kind: "length" | "range" | "items", min: number | undefined, max: number | undefined) {
+    if (min !== undefined && max !== undefined) {
+      if (kind === "length" && min === max) return t(`${RULE}.lengthExactly`, { min: figure(min) });
+      return t(`${RULE}.${kind}Between`, { min: figure(min), max: figure(max) });
+    }
+    if (min !== undefined) return t(`${RULE}.${kind}AtLeast`, { min: figure(min) });
+    return t(`${RULE}.${kind}AtMost`, { max: figure(max) });
+  }
+
+  function textOf(rule: Rule): string {
+    switch (rule.kind) {
+      case "oneOf":
+        return t(`${RULE}.oneOf`, { values: rule.values.map((value) => `"${value}"`).join(", ") });
+      case "emptyAllowed":
+        return t(`${RULE}.emptyAllowed`);
+      case "length":
+      case "range":
+      case "items":
+        return bounded(rule.kind, rule.min, rule.max);
+      case "format":
+        return i18n.exists(`${RULE}.format.${rule.format}`)
+          ? t(`${RULE}.format.${rule.format}`)
+          : t(`${RULE}.formatOther`, { format: rule.format });
+      case "pattern":
+        return t(`${RULE}.pattern.${rule.name ?? "other"}`);
+      case "default":
+        return t(`${RULE}.default`, { value: rule.value });
+    }
+  }
+
+  return (rules: Rule[]): string[] => {
+    const length = rules.find((rule) => rule.kind === "length");
+    const pattern = rules.find((rule) => rule.kind === "pattern");
+    return rules.flatMap((rule) => {
+      if (length && pattern) {
+        if (rule === pattern) return [];
+        if (rule === length) return [t(`${RULE}.withPattern`, { length: textOf(length), pattern: textOf(pattern) })];
+      }
+      return [textOf(rule)];
+    });
+  };
+}
+
+/**
+ * What an operation does, in the UI language: the docs' own text for the operation's id, or the document's summary
+ * and description for an operation newer than the docs (a test keeps that from happening for the current API).
+ */
+function useOperationSummary() {
+  const { t, i18n } = useTranslation();
+  const fileSize = `${new Intl.NumberFormat(i18n.language).format(FILE_MAX_BYTES / BYTES_PER_MB)} MB`;
+  return (operation: Operation): string | undefined => {
+    const key = `intro.docs.reference.operations.${operation.operationId}`;
+    if (operation.operationId && i18n.exists(key)) return t(key, { fileSize });
+    return [operation.summary, operation.description].filter(Boolean).join(" ") || undefined;
+  };
+}
 
 function FieldsTable({ fields, showIn = false }: { fields: (Field & { in?: string })[]; showIn?: boolean }) {
   const { t } = useTranslation();
+  const ruleTexts = useRuleTexts();
   return (
     // Focusable because it scrolls sideways on a phone: a keyboard user has to reach the columns off screen.
     <Box
@@ -63,10 +128,12 @@ function FieldsTable({ fields, showIn = false }: { fields: (Field & { in?: strin
                   </Typography>
                 )}
               </TableCell>
-              {showIn && <TableCell>{field.in}</TableCell>}
+              {showIn && (
+                <TableCell>{t(`intro.docs.reference.location.${field.in}`, { defaultValue: field.in })}</TableCell>
+              )}
               <TableCell sx={codeSx}>{field.type}</TableCell>
-              <TableCell sx={{ ...codeSx, overflowWrap: "anywhere" }}>
-                {[field.description, ...field.rules].filter(Boolean).join("; ")}
+              <TableCell sx={{ typography: "body2", overflowWrap: "anywhere" }}>
+                {[field.description, ...ruleTexts(field.rules)].filter(Boolean).join("; ")}
               </TableCell>
             </TableRow>
           ))}
@@ -78,6 +145,7 @@ function FieldsTable({ fields, showIn = false }: { fields: (Field & { in?: strin
 
 function OperationEntry({ operation }: { operation: Operation }) {
   const { t } = useTranslation();
+  const summary = useOperationSummary()(operation);
   return (
     <Box
       component="section"
@@ -94,15 +162,16 @@ function OperationEntry({ operation }: { operation: Operation }) {
           label={operation.method}
           color={METHOD_COLORS[operation.method] ?? "default"}
           size="small"
-          sx={{ fontWeight: 700, minWidth: 64, ...METHOD_CONTRAST_SX[operation.method] }}
+          // The theme's fills all keep 4.5:1 under white text (app/theme.ts), so every method chip reads as it is.
+          sx={{ fontWeight: 700, minWidth: 64 }}
         />
         <Box component="code" sx={{ ...codeSx, fontSize: "0.9375rem", overflowWrap: "anywhere" }}>
           {operation.path}
         </Box>
       </Typography>
-      {(operation.summary || operation.description) && (
+      {summary && (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {[operation.summary, operation.description].filter(Boolean).join(" ")}
+          {summary}
         </Typography>
       )}
       {operation.parameters.length > 0 && (
@@ -189,13 +258,8 @@ export function OpenApiReference() {
     <Box sx={{ maxWidth: 860 }}>
       {groups.map((group) => (
         <Box key={group.tag} component="section" aria-labelledby={`tag-${group.tag}`} sx={{ mt: 4 }}>
-          <Typography
-            variant="h6"
-            component="h4"
-            id={`tag-${group.tag}`}
-            sx={{ mb: 1.5, textTransform: "capitalize", scrollMarginTop: 96 }}
-          >
-            {group.tag}
+          <Typography variant="h6" component="h4" id={`tag-${group.tag}`} sx={{ mb: 1.5, scrollMarginTop: 96 }}>
+            {t(`intro.docs.reference.tags.${group.tag}`, { defaultValue: group.tag })}
           </Typography>
           {group.operations.map((operation) => (
             <OperationEntry key={operation.id} operation={operation} />

@@ -1,3 +1,5 @@
+import { CHAT_FIELD_PATTERNS, type TChatFieldPattern } from "@parley/contract";
+
 /**
  * The part of an OpenAPI 3 document the docs show. The document comes from the server at run time, so every field
  * is optional here and read defensively: a field the server leaves out must not break the page.
@@ -49,17 +51,34 @@ export interface OpenApiDocument {
   paths?: Record<string, Record<string, OperationObject>>;
 }
 
+/**
+ * One rule a value must follow, as data: the reference puts it in words in the reader's language (`1–80 characters`,
+ * `1–80자`). A pattern is named by the contract's list of field patterns; one the list does not hold is `null`, and
+ * is said as "a set format" rather than shown as an expression.
+ */
+export type Rule =
+  | { kind: "oneOf"; values: string[] }
+  | { kind: "emptyAllowed" }
+  | { kind: "length"; min?: number; max?: number }
+  | { kind: "range"; min?: number; max?: number }
+  | { kind: "items"; min?: number; max?: number }
+  | { kind: "pattern"; name: TChatFieldPattern | null }
+  | { kind: "format"; format: string }
+  | { kind: "default"; value: string };
+
 export interface Field {
   name: string;
   type: string;
   required: boolean;
-  /** Limits, allowed values and default, in the schema's own terms (`max 100`, `one of a, b`). */
-  rules: string[];
+  /** Limits, allowed values, patterns and default. */
+  rules: Rule[];
   description?: string;
 }
 
 export interface Operation {
   id: string;
+  /** The document's `operationId`, by which the docs find the operation's summary in each language. */
+  operationId?: string;
   method: string;
   path: string;
   summary?: string;
@@ -78,7 +97,7 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** zod's integer bounds are the safe-integer range; showing them says nothing. */
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 
-/** A short type for a schema: `string`, `integer`, `array of string`, `object`, `string | null`. */
+/** A short type for a schema, in the document's own words: `string`, `integer`, `string[]`, `string | null`. */
 export function typeOf(schema: SchemaObject | undefined): string {
   if (!schema) return "any";
   const variants = schema.anyOf ?? schema.oneOf;
@@ -87,33 +106,52 @@ export function typeOf(schema: SchemaObject | undefined): string {
   const base = Array.isArray(schema.type)
     ? schema.type.join(" | ")
     : (schema.type ?? (schema.properties ? "object" : "any"));
-  const named = base === "array" ? `array of ${typeOf(schema.items)}` : base;
+  const itemType = typeOf(schema.items);
+  const named = base === "array" ? (itemType.includes(" ") ? `(${itemType})[]` : `${itemType}[]`) : base;
   return schema.nullable ? `${named} | null` : named;
 }
 
-function rulesOf(schema: SchemaObject | undefined): string[] {
+const patternNames = new Map(
+  Object.entries(CHAT_FIELD_PATTERNS).map(([name, source]) => [source, name as TChatFieldPattern]),
+);
+
+/** A lower and upper bound, left out where absent or meaningless (0 as a minimum count, zod's safe-integer bounds). */
+function bounds(min: number | undefined, max: number | undefined, { countFromZero = false } = {}) {
+  const lower = min === undefined || (countFromZero && min === 0) || Math.abs(min) >= SAFE_BOUND ? undefined : min;
+  const upper = max === undefined || Math.abs(max) >= SAFE_BOUND ? undefined : max;
+  return lower === undefined && upper === undefined ? null : { min: lower, max: upper };
+}
+
+export function rulesOf(schema: SchemaObject | undefined): Rule[] {
   if (!schema) return [];
-  const rules: string[] = [];
+  const rules: Rule[] = [];
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) for (const variant of variants) rules.push(...rulesOf(variant));
   // zod writes an optional empty string as `anyOf: [{ enum: [""] }, …]`; say so plainly.
   if (schema.enum) {
     rules.push(
       schema.enum.length === 1 && schema.enum[0] === ""
-        ? "empty allowed"
-        : `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`,
+        ? { kind: "emptyAllowed" }
+        : { kind: "oneOf", values: schema.enum.map((value) => String(value)) },
     );
   }
-  if (schema.minLength !== undefined && schema.minLength > 0) rules.push(`min length ${schema.minLength}`);
-  if (schema.maxLength !== undefined) rules.push(`max length ${schema.maxLength}`);
-  if (schema.minimum !== undefined && Math.abs(schema.minimum) < SAFE_BOUND) rules.push(`min ${schema.minimum}`);
-  if (schema.maximum !== undefined && Math.abs(schema.maximum) < SAFE_BOUND) rules.push(`max ${schema.maximum}`);
-  if (schema.minItems !== undefined && schema.minItems > 0) rules.push(`min items ${schema.minItems}`);
-  if (schema.maxItems !== undefined) rules.push(`max items ${schema.maxItems}`);
-  if (schema.pattern) rules.push(`pattern ${schema.pattern}`);
-  if (schema.format) rules.push(`format ${schema.format}`);
-  if (schema.default !== undefined) rules.push(`default ${JSON.stringify(schema.default)}`);
-  return [...new Set(rules)];
+  const length = bounds(schema.minLength, schema.maxLength, { countFromZero: true });
+  if (length) rules.push({ kind: "length", ...length });
+  const range = bounds(schema.minimum, schema.maximum);
+  if (range) rules.push({ kind: "range", ...range });
+  const items = bounds(schema.minItems, schema.maxItems, { countFromZero: true });
+  if (items) rules.push({ kind: "items", ...items });
+  // A format names what a pattern only spells out (a uuid's pattern comes with `format: uuid`).
+  if (schema.format) rules.push({ kind: "format", format: schema.format });
+  else if (schema.pattern) rules.push({ kind: "pattern", name: patternNames.get(schema.pattern) ?? null });
+  if (schema.default !== undefined) rules.push({ kind: "default", value: JSON.stringify(schema.default) });
+  const seen = new Set<string>();
+  return rules.filter((rule) => {
+    const key = JSON.stringify(rule);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The top-level fields of an object schema; nested objects are named by type, not expanded. */
@@ -144,6 +182,7 @@ export function groupOperations(document: OpenApiDocument): OperationGroup[] {
       const body = firstSchema(operation.requestBody?.content);
       const entry: Operation = {
         id: `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-").replace(/-+$/, ""),
+        operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
         summary: operation.summary,

@@ -36,6 +36,12 @@ export const introPages: IntroPage[] = [
     titleKey: "intro.company.documentTitle",
     descriptionKey: "intro.company.lead",
   },
+  { path: paths.intro.terms.getHref(), titleKey: "legal.terms.title", descriptionKey: "legal.terms.description" },
+  {
+    path: paths.intro.privacy.getHref(),
+    titleKey: "legal.privacy.title",
+    descriptionKey: "legal.privacy.description",
+  },
   { path: paths.intro.contactUs.getHref(), titleKey: "intro.contactUs.title", descriptionKey: "intro.contactUs.lead" },
   { path: paths.intro.freeTrial.getHref(), titleKey: "intro.freeTrial.title", descriptionKey: "intro.freeTrial.lead" },
   {

@@ -6,6 +6,7 @@ import { Link as RouterLink } from "react-router";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
+import { useFormat } from "@/hooks/use-format";
 import { useNotifications } from "../api/get-notifications";
 import { useHidePasswordNotice } from "../api/hide-password-notice";
 
@@ -25,11 +26,20 @@ function noticeKey(notification: TNotification): string {
   return `notice.${notification.type}`;
 }
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 function NoticeText({ notification }: { notification: TNotification }) {
   const { t } = useTranslation();
+  const format = useFormat();
   // "Other" carries free text the server already localized; every known type has its own wording here.
   if (notification.type === "Other") return <>{notification.text}</>;
-  return <>{t(noticeKey(notification), { ...notification.params, defaultValue: notification.text })}</>;
+  // The trial notices carry the trial's last day as a UTC day, written like every other billing day.
+  const lastDay = notification.params?.lastDay;
+  const params =
+    typeof lastDay === "string" && CALENDAR_DAY.test(lastDay)
+      ? { ...notification.params, lastDay: format.day(lastDay) }
+      : notification.params;
+  return <>{t(noticeKey(notification), { ...params, defaultValue: notification.text })}</>;
 }
 
 function NoticeActions({ notification, paidPlanAction }: { notification: TNotification; paidPlanAction?: ReactNode }) {

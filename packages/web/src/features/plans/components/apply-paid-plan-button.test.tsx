@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
 import { clearSession, setSession } from "@/lib/session";
 import { jsonResponse, renderRoutes, sessionFor, stubFetch } from "@/testing/test-utils";
+import { currentPlan } from "../testing/fixtures";
 import { ApplyPaidPlanButton } from "./apply-paid-plan-button";
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
@@ -79,6 +80,41 @@ describe("ApplyPaidPlanButton", () => {
     expect(await screen.findByText(t("ERROR_5004"))).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: t("plans.apply.title") })).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("says before Apply that no card is registered, keeps Apply off and links to the card registration", async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === "/api/plans/info/paid/start") return jsonResponse(200, startInfo);
+      if (url === "/api/plans/current") {
+        return jsonResponse(200, {
+          current: currentPlan({ planType: "FreeTrial", state: "notApplied", paid: null, cardRegistered: false }),
+        });
+      }
+      return jsonResponse(404, { code: "004", message: "No such route" });
+    });
+    const { user, router } = renderButton();
+
+    await user.click(screen.getByRole("button", { name: t("plans.apply.button") }));
+    const dialog = await screen.findByRole("dialog", { name: t("plans.apply.title") });
+    expect(within(dialog).getByText(t("plans.apply.noCard"))).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: t("plans.apply.confirm") })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole("link", { name: t("plans.apply.registerCard") }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/bills"));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: t("plans.apply.title") })).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/plans/change")).toBe(false);
+  });
+
+  it("names the plan without its internal code", async () => {
+    stubFetch((url) =>
+      url === "/api/plans/current" ? jsonResponse(200, { current: currentPlan() }) : jsonResponse(200, startInfo),
+    );
+    const { user } = renderButton();
+    await user.click(screen.getByRole("button", { name: t("plans.apply.button") }));
+    const dialog = await screen.findByRole("dialog", { name: t("plans.apply.title") });
+    expect(dialog).toHaveTextContent(t("plans.planType.PlanC"));
+    expect(dialog).not.toHaveTextContent("PlanC");
+    expect(within(dialog).getByRole("button", { name: t("plans.apply.confirm") })).toBeEnabled();
   });
 
   it("shows why the start dates could not be read instead of opening an empty dialog", async () => {

@@ -9,14 +9,16 @@ import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useSession } from "@/lib/session";
 import { useChangePlan } from "../api/change-plan";
+import { currentPlanQueryOptions } from "../api/get-current-plan";
 import { useLoadPaidStartInfo } from "../api/get-paid-start-info";
 import { PaidPlanDialog } from "./paid-plan-dialog";
 
 /**
  * "Switch to paid plan" wherever it appears (notice bar, billing, overview): loads the start dates, shows the
  * application dialog, and applies. Success goes to /bills and reloads every query, since a new plan changes the
- * notices, the plan, the expected payment and the overview at once. A failure closes the dialog and puts the
- * catalogue message in the snackbar (spec section 8), e.g. 5004 when no card is registered.
+ * notices, the plan, the expected payment and the overview at once. Without a registered card the dialog says so
+ * before Apply and links to the card registration. A failure closes the dialog and puts the catalogue message in
+ * the snackbar (spec section 8).
  */
 export function ApplyPaidPlanButton({
   variant = "contained",
@@ -31,12 +33,22 @@ export function ApplyPaidPlanButton({
   const queryClient = useQueryClient();
   const session = useSession();
   const [info, setInfo] = useState<TPaidStartInfo | null>(null);
+  const [hasCard, setHasCard] = useState<boolean | null>(null);
   const loadStartInfo = useLoadPaidStartInfo();
   const change = useChangePlan();
 
+  /** Read fresh, as a card may have been registered in another tab; null when unknown, and 5004 then says it. */
+  const isCardRegistered = () =>
+    queryClient.fetchQuery({ ...currentPlanQueryOptions(), staleTime: 0 }).then(
+      (plan) => plan.cardRegistered,
+      () => null,
+    );
+
   const open = async () => {
     try {
-      setInfo(await loadStartInfo.mutateAsync());
+      const [startInfo, cardRegistered] = await Promise.all([loadStartInfo.mutateAsync(), isCardRegistered()]);
+      setHasCard(cardRegistered);
+      setInfo(startInfo);
     } catch (error) {
       showSnackbar(errorText(error), { severity: "error" });
     }
@@ -74,6 +86,7 @@ export function ApplyPaidPlanButton({
       </Button>
       <PaidPlanDialog
         info={info}
+        hasCard={hasCard}
         currency={session?.paymentCurrency ?? "KRW"}
         isPending={change.isPending}
         onApply={(dates) => void apply(dates)}

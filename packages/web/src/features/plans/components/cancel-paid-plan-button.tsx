@@ -65,13 +65,7 @@ function CancelDialog({
   const money = (minor: number) => (info ? format.money(minor, info.currency) : "");
 
   return (
-    <Dialog
-      open={info !== null}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
+    <Dialog open={info !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{t(isWithdrawal ? "plans.cancel.withdrawTitle" : "plans.cancel.title")}</DialogTitle>
       {info && isWithdrawal && (
         <DialogContent>
@@ -103,9 +97,7 @@ function CancelDialog({
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose} disabled={isPending}>
-          {t("plans.cancel.keep")}
-        </Button>
+        <Button onClick={onClose}>{t("plans.cancel.keep")}</Button>
         <Button variant="contained" color="error" onClick={onConfirm} disabled={isPending || !info}>
           {t(isWithdrawal ? "plans.cancel.withdrawConfirm" : "plans.cancel.confirm")}
         </Button>

@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  Typography,
+} from "@mui/material";
 import {
   BASE_FEE,
   type Currency,
@@ -14,7 +24,9 @@ import {
 } from "@parley/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
 import { FactRow } from "@/components/fact-row";
+import { paths } from "@/config/paths";
 import { useFormat } from "@/hooks/use-format";
 import { formatUnitPrice } from "@/lib/money";
 import { paymentDayAfter } from "../lib/plan-state";
@@ -26,12 +38,15 @@ import { paymentDayAfter } from "../lib/plan-state";
  */
 export function PaidPlanDialog({
   info,
+  hasCard,
   currency,
   isPending,
   onApply,
   onClose,
 }: {
   info: TPaidStartInfo | null;
+  /** False shows why Apply cannot work yet and where to register a card; null when not known. */
+  hasCard: boolean | null;
   currency: Currency;
   isPending: boolean;
   onApply: (info: TPaidStartInfo) => void;
@@ -44,20 +59,12 @@ export function PaidPlanDialog({
   const firstTier = MESSAGE_TIERS[0];
 
   return (
-    <Dialog
-      open={info !== null}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-    >
+    <Dialog open={info !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t("plans.apply.title")}</DialogTitle>
       {info && (
         <DialogContent>
           <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-            <FactRow label={t("plans.apply.plan")}>
-              {t("plans.planType.PlanC")} ({PAID_PLAN_TYPE})
-            </FactRow>
+            <FactRow label={t("plans.apply.plan")}>{t(`plans.planType.${PAID_PLAN_TYPE}`)}</FactRow>
             <FactRow label={t("plans.apply.price")}>
               {t("plans.apply.pricePerMonth", { price: format.money(BASE_FEE[currency], currency), vat: VAT_PERCENT })}
             </FactRow>
@@ -91,13 +98,35 @@ export function PaidPlanDialog({
               {t("plans.apply.paymentNote")}
             </Typography>
           </Stack>
+          {hasCard === false && (
+            <Alert
+              severity="warning"
+              sx={{ mt: 2 }}
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  component={RouterLink}
+                  to={paths.bills.getHref()}
+                  onClick={onClose}
+                  sx={{ whiteSpace: "nowrap" }}
+                >
+                  {t("plans.apply.registerCard")}
+                </Button>
+              }
+            >
+              {t("plans.apply.noCard")}
+            </Alert>
+          )}
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose} disabled={isPending}>
-          {t("common.cancel")}
-        </Button>
-        <Button variant="contained" disabled={isPending || !info} onClick={() => info && onApply(info)}>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button
+          variant="contained"
+          disabled={isPending || !info || hasCard === false}
+          onClick={() => info && onApply(info)}
+        >
           {t("plans.apply.confirm")}
         </Button>
       </DialogActions>

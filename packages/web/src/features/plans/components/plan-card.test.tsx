@@ -85,6 +85,39 @@ describe("PlanCard", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/plans/cancel/paid")).toBe(true);
   });
 
+  it("shows the trial to its last day, included, and the applied plan from the day after it", async () => {
+    stubFetch(() =>
+      jsonResponse(200, {
+        current: currentPlan({
+          planType: "FreeTrial",
+          state: "applicationComplete",
+          billingLabel: "completedApplication",
+          trial: {
+            // Late in the UTC day: the trial's days are UTC days wherever the viewer is.
+            startedAt: "2026-03-02T23:30:00.000Z",
+            firstDay: "2026-03-02",
+            lastDay: "2026-03-31",
+            endsAt: "2026-04-01T00:00:00.000Z",
+            daysLeft: 1,
+            monthlyMessages: 150_000,
+            messagesThisMonth: 0,
+          },
+          paid: { startDate: "2026-04-01", endDate: null, cancelledAt: null },
+        }),
+      }),
+    );
+    renderWithRouter(<PlanCard />, "/bills");
+
+    // "Free trial" is both the plan's name and the trial row's label: the row is the one with the label (dt).
+    const labels = await screen.findAllByText(t("plans.card.trialPeriod"));
+    const trialRow = labels.find((element) => element.tagName === "DT")?.parentElement;
+    expect(trialRow).toHaveTextContent(t("plans.card.range", { from: day("2026-03-02"), to: day("2026-03-31") }));
+    expect(trialRow).toHaveTextContent(t("plans.card.daysLeft", { days: 1 }));
+    expect(trialRow).not.toHaveTextContent(day("2026-04-01"));
+    expect(screen.getByText(t("plans.card.paidStart")).parentElement).toHaveTextContent(day("2026-04-01"));
+    expect(screen.getByText(t("plans.card.applicationComplete", { date: day("2026-04-01") }))).toBeInTheDocument();
+  });
+
   it("explains a stop after failed payments and offers no new application", async () => {
     stubFetch(() =>
       jsonResponse(200, {

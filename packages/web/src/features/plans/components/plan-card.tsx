@@ -30,7 +30,7 @@ function PlanDetails({ current }: { current: TCurrentPlan }) {
         </FactRow>
         {trial && (
           <FactRow label={t("plans.card.trialPeriod")}>
-            {t("plans.card.range", { from: format.date(trial.startedAt), to: format.date(trial.endsAt) })}
+            {t("plans.card.range", { from: format.day(trial.firstDay), to: format.day(trial.lastDay) })}
             {current.planType === "FreeTrial" && ` · ${t("plans.card.daysLeft", { days: trial.daysLeft })}`}
           </FactRow>
         )}

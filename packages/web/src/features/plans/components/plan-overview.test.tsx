@@ -78,6 +78,8 @@ describe("PlanOverview", () => {
           cardRegistered: false,
           trial: {
             startedAt: "2026-02-20T09:00:00.000Z",
+            firstDay: "2026-02-20",
+            lastDay: "2026-03-21",
             endsAt: "2026-03-22T00:00:00.000Z",
             daysLeft: 12,
             monthlyMessages: 150_000,
@@ -90,8 +92,11 @@ describe("PlanOverview", () => {
 
     expect(await screen.findByText("45,000 / 150,000")).toBeInTheDocument();
     expect(screen.getByText(t("plans.overview.trialQuota", { quota: "150,000" }))).toBeInTheDocument();
-    const endDate = new Intl.DateTimeFormat("ko", { dateStyle: "medium" }).format(new Date("2026-03-22T00:00:00.000Z"));
-    expect(screen.getByText(t("plans.overview.trialDaysLeft", { days: 12, date: endDate }))).toBeInTheDocument();
+    // The trial's last day, included, as a UTC day: not the midnight that ends it.
+    const lastDay = new Intl.DateTimeFormat("ko", { dateStyle: "medium", timeZone: "UTC" }).format(
+      new Date("2026-03-21T00:00:00Z"),
+    );
+    expect(screen.getByText(t("plans.overview.trialDaysLeft", { days: 12, date: lastDay }))).toBeInTheDocument();
     expect(screen.queryByRole("group", { name: t("plans.overview.forecast") })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: t("plans.apply.button") })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/metrics"))).toBe(false);

@@ -73,7 +73,7 @@ function TrialUsage({ current }: { current: TCurrentPlan }) {
         {t("plans.overview.trialQuota", { quota: format.number(trial.monthlyMessages) })}
       </Typography>
       <Typography sx={{ fontWeight: 600 }}>
-        {t("plans.overview.trialDaysLeft", { days: trial.daysLeft, date: format.date(trial.endsAt) })}
+        {t("plans.overview.trialDaysLeft", { days: trial.daysLeft, date: format.day(trial.lastDay) })}
       </Typography>
     </Stack>
   );

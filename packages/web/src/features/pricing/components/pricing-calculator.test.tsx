@@ -96,6 +96,44 @@ describe("PricingCalculator", () => {
     ).toBeInTheDocument();
   });
 
+  it("accepts a number written with commas and prices it as the same number", async () => {
+    const { user } = renderWithRouter(<PricingCalculator currency="KRW" />);
+    const input = inputByLabel(label("messages"));
+    await user.clear(input);
+    await user.type(input, "5000000");
+    const plain = amountOf("total");
+    await user.clear(input);
+    await user.type(input, "5,000,000");
+    expect(screen.queryByText(t("intro.pricing.calculator.problems.integer"))).toBeNull();
+    expect(amountOf("total")).toBe(plain);
+    await user.clear(input);
+    await user.type(input, "5,00,000");
+    expect(screen.getByText(t("intro.pricing.calculator.problems.integer"))).toBeVisible();
+  });
+
+  it("groups large numbers in the UI language, from the start and once a field is left", async () => {
+    const { user } = renderWithRouter(<PricingCalculator currency="KRW" />);
+    expect(inputByLabel(label("messages"))).toHaveValue("2,500,000");
+    const dau = inputByLabel(label("dailyActiveUsers"));
+    await user.clear(dau);
+    await user.type(dau, "1234567");
+    expect(dau).toHaveValue("1234567");
+    await user.tab();
+    expect(dau).toHaveValue("1,234,567");
+  });
+
+  it("treats an empty field as 0 and keeps the estimate", async () => {
+    const { user } = renderWithRouter(<PricingCalculator currency="KRW" />);
+    await enter(user, "messages", 0);
+    await enter(user, "channels", 0);
+    const zero = amountOf("total");
+    await user.clear(inputByLabel(label("messages")));
+    await user.clear(inputByLabel(label("channels")));
+    expect(amountOf("total")).toBe(zero);
+    expect(screen.queryByText(t("intro.pricing.calculator.fixInputs"))).toBeNull();
+    expect(screen.getByText(t("intro.pricing.calculator.channelsFree", { channels: "0" }))).toBeInTheDocument();
+  });
+
   it("refuses a negative, a decimal and an out-of-range value and hides the estimate until they are fixed", async () => {
     const { user } = renderWithRouter(<PricingCalculator currency="KRW" />);
     await enter(user, "days", 27);

@@ -24,9 +24,16 @@ import {
   type CalculatorValues,
   checkInput,
   DEFAULT_CALCULATOR_INPUT,
+  formatField,
 } from "../lib/calculator-input";
 
 const FIELDS: CalculatorField[] = ["dailyActiveUsers", "messages", "channels", "days"];
+
+function formatInput(input: CalculatorInput, number: Intl.NumberFormat): CalculatorInput {
+  return Object.fromEntries(
+    FIELDS.map((field) => [field, formatField(field, input[field], number)]),
+  ) as CalculatorInput;
+}
 
 interface Line {
   key: string;
@@ -44,9 +51,9 @@ export function PricingCalculator({ currency }: { currency: Currency }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const headingId = useId();
-  const [input, setInput] = useState<CalculatorInput>(DEFAULT_CALCULATOR_INPUT);
-  const { values, problems } = useMemo(() => checkInput(input), [input]);
   const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const [input, setInput] = useState<CalculatorInput>(() => formatInput(DEFAULT_CALCULATOR_INPUT, number));
+  const { values, problems } = useMemo(() => checkInput(input), [input]);
 
   const problemText = (field: CalculatorField, problem: CalculatorProblem | undefined) => {
     if (!problem) return t(`intro.pricing.calculator.fields.${field}.hint`);
@@ -71,12 +78,17 @@ export function PricingCalculator({ currency }: { currency: Currency }) {
                 label={t(`intro.pricing.calculator.fields.${field}.label`)}
                 value={input[field]}
                 onChange={(event) => setInput((current) => ({ ...current, [field]: event.target.value }))}
+                onBlur={() =>
+                  setInput((current) => ({ ...current, [field]: formatField(field, current[field], number) }))
+                }
+                placeholder="0"
                 error={Boolean(problems[field])}
                 helperText={problemText(field, problems[field])}
                 slotProps={{
+                  // The label stays above the field so an empty one shows its "0".
+                  inputLabel: { shrink: true },
                   htmlInput: {
                     inputMode: "numeric",
-                    pattern: "[0-9]*",
                     "data-testid": `calculator-${field}`,
                   },
                 }}

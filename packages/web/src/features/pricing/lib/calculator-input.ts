@@ -13,7 +13,7 @@ export const CALCULATOR_LIMITS = {
 export type CalculatorField = keyof typeof CALCULATOR_LIMITS;
 export type CalculatorInput = Record<CalculatorField, string>;
 export type CalculatorValues = Record<CalculatorField, number>;
-export type CalculatorProblem = "required" | "integer" | "range";
+export type CalculatorProblem = "integer" | "range";
 
 export const DEFAULT_CALCULATOR_INPUT: CalculatorInput = {
   dailyActiveUsers: "3000",
@@ -22,14 +22,25 @@ export const DEFAULT_CALCULATOR_INPUT: CalculatorInput = {
   days: "30",
 };
 
-/** A non-negative whole number in range, or why not. Digits only: `1e3`, `-1` and `2.5` are refused as typed. */
+/** Digits, plain or grouped by commas in threes as figures are written and copied ("2,000", "2,500,000"). */
+const WHOLE_NUMBER = /^(\d+|\d{1,3}(,\d{3})+)$/;
+
+/**
+ * A non-negative whole number in range, or why not. An empty field is 0, as a visitor who clears "channels" means
+ * none. `1e3`, `-1`, `2.5` and commas out of place (`2,00`) are refused as typed.
+ */
 export function checkField(field: CalculatorField, raw: string): number | CalculatorProblem {
   const text = raw.trim();
-  if (text === "") return "required";
-  if (!/^\d+$/.test(text)) return "integer";
-  const value = Number(text);
+  if (text !== "" && !WHOLE_NUMBER.test(text)) return "integer";
+  const value = text === "" ? 0 : Number(text.replaceAll(",", ""));
   const { min, max } = CALCULATOR_LIMITS[field];
   return value < min || value > max ? "range" : value;
+}
+
+/** The field as the page shows it once left: a valid number grouped in the UI language, anything else as typed. */
+export function formatField(field: CalculatorField, raw: string, number: Intl.NumberFormat): string {
+  const value = checkField(field, raw);
+  return typeof value === "number" && raw.trim() !== "" ? number.format(value) : raw;
 }
 
 export function checkInput(input: CalculatorInput): {

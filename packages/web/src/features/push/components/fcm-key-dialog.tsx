@@ -4,10 +4,6 @@ import {
   Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -24,12 +20,17 @@ import { z } from "zod";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
+import { useSubmission } from "@/components/form/use-submission";
+import { FormDialog } from "@/components/form-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
 import { useUpdateFcmKey } from "../api/update-fcm-key";
 
 type Kind = (typeof FCM_CREDENTIAL_KINDS)[number];
+
+/** Google's current API first; the legacy key is offered last, marked deprecated, for apps that still hold one. */
+const KIND_ORDER: Kind[] = ["serviceAccount", "legacy"];
 
 interface FcmKeyFormValues {
   kind: Kind;
@@ -66,13 +67,13 @@ export function FcmKeyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const kindLabelId = useId();
   const fieldError = useFieldError();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const fileInput = useRef<HTMLInputElement>(null);
   const updateKey = useUpdateFcmKey(appId);
+  const submission = useSubmission();
   const defaultValues: FcmKeyFormValues = { kind: "serviceAccount", serverKey: "", serviceAccountJson: "" };
   const {
     register,
@@ -81,31 +82,33 @@ export function FcmKeyDialog({
     reset,
     setValue,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid },
   } = useForm<FcmKeyFormValues>({ resolver: zodResolver(zFcmKeyForm), defaultValues, mode: "onChange" });
   const kind = useWatch({ control, name: "kind" });
 
   const close = () => {
-    if (isSubmitting) return;
     reset(defaultValues);
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await updateKey.mutateAsync({ appId, body: toRequest(values) });
-      showSnackbar(t("push.fcm.saved"), { severity: "success" });
-      reset(defaultValues);
-      onClose();
-    } catch (error) {
-      const field = secretField[values.kind];
-      if (applyServerFieldErrors(error, setError, [field])) return;
-      // Both are about what was pasted: a key that is not one (3039), a token_uri the server will not call (3063).
-      if (isApiError(error, "3039") || isApiError(error, "3063")) {
-        setError(field, { type: "server", message: errorKey(error) });
-      } else showSnackbar(errorText(error), { severity: "error" });
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    submission.run({
+      request: () => updateKey.mutateAsync({ appId, body: toRequest(values) }),
+      onSuccess: () => {
+        showSnackbar(t("push.fcm.saved"), { severity: "success" });
+        reset(defaultValues);
+        onClose();
+      },
+      onError: (error) => {
+        const field = secretField[values.kind];
+        if (applyServerFieldErrors(error, setError, [field])) return;
+        // Both are about what was pasted: a key that is not one (3039), a token_uri the server will not call (3063).
+        if (isApiError(error, "3039") || isApiError(error, "3063")) {
+          setError(field, { type: "server", message: errorKey(error) });
+        } else showSnackbar(errorText(error), { severity: "error" });
+      },
+    }),
+  );
 
   const pickFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -115,88 +118,79 @@ export function FcmKeyDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t(current ? "push.fcm.replaceTitle" : "push.fcm.registerTitle")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="kind"
-              render={({ field }) => (
-                <FormControl>
-                  <FormLabel id={kindLabelId}>{t("push.fcm.kind")}</FormLabel>
-                  <RadioGroup aria-labelledby={kindLabelId} {...field}>
-                    {FCM_CREDENTIAL_KINDS.map((value) => (
-                      <FormControlLabel
-                        key={value}
-                        value={value}
-                        control={<Radio />}
-                        label={t(`push.fcm.kinds.${value}`)}
-                      />
-                    ))}
-                  </RadioGroup>
-                </FormControl>
-              )}
-            />
-            {kind === "legacy" ? (
-              <>
-                <Alert severity="warning">{t("push.fcm.legacyEnded")}</Alert>
-                <TextField
-                  label={t("push.fcm.serverKey")}
-                  required
-                  autoComplete="off"
-                  slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } } }}
-                  {...muiRegister(register("serverKey"))}
-                  {...fieldError(errors.serverKey, t("push.fcm.serverKeyHint"))}
-                />
-              </>
-            ) : (
-              <>
-                <TextField
-                  label={t("push.fcm.serviceAccountJson")}
-                  required
-                  multiline
-                  minRows={6}
-                  maxRows={12}
-                  autoComplete="off"
-                  placeholder={'{ "type": "service_account", "project_id": "…" }'}
-                  slotProps={{
-                    htmlInput: { spellCheck: false, style: { fontFamily: "monospace", fontSize: 13 } },
-                  }}
-                  {...muiRegister(register("serviceAccountJson"))}
-                  {...fieldError(errors.serviceAccountJson, t("push.fcm.serviceAccountHint"))}
-                />
-                <Box>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    accept=".json,application/json"
-                    hidden
-                    data-testid="fcm-json-file"
-                    onChange={(event) => void pickFile(event)}
+    <FormDialog
+      open={open}
+      title={t(current ? "push.fcm.replaceTitle" : "push.fcm.registerTitle")}
+      submission={submission}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      canSubmit={isValid}
+      submitLabel={t("common.save")}
+    >
+      <Stack spacing={2}>
+        <Controller
+          control={control}
+          name="kind"
+          render={({ field }) => (
+            <FormControl>
+              <FormLabel id={kindLabelId}>{t("push.fcm.kind")}</FormLabel>
+              <RadioGroup aria-labelledby={kindLabelId} {...field}>
+                {KIND_ORDER.map((value) => (
+                  <FormControlLabel
+                    key={value}
+                    value={value}
+                    control={<Radio />}
+                    label={t(`push.fcm.kinds.${value}`)}
                   />
-                  <Button
-                    variant="outlined"
-                    startIcon={<UploadFileRounded />}
-                    onClick={() => fileInput.current?.click()}
-                  >
-                    {t("push.fcm.chooseFile")}
-                  </Button>
-                </Box>
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+                ))}
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        {kind === "legacy" ? (
+          <>
+            <Alert severity="warning">{t("push.fcm.legacyEnded")}</Alert>
+            <TextField
+              label={t("push.fcm.serverKey")}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } } }}
+              {...muiRegister(register("serverKey"))}
+              {...fieldError(errors.serverKey, t("push.fcm.serverKeyHint"))}
+            />
+          </>
+        ) : (
+          <>
+            <TextField
+              label={t("push.fcm.serviceAccountJson")}
+              required
+              multiline
+              minRows={6}
+              maxRows={12}
+              autoComplete="off"
+              placeholder={'{ "type": "service_account", "project_id": "…" }'}
+              slotProps={{
+                htmlInput: { spellCheck: false, style: { fontFamily: "monospace", fontSize: 13 } },
+              }}
+              {...muiRegister(register("serviceAccountJson"))}
+              {...fieldError(errors.serviceAccountJson, t("push.fcm.serviceAccountHint"))}
+            />
+            <Box>
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".json,application/json"
+                hidden
+                data-testid="fcm-json-file"
+                onChange={(event) => void pickFile(event)}
+              />
+              <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => fileInput.current?.click()}>
+                {t("push.fcm.chooseFile")}
+              </Button>
+            </Box>
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

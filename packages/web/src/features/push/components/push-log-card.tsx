@@ -1,15 +1,5 @@
 import HistoryRounded from "@mui/icons-material/HistoryRounded";
-import {
-  Box,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Box, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { TPushAttempt } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +9,7 @@ import { RefreshButton } from "@/components/refresh-button";
 import { SearchField } from "@/components/search-field";
 import { SettingsCard } from "@/components/settings-card";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useFormat } from "@/hooks/use-format";
 import { usePushAttempts } from "../api/get-push-attempts";
@@ -76,7 +67,7 @@ export function PushLogCard({ appId }: { appId: string }) {
         <Typography color="text.secondary">{t(userId ? "push.log.noMatch" : "push.log.empty")}</Typography>
       )}
       {rows.length > 0 && (
-        <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
+        <TableRegion label={t("push.log.title")} sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
           <Table size="small" aria-label={t("push.log.title")}>
             <TableHead>
               <TableRow>
@@ -96,7 +87,7 @@ export function PushLogCard({ appId }: { appId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
       <LoadMore pages={attempts} />
     </SettingsCard>

@@ -111,7 +111,8 @@ function stubServer({ failTest }: { failTest?: string } = {}) {
   return fetchMock;
 }
 
-const renderScreen = () => renderWithRouter(<PushNotifications appId={appId} />, `/apps/${appId}/push-notification`);
+const renderScreen = () =>
+  renderWithRouter(<PushNotifications appId={appId} appName="My App" />, `/apps/${appId}/push-notification`);
 
 // Rendering the screen and typing through MUI fields in jsdom outruns the default 5 s on a busy machine.
 describe("PushNotifications", () => {
@@ -152,11 +153,18 @@ describe("PushNotifications", () => {
     expect(await screen.findByRole("button", { name: t("push.fcm.replace") })).toBeInTheDocument();
   });
 
-  it("shows a refused legacy key (3039) on the key field and keeps the dialog open", async () => {
+  it("offers the legacy key last as deprecated, and shows a refused one (3039) on the key field", async () => {
     stubServer();
     const { user } = renderScreen();
     await user.click(await screen.findByRole("button", { name: t("push.fcm.register") }));
     const dialog = await screen.findByRole("dialog", { name: t("push.fcm.registerTitle") });
+    // The legacy key is offered last and named deprecated; Google's current API comes first.
+    const kinds = within(dialog).getAllByRole("radio");
+    expect(kinds.map((radio) => radio.closest("label")?.textContent)).toEqual([
+      t("push.fcm.kinds.serviceAccount"),
+      t("push.fcm.kinds.legacy"),
+    ]);
+    expect(t("push.fcm.kinds.legacy")).toMatch(/deprecated|지원 종료/);
     await user.click(within(dialog).getByLabelText(t("push.fcm.kinds.legacy")));
     expect(within(dialog).getByText(t("push.fcm.legacyEnded"))).toBeInTheDocument();
     await user.type(inputByLabel(t("push.fcm.serverKey")), "AAAA-not-a-real-server-key");

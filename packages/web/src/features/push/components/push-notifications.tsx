@@ -16,7 +16,7 @@ import { SuperChannelCard } from "./super-channel-card";
 import { TestPushCard } from "./test-push-card";
 
 /** `/apps/:id/push-notification`: switch, FCM credential, settings, templates, and the delivery log. */
-export function PushNotifications({ appId }: { appId: string }) {
+export function PushNotifications({ appId, appName }: { appId: string; appName: string }) {
   const { t } = useTranslation();
   const { isDirty, report } = useDirtySections();
   const leaveDialog = useLeaveConfirm(isDirty);
@@ -46,7 +46,7 @@ export function PushNotifications({ appId }: { appId: string }) {
             <SuperChannelCard appId={appId} onDirtyChange={onSuperChannelDirty} />
           </Box>
         </Stack>
-        <PushTemplatesCard appId={appId} onDirtyChange={onTemplatesDirty} />
+        <PushTemplatesCard appId={appId} appName={appName} onDirtyChange={onTemplatesDirty} />
         <TestPushCard appId={appId} />
         <PushLogCard appId={appId} />
       </Stack>

@@ -6,12 +6,12 @@ import { useTranslation } from "react-i18next";
 import { sampleValues } from "../lib/templates";
 
 /**
- * The notification a device would show for `text`, filled with sample values by the same function the server's
- * push sender uses. The operating system puts the app's name on top, so the preview does too.
+ * The notification a device would show for `text`, filled with the app's name and sample values by the same
+ * function the server's push sender uses. The operating system puts the app's name on top, so the preview does too.
  */
-export function PushTemplatePreview({ text }: { text: string }) {
+export function PushTemplatePreview({ text, appName }: { text: string; appName: string }) {
   const { t } = useTranslation();
-  const values = useMemo(() => sampleValues(t), [t]);
+  const values = useMemo(() => sampleValues(t, appName), [t, appName]);
   const rendered = renderPushTemplate(text, values);
   return (
     <Box component="section" aria-label={t("push.templates.preview")}>

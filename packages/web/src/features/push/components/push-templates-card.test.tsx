@@ -5,7 +5,7 @@ import {
   type TPushTemplate,
   type TPushTemplateKey,
 } from "@parley/contract";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
 import { jsonResponse, renderWithRouter, stubFetch } from "@/testing/test-utils";
@@ -13,6 +13,7 @@ import { PushTemplatesCard } from "./push-templates-card";
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 const appId = "5b0f6f0e-8a63-4a55-9b0e-1b2c3d4e5f60";
+const APP_NAME = "Parley Demo";
 const templatePath = (key: TPushTemplateKey) => `/api/apps/${appId}/push/template/${key}`;
 
 /** The server's templates; `accountLanguage` is the language of the account that owns the app. */
@@ -53,11 +54,11 @@ describe("PushTemplatesCard", () => {
   });
 
   it.each(["ko", "en"])(
-    "previews the unsaved text live with %s sample values and saves it to the template's own path",
+    "previews the unsaved text live with the app's name and %s sample values and saves it to the template's own path",
     async (language) => {
       await i18n.changeLanguage(language);
       const fetchMock = stubServer();
-      const { user } = renderWithRouter(<PushTemplatesCard appId={appId} onDirtyChange={noop} />);
+      const { user } = renderWithRouter(<PushTemplatesCard appId={appId} appName={APP_NAME} onDirtyChange={noop} />);
       await user.click(await screen.findByRole("button", { name: new RegExp(t("push.events.channel.member.left")) }));
 
       expect(textbox()).toHaveValue(DEFAULT_PUSH_TEMPLATES.en["channel/member/left"]);
@@ -72,7 +73,7 @@ describe("PushTemplatesCard", () => {
       await user.click(screen.getByRole("button", { name: insertApp }));
       await user.type(textbox(), "!");
       expect(textbox()).toHaveValue("Bye from {{app}}!");
-      expect(preview()).toHaveTextContent(`Bye from ${t("push.sample.app")}!`);
+      expect(preview()).toHaveTextContent(`Bye from ${APP_NAME}!`);
 
       await user.click(save);
       expect(
@@ -85,10 +86,30 @@ describe("PushTemplatesCard", () => {
     },
   );
 
+  it("flags variables the sender does not fill, keeps Save off, and shows the app's name above the preview", async () => {
+    stubServer();
+    const { user } = renderWithRouter(<PushTemplatesCard appId={appId} appName={APP_NAME} onDirtyChange={noop} />);
+    await user.click(await screen.findByRole("button", { name: new RegExp(t("push.events.channel.member.left")) }));
+    expect(screen.getByText(`${APP_NAME} · ${t("push.templates.now")}`)).toBeInTheDocument();
+
+    await user.clear(textbox());
+    await user.type(textbox(), "{{{{sender.nmae}} left {{{{chanel}}");
+    expect(
+      screen.getByText(t("push.templates.unknownVariables", { names: "{{sender.nmae}}, {{chanel}}" })),
+    ).toBeInTheDocument();
+    expect(textbox()).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeDisabled();
+
+    await user.clear(textbox());
+    await user.type(textbox(), "{{{{sender.name}} has left {{{{channel}}");
+    expect(screen.queryByText(/sender\.nmae/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeEnabled();
+  });
+
   it("restores the default in the owning account's language, not the dashboard's, and refuses an empty text", async () => {
     await i18n.changeLanguage("en");
     stubServer({ "channel/member/left": "Bye from {{channel}}" }, "ko");
-    const { user } = renderWithRouter(<PushTemplatesCard appId={appId} onDirtyChange={noop} />);
+    const { user } = renderWithRouter(<PushTemplatesCard appId={appId} appName={APP_NAME} onDirtyChange={noop} />);
     expect(await screen.findByText(t("push.templates.custom"))).toBeInTheDocument();
     expect(screen.getAllByText(t("push.templates.default"))).toHaveLength(PUSH_TEMPLATE_KEYS.length - 1);
     await user.click(screen.getByRole("button", { name: new RegExp(t("push.events.channel.member.left")) }));
@@ -106,5 +127,14 @@ describe("PushTemplatesCard", () => {
     );
     expect(screen.getByRole("button", { name: t("common.save") })).toBeEnabled();
     expect(screen.getByRole("button", { name: t("push.templates.restoreDefault") })).toBeDisabled();
+  });
+
+  it("lists the events as items of a list, one button in each", async () => {
+    stubServer();
+    renderWithRouter(<PushTemplatesCard appId={appId} appName={APP_NAME} onDirtyChange={noop} />);
+    const list = await screen.findByRole("list", { name: t("push.templates.events") });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(PUSH_TEMPLATE_KEYS.length);
+    for (const item of items) expect(within(item).getAllByRole("button")).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Skeleton,
@@ -18,6 +19,7 @@ import {
   PUSH_TEMPLATE_VARIABLES,
   type TPushTemplate,
   type TPushTemplateKey,
+  unknownPushTemplateVariables,
   zPushTemplateText,
 } from "@parley/contract";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -40,11 +42,13 @@ const variableDescriptionKey = (name: string) =>
 
 function TemplateEditor({
   appId,
+  appName,
   template,
   draft,
   onDraftChange,
 }: {
   appId: string;
+  appName: string;
   template: TPushTemplate;
   draft: string;
   onDraftChange: (text: string) => void;
@@ -59,6 +63,7 @@ function TemplateEditor({
   const name = t(templateNameKey(template.key));
   const isDirty = draft !== template.text;
   const issue = zPushTemplateText.safeParse(draft).error?.issues[0]?.message ?? null;
+  const unknownVariables = unknownPushTemplateVariables(draft);
   const fieldMessage = issue ?? serverError;
 
   // The caret goes after an inserted variable once React has put the new text in the textarea.
@@ -110,9 +115,13 @@ function TemplateEditor({
         inputRef={textarea}
         error={fieldMessage !== null}
         helperText={
-          fieldMessage
-            ? t(i18n.exists(fieldMessage) ? fieldMessage : "ERROR_300")
-            : t("push.templates.length", { length: draft.length, max: PUSH_TEMPLATE_MAX })
+          unknownVariables.length > 0
+            ? t("push.templates.unknownVariables", {
+                names: unknownVariables.map((name) => `{{${name}}}`).join(", "),
+              })
+            : fieldMessage
+              ? t(i18n.exists(fieldMessage) ? fieldMessage : "ERROR_300")
+              : t("push.templates.length", { length: draft.length, max: PUSH_TEMPLATE_MAX })
         }
       />
       <Box>
@@ -137,7 +146,7 @@ function TemplateEditor({
           })}
         </Box>
       </Box>
-      <PushTemplatePreview text={draft} />
+      <PushTemplatePreview text={draft} appName={appName} />
       <Box sx={{ display: "flex", flexWrap: "wrap", justifyContent: "flex-end", gap: 1 }}>
         <Button
           variant="text"
@@ -165,9 +174,12 @@ function TemplateEditor({
 /** The text of each of the eleven notifications, edited one at a time with a live preview. */
 export function PushTemplatesCard({
   appId,
+  appName,
   onDirtyChange,
 }: {
   appId: string;
+  /** Shown in the preview as phones show it; empty while the app is loading. */
+  appName: string;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -220,22 +232,24 @@ export function PushTemplatesCard({
               }}
             >
               {listed.map(({ key, text, defaultText }) => (
-                <ListItemButton
-                  key={key}
-                  selected={key === selected}
-                  aria-current={key === selected ? "true" : undefined}
-                  onClick={() => setSelected(key)}
-                >
-                  <ListItemText
-                    primary={t(templateNameKey(key))}
-                    secondary={
-                      isUnsaved(key)
-                        ? t("push.templates.unsaved")
-                        : t(text === defaultText ? "push.templates.default" : "push.templates.custom")
-                    }
-                    slotProps={{ secondary: { color: isUnsaved(key) ? "warning.main" : "text.secondary" } }}
-                  />
-                </ListItemButton>
+                // Each button in an item of its own: a list holds items, and a screen reader counts them.
+                <ListItem key={key} disablePadding>
+                  <ListItemButton
+                    selected={key === selected}
+                    aria-current={key === selected ? "true" : undefined}
+                    onClick={() => setSelected(key)}
+                  >
+                    <ListItemText
+                      primary={t(templateNameKey(key))}
+                      secondary={
+                        isUnsaved(key)
+                          ? t("push.templates.unsaved")
+                          : t(text === defaultText ? "push.templates.default" : "push.templates.custom")
+                      }
+                      slotProps={{ secondary: { color: isUnsaved(key) ? "warning.main" : "text.secondary" } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Box>
@@ -243,6 +257,7 @@ export function PushTemplatesCard({
             <TemplateEditor
               key={selected}
               appId={appId}
+              appName={appName}
               template={current}
               draft={drafts[selected] ?? current.text}
               onDraftChange={(text) => setDrafts((all) => ({ ...all, [selected]: text }))}

@@ -20,9 +20,13 @@ const SAMPLE_KEYS: Record<TPushTemplateVariable, string> = {
   "sender.profileImageUrl": "push.sample.senderProfileImageUrl",
 };
 
-/** Sample values in the UI language, so the preview reads like a notification the owner's users would get. */
-export function sampleValues(t: TFunction): TPushTemplateValues {
-  return Object.fromEntries(PUSH_TEMPLATE_VARIABLES.map((name) => [name, t(SAMPLE_KEYS[name])])) as TPushTemplateValues;
+/**
+ * Sample values in the UI language, so the preview reads like a notification the owner's users would get. The app
+ * is the real one: its name is what phones show above every notification, and what `{{app}}` becomes.
+ */
+export function sampleValues(t: TFunction, appName: string): TPushTemplateValues {
+  const values = Object.fromEntries(PUSH_TEMPLATE_VARIABLES.map((name) => [name, t(SAMPLE_KEYS[name])]));
+  return { ...values, app: appName || t(SAMPLE_KEYS.app) } as TPushTemplateValues;
 }
 
 export function variableToken(name: TPushTemplateVariable): string {

@@ -10,16 +10,16 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
-  Typography,
 } from "@mui/material";
 import { metricKeys, type TMetricKey } from "@parley/contract";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { FigureCard } from "@/components/figure-card";
 import { PageHeader } from "@/components/page-header";
+import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
@@ -95,16 +95,9 @@ export function AppReport({ appId }: { appId: string }) {
         <>
           <Box component="dl" sx={{ ...gridSx, mt: 3, mb: 0 }}>
             {metricKeys.map((metric) => (
-              <Card key={metric} variant="outlined">
-                <CardContent>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t(metricLabelKey[metric])}
-                  </Typography>
-                  <Typography component="dd" variant="h4" sx={{ m: 0, mt: 0.5 }} data-testid={`total-${metric}`}>
-                    {format.number(report.data.totals[metric])}
-                  </Typography>
-                </CardContent>
-              </Card>
+              <FigureCard key={metric} label={t(metricLabelKey[metric])} testId={`total-${metric}`}>
+                {format.number(report.data.totals[metric])}
+              </FigureCard>
             ))}
           </Box>
           <Box sx={{ ...gridSx, mt: 2 }}>
@@ -120,7 +113,7 @@ export function AppReport({ appId }: { appId: string }) {
             ))}
           </Box>
           <Card variant="outlined" sx={{ mt: 2 }}>
-            <TableContainer sx={{ maxHeight: 480 }}>
+            <TableRegion label={t("reports.table")} sx={{ maxHeight: 480 }}>
               <Table stickyHeader size="small" aria-label={t("reports.table")}>
                 <TableHead>
                   <TableRow>
@@ -149,7 +142,7 @@ export function AppReport({ appId }: { appId: string }) {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </TableRegion>
           </Card>
         </>
       )}

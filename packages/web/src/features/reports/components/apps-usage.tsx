@@ -8,13 +8,13 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
 } from "@mui/material";
 import { metricKeys } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
@@ -58,7 +58,7 @@ export function AppsUsage() {
         </Alert>
       )}
       {usage.data && usage.data.data.length > 0 && (
-        <TableContainer>
+        <TableRegion label={t("reports.overview.usageTitle")}>
           <Table size="small" aria-label={t("reports.overview.usageTitle")}>
             <TableHead>
               <TableRow>
@@ -87,7 +87,7 @@ export function AppsUsage() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
     </Card>
   );

@@ -13,6 +13,10 @@ export function useDeleteTranslationKey(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteTranslationKeyMutationOptions(),
-    onSuccess: () => queryClient.setQueryData(translationKeys.key(appId), null),
+    // The server turns translation off with the key, since it cannot work without one.
+    onSuccess: () => {
+      queryClient.setQueryData(translationKeys.key(appId), null);
+      queryClient.setQueryData(translationKeys.enabled(appId), false);
+    },
   });
 }

@@ -1,24 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import FactCheckRounded from "@mui/icons-material/FactCheckRounded";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Alert, Button, DialogContentText, Stack, TextField } from "@mui/material";
 import { type TTranslationKeyRequest, type TTranslationVerifyResponse, zTranslationKeyRequest } from "@parley/contract";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
+import { useSubmission } from "@/components/form/use-submission";
+import { FormDialog } from "@/components/form-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
@@ -53,12 +44,12 @@ export function TranslationKeyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const fieldError = useFieldError();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const verifyKey = useVerifyTranslationKey();
   const updateKey = useUpdateTranslationKey(appId);
+  const submission = useSubmission();
   const [verification, setVerification] = useState<Verification | null>(null);
   const {
     register,
@@ -68,7 +59,7 @@ export function TranslationKeyDialog({
     setError,
     trigger,
     getValues,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid },
   } = useForm<TTranslationKeyRequest>({
     resolver: zodResolver(zTranslationKeyRequest),
     defaultValues: { key: "" },
@@ -77,10 +68,9 @@ export function TranslationKeyDialog({
   const key = useWatch({ control, name: "key" });
   const current = verification && verification.key === key.trim() ? verification : null;
   const isKnownInvalid = current !== null && "result" in current && !current.result.valid;
-  const isBusy = isSubmitting || verifyKey.isPending;
+  const isBusy = submission.isPending || verifyKey.isPending;
 
   const close = () => {
-    if (isBusy) return;
     reset();
     setVerification(null);
     onClose();
@@ -96,62 +86,59 @@ export function TranslationKeyDialog({
     }
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await updateKey.mutateAsync({ appId, body });
-      showSnackbar(t("translation.key.saved"), { severity: "success" });
-      reset();
-      setVerification(null);
-      onClose();
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, ["key"])) return;
-      if (isApiError(error, "3036")) {
-        setError("key", { type: "server", message: errorKey(error) });
-        // Google's own words say what to fix (API not enabled, key restricted, …).
-        setVerification({ key: body.key, result: { valid: false, reason: error.data?.reason ?? null } });
-      } else showSnackbar(errorText(error), { severity: "error" });
-    }
-  });
+  const onSubmit = handleSubmit((body) =>
+    submission.run({
+      request: () => updateKey.mutateAsync({ appId, body }),
+      onSuccess: () => {
+        showSnackbar(t("translation.key.saved"), { severity: "success" });
+        reset();
+        setVerification(null);
+        onClose();
+      },
+      onError: (error) => {
+        if (applyServerFieldErrors(error, setError, ["key"])) return;
+        if (isApiError(error, "3036")) {
+          setError("key", { type: "server", message: errorKey(error) });
+          // Google's own words say what to fix (API not enabled, key restricted, …).
+          setVerification({ key: body.key, result: { valid: false, reason: error.data?.reason ?? null } });
+        } else showSnackbar(errorText(error), { severity: "error" });
+      },
+    }),
+  );
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>
-          {t(isReplacing ? "translation.key.replaceTitle" : "translation.key.registerTitle")}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{t("translation.key.dialogBody")}</DialogContentText>
-            <TextField
-              label={t("translation.key.label")}
-              required
-              autoFocus
-              autoComplete="off"
-              slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } } }}
-              {...muiRegister(register("key"))}
-              {...fieldError(errors.key, t("translation.key.hint"))}
-            />
-            {current && <VerificationResult verification={current} />}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
-          <Button
-            startIcon={<FactCheckRounded />}
-            onClick={() => void verify()}
-            disabled={!isValid || isBusy}
-            loading={verifyKey.isPending}
-            sx={{ mr: "auto" }}
-          >
-            {t("translation.key.verify")}
-          </Button>
-          <Button onClick={close} disabled={isBusy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isBusy || isKnownInvalid}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t(isReplacing ? "translation.key.replaceTitle" : "translation.key.registerTitle")}
+      submission={submission}
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      canSubmit={isValid && !verifyKey.isPending && !isKnownInvalid}
+      submitLabel={t("common.save")}
+      secondaryAction={
+        <Button
+          startIcon={<FactCheckRounded />}
+          onClick={() => void verify()}
+          disabled={!isValid || isBusy}
+          loading={verifyKey.isPending}
+        >
+          {t("translation.key.verify")}
+        </Button>
+      }
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{t("translation.key.dialogBody")}</DialogContentText>
+        <TextField
+          label={t("translation.key.label")}
+          required
+          autoFocus
+          autoComplete="off"
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } } }}
+          {...muiRegister(register("key"))}
+          {...fieldError(errors.key, t("translation.key.hint"))}
+        />
+        {current && <VerificationResult verification={current} />}
+      </Stack>
+    </FormDialog>
   );
 }

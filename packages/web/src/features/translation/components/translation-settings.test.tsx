@@ -11,8 +11,14 @@ const base = `/api/apps/${appId}/translation/google`;
 const GOOD_KEY = "AIzaSyA-good-key-1234";
 
 /** Google accepts only GOOD_KEY; verify says why it refuses others, and PUT refuses them with 3036. */
-function stubServer({ key: initialKey = null }: { key?: TTranslationKey | null } = {}) {
-  let enabled = false;
+function stubServer({
+  key: initialKey = null,
+  enabled: initialEnabled = false,
+}: {
+  key?: TTranslationKey | null;
+  enabled?: boolean;
+} = {}) {
+  let enabled = initialEnabled;
   let key = initialKey;
   return stubFetch((url, init) => {
     const method = init?.method ?? "GET";
@@ -21,6 +27,7 @@ function stubServer({ key: initialKey = null }: { key?: TTranslationKey | null }
       case `GET ${base}/enabled`:
         return jsonResponse(200, { enabled });
       case `PUT ${base}/enabled`:
+        if (body.enabled && !key) return jsonResponse(409, { code: "3064", message: "Save a key first." });
         enabled = body.enabled;
         return jsonResponse(200, { enabled });
       case `GET ${base}`:
@@ -42,6 +49,7 @@ function stubServer({ key: initialKey = null }: { key?: TTranslationKey | null }
         return jsonResponse(200, { key });
       case `DELETE ${base}`:
         key = null;
+        enabled = false;
         return new Response(null, { status: 204 });
       default:
         return jsonResponse(404, { code: "004", message: "No such route" });
@@ -58,6 +66,9 @@ describe("TranslationSettings", () => {
     const { user } = renderScreen();
     expect(await screen.findByRole("heading", { level: 1, name: t("pages.translation") })).toBeInTheDocument();
     expect(await screen.findByText(t("translation.key.none"))).toBeInTheDocument();
+    const toggle = screen.getByRole("switch", { name: t("translation.enabled") });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(t("translation.needsKey"));
 
     await user.click(screen.getByRole("button", { name: t("translation.key.register") }));
     const dialog = await screen.findByRole("dialog", { name: t("translation.key.registerTitle") });
@@ -76,7 +87,8 @@ describe("TranslationSettings", () => {
     const put = fetchMock.mock.calls.find(([url, init]) => url === base && init?.method === "PUT");
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ key: GOOD_KEY });
 
-    const toggle = screen.getByRole("switch", { name: t("translation.enabled") });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(screen.queryByText(t("translation.needsKey"))).not.toBeInTheDocument();
     await user.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
   });
@@ -108,8 +120,8 @@ describe("TranslationSettings", () => {
     expect(screen.getByText(t("translation.key.none"))).toBeInTheDocument();
   });
 
-  it("deletes the key after confirmation", async () => {
-    const fetchMock = stubServer({ key: { hint: "…9876", createdAt: "2026-01-05T00:00:00.000Z" } });
+  it("deletes the key after confirmation, and shows translation switched off with it", async () => {
+    const fetchMock = stubServer({ key: { hint: "…9876", createdAt: "2026-01-05T00:00:00.000Z" }, enabled: true });
     const { user } = renderScreen();
     expect(await screen.findByTestId("translation-key-facts")).toHaveTextContent("…9876");
     await user.click(screen.getByRole("button", { name: t("common.delete") }));
@@ -117,5 +129,8 @@ describe("TranslationSettings", () => {
     await user.click(within(confirm).getByRole("button", { name: t("common.delete") }));
     expect(await screen.findByText(t("translation.key.none"))).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => url === base && init?.method === "DELETE")).toBe(true);
+    const toggle = await screen.findByRole("switch", { name: t("translation.enabled") });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
   });
 });

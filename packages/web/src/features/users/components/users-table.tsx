@@ -4,13 +4,11 @@ import {
   Box,
   Button,
   Chip,
-  Paper,
   Skeleton,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -25,6 +23,7 @@ import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { SearchField } from "@/components/search-field";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
@@ -147,7 +146,7 @@ export function UsersTable({ appId }: { appId: string }) {
         />
       )}
       {rows.length > 0 && (
-        <TableContainer component={Paper} variant="outlined" sx={{ position: "relative" }}>
+        <TableRegion label={t("pages.user")} isOutlined sx={{ position: "relative" }}>
           <Table size="small" aria-label={t("pages.user")}>
             <TableHead>
               <TableRow>
@@ -168,7 +167,7 @@ export function UsersTable({ appId }: { appId: string }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
       )}
       <LoadMore pages={users} />
       <ConfirmDialog

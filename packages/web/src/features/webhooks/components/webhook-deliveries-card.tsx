@@ -4,7 +4,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   ToggleButton,
@@ -19,6 +18,7 @@ import { LoadMore } from "@/components/load-more";
 import { RefreshButton } from "@/components/refresh-button";
 import { SettingsCard } from "@/components/settings-card";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
+import { TableRegion } from "@/components/table-region";
 import { useFormat } from "@/hooks/use-format";
 import { useWebhookDeliveries } from "../api/get-webhook-deliveries";
 import type { DeliveryFilter } from "../api/keys";
@@ -102,7 +102,10 @@ export function WebhookDeliveriesCard({ appId }: { appId: string }) {
           </Typography>
         )}
         {rows.length > 0 && (
-          <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
+          <TableRegion
+            label={t("webhooks.deliveries.title")}
+            sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}
+          >
             <Table size="small" aria-label={t("webhooks.deliveries.title")}>
               <TableHead>
                 <TableRow>
@@ -121,7 +124,7 @@ export function WebhookDeliveriesCard({ appId }: { appId: string }) {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableRegion>
         )}
         <LoadMore pages={deliveries} />
       </SettingsCard>

@@ -11,7 +11,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -20,6 +19,7 @@ import type { TWebhookAttempt, TWebhookDeliveryResponse } from "@parley/contract
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
+import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
@@ -37,7 +37,7 @@ function AttemptsTable({ attempts }: { attempts: TWebhookAttempt[] }) {
   if (attempts.length === 0)
     return <Typography color="text.secondary">{t("webhooks.deliveries.noAttempts")}</Typography>;
   return (
-    <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
+    <TableRegion label={t("webhooks.deliveries.attempts")} sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
       <Table size="small" aria-label={t("webhooks.deliveries.attempts")}>
         <TableHead>
           <TableRow>
@@ -64,7 +64,7 @@ function AttemptsTable({ attempts }: { attempts: TWebhookAttempt[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 

@@ -141,13 +141,16 @@ const renderScreen = () => renderWithRouter(<Webhooks appId={appId} />, `/apps/$
 
 // Rendering the screen and typing through MUI fields in jsdom outruns the default 5 s on a busy machine.
 describe("Webhooks", () => {
-  it("checks the URL with the contract's rule, shows a private address (3043) on it, then saves URL and events", async () => {
+  it("checks the URL with the contract's rule, shows a private address (3043) on it, then saves URL and events; the switch waits for the URL", async () => {
     const fetchMock = stubServer();
     const { user } = renderScreen();
     expect(await screen.findByRole("heading", { level: 1, name: t("pages.webhooks") })).toBeInTheDocument();
     const form = await screen.findByRole("form", { name: t("webhooks.settings.title") });
     const save = within(form).getByRole("button", { name: t("common.save") });
     const url = inputByLabel(t("webhooks.settings.url"));
+    const toggle = screen.getByRole("switch", { name: t("webhooks.enabled") });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(t("webhooks.needsUrl"));
 
     await user.type(url, "ftp://hooks.example.com");
     expect(await within(form).findByText(t("VALIDATION_URL"))).toBeInTheDocument();
@@ -181,6 +184,8 @@ describe("Webhooks", () => {
       events: WEBHOOK_EVENTS.filter((event) => event !== "channel.frozen"),
     });
     expect(screen.getByRole("button", { name: t("webhooks.test.send") })).toBeEnabled();
+    expect(toggle).toBeEnabled();
+    expect(screen.queryByText(t("webhooks.needsUrl"))).not.toBeInTheDocument();
   });
 
   it("masks the secret until revealed, copies it, and rotates it after a warning about the 24 hours", async () => {

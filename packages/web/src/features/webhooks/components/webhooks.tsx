@@ -33,6 +33,7 @@ export function Webhooks({ appId }: { appId: string }) {
             label={t("webhooks.enabled")}
             turnedOn={t("webhooks.turnedOn")}
             turnedOff={t("webhooks.turnedOff")}
+            blockedReason={settings.data && settings.data.url === "" ? t("webhooks.needsUrl") : null}
           />
         </SettingsCard>
         <SettingsCard title={t("webhooks.settings.title")} subheader={t("webhooks.settings.description")}>

@@ -1,0 +1,73 @@
+import { CLIENT_MESSAGE_ID_PATTERN, USER_ID_PATTERN } from "./chat";
+import { LANGUAGE_CODE_PATTERN } from "./translation";
+import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
+
+/** The groups of the chat API's reference, in the order the docs list them. */
+export const CHAT_API_TAGS = ["auth", "users", "channels", "members", "messages", "events", "push"] as const;
+export type TChatApiTag = (typeof CHAT_API_TAGS)[number];
+
+/**
+ * Every operation of the chat API by its OpenAPI `operationId`, with the group the reference lists it under. The
+ * server names each route's operation from here, and the docs look up the operation's summary in each language by
+ * the same id. Tests keep the three in step: the published document holds exactly these operations, and both
+ * languages have a summary for each.
+ */
+export const CHAT_API_OPERATIONS = {
+  loginUser: "auth",
+  loginAnonymously: "auth",
+  logout: "auth",
+  getMe: "users",
+  updateMe: "users",
+  createUser: "users",
+  listUsers: "users",
+  getUser: "users",
+  updateUser: "users",
+  deleteUser: "users",
+  activateUser: "users",
+  deactivateUser: "users",
+  issueLoginToken: "users",
+  createChannel: "channels",
+  listChannels: "channels",
+  getChannel: "channels",
+  updateChannel: "channels",
+  deleteChannel: "channels",
+  joinChannel: "channels",
+  leaveChannel: "channels",
+  listMembers: "members",
+  addMembers: "members",
+  removeMember: "members",
+  muteMember: "members",
+  unmuteMember: "members",
+  banMember: "members",
+  unbanMember: "members",
+  changeOwner: "members",
+  sendMessage: "messages",
+  listMessages: "messages",
+  sendFile: "messages",
+  deleteMessage: "messages",
+  markRead: "messages",
+  translateMessage: "messages",
+  listEvents: "events",
+  registerPushToken: "push",
+  listPushTokens: "push",
+  deletePushToken: "push",
+} as const satisfies Record<string, TChatApiTag>;
+export type TChatApiOperationId = keyof typeof CHAT_API_OPERATIONS;
+
+/** The OpenAPI naming of one chat route: its `operationId`, its group and the one-line summary of the document. */
+export function chatOperation(operationId: TChatApiOperationId, summary: string) {
+  return { operationId, tags: [CHAT_API_OPERATIONS[operationId]], summary };
+}
+
+/**
+ * The text patterns chat API fields are checked against, by name, so the docs say each in words ("letters, digits
+ * and _ - . @ :") instead of showing the expression. A test keeps every pattern of the published document here.
+ */
+export const CHAT_FIELD_PATTERNS = {
+  userId: USER_ID_PATTERN.source,
+  clientMessageId: CLIENT_MESSAGE_ID_PATTERN.source,
+  inviteCode: INVITE_CODE_PATTERN.source,
+  digits: DIGITS_PATTERN.source,
+  languageCode: LANGUAGE_CODE_PATTERN.source,
+} as const;
+export type TChatFieldPattern = keyof typeof CHAT_FIELD_PATTERNS;

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/**
+ * Idempotent dashboard writes. A mutating `/api` request made with a dashboard session may carry an
+ * `Idempotency-Key`; the server runs the first request with a key and answers every repeat (same key, same route,
+ * same body) with the first answer, so a request sent again after its answer was lost changes nothing twice.
+ */
+
+/** The request header that carries the key. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+/** Set to `true` on an answer the server replays from an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
+/** The longest key the server accepts; a UUID (36) fits with room for a prefix. */
+export const IDEMPOTENCY_KEY_MAX = 64;
+/** How long an answer is kept for replay; after that the key is free again. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+/** Letters, digits, `.`, `_`, `:`, `-`: the same alphabet as a chat message's `clientMessageId`. */
+export const zIdempotencyKey = z
+  .string()
+  .min(1)
+  .max(IDEMPOTENCY_KEY_MAX)
+  .regex(/^[A-Za-z0-9._:-]+$/);

@@ -1,0 +1,3 @@
+export const serviceStatusKeys = {
+  all: ["service-status"] as const,
+};
