@@ -125,7 +125,8 @@ export function DrawerContent({
           </Typography>
         </Box>
       </Box>
-      <Box sx={{ display: "flex", gap: 1, px: 1 }}>
+      {/* Wraps rather than squeezes: "Account settings" and "Log out" do not fit side by side in every language. */}
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, px: 1 }}>
         <Button
           size="small"
           variant="outlined"
