@@ -2,6 +2,12 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/db/schema.ts",
+  schema: [
+    "./src/modules/*/schema.ts",
+    "./src/chat/schema.ts",
+    "./src/mail/schema.ts",
+    "./src/http/schema.ts",
+    "./src/integrations/schema.ts",
+  ],
   out: "./src/db/migrations",
 });

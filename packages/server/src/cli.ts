@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { DataFolderLockedError } from "./db/lock";
 import { migrate } from "./db/migrate";
-import { accounts } from "./db/schema";
-import { issueMarketplaceToken } from "./modules/account-kinds/marketplace";
+import { issueMarketplaceToken } from "./modules/admin";
+import { updateAccountByEmail } from "./modules/auth";
 
 const usage = `Usage: npm run cli -w @parley/server -- <command>
 
@@ -72,16 +71,12 @@ async function main(argv: string[]): Promise<number> {
           return 2;
         }
         const role = command === "grant-admin" ? "admin" : "customer";
-        const rows = await database.db
-          .update(accounts)
-          .set({ role })
-          .where(eq(accounts.email, arg.trim().toLowerCase()))
-          .returning({ email: accounts.email });
-        if (rows.length === 0) {
+        const row = await updateAccountByEmail(database.db, arg.trim().toLowerCase(), { role });
+        if (!row) {
           console.error(`no account with email ${arg}`);
           return 1;
         }
-        process.stdout.write(`${rows[0]?.email} is now ${role === "admin" ? "an admin" : "a customer"}\n`);
+        process.stdout.write(`${row.email} is now ${role === "admin" ? "an admin" : "a customer"}\n`);
         return 0;
       }
       case "enable-notice":
@@ -91,16 +86,14 @@ async function main(argv: string[]): Promise<number> {
           return 2;
         }
         const enabled = command === "enable-notice";
-        const rows = await database.db
-          .update(accounts)
-          .set({ noticeFeatureEnabled: enabled })
-          .where(eq(accounts.email, arg.trim().toLowerCase()))
-          .returning({ email: accounts.email });
-        if (rows.length === 0) {
+        const row = await updateAccountByEmail(database.db, arg.trim().toLowerCase(), {
+          noticeFeatureEnabled: enabled,
+        });
+        if (!row) {
           console.error(`no account with email ${arg}`);
           return 1;
         }
-        process.stdout.write(`notice feature ${enabled ? "enabled" : "disabled"} for ${rows[0]?.email}\n`);
+        process.stdout.write(`notice feature ${enabled ? "enabled" : "disabled"} for ${row.email}\n`);
         return 0;
       }
       default:

@@ -34,13 +34,18 @@ export class ManualClock implements Clock {
  */
 export class OffsetClock implements Clock {
   #offsetMs = 0;
+  #frozenAtMs: number | null = null;
 
   now(): Date {
-    return new Date(Date.now() + this.#offsetMs);
+    return new Date(this.#frozenAtMs ?? Date.now() + this.#offsetMs);
   }
 
-  /** Moves "now" to `to`, or back to the real time when `to` is null. */
-  set(to: Date | string | null): void {
+  /**
+   * Moves "now" to `to`, or back to the real time when `to` is null. `frozen` holds it there until the next call,
+   * as the API tests' manual clock does, for tests that compare timestamps of two writes.
+   */
+  set(to: Date | string | null, options: { frozen?: boolean } = {}): void {
     this.#offsetMs = to === null ? 0 : new Date(to).getTime() - Date.now();
+    this.#frozenAtMs = to !== null && options.frozen ? new Date(to).getTime() : null;
   }
 }

@@ -10,7 +10,9 @@ import { createBoss } from "../src/jobs/runtime";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    testDatabase: { kind: "pglite"; templateDir: string } | { kind: "postgres"; adminUrl: string; template: string };
+    testDatabase:
+      | { kind: "pglite"; templateDir: string; dumpFile: string }
+      | { kind: "postgres"; adminUrl: string; template: string };
   }
 }
 
@@ -65,9 +67,15 @@ export default async function setup(project: TestProject) {
   const templateDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-template-"));
   const database = await openPglite(templateDir);
   await prepare(database);
+  // Each test file starts an in-memory database from this dump: about half the time of copying the folder and
+  // opening it from disk, and nothing to delete afterwards. Uncompressed, since every file would unzip it again.
+  const dump = await database.pglite?.dumpDataDir("none");
   await database.close();
-  project.provide("testDatabase", { kind: "pglite", templateDir });
+  const dumpFile = path.join(templateDir, "..", `${path.basename(templateDir)}.tar`);
+  if (dump) await fs.writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  project.provide("testDatabase", { kind: "pglite", templateDir, dumpFile });
   return async () => {
     await fs.rm(templateDir, { recursive: true, force: true });
+    await fs.rm(dumpFile, { force: true });
   };
 }

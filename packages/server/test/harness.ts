@@ -8,22 +8,27 @@ import { type App, buildApp } from "../src/app";
 import { ManualClock } from "../src/clock";
 import { loadConfig } from "../src/config";
 import { type Database, openPglite, openPostgres } from "../src/db/client";
+import { PGBOSS_SCHEMA } from "../src/jobs/runtime";
 
 export interface TestApp extends App {
   clock: ManualClock;
   dataDir: string;
   /** Waits for the newest mail to `to` whose subject matches, as the file transport wrote it. */
   waitForMail(to: string, subject?: RegExp): Promise<{ subject: string; text: string; html: string }>;
+  /**
+   * Waits until no job runs and none is due: what a test waits on before asserting that the jobs it caused did
+   * nothing more (a second mail, a repeated delivery). Jobs deferred past now (a retry's back-off) do not count.
+   */
+  jobsIdle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 async function copyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const source = inject("testDatabase");
   if (source.kind === "pglite") {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-db-"));
-    await fs.cp(source.templateDir, dir, { recursive: true });
-    const database = await openPglite(dir);
-    return { database, drop: () => fs.rm(dir, { recursive: true, force: true }) };
+    const dump = new Blob([await fs.readFile(source.dumpFile)]);
+    const database = await openPglite(undefined, { loadDataDir: dump });
+    return { database, drop: async () => {} };
   }
   // Named after the run's template, so a run's clean-up never touches another run's databases.
   const name = `${source.template}_c_${randomBytes(6).toString("hex")}`;
@@ -97,11 +102,27 @@ export async function startTestApp(
     }
   }
 
+  async function jobsIdle(timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // pg-boss's own bookkeeping queues (cron, scheduled sends) are always there and never block a test's jobs.
+      const [row] = await database.query<{ n: number | string }>(
+        `select count(*) as n from ${PGBOSS_SCHEMA}.job
+         where name not like '\\_\\_pgboss\\_\\_%'
+           and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+      );
+      if (Number(row?.n) === 0) return;
+      if (Date.now() > deadline) throw new Error(`jobs still due or running after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   return {
     ...app,
     clock,
     dataDir,
     waitForMail,
+    jobsIdle,
     async close() {
       await app.server.close();
       await database.close();

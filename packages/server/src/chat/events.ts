@@ -1,8 +1,8 @@
 import type { TChatEvent, TChatEventType } from "@parley/contract";
 import type { Db } from "../db/client";
-import { chatEvents } from "../db/schema";
 import type { Bus } from "./bus";
 import type { Outbox } from "./outbox";
+import { chatEvents } from "./schema";
 
 type EventBody = Omit<TChatEvent, "id" | "type" | "channelId" | "createdAt">;
 

@@ -3,12 +3,13 @@ import type { Duplex } from "node:stream";
 import { type ErrorData, type TServerFrame, WS_CLOSE_CODES, zClientFrame } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
+import type { Config } from "../config";
 import { addressKey, type RequestCounter } from "../http/rate-limit";
-import type { AppService } from "../modules/apps/service";
-import type { AuthService } from "../modules/auth/service";
-import type { ChannelService } from "../modules/channels/service";
-import { type ChatUserService, toChatUser } from "../modules/chat-users/service";
-import type { MessageService } from "../modules/messages/service";
+import type { AppService } from "../modules/apps";
+import type { AuthService } from "../modules/auth";
+import type { ChannelService } from "../modules/channels";
+import { type ChatUserService, toChatUser } from "../modules/chat-users";
+import type { MessageService } from "../modules/messages";
 import type { Bus, BusMessage, ChatEventMessage, EndedSessions } from "./bus";
 import type { Presence } from "./presence";
 import { textFrame } from "./text-frame";
@@ -55,6 +56,15 @@ export interface GatewayDeps {
   maxConnectionsPerChatUser: number;
   /** Sockets one dashboard session may hold open on this process; the next is refused. */
   maxConnectionsPerDashboardSession: number;
+}
+
+/** The gateway's limits, as the operator configured them. */
+export function gatewayLimits(config: Config) {
+  return {
+    writeWindowMs: config.wsWriteWindowMs,
+    maxConnectionsPerChatUser: config.wsMaxConnectionsPerChatUser,
+    maxConnectionsPerDashboardSession: config.wsMaxConnectionsPerDashboardSession,
+  };
 }
 
 /** Why a socket is refused at authentication: a catalogue code and the close code that goes with it. */

@@ -2,7 +2,8 @@ import type { TChatEvent } from "@parley/contract";
 import { asc, inArray } from "drizzle-orm";
 import type { Context } from "../context";
 import type { Db } from "../db/client";
-import { eventOutbox } from "../db/schema";
+import { withTransaction } from "../db/transaction";
+import { eventOutbox } from "./schema";
 
 export interface OutboxEntry {
   appId: string;
@@ -28,16 +29,15 @@ export interface OutboxConsumer {
 
 const BATCH = 200;
 
-export function createOutbox(ctx: Context) {
+/** The outbox of chat events, handing each on to `consumers` (webhooks, push) in this order. */
+export function createOutbox(ctx: Context, consumers: readonly OutboxConsumer[]) {
   const { db } = ctx.database;
-  const consumers: OutboxConsumer[] = [];
   let running: Promise<void> | null = null;
   let pending = false;
 
   async function dispatchBatch(): Promise<number> {
     const afters: (() => Promise<void>)[] = [];
-    const ids = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const ids = await withTransaction(db, async (tx) => {
       const rows = await tx
         .select()
         .from(eventOutbox)
@@ -70,10 +70,6 @@ export function createOutbox(ctx: Context) {
   }
 
   return {
-    register(consumer: OutboxConsumer) {
-      consumers.push(consumer);
-    },
-
     /** Whether events of this app need to be kept for an integration. */
     async wants(appId: string, tx: Db): Promise<boolean> {
       for (const consumer of consumers) if (await consumer.isActive(appId, tx)) return true;

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import type { AppRow } from "../db/schema";
 import { AppError } from "../errors";
 import { bearerToken } from "../http/authenticate";
-import type { AppService } from "../modules/apps/service";
-import type { Actor } from "../modules/channels/service";
-import type { ChatPrincipal, ChatUserService } from "../modules/chat-users/service";
+import type { AppRow, AppService } from "../modules/apps";
+import type { Actor } from "../modules/channels";
+import type { ChatPrincipal, ChatUserService } from "../modules/chat-users";
 
 export type ChatCaller = { kind: "server"; app: AppRow } | ({ kind: "user" } & ChatPrincipal);
 

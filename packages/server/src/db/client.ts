@@ -32,20 +32,23 @@ export interface Database {
 /**
  * The embedded database, in `dataDir` (in memory without one). A folder is locked for as long as it is open: a second
  * process that tries to open it, a CLI beside a running server included, fails with `DataFolderLockedError`.
+ * `loadDataDir`, a dump from `PGlite.dumpDataDir`, starts an in-memory database from that copy (the tests' template).
  */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
   const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    client = dataDir
+      ? await PGlite.create(dataDir)
+      : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } catch (err) {
     unlock();
     throw err;
   }
   return {
     kind: "pglite",
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client, schema }),
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -68,7 +71,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   await pool.query("select 1");
   return {
     kind: "postgres",
-    db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+    db: drizzleNodePg({ client: pool, schema }),
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -1,4 +1,5 @@
 import { PRIVACY_VERSION, TERMS_VERSION } from "@parley/contract";
+import { timestamp } from "drizzle-orm/pg-core";
 
 /** The account's profile fields as the `accounts` table stores them. */
 export function profileColumns(profile: {
@@ -28,3 +29,6 @@ export function profileColumns(profile: {
 export function consentColumns(now: Date) {
   return { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION, termsAcceptedAt: now };
 }
+
+/** A timestamp column with its time zone, read as a `Date`: every table's times are stored this way. */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors";
-import type { Authenticated, AuthService } from "../modules/auth/service";
+import type { Authenticated, AuthService } from "../modules/auth";
 
 declare module "fastify" {
   interface FastifyRequest {

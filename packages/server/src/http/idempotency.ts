@@ -9,8 +9,8 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { idempotencyKeys } from "../db/schema";
 import { AppError } from "../errors";
+import { idempotencyKeys } from "./schema";
 
 declare module "fastify" {
   interface FastifyContextConfig {

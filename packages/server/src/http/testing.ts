@@ -1,16 +1,32 @@
-import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { OffsetClock } from "../clock";
 import type { Database } from "../db/client";
-import { accounts } from "../db/schema";
 import { AppError } from "../errors";
 import type { JobHandler } from "../jobs/runtime";
+import { updateAccountByEmail } from "../modules/auth";
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** Whether an address is this machine's own: 127.0.0.0/8, ::1, or 127.x mapped into IPv6. */
+export function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && LOOPBACK.test(address);
+}
+
+/**
+ * `PUT /api/testing/role` makes any account an admin, so a server started with the flag by mistake must not hand
+ * that to the network. Both the socket's peer and the client address (which a trusted proxy may name) must be this
+ * machine; anyone else hears 004, as if the endpoints did not exist.
+ */
+async function requireLoopback(request: FastifyRequest): Promise<void> {
+  if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) throw new AppError("004");
+}
 
 /**
  * Endpoints for browser tests against a running server: move its clock, and run a job now instead of waiting for
- * its schedule. Registered only with `TESTING_ENDPOINTS=true`; a production server does not have them.
+ * its schedule. Registered only with `TESTING_ENDPOINTS=true`, and answered only to callers on this machine; a
+ * production server does not have them.
  */
 export function registerTestingEndpoints(
   server: FastifyInstance,
@@ -19,9 +35,12 @@ export function registerTestingEndpoints(
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/api/testing/clock",
-    { schema: { body: z.object({ now: z.iso.datetime().nullable() }) } },
+    {
+      onRequest: requireLoopback,
+      schema: { body: z.object({ now: z.iso.datetime().nullable(), frozen: z.boolean().optional() }) },
+    },
     async (request) => {
-      deps.clock.set(request.body.now);
+      deps.clock.set(request.body.now, { frozen: request.body.frozen === true });
       return { now: deps.clock.now().toISOString() };
     },
   );
@@ -29,36 +48,31 @@ export function registerTestingEndpoints(
   // the server holds it.
   app.put(
     "/api/testing/notice-feature",
-    { schema: { body: z.object({ email: z.string().email(), enabled: z.boolean() }) } },
+    { onRequest: requireLoopback, schema: { body: z.object({ email: z.string().email(), enabled: z.boolean() }) } },
     async (request) => {
       const { email, enabled } = request.body;
-      const updated = await deps.database.db
-        .update(accounts)
-        .set({ noticeFeatureEnabled: enabled })
-        .where(eq(accounts.email, email))
-        .returning({ id: accounts.id });
-      if (updated.length === 0) throw new AppError("9000");
+      const updated = await updateAccountByEmail(deps.database.db, email, { noticeFeatureEnabled: enabled });
+      if (!updated) throw new AppError("9000");
       return { email, enabled };
     },
   );
   // What `grant-admin` does, for the same reason.
   app.put(
     "/api/testing/role",
-    { schema: { body: z.object({ email: z.string().email(), role: z.enum(["customer", "admin"]) }) } },
+    {
+      onRequest: requireLoopback,
+      schema: { body: z.object({ email: z.string().email(), role: z.enum(["customer", "admin"]) }) },
+    },
     async (request) => {
       const { email, role } = request.body;
-      const updated = await deps.database.db
-        .update(accounts)
-        .set({ role })
-        .where(eq(accounts.email, email))
-        .returning({ id: accounts.id });
-      if (updated.length === 0) throw new AppError("9000");
+      const updated = await updateAccountByEmail(deps.database.db, email, { role });
+      if (!updated) throw new AppError("9000");
       return { email, role };
     },
   );
   app.post(
     "/api/testing/jobs/:name",
-    { schema: { params: z.object({ name: z.string().min(1).max(100) }) } },
+    { onRequest: requireLoopback, schema: { params: z.object({ name: z.string().min(1).max(100) }) } },
     async (request) => {
       const handler = deps.jobHandlers.get(request.params.name);
       if (!handler) throw new AppError("004");

@@ -1,5 +1,5 @@
 import { createHash, sign } from "node:crypto";
-import type { StoredFcmCredential } from "../db/schema";
+import type { StoredFcmCredential } from "../modules/push";
 import { OutboundError, type OutboundGuard } from "./outbound";
 import { remoteReason, statusReason } from "./remote-text";
 

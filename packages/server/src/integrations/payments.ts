@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { sandboxGatewayCards, sandboxGatewayCharges } from "../db/schema";
+import { sandboxGatewayCards, sandboxGatewayCharges } from "./schema";
 
 /** What the hosted card page collects. */
 export interface CardInput {

@@ -77,6 +77,25 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * Waits until no job of queue `name` runs or is due, on any process working the shared database: once it holds,
+ * every job queued before has run to its end, and a duplicate run would have left its trace.
+ */
+export async function queueIdle(db: ScratchDatabase, name: string, timeoutMs = 30_000): Promise<void> {
+  await waitFor(
+    `the ${name} queue to be idle`,
+    async () => {
+      const [row] = await db.sql<{ n: number }>(
+        `select count(*)::int as n from pgboss.job
+         where name = $1 and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+        [name],
+      );
+      return row?.n === 0 ? true : undefined;
+    },
+    { timeoutMs, intervalMs: 50 },
+  );
+}
+
 /** A new, empty database named `<prefix>_<random>`; the first server process started on it migrates it. */
 export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;

@@ -9,6 +9,7 @@ import {
   listenForMessages,
   mailsTo,
   PORTS,
+  queueIdle,
   removeDir,
   request,
   type ScratchDatabase,
@@ -63,8 +64,8 @@ describe("three server processes sharing PostgreSQL and Redis", () => {
     const emails = Array.from({ length: 9 }, (_, i) => `three.${i}.${Date.now()}@example.com`);
     await Promise.all(emails.map((email, i) => signUp(bases[i % 3] as string, email)));
     for (const email of emails) await verificationCode(dataDir, email);
-    // Long enough for a second process to have sent a duplicate, had it taken the same job.
-    await sleep(3000);
+    // Every mail job has run to its end: a second process that had taken the same job would have sent a duplicate.
+    await queueIdle(db, "mail.send");
     const rows = await db.sql<{ recipient: string; n: number }>(
       "select recipient, count(*)::int as n from sent_mail where recipient = any($1) group by recipient",
       [emails],

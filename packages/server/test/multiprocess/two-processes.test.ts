@@ -8,12 +8,12 @@ import {
   createScratchDatabase,
   mailsTo,
   PORTS,
+  queueIdle,
   removeDir,
   type ScratchDatabase,
   type ServerProcess,
   signedInAccount,
   signUp,
-  sleep,
   startServer,
   testRedisUrl,
   verificationCode,
@@ -84,7 +84,8 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     const email = `once.${Date.now()}@example.com`;
     await signUp(a, email, "ko");
     await verificationCode(dataDir, email);
-    await sleep(2000);
+    // Every mail job has run to its end: a second process that had taken the same job would have sent a duplicate.
+    await queueIdle(db, "mail.send");
     const rows = await db.sql<{ n: number }>("select count(*)::int as n from sent_mail where recipient = $1", [email]);
     expect(rows[0]?.n).toBe(1);
     expect(await mailsTo(dataDir, email)).toHaveLength(1);

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { AccountService } from "./service";
 
 export const accountRoutes: FastifyPluginAsync<{ auth: AuthService; accounts: AccountService }> = async (

@@ -1,9 +1,9 @@
 import type { TAccount, TUpdateAccountRequest } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import type { Context } from "../../context";
 import { profileColumns } from "../../db/columns";
-import { type AccountRow, accounts } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { AccountRow } from "../auth";
+import { findAccount, updateAccount } from "../auth";
 
 export function toAccount(row: AccountRow): TAccount {
   return {
@@ -26,7 +26,7 @@ export function createAccountService(ctx: Context) {
   const { db } = ctx.database;
   return {
     async getAccount(accountId: string): Promise<TAccount> {
-      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      const row = await findAccount(db, accountId);
       if (!row) throw new AppError("3000");
       return toAccount(row);
     },
@@ -34,15 +34,11 @@ export function createAccountService(ctx: Context) {
     async updateAccount(accountId: string, input: TUpdateAccountRequest): Promise<TAccount> {
       // The schema already requires a company name; this guards callers that bypass it with whitespace.
       if (!input.companyName.trim()) throw new AppError("2001");
-      const [row] = await db
-        .update(accounts)
-        .set({
-          ...profileColumns(input),
-          // The language of mail follows the user; the billing currency stays as chosen at signup.
-          ...(input.language ? { language: input.language } : {}),
-        })
-        .where(eq(accounts.id, accountId))
-        .returning();
+      const row = await updateAccount(db, accountId, {
+        ...profileColumns(input),
+        // The language of mail follows the user; the billing currency stays as chosen at signup.
+        ...(input.language ? { language: input.language } : {}),
+      });
       if (!row) throw new AppError("3000");
       return toAccount(row);
     },

@@ -18,7 +18,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { AppService } from "./service";
 
 export const appRoutes: FastifyPluginAsync<{ auth: AuthService; apps: AppService }> = async (

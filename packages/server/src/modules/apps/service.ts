@@ -5,17 +5,20 @@ import {
   type TApp,
   type TAppChatSettings,
   type TAppOnboarding,
-  TEST_USER_METADATA_KEY,
 } from "@parley/contract";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import { rowsOf } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { type AppRow, accounts, apiKeys, apps } from "../../db/schema";
+import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { hashToken, newToken } from "../auth/secrets";
-import type { Authenticated } from "../auth/service";
+import type { Authenticated } from "../auth";
+import { findAccount, hashToken, newToken } from "../auth";
+import { channelIdsOf } from "../channels";
+import { realChatUsersOf } from "../chat-users";
+import { firstUserMessageAt } from "../messages";
+import { type AppRow, apiKeys, apps } from "./schema";
 
 const API_KEY_PREFIX = "psk_";
 
@@ -109,9 +112,9 @@ export function createAppService(
     async createApp(auth: Authenticated, name: string): Promise<TApp> {
       if (auth.account.kind === "subaccount") throw new AppError("1023");
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await withTransaction(db, async (tx) => {
           // Locking the account row serializes concurrent creates, so the 10-app limit cannot be raced past.
-          await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, auth.account.id)).for("update");
+          await findAccount(tx, auth.account.id, { forUpdate: true });
           const [{ n } = { n: 0 }] = await tx
             .select({ n: count() })
             .from(apps)
@@ -208,28 +211,21 @@ export function createAppService(
     },
 
     /**
-     * The first steps the onboarding checklist shows, answered from the app's data in one statement. The first
-     * message is looked for channel by channel, from each channel's oldest message by seq, so the messages' index
-     * on (channel, seq) answers it without reading an app's whole history.
+     * The first steps the onboarding checklist shows, answered from the app's data in one statement; the other
+     * modules' parts of it come from their own query functions.
      */
     async getOnboarding(auth: Authenticated, appId: string): Promise<TAppOnboarding> {
       const app = await service.requireAppAccess(auth, appId);
+      const liveKeys = db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)));
       const result = await db.execute(sql`
         select
-          exists (select 1 from api_keys where app_id = ${app.id} and revoked_at is null) as has_api_key,
-          exists (
-            select 1 from chat_users where app_id = ${app.id} and metadata ->> ${TEST_USER_METADATA_KEY} is null
-          ) as has_user,
-          exists (select 1 from channels where app_id = ${app.id}) as has_channel,
-          (
-            select min(first.created_at) from channels c
-            cross join lateral (
-              select m.created_at from messages m
-              where m.channel_id = c.id and m.sender_id is not null
-              order by m.seq limit 1
-            ) first
-            where c.app_id = ${app.id}
-          ) as first_message_at`);
+          exists ${liveKeys} as has_api_key,
+          exists ${realChatUsersOf(db, app.id)} as has_user,
+          exists ${channelIdsOf(db, app.id)} as has_channel,
+          ${firstUserMessageAt(channelIdsOf(db, app.id))} as first_message_at`);
       const [row] = rowsOf<{
         has_api_key: boolean;
         has_user: boolean;

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type AccountRow, accounts, oneTimeCodes, sessions } from "../../db/schema";
+import { type AccountRow, accounts, oneTimeCodes, sessions } from "./schema";
 
 export type CodePurpose = "verify_email" | "reset_password" | "sign_in";
 
@@ -8,6 +8,11 @@ export function createAuthRepository(db: Db) {
   return {
     async findAccountByEmail(email: string): Promise<AccountRow | undefined> {
       const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+      return row;
+    },
+
+    async findAccountByMarketplaceCustomer(customerId: string): Promise<AccountRow | undefined> {
+      const [row] = await db.select().from(accounts).where(eq(accounts.marketplaceCustomerId, customerId)).limit(1);
       return row;
     },
 
@@ -139,6 +144,38 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
         .returning({ id: oneTimeCodes.id });
       return rows.length === 1;
+    },
+
+    /** An account's codes of one purpose, oldest first. */
+    codesOf(accountId: string, purpose: CodePurpose): Promise<{ expiresAt: Date; usedAt: Date | null }[]> {
+      return db
+        .select({ expiresAt: oneTimeCodes.expiresAt, usedAt: oneTimeCodes.usedAt })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose)))
+        .orderBy(asc(oneTimeCodes.createdAt));
+    },
+
+    /** The sub-accounts made for an app, oldest first. */
+    subAccountsOf(appId: string): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.kind, "subaccount"), eq(accounts.subAccountAppId, appId)))
+        .orderBy(asc(accounts.createdAt));
+    },
+
+    async findSubAccount(appId: string, id: string): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.id, id), eq(accounts.kind, "subaccount"), eq(accounts.subAccountAppId, appId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Removes an account; its sessions, codes and what else references it go by the foreign keys' cascades. */
+    async deleteAccount(id: string): Promise<void> {
+      await db.delete(accounts).where(eq(accounts.id, id));
     },
 
     async deleteUnverifiedBefore(cutoff: Date): Promise<string[]> {

@@ -17,11 +17,12 @@ import type { SessionsEnded } from "../../chat/bus";
 import type { Context } from "../../context";
 import { consentColumns, profileColumns } from "../../db/columns";
 import { isUniqueViolation } from "../../db/errors";
-import type { AccountRow, AppRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { sendMailJob } from "../../jobs/catalog";
 import { renderMail } from "../../mail/templates";
+import type { AppRow } from "../apps";
 import { type AuthRepository, createAuthRepository } from "./repository";
+import type { AccountRow } from "./schema";
 import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
 
 /** How often a session's last-use time is written; reads in between do not write. */

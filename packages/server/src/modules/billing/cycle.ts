@@ -1,10 +1,12 @@
-import { PAYMENT_RETRY_DAYS, priceMonth } from "@parley/contract";
+import { priceMonth } from "@parley/contract";
 import { and, asc, eq, inArray, isNull, lt, lte } from "drizzle-orm";
 import type { Context } from "../../context";
-import { accounts, billingCards, type InvoiceRow, invoices, paidPlans, paymentAttempts } from "../../db/schema";
+import { withTransaction } from "../../db/transaction";
 import type { ChargeResult, PaymentGateway } from "../../integrations/payments";
+import { findAccount } from "../auth";
 import {
   billedDays,
+  dailyRetryAllowed,
   daysInPeriod,
   duePeriods,
   firstDayOf,
@@ -13,6 +15,7 @@ import {
   stopIntervals,
   utcDay,
 } from "./rules";
+import { billingCards, type InvoiceRow, invoices, paidPlans, paymentAttempts } from "./schema";
 import { usageOnDays } from "./usage";
 
 type Attempt = typeof paymentAttempts.$inferSelect;
@@ -29,9 +32,9 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
 
   /** Invoices every month of the account that is due and not invoiced yet, in one transaction. */
   async function invoiceAccount(accountId: string, today: string): Promise<number> {
-    return db.transaction(async (tx) => {
+    return withTransaction(db, async (tx) => {
       // Taken by apply and cancel too, so a plan cannot change while its months are priced.
-      const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update").limit(1);
+      const account = await findAccount(tx, accountId, { forUpdate: true });
       if (!account) return 0;
       const plans = await tx.select().from(paidPlans).where(eq(paidPlans.accountId, accountId));
       const existing = await tx.select().from(invoices).where(eq(invoices.accountId, accountId));
@@ -85,7 +88,7 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
 
   /** Creates the attempt, unless the invoice is paid, another attempt is under way, or this key was used. */
   async function startAttempt(invoiceId: string, attemptKey: string, today: string): Promise<Attempt | null> {
-    return db.transaction(async (tx) => {
+    return withTransaction(db, async (tx) => {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update").limit(1);
       if (!invoice || invoice.paidAt) return null;
       const [pending] = await tx
@@ -131,7 +134,7 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
 
   /** Records the gateway's answer on the attempt and the invoice, once. */
   async function finish(attempt: Attempt, result: ChargeResult): Promise<void> {
-    const accountId = await db.transaction(async (tx) => {
+    const accountId = await withTransaction(db, async (tx) => {
       const now = clock.now();
       const [done] = await tx
         .update(paymentAttempts)
@@ -165,7 +168,7 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
             failedAttempts: invoice.failedAttempts + 1,
             failedDays,
             lastFailureReason: result.reason,
-            serviceStoppedAt: invoice.serviceStoppedAt ?? (failedDays >= PAYMENT_RETRY_DAYS ? now : null),
+            serviceStoppedAt: invoice.serviceStoppedAt ?? (dailyRetryAllowed(failedDays) ? null : now),
           })
           .where(eq(invoices.id, invoice.id));
       }
@@ -225,13 +228,12 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
         }
       }
 
-      const due = await db
-        .select({ id: invoices.id })
+      const unpaid = await db
+        .select({ id: invoices.id, failedDays: invoices.failedDays })
         .from(invoices)
-        .where(
-          and(isNull(invoices.paidAt), lte(invoices.paymentDate, today), lt(invoices.failedDays, PAYMENT_RETRY_DAYS)),
-        )
+        .where(and(isNull(invoices.paidAt), lte(invoices.paymentDate, today)))
         .orderBy(asc(invoices.paymentDate));
+      const due = unpaid.filter((invoice) => dailyRetryAllowed(invoice.failedDays));
       let attempts = 0;
       for (const { id } of due) {
         try {

@@ -1,8 +1,9 @@
 import { type Currency, MINOR_UNITS_PER_MAJOR, VAT_PERCENT } from "@parley/contract";
 import PDFDocument from "pdfkit";
 import { type CsvValue, toCsv } from "../../csv";
-import type { AccountRow, InvoiceLine, InvoiceRow } from "../../db/schema";
+import type { AccountRow } from "../auth";
 import { addDays, earlierDay, firstDayOf, trialOf } from "./rules";
+import type { InvoiceLine, InvoiceRow } from "./schema";
 
 /** An integer scaled by 10^digits as a decimal, e.g. (29900, 2) is "299.00"; `minDigits` keeps trailing zeros. */
 function decimal(value: number, digits: number, minDigits = 0): string {

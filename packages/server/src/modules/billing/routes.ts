@@ -19,7 +19,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import { invoiceCsv, invoicePdf } from "./documents";
 import type { BillingService } from "./service";
 

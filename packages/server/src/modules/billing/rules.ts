@@ -255,5 +255,8 @@ export function duePeriods(plans: PlanFact[], today: string): string[] {
   return [...periods].sort();
 }
 
-/** Whether the daily charge may still retry an unpaid invoice: after the last failed day only a new card does. */
-export const dailyRetryAllowed = (failedDays: number): boolean => failedDays < PAYMENT_RETRY_DAYS;
+/** Daily charges an unpaid invoice may still take: after the last failed day only a new card pays it. */
+export const dailyRetriesLeft = (failedDays: number): number => Math.max(PAYMENT_RETRY_DAYS - failedDays, 0);
+
+/** Whether the daily charge may still retry an unpaid invoice; when it may not, the service stops. */
+export const dailyRetryAllowed = (failedDays: number): boolean => dailyRetriesLeft(failedDays) > 0;

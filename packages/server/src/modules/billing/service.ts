@@ -1,13 +1,8 @@
 import {
   BILLING_LABEL_OF_STATE,
-  type Language,
   PAID_PLAN_TYPE,
-  PAYMENT_RETRY_DAYS,
   priceMonth,
-  type TCard,
   type TCardResponse,
-  type TCardSessionResponse,
-  type TCardSessionResult,
   type TCurrentPlan,
   type TInvoice,
   type TNotification,
@@ -23,28 +18,20 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
-import {
-  type AccountRow,
-  type AppRow,
-  accounts,
-  type BillingCardRow,
-  billingCards,
-  type CardSnapshot,
-  cardSessions,
-  type InvoiceRow,
-  invoices,
-  paidPlans,
-  paymentAttempts,
-} from "../../db/schema";
+import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { cardExpired, type PaymentGateway, type RegisterResult } from "../../integrations/payments";
-import type { Authenticated } from "../auth/service";
-import type { MessageDraft } from "../messages/service";
+import { cardExpired, type PaymentGateway } from "../../integrations/payments";
+import type { AppRow } from "../apps";
+import { type AccountRow, type Authenticated, findAccount } from "../auth";
+import type { MessageDraft } from "../messages";
+import { cardOf, createCardSessions, lockAccount } from "./cards";
 import { createBillingCycle } from "./cycle";
+import { ordinaryOnly, shownDay, texts, toCard, toInvoice } from "./present";
 import {
   addDays,
   billedDays,
-  dayStart,
+  dailyRetriesLeft,
+  dailyRetryAllowed,
   daysInPeriod,
   derivePlanStatus,
   firstDayOf,
@@ -59,6 +46,7 @@ import {
   stopIntervals,
   utcDay,
 } from "./rules";
+import { billingCards, type InvoiceRow, invoices, paidPlans, paymentAttempts } from "./schema";
 import { messagesBetween, usageOnDays } from "./usage";
 
 /**
@@ -66,8 +54,6 @@ import { messagesBetween, usageOnDays } from "./usage";
  * process (apply, cancel, a payment) takes effect at once; other processes see it within this many milliseconds.
  */
 const ACCESS_CACHE_MS = 5_000;
-/** A hosted card page left open longer than this reads as cancelled. */
-const CARD_SESSION_TTL_MS = 30 * 60 * 1000;
 
 interface Access {
   serviceActive: boolean;
@@ -75,97 +61,14 @@ interface Access {
   onTrial: boolean;
 }
 
-/**
- * A UTC day as the web app's `format.day` writes it in the same language, so the notice text the server sends
- * reads like the screens around it.
- */
-const shownDay = (day: string, language: Language): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(dayStart(day));
-
-/** The trial notices name the trial's last day (UTC), the same day /bills and /dashboard show. */
-const texts = {
-  UsingFreePlan: {
-    ko: (days: number, lastDay: string) => `무료 체험 중입니다(${lastDay}까지, UTC 기준). ${days}일 남았습니다.`,
-    en: (days: number, lastDay: string) => `You are on the free trial through ${lastDay} (UTC). Days left: ${days}.`,
-  },
-  FreePlanExpiring: {
-    ko: (days: number, lastDay: string) =>
-      `무료 체험은 ${lastDay}까지입니다(UTC 기준). ${days}일 남았습니다. 서비스를 계속 이용하려면 유료 플랜을 신청해 주세요.`,
-    en: (days: number, lastDay: string) =>
-      `Your free trial runs through ${lastDay} (UTC). Days left: ${days}. Apply for the paid plan to keep the service running.`,
-  },
-  FreePlanEnded: {
-    ko: () => "무료 체험이 끝나 서비스가 중지되었습니다. 유료 플랜을 신청하면 다시 이용할 수 있습니다.",
-    en: () => "Your free trial has ended and the service is stopped. Apply for the paid plan to resume it.",
-  },
-  CardNotRegistered: {
-    ko: () => "등록된 카드가 없습니다. 유료 플랜을 신청하려면 카드를 등록해 주세요.",
-    en: () => "No card is registered. Register a card to apply for the paid plan.",
-  },
-  CardPaymentFailed: {
-    ko: (reason: string, left: number) =>
-      `카드 결제에 실패했습니다(${reason}). 매일 다시 결제를 시도하며, ${left}일 안에 결제되지 않으면 서비스가 중지됩니다.`,
-    en: (reason: string, left: number) =>
-      `A card payment failed (${reason}). It is retried daily; the service stops if it does not succeed within ${left} day${left === 1 ? "" : "s"}.`,
-  },
-  PaymentStopped: {
-    ko: () =>
-      "10일 연속 카드 결제에 실패하여 서비스가 중지되었습니다. 유효한 카드를 등록하면 바로 결제되고 서비스가 재개됩니다.",
-    en: () =>
-      "Card payments failed for 10 days in a row, so the service is stopped. Register a valid card to pay now and resume it.",
-  },
-} as const;
-
-export function toCard(card: BillingCardRow | CardSnapshot): TCard {
-  return {
-    brand: card.brand,
-    maskedNumber: `•••• ${card.last4}`,
-    expiry: `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear % 100).padStart(2, "0")}`,
-    holder: card.holder,
-    registeredAt: typeof card.registeredAt === "string" ? card.registeredAt : card.registeredAt.toISOString(),
-  };
-}
-
-export function toInvoice(row: InvoiceRow): TInvoice {
-  return {
-    id: row.id,
-    period: row.period,
-    periodStart: row.periodStart,
-    periodEnd: row.periodEnd,
-    currency: row.currency,
-    usage: { messages: row.messages, cumulativeDau: row.cumulativeDau, daysInService: row.daysInService },
-    lines: row.lines,
-    capApplied: row.capApplied,
-    fee: row.fee,
-    vat: row.vat,
-    total: row.total,
-    status: row.status,
-    paymentDate: row.paymentDate,
-    paidAt: row.paidAt?.toISOString() ?? null,
-    failedAttempts: row.failedAttempts,
-    lastFailureReason: row.lastFailureReason,
-  };
-}
-
-/** Billing is for ordinary accounts: a marketplace account pays at its marketplace, a sub-account through its owner. */
-function ordinaryOnly(auth: Authenticated): AccountRow {
-  if (auth.account.kind !== "ordinary") throw new AppError("1023");
-  return auth.account;
-}
-
 export function createBillingService(ctx: Context, deps: { gateway: PaymentGateway }) {
   const { db } = ctx.database;
-  const { clock, config } = ctx;
+  const { clock } = ctx;
   const { gateway } = deps;
   const cache = createTtlCache<string, Access>(clock, ACCESS_CACHE_MS);
   const changed = (accountId: string) => cache.invalidate(accountId);
   const cycle = createBillingCycle(ctx, { gateway, changed });
-
-  async function lockAccount(tx: Db, accountId: string): Promise<AccountRow> {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update").limit(1);
-    if (!account) throw new AppError("9000");
-    return account;
-  }
+  const cards = createCardSessions(ctx, { gateway, cycle, changed });
 
   async function loadStatus(q: Db, account: AccountRow) {
     const plans = await q.select().from(paidPlans).where(eq(paidPlans.accountId, account.id));
@@ -185,14 +88,9 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
     return { status, plans, invoices: bills };
   }
 
-  async function cardOf(q: Db, accountId: string): Promise<BillingCardRow | null> {
-    const [card] = await q.select().from(billingCards).where(eq(billingCards.accountId, accountId)).limit(1);
-    return card ?? null;
-  }
-
   function access(accountId: string): Promise<Access> {
     return cache.get(accountId, async () => {
-      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      const account = await findAccount(db, accountId);
       if (!account) return { serviceActive: false, stopReason: null, onTrial: false };
       const { status } = await loadStatus(db, account);
       return { serviceActive: status.serviceActive, stopReason: status.stopReason, onTrial: status.onTrial };
@@ -244,7 +142,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
     const today = utcDay(clock.now());
     const unpaid = bills.filter((invoice) => invoice.paidAt === null);
     if (unpaid.length > 0) {
-      if (unpaid.every((invoice) => invoice.failedDays >= PAYMENT_RETRY_DAYS)) return null;
+      if (!unpaid.some((invoice) => dailyRetryAllowed(invoice.failedDays))) return null;
       const [triedToday] = await db
         .select({ id: paymentAttempts.id })
         .from(paymentAttempts)
@@ -261,61 +159,6 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       if (!invoiced.has(period)) return invoiceDayOf(period);
     }
     return null;
-  }
-
-  async function completeCardSession(
-    sessionId: string,
-    outcome: RegisterResult | { ok: false; reason: "cancelled" },
-  ): Promise<string | null> {
-    const now = clock.now();
-    const done = await db.transaction(async (tx) => {
-      const [session] = await tx
-        .select()
-        .from(cardSessions)
-        .where(eq(cardSessions.id, sessionId))
-        .for("update")
-        .limit(1);
-      if (!session || session.completedAt || session.expiresAt <= now) return null;
-      if (!outcome.ok) {
-        await tx
-          .update(cardSessions)
-          .set({ completedAt: now, result: outcome.reason })
-          .where(eq(cardSessions.id, sessionId));
-        return { accountId: session.accountId, previous: null, cardId: null };
-      }
-      await lockAccount(tx, session.accountId);
-      const previous = await cardOf(tx, session.accountId);
-      if (previous) await tx.delete(billingCards).where(eq(billingCards.id, previous.id));
-      const { ref, ...shown } = outcome.card;
-      const [card] = await tx
-        .insert(billingCards)
-        .values({ accountId: session.accountId, gatewayRef: ref, ...shown, registeredAt: now })
-        .returning();
-      if (!card) throw new AppError("4002");
-      const snapshot: CardSnapshot = { ...shown, registeredAt: now.toISOString() };
-      await tx
-        .update(cardSessions)
-        .set({ completedAt: now, result: "success", card: snapshot })
-        .where(eq(cardSessions.id, sessionId));
-      return { accountId: session.accountId, previous, cardId: card.id };
-    });
-    if (!done) {
-      // The page was submitted twice or too late: the card the gateway just stored is nobody's.
-      if (outcome.ok) await gateway.removeCard(outcome.card.ref);
-      return null;
-    }
-    if (done.previous) {
-      await gateway.removeCard(done.previous.gatewayRef).catch((err) => {
-        ctx.log.error({ err, accountId: done.accountId }, "could not remove the replaced card at the gateway");
-      });
-    }
-    if (done.cardId) {
-      await cycle.retryWithCard(done.accountId, done.cardId).catch((err) => {
-        ctx.log.error({ err, accountId: done.accountId }, "retrying unpaid invoices with the new card failed");
-      });
-      changed(done.accountId);
-    }
-    return `${config.publicUrl}/billing-payletter?sessionId=${encodeURIComponent(sessionId)}`;
   }
 
   return {
@@ -367,7 +210,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
     async change(auth: Authenticated, request: TPlanChangeRequest): Promise<TCurrentPlan> {
       const account = ordinaryOnly(auth);
       if (request.planType !== PAID_PLAN_TYPE) throw new AppError("4005");
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const locked = await lockAccount(tx, account.id);
         const { status } = await loadStatus(tx, locked);
         const info = paidStartInfo(status.trial, clock.now());
@@ -400,7 +243,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
      */
     async cancel(auth: Authenticated): Promise<TCurrentPlan> {
       const account = ordinaryOnly(auth);
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await lockAccount(tx, account.id);
         const [open] = await tx
           .select()
@@ -460,7 +303,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       if (failing.length > 0) {
         const stopped = failing.some((invoice) => invoice.serviceStoppedAt);
         const failedDays = Math.max(...failing.map((invoice) => invoice.failedDays));
-        const daysLeft = Math.max(PAYMENT_RETRY_DAYS - failedDays, 0);
+        const daysLeft = dailyRetriesLeft(failedDays);
         const reason = failing[0]?.lastFailureReason ?? "";
         out.push({
           type: "CardPaymentFailed",
@@ -510,7 +353,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
 
     async removeCard(auth: Authenticated): Promise<void> {
       const account = ordinaryOnly(auth);
-      const removed = await db.transaction(async (tx) => {
+      const removed = await withTransaction(db, async (tx) => {
         const locked = await lockAccount(tx, account.id);
         const { status } = await loadStatus(tx, locked);
         if (status.outstanding || (status.plan && status.plan.endDate === null)) throw new AppError("5005");
@@ -521,43 +364,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       if (removed) await gateway.removeCard(removed.gatewayRef);
     },
 
-    async startCardSession(auth: Authenticated): Promise<TCardSessionResponse> {
-      const account = ordinaryOnly(auth);
-      const now = clock.now();
-      const [session] = await db
-        .insert(cardSessions)
-        .values({ accountId: account.id, createdAt: now, expiresAt: new Date(now.getTime() + CARD_SESSION_TTL_MS) })
-        .returning({ id: cardSessions.id });
-      if (!session) throw new AppError("4002");
-      return { sessionId: session.id, redirectUrl: gateway.cardPageUrl(session.id) };
-    },
-
-    async cardSessionResult(auth: Authenticated, sessionId: string): Promise<TCardSessionResult> {
-      const account = ordinaryOnly(auth);
-      const [session] = await db
-        .select()
-        .from(cardSessions)
-        .where(and(eq(cardSessions.id, sessionId), eq(cardSessions.accountId, account.id)))
-        .limit(1);
-      if (!session) throw new AppError("004");
-      const result = session.result ?? (session.expiresAt <= clock.now() ? "cancelled" : "pending");
-      return { sessionId, result, card: session.card ? toCard(session.card) : null };
-    },
-
-    /** What the hosted page needs to know about a session: whether it can still be submitted, and in which language. */
-    async cardSessionPage(sessionId: string) {
-      const [row] = await db
-        .select({ session: cardSessions, language: accounts.language })
-        .from(cardSessions)
-        .innerJoin(accounts, eq(accounts.id, cardSessions.accountId))
-        .where(eq(cardSessions.id, sessionId))
-        .limit(1);
-      if (!row) return null;
-      const open = !row.session.completedAt && row.session.expiresAt > clock.now();
-      return { open, language: row.language };
-    },
-
-    completeCardSession,
+    ...cards,
 
     async listInvoices(auth: Authenticated): Promise<TInvoice[]> {
       const account = ordinaryOnly(auth);

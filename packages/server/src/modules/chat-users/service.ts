@@ -18,10 +18,11 @@ import type { SessionsEnded } from "../../chat/bus";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Context } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { type AppRow, type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "../../db/schema";
 import { AppError } from "../../errors";
-import { hashToken, newToken } from "../auth/secrets";
-import type { MetricsService } from "../metrics/service";
+import type { AppRow } from "../apps";
+import { hashToken, newToken } from "../auth";
+import type { MetricsService } from "../metrics";
+import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
 
 const SESSION_PREFIX = "pcs_";
 /** Ten base-36 characters: about 52 bits, so two test users of one app practically never draw the same id. */

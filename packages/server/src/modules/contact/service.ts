@@ -1,9 +1,9 @@
 import type { TContactRequest } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context";
-import { contactInquiries } from "../../db/schema";
 import { sendMailJob } from "../../jobs/catalog";
 import { renderInquiryMail } from "./mail";
+import { contactInquiries } from "./schema";
 
 export function createContactService(ctx: Context) {
   const { db } = ctx.database;

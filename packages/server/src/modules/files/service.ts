@@ -3,12 +3,12 @@ import type { Readable } from "node:stream";
 import { DAY_MS, FILE_MAX_BYTES, FILE_NAME_MAX, type TMessage } from "@parley/contract";
 import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "../../context";
-import { files } from "../../db/schema";
 import { AppError } from "../../errors";
 import { safeFileName, type Upload } from "../../http/multipart";
 import type { FileStorage } from "../../integrations/storage";
-import type { Actor } from "../channels/service";
-import type { MessageService } from "../messages/service";
+import type { Actor } from "../channels";
+import type { MessageService } from "../messages";
+import { files } from "./schema";
 
 const MIME_TYPE = /^[\w.+-]{1,50}\/[\w.+-]{1,49}$/;
 

@@ -11,12 +11,13 @@ import {
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Context } from "../../context";
 import { toCsv } from "../../csv";
-import { accounts, apps, dailyMetrics, dailyReportsSent, reportEmails } from "../../db/schema";
+import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { sendMailJob } from "../../jobs/catalog";
 import { renderDailyReportMail } from "../../mail/templates";
-import type { AppService } from "../apps/service";
-import type { Authenticated } from "../auth/service";
+import { type AppService, appsOwnedBy } from "../apps";
+import { type Authenticated, accountLanguages } from "../auth";
+import { dailyMetrics, dailyReportsSent, reportEmails } from "./schema";
 import { utcDay } from "./service";
 
 const DAY_MS = 86_400_000;
@@ -158,7 +159,7 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
     async setReportEmails(auth: Authenticated, emails: string[]): Promise<string[]> {
       requireReportOwner(auth);
       const now = ctx.clock.now();
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await tx.delete(reportEmails).where(eq(reportEmails.accountId, auth.account.id));
         if (emails.length > 0) {
           // Distinct timestamps keep the order the user entered.
@@ -179,23 +180,21 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
      */
     async sendDailyReports(day: string = addDays(utcDay(ctx.clock.now()), -1)): Promise<number> {
       const recipients = await db
-        .select({ accountId: reportEmails.accountId, email: reportEmails.email, language: accounts.language })
+        .select({ accountId: reportEmails.accountId, email: reportEmails.email })
         .from(reportEmails)
-        .innerJoin(accounts, eq(accounts.id, reportEmails.accountId))
         .orderBy(asc(reportEmails.accountId), asc(reportEmails.createdAt));
+      const languages = await accountLanguages(db, [...new Set(recipients.map((r) => r.accountId))]);
       const byAccount = new Map<string, { language: "ko" | "en"; emails: string[] }>();
       for (const r of recipients) {
-        const entry = byAccount.get(r.accountId) ?? { language: r.language, emails: [] };
+        const language = languages.get(r.accountId);
+        if (!language) continue;
+        const entry = byAccount.get(r.accountId) ?? { language, emails: [] };
         entry.emails.push(r.email);
         byAccount.set(r.accountId, entry);
       }
       let mailed = 0;
       for (const [accountId, { language, emails }] of byAccount) {
-        const owned = await db
-          .select({ id: apps.id, name: apps.name })
-          .from(apps)
-          .where(eq(apps.accountId, accountId))
-          .orderBy(asc(apps.createdAt), asc(apps.name));
+        const owned = await appsOwnedBy(db, accountId);
         if (owned.length === 0) continue;
         const claimed = await db
           .insert(dailyReportsSent)

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { ReportService } from "./reports";
 
 export const metricsRoutes: FastifyPluginAsync<{ auth: AuthService; reports: ReportService }> = async (

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
-import { dailyMetrics, dailyUserActivity } from "../../db/schema";
+import { dailyMetrics, dailyUserActivity } from "./schema";
 
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 

@@ -2,7 +2,7 @@ import { api, zNotificationsResponse, zOk } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { NotificationService } from "./service";
 
 export const notificationRoutes: FastifyPluginAsync<{ auth: AuthService; notifications: NotificationService }> = async (

@@ -5,10 +5,10 @@ import {
   PASSWORD_NOTICE_SNOOZE_DAYS,
   type TNotification,
 } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import type { Context } from "../../context";
-import { type AccountRow, accounts } from "../../db/schema";
-import type { BillingService } from "../billing/service";
+import type { AccountRow } from "../auth";
+import { updateAccount } from "../auth";
+import type { BillingService } from "../billing";
 
 const texts = {
   PasswordResetRequired: {
@@ -37,7 +37,7 @@ export function createNotificationService(ctx: Context, deps: { billing: Billing
 
     async hidePasswordNotice(accountId: string): Promise<void> {
       const until = new Date(clock.now().getTime() + PASSWORD_NOTICE_SNOOZE_DAYS * DAY_MS);
-      await db.update(accounts).set({ passwordNoticeHiddenUntil: until }).where(eq(accounts.id, accountId));
+      await updateAccount(db, accountId, { passwordNoticeHiddenUntil: until });
     },
   };
 }

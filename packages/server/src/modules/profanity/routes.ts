@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
 import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { ProfanityService } from "./service";
 
 export const profanityRoutes: FastifyPluginAsync<{ auth: AuthService; profanity: ProfanityService }> = async (

@@ -7,11 +7,11 @@ import {
 import { eq } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
-import { profanityFilters } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { AppService } from "../apps/service";
-import type { Authenticated } from "../auth/service";
-import type { MessageDraft } from "../messages/service";
+import type { AppService } from "../apps";
+import type { Authenticated } from "../auth";
+import type { MessageDraft } from "../messages";
+import { profanityFilters } from "./schema";
 
 /**
  * Every message reads its app's filter, so it is cached. A save in this process takes effect at once; other

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resolveChatCaller, userOnly } from "../../chat/principal";
-import type { AppService } from "../apps/service";
-import type { ChatUserService } from "../chat-users/service";
+import type { AppService } from "../apps";
+import type { ChatUserService } from "../chat-users";
 import type { PushService } from "./service";
 
 /** `/v1/me/push-tokens`: an end user's devices for push notifications. An API key answers 1023. */

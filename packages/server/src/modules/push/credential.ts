@@ -1,7 +1,7 @@
 import { createPrivateKey } from "node:crypto";
 import type { TFcmKey, TFcmKeyRequest } from "@parley/contract";
-import type { StoredFcmCredential } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { StoredFcmCredential } from "./schema";
 
 /** What a service-account file must hold for the JWT-bearer grant; Google's files hold more, which is ignored. */
 interface ServiceAccountFile {

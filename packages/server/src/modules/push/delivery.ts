@@ -1,8 +1,5 @@
 import {
-  PUSH_MESSAGE_PREVIEW_MAX,
   renderPushTemplate,
-  type TChannel,
-  type TChannelType,
   type TChatEvent,
   type TChatEventType,
   type TMessage,
@@ -10,26 +7,18 @@ import {
   type TPushTemplateKey,
   type TPushTemplateValues,
 } from "@parley/contract";
-import { and, desc, eq, inArray, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { eq, lte } from "drizzle-orm";
 import type { OutboxConsumer } from "../../chat/outbox";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
-import { rowsOf } from "../../db/client";
-import {
-  apps,
-  channelMembers,
-  channels,
-  chatEvents,
-  chatUsers,
-  messages,
-  pushAttempts,
-  pushChannelThrottle,
-  pushDevices,
-  type StoredFcmCredential,
-} from "../../db/schema";
 import type { FcmClient } from "../../integrations/fcm";
 import { pushEventJob } from "../../jobs/catalog";
+import { findApp } from "../apps";
+import { channelMemberIds, unreadCounts } from "../channels";
+import { activeChatUsers } from "../chat-users";
 import type { PushDeviceRow } from "./devices";
+import { type PushPlan, planPush } from "./plan";
+import { pushAttempts, pushChannelThrottle, pushDevices, type StoredFcmCredential } from "./schema";
 import { isPushActive, type PushSettings, type PushSettingsRow, templateText } from "./settings";
 
 /** The template each chat event is pushed with; events not listed (freezing) push nothing. */
@@ -46,9 +35,6 @@ export const PUSH_TEMPLATE_OF_EVENT: Partial<Record<TChatEventType, TPushTemplat
   "channel.deleted": "channel/deleted",
   "channel.created": "channel/created",
 };
-
-/** Moderation events also notify the member they are about, who may no longer be in the channel. */
-const TELLS_SUBJECT = new Set<TChatEventType>(["member.muted", "member.unmuted", "member.banned", "member.unbanned"]);
 
 export const TEST_PUSH_BODY = "This is a test notification from Parley.";
 /** FCM answers in well under a second; a few sends at once keep a big channel's push short without a burst. */
@@ -71,13 +57,6 @@ export const toPushAttempt = (row: PushAttemptRow): TPushAttempt => ({
   title: row.title,
   body: row.body,
 });
-
-/** A message as a notification shows it: its text, or a file's name, cut at a character boundary. */
-export function messagePreview(message: Pick<TMessage, "type" | "text" | "file">): string {
-  const text = (message.type === "file" ? message.file?.name || "(file)" : message.text).trim();
-  const chars = Array.from(text);
-  return chars.length > PUSH_MESSAGE_PREVIEW_MAX ? `${chars.slice(0, PUSH_MESSAGE_PREVIEW_MAX - 1).join("")}…` : text;
-}
 
 const deviceHint = (token: string) => `…${token.slice(-6)}`;
 
@@ -103,18 +82,6 @@ export type MessagePushOverride = (
   message: TMessage,
 ) => Promise<{ title: string; body: string } | "silent" | null>;
 
-/** Who an event notifies, and what the template says about whom. */
-interface Plan {
-  channel: { id: string; name: string; type: TChannelType };
-  /** The channel's current members, or, for a deleted channel, the user ids it had. */
-  audience: { channelId: string } | { userIds: string[] };
-  include: string | null;
-  exclude: string | null;
-  sender: { name: string; profileImageUrl: string };
-  message: string;
-  messageId: string | null;
-}
-
 interface Recipient {
   device: PushDeviceRow;
   userId: string;
@@ -123,166 +90,19 @@ interface Recipient {
 export function createPushDelivery(ctx: Context, deps: { settings: PushSettings; presence: Presence; fcm: FcmClient }) {
   const { db } = ctx.database;
 
-  async function findUser(appId: string, userId: string) {
-    const [row] = await db
-      .select({ id: chatUsers.id, nickname: chatUsers.nickname, profileImageUrl: chatUsers.profileImageUrl })
-      .from(chatUsers)
-      .where(and(eq(chatUsers.appId, appId), eq(chatUsers.userId, userId)))
-      .limit(1);
-    return row;
-  }
-
-  /**
-   * A deleted channel's rows are gone by the time its event is handed on, and the event carries neither its
-   * name nor its members. Both come back from the stored event log: the last `channel.*` event's snapshot, and
-   * each user's last membership event before the deletion.
-   */
-  async function deletedChannel(appId: string, event: TChatEvent) {
-    const members = rowsOf<{ user_id: string }>(
-      await db.execute(sql`
-        select user_id from (
-          select distinct on (payload->>'userId') payload->>'userId' as user_id, type
-          from chat_events
-          where app_id = ${appId} and channel_id = ${event.channelId} and id < ${event.id}::bigint
-            and type in ('member.joined', 'member.left', 'member.banned')
-          order by payload->>'userId', id desc
-        ) last_change
-        where type = 'member.joined'`),
-    );
-    const [snapshot] = await db
-      .select({ payload: chatEvents.payload })
-      .from(chatEvents)
-      .where(
-        and(
-          eq(chatEvents.appId, appId),
-          eq(chatEvents.channelId, event.channelId),
-          inArray(chatEvents.type, ["channel.created", "channel.changed"]),
-          lt(chatEvents.id, BigInt(event.id)),
-        ),
-      )
-      .orderBy(desc(chatEvents.id))
-      .limit(1);
-    const channel = snapshot?.payload.channel as TChannel | undefined;
-    return {
-      channel: { id: event.channelId, name: channel?.name ?? "", type: channel?.type ?? "public" },
-      userIds: members.map((m) => m.user_id),
-    };
-  }
-
-  async function planOf(appId: string, appName: string, event: TChatEvent): Promise<Plan | null> {
-    const theApp = { name: appName, profileImageUrl: "" };
-    if (event.type === "channel.deleted") {
-      const { channel, userIds } = await deletedChannel(appId, event);
-      const base = { include: null, exclude: null, sender: theApp, message: "", messageId: null };
-      return { ...base, channel, audience: { userIds } };
-    }
-    const [channel] = await db
-      .select({
-        id: channels.id,
-        name: channels.name,
-        type: channels.type,
-        createdAt: channels.createdAt,
-        brandId: channels.brandId,
-      })
-      .from(channels)
-      .where(and(eq(channels.id, event.channelId), eq(channels.appId, appId)))
-      .limit(1);
-    // Deleted since: its own event tells the members.
-    if (!channel) return null;
-    // A brand channel exists only to carry bulk messages; its making and membership are not news to the user.
-    if (channel.brandId && event.type !== "message.created") return null;
-    const plan: Plan = {
-      channel,
-      audience: { channelId: channel.id },
-      include: null,
-      exclude: null,
-      sender: theApp,
-      message: "",
-      messageId: null,
-    };
-
-    switch (event.type) {
-      case "message.created": {
-        const message = event.message;
-        if (!message) return null;
-        // An admin message speaks for the app.
-        if (message.sender) {
-          plan.sender = { name: message.sender.nickname, profileImageUrl: message.sender.profileImageUrl };
-          plan.exclude = message.sender.userId;
-        }
-        plan.message = messagePreview(message);
-        plan.messageId = message.id;
-        return plan;
-      }
-      case "message.deleted": {
-        if (!event.messageId) return null;
-        const [row] = await db
-          .select({ userId: chatUsers.userId, nickname: chatUsers.nickname, image: chatUsers.profileImageUrl })
-          .from(messages)
-          .innerJoin(chatUsers, eq(chatUsers.id, messages.senderId))
-          .where(eq(messages.id, event.messageId))
-          .limit(1);
-        if (row) {
-          plan.sender = { name: row.nickname, profileImageUrl: row.image };
-          plan.exclude = row.userId;
-        }
-        plan.messageId = event.messageId;
-        return plan;
-      }
-      case "channel.created": {
-        const owner = event.channel?.ownerUserId;
-        const user = owner ? await findUser(appId, owner) : undefined;
-        if (owner && user) {
-          plan.sender = { name: user.nickname, profileImageUrl: user.profileImageUrl };
-          plan.exclude = owner;
-        }
-        return plan;
-      }
-      case "channel.changed":
-        return plan;
-      default: {
-        if (!event.userId) return null;
-        // The joins of a channel's first members belong to its creation, which `channel.created` announces.
-        if (event.type === "member.joined" && new Date(event.createdAt).getTime() === channel.createdAt.getTime()) {
-          return null;
-        }
-        const subject = await findUser(appId, event.userId);
-        plan.sender = { name: subject?.nickname ?? event.userId, profileImageUrl: subject?.profileImageUrl ?? "" };
-        if (TELLS_SUBJECT.has(event.type)) plan.include = event.userId;
-        else plan.exclude = event.userId;
-        return plan;
-      }
-    }
-  }
-
-  async function recipientsOf(appId: string, plan: Plan): Promise<Recipient[]> {
-    let audience: SQL | undefined =
+  /** The devices of the users an event notifies, in one statement however large the channel. */
+  async function recipientsOf(appId: string, plan: PushPlan): Promise<Recipient[]> {
+    const selection =
       "channelId" in plan.audience
-        ? inArray(
-            pushDevices.chatUserId,
-            db
-              .select({ id: channelMembers.chatUserId })
-              .from(channelMembers)
-              .where(eq(channelMembers.channelId, plan.audience.channelId)),
-          )
-        : plan.audience.userIds.length > 0
-          ? inArray(chatUsers.userId, plan.audience.userIds)
-          : sql`false`;
-    if (plan.include) audience = or(audience, eq(chatUsers.userId, plan.include));
-    const rows = await db
-      .select({ device: pushDevices, userId: chatUsers.userId })
+        ? { ids: channelMemberIds(db, plan.audience.channelId) }
+        : { userIds: plan.audience.userIds };
+    const users = activeChatUsers(db, appId, { selection, include: plan.include, exclude: plan.exclude });
+    return db
+      .select({ device: pushDevices, userId: users.userId })
       .from(pushDevices)
-      .innerJoin(chatUsers, eq(chatUsers.id, pushDevices.chatUserId))
-      .where(
-        and(
-          eq(pushDevices.appId, appId),
-          eq(chatUsers.isActive, true),
-          audience,
-          plan.exclude ? ne(chatUsers.userId, plan.exclude) : undefined,
-        ),
-      )
+      .innerJoin(users, eq(users.id, pushDevices.chatUserId))
+      .where(eq(pushDevices.appId, appId))
       .orderBy(pushDevices.chatUserId, pushDevices.id);
-    return rows;
   }
 
   /**
@@ -309,21 +129,6 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
       .where(eq(pushAttempts.eventId, BigInt(event.id)))
       .limit(1);
     return Boolean(earlier);
-  }
-
-  /** Unread messages across each user's channels: an approximation that counts deleted messages too. */
-  async function unreadCounts(chatUserIds: string[]): Promise<Map<string, number>> {
-    if (chatUserIds.length === 0) return new Map();
-    const rows = await db
-      .select({
-        id: channelMembers.chatUserId,
-        unread: sql<number>`coalesce(sum(greatest(${channels.lastSeq} - ${channelMembers.lastReadSeq}, 0)), 0)::int`,
-      })
-      .from(channelMembers)
-      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-      .where(inArray(channelMembers.chatUserId, chatUserIds))
-      .groupBy(channelMembers.chatUserId);
-    return new Map(rows.map((r) => [r.id, Number(r.unread)]));
   }
 
   /**
@@ -387,11 +192,6 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
 
   const messagePushOverrides: MessagePushOverride[] = [];
 
-  async function appName(appId: string): Promise<string | null> {
-    const [row] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, appId)).limit(1);
-    return row?.name ?? null;
-  }
-
   /** The push job: renders the event's template and sends it to each device of each member not connected. */
   async function handleEvent({ appId, event }: { appId: string; event: TChatEvent }): Promise<void> {
     const key = PUSH_TEMPLATE_OF_EVENT[event.type];
@@ -399,9 +199,9 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
     const settings = await deps.settings.cached(appId);
     const credential = settings.credential;
     if (!isPushActive(settings) || !credential) return;
-    const name = await appName(appId);
-    if (name === null) return;
-    const plan = await planOf(appId, name, event);
+    const name = (await findApp(db, appId))?.name;
+    if (name === undefined) return;
+    const plan = await planPush(db, appId, name, event);
     if (!plan) return;
     const isSuperGroup = plan.channel.type === "supergroup";
     if (isSuperGroup && !settings.superChannel.enabled) return;
@@ -440,7 +240,7 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
       mayPush ??= await takeSuperChannelSlot(plan.channel.id, event, settings.superChannel.intervalMinutes);
       if (!mayPush) return;
       const badges = settings.notification.badge
-        ? await unreadCounts([...new Set(offline.map((r) => r.device.chatUserId))])
+        ? await unreadCounts(db, [...new Set(offline.map((r) => r.device.chatUserId))])
         : null;
       await eachLimited(offline, SEND_CONCURRENCY, async (recipient) => {
         const badge = badges ? (badges.get(recipient.device.chatUserId) ?? 0) : null;
@@ -490,7 +290,7 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
       settings: PushSettingsRow,
       credential: StoredFcmCredential,
     ): Promise<TPushAttempt[]> {
-      const badge = settings.notification.badge ? ((await unreadCounts([user.id])).get(user.id) ?? 0) : null;
+      const badge = settings.notification.badge ? ((await unreadCounts(db, [user.id])).get(user.id) ?? 0) : null;
       const sent: TPushAttempt[] = [];
       for (const device of devices) {
         const result = await attempt(

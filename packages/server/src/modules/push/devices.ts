@@ -1,9 +1,9 @@
 import { PUSH_DEVICES_PER_USER_MAX, type TPushDevice, type TRegisterPushTokenRequest } from "@parley/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../../context";
-import { pushDevices } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { Actor } from "../channels/service";
+import type { Actor } from "../channels";
+import { pushDevices } from "./schema";
 
 type UserActor = Actor & { kind: "user" };
 export type PushDeviceRow = typeof pushDevices.$inferSelect;

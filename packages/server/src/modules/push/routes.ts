@@ -21,7 +21,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
 import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { PushService } from "./service";
 
 /** The dashboard's push screen under `/api/apps/{id}/push/...`. */

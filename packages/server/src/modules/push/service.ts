@@ -14,15 +14,15 @@ import {
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
-import { pushAttempts } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { FcmClient } from "../../integrations/fcm";
-import type { AppService } from "../apps/service";
-import type { Authenticated } from "../auth/service";
-import type { ChatUserService } from "../chat-users/service";
+import type { AppService } from "../apps";
+import type { Authenticated } from "../auth";
+import type { ChatUserService } from "../chat-users";
 import { parseFcmCredential, toFcmKey } from "./credential";
 import { createPushDelivery, toPushAttempt } from "./delivery";
 import { createPushDevices } from "./devices";
+import { pushAttempts } from "./schema";
 import { createPushSettings, defaultTemplateText, type PushSettingsRow, templateText } from "./settings";
 
 /** Attempt ids only grow, so the id alone orders the log and marks a page's end. */

@@ -10,8 +10,9 @@ import { eq, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
-import { accounts, apps, pushSettings } from "../../db/schema";
 import { AppError } from "../../errors";
+import { findAppWithOwner } from "../apps";
+import { pushSettings } from "./schema";
 
 type StoredPushSettings = typeof pushSettings.$inferSelect;
 /** The stored settings and the language of the account that owns the app, which picks the default templates. */
@@ -51,25 +52,14 @@ export function createPushSettings(ctx: Context) {
   const cache = createTtlCache<string, PushSettingsRow>(ctx.clock, CACHE_MS);
 
   async function languageOf(appId: string, q: Db): Promise<Language> {
-    const [row] = await q
-      .select({ language: accounts.language })
-      .from(apps)
-      .innerJoin(accounts, eq(accounts.id, apps.accountId))
-      .where(eq(apps.id, appId))
-      .limit(1);
-    return row?.language ?? DEFAULT_LANGUAGE;
+    return (await findAppWithOwner(q, appId))?.owner.language ?? DEFAULT_LANGUAGE;
   }
 
   /** Inside a transaction pass `tx`: on PGlite's single connection a query on `db` would wait for it forever. */
   async function read(appId: string, q: Db = db): Promise<PushSettingsRow> {
-    const [row] = await q
-      .select({ settings: pushSettings, language: accounts.language })
-      .from(apps)
-      .innerJoin(accounts, eq(accounts.id, apps.accountId))
-      .leftJoin(pushSettings, eq(pushSettings.appId, apps.id))
-      .where(eq(apps.id, appId))
-      .limit(1);
-    return { ...(row?.settings ?? defaults(appId)), language: row?.language ?? DEFAULT_LANGUAGE };
+    const owned = await findAppWithOwner(q, appId);
+    const [settings] = owned ? await q.select().from(pushSettings).where(eq(pushSettings.appId, appId)).limit(1) : [];
+    return { ...(settings ?? defaults(appId)), language: owned?.owner.language ?? DEFAULT_LANGUAGE };
   }
 
   function cached(appId: string, q: Db = db): Promise<PushSettingsRow> {

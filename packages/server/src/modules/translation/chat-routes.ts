@@ -2,8 +2,8 @@ import { chatApi, chatOperation, zMessageTranslationResponse, zTranslationParams
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { actorOf, resolveChatCaller } from "../../chat/principal";
-import type { AppService } from "../apps/service";
-import type { ChatUserService } from "../chat-users/service";
+import type { AppService } from "../apps";
+import type { ChatUserService } from "../chat-users";
 import type { TranslationService } from "./service";
 
 /** `/v1` message translation, for end users (members of the channel) and the app's servers. */

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { TranslationService } from "./service";
 
 /** The dashboard's translation settings: the switch and the Google API key. */

@@ -5,14 +5,15 @@ import {
   type TTranslationVerifyResponse,
   V,
 } from "@parley/contract";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "../../context";
-import { messages, messageTranslations, translationSettings } from "../../db/schema";
 import { AppError } from "../../errors";
 import { createGoogleTranslate, TranslateError, type Translation } from "../../integrations/translate";
-import type { AppService } from "../apps/service";
-import type { Authenticated } from "../auth/service";
-import type { Actor, ChannelService } from "../channels/service";
+import type { AppService } from "../apps";
+import type { Authenticated } from "../auth";
+import type { Actor, ChannelService } from "../channels";
+import { findLiveMessage } from "../messages";
+import { messageTranslations, translationSettings } from "./schema";
 
 /** How much of a key the dashboard shows: enough to tell two keys apart, too little to use. */
 const KEY_HINT_LENGTH = 4;
@@ -147,11 +148,7 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
       if (actor.kind === "user" && !(await deps.channels.membership(db, channel.id, actor.user.id))) {
         throw new AppError("3020");
       }
-      const [message] = await db
-        .select({ id: messages.id, text: messages.text })
-        .from(messages)
-        .where(and(eq(messages.id, messageId), eq(messages.channelId, channel.id), isNull(messages.deletedAt)))
-        .limit(1);
+      const message = await findLiveMessage(db, channel.id, messageId);
       if (!message) throw new AppError("3026");
       const settings = await readSettings(actor.app.id);
       if (!settings.enabled || !settings.apiKey) throw new AppError("3037");

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
-import type { AuthService } from "../auth/service";
+import type { AuthService } from "../auth";
 import type { WebhookService } from "./service";
 
 export const webhookRoutes: FastifyPluginAsync<{ auth: AuthService; webhooks: WebhookService }> = async (

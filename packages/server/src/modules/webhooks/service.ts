@@ -1,5 +1,4 @@
 import {
-  type TWebhookAttempt,
   type TWebhookDeliveriesPage,
   type TWebhookDelivery,
   type TWebhookDeliveryResponse,
@@ -14,19 +13,33 @@ import {
 } from "@parley/contract";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
-import { cursorTime, pageOf, pastCursor } from "../../chat/cursor";
+import { pageOf, pastCursor } from "../../chat/cursor";
 import type { OutboxConsumer } from "../../chat/outbox";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
-import { accounts, apps, webhookAttempts, webhookDeliveries, webhookSettings } from "../../db/schema";
+import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { statusReason } from "../../integrations/remote-text";
 import { deliverWebhookJob, sendMailJob } from "../../jobs/catalog";
 import { renderMail } from "../../mail/templates";
-import type { AppService } from "../apps/service";
-import type { Authenticated } from "../auth/service";
+import type { AppService } from "../apps";
+import { findAppWithOwner } from "../apps";
+import type { Authenticated } from "../auth";
+import {
+  type AttemptRow,
+  attemptFields,
+  type DeliveryRow,
+  decodeDeliveryCursor,
+  failureReason,
+  isActiveRow,
+  previousSecretOf,
+  type SettingsRow,
+  toAttempt,
+  toDelivery,
+  toSettings,
+} from "./rows";
 import { payloadOf, sampleEvent } from "./samples";
 import { retryDelaySeconds } from "./schedule";
+import { webhookAttempts, webhookDeliveries, webhookSettings } from "./schema";
 import { type SendResult, sendWebhook } from "./sender";
 import { generateSecret, newDeliveryId } from "./signing";
 
@@ -45,52 +58,6 @@ const SWEEP_BATCH = 500;
  * up to this early is put back for the rest of the wait rather than lost; an earlier one is a stray duplicate.
  */
 const EARLY_JOB_MS = 2_000;
-
-type SettingsRow = typeof webhookSettings.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-type AttemptRow = typeof webhookAttempts.$inferSelect;
-
-const isActiveRow = (row: SettingsRow) => row.enabled && row.url !== "" && row.events.length > 0;
-
-function toAttempt(row: AttemptRow): TWebhookAttempt {
-  return {
-    attemptedAt: row.attemptedAt.toISOString(),
-    httpStatus: row.httpStatus,
-    durationMs: row.durationMs,
-    responseExcerpt: row.responseExcerpt,
-    error: row.error,
-  };
-}
-
-function toDelivery(row: DeliveryRow, lastAttempt: AttemptRow | null): TWebhookDelivery {
-  return {
-    id: row.id,
-    eventType: row.eventType,
-    eventId: row.eventId === null ? null : String(row.eventId),
-    status: row.status,
-    attemptCount: row.attemptCount,
-    nextAttemptAt: row.status === "pending" && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-    lastAttempt: lastAttempt ? toAttempt(lastAttempt) : null,
-  };
-}
-
-/** Why an attempt failed, in words for the log and the test-send error. */
-function failureReason(result: SendResult): string {
-  if (result.error) return result.error;
-  return result.httpStatus === null
-    ? "the receiver did not answer"
-    : `the receiver answered ${statusReason(result.httpStatus)}`;
-}
-
-/** Delivery cursors carry a `msg_` id, not a uuid, so they are checked here rather than by `decodeCursor`. */
-function decodeDeliveryCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = cursorTime(at);
-  if (!id || !createdAt || !/^msg_[0-9A-Z]{26}$/.test(id)) throw new AppError("300");
-  return { createdAt, id };
-}
 
 export function createWebhookService(
   ctx: Context,
@@ -121,25 +88,8 @@ export function createWebhookService(
     return row;
   }
 
-  /** The previous secret while it still signs, with its expiry. */
-  function previousSecretOf(row: SettingsRow): { secret: string; expiresAt: Date } | null {
-    const { previousSecret, previousSecretExpiresAt } = row;
-    return previousSecret && previousSecretExpiresAt && previousSecretExpiresAt > ctx.clock.now()
-      ? { secret: previousSecret, expiresAt: previousSecretExpiresAt }
-      : null;
-  }
-
-  function toSettings(row: SettingsRow): TWebhookSettings {
-    return {
-      url: row.url,
-      events: row.events,
-      secret: row.secret,
-      previousSecretExpiresAt: previousSecretOf(row)?.expiresAt.toISOString() ?? null,
-    };
-  }
-
   function attemptOnce(row: SettingsRow, deliveryId: string, body: string): Promise<SendResult> {
-    const previous = previousSecretOf(row);
+    const previous = previousSecretOf(row, ctx.clock.now());
     return sendWebhook({
       url: row.url,
       deliveryId,
@@ -192,13 +142,9 @@ export function createWebhookService(
 
   /** Tells the app's owner, in their language, that a 410 Gone turned the app's webhooks off. */
   async function mailWebhooksOff(appId: string): Promise<void> {
-    const [owner] = await db
-      .select({ appName: apps.name, email: accounts.email, language: accounts.language })
-      .from(apps)
-      .innerJoin(accounts, eq(accounts.id, apps.accountId))
-      .where(eq(apps.id, appId))
-      .limit(1);
-    if (!owner) return;
+    const owned = await findAppWithOwner(db, appId);
+    if (!owned) return;
+    const owner = { appName: owned.app.name, email: owned.owner.email, language: owned.owner.language };
     const link = `${ctx.config.publicUrl}/apps/${encodeURIComponent(appId)}/webhooks`;
     try {
       await ctx.jobs.send(
@@ -285,7 +231,7 @@ export function createWebhookService(
 
     async getSettings(auth: Authenticated, appId: string): Promise<TWebhookSettings> {
       const app = await deps.apps.requireAppAccess(auth, appId);
-      return toSettings(await ensureSettings(app.id));
+      return toSettings(await ensureSettings(app.id), ctx.clock.now());
     },
 
     /** Refuses a URL whose host has a private, loopback or link-local address (3043) or none at all (3047). */
@@ -300,7 +246,7 @@ export function createWebhookService(
         throw new AppError(checked.kind === "refused" ? "3043" : "3047", { reason: checked.reason });
       }
       const events = [...new Set(input.events)];
-      return toSettings(await save(app.id, { url: input.url, events }));
+      return toSettings(await save(app.id, { url: input.url, events }), ctx.clock.now());
     },
 
     /**
@@ -321,7 +267,7 @@ export function createWebhookService(
         .where(eq(webhookSettings.appId, app.id))
         .returning();
       if (!row) throw new AppError("3003");
-      return toSettings(row);
+      return toSettings(row, ctx.clock.now());
     },
 
     async sample(auth: Authenticated, appId: string, event: TWebhookEvent): Promise<TWebhookSampleResponse> {
@@ -341,8 +287,7 @@ export function createWebhookService(
       const id = newDeliveryId(now);
       const payload = payloadOf(app.id, sampleEvent(event, now));
       const result = await attemptOnce(settings, id, JSON.stringify(payload));
-      const delivery = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const delivery = await withTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(webhookDeliveries)
           .values({
@@ -490,8 +435,7 @@ export function createWebhookService(
               createdAt: row.createdAt,
               now,
             });
-      const switchedOff = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const switchedOff = await withTransaction(db, async (tx) => {
         await tx.insert(webhookAttempts).values({ deliveryId: row.id, attemptedAt: takenAt, ...attemptFields(result) });
         await tx
           .update(webhookDeliveries)
@@ -545,17 +489,6 @@ export function createWebhookService(
     },
   };
   return service;
-}
-
-/** A non-2xx answer is logged by its status alone; `error` says what the status cannot. */
-function attemptFields(result: SendResult) {
-  const isRedirect = result.httpStatus !== null && result.httpStatus >= 300 && result.httpStatus < 400;
-  return {
-    httpStatus: result.httpStatus,
-    durationMs: result.durationMs,
-    responseExcerpt: result.responseExcerpt,
-    error: result.error ?? (isRedirect ? "redirects are not followed" : null),
-  };
 }
 
 export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -1,0 +1,37 @@
+import fastifyMultipart from "@fastify/multipart";
+import fastifySwagger from "@fastify/swagger";
+import fastifyWebsocket from "@fastify/websocket";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { Config } from "../config";
+
+/** What the chat API under `/v1` runs on: its OpenAPI document, WebSockets and uploads. */
+export async function registerChatApiPlugins(v1: FastifyInstance, config: Config): Promise<void> {
+  await v1.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Parley chat API", version: "1" },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "An API key (psk_…) or a chat session token (pcs_…)",
+          },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await v1.register(fastifyWebsocket, {
+    // No compression: the gateway frames a channel's event once for all of its sockets (chat/text-frame.ts).
+    options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+    // Every socket, authenticated or not, hears why it closes: 1001, so clients reconnect to another process.
+    preClose(this: FastifyInstance, done) {
+      for (const client of this.websocketServer.clients) client.close(1001, "server shutting down");
+      this.websocketServer.close(() => done());
+    },
+  });
+  await v1.register(fastifyMultipart, { throwFileSizeLimit: false });
+}

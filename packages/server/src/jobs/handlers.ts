@@ -1,0 +1,29 @@
+import { outboxJobs } from "../chat/jobs";
+import type { Context } from "../context";
+import { idempotencyJobs } from "../http/jobs";
+import { mailJobs } from "../mail/jobs";
+import { authJobs } from "../modules/auth";
+import { billingJobs } from "../modules/billing";
+import { campaignJobs } from "../modules/campaigns";
+import { fileJobs } from "../modules/files";
+import { metricsJobs } from "../modules/metrics";
+import { pushJobs } from "../modules/push";
+import { webhookJobs } from "../modules/webhooks";
+import type { Services } from "../services";
+import type { JobHandler } from "./runtime";
+
+/** Every job's handler, each written beside the module whose work it does. */
+export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
+  return [
+    ...mailJobs(ctx),
+    ...idempotencyJobs(ctx),
+    ...fileJobs(ctx, services),
+    ...metricsJobs(ctx, services),
+    ...outboxJobs(services),
+    ...pushJobs(services),
+    ...webhookJobs(ctx, services),
+    ...billingJobs(ctx, services),
+    ...campaignJobs(ctx, services),
+    ...authJobs(ctx, services),
+  ];
+}

@@ -1,0 +1,2 @@
+export { accountRoutes } from "./routes";
+export { type AccountService, createAccountService, toAccount } from "./service";

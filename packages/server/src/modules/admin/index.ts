@@ -1,0 +1,4 @@
+export { type AdminService, createAdminService, requireAdmin } from "./admin";
+export { createMarketplace, issueMarketplaceToken, type Marketplace, verifyMarketplaceToken } from "./marketplace";
+export { accountKindRoutes, signInRoutes } from "./routes";
+export { createSignInLinks, requireOwner, type SignInLinks } from "./sign-in-links";

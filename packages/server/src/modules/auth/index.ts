@@ -1,0 +1,15 @@
+export { authJobs } from "./jobs";
+export {
+  type AccountPatch,
+  accountLanguages,
+  findAccount,
+  findCompanies,
+  subAccountsOfApps,
+  updateAccount,
+  updateAccountByEmail,
+} from "./queries";
+export { type AuthRepository, type CodePurpose, createAuthRepository } from "./repository";
+export { authRoutes } from "./routes";
+export type { AccountRow, SessionRow } from "./schema";
+export { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
+export { type Authenticated, type AuthService, createAuthService, toSessionState } from "./service";

@@ -1,0 +1,346 @@
+import { randomUUID } from "node:crypto";
+import { BRAND_COVER_FILES_PATH, renderCampaignTemplate, type TCampaignTemplateValues } from "@parley/contract";
+import { and, eq, sql } from "drizzle-orm";
+import type { Context } from "../../context";
+import { type Db, rowsOf } from "../../db/client";
+import { AppError } from "../../errors";
+import type { AppRow, AppService } from "../apps";
+import { findApp } from "../apps";
+import type { ChannelRow, ChannelService } from "../channels";
+import type { ChatUserRow } from "../chat-users";
+import { findChatUsersByIds } from "../chat-users";
+import type { MessageDraft, MessageService } from "../messages";
+import type { MessagePushOverride } from "../push";
+import { createBrandChannels } from "./brand-channels";
+import { type BrandRow, brands, type CampaignRow, campaignRecipients, campaigns } from "./schema";
+
+/**
+ * Refusals about the app rather than the recipient: sending on would fail for everyone, so the send stops as
+ * `send_failed` with the code, and a retry resumes with the recipients not yet handled.
+ */
+const STOPS_THE_SEND = new Set(["3001", "3002", "3014", "4000"]);
+
+type Outcome =
+  | { chatUserId: string; state: "succeeded"; channelId: string; draft: MessageDraft }
+  | { chatUserId: string; state: "failed"; code: string };
+
+/**
+ * Sends and deletes bulk messages. A run holds the campaign's lease (renewed after every batch) so only one
+ * process works on it; a process that dies leaves the lease to lapse and the next run resumes. Each batch stores
+ * its messages and marks its recipients in one transaction, so after a crash a recipient either has the message
+ * and is marked, or has neither: nobody gets a second copy.
+ */
+export function createCampaignSender(
+  ctx: Context,
+  deps: { apps: AppService; channels: ChannelService; messages: MessageService },
+) {
+  const { db } = ctx.database;
+  const { clock } = ctx;
+  const owner = randomUUID();
+  const leaseMs = ctx.config.campaignLeaseSeconds * 1000;
+  const batchSize = ctx.config.campaignBatchSize;
+  const brandChannels = createBrandChannels(ctx, { channels: deps.channels });
+
+  const coverUrl = (brand: BrandRow) =>
+    brand.coverImageId ? `${ctx.config.publicUrl}${BRAND_COVER_FILES_PATH}/${brand.coverImageId}` : "";
+
+  const valuesFor = (app: AppRow, brand: BrandRow, user: ChatUserRow): TCampaignTemplateValues => ({
+    "app.name": app.name,
+    "brand.name": brand.name,
+    "brand.description": brand.description,
+    "brand.coverImageUrl": coverUrl(brand),
+    "user.name": user.nickname,
+    "user.profileImageUrl": user.profileImageUrl,
+  });
+
+  /** Takes the campaign if it is due and nobody else holds it; an awaiting send starts here. */
+  async function acquire(campaignId: string): Promise<CampaignRow | null> {
+    const now = clock.now();
+    const result = await db.execute(sql`
+      update campaigns set
+        lease_owner = ${owner},
+        lease_until = ${new Date(now.getTime() + leaseMs)},
+        started_at = case when status = 'awaiting' then coalesce(started_at, ${now}) else started_at end,
+        status = case when status = 'awaiting' then 'sending' else status end,
+        updated_at = ${now}
+      where id = ${campaignId}
+        and (lease_until is null or lease_until < ${now})
+        and (status in ('sending', 'deleting') or (status = 'awaiting' and scheduled_at <= ${now}))
+      returning id`);
+    if (rowsOf(result).length === 0) return null;
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+    return row ?? null;
+  }
+
+  /** Locks the campaign for a batch's transaction; null when it was cancelled or taken over meanwhile. */
+  async function stillOurs(tx: Db, campaignId: string, status: CampaignRow["status"]) {
+    const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update").limit(1);
+    return row && row.status === status && row.leaseOwner === owner ? row : null;
+  }
+
+  /** The next recipients; `missing` are those whose user was deleted since the upload. */
+  async function pendingBatch(campaignId: string): Promise<{ users: ChatUserRow[]; missing: string[] }> {
+    const rows = await db
+      .select({ recipientId: campaignRecipients.chatUserId })
+      .from(campaignRecipients)
+      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "pending")))
+      .orderBy(campaignRecipients.rowNo)
+      .limit(batchSize);
+    const found = new Map(
+      (
+        await findChatUsersByIds(
+          db,
+          rows.map((row) => row.recipientId),
+        )
+      ).map((user) => [user.id, user]),
+    );
+    const missing = rows.filter((row) => !found.has(row.recipientId)).map((row) => row.recipientId);
+    const users = rows.flatMap((row) => found.get(row.recipientId) ?? []);
+    return { users, missing };
+  }
+
+  /** Sends one batch; false when nobody is left or the send stopped being ours. */
+  async function sendBatch(campaign: CampaignRow, app: AppRow, brand: BrandRow): Promise<boolean> {
+    const { users, missing } = await pendingBatch(campaign.id);
+    if (users.length === 0 && missing.length === 0) {
+      await db
+        .update(campaigns)
+        .set({ status: "sent", finishedAt: clock.now(), leaseOwner: null, leaseUntil: null, updatedAt: clock.now() })
+        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "sending"), eq(campaigns.leaseOwner, owner)));
+      return false;
+    }
+    const outcomes: Outcome[] = missing.map((chatUserId) => ({ chatUserId, state: "failed", code: "3018" }));
+    const active = users.filter((user) => {
+      if (!user.isActive) outcomes.push({ chatUserId: user.id, state: "failed", code: "3017" });
+      return user.isActive;
+    });
+
+    // The channels first, in their own transaction: the checks and filters below read through `db`, which on
+    // PGlite's single connection must not wait behind an open transaction. A channel made for a recipient
+    // whose message then fails to store stays, empty, and is reused by the retry.
+    const brandRef = { id: brand.id, name: brand.name, imageUrl: coverUrl(brand) };
+    const { channels: channelOf, refused } = await deps.channels.mutate((tx, batch) =>
+      brandChannels.ensureBrandChannels(tx, batch, app, brandRef, active, clock.now()),
+    );
+    for (const [chatUserId, code] of refused) outcomes.push({ chatUserId, state: "failed", code });
+
+    const metadata = Object.fromEntries(campaign.metadata.map(({ key, value }) => [key, value]));
+    let checked = false;
+    for (const user of active) {
+      const channel = channelOf.get(user.id);
+      if (!channel) continue;
+      const text = renderCampaignTemplate(campaign.content, valuesFor(app, brand, user));
+      try {
+        // The checks (plan, quota) are about the app: once per batch, not once per recipient.
+        const draft = await deps.messages.prepare({ kind: "admin", app }, channel, { text, metadata }, "admin", {
+          checks: false,
+        });
+        if (!checked) {
+          await deps.messages.check(draft);
+          checked = true;
+        }
+        outcomes.push({ chatUserId: user.id, state: "succeeded", channelId: channel.id, draft });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        if (STOPS_THE_SEND.has(err.code)) throw err;
+        outcomes.push({ chatUserId: user.id, state: "failed", code: err.code });
+      }
+    }
+
+    const delivered = await deps.channels.mutate(async (tx, batch) => {
+      if (!(await stillOurs(tx, campaign.id, "sending"))) return null;
+      const now = clock.now();
+      const marks: Record<string, unknown>[] = [];
+      const stored: { message: NonNullable<Awaited<ReturnType<MessageService["store"]>>>; draft: MessageDraft }[] = [];
+      const sending = outcomes.filter((o) => o.state === "succeeded");
+      const messages = await deps.messages.storeMany(
+        tx,
+        batch,
+        sending.map((o) => o.draft),
+        now,
+      );
+      const position = new Map(sending.map((o, i) => [o, i]));
+      for (const outcome of outcomes) {
+        if (outcome.state === "failed") {
+          marks.push({ chat_user_id: outcome.chatUserId, state: "failed", code: outcome.code });
+          continue;
+        }
+        const message = messages[position.get(outcome) as number];
+        if (!message) {
+          marks.push({ chat_user_id: outcome.chatUserId, state: "failed", code: "3007" });
+          continue;
+        }
+        stored.push({ message, draft: outcome.draft });
+        marks.push({
+          chat_user_id: outcome.chatUserId,
+          state: "succeeded",
+          channel_id: outcome.channelId,
+          message_id: message.id,
+          seq: message.seq,
+        });
+      }
+      const marked = await tx.execute(sql`
+        update campaign_recipients r set
+          state = v.state, error_code = v.code, channel_id = v.channel_id, message_id = v.message_id,
+          message_seq = v.seq, sent_at = ${now}
+        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb)
+          as v (chat_user_id uuid, state text, code text, channel_id uuid, message_id uuid, seq int)
+        where r.campaign_id = ${campaign.id} and r.chat_user_id = v.chat_user_id and r.state = 'pending'
+        returning r.chat_user_id`);
+      // Every recipient of the batch was pending when read; if one is not any more, another run handled it, and
+      // storing this batch would send a second copy.
+      if (rowsOf(marked).length !== marks.length) throw new Error("campaign batch was handled twice");
+      const succeeded = stored.length;
+      await tx
+        .update(campaigns)
+        .set({
+          succeededCount: sql`${campaigns.succeededCount} + ${succeeded}`,
+          failedCount: sql`${campaigns.failedCount} + ${marks.length - succeeded}`,
+          leaseUntil: new Date(now.getTime() + leaseMs),
+          updatedAt: now,
+        })
+        .where(eq(campaigns.id, campaign.id));
+      return stored;
+    });
+    return delivered !== null;
+  }
+
+  /** Deletes one batch of delivered messages; false when none is left or the deletion stopped being ours. */
+  async function deleteBatch(campaign: CampaignRow): Promise<boolean> {
+    const result = await db.execute(sql`
+      select chat_user_id, channel_id, message_id from campaign_recipients
+      where campaign_id = ${campaign.id} and state = 'succeeded' and deleted_at is null
+      order by row_no limit ${batchSize}`);
+    const targets = rowsOf<{ chat_user_id: string; channel_id: string; message_id: string }>(result);
+    if (targets.length === 0) {
+      await db
+        .update(campaigns)
+        .set({ status: "deleted", leaseOwner: null, leaseUntil: null, updatedAt: clock.now() })
+        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "deleting"), eq(campaigns.leaseOwner, owner)));
+      return false;
+    }
+    return deps.channels.mutate(async (tx, batch) => {
+      if (!(await stillOurs(tx, campaign.id, "deleting"))) return false;
+      const now = clock.now();
+      for (const target of targets) {
+        await deps.messages.remove(tx, batch, campaign.appId, target.channel_id, target.message_id, now);
+      }
+      await tx.execute(sql`
+        update campaign_recipients set deleted_at = ${now}
+        where campaign_id = ${campaign.id}
+          and chat_user_id in (select jsonb_array_elements_text(${JSON.stringify(targets.map((t) => t.chat_user_id))}::jsonb)::uuid)`);
+      await tx
+        .update(campaigns)
+        .set({
+          deletedCount: sql`${campaigns.deletedCount} + ${targets.length}`,
+          leaseUntil: new Date(now.getTime() + leaseMs),
+          updatedAt: now,
+        })
+        .where(eq(campaigns.id, campaign.id));
+      return true;
+    });
+  }
+
+  async function sendAll(campaign: CampaignRow): Promise<void> {
+    const app = await findApp(db, campaign.appId);
+    if (!app) return;
+    await deps.apps.requireChatAccess(app);
+    const [brand] = campaign.brandId
+      ? await db.select().from(brands).where(eq(brands.id, campaign.brandId)).limit(1)
+      : [];
+    if (!brand) throw new AppError("3050");
+    if (!brand.inUse) throw new AppError("3054");
+    while (await sendBatch(campaign, app, brand)) {}
+  }
+
+  async function runHeld(campaignId: string): Promise<boolean> {
+    const campaign = await acquire(campaignId);
+    if (!campaign) return false;
+    const failedStatus = campaign.status === "deleting" ? "delete_failed" : "send_failed";
+    try {
+      if (campaign.status === "sending") await sendAll(campaign);
+      else if (campaign.status === "deleting") while (await deleteBatch(campaign)) {}
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : "001";
+      if (!(err instanceof AppError)) ctx.log.error({ err, campaignId }, "bulk message run failed");
+      await db
+        .update(campaigns)
+        .set({ status: failedStatus, errorCode: code, leaseOwner: null, leaseUntil: null, updatedAt: clock.now() })
+        .where(
+          and(eq(campaigns.id, campaignId), eq(campaigns.status, campaign.status), eq(campaigns.leaseOwner, owner)),
+        );
+    }
+    return true;
+  }
+
+  const running = new Set<string>();
+
+  const sender = {
+    /**
+     * Runs a campaign's send or deletion to its end, if it is due and free. Returns whether this call worked on
+     * it. A refusal or fault stops it as `send_failed` or `delete_failed` with the code, to be retried.
+     */
+    async run(campaignId: string): Promise<boolean> {
+      // A second kick while this process runs the campaign would find the lease its own.
+      if (running.has(campaignId)) return false;
+      running.add(campaignId);
+      try {
+        return await runHeld(campaignId);
+      } finally {
+        running.delete(campaignId);
+      }
+    },
+
+    /** Campaigns to run now: due sends, and sends or deletions whose holder let the lease lapse. */
+    async due(): Promise<string[]> {
+      const now = clock.now();
+      const result = await db.execute(sql`
+        select id from campaigns
+        where (status = 'awaiting' and scheduled_at <= ${now})
+           or (status in ('sending', 'deleting') and (lease_until is null or lease_until < ${now}))
+        order by scheduled_at nulls first limit 100`);
+      return rowsOf<{ id: string }>(result).map((r) => r.id);
+    },
+
+    /** Bulk messages choose their own push: none when switched off, else their title and body per recipient. */
+    pushOverride: (async (_appId, message) => {
+      if (message.type !== "admin") return null;
+      const [found] = await db
+        .select({
+          pushEnabled: campaigns.pushEnabled,
+          pushTitle: campaigns.pushTitle,
+          pushBody: campaigns.pushBody,
+          chatUserId: campaignRecipients.chatUserId,
+          brand: brands,
+        })
+        .from(campaignRecipients)
+        .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+        .leftJoin(brands, eq(brands.id, campaigns.brandId))
+        .where(eq(campaignRecipients.messageId, message.id))
+        .limit(1);
+      if (!found) return null;
+      if (!found.pushEnabled) return "silent";
+      const [user] = await findChatUsersByIds(db, [found.chatUserId]);
+      // The app as every chat request reads it; a rename reaches it at once in this process.
+      const app = user ? await deps.apps.cachedApp(user.appId) : null;
+      if (!user || !app || !found.brand) return "silent";
+      const values = valuesFor(app, found.brand, user);
+      return {
+        title: renderCampaignTemplate(found.pushTitle, values),
+        body: renderCampaignTemplate(found.pushBody, values),
+      };
+    }) satisfies MessagePushOverride,
+
+    /** Read receipts of brand channels: a recipient's read mark passing the message counts it read. */
+    async markRead(channel: ChannelRow, chatUserId: string, seq: number, at: Date): Promise<void> {
+      if (!channel.brandId) return;
+      await db.execute(sql`
+        update campaign_recipients set read_at = ${at}
+        where channel_id = ${channel.id} and chat_user_id = ${chatUserId} and message_id is not null
+          and read_at is null and message_seq <= ${seq}`);
+    },
+  };
+  return sender;
+}
+
+export type CampaignSender = ReturnType<typeof createCampaignSender>;

@@ -1,0 +1,229 @@
+import {
+  chatApi,
+  chatOperation,
+  zAddMembersRequest,
+  zChangeOwnerRequest,
+  zChannelListQuery,
+  zChannelMemberParams,
+  zChannelParams,
+  zChannelResponse,
+  zChannelsPage,
+  zCreateChannelRequest,
+  zJoinChannelRequest,
+  zMember,
+  zMembersPage,
+  zMuteRequest,
+  zOk,
+  zPageQuery,
+  zUpdateChannelRequest,
+} from "@parley/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorOf, resolveChatCaller, userOnly } from "../../chat/principal";
+import type { AppService } from "../apps";
+import type { ChatUserService } from "../chat-users";
+import type { ChannelService } from "./service";
+
+const ok = { ok: true as const };
+
+/** The chat API's channel, member and moderation routes, under `/v1`. */
+export const channelChatRoutes: FastifyPluginAsync<{
+  apps: AppService;
+  chatUsers: ChatUserService;
+  channels: ChannelService;
+}> = async (fastify, deps) => {
+  const { channels } = deps;
+  const r = fastify.withTypeProvider<ZodTypeProvider>();
+  r.addHook("preHandler", resolveChatCaller(deps));
+
+  // Channels.
+  r.post(
+    chatApi.channels,
+    {
+      schema: {
+        ...chatOperation("createChannel", "Create a channel"),
+        body: zCreateChannelRequest,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({ channel: await channels.createChannel(actorOf(request), request.body) }),
+  );
+  r.get(
+    chatApi.channels,
+    {
+      schema: {
+        ...chatOperation("listChannels", "List the caller's channels and the public ones"),
+        querystring: zChannelListQuery,
+        response: { 200: zChannelsPage },
+      },
+    },
+    async (request) => channels.listChannels(actorOf(request), request.query),
+  );
+  r.get(
+    chatApi.channel,
+    {
+      schema: {
+        ...chatOperation("getChannel", "Get a channel"),
+        params: zChannelParams,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({ channel: await channels.getChannel(actorOf(request), request.params.channelId) }),
+  );
+  r.patch(
+    chatApi.channel,
+    {
+      schema: {
+        ...chatOperation("updateChannel", "Update a channel"),
+        params: zChannelParams,
+        body: zUpdateChannelRequest,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.updateChannel(actorOf(request), request.params.channelId, request.body),
+    }),
+  );
+  r.delete(
+    chatApi.channel,
+    {
+      schema: {
+        ...chatOperation("deleteChannel", "Delete a channel"),
+        params: zChannelParams,
+        response: { 200: zOk },
+      },
+    },
+    async (request) => {
+      await channels.deleteChannel(actorOf(request), request.params.channelId);
+      return ok;
+    },
+  );
+  r.post(
+    chatApi.join,
+    {
+      schema: {
+        ...chatOperation("joinChannel", "Join a channel, with its invitation code where needed"),
+        params: zChannelParams,
+        body: zJoinChannelRequest,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.join(userOnly(request), request.params.channelId, request.body.inviteCode),
+    }),
+  );
+  r.post(
+    chatApi.leave,
+    {
+      schema: { ...chatOperation("leaveChannel", "Leave a channel"), params: zChannelParams, response: { 200: zOk } },
+    },
+    async (request) => {
+      await channels.leave(userOnly(request), request.params.channelId);
+      return ok;
+    },
+  );
+
+  // Members and moderation.
+  r.get(
+    chatApi.members,
+    {
+      schema: {
+        ...chatOperation("listMembers", "List a channel's members"),
+        params: zChannelParams,
+        querystring: zPageQuery,
+        response: { 200: zMembersPage },
+      },
+    },
+    async (request) => channels.listMembers(actorOf(request), request.params.channelId, request.query),
+  );
+  r.post(
+    chatApi.members,
+    {
+      schema: {
+        ...chatOperation("addMembers", "Add users to a channel"),
+        params: zChannelParams,
+        body: zAddMembersRequest,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.addMembers(actorOf(request), request.params.channelId, request.body.userIds),
+    }),
+  );
+  r.delete(
+    chatApi.member,
+    {
+      schema: {
+        ...chatOperation("removeMember", "Remove a member from a channel"),
+        params: zChannelMemberParams,
+        response: { 200: zOk },
+      },
+    },
+    async (request) => {
+      await channels.removeMember(actorOf(request), request.params.channelId, request.params.userId);
+      return ok;
+    },
+  );
+  r.post(
+    chatApi.mute,
+    {
+      schema: {
+        ...chatOperation("muteMember", "Mute a member for some minutes"),
+        params: zChannelMemberParams,
+        body: zMuteRequest,
+        response: { 200: zMember },
+      },
+    },
+    async (request) =>
+      channels.mute(actorOf(request), request.params.channelId, request.params.userId, request.body.minutes),
+  );
+  r.post(
+    chatApi.unmute,
+    {
+      schema: {
+        ...chatOperation("unmuteMember", "Unmute a member"),
+        params: zChannelMemberParams,
+        response: { 200: zMember },
+      },
+    },
+    async (request) => channels.mute(actorOf(request), request.params.channelId, request.params.userId, null),
+  );
+  r.post(
+    chatApi.ban,
+    {
+      schema: {
+        ...chatOperation("banMember", "Ban a user from a channel"),
+        params: zChannelMemberParams,
+        response: { 200: zOk },
+      },
+    },
+    async (request) => {
+      await channels.ban(actorOf(request), request.params.channelId, request.params.userId);
+      return ok;
+    },
+  );
+  r.post(
+    chatApi.unban,
+    {
+      schema: { ...chatOperation("unbanMember", "Lift a ban"), params: zChannelMemberParams, response: { 200: zOk } },
+    },
+    async (request) => {
+      await channels.unban(actorOf(request), request.params.channelId, request.params.userId);
+      return ok;
+    },
+  );
+  r.put(
+    chatApi.owner,
+    {
+      schema: {
+        ...chatOperation("changeOwner", "Make another member the channel's owner"),
+        params: zChannelParams,
+        body: zChangeOwnerRequest,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.changeOwner(actorOf(request), request.params.channelId, request.body.userId),
+    }),
+  );
+};

@@ -1,0 +1,388 @@
+import type { TChannel, TChatEvent } from "@parley/contract";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Bus } from "../../chat/bus";
+import { EventBatch } from "../../chat/events";
+import type { Outbox } from "../../chat/outbox";
+import { chatEvents } from "../../chat/schema";
+import type { Context } from "../../context";
+import type { Db } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
+import { AppError } from "../../errors";
+import type { AppRow } from "../apps";
+import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "../chat-users";
+import { lastMessagesOf, toMessages } from "../messages";
+import { type ChannelRow, channelBans, channelMembers, channels, channelTags } from "./schema";
+
+/**
+ * Who is acting. `server` is an app's backend with an API key; `admin` is the dashboard; `user` is an end user
+ * with a chat session. Servers and admins may moderate any channel of their app; users only their own.
+ */
+export type Actor = { kind: "server" | "admin"; app: AppRow } | { kind: "user"; app: AppRow; user: ChatUserRow };
+
+export const isPrivileged = (actor: Actor) => actor.kind !== "user";
+
+/** What a brand channel is named and pictured after. */
+export interface BrandRef {
+  id: string;
+  name: string;
+  imageUrl: string;
+}
+
+export interface ChannelCoreDeps {
+  bus: Bus;
+  outbox: Outbox;
+}
+
+/**
+ * What the channel, member and moderation services share: reading channels as the API shows them, the locks and
+ * membership rows every change goes through, and `mutate`, which publishes a change's events once it commits.
+ */
+export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
+  const { db } = ctx.database;
+
+  /** Inside a transaction pass `tx`: on PGlite's single connection a query outside it would wait forever. */
+  async function toChannels(rows: ChannelRow[], q: Db = db): Promise<TChannel[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    // One after another: inside a transaction `q` is a single connection, which runs one query at a time.
+    const tags = await q
+      .select()
+      .from(channelTags)
+      .where(inArray(channelTags.channelId, ids))
+      .orderBy(asc(channelTags.tag));
+    const ownerRowIds = rows.map((r) => r.ownerId).filter((v): v is string => v !== null);
+    const owners = await findChatUsersByIds(q, ownerRowIds);
+    const lasts = await lastMessagesOf(q, ids);
+    const lastMessages = new Map((await toMessages(q, lasts)).map((m) => [m.channelId, m]));
+    const ownerIds = new Map(owners.map((o) => [o.id, o.userId]));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      imageUrl: r.imageUrl,
+      type: r.type,
+      memberLimit: r.memberLimit,
+      requiresInviteCode: r.type === "private",
+      isFrozen: r.isFrozen,
+      ownerUserId: r.ownerId ? (ownerIds.get(r.ownerId) ?? null) : null,
+      memberCount: r.memberCount,
+      tags: tags.filter((t) => t.channelId === r.id).map((t) => ({ id: t.id, tag: t.tag })),
+      lastMessage: lastMessages.get(r.id) ?? null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+  const toChannel = async (row: ChannelRow, q: Db = db) => (await toChannels([row], q))[0] as TChannel;
+
+  async function requireChannel(app: Pick<AppRow, "id">, channelId: string, tx: Db = db): Promise<ChannelRow> {
+    const [row] = await tx
+      .select()
+      .from(channels)
+      .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
+      .limit(1);
+    if (!row) throw new AppError("3007");
+    return row;
+  }
+
+  /** The channel and, read with it, `chatUserId`'s membership row: null when not a member. */
+  async function requireChannelWithMember(app: Pick<AppRow, "id">, channelId: string, chatUserId: string) {
+    const [row] = await db
+      .select({ channel: channels, member: channelMembers })
+      .from(channels)
+      .leftJoin(
+        channelMembers,
+        and(eq(channelMembers.channelId, channels.id), eq(channelMembers.chatUserId, chatUserId)),
+      )
+      .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
+      .limit(1);
+    if (!row) throw new AppError("3007");
+    return row;
+  }
+
+  /** Locks the channel row for the rest of the transaction: membership changes of one channel take turns. */
+  async function lockChannel(tx: Db, app: AppRow, channelId: string): Promise<ChannelRow> {
+    const [row] = await tx
+      .select()
+      .from(channels)
+      .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
+      .for("update")
+      .limit(1);
+    if (!row) throw new AppError("3007");
+    return row;
+  }
+
+  async function membership(tx: Db, channelId: string, chatUserId: string) {
+    const [row] = await tx
+      .select()
+      .from(channelMembers)
+      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.chatUserId, chatUserId)))
+      .limit(1);
+    return row;
+  }
+
+  async function isBanned(tx: Db, channelId: string, chatUserId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: channelBans.chatUserId })
+      .from(channelBans)
+      .where(and(eq(channelBans.channelId, channelId), eq(channelBans.chatUserId, chatUserId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  function requireModerator(actor: Actor, channel: ChannelRow): void {
+    if (actor.kind === "user" && channel.ownerId !== actor.user.id) throw new AppError("3025");
+  }
+
+  async function addMemberRows(tx: Db, channel: ChannelRow, users: ChatUserRow[], batch: EventBatch, at: Date) {
+    const fresh: ChatUserRow[] = [];
+    for (const user of users) {
+      if (await isBanned(tx, channel.id, user.id)) throw new AppError("3029");
+      const inserted = await tx
+        .insert(channelMembers)
+        .values({ channelId: channel.id, chatUserId: user.id, joinedAt: at, lastReadSeq: channel.lastSeq })
+        .onConflictDoNothing()
+        .returning({ id: channelMembers.chatUserId });
+      if (inserted.length > 0) fresh.push(user);
+    }
+    const total = channel.memberCount + fresh.length;
+    if (channel.memberLimit !== null && total > channel.memberLimit) throw new AppError("3024");
+    await tx.update(channels).set({ memberCount: total }).where(eq(channels.id, channel.id));
+    channel.memberCount = total;
+    for (const user of fresh) {
+      await batch.record(tx, channel.appId, channel.id, "member.joined", { userId: user.userId }, at);
+    }
+  }
+
+  async function removeMemberRow(tx: Db, channel: ChannelRow, user: ChatUserRow): Promise<boolean> {
+    const removed = await tx
+      .delete(channelMembers)
+      .where(and(eq(channelMembers.channelId, channel.id), eq(channelMembers.chatUserId, user.id)))
+      .returning({ id: channelMembers.chatUserId });
+    if (removed.length === 0) return false;
+    const patch: Partial<ChannelRow> = { memberCount: Math.max(0, channel.memberCount - 1) };
+    if (channel.ownerId === user.id) {
+      // The longest-standing member inherits a channel its owner leaves, so moderation never lapses.
+      const [heir] = await tx
+        .select({ id: channelMembers.chatUserId })
+        .from(channelMembers)
+        .where(eq(channelMembers.channelId, channel.id))
+        .orderBy(asc(channelMembers.joinedAt))
+        .limit(1);
+      patch.ownerId = heir?.id ?? null;
+    }
+    await tx.update(channels).set(patch).where(eq(channels.id, channel.id));
+    Object.assign(channel, patch);
+    return true;
+  }
+
+  async function usersByIds(app: AppRow, userIds: string[], tx: Db = db): Promise<ChatUserRow[]> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return [];
+    const rows = await findChatUsersByUserIds(tx, app.id, unique);
+    if (rows.length !== unique.length) throw new AppError("3018");
+    return rows;
+  }
+
+  async function channelChanged(tx: Db, channel: ChannelRow, batch: EventBatch, at: Date) {
+    const [fresh] = await tx.select().from(channels).where(eq(channels.id, channel.id));
+    await batch.record(
+      tx,
+      channel.appId,
+      channel.id,
+      "channel.changed",
+      { channel: await toChannel(fresh as ChannelRow, tx) },
+      at,
+    );
+  }
+
+  /** Runs `work` in a transaction and publishes the events it recorded once it has committed. */
+  async function mutate<T>(work: (tx: Db, batch: EventBatch) => Promise<T>): Promise<T> {
+    const batch = new EventBatch(deps.outbox);
+    const result = await withTransaction(db, (tx) => work(tx, batch));
+    await batch.publish(deps.bus);
+    return result;
+  }
+
+  /**
+   * Brand channels (a campaign's one-to-one channels with its recipients) are made here, since the rows are
+   * channels; which brand and user a channel belongs to is the campaigns module's. `n` new channels, private,
+   * frozen so the user reads but does not reply, named and pictured after the brand.
+   */
+  async function insertBrandChannels(
+    tx: Db,
+    app: AppRow,
+    brand: BrandRef,
+    n: number,
+    at: Date,
+    memberCount: number,
+  ): Promise<ChannelRow[]> {
+    if (n === 0) return [];
+    return tx
+      .insert(channels)
+      .values(
+        Array.from({ length: n }, () => ({
+          appId: app.id,
+          name: brand.name,
+          imageUrl: brand.imageUrl,
+          type: "private" as const,
+          memberLimit: 2,
+          isFrozen: true,
+          memberCount,
+          brandId: brand.id,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning();
+  }
+
+  /** Removes channels made in this transaction that another writer's channels replaced. */
+  async function dropChannels(tx: Db, channelIds: string[]): Promise<void> {
+    if (channelIds.length > 0) await tx.delete(channels).where(inArray(channels.id, channelIds));
+  }
+
+  async function channelsByIds(tx: Db, channelIds: string[]): Promise<ChannelRow[]> {
+    if (channelIds.length === 0) return [];
+    return tx.select().from(channels).where(inArray(channels.id, channelIds));
+  }
+
+  /** The users who are members of any of `channelIds`. */
+  async function memberIdsOf(tx: Db, channelIds: string[]): Promise<Set<string>> {
+    if (channelIds.length === 0) return new Set();
+    const rows = await tx
+      .select({ chatUserId: channelMembers.chatUserId })
+      .from(channelMembers)
+      .where(inArray(channelMembers.channelId, channelIds));
+    return new Set(rows.map((row) => row.chatUserId));
+  }
+
+  /** An existing brand channel brought up to date: the brand's name and picture, and the user back in it. */
+  async function refreshBrandChannel(
+    tx: Db,
+    batch: EventBatch,
+    app: AppRow,
+    channelId: string,
+    brand: BrandRef,
+    user: ChatUserRow,
+    at: Date,
+  ): Promise<ChannelRow> {
+    const channel = await lockChannel(tx, app, channelId);
+    if (channel.name !== brand.name || channel.imageUrl !== brand.imageUrl) {
+      await tx
+        .update(channels)
+        .set({ name: brand.name, imageUrl: brand.imageUrl, updatedAt: at })
+        .where(eq(channels.id, channel.id));
+      Object.assign(channel, { name: brand.name, imageUrl: brand.imageUrl });
+      await channelChanged(tx, channel, batch, at);
+    }
+    if (!(await membership(tx, channel.id, user.id))) await addMemberRows(tx, channel, [user], batch, at);
+    return channel;
+  }
+
+  /** Puts the user into a brand channel just made, and records its creation. */
+  async function seatBrandChannel(tx: Db, batch: EventBatch, channel: ChannelRow, user: ChatUserRow, at: Date) {
+    await addMemberRows(tx, channel, [user], batch, at);
+    await batch.record(tx, channel.appId, channel.id, "channel.created", { channel: await toChannel(channel, tx) }, at);
+  }
+
+  /**
+   * {@link seatBrandChannel} for many channels made with `memberCount` 1, in two statements whatever their number:
+   * one for the members, one for the events.
+   */
+  async function seatBrandChannels(
+    tx: Db,
+    batch: EventBatch,
+    app: AppRow,
+    pairs: { user: ChatUserRow; channel: ChannelRow }[],
+    at: Date,
+  ): Promise<void> {
+    if (pairs.length === 0) return;
+    await tx.insert(channelMembers).values(
+      pairs.map(({ user, channel }) => ({
+        channelId: channel.id,
+        chatUserId: user.id,
+        joinedAt: at,
+        lastReadSeq: 0,
+      })),
+    );
+    const events = await tx
+      .insert(chatEvents)
+      .values(
+        pairs.flatMap(({ user, channel }) => [
+          {
+            appId: app.id,
+            channelId: channel.id,
+            type: "member.joined" as const,
+            payload: { userId: user.userId },
+            createdAt: at,
+          },
+          {
+            appId: app.id,
+            channelId: channel.id,
+            type: "channel.created" as const,
+            payload: { channel: brandChannelOf(channel) },
+            createdAt: at,
+          },
+        ]),
+      )
+      .returning({
+        id: chatEvents.id,
+        channelId: chatEvents.channelId,
+        type: chatEvents.type,
+        payload: chatEvents.payload,
+      });
+    for (const event of events) {
+      await batch.stored(tx, app.id, {
+        id: String(event.id),
+        type: event.type,
+        channelId: event.channelId as string,
+        createdAt: at.toISOString(),
+        ...(event.payload as Record<string, unknown>),
+      } as TChatEvent);
+    }
+  }
+
+  return {
+    toChannels,
+
+    toChannel,
+    requireChannel,
+    requireChannelWithMember,
+    lockChannel,
+    membership,
+    isBanned,
+    requireModerator,
+    addMemberRows,
+    removeMemberRow,
+    usersByIds,
+    channelChanged,
+    mutate,
+    insertBrandChannels,
+    dropChannels,
+    channelsByIds,
+    memberIdsOf,
+    refreshBrandChannel,
+    seatBrandChannel,
+    seatBrandChannels,
+    /** A batch for a writer that stores its events itself, outside `mutate`. */
+    newBatch: () => new EventBatch(deps.outbox),
+  };
+}
+
+export type ChannelCore = ReturnType<typeof createChannelCore>;
+
+/** A brand channel as its `channel.created` event shows it: no tags, no owner, its one member, no message yet. */
+function brandChannelOf(row: ChannelRow): TChannel {
+  return {
+    id: row.id,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    type: row.type,
+    memberLimit: row.memberLimit,
+    requiresInviteCode: row.type === "private",
+    isFrozen: row.isFrozen,
+    ownerUserId: null,
+    memberCount: row.memberCount,
+    tags: [],
+    lastMessage: null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,15 @@
+export { channelChatRoutes } from "./chat-routes";
+export type { BrandRef } from "./core";
+export type { MemberService } from "./members";
+export type { ModerationService } from "./moderation";
+export {
+  channelIdsOf,
+  channelIdsOfMember,
+  channelMemberIds,
+  findChannelSummary,
+  setReadMark,
+  unreadCounts,
+} from "./queries";
+export { type DashboardChatDeps, dashboardChatRoutes } from "./routes";
+export type { ChannelMemberRow, ChannelRow } from "./schema";
+export { type Actor, type ChannelService, createChannelService, isPrivileged } from "./service";

@@ -1,0 +1,201 @@
+import {
+  chatApi,
+  chatOperation,
+  zAnonymousLoginRequest,
+  zChatLoginRequest,
+  zChatSession,
+  zChatUserResponse,
+  zChatUsersPage,
+  zCreateChatUserRequest,
+  zIssueTokenRequest,
+  zIssueTokenResponse,
+  zOk,
+  zPageQuery,
+  zUpdateChatUserRequest,
+  zUserIdParams,
+} from "@parley/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { callerOf, resolveChatCaller, serverOnly, userOnly } from "../../chat/principal";
+import type { AppService } from "../apps";
+import type { ChatUserService } from "./service";
+
+const ok = { ok: true as const };
+
+/** The chat API's login, session and user routes, under `/v1`. Shapes come from the contract. */
+export const chatUserChatRoutes: FastifyPluginAsync<{ apps: AppService; chatUsers: ChatUserService }> = async (
+  fastify,
+  deps,
+) => {
+  const { chatUsers } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Login routes take no credential.
+  app.post(
+    chatApi.login,
+    {
+      schema: {
+        ...chatOperation("loginUser", "Log in an end user with a login token from your server"),
+        body: zChatLoginRequest,
+        response: { 200: zChatSession },
+      },
+    },
+    async (request) => {
+      await deps.apps.requireChatAccessById(request.body.appId);
+      return chatUsers.login(request.body);
+    },
+  );
+  app.post(
+    chatApi.anonymousLogin,
+    {
+      schema: {
+        ...chatOperation(
+          "loginAnonymously",
+          "Log in anonymously with a user ID and nickname, when the app allows it; a user the app created is refused (3062)",
+        ),
+        body: zAnonymousLoginRequest,
+        response: { 200: zChatSession },
+      },
+    },
+    async (request) => {
+      await deps.apps.requireChatAccessById(request.body.appId);
+      return chatUsers.anonymousLogin(request.body);
+    },
+  );
+
+  await app.register(async (authed) => {
+    const r = authed.withTypeProvider<ZodTypeProvider>();
+    r.addHook("preHandler", resolveChatCaller(deps));
+
+    r.post(
+      chatApi.logout,
+      { schema: { ...chatOperation("logout", "End the current chat session"), response: { 200: zOk } } },
+      async (request) => {
+        const caller = callerOf(request);
+        if (caller.kind === "user") await chatUsers.logout(caller);
+        return ok;
+      },
+    );
+
+    r.get(
+      chatApi.me,
+      { schema: { ...chatOperation("getMe", "The logged-in user"), response: { 200: zChatUserResponse } } },
+      async (request) => {
+        const actor = userOnly(request);
+        return { user: await chatUsers.getUser(actor.app, actor.user.userId) };
+      },
+    );
+    r.patch(
+      chatApi.me,
+      {
+        schema: {
+          ...chatOperation("updateMe", "Change the logged-in user's nickname or profile image"),
+          body: zUpdateChatUserRequest.omit({ metadata: true }),
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => {
+        const actor = userOnly(request);
+        return { user: await chatUsers.updateUser(actor.app, actor.user.userId, request.body) };
+      },
+    );
+
+    // Users: server to server.
+    r.post(
+      chatApi.users,
+      {
+        schema: {
+          ...chatOperation("createUser", "Create a user"),
+          body: zCreateChatUserRequest,
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => ({ user: await chatUsers.createUser(serverOnly(request), request.body) }),
+    );
+    r.get(
+      chatApi.users,
+      {
+        schema: {
+          ...chatOperation("listUsers", "List the app's users"),
+          querystring: zPageQuery,
+          response: { 200: zChatUsersPage },
+        },
+      },
+      async (request) => chatUsers.listUsers(serverOnly(request), request.query),
+    );
+    r.get(
+      chatApi.user,
+      {
+        schema: {
+          ...chatOperation("getUser", "Get a user"),
+          params: zUserIdParams,
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => ({ user: await chatUsers.getUser(callerOf(request).app, request.params.userId) }),
+    );
+    r.patch(
+      chatApi.user,
+      {
+        schema: {
+          ...chatOperation("updateUser", "Update a user"),
+          params: zUserIdParams,
+          body: zUpdateChatUserRequest,
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => ({
+        user: await chatUsers.updateUser(serverOnly(request), request.params.userId, request.body),
+      }),
+    );
+    r.delete(
+      chatApi.user,
+      {
+        schema: {
+          ...chatOperation("deleteUser", "Delete a user and their memberships"),
+          params: zUserIdParams,
+          response: { 200: zOk },
+        },
+      },
+      async (request) => {
+        await chatUsers.deleteUser(serverOnly(request), request.params.userId);
+        return ok;
+      },
+    );
+    r.post(
+      chatApi.userActivate,
+      {
+        schema: {
+          ...chatOperation("activateUser", "Reactivate a user"),
+          params: zUserIdParams,
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => ({ user: await chatUsers.setActive(serverOnly(request), request.params.userId, true) }),
+    );
+    r.post(
+      chatApi.userDeactivate,
+      {
+        schema: {
+          ...chatOperation("deactivateUser", "Deactivate a user: they can no longer log in or send"),
+          params: zUserIdParams,
+          response: { 200: zChatUserResponse },
+        },
+      },
+      async (request) => ({ user: await chatUsers.setActive(serverOnly(request), request.params.userId, false) }),
+    );
+    r.post(
+      chatApi.userToken,
+      {
+        schema: {
+          ...chatOperation("issueLoginToken", "Issue a login token for a user, reusable until it expires"),
+          params: zUserIdParams,
+          body: zIssueTokenRequest,
+          response: { 200: zIssueTokenResponse },
+        },
+      },
+      async (request) =>
+        chatUsers.issueLoginToken(serverOnly(request), request.params.userId, request.body.expiresInSeconds),
+    );
+  });
+};

@@ -1,0 +1,37 @@
+import { chatApi, chatOperation, FILE_MAX_BYTES, zChannelParams, zMessageResponse } from "@parley/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorOf, resolveChatCaller } from "../../chat/principal";
+import { receiveUpload } from "../../http/multipart";
+import type { AppService } from "../apps";
+import type { ChatUserService } from "../chat-users";
+import type { FileService } from "./service";
+
+/** The chat API's file message route, under `/v1`. */
+export const fileChatRoutes: FastifyPluginAsync<{
+  apps: AppService;
+  chatUsers: ChatUserService;
+  files: FileService;
+}> = async (fastify, deps) => {
+  const { files } = deps;
+  const r = fastify.withTypeProvider<ZodTypeProvider>();
+  r.addHook("preHandler", resolveChatCaller(deps));
+
+  r.post(
+    chatApi.files,
+    {
+      schema: {
+        ...chatOperation("sendFile", "Send a file message (multipart, up to 15 MB)"),
+        description:
+          "Sends a file message: multipart/form-data with an optional `caption` field first, then one `file` part of at most 15 MB.",
+        params: zChannelParams,
+        consumes: ["multipart/form-data"],
+        response: { 200: zMessageResponse },
+      },
+    },
+    async (request) => {
+      const upload = await receiveUpload(request, FILE_MAX_BYTES);
+      return { message: await files.sendFile(actorOf(request), request.params.channelId, upload) };
+    },
+  );
+};

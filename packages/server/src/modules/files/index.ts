@@ -1,0 +1,4 @@
+export { fileChatRoutes } from "./chat-routes";
+export { fileJobs } from "./jobs";
+export { fileRoutes } from "./routes";
+export { createFileService, type FileService } from "./service";

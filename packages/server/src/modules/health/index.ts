@@ -1,0 +1,2 @@
+export { healthRoutes, statusRoutes } from "./routes";
+export { createStatusMonitor, type StatusChecks, type StatusMonitor, serverStatusChecks } from "./status";

@@ -1,0 +1,106 @@
+import {
+  chatApi,
+  chatOperation,
+  zChannelParams,
+  zEventsQuery,
+  zEventsResponse,
+  zMarkReadRequest,
+  zMessageHistoryQuery,
+  zMessageParams,
+  zMessageResponse,
+  zMessagesResponse,
+  zOk,
+  zSendMessageRequest,
+} from "@parley/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorOf, resolveChatCaller, userOnly } from "../../chat/principal";
+import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
+import type { AppService } from "../apps";
+import type { ChatUserService } from "../chat-users";
+import type { MessageService } from "./service";
+
+const ok = { ok: true as const };
+
+/** The chat API's message, read mark and event routes, under `/v1`. */
+export const messageChatRoutes: FastifyPluginAsync<{
+  apps: AppService;
+  chatUsers: ChatUserService;
+  messages: MessageService;
+}> = async (fastify, deps) => {
+  const { messages } = deps;
+  const r = fastify.withTypeProvider<ZodTypeProvider>();
+  r.addHook("preHandler", resolveChatCaller(deps));
+
+  // Messages.
+  r.post(
+    chatApi.messages,
+    {
+      bodyLimit: LARGE_BODY_LIMIT_BYTES,
+      schema: {
+        ...chatOperation("sendMessage", "Send a text message"),
+        params: zChannelParams,
+        body: zSendMessageRequest,
+        response: { 200: zMessageResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      // An app's server speaks as the app: its messages are admin messages, with no sender.
+      const type = actor.kind === "user" ? "text" : "admin";
+      return { message: await messages.send(actor, request.params.channelId, request.body, type) };
+    },
+  );
+  r.get(
+    chatApi.messages,
+    {
+      schema: {
+        ...chatOperation("listMessages", "List a channel's messages by cursor"),
+        params: zChannelParams,
+        querystring: zMessageHistoryQuery,
+        response: { 200: zMessagesResponse },
+      },
+    },
+    async (request) => messages.history(actorOf(request), request.params.channelId, request.query),
+  );
+  r.delete(
+    chatApi.message,
+    {
+      schema: {
+        ...chatOperation("deleteMessage", "Delete a message"),
+        params: zMessageParams,
+        response: { 200: zOk },
+      },
+    },
+    async (request) => {
+      await messages.deleteMessage(actorOf(request), request.params.channelId, request.params.messageId);
+      return ok;
+    },
+  );
+  r.post(
+    chatApi.read,
+    {
+      schema: {
+        ...chatOperation("markRead", "Mark the channel read up to a message"),
+        params: zChannelParams,
+        body: zMarkReadRequest,
+        response: { 200: z.object({ lastReadSeq: z.number().int() }) },
+      },
+    },
+    async (request) => ({
+      lastReadSeq: await messages.markRead(userOnly(request), request.params.channelId, request.body.seq),
+    }),
+  );
+  r.get(
+    chatApi.events,
+    {
+      schema: {
+        ...chatOperation("listEvents", "Events after a given id, to catch up after a reconnect"),
+        querystring: zEventsQuery,
+        response: { 200: zEventsResponse },
+      },
+    },
+    async (request) => messages.eventsSince(userOnly(request), request.query.after, request.query.limit),
+  );
+};

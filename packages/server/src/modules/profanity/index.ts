@@ -1,0 +1,2 @@
+export { profanityRoutes } from "./routes";
+export { createProfanityService, type ProfanityService } from "./service";

@@ -1,0 +1,3 @@
+export { translationChatRoutes } from "./chat-routes";
+export { translationRoutes } from "./routes";
+export { createTranslationService, type TranslationService } from "./service";

@@ -1,0 +1,103 @@
+import type { Bus, SessionsEnded } from "./chat/bus";
+import { createOutbox } from "./chat/outbox";
+import type { Presence } from "./chat/presence";
+import type { Context } from "./context";
+import { createFcmClient } from "./integrations/fcm";
+import { createSandboxGateway } from "./integrations/payments";
+import { createDiskStorage } from "./integrations/storage";
+import { createAccountService } from "./modules/accounts";
+import { createAdminService, createMarketplace, createSignInLinks } from "./modules/admin";
+import { createAppService } from "./modules/apps";
+import { createAuthService } from "./modules/auth";
+import { createBillingService } from "./modules/billing";
+import {
+  createBrandChannels,
+  createBrandService,
+  createCampaignSender,
+  createCampaignService,
+} from "./modules/campaigns";
+import { createChannelService } from "./modules/channels";
+import { createChatUserService } from "./modules/chat-users";
+import { createContactService } from "./modules/contact";
+import { createFileService } from "./modules/files";
+import { createMessageService } from "./modules/messages";
+import { createMetricsService, createReportService } from "./modules/metrics";
+import { createNotificationService } from "./modules/notifications";
+import { createProfanityService } from "./modules/profanity";
+import { createPushService } from "./modules/push";
+import { createTranslationService } from "./modules/translation";
+import { createWebhookService } from "./modules/webhooks";
+
+/**
+ * Every service of the server, each built from the context and the services it names, in an order where each
+ * one's dependencies come first. The message pipeline's stages are given to it here, whole (see
+ * modules/messages/pipeline.ts for their order).
+ */
+export function createServices(ctx: Context, deps: { bus: Bus; presence: Presence }) {
+  const { bus, presence } = deps;
+  const metrics = createMetricsService(ctx);
+  const sessionsEnded: SessionsEnded = (ended) => bus.publish({ sessionsEnded: ended });
+  const apps = createAppService(ctx, metrics);
+  const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps });
+  const gateway = createSandboxGateway({ db: ctx.database.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
+  const billing = createBillingService(ctx, { gateway });
+  // No chat API for an app whose account's plan does not allow it.
+  apps.chatAccessChecks.push(billing.requireChatService);
+  const profanity = createProfanityService(ctx, { apps });
+  const webhooks = createWebhookService(ctx, { apps });
+  const fcm = createFcmClient({
+    baseUrl: ctx.config.fcmBaseUrl,
+    oauthTokenUrl: ctx.config.fcmOauthTokenUrl,
+    outbound: ctx.outbound,
+  });
+  const push = createPushService(ctx, { apps, chatUsers, presence, fcm });
+  const outbox = createOutbox(ctx, [webhooks.consumer, push.consumer]);
+  const channels = createChannelService(ctx, { bus, chatUsers, outbox });
+  const messages = createMessageService(
+    ctx,
+    { bus, channels, metrics },
+    {
+      checks: [billing.checkTrialQuota],
+      filters: [profanity.filterMessage],
+      // The campaign sender is built on the pipeline, so its hook is called through, once it exists.
+      read: [(channel, chatUserId, seq, at) => campaignSender.markRead(channel, chatUserId, seq, at)],
+    },
+  );
+  const auth = createAuthService(ctx, { sessionsEnded });
+  const links = createSignInLinks(ctx, { apps, auth });
+  const storage = createDiskStorage(ctx.config.filesDir);
+  const brands = createBrandService(ctx, { apps, storage });
+  const campaigns = createCampaignService(ctx, { apps, brands });
+  const campaignSender = createCampaignSender(ctx, { apps, channels, messages });
+  // A campaign message's push carries the campaign's own title and text.
+  push.messagePushOverrides.push(campaignSender.pushOverride);
+  return {
+    auth,
+    links,
+    marketplace: createMarketplace(ctx, { links }),
+    admin: createAdminService(ctx, { billing, links }),
+    accounts: createAccountService(ctx),
+    contact: createContactService(ctx),
+    notifications: createNotificationService(ctx, { billing }),
+    billing,
+    gateway,
+    apps,
+    metrics,
+    outbox,
+    reports: createReportService(ctx, { apps }),
+    chatUsers,
+    channels,
+    messages,
+    profanity,
+    webhooks,
+    push,
+    translation: createTranslationService(ctx, { apps, channels }),
+    brands,
+    brandChannels: createBrandChannels(ctx, { channels }),
+    campaigns,
+    campaignSender,
+    files: createFileService(ctx, { storage, messages, retentionDays: ctx.config.fileRetentionDays }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

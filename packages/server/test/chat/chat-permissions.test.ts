@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RegisteredRoute } from "../../src/app";
+import { chatApp } from "../chat-client";
+import { startTestApp, type TestApp } from "../harness";
+import { type JsonSchema, toJsonSchema } from "../hostile-values";
+
+/**
+ * The permission matrix of the chat API: every `/v1` route that names a resource in its path, called on app A's
+ * resources with app B's API key, with B's end user, and with no credential. Each must be refused with a not-found
+ * (or not-allowed) code and change nothing of A's; A's own key reaches the same route past validation, so the
+ * refusals are about ownership and not about the input. Routes without a resource act on the caller's own app:
+ * their answers to B never mention A's resources.
+ */
+
+/** Bodies the smallest-valid generator cannot guess, by route. */
+const BODIES: Record<string, unknown> = {
+  "PUT /v1/channels/:channelId/owner": { userId: "lee" },
+  "POST /v1/channels/:channelId/members": { userIds: ["lee"] },
+  "POST /v1/channels/:channelId/members/:userId/mute": { minutes: 10 },
+};
+
+/** What a caller of another app may hear about a resource that is not its app's. */
+const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "1023"]);
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof chatApp>>;
+let b: Awaited<ReturnType<typeof chatApp>>;
+let ids: Record<string, string>;
+let bobToken: string;
+let kimToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await chatApp(t);
+  b = await chatApp(t);
+  const kim = await a.user("kim");
+  await a.user("lee");
+  kimToken = kim.sessionToken;
+  bobToken = (await b.user("bob")).sessionToken;
+  const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "A's room" })).body;
+  const { message } = (
+    await kim.api.post<{ message: { id: string } }>(`/channels/${channel.id}/messages`, { text: "private to A" })
+  ).body;
+  const device = await kim.api.post<{ device: { id: string } }>("/me/push-tokens", {
+    token: "fcm-token-of-kim",
+    platform: "android",
+  });
+  ids = {
+    channelId: channel.id,
+    userId: "kim",
+    messageId: message.id,
+    deviceId: device.body.device?.id ?? "00000000-0000-4000-8000-000000000000",
+    language: "en",
+    fileId: "00000000-0000-4000-8000-000000000000",
+  };
+});
+afterAll(() => t?.close());
+
+/** The smallest value a JSON Schema accepts, as far as its keywords tell. */
+function smallest(schema: JsonSchema | undefined): unknown {
+  if (!schema) return {};
+  const branch = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (branch) return smallest(branch);
+  if (schema.enum) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "string") return "a".repeat(Math.max(schema.minLength ?? 1, 1));
+  if (type === "integer" || type === "number") return schema.minimum ?? 1;
+  if (type === "boolean") return false;
+  if (type === "array") return Array.from({ length: schema.minItems ?? 0 }, () => smallest(schema.items));
+  if (type === "object") {
+    return Object.fromEntries((schema.required ?? []).map((key) => [key, smallest(schema.properties?.[key])]));
+  }
+  return {};
+}
+
+/** A's digest: every row that belongs to app A, so a refused call of B's is seen if it changed any. */
+async function digestOfA(): Promise<string> {
+  const tables = await t.ctx.database.query<{ table_name: string }>(
+    "select table_name from information_schema.columns where table_schema = 'public' and column_name = 'app_id'",
+  );
+  const parts = tables.map(
+    ({ table_name }) =>
+      `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${table_name}" t where app_id = $1)`,
+  );
+  const [row] = await t.ctx.database.query<{ digest: string }>(`select md5(concat(${parts.join(", ")})) as digest`, [
+    a.appId,
+  ]);
+  return row?.digest ?? "";
+}
+
+async function call(route: RegisteredRoute, credential: string) {
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name] ?? "x"));
+  const key = `${route.method} ${route.url}`;
+  const sendsBody = route.method !== "GET" && route.method !== "DELETE";
+  const body = key in BODIES ? BODIES[key] : smallest(toJsonSchema(route.schema.body) ?? undefined);
+  const headers: Record<string, string> = credential ? { authorization: `Bearer ${credential}` } : {};
+  let payload: string | Record<string, unknown> | undefined = sendsBody ? (body as Record<string, unknown>) : undefined;
+  if (route.url.endsWith("/files")) {
+    // Uploads are multipart: one small text file.
+    headers["content-type"] = "multipart/form-data; boundary=parley";
+    payload = [
+      "--parley",
+      'Content-Disposition: form-data; name="file"; filename="note.txt"',
+      "Content-Type: text/plain",
+      "",
+      "hello",
+      "--parley--",
+      "",
+    ].join("\r\n");
+  }
+  const res = await t.server.inject({
+    method: route.method as "GET",
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
+  return { status: res.statusCode, code: (res.json() as { code?: string }).code, body: res.body };
+}
+
+function chatRoutes(): RegisteredRoute[] {
+  return t.routes.filter((r) => r.url.startsWith("/v1/") && r.method !== "HEAD" && !r.websocket);
+}
+
+describe("chat API permission matrix", () => {
+  it("refuses another app's key and user on every route that names A's resource, and A's data stays as it was", async () => {
+    const routes = chatRoutes().filter((r) => r.url.includes(":"));
+    expect(routes.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      for (const [who, credential] of [
+        ["B's API key", b.apiKey],
+        ["B's user", bobToken],
+      ] as const) {
+        const before = await digestOfA();
+        const res = await call(route, credential);
+        const after = await digestOfA();
+        if (res.status < 400 || !res.code || !REFUSALS.has(res.code)) {
+          wrong.push(`${name} with ${who} answered ${res.status} ${res.code ?? res.body.slice(0, 100)}`);
+        }
+        if (before !== after) wrong.push(`${name} with ${who} changed A's data`);
+      }
+      const anonymous = await call(route, "");
+      if (anonymous.code !== "3028") wrong.push(`${name} without a credential answered ${anonymous.code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("lets A's own key or user past validation on the same routes, so the refusals above are about ownership", async () => {
+    const stuck: string[] = [];
+    for (const route of chatRoutes().filter((r) => r.url.includes(":"))) {
+      const name = `${route.method} ${route.url}`;
+      // Reads first and destructive calls last would matter for a shared fixture; each answer here is only checked
+      // for having got past the schema, which a deleted resource does not change.
+      const answers = await Promise.all([call(route, a.apiKey), call(route, kimToken)]);
+      if (answers.every((res) => res.code === "300" || res.code === "301")) {
+        stuck.push(`${name}: ${answers.map((res) => res.body.slice(0, 160)).join(" | ")}`);
+      }
+    }
+    expect(stuck).toEqual([]);
+  });
+
+  it("keeps B's lists to B's own app on the routes without a resource", async () => {
+    const leaks: string[] = [];
+    for (const route of chatRoutes().filter((r) => !r.url.includes(":") && r.method === "GET")) {
+      for (const credential of [b.apiKey, bobToken]) {
+        const res = await call(route, credential);
+        for (const [name, value] of Object.entries(ids)) {
+          if (name === "language" || name === "userId") continue;
+          if (res.body.includes(value)) leaks.push(`${route.url} shows A's ${name}`);
+        }
+        if (res.body.includes("private to A") || res.body.includes("A's room"))
+          leaks.push(`${route.url} shows A's data`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createJobs, defineJob, handleJob, type Jobs } from "../../src/jobs/runtime";
+import { startTestApp, type TestApp } from "../harness";
+
+let t: TestApp;
+let jobs: Jobs | null = null;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { JOBS_ENABLED: "false" } });
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await t?.close();
+});
+
+describe("job runtime", () => {
+  it("works a backlog in batches without a poll per job, and retries only the job that failed", async () => {
+    const batchJob = defineJob({ name: "test.batched", payload: z.object({ n: z.number() }), batchSize: 10 });
+    const runs = new Map<number, number>();
+    jobs = createJobs({
+      database: t.ctx.database,
+      handlers: [
+        handleJob(batchJob, async ({ n }) => {
+          const count = (runs.get(n) ?? 0) + 1;
+          runs.set(n, count);
+          if (n === 7 && count === 1) throw new Error("the seventh fails once");
+        }),
+      ],
+      workers: true,
+      // Delayed jobs wake no worker: they wait for a poll. One job per 2 s poll would take 80 s for these 40; a full
+      // batch fetches the next at once.
+      pollSeconds: 2,
+      log: t.ctx.log,
+    });
+    await jobs.start();
+    for (let n = 0; n < 40; n++) await jobs.send(batchJob, { n }, { startAfter: 1 });
+
+    const deadline = Date.now() + 30_000;
+    while (!(runs.size === 40 && runs.get(7) === 2) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(runs.size).toBe(40);
+    expect(runs.get(7)).toBe(2);
+    expect([...runs].filter(([n, count]) => n !== 7 && count !== 1)).toEqual([]);
+  }, 60_000);
+});
