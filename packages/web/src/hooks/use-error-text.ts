@@ -1,6 +1,7 @@
 import { MAX_FAILED_LOGINS } from "@parley/contract";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { ApiError, errorKey } from "@/lib/api-client";
 
 /** Localized text of any error: `ERROR_{code}` with the facts some codes carry, ERROR_001 when unknown. */
@@ -16,5 +17,18 @@ export function useErrorText() {
       });
     },
     [t],
+  );
+}
+
+/**
+ * Shows an error's localized text in the snackbar: the default path of failed writes, and the one a form takes for
+ * the refusals it does not put on a field.
+ */
+export function useErrorSnackbar() {
+  const errorText = useErrorText();
+  const { showSnackbar } = useSnackbar();
+  return useCallback(
+    (error: unknown) => showSnackbar(errorText(error), { severity: "error" }),
+    [errorText, showSnackbar],
   );
 }

@@ -6,10 +6,12 @@ import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { AppProvider } from "@/app/provider";
+import { createMutationCache } from "@/lib/mutation-errors";
 
 export function renderRoutes(routes: RouteObject[], { initialEntries = ["/"] }: { initialEntries?: string[] } = {}) {
   const router = createMemoryRouter(routes, { initialEntries });
   const queryClient = new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
   });
   const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { api as paths, type TChangePasswordRequest, zChangePasswordResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { updateSession } from "@/lib/session";
 import { accountKeys } from "./keys";
 
@@ -10,9 +11,10 @@ export async function changePassword(body: TChangePasswordRequest) {
 
 export const changePasswordMutationOptions = () => mutationOptions({ mutationFn: changePassword });
 
-export function useChangePassword() {
+export function useChangePassword(settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...changePasswordMutationOptions(),
     onSuccess: ({ passwordChangedAt }) => {
       updateSession({ passwordChangedAt });

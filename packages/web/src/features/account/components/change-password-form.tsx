@@ -9,8 +9,9 @@ import { muiRegister } from "@/components/form/mui-register";
 import { PasswordField } from "@/components/form/password-field";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useChangePassword } from "../api/change-password";
 
 const emptyValues = { currentPassword: "", newPassword: "", newPasswordConfirm: "" };
@@ -18,9 +19,9 @@ const emptyValues = { currentPassword: "", newPassword: "", newPasswordConfirm: 
 export function ChangePasswordForm({ onDirtyChange }: { onDirtyChange?: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const changePassword = useChangePassword();
+  const changePassword = useChangePassword(inlineErrors);
   const {
     register,
     handleSubmit,
@@ -47,7 +48,7 @@ export function ChangePasswordForm({ onDirtyChange }: { onDirtyChange?: (dirty: 
       } else if (isApiError(error, "2002")) {
         setError("newPassword", { type: "server", message: "ERROR_2002" }, { shouldFocus: true });
       } else {
-        showSnackbar(errorText(error), { severity: "error" });
+        showError(error);
       }
     }
   });

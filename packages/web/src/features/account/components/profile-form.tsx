@@ -9,7 +9,8 @@ import { CompanyProfileFields } from "@/components/form/company-profile-fields";
 import { FormActions } from "@/components/form/form-actions";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useUpdateAccount } from "../api/update-account";
 
 type ProfileInput = z.input<typeof zUpdateAccountRequest>;
@@ -44,9 +45,9 @@ export function ProfileForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const updateAccount = useUpdateAccount();
+  const updateAccount = useUpdateAccount(inlineErrors);
   const form = useForm<ProfileInput, unknown, TUpdateAccountRequest>({
     resolver: zodResolver(zUpdateAccountRequest),
     defaultValues: profileValues(account),
@@ -67,7 +68,7 @@ export function ProfileForm({
       reset(values);
       showSnackbar(t("settings.profile.saved"), { severity: "success" });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, serverFields)) showSnackbar(errorText(error), { severity: "error" });
+      if (!applyServerFieldErrors(error, setError, serverFields)) showError(error);
     }
   });
 

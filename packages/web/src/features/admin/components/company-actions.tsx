@@ -8,7 +8,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useRestoreService } from "../api/restore-service";
 import { useSetNoticeFeature } from "../api/set-notice-feature";
 import { useStopService } from "../api/stop-service";
@@ -24,7 +23,6 @@ type ServiceAction = "stopService" | "restoreService";
  */
 export function CompanyActions({ detail }: { detail: TCompanyDetail }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const setNoticeFeature = useSetNoticeFeature();
   const unlock = useUnlockAccount();
@@ -37,7 +35,6 @@ export function CompanyActions({ detail }: { detail: TCompanyDetail }) {
   const name = company.companyName || company.email;
   const isStopped = isStoppedByAdmin(detail.actions);
   const isBusy = setNoticeFeature.isPending || unlock.isPending || stopService.isPending || restoreService.isPending;
-  const onError = (error: unknown) => showSnackbar(errorText(error), { severity: "error" });
 
   const switchNoticeFeature = (enabled: boolean) =>
     setNoticeFeature.mutate(
@@ -46,18 +43,15 @@ export function CompanyActions({ detail }: { detail: TCompanyDetail }) {
         onSuccess: (saved) =>
           showSnackbar(
             t(saved.company.noticeFeatureEnabled ? "admin.done.noticeOn" : "admin.done.noticeOff", { name }),
-            {
-              severity: "success",
-            },
+            { severity: "success" },
           ),
-        onError,
       },
     );
 
   const unlockAccount = () =>
     unlock.mutate(
       { companyId },
-      { onSuccess: () => showSnackbar(t("admin.done.unlocked", { name }), { severity: "success" }), onError },
+      { onSuccess: () => showSnackbar(t("admin.done.unlocked", { name }), { severity: "success" }) },
     );
 
   const runServiceAction = (action: ServiceAction) => {
@@ -65,14 +59,8 @@ export function CompanyActions({ detail }: { detail: TCompanyDetail }) {
     mutation.mutate(
       { companyId },
       {
-        onSuccess: () => {
-          setAsked(null);
-          showSnackbar(t(`admin.done.${action}`, { name }), { severity: "success" });
-        },
-        onError: (error) => {
-          setAsked(null);
-          onError(error);
-        },
+        onSuccess: () => showSnackbar(t(`admin.done.${action}`, { name }), { severity: "success" }),
+        onSettled: () => setAsked(null),
       },
     );
   };

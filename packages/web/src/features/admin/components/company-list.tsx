@@ -1,20 +1,5 @@
 import BusinessRounded from "@mui/icons-material/BusinessRounded";
-import {
-  Box,
-  Button,
-  LinearProgress,
-  Link,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Link, Pagination, TableSortLabel, Typography } from "@mui/material";
 import {
   COMPANY_SORT_KEYS,
   type TCompanyListQuery,
@@ -24,11 +9,9 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { EmptyState } from "@/components/empty-state";
+import { type ListColumn, ListTable } from "@/components/list-table/list-table";
 import { PageHeader } from "@/components/page-header";
-import { SearchField } from "@/components/search-field";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
-import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
 import { useFormat } from "@/hooks/use-format";
 import { useCompanies } from "../api/get-companies";
@@ -95,56 +78,57 @@ export interface CompanyListState {
   listHref?: string;
 }
 
-function CompanyRow({ company, state }: { company: TCompanySummary; state: CompanyListState }) {
+/** One cell of a company's row; the name links to its detail, carrying the list as it was left. */
+function CompanyCell({
+  company,
+  column,
+  state,
+}: {
+  company: TCompanySummary;
+  column: TCompanySortKey;
+  state: CompanyListState;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const navigate = useNavigate();
-  const href = paths.admin.companyDetail.getHref(company.id);
-  return (
-    <TableRow
-      hover
-      onClick={() => navigate(href, { state })}
-      sx={{ cursor: "pointer" }}
-      data-testid={`company-row-${company.id}`}
-    >
-      <TableCell sx={columnSx.companyName}>
-        <Link
-          component={RouterLink}
-          to={href}
-          state={state}
-          variant="body2"
-          color="inherit"
-          underline="hover"
-          onClick={(event) => event.stopPropagation()}
-          sx={{ fontWeight: 600, wordBreak: "break-word" }}
-        >
-          {company.companyName || t("admin.noCompanyName")}
-        </Link>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="div"
-          sx={{ display: { xs: "block", sm: "none" }, wordBreak: "break-all" }}
-        >
-          {company.email}
-        </Typography>
-      </TableCell>
-      <TableCell sx={{ ...columnSx.email, wordBreak: "break-all" }}>{company.email}</TableCell>
-      <TableCell sx={columnSx.kind}>
-        <AccountKindChip kind={company.kind} />
-      </TableCell>
-      <TableCell>
-        <CompanyPlanStateChip state={company.planState} />
-      </TableCell>
-      <TableCell sx={columnSx.apps} align="right">
-        {format.number(company.apps)}
-      </TableCell>
-      <TableCell sx={columnSx.messagesThisMonth} align="right">
-        {format.number(company.messagesThisMonth)}
-      </TableCell>
-      <TableCell sx={columnSx.createdAt}>{format.date(company.createdAt)}</TableCell>
-    </TableRow>
-  );
+  switch (column) {
+    case "companyName":
+      return (
+        <>
+          <Link
+            component={RouterLink}
+            to={paths.admin.companyDetail.getHref(company.id)}
+            state={state}
+            variant="body2"
+            color="inherit"
+            underline="hover"
+            onClick={(event) => event.stopPropagation()}
+            sx={{ fontWeight: 600, wordBreak: "break-word" }}
+          >
+            {company.companyName || t("admin.noCompanyName")}
+          </Link>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            sx={{ display: { xs: "block", sm: "none" }, wordBreak: "break-all" }}
+          >
+            {company.email}
+          </Typography>
+        </>
+      );
+    case "email":
+      return company.email;
+    case "kind":
+      return <AccountKindChip kind={company.kind} />;
+    case "planState":
+      return <CompanyPlanStateChip state={company.planState} />;
+    case "apps":
+      return format.number(company.apps);
+    case "messagesThisMonth":
+      return format.number(company.messagesThisMonth);
+    case "createdAt":
+      return format.date(company.createdAt);
+  }
 }
 
 /**
@@ -154,6 +138,7 @@ function CompanyRow({ company, state }: { company: TCompanySummary; state: Compa
 export function CompanyList() {
   const { t } = useTranslation();
   const format = useFormat();
+  const navigate = useNavigate();
   const [query, setQuery] = useListQuery();
   const location = useLocation();
   const rowState: CompanyListState = { listHref: `${location.pathname}${location.search}` };
@@ -163,103 +148,93 @@ export function CompanyList() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const rows = data?.companies ?? [];
   const firstRow = data ? (data.page - 1) * data.pageSize + 1 : 0;
+  const columns: ListColumn<TCompanySummary>[] = COMPANY_SORT_KEYS.map((key) => {
+    const isActive = query.sort === key;
+    return {
+      key,
+      sx: columnSx[key],
+      align: isNumeric(key) ? "right" : "left",
+      headerProps: { sortDirection: isActive ? query.order : false },
+      header: (
+        <TableSortLabel
+          active={isActive}
+          direction={isActive ? query.order : firstOrderOf(key)}
+          onClick={() => setQuery(sortBy(query, key))}
+        >
+          {t(`admin.columns.${key}`)}
+        </TableSortLabel>
+      ),
+      cellProps: key === "email" ? { sx: { wordBreak: "break-all" } } : undefined,
+      cell: (company) => <CompanyCell company={company} column={key} state={rowState} />,
+    };
+  });
 
   return (
     <>
       <PageHeader title={t("pages.companyList")} description={t("admin.list.description")} />
-      <Box sx={{ mb: 2, maxWidth: { sm: 360 } }}>
-        <SearchField value={searchInput} onChange={setSearchInput} label={t("admin.list.search")} />
-      </Box>
-      {companies.isPending && <Skeleton variant="rounded" height={320} aria-busy />}
-      {companies.isError && <AdminLoadError error={companies.error} onRetry={() => void companies.refetch()} />}
-      {data && rows.length === 0 && (
-        <EmptyState
-          icon={<BusinessRounded color="primary" sx={{ fontSize: 40 }} />}
-          title={query.q ? t("admin.list.noMatch") : t("admin.list.empty")}
-          action={
+      <ListTable
+        label={t("pages.companyList")}
+        search={{ value: searchInput, onChange: setSearchInput, label: t("admin.list.search") }}
+        query={companies}
+        rows={rows}
+        rowKey={(company) => company.id}
+        rowProps={(company) => ({
+          onClick: () => navigate(paths.admin.companyDetail.getHref(company.id), { state: rowState }),
+          sx: { cursor: "pointer" },
+          "data-testid": `company-row-${company.id}`,
+        })}
+        columns={columns}
+        skeletonHeight={320}
+        isRefreshing={companies.isFetching}
+        renderError={(error, retry) => <AdminLoadError error={error} onRetry={retry} />}
+        empty={{
+          icon: <BusinessRounded color="primary" sx={{ fontSize: 40 }} />,
+          title: query.q ? t("admin.list.noMatch") : t("admin.list.empty"),
+          action:
             // An address can name a page past the end (companies were removed since it was shared).
             query.page > 1 && (
               <Button variant="outlined" onClick={() => setQuery({ ...query, page: 1 })}>
                 {t("admin.list.firstPage")}
               </Button>
-            )
-          }
-        />
-      )}
-      {data && rows.length > 0 && (
-        <Stack spacing={2}>
-          <TableRegion label={t("pages.companyList")} isOutlined sx={{ position: "relative" }}>
-            {companies.isFetching && (
-              <LinearProgress
-                aria-label={t("common.loading")}
-                sx={{ position: "absolute", top: 0, left: 0, right: 0 }}
+            ),
+        }}
+        footer={
+          data && (
+            <Box
+              sx={{
+                display: "flex",
+                flexWrap: "wrap",
+                alignItems: "center",
+                justifyContent: "space-between",
+                gap: 1.5,
+              }}
+            >
+              <Typography variant="body2" color="text.secondary" data-testid="company-range">
+                {t("admin.list.range", {
+                  from: format.number(firstRow),
+                  to: format.number(firstRow + rows.length - 1),
+                  total: format.number(data.total),
+                })}
+              </Typography>
+              <Pagination
+                count={pageCount}
+                page={Math.min(query.page, pageCount)}
+                onChange={(_event, page) => setQuery({ ...query, page })}
+                showFirstButton
+                showLastButton
+                shape="rounded"
+                color="primary"
+                aria-label={t("admin.list.pagination")}
+                getItemAriaLabel={(type, page, selected) =>
+                  type === "page"
+                    ? t(selected ? "admin.list.currentPage" : "admin.list.goToPage", { page })
+                    : t(`admin.list.pageButton.${type}`)
+                }
               />
-            )}
-            <Table size="small" aria-label={t("pages.companyList")}>
-              <TableHead>
-                <TableRow>
-                  {COMPANY_SORT_KEYS.map((key) => {
-                    const isActive = query.sort === key;
-                    return (
-                      <TableCell
-                        key={key}
-                        sx={columnSx[key]}
-                        align={isNumeric(key) ? "right" : "left"}
-                        sortDirection={isActive ? query.order : false}
-                      >
-                        <TableSortLabel
-                          active={isActive}
-                          direction={isActive ? query.order : firstOrderOf(key)}
-                          onClick={() => setQuery(sortBy(query, key))}
-                        >
-                          {t(`admin.columns.${key}`)}
-                        </TableSortLabel>
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((company) => (
-                  <CompanyRow key={company.id} company={company} state={rowState} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableRegion>
-          <Box
-            sx={{
-              display: "flex",
-              flexWrap: "wrap",
-              alignItems: "center",
-              justifyContent: "space-between",
-              gap: 1.5,
-            }}
-          >
-            <Typography variant="body2" color="text.secondary" data-testid="company-range">
-              {t("admin.list.range", {
-                from: format.number(firstRow),
-                to: format.number(firstRow + rows.length - 1),
-                total: format.number(data.total),
-              })}
-            </Typography>
-            <Pagination
-              count={pageCount}
-              page={Math.min(query.page, pageCount)}
-              onChange={(_event, page) => setQuery({ ...query, page })}
-              showFirstButton
-              showLastButton
-              shape="rounded"
-              color="primary"
-              aria-label={t("admin.list.pagination")}
-              getItemAriaLabel={(type, page, selected) =>
-                type === "page"
-                  ? t(selected ? "admin.list.currentPage" : "admin.list.goToPage", { page })
-                  : t(`admin.list.pageButton.${type}`)
-              }
-            />
-          </Box>
-        </Stack>
-      )}
+            </Box>
+          )
+        }
+      />
     </>
   );
 }

@@ -1,26 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from "@mui/material";
 import { type TCompanyDetail, zExtendTrialRequest } from "@parley/contract";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { muiRegister } from "@/components/form/mui-register";
+import { TextFieldDialog } from "@/components/text-field-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useExtendTrial } from "../api/extend-trial";
-
-type ExtendTrialForm = z.infer<typeof zExtendTrialRequest>;
 
 const DEFAULT_DAYS = 14;
 const MIN_DAYS = zExtendTrialRequest.shape.days.minValue ?? 1;
@@ -37,70 +21,43 @@ export function ExtendTrialDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const format = useFormat();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
-  const extendTrial = useExtendTrial();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ExtendTrialForm>({
-    resolver: zodResolver(zExtendTrialRequest),
-    defaultValues: { days: DEFAULT_DAYS },
-    mode: "onTouched",
-  });
+  const extendTrial = useExtendTrial(inlineErrors);
   const { trialLastDay } = detail.plan;
 
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit(async ({ days }) => {
-    try {
-      const saved = await extendTrial.mutateAsync({ companyId: detail.company.id, days });
-      const lastDay = saved.plan.trialLastDay;
-      showSnackbar(
-        lastDay ? t("admin.done.trialExtendedUntil", { date: format.day(lastDay) }) : t("admin.done.trialExtended"),
-        { severity: "success" },
-      );
-      close();
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    }
-  });
-
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t("admin.extendTrial.title")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {trialLastDay
-              ? t("admin.extendTrial.bodyWithEnd", { date: format.day(trialLastDay) })
-              : t("admin.extendTrial.body")}
-          </DialogContentText>
-          <TextField
-            label={t("admin.extendTrial.days")}
-            type="number"
-            required
-            autoFocus
-            slotProps={{ htmlInput: { min: MIN_DAYS, max: MAX_DAYS, step: 1, inputMode: "numeric" } }}
-            {...muiRegister(register("days", { valueAsNumber: true }))}
-            error={Boolean(errors.days)}
-            helperText={t("admin.extendTrial.daysHint", { min: MIN_DAYS, max: MAX_DAYS })}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t("admin.actions.extendTrial")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <TextFieldDialog
+      open={open}
+      title={t("admin.extendTrial.title")}
+      description={
+        trialLastDay
+          ? t("admin.extendTrial.bodyWithEnd", { date: format.day(trialLastDay) })
+          : t("admin.extendTrial.body")
+      }
+      label={t("admin.extendTrial.days")}
+      hint={t("admin.extendTrial.daysHint", { min: MIN_DAYS, max: MAX_DAYS })}
+      keepsHintOnError
+      schema={zExtendTrialRequest.shape.days}
+      defaultValue={DEFAULT_DAYS}
+      validateOn="onTouched"
+      isNumber
+      fieldProps={{
+        type: "number",
+        slotProps: { htmlInput: { min: MIN_DAYS, max: MAX_DAYS, step: 1, inputMode: "numeric" } },
+      }}
+      submitLabel={t("admin.actions.extendTrial")}
+      request={(days) => extendTrial.mutateAsync({ companyId: detail.company.id, days })}
+      onSuccess={(saved) => {
+        const lastDay = saved.plan.trialLastDay;
+        showSnackbar(
+          lastDay ? t("admin.done.trialExtendedUntil", { date: format.day(lastDay) }) : t("admin.done.trialExtended"),
+          { severity: "success" },
+        );
+        onClose();
+      }}
+      onRefused="snackbar"
+      onClose={onClose}
+    />
   );
 }

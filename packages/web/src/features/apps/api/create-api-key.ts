@@ -1,6 +1,7 @@
 import { fillPath, api as paths, type TCreateApiKeyRequest, zCreateApiKeyResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { appKeys } from "./keys";
 
 /** The answer is the only time the secret exists outside the server; callers must not put it in the cache. */
@@ -10,9 +11,10 @@ export async function createApiKey({ appId, body }: { appId: string; body: TCrea
 
 export const createApiKeyMutationOptions = () => mutationOptions({ mutationFn: createApiKey });
 
-export function useCreateApiKey(appId: string) {
+export function useCreateApiKey(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...createApiKeyMutationOptions(),
     onSuccess: () =>
       Promise.all([

@@ -1,6 +1,7 @@
 import { api as paths, type TCreateAppRequest, zAppResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { appKeys } from "./keys";
 
 export async function createApp(body: TCreateAppRequest) {
@@ -10,9 +11,10 @@ export async function createApp(body: TCreateAppRequest) {
 
 export const createAppMutationOptions = () => mutationOptions({ mutationFn: createApp });
 
-export function useCreateApp() {
+export function useCreateApp(settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...createAppMutationOptions(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.list() }),
   });

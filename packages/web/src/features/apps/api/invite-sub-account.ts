@@ -1,6 +1,7 @@
 import { fillPath, api as paths, type TCreateSubAccountRequest, zSubAccountResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { appKeys } from "./keys";
 
 /** Creates the sub-account; the server mails it a sign-in link valid for SIGN_IN_LINK_TTL_HOURS. */
@@ -11,9 +12,10 @@ export async function inviteSubAccount({ appId, body }: { appId: string; body: T
 
 export const inviteSubAccountMutationOptions = () => mutationOptions({ mutationFn: inviteSubAccount });
 
-export function useInviteSubAccount(appId: string) {
+export function useInviteSubAccount(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...inviteSubAccountMutationOptions(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.subAccounts(appId) }),
   });

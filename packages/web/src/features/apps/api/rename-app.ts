@@ -1,6 +1,7 @@
 import { fillPath, api as paths, type TUpdateAppRequest, zAppResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { appKeys } from "./keys";
 
 export async function renameApp({ appId, body }: { appId: string; body: TUpdateAppRequest }) {
@@ -10,9 +11,10 @@ export async function renameApp({ appId, body }: { appId: string; body: TUpdateA
 
 export const renameAppMutationOptions = () => mutationOptions({ mutationFn: renameApp });
 
-export function useRenameApp() {
+export function useRenameApp(settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...renameAppMutationOptions(),
     onSuccess: (app) => {
       queryClient.setQueryData(appKeys.detail(app.id), app);

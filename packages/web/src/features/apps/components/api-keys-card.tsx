@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import AddRounded from "@mui/icons-material/AddRounded";
 import KeyRounded from "@mui/icons-material/KeyRounded";
 import {
@@ -19,38 +18,23 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
-import {
-  API_KEY_LABEL_MAX,
-  type TApiKey,
-  type TCreateApiKeyRequest,
-  type TCreateApiKeyResponse,
-  zCreateApiKeyRequest,
-} from "@parley/contract";
+import { API_KEY_LABEL_MAX, type TApiKey, type TCreateApiKeyResponse, zCreateApiKeyRequest } from "@parley/contract";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CopyButton } from "@/components/copy-button";
-import { muiRegister } from "@/components/form/mui-register";
-import { applyServerFieldErrors } from "@/components/form/server-errors";
-import { useFieldError } from "@/components/form/use-field-error";
-import { useSubmission } from "@/components/form/use-submission";
-import { FormDialog } from "@/components/form-dialog";
 import { TableRegion } from "@/components/table-region";
+import { TextFieldDialog } from "@/components/text-field-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
-import { errorKey } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useCreateApiKey } from "../api/create-api-key";
 import { useApiKeys } from "../api/get-api-keys";
 import { useRevokeApiKey } from "../api/revoke-api-key";
-
-type CreateKeyInput = z.input<typeof zCreateApiKeyRequest>;
 
 function CreateApiKeyDialog({
   appId,
@@ -64,62 +48,24 @@ function CreateApiKeyDialog({
   onCreated: (created: TCreateApiKeyResponse) => void;
 }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const createApiKey = useCreateApiKey(appId);
-  const submission = useSubmission();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isValid },
-  } = useForm<CreateKeyInput, unknown, TCreateApiKeyRequest>({
-    resolver: zodResolver(zCreateApiKeyRequest),
-    defaultValues: { label: "" },
-    mode: "all",
-  });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit((values) =>
-    submission.run({
-      request: () => createApiKey.mutateAsync({ appId, body: values }),
-      onSuccess: (created) => {
-        reset();
-        onCreated(created);
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, ["label"])) {
-          setError("label", { type: "server", message: errorKey(error) });
-        }
-      },
-    }),
-  );
-
+  const createApiKey = useCreateApiKey(appId, inlineErrors);
   return (
-    <FormDialog
+    <TextFieldDialog
       open={open}
       title={t("apps.apiKeys.createTitle")}
-      submission={submission}
-      onClose={close}
-      onSubmit={() => void onSubmit()}
-      canSubmit={isValid}
+      label={t("apps.apiKeys.label")}
+      hint={t("apps.apiKeys.labelHint")}
+      schema={zCreateApiKeyRequest.shape.label}
+      serverField="label"
+      defaultValue=""
+      validateOn="all"
+      fieldProps={{ slotProps: { htmlInput: { maxLength: API_KEY_LABEL_MAX } } }}
+      canSubmit={({ isValid }) => isValid}
       submitLabel={t("apps.apiKeys.create")}
-      maxWidth="xs"
-    >
-      <TextField
-        label={t("apps.apiKeys.label")}
-        required
-        autoFocus
-        margin="dense"
-        slotProps={{ htmlInput: { maxLength: API_KEY_LABEL_MAX } }}
-        {...muiRegister(register("label"))}
-        {...fieldError(errors.label, t("apps.apiKeys.labelHint"))}
-      />
-    </FormDialog>
+      request={(label) => createApiKey.mutateAsync({ appId, body: { label } })}
+      onSuccess={onCreated}
+      onClose={onClose}
+    />
   );
 }
 
@@ -202,7 +148,6 @@ export function ApiKeysCard({ appId }: { appId: string }) {
       { appId, keyId: revoking.id },
       {
         onSuccess: () => showSnackbar(t("apps.apiKeys.revoked"), { severity: "success" }),
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
         onSettled: () => setRevoking(null),
       },
     );

@@ -9,8 +9,9 @@ import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useRenameApp } from "../api/rename-app";
 
 type AppNameInput = z.input<typeof zUpdateAppRequest>;
@@ -19,9 +20,9 @@ type AppNameInput = z.input<typeof zUpdateAppRequest>;
 export function AppNameForm({ app, onDirtyChange }: { app: TApp; onDirtyChange?: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const renameApp = useRenameApp();
+  const renameApp = useRenameApp(inlineErrors);
   const {
     register,
     handleSubmit,
@@ -44,7 +45,7 @@ export function AppNameForm({ app, onDirtyChange }: { app: TApp; onDirtyChange?:
     } catch (error) {
       if (applyServerFieldErrors(error, setError, ["name"])) return;
       if (isApiError(error, "3005")) setError("name", { type: "server", message: errorKey(error) });
-      else showSnackbar(errorText(error), { severity: "error" });
+      else showError(error);
     }
   });
 

@@ -10,7 +10,6 @@ import { muiRegister } from "@/components/form/mui-register";
 import { SwitchField } from "@/components/form/switch-field";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useUpdateChatSettings } from "../api/update-chat-settings";
 
 const MEMBER_LIMIT_RANGE = "apps.settings.memberLimitRange";
@@ -35,7 +34,6 @@ export function ChatSettingsForm({
 }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const updateSettings = useUpdateChatSettings(appId);
   const {
@@ -43,7 +41,7 @@ export function ChatSettingsForm({
     control,
     handleSubmit,
     reset,
-    formState: { errors, isDirty, isValid, isSubmitting },
+    formState: { errors, isDirty, isValid },
   } = useForm<TAppChatSettings>({
     resolver: zodResolver(zChatSettingsForm),
     defaultValues: settings,
@@ -52,14 +50,17 @@ export function ChatSettingsForm({
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      reset(await updateSettings.mutateAsync({ appId, settings: values }));
-      showSnackbar(t("apps.settings.chatSaved"), { severity: "success" });
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    updateSettings.mutate(
+      { appId, settings: values },
+      {
+        onSuccess: (saved) => {
+          reset(saved);
+          showSnackbar(t("apps.settings.chatSaved"), { severity: "success" });
+        },
+      },
+    ),
+  );
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("apps.settings.chatTitle")}>
@@ -74,7 +75,12 @@ export function ChatSettingsForm({
           {...muiRegister(register("defaultMemberLimit", { valueAsNumber: true }))}
           {...fieldError(errors.defaultMemberLimit, t(MEMBER_LIMIT_RANGE))}
         />
-        <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
+        <FormActions
+          isDirty={isDirty}
+          isValid={isValid}
+          isSubmitting={updateSettings.isPending}
+          onDiscard={() => reset()}
+        />
       </Stack>
     </Box>
   );

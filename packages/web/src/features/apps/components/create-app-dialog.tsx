@@ -1,20 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { TextField } from "@mui/material";
-import { APP_NAME_MAX, type TCreateAppRequest, zCreateAppRequest } from "@parley/contract";
-import { useForm } from "react-hook-form";
+import { APP_NAME_MAX, zCreateAppRequest } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { z } from "zod";
-import { muiRegister } from "@/components/form/mui-register";
-import { applyServerFieldErrors } from "@/components/form/server-errors";
-import { useFieldError } from "@/components/form/use-field-error";
-import { useSubmission } from "@/components/form/use-submission";
-import { FormDialog } from "@/components/form-dialog";
+import { TextFieldDialog } from "@/components/text-field-dialog";
 import { paths } from "@/config/paths";
-import { errorKey } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useCreateApp } from "../api/create-app";
-
-type CreateAppInput = z.input<typeof zCreateAppRequest>;
 
 /**
  * The create-app dialog of spec section 2. A refusal (name taken, ten apps already) stays under the input
@@ -31,65 +21,28 @@ export function CreateAppDialog({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fieldError = useFieldError();
-  const createApp = useCreateApp();
-  const submission = useSubmission();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<CreateAppInput, unknown, TCreateAppRequest>({
-    resolver: zodResolver(zCreateAppRequest),
-    defaultValues: { name: "" },
-    mode: "all",
-  });
-  const isNameEmpty = (watch("name") ?? "").trim() === "";
+  const createApp = useCreateApp(inlineErrors);
 
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit((values) =>
-    submission.run({
-      request: () => createApp.mutateAsync(values),
-      onSuccess: (app) => {
-        reset();
+  return (
+    <TextFieldDialog
+      open={open}
+      title={t("apps.create.title")}
+      label={t("apps.fields.name")}
+      hint={t("apps.create.hint")}
+      schema={zCreateAppRequest.shape.name}
+      serverField="name"
+      defaultValue=""
+      validateOn="all"
+      fieldProps={{ slotProps: { htmlInput: { maxLength: APP_NAME_MAX } } }}
+      canSubmit={({ value }) => (value ?? "").trim() !== ""}
+      submitLabel={t("common.save")}
+      request={(name) => createApp.mutateAsync({ name })}
+      onSuccess={(app) => {
         onClose();
         onCreated?.();
         navigate(paths.apps.settings.getHref(app.id));
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, ["name"])) {
-          setError("name", { type: "server", message: errorKey(error) });
-        }
-      },
-    }),
-  );
-
-  return (
-    <FormDialog
-      open={open}
-      title={t("apps.create.title")}
-      submission={submission}
-      onClose={close}
-      onSubmit={() => void onSubmit()}
-      canSubmit={!isNameEmpty}
-      submitLabel={t("common.save")}
-      maxWidth="xs"
-    >
-      <TextField
-        label={t("apps.fields.name")}
-        required
-        autoFocus
-        margin="dense"
-        slotProps={{ htmlInput: { maxLength: APP_NAME_MAX } }}
-        {...muiRegister(register("name"))}
-        {...fieldError(errors.name, t("apps.create.hint"))}
-      />
-    </FormDialog>
+      }}
+      onClose={onClose}
+    />
   );
 }

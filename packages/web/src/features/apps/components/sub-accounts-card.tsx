@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import SupervisorAccountRounded from "@mui/icons-material/SupervisorAccountRounded";
 import {
@@ -8,7 +7,6 @@ import {
   Card,
   CardHeader,
   Chip,
-  DialogContentText,
   Divider,
   Skeleton,
   Table,
@@ -16,39 +14,29 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import {
   SIGN_IN_LINK_TTL_HOURS,
   SUB_ACCOUNTS_PER_APP_MAX,
-  type TCreateSubAccountRequest,
   type TSubAccount,
   zCreateSubAccountRequest,
 } from "@parley/contract";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { muiRegister } from "@/components/form/mui-register";
-import { applyServerFieldErrors } from "@/components/form/server-errors";
-import { useFieldError } from "@/components/form/use-field-error";
-import { useSubmission } from "@/components/form/use-submission";
-import { FormDialog } from "@/components/form-dialog";
 import { wideOnly } from "@/components/table-cells";
 import { TableRegion } from "@/components/table-region";
+import { TextFieldDialog } from "@/components/text-field-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
-import { errorKey } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useSubAccounts } from "../api/get-sub-accounts";
 import { useInviteSubAccount } from "../api/invite-sub-account";
 import { useResendSubAccountInvitation } from "../api/resend-sub-account-invitation";
 import { useRevokeSubAccount } from "../api/revoke-sub-account";
-
-type InviteInput = z.input<typeof zCreateSubAccountRequest>;
 
 function InviteSubAccountDialog({
   appId,
@@ -62,67 +50,25 @@ function InviteSubAccountDialog({
   onInvited: (subAccount: TSubAccount) => void;
 }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const invite = useInviteSubAccount(appId);
-  const submission = useSubmission();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isValid },
-  } = useForm<InviteInput, unknown, TCreateSubAccountRequest>({
-    resolver: zodResolver(zCreateSubAccountRequest),
-    defaultValues: { email: "" },
-    mode: "all",
-  });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit((values) =>
-    submission.run({
-      request: () => invite.mutateAsync({ appId, body: values }),
-      onSuccess: (subAccount) => {
-        reset();
-        onInvited(subAccount);
-      },
-      onError: (error) => {
-        // Every refusal (taken address 1003, the limit 3060) concerns the one address typed: it goes under it.
-        if (!applyServerFieldErrors(error, setError, ["email"])) {
-          setError("email", { type: "server", message: errorKey(error) });
-        }
-      },
-    }),
-  );
-
+  const invite = useInviteSubAccount(appId, inlineErrors);
   return (
-    <FormDialog
+    <TextFieldDialog
       open={open}
       title={t("apps.subAccounts.inviteTitle")}
-      submission={submission}
-      onClose={close}
-      onSubmit={() => void onSubmit()}
-      canSubmit={isValid}
+      description={t("apps.subAccounts.inviteBody", { hours: SIGN_IN_LINK_TTL_HOURS })}
+      label={t("fields.email")}
+      schema={zCreateSubAccountRequest.shape.email}
+      // Every refusal (taken address 1003, the limit 3060) concerns the one address typed: it goes under it.
+      serverField="email"
+      defaultValue=""
+      validateOn="all"
+      fieldProps={{ type: "email", autoComplete: "off" }}
+      canSubmit={({ isValid }) => isValid}
       submitLabel={t("apps.subAccounts.send")}
-      maxWidth="xs"
-    >
-      <DialogContentText sx={{ mb: 1 }}>
-        {t("apps.subAccounts.inviteBody", { hours: SIGN_IN_LINK_TTL_HOURS })}
-      </DialogContentText>
-      <TextField
-        label={t("fields.email")}
-        type="email"
-        autoComplete="off"
-        required
-        autoFocus
-        margin="dense"
-        {...muiRegister(register("email"))}
-        {...fieldError(errors.email)}
-      />
-    </FormDialog>
+      request={(email) => invite.mutateAsync({ appId, body: { email } })}
+      onSuccess={onInvited}
+      onClose={onClose}
+    />
   );
 }
 
@@ -215,7 +161,6 @@ export function SubAccountsCard({ appId }: { appId: string }) {
       {
         onSuccess: (subAccount) =>
           showSnackbar(t("apps.subAccounts.resent", { email: subAccount.email }), { severity: "success" }),
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
         onSettled: () => setResending(null),
       },
     );
@@ -228,7 +173,6 @@ export function SubAccountsCard({ appId }: { appId: string }) {
       { appId, subAccountId: revoking.id },
       {
         onSuccess: () => showSnackbar(t("apps.subAccounts.revoked", { email }), { severity: "success" }),
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
         onSettled: () => setRevoking(null),
       },
     );

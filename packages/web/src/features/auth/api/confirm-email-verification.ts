@@ -2,6 +2,7 @@ import { api as paths, type zEmailVerificationConfirmRequest } from "@parley/con
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { authKeys } from "./keys";
 
 export type TEmailVerificationConfirmRequest = z.output<typeof zEmailVerificationConfirmRequest>;
@@ -12,9 +13,10 @@ export async function confirmEmailVerification(body: TEmailVerificationConfirmRe
 
 export const confirmEmailVerificationMutationOptions = () => mutationOptions({ mutationFn: confirmEmailVerification });
 
-export function useConfirmEmailVerification() {
+export function useConfirmEmailVerification(settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...confirmEmailVerificationMutationOptions(),
     onSettled: (_data, _error, variables) =>
       queryClient.invalidateQueries({ queryKey: authKeys.emailVerified(variables.email) }),

@@ -1,6 +1,7 @@
 import { api as paths, type TPasswordResetConfirmRequest } from "@parley/contract";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 
 export async function confirmPasswordReset(body: TPasswordResetConfirmRequest) {
   await api.post(paths.auth.passwordResetConfirm, body);
@@ -8,6 +9,6 @@ export async function confirmPasswordReset(body: TPasswordResetConfirmRequest) {
 
 export const confirmPasswordResetMutationOptions = () => mutationOptions({ mutationFn: confirmPasswordReset });
 
-export function useConfirmPasswordReset() {
-  return useMutation(confirmPasswordResetMutationOptions());
+export function useConfirmPasswordReset(settings?: MutationSettings) {
+  return useMutation({ ...confirmPasswordResetMutationOptions(), ...settings });
 }

@@ -3,6 +3,7 @@ import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-qu
 import { paths as routes } from "@/config/paths";
 import { homePathFor } from "@/lib/account-home";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { clearSession, getSession, setSession } from "@/lib/session";
 
 export async function linkLogin(body: TLinkLoginRequest) {
@@ -16,9 +17,10 @@ export const linkLoginMutationOptions = () => mutationOptions({ mutationFn: link
  * browser is dropped first: the link names the account to be, and the server refuses a sign-in that carries a live
  * session (1002), as it does for login.
  */
-export function useLinkLogin() {
+export function useLinkLogin(settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...linkLoginMutationOptions(),
     onMutate: () => {
       if (getSession()) clearSession("logout");

@@ -1,6 +1,7 @@
 import { api as paths } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { clearSession } from "@/lib/session";
 
 export async function logout() {
@@ -15,6 +16,7 @@ export function useLogout({ onLoggedOut }: { onLoggedOut?: () => Promise<void> |
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationOptions({ mutationFn: logout }),
+    ...inlineErrors,
     onSuccess: async () => {
       clearSession("logout");
       await onLoggedOut?.();

@@ -1,6 +1,7 @@
 import { api as paths, type TSignupRequest, zSignupResponse } from "@parley/contract";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 
 export async function signup(body: TSignupRequest) {
   return api.post(paths.auth.signup, body, zSignupResponse);
@@ -8,6 +9,6 @@ export async function signup(body: TSignupRequest) {
 
 export const signupMutationOptions = () => mutationOptions({ mutationFn: signup });
 
-export function useSignup() {
-  return useMutation(signupMutationOptions());
+export function useSignup(settings?: MutationSettings) {
+  return useMutation({ ...signupMutationOptions(), ...settings });
 }

@@ -6,6 +6,7 @@ import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
 import { ApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useConfirmEmailVerification } from "../api/confirm-email-verification";
 import { useSendEmailVerification } from "../api/send-email-verification";
 
@@ -16,7 +17,7 @@ export function EmailVerificationConfirm({ email, code }: { email: string; code:
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
-  const confirm = useConfirmEmailVerification();
+  const confirm = useConfirmEmailVerification(inlineErrors);
   const resend = useSendEmailVerification();
   const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
   const started = useRef(false);
@@ -73,14 +74,11 @@ export function EmailVerificationConfirm({ email, code }: { email: string; code:
   }
 
   if (failureCode === "1017") {
-    const onResend = async () => {
-      try {
-        await resend.mutateAsync({ email });
-        showSnackbar(t("verifySend.resent", { email }), { severity: "success" });
-      } catch (error) {
-        showSnackbar(errorText(error), { severity: "error" });
-      }
-    };
+    const onResend = () =>
+      resend.mutate(
+        { email },
+        { onSuccess: () => showSnackbar(t("verifySend.resent", { email }), { severity: "success" }) },
+      );
     return (
       <Stack spacing={2.5}>
         <Alert severity="warning">{errorText(outcome.error)}</Alert>

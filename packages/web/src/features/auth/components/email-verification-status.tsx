@@ -11,8 +11,9 @@ import { muiRegister } from "@/components/form/mui-register";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useEmailVerified } from "../api/get-email-verified";
 import { useSendEmailVerification } from "../api/send-email-verification";
 
@@ -31,9 +32,9 @@ function LoginButton() {
 /** "Check your inbox": resend the link, and notice by polling when the address has been verified. */
 export function EmailVerificationStatus({ email, justSignedUp }: { email: string; justSignedUp: boolean }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const send = useSendEmailVerification();
+  const send = useSendEmailVerification(inlineErrors);
   const verified = useEmailVerified(email);
   const [isAlreadyVerified, setIsAlreadyVerified] = useState(false);
 
@@ -52,7 +53,7 @@ export function EmailVerificationStatus({ email, justSignedUp }: { email: string
         setIsAlreadyVerified(true);
         return;
       }
-      showSnackbar(errorText(error), { severity: "error" });
+      showError(error);
     }
   };
 

@@ -9,7 +9,6 @@ import { muiRegister } from "@/components/form/mui-register";
 import { PasswordField } from "@/components/form/password-field";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { homePathFor } from "@/lib/account-home";
 import { isApiError } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
@@ -29,13 +28,12 @@ export function FirstPasswordForm() {
   const navigate = useNavigate();
   const session = useSession();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const setFirstPassword = useSetFirstPassword();
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<FirstPasswordInput, unknown, FirstPasswordValues>({
     resolver: zodResolver(zFirstPasswordForm),
     defaultValues: { password: "", passwordConfirm: "" },
@@ -43,17 +41,21 @@ export function FirstPasswordForm() {
     criteriaMode: "all",
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
-      const updated = await setFirstPassword.mutateAsync({ password });
-      showSnackbar(t("firstPassword.success"), { severity: "success" });
-      await navigate(homePathFor(updated), { replace: true });
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-      // Already has a password (set in another tab, say): nothing is left to do here.
-      if (isApiError(error, "1028")) await navigate(homePathFor(session), { replace: true });
-    }
-  });
+  const onSubmit = handleSubmit(({ password }) =>
+    setFirstPassword.mutate(
+      { password },
+      {
+        onSuccess: async (updated) => {
+          showSnackbar(t("firstPassword.success"), { severity: "success" });
+          await navigate(homePathFor(updated), { replace: true });
+        },
+        onError: async (error) => {
+          // Already has a password (set in another tab, say): nothing is left to do here.
+          if (isApiError(error, "1028")) await navigate(homePathFor(session), { replace: true });
+        },
+      },
+    ),
+  );
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("firstPassword.title")}>
@@ -76,7 +78,7 @@ export function FirstPasswordForm() {
           {...muiRegister(register("passwordConfirm", { deps: ["password"] }))}
           {...fieldError(errors.passwordConfirm)}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        <Button type="submit" variant="contained" size="large" disabled={setFirstPassword.isPending}>
           {t("firstPassword.submit")}
         </Button>
       </Stack>

@@ -8,18 +8,17 @@ import { Link as RouterLink } from "react-router";
 import type { z } from "zod";
 import { muiRegister } from "@/components/form/mui-register";
 import { useFieldError } from "@/components/form/use-field-error";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { type TPasswordResetRequest, useRequestPasswordReset } from "../api/request-password-reset";
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
-  const requestReset = useRequestPasswordReset();
+  const showError = useErrorSnackbar();
+  const requestReset = useRequestPasswordReset(inlineErrors);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
@@ -41,7 +40,7 @@ export function ForgotPasswordForm() {
         setError("email", { type: "server", message: "ERROR_1004" }, { shouldFocus: true });
         return;
       }
-      showSnackbar(errorText(error), { severity: "error" });
+      showError(error);
     }
   });
 

@@ -12,6 +12,7 @@ import { useFieldError } from "@/components/form/use-field-error";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
 import { ApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useLogin } from "../api/login";
 
 type LoginFormInput = z.input<typeof zLoginRequest>;
@@ -46,7 +47,7 @@ function LoginFailure({ error, email }: { error: unknown; email: string }) {
 export function LoginForm({ defaultEmail = "" }: { defaultEmail?: string }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const login = useLogin();
+  const login = useLogin(inlineErrors);
   const [failure, setFailure] = useState<{ error: unknown; email: string } | null>(null);
   const {
     register,

@@ -8,10 +8,10 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { CompanyProfileFields } from "@/components/form/company-profile-fields";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar, useErrorText } from "@/hooks/use-error-text";
 import { currentLanguage } from "@/i18n";
 import { isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { pathAfterLinkLogin, useLinkLogin } from "../api/link-login";
 import { useMarketplaceSignup } from "../api/marketplace-signup";
 import { SignupConsentFields } from "./signup-consent-fields";
@@ -44,9 +44,9 @@ export function MarketplaceSignupForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
-  const signup = useMarketplaceSignup();
-  const linkLogin = useLinkLogin();
+  const showError = useErrorSnackbar();
+  const signup = useMarketplaceSignup(inlineErrors);
+  const linkLogin = useLinkLogin(inlineErrors);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(zMarketplaceSignupForm),
@@ -76,7 +76,7 @@ export function MarketplaceSignupForm({ token }: { token: string }) {
         setProblem(errorText(error));
         return;
       }
-      if (!applyServerFieldErrors(error, setError, serverFields)) showSnackbar(errorText(error), { severity: "error" });
+      if (!applyServerFieldErrors(error, setError, serverFields)) showError(error);
       return;
     }
     try {

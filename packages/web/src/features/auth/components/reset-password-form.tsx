@@ -11,8 +11,9 @@ import { PasswordField } from "@/components/form/password-field";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar, useErrorText } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useConfirmPasswordReset } from "../api/confirm-password-reset";
 
 type ResetFormInput = z.input<typeof zPasswordResetConfirmForm>;
@@ -36,8 +37,9 @@ export function ResetPasswordForm({ email, code }: { email: string; code: string
   const navigate = useNavigate();
   const fieldError = useFieldError();
   const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const confirmReset = useConfirmPasswordReset();
+  const confirmReset = useConfirmPasswordReset(inlineErrors);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const {
     register,
@@ -63,7 +65,7 @@ export function ResetPasswordForm({ email, code }: { email: string; code: string
         setLinkProblem(errorText(error));
         return;
       }
-      showSnackbar(errorText(error), { severity: "error" });
+      showError(error);
     }
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { pathAfterLinkLogin, useLinkLogin } from "../api/link-login";
 
 function LinkProblem({ message }: { message: string }) {
@@ -27,7 +28,7 @@ export function SignInLink({ link }: { link: TLinkLoginRequest | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const { mutate, error } = useLinkLogin();
+  const { mutate, error } = useLinkLogin(inlineErrors);
   const hasStarted = useRef(false);
 
   useEffect(() => {

@@ -10,11 +10,11 @@ import { muiRegister } from "@/components/form/mui-register";
 import { PasswordField } from "@/components/form/password-field";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { currentLanguage } from "@/i18n";
 import { isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useSignup } from "../api/signup";
 import { SignupConsentFields } from "./signup-consent-fields";
 
@@ -39,9 +39,8 @@ export function SignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
-  const signup = useSignup();
+  const showError = useErrorSnackbar();
+  const signup = useSignup(inlineErrors);
   const form = useForm<SignupFormInput, unknown, SignupFormValues>({
     resolver: zodResolver(zSignupForm),
     mode: "onTouched",
@@ -77,7 +76,7 @@ export function SignupForm() {
         setError("email", { type: "server", message: "ERROR_1003" }, { shouldFocus: true });
         return;
       }
-      if (!applyServerFieldErrors(error, setError, serverFields)) showSnackbar(errorText(error), { severity: "error" });
+      if (!applyServerFieldErrors(error, setError, serverFields)) showError(error);
     }
   });
 

@@ -7,8 +7,6 @@ import { RefreshButton } from "@/components/refresh-button";
 import { SettingsCard } from "@/components/settings-card";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
 import { TableRegion } from "@/components/table-region";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { type InvoiceFileFormat, useDownloadInvoice } from "../api/download-invoice";
 import { useInvoices } from "../api/get-invoices";
@@ -19,17 +17,11 @@ const fileFormats: InvoiceFileFormat[] = ["pdf", "csv"];
 function InvoiceRow({ invoice }: { invoice: TInvoice }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
   const download = useDownloadInvoice();
   const month = format.month(invoice.period);
   const money = (minor: number) => format.money(minor, invoice.currency);
 
-  const save = (fileFormat: InvoiceFileFormat) =>
-    download.mutate(
-      { invoice, format: fileFormat },
-      { onError: (error) => showSnackbar(errorText(error), { severity: "error" }) },
-    );
+  const save = (fileFormat: InvoiceFileFormat) => download.mutate({ invoice, format: fileFormat });
 
   return (
     <TableRow>

@@ -8,7 +8,6 @@ import { FactRow } from "@/components/fact-row";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useCard } from "../api/get-card";
 import { useRemoveCard } from "../api/remove-card";
@@ -17,33 +16,23 @@ import { useStartCardSession } from "../api/start-card-session";
 function CardDetails({ data }: { data: TCardResponse }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const startSession = useStartCardSession();
   const remove = useRemoveCard();
   const [isConfirmingRemoval, setIsConfirmingRemoval] = useState(false);
   const { card, expectedPaymentDate } = data;
 
-  const register = async () => {
-    try {
-      const { redirectUrl } = await startSession.mutateAsync();
+  const register = () =>
+    startSession.mutate(undefined, {
       // The gateway's card page is outside the SPA; it returns to /billing-payletter when done.
-      window.location.assign(redirectUrl);
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    }
-  };
+      onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    });
 
-  const confirmRemoval = async () => {
-    try {
-      await remove.mutateAsync();
-      showSnackbar(t("billing.card.removed"), { severity: "success" });
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    } finally {
-      setIsConfirmingRemoval(false);
-    }
-  };
+  const confirmRemoval = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => showSnackbar(t("billing.card.removed"), { severity: "success" }),
+      onSettled: () => setIsConfirmingRemoval(false),
+    });
 
   return (
     <Stack spacing={2.5}>
@@ -69,11 +58,7 @@ function CardDetails({ data }: { data: TCardResponse }) {
         </Typography>
       )}
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5 }}>
-        <Button
-          variant={card ? "outlined" : "contained"}
-          disabled={startSession.isPending}
-          onClick={() => void register()}
-        >
+        <Button variant={card ? "outlined" : "contained"} disabled={startSession.isPending} onClick={register}>
           {card ? t("billing.card.replace") : t("billing.card.register")}
         </Button>
         {card && (
@@ -88,7 +73,7 @@ function CardDetails({ data }: { data: TCardResponse }) {
         body={t("billing.card.removeBody")}
         confirmLabel={t("billing.card.remove")}
         isPending={remove.isPending}
-        onConfirm={() => void confirmRemoval()}
+        onConfirm={confirmRemoval}
         onClose={() => setIsConfirmingRemoval(false)}
       />
     </Stack>

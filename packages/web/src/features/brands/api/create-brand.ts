@@ -1,7 +1,8 @@
 import { fillPath, api as paths, type TBrandRequest, zBrandResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { brandKeys } from "@/data/brands/keys";
 import { api } from "@/lib/api-client";
-import { brandKeys } from "./keys";
+import type { MutationSettings } from "@/lib/mutation-errors";
 
 export async function createBrand({ appId, body }: { appId: string; body: TBrandRequest }) {
   const { brand } = await api.post(fillPath(paths.notice.brands, { id: appId }), body, zBrandResponse);
@@ -10,9 +11,10 @@ export async function createBrand({ appId, body }: { appId: string; body: TBrand
 
 export const createBrandMutationOptions = () => mutationOptions({ mutationFn: createBrand });
 
-export function useCreateBrand(appId: string) {
+export function useCreateBrand(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...createBrandMutationOptions(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: brandKeys.lists(appId) }),
   });

@@ -1,7 +1,7 @@
 import { fillPath, api as paths, zBrandResponse } from "@parley/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { brandKeys } from "@/data/brands/keys";
 import { api } from "@/lib/api-client";
-import { brandKeys } from "./keys";
 
 export async function getBrand({ appId, brandId }: { appId: string; brandId: string }, signal?: AbortSignal) {
   const { brand } = await api.get(fillPath(paths.notice.brand, { id: appId, brandId }), zBrandResponse, { signal });

@@ -1,7 +1,8 @@
 import { fillPath, api as paths, zBrandCoverImageResponse } from "@parley/contract";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
+import { brandKeys } from "@/data/brands/keys";
 import { api } from "@/lib/api-client";
-import { brandKeys } from "./keys";
+import type { MutationSettings } from "@/lib/mutation-errors";
 
 /** Uploads a cover image on its own; a brand uses it only once its form is saved with the returned id. */
 export async function uploadBrandCoverImage({ appId, file }: { appId: string; file: File }) {
@@ -15,6 +16,6 @@ export async function uploadBrandCoverImage({ appId, file }: { appId: string; fi
 export const uploadBrandCoverImageMutationOptions = (appId: string) =>
   mutationOptions({ mutationKey: brandKeys.coverUpload(appId), mutationFn: uploadBrandCoverImage });
 
-export function useUploadBrandCoverImage(appId: string) {
-  return useMutation(uploadBrandCoverImageMutationOptions(appId));
+export function useUploadBrandCoverImage(appId: string, settings?: MutationSettings) {
+  return useMutation({ ...uploadBrandCoverImageMutationOptions(appId), ...settings });
 }

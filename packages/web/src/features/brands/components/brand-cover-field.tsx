@@ -5,9 +5,9 @@ import { Box, Button, CircularProgress, FormHelperText, FormLabel, Stack } from 
 import { BRAND_IMAGE_MAX_BYTES, type TBrand } from "@parley/contract";
 import { type ChangeEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useUploadBrandCoverImage } from "../api/upload-brand-cover-image";
 import { coverImageProblem } from "../lib/cover-image-file";
 
@@ -35,13 +35,12 @@ export function BrandCoverField({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
+  const showError = useErrorSnackbar();
   const labelId = useId();
   const helpId = useId();
   const errorId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useUploadBrandCoverImage(appId);
+  const upload = useUploadBrandCoverImage(appId, inlineErrors);
   const [pickError, setPickError] = useState<string | null>(null);
   const shownError = pickError ?? error;
 
@@ -60,7 +59,7 @@ export function BrandCoverField({
         onSuccess: (image) => onChange({ id: image.id, url: image.url }),
         onError: (uploadError) => {
           if (isApiError(uploadError, "3049")) setPickError(errorKey(uploadError));
-          else showSnackbar(errorText(uploadError), { severity: "error" });
+          else showError(uploadError);
         },
       },
     );

@@ -20,12 +20,13 @@ import { SwitchField } from "@/components/form/switch-field";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
+import { brandKeys } from "@/data/brands/keys";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { ApiError, errorKey } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useCreateBrand } from "../api/create-brand";
-import { brandKeys } from "../api/keys";
 import { useUpdateBrand } from "../api/update-brand";
 import { BrandCoverField } from "./brand-cover-field";
 
@@ -69,10 +70,10 @@ export function BrandForm({ appId, brand }: { appId: string; brand?: TBrand }) {
   const navigate = useNavigate();
   const format = useFormat();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const createBrand = useCreateBrand(appId);
-  const updateBrand = useUpdateBrand(appId);
+  const createBrand = useCreateBrand(appId, inlineErrors);
+  const updateBrand = useUpdateBrand(appId, inlineErrors);
   const isUploading = useIsMutating({ mutationKey: brandKeys.coverUpload(appId) }) > 0;
   const {
     register,
@@ -102,7 +103,7 @@ export function BrandForm({ appId, brand }: { appId: string; brand?: TBrand }) {
       if (applyServerFieldErrors(error, setError, FIELDS)) return;
       const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
       if (field) setError(field, { type: "server", message: errorKey(error) });
-      else showSnackbar(errorText(error), { severity: "error" });
+      else showError(error);
     }
   });
 

@@ -1,6 +1,7 @@
 import { fillPath, api as paths, zCampaignResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { storeCampaign } from "./cache";
 
 /** Confirms a draft: it becomes awaiting and goes out now or at its scheduled time. The server checks the saved draft, so save the form first. */
@@ -12,9 +13,10 @@ export async function confirmCampaign({ appId, campaignId }: { appId: string; ca
 
 export const confirmCampaignMutationOptions = () => mutationOptions({ mutationFn: confirmCampaign });
 
-export function useConfirmCampaign(appId: string) {
+export function useConfirmCampaign(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...confirmCampaignMutationOptions(),
     onSuccess: (campaign) => storeCampaign(queryClient, appId, campaign),
   });

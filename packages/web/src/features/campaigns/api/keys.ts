@@ -8,6 +8,4 @@ export const campaignKeys = {
     [...campaignKeys.lists(appId), search, status] as const,
   detail: (appId: string, campaignId: string) => [...campaignKeys.app(appId), "detail", campaignId] as const,
   report: (appId: string, campaignId: string) => [...campaignKeys.app(appId), "report", campaignId] as const,
-  /** The brands a campaign may be sent as: the app's brands in use. */
-  senderBrands: (appId: string) => [...campaignKeys.app(appId), "sender-brands"] as const,
 };

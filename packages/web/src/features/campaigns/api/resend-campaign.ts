@@ -1,6 +1,7 @@
 import { fillPath, api as paths, zCampaignResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { storeCampaign } from "./cache";
 
 /** Copies a finished campaign, recipients included, into a new draft and answers with that draft. */
@@ -12,9 +13,10 @@ export async function resendCampaign({ appId, campaignId }: { appId: string; cam
 
 export const resendCampaignMutationOptions = () => mutationOptions({ mutationFn: resendCampaign });
 
-export function useResendCampaign(appId: string) {
+export function useResendCampaign(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...resendCampaignMutationOptions(),
     onSuccess: (campaign) => storeCampaign(queryClient, appId, campaign),
   });

@@ -1,5 +1,6 @@
 import { fillPath, api as paths, zCampaignResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
 import { storeCampaign } from "./cache";
 
@@ -27,9 +28,10 @@ export async function uploadRecipients({
 
 export const uploadRecipientsMutationOptions = () => mutationOptions({ mutationFn: uploadRecipients });
 
-export function useUploadRecipients(appId: string) {
+export function useUploadRecipients(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...uploadRecipientsMutationOptions(),
     onSuccess: (campaign) => storeCampaign(queryClient, appId, campaign),
   });

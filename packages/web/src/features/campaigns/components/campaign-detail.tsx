@@ -19,7 +19,6 @@ import { PageHeader } from "@/components/page-header";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useCancelCampaign } from "../api/cancel-campaign";
 import { useDeleteCampaignMessages } from "../api/delete-campaign-messages";
@@ -42,7 +41,6 @@ export function hasReport(campaign: Pick<TCampaign, "startedAt">) {
 function CampaignActions({ appId, campaign }: { appId: string; campaign: TCampaign }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const discard = useDiscardCampaign(appId);
@@ -52,9 +50,8 @@ function CampaignActions({ appId, campaign }: { appId: string; campaign: TCampai
   const [asked, setAsked] = useState<AskedAction | null>(null);
   const { status } = campaign;
   const ids = { appId, campaignId: campaign.id };
-  const onError = (error: unknown) => {
+  const onError = () => {
     setAsked(null);
-    showSnackbar(errorText(error), { severity: "error" });
     // A 3057 means the status moved on (the sender finished, another tab acted): show the one it has now.
     void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(appId, campaign.id) });
   };

@@ -5,6 +5,7 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-ro
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { paths } from "@/config/paths";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useCampaign } from "../api/get-campaign";
 import { useResendCampaign } from "../api/resend-campaign";
 import { CampaignWizard } from "./campaign-wizard";
@@ -78,7 +79,7 @@ export function ContinueCampaignDraft({
 export function ResendCampaign({ appId, campaignId }: { appId: string; campaignId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const resend = useResendCampaign(appId);
+  const resend = useResendCampaign(appId, inlineErrors);
   const { mutateAsync } = resend;
   const hasStarted = useRef(false);
 

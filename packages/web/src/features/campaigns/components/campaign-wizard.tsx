@@ -11,13 +11,14 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useAllBrands } from "@/data/brands/get-brands";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { errorKey, isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useConfirmCampaign } from "../api/confirm-campaign";
 import { useCreateCampaign } from "../api/create-campaign";
-import { useSenderBrands } from "../api/get-sender-brands";
 import { useUpdateCampaign } from "../api/update-campaign";
 import { useUploadRecipients } from "../api/upload-recipients";
 import {
@@ -79,13 +80,13 @@ export function CampaignWizard({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useFormat();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const brands = useSenderBrands(appId);
-  const createCampaign = useCreateCampaign(appId);
-  const updateCampaign = useUpdateCampaign(appId);
-  const uploadRecipients = useUploadRecipients(appId);
-  const confirmCampaign = useConfirmCampaign(appId);
+  const brands = useAllBrands(appId, "inUse");
+  const createCampaign = useCreateCampaign(appId, inlineErrors);
+  const updateCampaign = useUpdateCampaign(appId, inlineErrors);
+  const uploadRecipients = useUploadRecipients(appId, inlineErrors);
+  const confirmCampaign = useConfirmCampaign(appId, inlineErrors);
   const form = useForm<CampaignFormInput, unknown, CampaignFormValues>({
     resolver: zodResolver(zCampaignForm),
     defaultValues: formValuesOf(campaign),
@@ -181,7 +182,7 @@ export function CampaignWizard({
       setError("brandId", { type: "server", message: errorKey(error) });
       return;
     }
-    showSnackbar(errorText(error), { severity: "error" });
+    showError(error);
     // No longer a draft (confirmed or discarded elsewhere): its detail says what it is now.
     if (isApiError(error, "3057") && saved) {
       navigate(paths.apps.message.campaignDetail.getHref(appId, saved.id), { replace: true });
@@ -250,7 +251,7 @@ export function CampaignWizard({
       const missing = (error.data?.missing ?? []).filter(isRequirement);
       markMissing(missing, formValues);
       if (missing[0]) goTo(stepOf(missing[0]));
-      showSnackbar(errorText(error), { severity: "error" });
+      showError(error);
       return;
     }
     if (isApiError(error, "3058")) {
@@ -261,7 +262,7 @@ export function CampaignWizard({
     if (isApiError(error, "3054")) {
       setError("brandId", { type: "server", message: errorKey(error) });
       goTo("message");
-      showSnackbar(errorText(error), { severity: "error" });
+      showError(error);
       return;
     }
     showSaveError(error);

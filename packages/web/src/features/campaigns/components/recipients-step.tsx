@@ -12,7 +12,6 @@ import {
 import { type ChangeEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FactRow } from "@/components/fact-row";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
@@ -40,8 +39,6 @@ export function excludedCount(recipients: TCampaignRecipients) {
 export function RecipientCounts({ appId, campaign }: { appId: string; campaign: TCampaign }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
   const download = useDownloadExcludedRecipients();
   const { recipients } = campaign;
   const excluded = excludedCount(recipients);
@@ -69,12 +66,7 @@ export function RecipientCounts({ appId, campaign }: { appId: string; campaign: 
             variant="outlined"
             startIcon={<FileDownloadRounded />}
             loading={download.isPending}
-            onClick={() =>
-              download.mutate(
-                { appId, campaignId: campaign.id },
-                { onError: (error) => showSnackbar(errorText(error), { severity: "error" }) },
-              )
-            }
+            onClick={() => download.mutate({ appId, campaignId: campaign.id })}
           >
             {t("campaigns.recipients.downloadExcluded")}
           </Button>

@@ -1,6 +1,7 @@
 import { dashboardChat, fillPath } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { channelKeys } from "./keys";
 
 export async function banMember({
@@ -13,9 +14,10 @@ export async function banMember({
 
 export const banMemberMutationOptions = () => mutationOptions({ mutationFn: banMember });
 
-export function useBanMember(appId: string, channelId: string) {
+export function useBanMember(appId: string, channelId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...banMemberMutationOptions(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: channelKeys.channel(appId, channelId) }),
   });

@@ -1,6 +1,7 @@
 import { dashboardChat, fillPath, zChannelResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { channelKeys } from "./keys";
 
 export async function changeOwner({ appId, channelId, userId }: { appId: string; channelId: string; userId: string }) {
@@ -14,9 +15,10 @@ export async function changeOwner({ appId, channelId, userId }: { appId: string;
 
 export const changeOwnerMutationOptions = () => mutationOptions({ mutationFn: changeOwner });
 
-export function useChangeOwner(appId: string, channelId: string) {
+export function useChangeOwner(appId: string, channelId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...changeOwnerMutationOptions(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: channelKeys.channel(appId, channelId) }),
   });

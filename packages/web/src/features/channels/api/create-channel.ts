@@ -1,6 +1,7 @@
 import { dashboardChat, fillPath, type TCreateChannelRequest, zChannelResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { channelKeys } from "./keys";
 
 export async function createChannel({ appId, body }: { appId: string; body: TCreateChannelRequest }) {
@@ -10,9 +11,10 @@ export async function createChannel({ appId, body }: { appId: string; body: TCre
 
 export const createChannelMutationOptions = () => mutationOptions({ mutationFn: createChannel });
 
-export function useCreateChannel(appId: string) {
+export function useCreateChannel(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...createChannelMutationOptions(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...channelKeys.app(appId), "list"] }),
   });

@@ -1,6 +1,7 @@
 import { dashboardChat, fillPath, type TDashboardUpdateChannelRequest, zChannelDetailResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { channelKeys } from "./keys";
 
 export async function updateChannel({
@@ -17,9 +18,10 @@ export async function updateChannel({
 
 export const updateChannelMutationOptions = () => mutationOptions({ mutationFn: updateChannel });
 
-export function useUpdateChannel(appId: string) {
+export function useUpdateChannel(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...updateChannelMutationOptions(),
     onSuccess: (detail) => {
       queryClient.setQueryData(channelKeys.detail(appId, detail.channel.id), detail);

@@ -1,16 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, DialogContentText, TextField } from "@mui/material";
+import { Alert } from "@mui/material";
 import { MAX_INVITES_AT_ONCE, zUserIdsBody } from "@parley/contract";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { muiRegister } from "@/components/form/mui-register";
-import { useFieldError } from "@/components/form/use-field-error";
-import { useSubmission } from "@/components/form/use-submission";
-import { FormDialog } from "@/components/form-dialog";
+import { TextFieldDialog } from "@/components/text-field-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useAddMembers } from "../api/add-members";
 
 /** One ID per line; commas and spaces separate too, since IDs are often pasted from a spreadsheet. */
@@ -18,17 +14,14 @@ export function splitUserIds(text: string) {
   return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 }
 
-const zAddMembersForm = z.object({
-  userIds: z
-    .string()
-    .transform(splitUserIds)
-    .superRefine((ids, ctx) => {
-      const result = zUserIdsBody.shape.userIds.safeParse(ids);
-      if (!result.success) ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "" });
-    }),
-});
-type AddMembersInput = z.input<typeof zAddMembersForm>;
-type AddMembersOutput = z.output<typeof zAddMembersForm>;
+/** The pasted text as the contract's list of user IDs: at least one, at most MAX_INVITES_AT_ONCE. */
+const zUserIdsText = z
+  .string()
+  .transform(splitUserIds)
+  .superRefine((ids, ctx) => {
+    const result = zUserIdsBody.shape.userIds.safeParse(ids);
+    if (!result.success) ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "" });
+  });
 
 export function AddMembersDialog({
   appId,
@@ -42,70 +35,48 @@ export function AddMembersDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
-  const addMembers = useAddMembers(appId, channelId);
-  const submission = useSubmission();
+  const addMembers = useAddMembers(appId, channelId, inlineErrors);
   const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<AddMembersInput, unknown, AddMembersOutput>({
-    resolver: zodResolver(zAddMembersForm),
-    defaultValues: { userIds: "" },
-    mode: "onChange",
-  });
-  const count = splitUserIds(useWatch({ control, name: "userIds" }) ?? "").length;
+  const countOf = (text: string | undefined) => splitUserIds(text ?? "").length;
 
   const close = () => {
-    reset();
     setFailure(null);
     onClose();
   };
 
-  const onSubmit = handleSubmit(({ userIds }) => {
-    setFailure(null);
-    return submission.run({
-      request: () => addMembers.mutateAsync({ appId, channelId, userIds }),
-      onSuccess: () => {
-        showSnackbar(t("members.added", { count: userIds.length }), { severity: "success" });
-        close();
-      },
-      // 3029 (banned), 3018 (unknown user) and 3024 (full) concern the list as a whole: say it above the list.
-      onError: setFailure,
-    });
-  });
-
   return (
-    <FormDialog
+    <TextFieldDialog
       open={open}
       title={t("members.addTitle")}
-      submission={submission}
-      onClose={close}
-      onSubmit={() => void onSubmit()}
-      canSubmit={count > 0}
+      description={t("members.addBody", { max: MAX_INVITES_AT_ONCE })}
+      above={
+        failure !== null && (
+          <Alert severity="error" role="alert">
+            {errorText(failure)}
+          </Alert>
+        )
+      }
+      label={t("members.userIds")}
+      hint={(text) => t("members.userIdsHint", { count: countOf(text), max: MAX_INVITES_AT_ONCE })}
+      schema={zUserIdsText}
+      defaultValue=""
+      fieldProps={{ multiline: true, minRows: 4, maxRows: 12 }}
+      maxWidth="sm"
+      canSubmit={({ value }) => countOf(value) > 0}
       submitLabel={t("members.add")}
-    >
-      <DialogContentText sx={{ mb: 2 }}>{t("members.addBody", { max: MAX_INVITES_AT_ONCE })}</DialogContentText>
-      {failure !== null && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {errorText(failure)}
-        </Alert>
-      )}
-      <TextField
-        label={t("members.userIds")}
-        required
-        multiline
-        minRows={4}
-        maxRows={12}
-        autoFocus
-        {...muiRegister(register("userIds"))}
-        {...fieldError(errors.userIds, t("members.userIdsHint", { count, max: MAX_INVITES_AT_ONCE }))}
-      />
-    </FormDialog>
+      request={(userIds) => {
+        setFailure(null);
+        return addMembers.mutateAsync({ appId, channelId, userIds });
+      }}
+      onSuccess={(_added, userIds) => {
+        showSnackbar(t("members.added", { count: userIds.length }), { severity: "success" });
+        close();
+      }}
+      // 3029 (banned), 3018 (unknown user) and 3024 (full) concern the list as a whole: say it above the list.
+      onRefused={setFailure}
+      onClose={close}
+    />
   );
 }

@@ -72,7 +72,6 @@ function ChatHeader({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const freeze = useFreezeChannel(appId);
@@ -92,7 +91,6 @@ function ChatHeader({
           );
           showSnackbar(t(updated.isFrozen ? "chat.frozenOn" : "chat.frozenOff"), { severity: "success" });
         },
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
       },
     );
   };
@@ -246,17 +244,16 @@ export function ChannelChat({
     });
   };
 
-  const send = async (text: string) => {
-    try {
-      const message = await sendAdminMessage.mutateAsync({ appId, channelId, text });
-      isFollowingRef.current = true;
-      addMessages([message]);
-      return true;
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-      return false;
-    }
-  };
+  const send = (text: string) =>
+    sendAdminMessage.mutateAsync({ appId, channelId, text }).then(
+      (message) => {
+        isFollowingRef.current = true;
+        addMessages([message]);
+        return true;
+      },
+      // The default error path has shown why; the composer keeps the text for another try.
+      () => false,
+    );
 
   const toggleSelect = (id: string) => {
     setIsSelecting(true);
@@ -283,7 +280,6 @@ export function ChannelChat({
           stopSelecting();
           showSnackbar(t("chat.deleted", { count: messageIds.length }), { severity: "success" });
         },
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
         onSettled: () => setDeleting(null),
       },
     );

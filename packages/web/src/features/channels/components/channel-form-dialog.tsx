@@ -26,7 +26,8 @@ import { useSubmission } from "@/components/form/use-submission";
 import { FormDialog } from "@/components/form-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useCreateChannel } from "../api/create-channel";
 import { useCreateTag } from "../api/create-tag";
 import { useDeleteTag } from "../api/delete-tag";
@@ -153,9 +154,9 @@ const emptyChannel: CreateInput = { name: "", imageUrl: "", type: "public", invi
 export function CreateChannelDialog({ appId, open, onClose }: { appId: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const createChannel = useCreateChannel(appId);
+  const createChannel = useCreateChannel(appId, inlineErrors);
   const submission = useSubmission();
   const {
     control,
@@ -192,9 +193,7 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
         navigate(paths.apps.channel.getHref(appId, channel.id));
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, [...serverFields, "tags"])) {
-          showSnackbar(errorText(error), { severity: "error" });
-        }
+        if (!applyServerFieldErrors(error, setError, [...serverFields, "tags"])) showError(error);
       },
     });
   });
@@ -247,21 +246,18 @@ function editValues(detail: TChannelDetailResponse): EditInput {
 
 /** Tags change one by one through their own calls, so they apply at once rather than on Save. */
 function ChannelTagsEditor({ appId, detail }: { appId: string; detail: TChannelDetailResponse }) {
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
   const channelId = detail.channel.id;
   const createTag = useCreateTag(appId, channelId);
   const deleteTag = useDeleteTag(appId, channelId);
   const tags = detail.channel.tags;
-  const onError = (error: unknown) => showSnackbar(errorText(error), { severity: "error" });
   return (
     <TagsInput
       tags={tags.map((tag) => tag.tag)}
       disabled={createTag.isPending || deleteTag.isPending}
-      onAdd={(tag) => createTag.mutate({ appId, channelId, tag }, { onError })}
+      onAdd={(tag) => createTag.mutate({ appId, channelId, tag })}
       onRemove={(tag) => {
         const id = tags.find((existing) => existing.tag === tag)?.id;
-        if (id) deleteTag.mutate({ appId, channelId, id }, { onError });
+        if (id) deleteTag.mutate({ appId, channelId, id });
       }}
     />
   );
@@ -280,9 +276,9 @@ export function EditChannelDialog({
 }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const updateChannel = useUpdateChannel(appId);
+  const updateChannel = useUpdateChannel(appId, inlineErrors);
   const submission = useSubmission();
   const {
     control,
@@ -320,8 +316,7 @@ export function EditChannelDialog({
         showSnackbar(t("channels.updated"), { severity: "success" });
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, serverFields))
-          showSnackbar(errorText(error), { severity: "error" });
+        if (!applyServerFieldErrors(error, setError, serverFields)) showError(error);
       },
     });
   });

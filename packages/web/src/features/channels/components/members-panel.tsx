@@ -27,8 +27,9 @@ import { useSubmission } from "@/components/form/use-submission";
 import { SearchField } from "@/components/search-field";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar, useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useBanMember } from "../api/ban-member";
 import { useChangeOwner } from "../api/change-owner";
 import { useMemberCounts } from "../api/get-member-counts";
@@ -138,13 +139,13 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
   const [confirm, setConfirm] = useState<{ action: ConfirmAction; row: MemberRow } | null>(null);
 
   const unmute = useUnmuteMember(appId, channelId);
-  const ban = useBanMember(appId, channelId);
+  const ban = useBanMember(appId, channelId, inlineErrors);
   const unban = useUnbanMember(appId, channelId);
-  const remove = useRemoveMember(appId, channelId);
-  const changeOwner = useChangeOwner(appId, channelId);
+  const remove = useRemoveMember(appId, channelId, inlineErrors);
+  const changeOwner = useChangeOwner(appId, channelId, inlineErrors);
   const confirmation = useSubmission();
 
-  const onError = (error: unknown) => showSnackbar(errorText(error), { severity: "error" });
+  const showError = useErrorSnackbar();
   const done = (key: string, row: MemberRow) => () =>
     showSnackbar(t(key, { name: row.nickname }), { severity: "success" });
 
@@ -166,7 +167,7 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
       },
       onError: (error) => {
         setConfirm(null);
-        onError(error);
+        showError(error);
       },
     });
   };
@@ -182,7 +183,7 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
               closeMenu();
               unban.mutate(
                 { appId, channelId, userId: menuRow.userId },
-                { onError, onSuccess: done("members.unbanned", menuRow) },
+                { onSuccess: done("members.unbanned", menuRow) },
               );
             }}
           >
@@ -206,7 +207,7 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
                 closeMenu();
                 unmute.mutate(
                   { appId, channelId, userId: menuRow.userId },
-                  { onError, onSuccess: done("members.unmuted", menuRow) },
+                  { onSuccess: done("members.unmuted", menuRow) },
                 );
               }}
             >

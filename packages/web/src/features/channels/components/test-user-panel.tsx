@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useAddMembers } from "../api/add-members";
 import { useCreateTestUser } from "../api/create-test-user";
 import { useChannel } from "../api/get-channel";
@@ -101,7 +102,8 @@ function TestUserConversation({
   const { showSnackbar } = useSnackbar();
   const chat = useTestUserChat({ appId, channelId, userId });
   const detail = useChannel(appId, channelId);
-  const addMembers = useAddMembers(appId, channelId);
+  // Its failures show with the SDK's failures of the same step, in `join`.
+  const addMembers = useAddMembers(appId, channelId, inlineErrors);
   const [isJoining, setIsJoining] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -220,7 +222,6 @@ export function TestUserPanel({
 }) {
   const { t } = useTranslation();
   const anyErrorText = useAnyErrorText();
-  const { showSnackbar } = useSnackbar();
   const testUsers = useTestUsers(appId);
   const createTestUser = useCreateTestUser(appId);
   const [pickedId, setPickedId] = useState<string | null>(null);
@@ -231,10 +232,7 @@ export function TestUserPanel({
   const create = () =>
     createTestUser.mutate(
       { appId, body: { nickname: t("testChat.defaultNickname", { number: users.length + 1 }) } },
-      {
-        onSuccess: (user) => setPickedId(user.userId),
-        onError: (error) => showSnackbar(anyErrorText(error), { severity: "error" }),
-      },
+      { onSuccess: (user) => setPickedId(user.userId) },
     );
 
   return (

@@ -20,11 +20,11 @@ import type { z } from "zod";
 import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { useHydrated } from "@/hooks/use-hydrated";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { currentLanguage } from "@/i18n";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useSubmitContactInquiry } from "../api/submit-contact-inquiry";
 
 /** The request without `language`, which the form takes from the UI rather than asking. */
@@ -47,9 +47,8 @@ export function ContactForm() {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
-  const submitInquiry = useSubmitContactInquiry();
+  const showError = useErrorSnackbar();
+  const submitInquiry = useSubmitContactInquiry(inlineErrors);
   const baseId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
@@ -77,7 +76,7 @@ export function ContactForm() {
       setSentTo(values.email);
     } catch (error) {
       if (applyServerFieldErrors(error, setError, FIELDS)) return;
-      showSnackbar(errorText(error), { severity: "error" });
+      showError(error);
     }
   });
 

@@ -3,9 +3,7 @@ import { NOTICE_BAR_HEIGHT_PX, type TNotification, type TNotificationType } from
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useNotifications } from "../api/get-notifications";
 import { useHidePasswordNotice } from "../api/hide-password-notice";
@@ -44,8 +42,6 @@ function NoticeText({ notification }: { notification: TNotification }) {
 
 function NoticeActions({ notification, paidPlanAction }: { notification: TNotification; paidPlanAction?: ReactNode }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
   const hide = useHidePasswordNotice();
 
   if (notification.type === "PasswordResetRequired") {
@@ -64,9 +60,7 @@ function NoticeActions({ notification, paidPlanAction }: { notification: TNotifi
           color="inherit"
           variant="outlined"
           disabled={hide.isPending}
-          onClick={() =>
-            hide.mutate(undefined, { onError: (error) => showSnackbar(errorText(error), { severity: "error" }) })
-          }
+          onClick={() => hide.mutate()}
           sx={{ py: 0, whiteSpace: "nowrap", flexShrink: 0 }}
         >
           {t("notice.hideFor30Days")}

@@ -1,15 +1,10 @@
-import { api as paths, zAppsMetricsResponse } from "@parley/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import type { TAppsMetricsResponse } from "@parley/contract";
+import { useQuery } from "@tanstack/react-query";
+import { appsMetricsQueryOptions } from "@/data/metrics/get-apps-metrics";
 import type { DayRange } from "../lib/billing-period";
-import { planKeys } from "./keys";
 
 /** What the plan is billed on so far: every app's messages and cumulative DAU over the range, summed. */
-export async function getPlanUsage(range: DayRange, signal?: AbortSignal) {
-  const { data } = await api.get(paths.metrics.apps, zAppsMetricsResponse, {
-    query: { from: range.from, to: range.to },
-    signal,
-  });
+function sumPlanUsage({ data }: TAppsMetricsResponse) {
   return data.reduce(
     (sum, app) => ({
       messages: sum.messages + app.messageCount,
@@ -19,12 +14,11 @@ export async function getPlanUsage(range: DayRange, signal?: AbortSignal) {
   );
 }
 
-export const planUsageQueryOptions = (range: DayRange) =>
-  queryOptions({ queryKey: planKeys.usage(range), queryFn: ({ signal }) => getPlanUsage(range, signal) });
-
+/** The apps' totals the reports page reads too, summed; one query and one cache entry per range for both. */
 export function usePlanUsage(range: DayRange | null) {
   return useQuery({
-    ...planUsageQueryOptions(range ?? { from: "", to: "" }),
+    ...appsMetricsQueryOptions(range ?? { from: "", to: "" }),
     enabled: range !== null,
+    select: sumPlanUsage,
   });
 }

@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useSession } from "@/lib/session";
 import { useChangePlan } from "../api/change-plan";
 import { currentPlanQueryOptions } from "../api/get-current-plan";
@@ -27,7 +26,6 @@ export function ApplyPaidPlanButton({
   sx,
 }: Pick<ButtonProps, "variant" | "size" | "color" | "sx">) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -44,44 +42,33 @@ export function ApplyPaidPlanButton({
       () => null,
     );
 
-  const open = async () => {
-    try {
-      const [startInfo, cardRegistered] = await Promise.all([loadStartInfo.mutateAsync(), isCardRegistered()]);
-      setHasCard(cardRegistered);
-      setInfo(startInfo);
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    }
+  const open = () => {
+    const cardRegistered = isCardRegistered();
+    loadStartInfo.mutate(undefined, {
+      onSuccess: async (startInfo) => {
+        setHasCard(await cardRegistered);
+        setInfo(startInfo);
+      },
+    });
   };
 
-  const apply = async (dates: TPaidStartInfo) => {
-    try {
-      await change.mutateAsync({
-        startDate: dates.paidPlanStartDate,
-        endDate: dates.paidPlanEndDate,
-        planType: PAID_PLAN_TYPE,
-      });
-    } catch (error) {
-      setInfo(null);
-      showSnackbar(errorText(error), { severity: "error" });
-      return;
-    }
-    setInfo(null);
-    showSnackbar(t("plans.apply.applied"), { severity: "success" });
-    await navigate(paths.bills.getHref());
-    void queryClient.invalidateQueries();
-  };
+  const apply = (dates: TPaidStartInfo) =>
+    change.mutate(
+      { startDate: dates.paidPlanStartDate, endDate: dates.paidPlanEndDate, planType: PAID_PLAN_TYPE },
+      {
+        onError: () => setInfo(null),
+        onSuccess: async () => {
+          setInfo(null);
+          showSnackbar(t("plans.apply.applied"), { severity: "success" });
+          await navigate(paths.bills.getHref());
+          void queryClient.invalidateQueries();
+        },
+      },
+    );
 
   return (
     <>
-      <Button
-        variant={variant}
-        size={size}
-        color={color}
-        sx={sx}
-        disabled={loadStartInfo.isPending}
-        onClick={() => void open()}
-      >
+      <Button variant={variant} size={size} color={color} sx={sx} disabled={loadStartInfo.isPending} onClick={open}>
         {t("plans.apply.button")}
       </Button>
       <PaidPlanDialog
@@ -89,7 +76,7 @@ export function ApplyPaidPlanButton({
         hasCard={hasCard}
         currency={session?.paymentCurrency ?? "KRW"}
         isPending={change.isPending}
-        onApply={(dates) => void apply(dates)}
+        onApply={apply}
         onClose={() => setInfo(null)}
       />
     </>

@@ -13,7 +13,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useCancelPaidPlan } from "../api/cancel-paid-plan";
 import { useLoadPaidCancelInfo } from "../api/get-paid-cancel-info";
@@ -112,44 +111,34 @@ function CancelDialog({
  */
 export function CancelPaidPlanButton({ isWithdrawal = false }: { isWithdrawal?: boolean }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const [info, setInfo] = useState<TPaidCancelInfo | null>(null);
   const loadCancelInfo = useLoadPaidCancelInfo();
   const cancel = useCancelPaidPlan();
 
-  const open = async () => {
-    try {
-      setInfo(await loadCancelInfo.mutateAsync());
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    }
-  };
+  const open = () => loadCancelInfo.mutate(undefined, { onSuccess: setInfo });
 
-  const confirm = async () => {
-    try {
-      await cancel.mutateAsync();
-      showSnackbar(t(isWithdrawal ? "plans.cancel.withdrawn" : "plans.cancel.cancelled"), { severity: "success" });
-      // A cancellation changes the plan, the notices and the coming invoice together.
-      void queryClient.invalidateQueries();
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    } finally {
-      setInfo(null);
-    }
-  };
+  const confirm = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        showSnackbar(t(isWithdrawal ? "plans.cancel.withdrawn" : "plans.cancel.cancelled"), { severity: "success" });
+        // A cancellation changes the plan, the notices and the coming invoice together.
+        void queryClient.invalidateQueries();
+      },
+      onSettled: () => setInfo(null),
+    });
 
   return (
     <>
-      <Button color="error" variant="outlined" disabled={loadCancelInfo.isPending} onClick={() => void open()}>
+      <Button color="error" variant="outlined" disabled={loadCancelInfo.isPending} onClick={open}>
         {t(isWithdrawal ? "plans.cancel.withdrawButton" : "plans.cancel.button")}
       </Button>
       <CancelDialog
         info={info}
         isWithdrawal={isWithdrawal}
         isPending={cancel.isPending}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         onClose={() => setInfo(null)}
       />
     </>

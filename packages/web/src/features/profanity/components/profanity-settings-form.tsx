@@ -26,7 +26,6 @@ import { useTranslation } from "react-i18next";
 import { FormActions } from "@/components/form/form-actions";
 import { muiRegister } from "@/components/form/mui-register";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useUpdateProfanitySettings } from "../api/update-profanity-settings";
 import {
   type EntryProblem,
@@ -50,7 +49,6 @@ export function ProfanitySettingsForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const updateSettings = useUpdateProfanitySettings(appId);
   const {
@@ -58,7 +56,7 @@ export function ProfanitySettingsForm({
     control,
     handleSubmit,
     reset,
-    formState: { errors, isDirty, isValid, isSubmitting },
+    formState: { errors, isDirty, isValid },
   } = useForm<ProfanityFormValues>({
     resolver: zodResolver(zProfanityForm),
     defaultValues: toFormValues(settings),
@@ -83,14 +81,17 @@ export function ProfanitySettingsForm({
         : t(entryKey, { entry: problem.entry, error: t(problem.message) }),
     );
 
-  const onSubmit = handleSubmit(async (submitted) => {
-    try {
-      reset(toFormValues(await updateSettings.mutateAsync({ appId, settings: toSettings(submitted) })));
-      showSnackbar(t("profanity.saved"), { severity: "success" });
-    } catch (error) {
-      showSnackbar(errorText(error), { severity: "error" });
-    }
-  });
+  const onSubmit = handleSubmit((submitted) =>
+    updateSettings.mutate(
+      { appId, settings: toSettings(submitted) },
+      {
+        onSuccess: (saved) => {
+          reset(toFormValues(saved));
+          showSnackbar(t("profanity.saved"), { severity: "success" });
+        },
+      },
+    ),
+  );
 
   const keywordMessages = describeProblems(keywordIssues, "profanity.keywordError");
   const regexMessages = describeProblems(regexIssues, "profanity.regexLineError");
@@ -194,7 +195,12 @@ export function ProfanitySettingsForm({
             )
           }
         />
-        <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
+        <FormActions
+          isDirty={isDirty}
+          isValid={isValid}
+          isSubmitting={updateSettings.isPending}
+          onDiscard={() => reset()}
+        />
         <Divider />
         <ProfanityPreview settings={preview} />
       </Stack>

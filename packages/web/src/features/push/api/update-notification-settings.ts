@@ -6,6 +6,7 @@ import {
 } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { pushKeys } from "./keys";
 
 export async function updateNotificationSettings({
@@ -26,9 +27,10 @@ export async function updateNotificationSettings({
 export const updateNotificationSettingsMutationOptions = () =>
   mutationOptions({ mutationFn: updateNotificationSettings });
 
-export function useUpdateNotificationSettings(appId: string) {
+export function useUpdateNotificationSettings(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...updateNotificationSettingsMutationOptions(),
     onSuccess: (settings) => queryClient.setQueryData(pushKeys.notificationSettings(appId), settings),
   });

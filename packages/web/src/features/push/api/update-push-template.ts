@@ -7,6 +7,7 @@ import {
 } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { pushKeys } from "./keys";
 
 export async function updatePushTemplate({
@@ -24,9 +25,10 @@ export async function updatePushTemplate({
 
 export const updatePushTemplateMutationOptions = () => mutationOptions({ mutationFn: updatePushTemplate });
 
-export function useUpdatePushTemplate(appId: string) {
+export function useUpdatePushTemplate(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...updatePushTemplateMutationOptions(),
     onSuccess: (saved) =>
       queryClient.setQueryData<TPushTemplate[]>(pushKeys.templates(appId), (templates) =>

@@ -6,6 +6,7 @@ import {
 } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { pushKeys } from "./keys";
 
 export async function updateSuperChannelSettings({
@@ -26,9 +27,10 @@ export async function updateSuperChannelSettings({
 export const updateSuperChannelSettingsMutationOptions = () =>
   mutationOptions({ mutationFn: updateSuperChannelSettings });
 
-export function useUpdateSuperChannelSettings(appId: string) {
+export function useUpdateSuperChannelSettings(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...updateSuperChannelSettingsMutationOptions(),
     onSuccess: (settings) => queryClient.setQueryData(pushKeys.superChannel(appId), settings),
   });

@@ -7,7 +7,6 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useDeleteFcmKey } from "../api/delete-fcm-key";
 import { useFcmKey } from "../api/get-fcm-key";
@@ -54,7 +53,6 @@ function KeyFacts({ fcmKey }: { fcmKey: TFcmKey }) {
 /** The FCM credential the push sender uses: what is registered (never the secret), register, replace, delete. */
 export function FcmKeyCard({ appId }: { appId: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const fcmKey = useFcmKey(appId);
   const deleteKey = useDeleteFcmKey(appId);
@@ -67,7 +65,6 @@ export function FcmKeyCard({ appId }: { appId: string }) {
       { appId },
       {
         onSuccess: () => showSnackbar(t("push.fcm.deleted"), { severity: "success" }),
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
         onSettled: () => setIsDeleting(false),
       },
     );

@@ -23,8 +23,9 @@ import { useFieldError } from "@/components/form/use-field-error";
 import { useSubmission } from "@/components/form/use-submission";
 import { FormDialog } from "@/components/form-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useUpdateFcmKey } from "../api/update-fcm-key";
 
 type Kind = (typeof FCM_CREDENTIAL_KINDS)[number];
@@ -69,10 +70,10 @@ export function FcmKeyDialog({
   const { t } = useTranslation();
   const kindLabelId = useId();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
   const fileInput = useRef<HTMLInputElement>(null);
-  const updateKey = useUpdateFcmKey(appId);
+  const updateKey = useUpdateFcmKey(appId, inlineErrors);
   const submission = useSubmission();
   const defaultValues: FcmKeyFormValues = { kind: "serviceAccount", serverKey: "", serviceAccountJson: "" };
   const {
@@ -105,7 +106,7 @@ export function FcmKeyDialog({
         // Both are about what was pasted: a key that is not one (3039), a token_uri the server will not call (3063).
         if (isApiError(error, "3039") || isApiError(error, "3063")) {
           setError(field, { type: "server", message: errorKey(error) });
-        } else showSnackbar(errorText(error), { severity: "error" });
+        } else showError(error);
       },
     }),
   );

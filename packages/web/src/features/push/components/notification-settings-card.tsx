@@ -12,7 +12,8 @@ import { useFieldError } from "@/components/form/use-field-error";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useNotificationSettings } from "../api/get-notification-settings";
 import { useUpdateNotificationSettings } from "../api/update-notification-settings";
 
@@ -27,9 +28,9 @@ function NotificationSettingsForm({
 }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const updateSettings = useUpdateNotificationSettings(appId);
+  const updateSettings = useUpdateNotificationSettings(appId, inlineErrors);
   const {
     register,
     control,
@@ -51,7 +52,7 @@ function NotificationSettingsForm({
       showSnackbar(t("push.notification.saved"), { severity: "success" });
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ["sound", "icon"])) {
-        showSnackbar(errorText(error), { severity: "error" });
+        showError(error);
       }
     }
   });

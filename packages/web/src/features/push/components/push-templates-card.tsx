@@ -27,8 +27,9 @@ import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { ApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { usePushTemplates } from "../api/get-push-templates";
 import { useUpdatePushTemplate } from "../api/update-push-template";
 import { insertAt, templateNameKey, variableToken } from "../lib/templates";
@@ -54,9 +55,9 @@ function TemplateEditor({
   onDraftChange: (text: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const updateTemplate = useUpdatePushTemplate(appId);
+  const updateTemplate = useUpdatePushTemplate(appId, inlineErrors);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -96,7 +97,7 @@ function TemplateEditor({
         onError: (error) => {
           const field = error instanceof ApiError ? error.data?.fields?.[0] : undefined;
           if (field) setServerError(field.message);
-          else showSnackbar(errorText(error), { severity: "error" });
+          else showError(error);
         },
       },
     );

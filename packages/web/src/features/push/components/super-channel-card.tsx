@@ -18,7 +18,8 @@ import { useFieldError } from "@/components/form/use-field-error";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useSuperChannelSettings } from "../api/get-super-channel-settings";
 import { useUpdateSuperChannelSettings } from "../api/update-super-channel-settings";
 
@@ -42,9 +43,9 @@ function SuperChannelForm({
 }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const updateSettings = useUpdateSuperChannelSettings(appId);
+  const updateSettings = useUpdateSuperChannelSettings(appId, inlineErrors);
   const {
     register,
     control,
@@ -66,7 +67,7 @@ function SuperChannelForm({
       showSnackbar(t("push.superChannel.saved"), { severity: "success" });
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ["intervalMinutes"])) {
-        showSnackbar(errorText(error), { severity: "error" });
+        showError(error);
       }
     }
   });

@@ -9,9 +9,9 @@ import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
 import { SettingsCard } from "@/components/settings-card";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useSendTestPush } from "../api/send-test-push";
 import { PushStatusChip } from "./push-status-chip";
 
@@ -45,9 +45,8 @@ function TestResults({ userId, attempts }: { userId: string; attempts: TPushAtte
 export function TestPushCard({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
-  const sendTest = useSendTestPush(appId);
+  const showError = useErrorSnackbar();
+  const sendTest = useSendTestPush(appId, inlineErrors);
   const [result, setResult] = useState<{ userId: string; attempts: TPushAttempt[] } | null>(null);
   const {
     register,
@@ -68,7 +67,7 @@ export function TestPushCard({ appId }: { appId: string }) {
     } catch (error) {
       if (applyServerFieldErrors(error, setError, ["userId"])) return;
       if (isApiError(error, ...USER_ERROR_CODES)) setError("userId", { type: "server", message: errorKey(error) });
-      else showSnackbar(errorText(error), { severity: "error" });
+      else showError(error);
     }
   });
 

@@ -1,6 +1,5 @@
 export const reportKeys = {
   all: ["reports"] as const,
-  appsTotals: (range: { from: string; to: string }) => [...reportKeys.all, "apps", range] as const,
   appDaily: (appId: string, range: { from: string; to: string }) => [...reportKeys.all, "app", appId, range] as const,
   emails: () => [...reportKeys.all, "emails"] as const,
 };

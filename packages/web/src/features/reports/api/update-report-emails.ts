@@ -1,6 +1,7 @@
 import { api as paths, type TReportEmailsInput, zReportEmailsResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { reportKeys } from "./keys";
 
 export async function updateReportEmails(body: TReportEmailsInput) {
@@ -10,9 +11,10 @@ export async function updateReportEmails(body: TReportEmailsInput) {
 
 export const updateReportEmailsMutationOptions = () => mutationOptions({ mutationFn: updateReportEmails });
 
-export function useUpdateReportEmails() {
+export function useUpdateReportEmails(settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...updateReportEmailsMutationOptions(),
     onSuccess: (emails) => queryClient.setQueryData(reportKeys.emails(), emails),
   });

@@ -20,7 +20,6 @@ import { useSearchParams } from "react-router";
 import { FigureCard } from "@/components/figure-card";
 import { PageHeader } from "@/components/page-header";
 import { TableRegion } from "@/components/table-region";
-import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { withTimeout } from "@/lib/lazy-route";
@@ -52,7 +51,6 @@ export function AppReport({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const errorText = useErrorText();
-  const { showSnackbar } = useSnackbar();
   const [range, setRange] = useRangeParam();
   const report = useAppMetrics(appId, range);
   const exportCsv = useExportAppMetrics();
@@ -62,12 +60,7 @@ export function AppReport({ appId }: { appId: string }) {
       variant="outlined"
       startIcon={<FileDownloadRounded />}
       loading={exportCsv.isPending}
-      onClick={() =>
-        exportCsv.mutate(
-          { appId, range },
-          { onError: (error) => showSnackbar(errorText(error), { severity: "error" }) },
-        )
-      }
+      onClick={() => exportCsv.mutate({ appId, range })}
     >
       {t("reports.export")}
     </Button>

@@ -16,9 +16,9 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { TableRegion } from "@/components/table-region";
 import { paths } from "@/config/paths";
+import { useAppsMetrics } from "@/data/metrics/get-apps-metrics";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
-import { useAppsMetrics } from "../api/get-apps-metrics";
 import { monthDay, presetRange } from "../lib/range";
 
 /** This month's totals of every app of the account, each linking to its report. */

@@ -17,9 +17,10 @@ import { REPORT_EMAILS_MAX, V, VMetrics, zEmail } from "@parley/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar, useErrorText } from "@/hooks/use-error-text";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { ApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useReportEmails } from "../api/get-report-emails";
 import { useUpdateReportEmails } from "../api/update-report-emails";
 
@@ -29,9 +30,9 @@ function sameList(a: readonly string[], b: readonly string[]) {
 
 function EmailsForm({ saved }: { saved: string[] }) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const update = useUpdateReportEmails();
+  const update = useUpdateReportEmails(inlineErrors);
   const [emails, setEmails] = useState(saved);
   const [input, setInput] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
@@ -70,7 +71,7 @@ function EmailsForm({ saved }: { saved: string[] }) {
         onError: (error) => {
           const field = error instanceof ApiError ? error.data?.fields?.[0] : undefined;
           if (field) setInputError(field.message);
-          else showSnackbar(errorText(error), { severity: "error" });
+          else showError(error);
         },
       },
     );

@@ -1,6 +1,7 @@
 import { fillPath, api as paths, type TTranslationKeyRequest, zTranslationVerifyResponse } from "@parley/contract";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 
 /** Tries a key against the translation service without saving it. */
 export async function verifyTranslationKey({ appId, body }: { appId: string; body: TTranslationKeyRequest }) {
@@ -9,6 +10,6 @@ export async function verifyTranslationKey({ appId, body }: { appId: string; bod
 
 export const verifyTranslationKeyMutationOptions = () => mutationOptions({ mutationFn: verifyTranslationKey });
 
-export function useVerifyTranslationKey() {
-  return useMutation(verifyTranslationKeyMutationOptions());
+export function useVerifyTranslationKey(settings?: MutationSettings) {
+  return useMutation({ ...verifyTranslationKeyMutationOptions(), ...settings });
 }

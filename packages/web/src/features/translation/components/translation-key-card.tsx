@@ -6,7 +6,6 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useDeleteTranslationKey } from "../api/delete-translation-key";
 import { useTranslationKey } from "../api/get-translation-key";
@@ -16,7 +15,6 @@ import { TranslationKeyDialog } from "./translation-key-dialog";
 export function TranslationKeyCard({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const translationKey = useTranslationKey(appId);
   const deleteKey = useDeleteTranslationKey(appId);
@@ -29,7 +27,6 @@ export function TranslationKeyCard({ appId }: { appId: string }) {
       { appId },
       {
         onSuccess: () => showSnackbar(t("translation.key.deleted"), { severity: "success" }),
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
         onSettled: () => setIsDeleting(false),
       },
     );

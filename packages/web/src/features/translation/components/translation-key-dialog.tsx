@@ -1,18 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import FactCheckRounded from "@mui/icons-material/FactCheckRounded";
-import { Alert, Button, DialogContentText, Stack, TextField } from "@mui/material";
-import { type TTranslationKeyRequest, type TTranslationVerifyResponse, zTranslationKeyRequest } from "@parley/contract";
+import { Alert, Button } from "@mui/material";
+import { type TTranslationVerifyResponse, zTranslationKeyRequest } from "@parley/contract";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { muiRegister } from "@/components/form/mui-register";
-import { applyServerFieldErrors } from "@/components/form/server-errors";
-import { useFieldError } from "@/components/form/use-field-error";
-import { useSubmission } from "@/components/form/use-submission";
-import { FormDialog } from "@/components/form-dialog";
+import { type DialogField, TextFieldDialog } from "@/components/text-field-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar, useErrorText } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useUpdateTranslationKey } from "../api/update-translation-key";
 import { useVerifyTranslationKey } from "../api/verify-translation-key";
 
@@ -44,101 +39,80 @@ export function TranslationKeyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const verifyKey = useVerifyTranslationKey();
-  const updateKey = useUpdateTranslationKey(appId);
-  const submission = useSubmission();
+  const verifyKey = useVerifyTranslationKey(inlineErrors);
+  const updateKey = useUpdateTranslationKey(appId, inlineErrors);
   const [verification, setVerification] = useState<Verification | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    trigger,
-    getValues,
-    formState: { errors, isValid },
-  } = useForm<TTranslationKeyRequest>({
-    resolver: zodResolver(zTranslationKeyRequest),
-    defaultValues: { key: "" },
-    mode: "onChange",
-  });
-  const key = useWatch({ control, name: "key" });
-  const current = verification && verification.key === key.trim() ? verification : null;
-  const isKnownInvalid = current !== null && "result" in current && !current.result.valid;
-  const isBusy = submission.isPending || verifyKey.isPending;
+  /** The last check's answer while it is about the key as typed now. */
+  const currentFor = (key: string | undefined) =>
+    verification && verification.key === (key ?? "").trim() ? verification : null;
+  const isKnownInvalid = (key: string | undefined) => {
+    const current = currentFor(key);
+    return current !== null && "result" in current && !current.result.valid;
+  };
 
   const close = () => {
-    reset();
     setVerification(null);
     onClose();
   };
 
-  const verify = async () => {
-    if (!(await trigger("key"))) return;
-    const body = zTranslationKeyRequest.parse(getValues());
+  const verify = async (field: DialogField<string, string>) => {
+    const key = await field.validate();
+    if (key === null) return;
     try {
-      setVerification({ key: body.key, result: await verifyKey.mutateAsync({ appId, body }) });
+      setVerification({ key, result: await verifyKey.mutateAsync({ appId, body: { key } }) });
     } catch (error) {
-      setVerification({ key: body.key, error });
+      setVerification({ key, error });
     }
   };
 
-  const onSubmit = handleSubmit((body) =>
-    submission.run({
-      request: () => updateKey.mutateAsync({ appId, body }),
-      onSuccess: () => {
-        showSnackbar(t("translation.key.saved"), { severity: "success" });
-        reset();
-        setVerification(null);
-        onClose();
-      },
-      onError: (error) => {
-        if (applyServerFieldErrors(error, setError, ["key"])) return;
-        if (isApiError(error, "3036")) {
-          setError("key", { type: "server", message: errorKey(error) });
-          // Google's own words say what to fix (API not enabled, key restricted, …).
-          setVerification({ key: body.key, result: { valid: false, reason: error.data?.reason ?? null } });
-        } else showSnackbar(errorText(error), { severity: "error" });
-      },
-    }),
-  );
-
   return (
-    <FormDialog
+    <TextFieldDialog
       open={open}
       title={t(isReplacing ? "translation.key.replaceTitle" : "translation.key.registerTitle")}
-      submission={submission}
-      onClose={close}
-      onSubmit={() => void onSubmit()}
-      canSubmit={isValid && !verifyKey.isPending && !isKnownInvalid}
-      submitLabel={t("common.save")}
-      secondaryAction={
+      description={t("translation.key.dialogBody")}
+      label={t("translation.key.label")}
+      hint={t("translation.key.hint")}
+      schema={zTranslationKeyRequest.shape.key}
+      serverField="key"
+      defaultValue=""
+      fieldProps={{
+        autoComplete: "off",
+        slotProps: { htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } } },
+      }}
+      maxWidth="sm"
+      canSubmit={({ value, isValid }) => isValid && !verifyKey.isPending && !isKnownInvalid(value)}
+      secondaryAction={(field) => (
         <Button
           startIcon={<FactCheckRounded />}
-          onClick={() => void verify()}
-          disabled={!isValid || isBusy}
+          onClick={() => void verify(field)}
+          disabled={!field.isValid || field.isSubmitting || verifyKey.isPending}
           loading={verifyKey.isPending}
         >
           {t("translation.key.verify")}
         </Button>
-      }
-    >
-      <Stack spacing={2}>
-        <DialogContentText>{t("translation.key.dialogBody")}</DialogContentText>
-        <TextField
-          label={t("translation.key.label")}
-          required
-          autoFocus
-          autoComplete="off"
-          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } } }}
-          {...muiRegister(register("key"))}
-          {...fieldError(errors.key, t("translation.key.hint"))}
-        />
-        {current && <VerificationResult verification={current} />}
-      </Stack>
-    </FormDialog>
+      )}
+      below={({ value }) => {
+        const current = currentFor(value);
+        return current && <VerificationResult verification={current} />;
+      }}
+      submitLabel={t("common.save")}
+      request={(key) => updateKey.mutateAsync({ appId, body: { key } })}
+      onSuccess={() => {
+        showSnackbar(t("translation.key.saved"), { severity: "success" });
+        close();
+      }}
+      onRefused={(error, field) => {
+        if (field.applyServerErrors(error)) return;
+        if (isApiError(error, "3036")) {
+          field.setError(errorKey(error));
+          // Google's own words say what to fix (API not enabled, key restricted, …).
+          const key = (field.value ?? "").trim();
+          setVerification({ key, result: { valid: false, reason: error.data?.reason ?? null } });
+        } else showError(error);
+      }}
+      onClose={close}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { fillPath, api as paths, type TWebhookTestRequest, zWebhookTestResponse } from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import type { MutationSettings } from "@/lib/mutation-errors";
 import { webhookKeys } from "./keys";
 
 /** Sends a sample event to the saved URL at once; a receiver that fails answers code 3044 with its reason. */
@@ -11,9 +12,10 @@ export async function sendWebhookTest({ appId, body }: { appId: string; body: TW
 
 export const sendWebhookTestMutationOptions = () => mutationOptions({ mutationFn: sendWebhookTest });
 
-export function useSendWebhookTest(appId: string) {
+export function useSendWebhookTest(appId: string, settings?: MutationSettings) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...settings,
     ...sendWebhookTestMutationOptions(),
     // A test send is logged like any delivery, failed or not.
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveriesRoot(appId) }),

@@ -21,7 +21,6 @@ import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
 import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useWebhookDelivery } from "../api/get-webhook-delivery";
 import { useRedeliverWebhook } from "../api/redeliver-webhook";
@@ -142,7 +141,6 @@ export function WebhookDeliveryDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const detail = useWebhookDelivery(appId, deliveryId);
   const redeliver = useRedeliverWebhook(appId);
@@ -153,7 +151,6 @@ export function WebhookDeliveryDialog({
       { appId, deliveryId },
       {
         onSuccess: () => showSnackbar(t("webhooks.deliveries.redelivered"), { severity: "success" }),
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
       },
     );
   };

@@ -9,7 +9,6 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CopyButton } from "@/components/copy-button";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useRotateWebhookSecret } from "../api/rotate-webhook-secret";
 
@@ -24,7 +23,6 @@ function masked(secret: string) {
 export function WebhookSecretCard({ appId, settings }: { appId: string; settings: TWebhookSettings }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const rotate = useRotateWebhookSecret(appId);
   const [isRevealed, setIsRevealed] = useState(false);
@@ -39,7 +37,6 @@ export function WebhookSecretCard({ appId, settings }: { appId: string; settings
           setIsRevealed(false);
           showSnackbar(t("webhooks.secret.rotated"), { severity: "success" });
         },
-        onError: (error) => showSnackbar(errorText(error), { severity: "error" }),
         onSettled: () => setIsConfirming(false),
       },
     );

@@ -25,8 +25,9 @@ import { muiRegister } from "@/components/form/mui-register";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { errorKey, isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useUpdateWebhookSettings } from "../api/update-webhook-settings";
 import { eventNameKey } from "../lib/events";
 
@@ -51,9 +52,9 @@ export function WebhookSettingsForm({
   const { t } = useTranslation();
   const eventsLabelId = useId();
   const fieldError = useFieldError();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
-  const updateSettings = useUpdateWebhookSettings(appId);
+  const updateSettings = useUpdateWebhookSettings(appId, inlineErrors);
   const {
     register,
     control,
@@ -76,7 +77,7 @@ export function WebhookSettingsForm({
     } catch (error) {
       if (applyServerFieldErrors(error, setError, ["url", "events"])) return;
       if (isApiError(error, ...URL_ERROR_CODES)) setError("url", { type: "server", message: errorKey(error) });
-      else showSnackbar(errorText(error), { severity: "error" });
+      else showError(error);
     }
   });
 

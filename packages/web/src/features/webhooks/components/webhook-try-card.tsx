@@ -7,8 +7,9 @@ import { CopyButton } from "@/components/copy-button";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useErrorText } from "@/hooks/use-error-text";
+import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
+import { inlineErrors } from "@/lib/mutation-errors";
 import { useWebhookSample } from "../api/get-webhook-sample";
 import { useSendWebhookTest } from "../api/send-webhook-test";
 import { eventNameKey, failureReason } from "../lib/events";
@@ -23,11 +24,11 @@ interface TestFailure {
 /** One event at a time: the exact payload it delivers, and a test send of it to the saved URL. */
 export function WebhookTryCard({ appId, hasUrl }: { appId: string; hasUrl: boolean }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const showError = useErrorSnackbar();
   const { showSnackbar } = useSnackbar();
   const [event, setEvent] = useState<TWebhookEvent>(WEBHOOK_EVENTS[0]);
   const sample = useWebhookSample(appId, event);
-  const sendTest = useSendWebhookTest(appId);
+  const sendTest = useSendWebhookTest(appId, inlineErrors);
   const [failure, setFailure] = useState<TestFailure | null>(null);
 
   const send = () => {
@@ -45,7 +46,7 @@ export function WebhookTryCard({ appId, hasUrl }: { appId: string; hasUrl: boole
         },
         onError: (error) => {
           if (isApiError(error, "3044")) setFailure({ reason: failureReason(error), httpStatus: null });
-          else showSnackbar(errorText(error), { severity: "error" });
+          else showError(error);
         },
       },
     );

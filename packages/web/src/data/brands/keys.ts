@@ -1,5 +1,6 @@
 import type { BrandUsageFilter } from "./get-brands";
 
+/** Cache keys of an app's brands; the brands screen and the campaign wizard read and clear the same entries. */
 export const brandKeys = {
   all: ["brands"] as const,
   app: (appId: string) => [...brandKeys.all, appId] as const,
