@@ -4,9 +4,10 @@ export default defineProject({
   test: {
     name: "sdk",
     include: ["test/**/*.test.ts"],
-    // The tests run against a whole server, which needs the migrated template database.
-    globalSetup: ["../server/test/global-setup.ts"],
+    // Each test file runs a server process on a copy of the data folder this setup migrates once.
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Starting a server process takes long on a busy machine; a server that fails to start says so at once.
+    hookTimeout: 240_000,
   },
 });

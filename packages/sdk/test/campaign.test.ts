@@ -1,8 +1,7 @@
-import type { TestApp } from "@parley/server/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { record, sdkApp, startServer, waitFor } from "./helpers";
+import { type dashboardApi, record, sdkApp, startServer, type TestServer, waitFor } from "./helpers";
 
-let t: TestApp;
+let t: TestServer;
 let baseUrl: string;
 const cleanups: (() => void)[] = [];
 
@@ -14,17 +13,12 @@ afterEach(() => {
 });
 afterAll(() => t?.close());
 
-/** The dashboard API of the app's owner, through the server in this process. */
-function dashboard(auth: { authorization: string }) {
+/** The dashboard API of the app's owner, over HTTP. */
+function dashboard(api: ReturnType<typeof dashboardApi>) {
   return async <T>(method: "GET" | "POST", url: string, payload?: unknown, contentType?: string): Promise<T> => {
-    const res = await t.server.inject({
-      method,
-      url: `/api${url}`,
-      headers: contentType ? { ...auth, "content-type": contentType } : auth,
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json() as T;
+    const res = await api(method, url, payload, contentType);
+    if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
   };
 }
 
@@ -32,16 +26,15 @@ describe("bulk messages seen through the SDK", () => {
   it("arrives in real time in the brand channel, and the SDK's read receipts count as reads", async () => {
     const a = await sdkApp(t, baseUrl);
     cleanups.push(a.cleanup);
-    await t.ctx.database.query(
-      "update accounts set notice_feature_enabled = true where id = (select account_id from apps where id = $1)",
-      [a.appId],
-    );
+    // What an admin's switch does; the browser tests turn the feature on the same way.
+    const enabled = await a.dashboard("PUT", "/testing/notice-feature", { email: a.ownerEmail, enabled: true });
+    if (!enabled.ok) throw new Error(`the notice feature stayed off: ${enabled.status}`);
     const kim = await a.user("kim");
     const lee = await a.user("lee");
     const kimLog = record(kim);
     await Promise.all([kim.connect(), lee.connect()]);
 
-    const call = dashboard(a.dashboardAuth);
+    const call = dashboard(a.dashboard);
     const base = `/apps/${a.appId}/notice`;
     const { brand } = await call<{ brand: { id: string } }>("POST", `${base}/brands`, { name: "Parley Shop" });
     const { campaign } = await call<{ campaign: { id: string } }>("POST", `${base}/campaigns`, {

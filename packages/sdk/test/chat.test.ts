@@ -1,21 +1,13 @@
-import type { Duplex } from "node:stream";
-import type { TestApp } from "@parley/server/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ChatEventOf, ParleyError } from "../src";
-import { record, sdkApp, startServer, waitFor } from "./helpers";
+import { record, sdkApp, startServer, type TestServer, waitFor } from "./helpers";
 
-let t: TestApp;
+let t: TestServer;
 let baseUrl: string;
 const cleanups: (() => void)[] = [];
-/** The TCP sockets under the server's WebSockets, so a test can cut them. */
-const upgraded = new Set<Duplex>();
 
 beforeAll(async () => {
   ({ t, baseUrl } = await startServer());
-  t.server.server.on("upgrade", (_request, socket: Duplex) => {
-    upgraded.add(socket);
-    socket.once("close", () => upgraded.delete(socket));
-  });
 });
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -112,9 +104,8 @@ describe("real-time chat", () => {
     const { a, kim, lee, channel } = await room();
     const leeLog = record(lee);
     await lee.connect();
-    const appRow = await t.services.apps.authenticateApiKey(a.apiKey);
-    if (!appRow) throw new Error("the API key did not authenticate");
-    await t.services.channels.setFrozen({ kind: "admin", app: appRow }, channel.id, true);
+    const frozen = await a.dashboard("POST", `/apps/${a.appId}/channels/${channel.id}/freeze`);
+    if (!frozen.ok) throw new Error(`the channel was not frozen: ${frozen.status}`);
 
     await expect(kim.messages.send(channel.id, "anyone?")).rejects.toMatchObject({
       name: "ParleyError",
@@ -130,9 +121,9 @@ describe("real-time chat", () => {
 });
 
 describe("reconnect", () => {
-  /** Cuts every WebSocket's TCP connection on the server's side, as a restart or a broken network would. */
+  /** Cuts every WebSocket's TCP connection, as a restart or a broken network would. */
   const dropSockets = () => {
-    for (const socket of upgraded) socket.destroy();
+    for (const socket of t.upgraded) socket.destroy();
   };
 
   it("replays what was sent while the socket was down, in order, exactly once, before live messages", async () => {

@@ -1,18 +1,85 @@
-import { startTestApp, type TestApp } from "@parley/server/testing";
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
 import { WebSocket } from "ws";
-import { chatApp } from "../../server/test/chat-client";
 import { type ConnectionState, ParleyClient, type ParleyClientOptions, type TMessage } from "../src";
+import { startTestServer, type TestServer } from "./server";
 
-/** A whole server listening on a real port, as an app's clients would reach it. */
+export { ALLOW_LOOPBACK, type TestServer } from "./server";
+
+/** A whole server process listening on a real port, as an app's clients would reach it. */
 export async function startServer(options: { env?: Record<string, string> } = {}): Promise<{
-  t: TestApp;
+  t: TestServer;
   baseUrl: string;
 }> {
-  const t = await startTestApp(options);
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("the server has no port");
-  return { t, baseUrl: `http://127.0.0.1:${address.port}` };
+  const t = await startTestServer(inject("sdkServerTemplate"), options.env);
+  return { t, baseUrl: t.baseUrl };
+}
+
+/** Calls the dashboard API (`/api`) over HTTP with the account's credential, as the web app does. */
+export function dashboardApi(baseUrl: string, auth: { authorization: string }) {
+  return (method: string, url: string, payload?: unknown, contentType = "application/json"): Promise<Response> =>
+    fetch(`${baseUrl}/api${url}`, {
+      method,
+      headers: payload === undefined ? auth : { ...auth, "content-type": contentType },
+      ...(payload === undefined ? {} : { body: typeof payload === "string" ? payload : JSON.stringify(payload) }),
+    });
+}
+
+async function json<T>(what: string, response: Promise<Response>): Promise<T> {
+  const res = await response;
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+const PASSWORD = "Parley-2026-ok";
+
+/** Signs up, verifies by the mailed code and logs in over HTTP: an ordinary account ready to use. */
+async function signedInAccount(t: TestServer) {
+  const email = `sdk.${process.pid}.${randomBytes(4).toString("hex")}@example.com`;
+  const anonymous = dashboardApi(t.baseUrl, { authorization: "" });
+  await json(
+    "signup",
+    anonymous("POST", "/auth/signup", {
+      email,
+      password: PASSWORD,
+      name: "Jisoo Park",
+      contact: "01012345678",
+      companyName: "Acme Chat",
+      companyHomepage: "https://acme.example.com",
+      companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "5F" },
+      marketingConsent: false,
+      termsAccepted: true,
+      privacyAccepted: true,
+      language: "ko",
+    }),
+  );
+  const code = /[?&]code=([A-Za-z0-9_-]+)/.exec((await t.waitForMail(email)).text)?.[1];
+  if (!code) throw new Error(`no code in the mail to ${email}`);
+  await json("email verification", anonymous("POST", "/auth/email/verification/confirm", { email, code }));
+  const { sessionToken } = await json<{ sessionToken: string }>(
+    "login",
+    anonymous("POST", "/auth/login", { email, password: PASSWORD }),
+  );
+  return { email, auth: { authorization: `Bearer ${sessionToken}` } };
+}
+
+/** An account with one app and an API key, made through the dashboard API: what an app developer has after setup. */
+async function chatApp(t: TestServer, settings: { allowAnonymousLogin?: boolean }) {
+  const owner = await signedInAccount(t);
+  const dashboard = dashboardApi(t.baseUrl, owner.auth);
+  const { app } = await json<{ app: { id: string } }>("app", dashboard("POST", "/apps", { name: "Chat" }));
+  const { secret } = await json<{ secret: string }>(
+    "API key",
+    dashboard("POST", `/apps/${app.id}/api-keys`, { label: "server" }),
+  );
+  if (settings.allowAnonymousLogin) {
+    await json(
+      "app settings",
+      dashboard("PUT", `/apps/${app.id}/admin`, { allowAnonymousLogin: true, defaultMemberLimit: 100 }),
+    );
+  }
+  return { appId: app.id, apiKey: secret, owner, dashboard };
 }
 
 /** Calls `/v1` with the API key over HTTP, as an app's own server does. */
@@ -33,8 +100,8 @@ export function appServer(baseUrl: string, apiKey: string) {
  * An app with an API key, and a factory of signed-in SDK clients. Every client is remembered so `cleanup`
  * disconnects it even when a test fails halfway.
  */
-export async function sdkApp(t: TestApp, baseUrl: string, settings: { allowAnonymousLogin?: boolean } = {}) {
-  const { appId, apiKey, dashboardAuth } = await chatApp(t, settings);
+export async function sdkApp(t: TestServer, baseUrl: string, settings: { allowAnonymousLogin?: boolean } = {}) {
+  const { appId, apiKey, owner, dashboard } = await chatApp(t, settings);
   const server = appServer(baseUrl, apiKey);
   const clients: ParleyClient[] = [];
 
@@ -62,8 +129,10 @@ export async function sdkApp(t: TestApp, baseUrl: string, settings: { allowAnony
   return {
     appId,
     apiKey,
-    /** The app owner's dashboard credential, for `/api` settings calls through `t.server.inject`. */
-    dashboardAuth,
+    /** The app owner's email, which the testing endpoints know the account by. */
+    ownerEmail: owner.email,
+    /** The app owner's dashboard API, for settings an app developer makes in the dashboard. */
+    dashboard,
     server,
     client,
     user,

@@ -1,24 +1,16 @@
-import type { Duplex } from "node:stream";
-import type { TestApp } from "@parley/server/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { type ConnectionChange, ParleyError } from "../src";
-import { sdkApp, startServer, waitFor } from "./helpers";
+import { sdkApp, startServer, type TestServer, waitFor } from "./helpers";
 
-let t: TestApp;
+let t: TestServer;
 let baseUrl: string;
 const cleanups: (() => void)[] = [];
-/** The TCP sockets under the server's WebSockets, so a test can cut one. */
-const upgraded = new Set<Duplex>();
 
 beforeAll(async () => {
   ({ t, baseUrl } = await startServer({
     env: { RATE_LIMIT_PER_SECOND: "20", WS_MAX_CONNECTIONS_PER_CHAT_USER: "2" },
   }));
-  t.server.server.on("upgrade", (_request, socket: Duplex) => {
-    upgraded.add(socket);
-    socket.once("close", () => upgraded.delete(socket));
-  });
 });
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -48,9 +40,9 @@ describe("the server's limits on the real-time link", () => {
     cleanups.push(a.cleanup);
     const lee = await a.user("lee", { reconnect: { initialDelayMs: 1500, maxDelayMs: 1500 } });
     const changes = connectionLog(lee);
-    const before = new Set(upgraded);
+    const before = new Set(t.upgraded);
     await lee.connect();
-    const own = [...upgraded].filter((socket) => !before.has(socket));
+    const own = [...t.upgraded].filter((socket) => !before.has(socket));
     const token = lee.sessionToken as string;
     await otherTab(token);
 

@@ -1,10 +1,9 @@
-import { ALLOW_LOOPBACK, type TestApp } from "@parley/server/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../../server/test/push-fcm-receiver";
 import { isParleyError } from "../src";
-import { sdkApp, startServer, waitFor } from "./helpers";
+import { ALLOW_LOOPBACK, sdkApp, startServer, type TestServer, waitFor } from "./helpers";
+import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "./receivers";
 
-let t: TestApp;
+let t: TestServer;
 let baseUrl: string;
 let fcm: FcmReceiver;
 const cleanups: (() => void)[] = [];
@@ -33,13 +32,8 @@ async function enablePush(a: Awaited<ReturnType<typeof app>>) {
     ["/push/fcm/key", { kind: "legacy", serverKey: LEGACY_SERVER_KEY }],
     ["/push/enabled", { enabled: true }],
   ] as const) {
-    const res = await t.server.inject({
-      method: "PUT",
-      url: `/api/apps/${a.appId}${url}`,
-      headers: a.dashboardAuth,
-      payload,
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await a.dashboard("PUT", `/apps/${a.appId}${url}`, payload);
+    expect(res.status).toBe(200);
   }
 }
 

@@ -1,10 +1,9 @@
-import { ALLOW_LOOPBACK, type TestApp } from "@parley/server/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../../server/test/translate-receiver";
 import { isParleyError, ParleyError } from "../src";
-import { sdkApp, startServer } from "./helpers";
+import { ALLOW_LOOPBACK, sdkApp, startServer, type TestServer } from "./helpers";
+import { KEYS, startTranslateReceiver, type TranslateReceiver } from "./receivers";
 
-let t: TestApp;
+let t: TestServer;
 let baseUrl: string;
 let google: TranslateReceiver;
 const cleanups: (() => void)[] = [];
@@ -28,13 +27,8 @@ async function room(options: { enabled?: boolean } = {}) {
   cleanups.push(a.cleanup);
   if (options.enabled !== false) {
     const settings = async (url: string, payload: Record<string, unknown>) => {
-      const res = await t.server.inject({
-        method: "PUT",
-        url: `/api/apps/${a.appId}${url}`,
-        headers: a.dashboardAuth,
-        payload,
-      });
-      expect(res.statusCode).toBe(200);
+      const res = await a.dashboard("PUT", `/apps/${a.appId}${url}`, payload);
+      expect(res.status).toBe(200);
     };
     await settings("/translation/google", { key: KEYS.valid });
     await settings("/translation/google/enabled", { enabled: true });
