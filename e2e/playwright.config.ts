@@ -8,17 +8,23 @@ import { resolveChromium } from "./chromium";
 process.env.PARLEY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
 process.env.PARLEY_E2E_PORT ??= String(18_000 + Math.floor(Math.random() * 1000));
 // The local stand-in for FCM, the Translation API and webhook endpoints (tests/receivers.ts).
-process.env.PARLEY_E2E_RECEIVER_PORT ??= String(Number(process.env.PARLEY_E2E_PORT) + 1000);
+// 20000 to 20999: clear of the fixed ports of the multi-process tests (19081 and up), which CI runs beside this suite.
+process.env.PARLEY_E2E_RECEIVER_PORT ??= String(Number(process.env.PARLEY_E2E_PORT) + 2000);
 const dataDir = process.env.PARLEY_E2E_DATA_DIR;
 const port = Number(process.env.PARLEY_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const receiverURL = `http://127.0.0.1:${process.env.PARLEY_E2E_RECEIVER_PORT}`;
 const chromium = await resolveChromium();
 
+/** Specs that move the server's clock, which every other test's sessions, trials and dates read. */
+const CLOCK_SPECS = ["**/billing.spec.ts", "**/campaigns.spec.ts"];
+
 export default defineConfig({
   testDir: "./tests",
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time against the one server: a test spends much of its time waiting on the browser and the
+  // server, which leaves a core idle with one worker. Every test makes its own account.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -31,6 +37,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
+  projects: [
+    { name: "browser", testIgnore: CLOCK_SPECS },
+    // Alone and after the rest, so no other test runs while the server's clock is moved.
+    { name: "clock", testMatch: CLOCK_SPECS, dependencies: ["browser"], workers: 1 },
+  ],
   webServer: {
     command: "node --import tsx ../packages/server/src/main.ts",
     url: `${baseURL}/api/health`,

@@ -6,6 +6,9 @@ import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
 import { PASSWORD } from "./support";
 
+// Its tests share nothing (each makes its own account or opens a public page), so they spread over the workers.
+test.describe.configure({ mode: "parallel" });
+
 const languages = ["ko", "en"] as const;
 type Language = (typeof languages)[number];
 type Who = "customer" | "admin" | "visitor";

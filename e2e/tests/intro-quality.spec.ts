@@ -3,6 +3,9 @@ import type { Locator, Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
+// Its tests share nothing (each makes its own account or opens a public page), so they spread over the workers.
+test.describe.configure({ mode: "parallel" });
+
 const languages = ["ko", "en"] as const;
 type Language = (typeof languages)[number];
 

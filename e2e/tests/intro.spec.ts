@@ -2,6 +2,9 @@ import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
 import { uniqueEmail, waitForMail } from "./support";
 
+// Its tests share nothing (each makes its own account or opens a public page), so they spread over the workers.
+test.describe.configure({ mode: "parallel" });
+
 const pages = [
   "/intro",
   "/intro/product",
