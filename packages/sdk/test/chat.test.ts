@@ -121,6 +121,10 @@ describe("real-time chat", () => {
 });
 
 describe("reconnect", () => {
+  /** Sent last; once it arrives, every earlier delivery, duplicates included, has arrived. */
+  const MARKER = "marker";
+  const withoutMarker = (log: string[]) => log.filter((entry) => entry !== `message:${MARKER}`);
+
   /** Cuts every WebSocket's TCP connection, as a restart or a broken network would. */
   const dropSockets = () => {
     for (const socket of t.upgraded) socket.destroy();
@@ -147,10 +151,11 @@ describe("reconnect", () => {
     await waitFor("lee to be back", () => lee.connectionState === "open", 10_000);
     await kim.messages.send(channel.id, "m4");
     await waitFor("m4", () => leeLog.messages.length >= 5);
-    // Give a duplicate the chance to show up before judging.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // One socket delivers in order: a duplicate of anything before the marker would have arrived before it.
+    await kim.messages.send(channel.id, MARKER);
+    await waitFor("the marker", () => leeLog.messages.some((m) => m.text === MARKER));
 
-    expect(leeLog.log).toEqual([
+    expect(withoutMarker(leeLog.log)).toEqual([
       "state:connecting",
       "state:open",
       "message:m0",
@@ -161,8 +166,8 @@ describe("reconnect", () => {
       "state:open",
       "message:m4",
     ]);
-    expect(leeLog.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
-    expect(new Set(leeLog.eventIds).size).toBe(5);
+    expect(leeLog.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(new Set(leeLog.eventIds).size).toBe(6);
   });
 
   it("loses and repeats nothing when the socket drops again and again in the middle of a burst", async () => {
@@ -183,10 +188,11 @@ describe("reconnect", () => {
     }
     await waitFor("every message", () => leeLog.messages.length >= sent.length, 15_000);
     await waitFor("lee to be back", () => lee.connectionState === "open", 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await kim.messages.send(channel.id, MARKER);
+    await waitFor("the marker", () => leeLog.messages.some((m) => m.text === MARKER));
 
-    expect(leeLog.messages.map((m) => m.text)).toEqual(sent);
-    expect(new Set(leeLog.eventIds).size).toBe(sent.length);
+    expect(leeLog.messages.map((m) => m.text)).toEqual([...sent, MARKER]);
+    expect(new Set(leeLog.eventIds).size).toBe(sent.length + 1);
     expect(leeLog.states.filter((s) => s === "reconnecting").length).toBeGreaterThanOrEqual(4);
   });
 
@@ -214,8 +220,12 @@ describe("reconnect", () => {
     const a = await app();
     const lee = await a.user("lee", { pingIntervalMs: 50 });
     const log = record(lee);
+    const before = new Set(t.upgraded);
     await lee.connect();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const link = [...t.upgraded].find((socket) => !before.has(socket));
+    if (!link) throw new Error("no WebSocket relayed");
+    // The authentication frame, then eight pings, each answered in time or the client would have reconnected.
+    await waitFor("eight pings", () => link.chunksFromClient >= 9);
     expect(lee.connectionState).toBe("open");
     expect(log.states).toEqual(["connecting", "open"]);
   });

@@ -61,7 +61,10 @@ describe("the server's limits on the real-time link", () => {
     cleanups.push(a.cleanup);
     const lee = await a.user("lee", { pingIntervalMs: 300, reconnect: { initialDelayMs: 10, maxDelayMs: 10 } });
     const changes = connectionLog(lee);
+    const before = new Set(t.upgraded);
     await lee.connect();
+    const link = [...t.upgraded].find((socket) => !before.has(socket));
+    if (!link) throw new Error("no WebSocket relayed");
     // The link's pings draw from the user's budget, like their requests: spent on HTTP, the next ping is refused.
     const headers = { authorization: `Bearer ${lee.sessionToken}` };
     const spendBudget = () =>
@@ -70,7 +73,8 @@ describe("the server's limits on the real-time link", () => {
       );
     for (let i = 0; i < 20 && lee.connectionState === "open"; i++) {
       await spendBudget();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sent = link.chunksFromClient;
+      await waitFor("the next ping", () => link.chunksFromClient > sent || lee.connectionState !== "open");
     }
     await waitFor("the link to be closed", () => lee.connectionState === "reconnecting");
     const retry = changes.find((c) => c.state === "reconnecting");

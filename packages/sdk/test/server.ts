@@ -111,19 +111,21 @@ async function stop(child: ChildProcess, exited: Promise<number | null>): Promis
  */
 async function startRelay(target: URL) {
   /** The relayed connections that carry a WebSocket, each cut at both ends by `destroy`. */
-  const upgraded = new Set<{ destroy(): void }>();
-  const all = new Set<{ destroy(): void }>();
+  const upgraded = new Set<RelayedLink>();
+  const all = new Set<RelayedLink>();
   const relay = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
     client.setNoDelay(true);
     upstream.setNoDelay(true);
-    const link = {
+    const link: RelayedLink = {
+      chunksFromClient: 0,
       destroy: () => {
         client.destroy();
         upstream.destroy();
       },
     };
     all.add(link);
+    client.on("data", () => link.chunksFromClient++);
     client.once("data", (first: Buffer) => {
       // An upgrade request is the first and only request its connection carries.
       if (/\r\nupgrade:\s*websocket/i.test(first.toString("latin1"))) upgraded.add(link);
@@ -155,11 +157,19 @@ async function startRelay(target: URL) {
   };
 }
 
+/** One relayed connection. */
+export interface RelayedLink {
+  /** TCP reads from the client so far: on a quiet WebSocket, one a frame the client sent (its pings). */
+  chunksFromClient: number;
+  /** Cuts the connection at both ends. */
+  destroy(): void;
+}
+
 export interface TestServer {
   /** Where clients reach the server (through the relay). */
   baseUrl: string;
   /** The WebSocket connections open right now; `destroy()` cuts one. */
-  upgraded: Set<{ destroy(): void }>;
+  upgraded: Set<RelayedLink>;
   /** The newest mail the server wrote to `to`, waiting for the mail job. */
   waitForMail(to: string): Promise<{ subject: string; text: string }>;
   close(): Promise<void>;

@@ -89,7 +89,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const redis = config.redisUrl ? await createRedisClient(config.redisUrl, server.log) : null;
   // One budget per caller for both APIs and the WebSocket's frames.
   const counter = createRequestCounter({ perSecond: config.rateLimitPerSecond, redis });
-  const services = createServices(ctx, { bus, presence });
+  let gateway: ReturnType<typeof registerGateway> | null = null;
+  const observability = registerPrometheus(server, {
+    token: config.metricsToken,
+    jobs: () => ctx.jobs,
+    webSockets: () => gateway?.connectionCount() ?? 0,
+  });
+  const services = createServices(ctx, { bus, presence, onWebhookFailed: observability.webhookFailed });
   const { auth, apps, chatUsers, channels, messages, webhooks } = services;
 
   const handlers = allJobHandlers(ctx, services);
@@ -112,13 +118,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock: ctx.clock,
     log: server.log,
   });
-  let gateway: ReturnType<typeof registerGateway> | null = null;
-  const observability = registerPrometheus(server, {
-    token: config.metricsToken,
-    jobs: () => ctx.jobs,
-    webSockets: () => gateway?.connectionCount() ?? 0,
-  });
-  webhooks.failureListeners.push(observability.webhookFailed);
 
   registerSessionForgetting(server, bus, [auth, chatUsers]);
   server.addHook("onClose", async () => {

@@ -33,24 +33,34 @@ import { createWebhookService } from "./modules/webhooks";
  * one's dependencies come first. The message pipeline's stages are given to it here, whole (see
  * modules/messages/pipeline.ts for their order).
  */
-export function createServices(ctx: Context, deps: { bus: Bus; presence: Presence }) {
+export function createServices(
+  ctx: Context,
+  deps: { bus: Bus; presence: Presence; onWebhookFailed?: () => void },
+) {
   const { bus, presence } = deps;
   const metrics = createMetricsService(ctx);
   const sessionsEnded: SessionsEnded = (ended) => bus.publish({ sessionsEnded: ended });
-  const apps = createAppService(ctx, metrics);
-  const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps });
   const gateway = createSandboxGateway({ db: ctx.database.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   const billing = createBillingService(ctx, { gateway });
   // No chat API for an app whose account's plan does not allow it.
-  apps.chatAccessChecks.push(billing.requireChatService);
+  const apps = createAppService(ctx, { usage: metrics, chatAccessChecks: [billing.requireChatService] });
+  const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps });
   const profanity = createProfanityService(ctx, { apps });
-  const webhooks = createWebhookService(ctx, { apps });
+  const webhooks = createWebhookService(ctx, { apps, onDeliveryFailed: deps.onWebhookFailed });
   const fcm = createFcmClient({
     baseUrl: ctx.config.fcmBaseUrl,
     oauthTokenUrl: ctx.config.fcmOauthTokenUrl,
     outbound: ctx.outbound,
   });
-  const push = createPushService(ctx, { apps, chatUsers, presence, fcm });
+  const push = createPushService(ctx, {
+    apps,
+    chatUsers,
+    presence,
+    fcm,
+    // A campaign message's push carries the campaign's own title and text; the sender is built later, on the
+    // pipeline, so it is called through.
+    messagePushOverrides: [(appId, message) => campaignSender.pushOverride(appId, message)],
+  });
   const outbox = createOutbox(ctx, [webhooks.consumer, push.consumer]);
   const channels = createChannelService(ctx, { bus, chatUsers, outbox });
   const messages = createMessageService(
@@ -69,8 +79,6 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const brands = createBrandService(ctx, { apps, storage });
   const campaigns = createCampaignService(ctx, { apps, brands });
   const campaignSender = createCampaignSender(ctx, { apps, channels, messages });
-  // A campaign message's push carries the campaign's own title and text.
-  push.messagePushOverrides.push(campaignSender.pushOverride);
   return {
     auth,
     links,

@@ -24,8 +24,16 @@ const API_KEY_PREFIX = "psk_";
 
 export function createAppService(
   ctx: Context,
-  usage: { messagesThisMonth(appIds: string[]): Promise<Map<string, number>> },
+  deps: {
+    usage: { messagesThisMonth(appIds: string[]): Promise<Map<string, number>> };
+    /**
+     * Reasons to refuse the chat API for an app, from the features that have them (billing answers 4000 when the
+     * account's service is stopped). Run for every `/v1` credential, WebSocket and chat login.
+     */
+    chatAccessChecks: readonly ((app: AppRow) => Promise<void>)[];
+  },
 ) {
+  const { usage, chatAccessChecks } = deps;
   const { db } = ctx.database;
   /** App rows as every `/apps/:id` request reads them; changed only by this service (and by deleting the account). */
   const appCache = createTtlCache<string, AppRow | null>(ctx.clock, ctx.config.readCacheMs, {
@@ -51,14 +59,8 @@ export function createAppService(
   });
 
   const service = {
-    /**
-     * Reasons to refuse the chat API for an app, registered by the features that have them (billing answers 4000
-     * when the account's service is stopped). Run for every `/v1` credential, WebSocket and chat login.
-     */
-    chatAccessChecks: [] as ((app: AppRow) => Promise<void>)[],
-
     async requireChatAccess(app: AppRow): Promise<void> {
-      for (const check of service.chatAccessChecks) await check(app);
+      for (const check of chatAccessChecks) await check(app);
     },
 
     /** The same for a chat login, which names its app by id; an unknown id is left to the login to refuse. */

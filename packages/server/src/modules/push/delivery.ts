@@ -87,7 +87,16 @@ interface Recipient {
   userId: string;
 }
 
-export function createPushDelivery(ctx: Context, deps: { settings: PushSettings; presence: Presence; fcm: FcmClient }) {
+export function createPushDelivery(
+  ctx: Context,
+  deps: {
+    settings: PushSettings;
+    presence: Presence;
+    fcm: FcmClient;
+    messagePushOverrides: readonly MessagePushOverride[];
+  },
+) {
+  const { messagePushOverrides } = deps;
   const { db } = ctx.database;
 
   /** The devices of the users an event notifies, in one statement however large the channel. */
@@ -190,8 +199,6 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
     return toPushAttempt({ ...row, ...result });
   }
 
-  const messagePushOverrides: MessagePushOverride[] = [];
-
   /** The push job: renders the event's template and sends it to each device of each member not connected. */
   async function handleEvent({ appId, event }: { appId: string; event: TChatEvent }): Promise<void> {
     const key = PUSH_TEMPLATE_OF_EVENT[event.type];
@@ -279,7 +286,6 @@ export function createPushDelivery(ctx: Context, deps: { settings: PushSettings;
   return {
     consumer,
     handleEvent,
-    messagePushOverrides,
 
     /** A test notification to every device of one user, sent now, connected or not. */
     async sendTest(

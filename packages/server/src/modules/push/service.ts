@@ -20,7 +20,7 @@ import type { AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { ChatUserService } from "../chat-users";
 import { parseFcmCredential, toFcmKey } from "./credential";
-import { createPushDelivery, toPushAttempt } from "./delivery";
+import { createPushDelivery, type MessagePushOverride, toPushAttempt } from "./delivery";
 import { createPushDevices } from "./devices";
 import { pushAttempts } from "./schema";
 import { createPushSettings, defaultTemplateText, type PushSettingsRow, templateText } from "./settings";
@@ -49,12 +49,24 @@ function toTemplate(row: PushSettingsRow, key: TPushTemplateKey): TPushTemplate 
 /** Push notifications: the dashboard's settings, end users' devices, and delivery through FCM. */
 export function createPushService(
   ctx: Context,
-  deps: { apps: AppService; chatUsers: ChatUserService; presence: Presence; fcm: FcmClient },
+  deps: {
+    apps: AppService;
+    chatUsers: ChatUserService;
+    presence: Presence;
+    fcm: FcmClient;
+    /** Features whose messages carry their own push text (a campaign's title and body), or none. */
+    messagePushOverrides: readonly MessagePushOverride[];
+  },
 ) {
   const { db } = ctx.database;
   const settings = createPushSettings(ctx);
   const devices = createPushDevices(ctx);
-  const delivery = createPushDelivery(ctx, { settings, presence: deps.presence, fcm: deps.fcm });
+  const delivery = createPushDelivery(ctx, {
+    settings,
+    presence: deps.presence,
+    fcm: deps.fcm,
+    messagePushOverrides: deps.messagePushOverrides,
+  });
 
   async function appOf(auth: Authenticated, appId: string) {
     return deps.apps.requireAppAccess(auth, appId);
@@ -68,7 +80,6 @@ export function createPushService(
     devices,
     consumer: delivery.consumer,
     handleEvent: delivery.handleEvent,
-    messagePushOverrides: delivery.messagePushOverrides,
 
     async getKey(auth: Authenticated, appId: string): Promise<TFcmKeyResponse> {
       return keyResponse(await settings.read((await appOf(auth, appId)).id));

@@ -61,7 +61,11 @@ const EARLY_JOB_MS = 2_000;
 
 export function createWebhookService(
   ctx: Context,
-  deps: { apps: AppService },
+  deps: {
+    apps: AppService;
+    /** Called after each delivery attempt that failed (metrics count them). */
+    onDeliveryFailed?: () => void;
+  },
   /** `timeoutMs` exists so a test can prove the time-out without waiting the real 15 s. */
   options: { timeoutMs?: number } = {},
 ) {
@@ -208,9 +212,6 @@ export function createWebhookService(
   };
 
   const service = {
-    /** Called after each delivery attempt that failed (metrics count them). */
-    failureListeners: [] as (() => void)[],
-
     consumer,
 
     async getEnabled(auth: Authenticated, appId: string): Promise<TWebhookEnabled> {
@@ -421,7 +422,7 @@ export function createWebhookService(
             }
           : await attemptOnce(settings, row.id, JSON.stringify(row.payload));
 
-      if (!result.ok) for (const listener of service.failureListeners) listener();
+      if (!result.ok) deps.onDeliveryFailed?.();
       const isGone = result.httpStatus === 410;
       const attemptCount = row.attemptCount + 1;
       const now = ctx.clock.now();
