@@ -1,6 +1,6 @@
 import "@fastify/websocket";
 import type { Duplex } from "node:stream";
-import { type ErrorData, type TServerFrame, WS_CLOSE_CODES, zClientFrame } from "@parley/contract";
+import { type ErrorData, type TClientFrame, type TServerFrame, WS_CLOSE_CODES, zClientFrame } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { Config } from "../config";
@@ -69,6 +69,8 @@ export function gatewayLimits(config: Config) {
 
 /** Why a socket is refused at authentication: a catalogue code and the close code that goes with it. */
 type Refusal = "3028" | "3003" | "4000" | "008";
+/** A sign-in over its caller's budget: the socket is already refused with 005. */
+const FLOODED = "flooded";
 
 const REFUSALS: Record<Refusal, { message: string; closeCode: number }> = {
   "3028": { message: "invalid token", closeCode: WS_CLOSE_CODES.refused },
@@ -76,6 +78,18 @@ const REFUSALS: Record<Refusal, { message: string; closeCode: number }> = {
   "4000": { message: "no active plan", closeCode: WS_CLOSE_CODES.refused },
   "008": { message: "too many connections", closeCode: WS_CLOSE_CODES.tooManyConnections },
 };
+
+/** A client frame, or why it is not one. */
+function parseFrame(raw: Buffer): TClientFrame | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw.toString("utf8"));
+  } catch {
+    return "frames are JSON";
+  }
+  const parsed = zClientFrame.safeParse(data);
+  return parsed.success ? parsed.data : "unknown frame";
+}
 
 /**
  * A socket's own frames in the current second, for one key. Every frame also counts in the shared budget of
@@ -255,19 +269,27 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       void receive(raw, key);
     });
 
-    async function receive(raw: Buffer, key: string) {
+    /** Counts a sign-in in the shared budget of `key`; false once it has refused the socket for it. */
+    async function admit(key: string): Promise<boolean> {
       const verdict = await deps.counter.countRequest(key);
-      if (isClosing) return;
-      if (!verdict.isAdmitted) return refuseFlood(verdict.retryAfterSeconds);
-      let data: unknown;
-      try {
-        data = JSON.parse(raw.toString("utf8"));
-      } catch {
-        return fail("300", "frames are JSON");
+      if (isClosing) return false;
+      if (!verdict.isAdmitted) refuseFlood(verdict.retryAfterSeconds);
+      return verdict.isAdmitted;
+    }
+
+    async function receive(raw: Buffer, key: string) {
+      const frame = parseFrame(raw);
+      // The authentication frame counts against whom it authenticates as, once that is known, the way an HTTP
+      // request does; every other frame against the socket's key now. Users behind one address (an office, a
+      // carrier's NAT) then share only their upgrades, not their sign-ins.
+      const isAuthFrame = !conn && !hasAuthFrame && typeof frame !== "string" && frame.type === "auth";
+      if (!isAuthFrame) {
+        // Refused in the frame's own continuation, after those of the frames admitted before it have answered.
+        const verdict = await deps.counter.countRequest(key);
+        if (isClosing) return;
+        if (!verdict.isAdmitted) return refuseFlood(verdict.retryAfterSeconds);
       }
-      const parsed = zClientFrame.safeParse(data);
-      if (!parsed.success) return fail("300", "unknown frame");
-      const frame = parsed.data;
+      if (typeof frame === "string") return fail("300", frame);
       if (frame.type === "ping") {
         socket.send(JSON.stringify({ type: "pong" } satisfies TServerFrame));
         return;
@@ -288,8 +310,16 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       }
       if (hasAuthFrame) return;
       hasAuthFrame = true;
-      const result = await authenticate(socket, transport, frame.token, frame.appId).catch(() => "3028" as const);
-      if (typeof result === "string") return fail(result, REFUSALS[result].message, REFUSALS[result].closeCode);
+      const result = await authenticate(socket, transport, frame.token, frame.appId, admit).catch(
+        () => "3028" as const,
+      );
+      if (result === FLOODED) return;
+      if (typeof result === "string") {
+        // A refused credential counts against the address, which answers 005 instead past its budget: guessing
+        // tokens is not free.
+        if (result === "3028" && !(await admit(key))) return;
+        return fail(result, REFUSALS[result].message, REFUSALS[result].closeCode);
+      }
       conn = result;
       clearTimeout(timer);
       // Closed while authenticating: its close event has passed, so it would never be dropped otherwise.
@@ -298,7 +328,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   });
 
   /** Whose budget an authenticated socket's frames draw from: the same key as their HTTP requests. */
-  function budgetKey(conn: Connection): string {
+  function budgetKey(conn: Pick<Connection, "chatUserId" | "accountId">): string {
     return conn.chatUserId ? `chat-user:${conn.chatUserId}` : `account:${conn.accountId}`;
   }
 
@@ -313,10 +343,13 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     transport: Duplex,
     token: string,
     appId: string | undefined,
-  ): Promise<Connection | Refusal> {
+    /** Counts the sign-in in its caller's budget once the caller is known; false once it refused the socket. */
+    admit: (key: string) => Promise<boolean>,
+  ): Promise<Connection | Refusal | typeof FLOODED> {
     if (appId) {
       const dashboard = await deps.auth.authenticate(token);
       if (!dashboard) return "3028";
+      if (!(await admit(budgetKey({ chatUserId: null, accountId: dashboard.account.id })))) return FLOODED;
       const allowed = await deps.apps.requireAppAccess(dashboard, appId).then(
         () => true,
         () => false,
@@ -344,6 +377,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     }
     const principal = await deps.chatUsers.authenticateSession(token);
     if (!principal) return "3028";
+    if (!(await admit(budgetKey({ chatUserId: principal.user.id, accountId: null })))) return FLOODED;
     const stopped = await deps.apps.requireChatAccess(principal.app).then(
       () => false,
       () => true,

@@ -222,4 +222,26 @@ describe("WebSocket frames under the rate limit", () => {
     expect(login.status).toBe(429);
     nextWindow();
   });
+
+  // Last in this block: it leaves the address's budget spent for the rest of the window.
+  it("counts a sign-in frame against the user it signs in as, and a refused one against the address", async () => {
+    // Past the address's window of the test before, which its own moved clock began.
+    nextWindow();
+    nextWindow();
+    const chat = await chatApp(t);
+    const kim = await chat.user("kim");
+    nextWindow();
+    // One upgrade and pings before signing in: all the address's budget but three more upgrades.
+    const spender = await openSocket(wsUrl);
+    const pings = RATE_LIMIT_PER_SECOND - 4;
+    for (let i = 0; i < pings; i++) spender.send({ type: "ping" });
+    await spender.next(() => spender.frames.filter((f) => f.type === "pong").length === pings);
+    // The upgrades are the address's; the sign-ins are kim's, so both of kim's sockets open.
+    await readySocket(wsUrl, { token: kim.sessionToken });
+    await readySocket(wsUrl, { token: kim.sessionToken });
+    // The last upgrade fits; its made-up token then counts against the address, which is spent: 005, not 3028.
+    const guess = await openSocket(wsUrl, { token: "pcs_made-up" });
+    expect(await guess.next((f) => f.type === "error")).toMatchObject({ code: "005" });
+    expect(await guess.closed).toBe(WS_CLOSE_CODES.rateLimited);
+  });
 });
