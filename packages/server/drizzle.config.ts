@@ -8,6 +8,7 @@ export default defineConfig({
     "./src/mail/schema.ts",
     "./src/http/schema.ts",
     "./src/integrations/schema.ts",
+    "./src/jobs/schema.ts",
   ],
   out: "./src/db/migrations",
 });

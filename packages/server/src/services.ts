@@ -33,10 +33,7 @@ import { createWebhookService } from "./modules/webhooks";
  * one's dependencies come first. The message pipeline's stages are given to it here, whole (see
  * modules/messages/pipeline.ts for their order).
  */
-export function createServices(
-  ctx: Context,
-  deps: { bus: Bus; presence: Presence; onWebhookFailed?: () => void },
-) {
+export function createServices(ctx: Context, deps: { bus: Bus; presence: Presence; onWebhookFailed?: () => void }) {
   const { bus, presence } = deps;
   const metrics = createMetricsService(ctx);
   const sessionsEnded: SessionsEnded = (ended) => bus.publish({ sessionsEnded: ended });

@@ -90,7 +90,7 @@ export async function seedUsage(t: TestApp, appId: string, from: string, to: str
   );
 }
 
-/** Runs the daily billing job as pg-boss would. */
+/** Runs the daily billing job as the job queue would. */
 export async function runBillingDay(t: TestApp, jobId = `billing-${t.clock.now().toISOString()}`) {
   const handler = t.jobHandlers.get("billing.daily");
   if (!handler) throw new Error("billing.daily is not registered");

@@ -6,7 +6,6 @@ import type { TestProject } from "vitest/node";
 import type { Database } from "../src/db/client";
 import { openPglite, openPostgres } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
-import { createBoss } from "../src/jobs/runtime";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,12 +15,9 @@ declare module "vitest" {
   }
 }
 
-/** Installs our tables and pg-boss's once, so each test file starts from a copy instead of migrating. */
+/** Installs our tables once, so each test file starts from a copy instead of migrating. */
 async function prepare(database: Database): Promise<void> {
   await migrate(database);
-  const boss = createBoss(database);
-  await boss.start();
-  await boss.stop({ graceful: false, close: database.kind === "postgres" });
 }
 
 function isRunning(pid: number): boolean {

@@ -8,7 +8,6 @@ import { type App, buildApp } from "../src/app";
 import { ManualClock } from "../src/clock";
 import { loadConfig } from "../src/config";
 import { type Database, openPglite, openPostgres } from "../src/db/client";
-import { PGBOSS_SCHEMA } from "../src/jobs/runtime";
 
 export interface TestApp extends App {
   clock: ManualClock;
@@ -105,11 +104,9 @@ export async function startTestApp(
   async function jobsIdle(timeoutMs = 15_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      // pg-boss's own bookkeeping queues (cron, scheduled sends) are always there and never block a test's jobs.
       const [row] = await database.query<{ n: number | string }>(
-        `select count(*) as n from ${PGBOSS_SCHEMA}.job
-         where name not like '\\_\\_pgboss\\_\\_%'
-           and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+        `select count(*) as n from jobs
+         where state = 'active' or (state in ('created', 'retry') and start_after <= now())`,
       );
       if (Number(row?.n) === 0) return;
       if (Date.now() > deadline) throw new Error(`jobs still due or running after ${timeoutMs} ms`);

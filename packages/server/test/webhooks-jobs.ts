@@ -1,5 +1,4 @@
-import { fromPglite, PgBoss } from "pg-boss";
-import { PGBOSS_SCHEMA } from "../src/jobs/runtime";
+import { createJobs } from "../src/jobs/runtime";
 import type { TestApp } from "./harness";
 
 /**
@@ -10,14 +9,13 @@ import type { TestApp } from "./harness";
 export async function workQueue(app: TestApp, name: string): Promise<() => Promise<void>> {
   const handler = app.jobHandlers.get(name);
   if (!handler) throw new Error(`no handler for ${name}`);
-  const { database } = app.ctx;
-  const options = { schema: PGBOSS_SCHEMA, supervise: false, schedule: false, migrate: false };
-  const boss = database.pglite
-    ? new PgBoss({ ...options, db: fromPglite(database.pglite), backend: "pglite" })
-    : new PgBoss({ ...options, connectionString: database.connectionString, max: 2 });
-  await boss.start();
-  await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) await handler.handle(handler.job.payload.parse(job.data), { jobId: job.id });
+  const jobs = createJobs({
+    database: app.ctx.database,
+    handlers: [handler],
+    workers: true,
+    pollSeconds: 0.5,
+    log: app.ctx.log,
   });
-  return () => boss.stop({ graceful: true, close: true, timeout: 5_000 });
+  await jobs.start();
+  return () => jobs.stop();
 }

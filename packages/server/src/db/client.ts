@@ -23,7 +23,7 @@ export interface Database {
   exec(sql: string): Promise<void>;
   /** Runs one parameterised statement. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Present for PGlite only: pg-boss runs on the same single connection. */
+  /** Present for PGlite only: the job queue listens for notifications on this single connection. */
   pglite?: PGlite;
   connectionString?: string;
   close(): Promise<void>;

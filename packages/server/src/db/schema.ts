@@ -6,6 +6,7 @@
 export * from "../chat/schema";
 export * from "../http/schema";
 export * from "../integrations/schema";
+export * from "../jobs/schema";
 export * from "../mail/schema";
 export * from "../modules/admin/schema";
 export * from "../modules/apps/schema";

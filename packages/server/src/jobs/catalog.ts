@@ -65,7 +65,7 @@ export const dispatchEventsJob = defineJob({
 
 /**
  * One attempt of a webhook delivery. The delivery row decides whether an attempt is due, so a duplicated or early
- * job does nothing; failures of the receiver are retried by the row's schedule, not by pg-boss. Ten attempts run
+ * job does nothing; failures of the receiver are retried by the row's schedule, not by the job queue. Ten attempts run
  * side by side, each on its own worker, so a receiver that hangs for the whole 15-second time-out delays no other
  * delivery (in one batch of ten it held back every retry fetched after it).
  */
@@ -96,7 +96,7 @@ export const pushEventJob = defineJob({
 /**
  * Daily at 00:35 UTC, once yesterday's counters are complete: invoices every month that is due (the 5th of the next
  * month, and any missed day since) and charges or retries unpaid invoices. Keys in the database make re-runs
- * no-ops, so pg-boss may retry it freely.
+ * no-ops, so the job queue may retry it freely.
  */
 export const billingDailyJob = defineJob({
   name: "billing.daily",
@@ -105,7 +105,7 @@ export const billingDailyJob = defineJob({
 });
 
 /**
- * Runs one bulk message's send or deletion to its end. The campaign's lease, not pg-boss, decides who works on
+ * Runs one bulk message's send or deletion to its end. The campaign's lease, not the job queue, decides who works on
  * it, so a duplicated job returns at once.
  */
 export const runCampaignJob = defineJob({

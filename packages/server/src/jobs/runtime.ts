@@ -1,7 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
-import { fromPglite, PgBoss } from "pg-boss";
 import type { z } from "zod";
 import type { Database } from "../db/client";
+import {
+  completeJobs,
+  deleteEndedJobs,
+  enqueueDueSlots,
+  expireJobs,
+  type FetchedJob,
+  failJob,
+  fetchJobs,
+  insertJob,
+  listenForJobs,
+  queueDepth,
+  saveSchedules,
+} from "./queue";
 
 /** A background job's name and the shape of its payload: what a sender needs to know. */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -29,7 +41,7 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
 }
 
 /**
- * The work a job does. Handlers must be idempotent: after a crash pg-boss hands an unfinished job out again.
+ * The work a job does. Handlers must be idempotent: after a crash the queue hands an unfinished job out again.
  */
 export interface JobHandler<S extends z.ZodType = z.ZodType> {
   job: JobDefinition<S>;
@@ -56,29 +68,32 @@ export interface Jobs {
   depth(): Promise<{ queue: string; state: "waiting" | "active"; count: number }[]>;
 }
 
-export const PGBOSS_SCHEMA = "pgboss";
-
 /**
- * pg-boss's NOTIFY wakes workers only for a job that may run at once; a deferred one waits for the next poll, up to
- * JOB_POLL_SECONDS late. A job deferred this long or less also gets a timer in the process that sent it, which
- * wakes the queue's workers when it comes due: a webhook's 5-second first retry then happens after 5 seconds.
+ * NOTIFY wakes workers only for a job that may run at once; a deferred one waits for the next poll, up to
+ * JOB_POLL_SECONDS late. A job deferred this long or less also gets a timer in the process that sent it (or, for a
+ * retry, that ran it), which wakes the queue's workers when it comes due: a webhook's 5-second first retry then
+ * happens after 5 seconds.
  */
 const WAKE_WITHIN_SECONDS = 60;
 
-export function createBoss(database: Database): PgBoss {
-  return database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: PGBOSS_SCHEMA, useListenNotify: true })
-    : new PgBoss({
-        connectionString: database.connectionString,
-        schema: PGBOSS_SCHEMA,
-        max: 4,
-        useListenNotify: true,
-      });
+/** How often a process with workers enqueues due cron slots and takes back jobs whose worker died. */
+const MAINTENANCE_SECONDS = 30;
+
+/** How long `stop` waits for running jobs; one still running after it is handed out again once its time is up. */
+const STOP_TIMEOUT_MS = 10_000;
+
+interface Worker {
+  /** Sleeping until the next poll or a wake. */
+  idle: boolean;
+  /** A job came while the worker was busy: it fetches again instead of sleeping. */
+  pending: boolean;
+  interrupt(): void;
+  done: Promise<void>;
 }
 
 /**
- * Jobs on pg-boss. With `workers` false the process only enqueues (web-only copies, tests that run handlers
- * themselves); the queue is still installed so sends are never lost.
+ * Jobs on the `jobs` table. With `workers` false the process only enqueues (web-only copies, tests that run handlers
+ * themselves); sends still go into the table, so none is lost.
  */
 export function createJobs(options: {
   database: Database;
@@ -87,88 +102,181 @@ export function createJobs(options: {
   pollSeconds: number;
   log: FastifyBaseLogger;
 }): Jobs {
-  const boss = createBoss(options.database);
-  boss.on("error", (err) => options.log.error({ err }, "job queue error"));
+  const { database, log } = options;
+  const schedules = options.handlers.flatMap(({ job }) =>
+    job.schedule ? [{ name: job.name, cron: job.schedule, retryLimit: job.retryLimit ?? 5 }] : [],
+  );
   let started = false;
+  let stopping = false;
+  /** Past stop's wait: the database may be closing, so a late job's bookkeeping fails quietly. */
+  let closed = false;
   const wakeTimers = new Set<NodeJS.Timeout>();
+  const workers = new Map<string, Worker[]>();
+  let unlisten: (() => Promise<void>) | null = null;
+  let maintenanceTimer: NodeJS.Timeout | null = null;
+  let maintaining: Promise<void> | null = null;
 
-  function wakeWorkers(name: string) {
-    for (const worker of boss.getWipData()) if (worker.name === name) boss.notifyWorker(worker.id);
+  function queueError(err: unknown) {
+    if (!closed) log.error({ err }, "job queue error");
+  }
+
+  /** One idle worker of the queue fetches now; when none is idle, each fetches again after its batch. */
+  function wake(name: string) {
+    const queue = workers.get(name);
+    if (!queue) return;
+    const idle = queue.find((worker) => worker.idle);
+    if (idle) {
+      idle.idle = false;
+      idle.interrupt();
+      return;
+    }
+    for (const worker of queue) worker.pending = true;
+  }
+
+  function wakeLater(name: string, seconds: number) {
+    if (!options.workers || !started || seconds <= 0 || seconds > WAKE_WITHIN_SECONDS) return;
+    const timer = setTimeout(() => {
+      wakeTimers.delete(timer);
+      wake(name);
+    }, seconds * 1000);
+    timer.unref();
+    wakeTimers.add(timer);
+  }
+
+  async function runBatch(handler: JobHandler, batch: FetchedJob[]) {
+    const { job: def } = handler;
+    const failures = await Promise.all(
+      batch.map(async (job) => {
+        try {
+          await handler.handle(def.payload.parse(job.data), { jobId: job.id });
+          return null;
+        } catch (err) {
+          log.warn({ err, job: def.name, jobId: job.id }, "job failed; the queue retries it");
+          return { id: job.id, message: err instanceof Error ? err.message : String(err) };
+        }
+      }),
+    );
+    try {
+      await completeJobs(
+        database,
+        batch.filter((_, i) => !failures[i]).map((job) => job.id),
+      );
+      for (const failure of failures) {
+        if (!failure) continue;
+        const wait = await failJob(database, failure.id, failure.message);
+        if (wait !== null) wakeLater(def.name, wait);
+      }
+    } catch (err) {
+      queueError(err);
+    }
+  }
+
+  function startWorker(handler: JobHandler): Worker {
+    const batchSize = handler.job.batchSize ?? 1;
+    let endSleep: (() => void) | null = null;
+    const worker: Worker = {
+      idle: false,
+      pending: false,
+      interrupt: () => endSleep?.(),
+      done: Promise.resolve(),
+    };
+    worker.done = (async () => {
+      while (!stopping) {
+        worker.pending = false;
+        let batch: FetchedJob[] = [];
+        try {
+          batch = await fetchJobs(database, handler.job.name, batchSize);
+        } catch (err) {
+          queueError(err);
+        }
+        if (batch.length > 0) await runBatch(handler, batch);
+        if (stopping) break;
+        // A full batch means more may be waiting: fetch again at once, so a backlog drains at the speed of the work.
+        if (batch.length === batchSize || worker.pending) continue;
+        worker.idle = true;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => finish(), options.pollSeconds * 1000);
+          function finish() {
+            clearTimeout(timer);
+            endSleep = null;
+            resolve();
+          }
+          endSleep = finish;
+        });
+        worker.idle = false;
+      }
+    })();
+    return worker;
+  }
+
+  async function maintain() {
+    try {
+      for (const name of await expireJobs(database)) wake(name);
+      await enqueueDueSlots(database, schedules);
+      await deleteEndedJobs(database);
+    } catch (err) {
+      queueError(err);
+    }
   }
 
   return {
     async send(job, payload, sendOptions) {
       const data = job.payload.parse(payload) as object;
-      const id = await boss.send(job.name, data, sendOptions ?? {});
+      const id = await insertJob(database, {
+        name: job.name,
+        data,
+        retryLimit: job.retryLimit ?? 5,
+        ...(sendOptions?.singletonKey !== undefined ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions?.startAfter !== undefined ? { startAfter: sendOptions.startAfter } : {}),
+      });
       const after = sendOptions?.startAfter;
-      if (options.workers && started && after !== undefined && after > 0 && after <= WAKE_WITHIN_SECONDS) {
-        const timer = setTimeout(() => {
-          wakeTimers.delete(timer);
-          wakeWorkers(job.name);
-        }, after * 1000);
-        timer.unref();
-        wakeTimers.add(timer);
-      }
+      if (id && after !== undefined) wakeLater(job.name, after);
       return id;
     },
     async start() {
-      await boss.start();
+      if (started) return;
+      await saveSchedules(database, schedules);
       started = true;
-      for (const { job: def, handle } of options.handlers) {
-        await boss.createQueue(def.name, {
-          retryLimit: def.retryLimit ?? 5,
-          retryBackoff: true,
-          retryDelay: 5,
-          notify: true,
-        });
-        if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: "UTC" });
-        if (!options.workers) continue;
-        await boss.work(
-          def.name,
-          {
-            pollingIntervalSeconds: options.pollSeconds,
-            notifyPollingIntervalSeconds: options.pollSeconds,
-            batchSize: def.batchSize ?? 1,
-            burstWhenBatchFull: true,
-            // At batch size 1 every fetch is "full", so pg-boss bursts on its count of ready jobs instead (its
-            // smallest threshold is 1: one ready job is what NOTIFY already wakes a worker for).
-            ...(def.concurrency ? { localConcurrency: def.concurrency, burstWhenReadyExceeds: 1 } : {}),
-            perJobResults: true,
-          },
-          async (batch) =>
-            Promise.all(
-              batch.map(async (job) => {
-                try {
-                  await handle(def.payload.parse(job.data), { jobId: job.id });
-                  return { id: job.id, status: "completed" as const };
-                } catch (err) {
-                  options.log.warn({ err, job: def.name, jobId: job.id }, "job failed; pg-boss retries it");
-                  const message = err instanceof Error ? err.message : String(err);
-                  return { id: job.id, status: "failed" as const, output: { message } };
-                }
-              }),
-            ),
-        );
+      if (!options.workers) return;
+      stopping = false;
+      closed = false;
+      unlisten = await listenForJobs(database, wake, { log, retrySeconds: Math.max(options.pollSeconds, 5) });
+      await maintain();
+      for (const handler of options.handlers) {
+        const queue: Worker[] = [];
+        for (let i = 0; i < (handler.job.concurrency ?? 1); i++) queue.push(startWorker(handler));
+        workers.set(handler.job.name, queue);
       }
+      maintenanceTimer = setInterval(() => {
+        maintaining ??= maintain().finally(() => {
+          maintaining = null;
+        });
+      }, MAINTENANCE_SECONDS * 1000);
+      maintenanceTimer.unref();
     },
-    async depth() {
-      const rows = await options.database.query<{ name: string; state: string; count: string | number }>(
-        `select name, case when state = 'active' then 'active' else 'waiting' end as state, count(*) as count
-         from ${PGBOSS_SCHEMA}.job where state in ('created', 'retry', 'active') and name not like '\\_\\_pgboss\\_\\_%'
-         group by 1, 2`,
-      );
-      return rows.map((row) => ({
-        queue: row.name,
-        state: row.state as "waiting" | "active",
-        count: Number(row.count),
-      }));
-    },
+    depth: () => queueDepth(database),
     async stop() {
       if (!started) return;
       started = false;
+      stopping = true;
       for (const timer of wakeTimers) clearTimeout(timer);
       wakeTimers.clear();
-      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+      if (maintenanceTimer) clearInterval(maintenanceTimer);
+      maintenanceTimer = null;
+      const running = [...workers.values()].flat();
+      for (const worker of running) worker.interrupt();
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...running.map((worker) => worker.done), maintaining]),
+        new Promise((resolve) => {
+          timeout = setTimeout(resolve, STOP_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timeout);
+      closed = true;
+      workers.clear();
+      await unlisten?.();
+      unlisten = null;
     },
   };
 }

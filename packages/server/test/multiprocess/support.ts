@@ -86,7 +86,7 @@ export async function queueIdle(db: ScratchDatabase, name: string, timeoutMs = 3
     `the ${name} queue to be idle`,
     async () => {
       const [row] = await db.sql<{ n: number }>(
-        `select count(*)::int as n from pgboss.job
+        `select count(*)::int as n from jobs
          where name = $1 and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
         [name],
       );
@@ -393,11 +393,21 @@ export async function listenForMessages(
   const texts: string[] = [];
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready frame from ${base}`)), 15_000);
+    const frames: string[] = [];
+    const timer = setTimeout(
+      () => reject(new Error(`no ready frame from ${base}; frames: ${frames.join(" ")}`)),
+      15_000,
+    );
     socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token })));
     socket.on("error", reject);
+    // A refusal says why at once rather than as a time-out.
+    socket.on("close", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`socket to ${base} closed with ${code} before ready; frames: ${frames.join(" ")}`));
+    });
     socket.on("message", (raw) => {
       const frame = JSON.parse(raw.toString());
+      frames.push(raw.toString().slice(0, 200));
       if (frame.type === "ready") {
         clearTimeout(timer);
         resolve();

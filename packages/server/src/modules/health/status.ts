@@ -10,7 +10,6 @@ import type { Redis } from "ioredis";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../integrations/mail";
-import { PGBOSS_SCHEMA } from "../../jobs/runtime";
 
 /** One question per component: does it work now? A check that throws or hangs counts as no. */
 export type StatusChecks = Record<TStatusComponent, () => Promise<boolean>>;
@@ -142,7 +141,7 @@ export function serverStatusChecks(deps: { database: Database; redis: Redis | nu
     database: databaseUp,
     jobs: async () => {
       const [row] = await database.query<{ overdue: number }>(
-        `select count(*)::int as overdue from ${PGBOSS_SCHEMA}.job
+        `select count(*)::int as overdue from jobs
          where state in ('created', 'retry') and start_after < now() - make_interval(secs => $1)`,
         [JOBS_OVERDUE_SECONDS],
       );

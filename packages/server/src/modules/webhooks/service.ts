@@ -54,7 +54,7 @@ const LOCK_MS = 60_000;
 const SWEEP_GRACE_MS = 60_000;
 const SWEEP_BATCH = 500;
 /**
- * pg-boss runs a job by the database's clock and a delivery is due by the app's, which may differ a little. A job
+ * The job queue runs a job by the database's clock and a delivery is due by the app's, which may differ a little. A job
  * up to this early is put back for the rest of the wait rather than lost; an earlier one is a stray duplicate.
  */
 const EARLY_JOB_MS = 2_000;

@@ -397,9 +397,9 @@ describe("unverified account clean-up", () => {
     expect((await api.get(`/auth/email/verified?email=${kept}`)).status).toBe(200);
   });
 
-  it("is scheduled daily with pg-boss", async () => {
+  it("is scheduled daily on the job queue", async () => {
     const rows = await t.ctx.database.query<{ name: string; cron: string }>(
-      "select name, cron from pgboss.schedule where name = $1",
+      "select name, cron from job_schedules where name = $1",
       ["accounts.purge-unverified"],
     );
     expect(rows).toEqual([{ name: "accounts.purge-unverified", cron: "17 3 * * *" }]);

@@ -192,7 +192,7 @@ describe("a year of billing, one day at a time", () => {
       const today = day(new Date(at));
       t.clock.set(`${today}T00:35:00Z`);
       await runBillingDay(t);
-      // On invoice day the job runs twice, as a retried or duplicated pg-boss job would.
+      // On invoice day the job runs twice, as a retried or duplicated job would.
       if (today.endsWith("-05")) await runBillingDay(t);
       t.clock.set(`${today}T10:00:00Z`);
       await actions[today]?.();

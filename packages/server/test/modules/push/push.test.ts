@@ -126,7 +126,7 @@ async function pushSettled(t: TestApp, appId: string) {
     );
     if (outbox?.n !== 0) return false;
     const [unfinished] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from pgboss.job where name = 'push.event' and data->>'appId' = $1 and state <> 'completed'",
+      "select count(*)::int as n from jobs where name = 'push.event' and data->>'appId' = $1 and state <> 'completed'",
       [appId],
     );
     return unfinished?.n === 0;

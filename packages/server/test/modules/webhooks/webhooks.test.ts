@@ -673,7 +673,7 @@ describe("webhook retry rules", () => {
   /** When the job queue will next run the delivery's job, in seconds from when the job was sent. */
   async function queuedWait(app: WebhookApp, id: string): Promise<number> {
     const [job] = await app.target.ctx.database.query<{ wait: number }>(
-      `select extract(epoch from start_after - created_on)::float8 as wait from pgboss.job
+      `select extract(epoch from start_after - created_on)::float8 as wait from jobs
        where name = 'webhooks.deliver' and data->>'deliveryId' = $1 order by created_on desc limit 1`,
       [id],
     );
