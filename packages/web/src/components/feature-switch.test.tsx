@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
 import { ApiError } from "@/lib/api-client";
@@ -21,7 +21,7 @@ function pendingServer(initial: boolean) {
         resolve(stored);
       };
     });
-  return { query, save, answer: (ok: boolean) => answer?.(ok) };
+  return { query, save, answer: (ok: boolean) => answer?.(ok), isAsked: () => answer !== null };
 }
 
 const renderSwitch = (server: ReturnType<typeof pendingServer>, blockedReason?: string) =>
@@ -55,6 +55,21 @@ describe("FeatureSwitch", () => {
     server.answer(true);
     expect(await screen.findByText("Turned off")).toBeInTheDocument();
     await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it("moves with the click itself, not a task later when the save is under way", async () => {
+    const server = pendingServer(false);
+    renderSwitch(server);
+    const toggle = await screen.findByRole("switch", { name: "Feature on" });
+
+    // Checked in the click's own render: a browser test's check() reads the state right after its click.
+    fireEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    await waitFor(() => expect(server.isAsked()).toBe(true));
+    server.answer(true);
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
   });
 
   it("cannot be turned on while something is missing, and says what under the switch", async () => {

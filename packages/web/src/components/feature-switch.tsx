@@ -1,6 +1,6 @@
 import { Box, FormControlLabel, FormHelperText, Skeleton, Switch } from "@mui/material";
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 
 /**
@@ -30,6 +30,9 @@ export function FeatureSwitch<TKey extends QueryKey>({
   const queryClient = useQueryClient();
   const enabled = useQuery(query);
   const reasonId = useId();
+  // The asked state, set in the click's own render: the mutation's pending state arrives a task later, and a
+  // controlled switch would snap back for that long.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const update = useMutation({
     mutationFn: save,
     onSuccess: (saved) => queryClient.setQueryData<boolean>(query.queryKey, saved),
@@ -37,12 +40,16 @@ export function FeatureSwitch<TKey extends QueryKey>({
 
   if (enabled.isPending) return <Skeleton variant="rounded" height={38} width={240} aria-busy />;
 
-  const onChange = (checked: boolean) =>
+  const onChange = (checked: boolean) => {
+    setAsked(checked);
     update.mutate(checked, {
       onSuccess: (saved) => showSnackbar(saved ? turnedOn : turnedOff, { severity: "success" }),
+      onSettled: () => setAsked(null),
     });
+  };
 
-  const isOn = update.isPending ? update.variables : enabled.data === true;
+  const isSaving = asked !== null || update.isPending;
+  const isOn = asked ?? (update.isPending ? update.variables : enabled.data === true);
   const isBlocked = Boolean(blockedReason) && !isOn;
 
   return (
@@ -51,7 +58,7 @@ export function FeatureSwitch<TKey extends QueryKey>({
         control={
           <Switch
             checked={isOn}
-            disabled={enabled.isError || update.isPending || isBlocked}
+            disabled={enabled.isError || isSaving || isBlocked}
             onChange={(event) => onChange(event.target.checked)}
             slotProps={{ input: blockedReason ? { "aria-describedby": reasonId } : {} }}
           />
