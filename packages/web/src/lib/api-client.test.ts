@@ -30,6 +30,40 @@ describe("api client", () => {
     expect(new Headers(init?.headers).has("Content-Type")).toBe(false);
   });
 
+  describe("when the rate limit refuses a request (005)", () => {
+    afterEach(() => vi.useRealTimers());
+    const refused = (seconds: number) =>
+      jsonResponse(429, { code: "005", message: "Too many requests", data: { retryAfterSeconds: seconds } });
+
+    it("sends it again after the server's Retry-After, a write with the same idempotency key", async () => {
+      vi.useFakeTimers();
+      let calls = 0;
+      const fetchMock = stubFetch(() => (++calls === 1 ? refused(1) : jsonResponse(200, { ok: true })));
+      const saved = api.post("/apps", { name: "Chat" });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(saved).resolves.toEqual({ ok: true });
+      const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get("Idempotency-Key"));
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+    });
+
+    it("gives up with 005 after two retries, and at once when the wait is longer than a few seconds", async () => {
+      vi.useFakeTimers();
+      const fetchMock = stubFetch(() => refused(1));
+      const reading = api.get("/account");
+      const outcome = expect(reading).rejects.toMatchObject({ code: "005", status: 429 });
+      await vi.advanceTimersByTimeAsync(2000);
+      await outcome;
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+
+      const slow = stubFetch(() => refused(60));
+      await expect(api.get("/account")).rejects.toMatchObject({ code: "005" });
+      expect(slow).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it("turns code 1001 into a cleared session and a trip to login", async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);

@@ -38,6 +38,12 @@ export type NetworkFailureReason = "offline" | "timeout" | "network";
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** Uploads and downloads carry files and may take a while on a slow link. */
 const TRANSFER_TIMEOUT_MS = 120_000;
+/**
+ * A request the rate limit refused (005) never ran: it goes again after the server's Retry-After, this many times,
+ * so a burst of page loads slows down rather than failing. A longer wait than the cap is left to the caller.
+ */
+const RATE_LIMIT_RETRIES = 2;
+const RATE_LIMIT_MAX_WAIT_MS = 5_000;
 /** How long a key of a request that got no answer waits for its retry; well inside the server's 24 hours. */
 const UNANSWERED_KEY_TTL_MS = 60 * 60 * 1000;
 
@@ -215,8 +221,44 @@ async function send<T>(
   }
 }
 
+/** Resolves after `ms`, or rejects as an abort as soon as the caller stops waiting. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(new DOMException("The caller stopped waiting", "AbortError"));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", aborted);
+      resolve();
+    }, ms);
+    if (signal?.aborted) aborted();
+    else signal?.addEventListener("abort", aborted, { once: true });
+  });
+}
+
+/** `send`, again after the server's Retry-After while the rate limit refuses it. A write keeps its key. */
+async function sendPaced<T>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
+  for (let retries = 0; ; retries++) {
+    try {
+      return await send(method, path, options, accept, read);
+    } catch (error) {
+      const waitMs =
+        Number(error instanceof ApiError && error.code === "005" ? error.data?.retryAfterSeconds : NaN) * 1000;
+      if (retries >= RATE_LIMIT_RETRIES || !(waitMs > 0 && waitMs <= RATE_LIMIT_MAX_WAIT_MS)) throw error;
+      await pause(waitMs, options.signal);
+    }
+  }
+}
+
 async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
-  return send(method, path, options, "application/json", readJson);
+  return sendPaced(method, path, options, "application/json", readJson);
 }
 
 /** The name a `content-disposition` header gives, preferring the UTF-8 `filename*` form. */
@@ -258,7 +300,7 @@ export const api = {
   },
   /** A file the server sends as an attachment (exports), with the name it suggests. */
   async download(path: string, options?: Omit<RequestOptions, "body">) {
-    return send("GET", path, { timeoutMs: TRANSFER_TIMEOUT_MS, ...options }, "*/*", async (response) => ({
+    return sendPaced("GET", path, { timeoutMs: TRANSFER_TIMEOUT_MS, ...options }, "*/*", async (response) => ({
       blob: await response.blob(),
       fileName: fileNameOf(response.headers.get("content-disposition")),
     }));
