@@ -114,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
 
   const status = createStatusMonitor({
-    checks: serverStatusChecks({ database, redis, mailer }),
+    checks: serverStatusChecks({ database, redis, mailer, isBusReceiving: () => bus.isReceiving() }),
     clock: ctx.clock,
     log: server.log,
   });
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await server.register(
     async (api) => {
       registerAppAccess(api, { auth, apps });
-      await api.register(healthRoutes, { database, redis });
+      await api.register(healthRoutes, { database, redis, isBusReceiving: () => bus.isReceiving() });
       await registerRateLimit(api, { counter, hook: "preValidation" });
       await api.register(statusRoutes, { status });
       registerIdempotency(api, { db: database.db, clock: ctx.clock });

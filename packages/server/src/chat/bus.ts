@@ -29,6 +29,11 @@ export type BusMessage = ChatEventMessage | { sessionsEnded: EndedSessions };
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
   subscribe(listener: (message: BusMessage) => void): () => void;
+  /**
+   * Whether this process hears what the others publish right now. A process that does not (Redis away, or back but
+   * the subscription not yet renewed) must not report itself healthy: its sockets would miss the others' events.
+   */
+  isReceiving(): boolean;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,7 @@ export function createMemoryBus(): Bus {
       emitter.on("message", listener);
       return () => emitter.off("message", listener);
     },
+    isReceiving: () => true,
     async close() {
       emitter.removeAllListeners();
     },
@@ -61,11 +67,24 @@ export async function createRedisBus(url: string, log: RedisLog): Promise<Bus> {
     // Its one command, the subscription, waits for Redis however long it is away (and is renewed on reconnects).
     openRedis(url, { maxRetriesPerRequest: null }, log, "redis bus error"),
   ]);
+  let isReceiving = false;
+  /** Subscribes, and counts the bus as receiving once Redis confirms it. */
+  const subscribe = () =>
+    subscriber.subscribe(CHANNEL).then(
+      () => {
+        isReceiving = subscriber.status === "ready";
+      },
+      (err: unknown) => log.error({ err }, "redis bus could not subscribe"),
+    );
   // Without Redis at start the subscription waits in the client's queue and is made once it connects.
-  const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => {
-    log.error({ err }, "redis bus could not subscribe");
-  });
+  const subscribed = subscribe();
   if (connected) await subscribed;
+  // The client renews the subscription by itself after a reconnect, without saying when it holds; subscribing
+  // again (a no-op for Redis) is what tells us.
+  subscriber.on("close", () => {
+    isReceiving = false;
+  });
+  subscriber.on("ready", () => void subscribe());
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   subscriber.on("message", (_channel: string, raw: string) => {
@@ -87,6 +106,7 @@ export async function createRedisBus(url: string, log: RedisLog): Promise<Bus> {
       emitter.on("message", listener);
       return () => emitter.off("message", listener);
     },
+    isReceiving: () => isReceiving,
     async close() {
       emitter.removeAllListeners();
       await Promise.all([closeRedis(subscriber), closeRedis(publisher)]);

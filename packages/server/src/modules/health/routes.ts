@@ -10,10 +10,12 @@ import type { StatusMonitor } from "./status";
  * What a load balancer asks before sending a process traffic: 200 when the database and (if configured) Redis both
  * answer, 503 with code 002 naming the one that did not.
  */
-export const healthRoutes: FastifyPluginAsync<{ database: Database; redis: Redis | null }> = async (
-  fastify,
-  { database, redis },
-) => {
+export const healthRoutes: FastifyPluginAsync<{
+  database: Database;
+  redis: Redis | null;
+  /** A process that answers Redis but does not yet hear the other processes is not ready either. */
+  isBusReceiving: () => boolean;
+}> = async (fastify, { database, redis, isBusReceiving }) => {
   fastify
     .withTypeProvider<ZodTypeProvider>()
     .get(api.health, { schema: { response: { 200: zHealthResponse } } }, async (request) => {
@@ -27,7 +29,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database; redis: Redis
         ),
         redis
           ? redis.ping().then(
-              () => "ok" as const,
+              () => (isBusReceiving() ? ("ok" as const) : ("down" as const)),
               (err: unknown) => {
                 request.log.error({ err }, "redis did not answer the health check");
                 return "down" as const;

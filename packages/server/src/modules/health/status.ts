@@ -129,11 +129,16 @@ export type StatusMonitor = ReturnType<typeof createStatusMonitor>;
 const JOBS_OVERDUE_SECONDS = 300;
 
 /** The checks of a running server. */
-export function serverStatusChecks(deps: { database: Database; redis: Redis | null; mailer: Mailer }): StatusChecks {
+export function serverStatusChecks(deps: {
+  database: Database;
+  redis: Redis | null;
+  mailer: Mailer;
+  isBusReceiving: () => boolean;
+}): StatusChecks {
   const { database, redis, mailer } = deps;
   const databaseUp = async () => (await database.query("select 1")).length === 1;
   // Several processes deliver each other's chat events through Redis; without it, a process delivers its own.
-  const busUp = async () => (redis ? (await redis.ping()) === "PONG" : true);
+  const busUp = async () => (redis ? (await redis.ping()) === "PONG" && deps.isBusReceiving() : true);
   return {
     // This code answering is the API answering.
     api: async () => true,
