@@ -289,16 +289,28 @@ describe("job queue", () => {
     const job = defineJob({ name: queueName("stop"), payload });
     let begun = false;
     let finished = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const jobs = await startJobs([
       handleJob(job, async () => {
         begun = true;
-        await new Promise((r) => setTimeout(r, 500));
+        await released;
         finished = true;
       }),
     ]);
     await jobs.send(job, { n: 1 });
     await until("the job to start", () => begun);
-    await jobs.stop();
+    // The job is still running when stop is asked for; it ends only once stop is already waiting on it.
+    let hasStopped = false;
+    const stopped = jobs.stop().then(() => {
+      hasStopped = true;
+    });
+    expect((await jobRow(job.name))?.state).toBe("active");
+    expect(hasStopped).toBe(false);
+    release();
+    await stopped;
     expect(finished).toBe(true);
     expect((await jobRow(job.name))?.state).toBe("completed");
   });
