@@ -33,6 +33,7 @@ export const CHAT_API_OPERATIONS = {
   deleteChannel: "channels",
   joinChannel: "channels",
   leaveChannel: "channels",
+  listSubchannels: "channels",
   listMembers: "members",
   addMembers: "members",
   removeMember: "members",

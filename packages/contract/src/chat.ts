@@ -117,6 +117,11 @@ export const zMessage = z.object({
   createdAt: z.string(),
   /** The sender's idempotency key, when it gave one. */
   clientMessageId: z.string().optional(),
+  /**
+   * In a super group with subchannels: the subchannel whose members the message reached, or null for a message to
+   * the whole channel (the app's and admins'). Absent elsewhere.
+   */
+  subchannel: z.number().int().nullable().optional(),
 });
 export type TMessage = z.infer<typeof zMessage>;
 
@@ -188,6 +193,8 @@ export const zMember = z.object({
   role: z.enum(["owner", "member"]),
   joinedAt: z.string(),
   mutedUntil: z.string().nullable(),
+  /** The member's subchannel in a super group with subchannels on; null otherwise. */
+  subchannel: z.number().int().nullable().optional(),
 });
 export type TMember = z.infer<typeof zMember>;
 export const zMembersPage = z.object({ members: z.array(zMember), nextCursor: z.string().nullable() });
@@ -220,6 +227,16 @@ export const zMessageHistoryQuery = z.object({
 });
 export const zMessagesResponse = z.object({ messages: z.array(zMessage), hasMore: z.boolean() });
 export type TMessagesResponse = z.infer<typeof zMessagesResponse>;
+/** One subchannel of a super group and how many members it holds. */
+export const zSubchannelInfo = z.object({ number: z.number().int(), memberCount: z.number().int() });
+export type TSubchannelInfo = z.infer<typeof zSubchannelInfo>;
+/** A super group's subchannels, and the caller's own (null when subchannels are off). */
+export const zSubchannelsResponse = z.object({
+  mine: z.number().int().nullable(),
+  subchannels: z.array(zSubchannelInfo),
+});
+export type TSubchannelsResponse = z.infer<typeof zSubchannelsResponse>;
+
 export const zMarkReadRequest = z.object({ seq: z.number().int().min(0).max(INT_MAX).optional() });
 
 export const CHAT_EVENT_TYPES = [
@@ -236,6 +253,8 @@ export const CHAT_EVENT_TYPES = [
   "channel.deleted",
   "channel.frozen",
   "channel.unfrozen",
+  /** A super group's members were placed anew: subchannels turned on or off, or one merged into another. */
+  "subchannels.changed",
 ] as const;
 export const zChatEventType = z.enum(CHAT_EVENT_TYPES);
 export type TChatEventType = z.infer<typeof zChatEventType>;
@@ -254,6 +273,10 @@ export const zChatEvent = z.object({
   userId: z.string().optional(),
   channel: zChannel.optional(),
   mutedUntil: z.string().nullable().optional(),
+  /** With `member.joined` in a super group with subchannels: the subchannel the member was placed in. */
+  subchannel: z.number().int().optional(),
+  /** With `subchannels.changed` after a merge: every member of `from` is now in `into`. */
+  merge: z.object({ from: z.number().int(), into: z.number().int() }).optional(),
 });
 export type TChatEvent = z.infer<typeof zChatEvent>;
 export const zEventsQuery = z.object({
@@ -267,19 +290,30 @@ export type TEventsResponse = z.infer<typeof zEventsResponse>;
 export const zClientFrame = z.discriminatedUnion("type", [
   /** `appId` only with a dashboard session: it opens a read-only view of that app's channels. */
   z.object({ type: z.literal("auth"), token: z.string().min(1).max(200), appId: z.string().uuid().optional() }),
-  /** Dashboard views subscribe to a channel; end users receive their own channels' events without asking. */
-  z.object({ type: z.literal("subscribe"), channelId: z.string().uuid() }),
+  /**
+   * Dashboard views subscribe to a channel; end users receive their own channels' events without asking. With
+   * `subchannel`, a view of a super group hears that subchannel's messages (and those to the whole channel) only.
+   */
+  z.object({
+    type: z.literal("subscribe"),
+    channelId: z.string().uuid(),
+    subchannel: z.number().int().min(1).max(INT_MAX).optional(),
+  }),
   z.object({ type: z.literal("ping") }),
 ]);
 export type TClientFrame = z.infer<typeof zClientFrame>;
 export type TServerFrame =
-  | { type: "ready"; user: TChatUser | null; lastEventId: string }
+  /**
+   * `subchannels`: the user's subchannel in each of their super groups that has subchannels on, by channel id. A
+   * `subchannels.changed` event says they changed: ask `GET /v1/channels/{id}/subchannels` again.
+   */
+  | { type: "ready"; user: TChatUser | null; lastEventId: string; subchannels?: Record<string, number> }
   | { type: "event"; event: TChatEvent }
   /**
    * A dashboard view's subscription is in effect: every event of the channel from now on arrives on this socket.
    * What was sent before is in the history API, so a view that reads it after this frame misses nothing.
    */
-  | { type: "subscribed"; channelId: string }
+  | { type: "subscribed"; channelId: string; subchannel?: number }
   | { type: "pong" }
   /** `data` as in the HTTP error envelope, e.g. `retryAfterSeconds` with 005. */
   | { type: "error"; code: string; message: string; data?: ErrorData };
@@ -316,6 +350,7 @@ export const chatApi = {
   join: "/channels/:channelId/join",
   leave: "/channels/:channelId/leave",
   members: "/channels/:channelId/members",
+  subchannels: "/channels/:channelId/subchannels",
   member: "/channels/:channelId/members/:userId",
   mute: "/channels/:channelId/members/:userId/mute",
   unmute: "/channels/:channelId/members/:userId/unmute",

@@ -5,11 +5,12 @@ import {
   zChatUser,
   zCreateChannelRequest,
   zMessage,
+  zMessageHistoryQuery,
   zNickname,
   zUpdateChannelRequest,
   zUserId,
 } from "./chat";
-import { MAX_INVITES_AT_ONCE } from "./constants";
+import { INT_MAX, MAX_INVITES_AT_ONCE } from "./constants";
 import { V, zMuteMinutes, zSubchannelSettings, zTag } from "./validation";
 
 /**
@@ -60,6 +61,11 @@ export type TDashboardChannelsPage = z.infer<typeof zDashboardChannelsPage>;
 /** Channel detail as the dashboard edits it: the chat API's channel plus what only an admin sees. */
 export const zChannelDetailResponse = z.object({ channel: zChannel, inviteCode: z.string(), subchannel: zSubchannel });
 export type TChannelDetailResponse = z.infer<typeof zChannelDetailResponse>;
+
+/** The dashboard reads a split super group's history whole, or one subchannel's (with the messages to all). */
+export const zDashboardMessageHistoryQuery = zMessageHistoryQuery.extend({
+  subchannel: z.coerce.number().int().min(1).max(INT_MAX).optional(),
+});
 
 export const zDashboardCreateChannelRequest = zCreateChannelRequest;
 export const zDashboardUpdateChannelRequest = zUpdateChannelRequest.extend({
@@ -128,6 +134,7 @@ export const dashboardChat = {
   ban: "/apps/:id/channels/:channelId/members/ban",
   unban: "/apps/:id/channels/:channelId/members/unban",
   members: "/apps/:id/channels/:channelId/members",
+  subchannels: "/apps/:id/channels/:channelId/subchannels",
   membersCount: "/apps/:id/channels/:channelId/members/count",
   muted: "/apps/:id/channels/:channelId/members/muted",
   mutedCount: "/apps/:id/channels/:channelId/members/muted/count",

@@ -11,6 +11,7 @@ import {
   type TMessage,
   type TMessagesResponse,
   type TMessageTranslation,
+  type TSubchannelsResponse,
   type TPushDevice,
   type TPushPlatform,
   type zCreateChannelRequest,
@@ -112,6 +113,14 @@ export class ChannelsApi {
   /** Leaves a channel; an owner who leaves hands the channel to the longest-standing member. */
   async leave(channelId: string): Promise<void> {
     await this.http.request("POST", chatApi.leave, { params: { channelId }, body: {} });
+  }
+
+  /**
+   * A super group's subchannels (number and members each) and the user's own (`mine`, null when subchannels are
+   * off). In a super group with subchannels on, a member's messages reach their own subchannel only.
+   */
+  subchannels(channelId: string): Promise<TSubchannelsResponse> {
+    return this.http.request("GET", chatApi.subchannels, { params: { channelId } });
   }
 }
 
@@ -307,6 +316,8 @@ export class ParleyClient {
   readonly #wsUrl: string;
   #sessionToken: string | null = null;
   #currentUser: TChatUser | null = null;
+  /** The user's subchannel in each split super group, as the server last said. */
+  #subchannels = new Map<string, number>();
 
   /** Creates a client; nothing is sent until a login or `resume`. */
   constructor(options: ParleyClientOptions) {
@@ -336,8 +347,9 @@ export class ParleyClient {
       token: () => this.#sessionToken,
       fetchEvents: (after) => this.events.since(after, 500),
       emitter: this.#emitter,
-      onReady: (user) => {
+      onReady: (user, subchannels) => {
         if (user) this.#currentUser = user;
+        this.#subchannels = new Map(Object.entries(subchannels));
       },
       reconnect:
         options.reconnect === false
@@ -350,11 +362,49 @@ export class ParleyClient {
       pingIntervalMs: options.pingIntervalMs ?? 25_000,
       authTimeoutMs: 15_000,
     });
+    this.#followSubchannels();
+  }
+
+  /** Keeps {@link subchannelOf} current; registered first, so the app's listeners already see the new value. */
+  #followSubchannels(): void {
+    const isMe = (userId: string | undefined) => userId !== undefined && userId === this.#currentUser?.userId;
+    this.#emitter.on("member.joined", (event) => {
+      if (isMe(event.userId) && event.subchannel !== undefined) this.#subchannels.set(event.channelId, event.subchannel);
+    });
+    for (const type of ["member.left", "member.banned", "channel.deleted"] as const) {
+      this.#emitter.on(type, (event) => {
+        if (type === "channel.deleted" || isMe(event.userId)) this.#subchannels.delete(event.channelId);
+      });
+    }
+    this.#emitter.on("subchannels.changed", (event) => {
+      const mine = this.#subchannels.get(event.channelId);
+      if (event.merge) {
+        if (mine === event.merge.from) this.#subchannels.set(event.channelId, event.merge.into);
+        return;
+      }
+      // Placed anew (subchannels turned on or off): only the server knows where.
+      this.channels.subchannels(event.channelId).then(
+        ({ mine }) => {
+          if (mine === null) this.#subchannels.delete(event.channelId);
+          else this.#subchannels.set(event.channelId, mine);
+        },
+        // Unknown until the next connection's ready frame says it again.
+        () => this.#subchannels.delete(event.channelId),
+      );
+    });
   }
 
   /** The signed-in user, or null before login and after logout. */
   get currentUser(): TChatUser | null {
     return this.#currentUser;
+  }
+
+  /**
+   * The user's subchannel in a super group with subchannels on (their messages reach its members only), or null
+   * for any other channel. Known once connected, and kept up to date as the user joins and subchannels merge.
+   */
+  subchannelOf(channelId: string): number | null {
+    return this.#subchannels.get(channelId) ?? null;
   }
 
   /** The session token; store it to `resume` the session later, e.g. after a page reload. */

@@ -15,6 +15,8 @@ export type {
   TMessageTranslation,
   TPushDevice,
   TPushPlatform,
+  TSubchannelInfo,
+  TSubchannelsResponse,
 } from "@parley/contract";
 export {
   type ChannelListOptions,

@@ -19,7 +19,8 @@ export interface RealtimeConfig {
   token: () => string | null;
   fetchEvents: (after: string) => Promise<TEventsResponse>;
   emitter: Emitter;
-  onReady: (user: TChatUser | null) => void;
+  /** `subchannels`: the user's subchannel in each split super group they belong to, by channel id. */
+  onReady: (user: TChatUser | null, subchannels: Record<string, number>) => void;
   reconnect: Required<ReconnectOptions> | false;
   pingIntervalMs: number;
   authTimeoutMs: number;
@@ -156,7 +157,7 @@ export class Realtime {
         case "ready":
           if (this.#authTimer) clearTimeout(this.#authTimer);
           this.#authTimer = null;
-          this.config.onReady(frame.user);
+          this.config.onReady(frame.user, frame.subchannels ?? {});
           void this.#ready(generation, frame.lastEventId);
           break;
         case "event":

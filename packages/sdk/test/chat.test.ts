@@ -329,3 +329,35 @@ describe("errors and sessions", () => {
     expect(failure).toBeInstanceOf(ParleyConnectionError);
   });
 });
+
+describe("subchannels", () => {
+  it("says which subchannel the user is in, and follows the dashboard turning subchannels on and off", async () => {
+    const a = await app();
+    const kim = await a.user("kim");
+    const lee = await a.user("lee");
+    const channel = await kim.channels.create({ name: "Stadium", type: "supergroup" });
+    const settings = (enabled: boolean) =>
+      a.dashboard("PUT", `/apps/${a.appId}/channels/${channel.id}`, {
+        subchannel: { enabled, minMembers: 500, maxMembers: 3000, mergeMinutes: 60 },
+      });
+    expect((await settings(true)).status).toBe(200);
+    await kim.connect();
+    expect(kim.subchannelOf(channel.id)).toBe(1);
+
+    const changes: ChatEventOf<"member.joined">[] = [];
+    kim.on("member.joined", (event) => changes.push(event));
+    await lee.connect();
+    await lee.channels.join(channel.id);
+    await waitFor("lee's join", () => changes.find((event) => event.userId === "lee"));
+    await waitFor("lee's own placement", () => lee.subchannelOf(channel.id) === 1);
+    expect(await lee.channels.subchannels(channel.id)).toEqual({
+      mine: 1,
+      subchannels: [{ number: 1, memberCount: 2 }],
+    });
+
+    const sent = await lee.messages.send(channel.id, "hello stadium");
+    expect(sent.subchannel).toBe(1);
+    expect((await settings(false)).status).toBe(200);
+    await waitFor("subchannels turned off", () => kim.subchannelOf(channel.id) === null);
+  });
+});

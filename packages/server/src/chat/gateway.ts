@@ -36,7 +36,11 @@ interface Connection {
   sessionId: string;
   /** The observer's dashboard account; null for an end user. */
   accountId: string | null;
-  channels: Set<string>;
+  /**
+   * The channels it hears, each with a subchannel: for an end user their own in a split super group, for an
+   * observer the one it watches; null for the whole channel.
+   */
+  channels: Map<string, number | null>;
   alive: boolean;
 }
 
@@ -120,7 +124,12 @@ function frameTally(perSecond: number) {
  * user belongs to the event's channel, on whichever process the event was produced.
  */
 export function registerGateway(app: FastifyInstance, path: string, deps: GatewayDeps) {
+  /** Every connection that hears a channel, whatever its subchannel. */
   const byChannel = new Map<string, Set<Connection>>();
+  /** The connections of one subchannel (`subKey`): its members, and observers watching it. */
+  const bySubchannel = new Map<string, Set<Connection>>();
+  /** Observers watching a whole channel: they hear every subchannel's messages. */
+  const watchingAll = new Map<string, Set<Connection>>();
   const byUser = new Map<string, Set<Connection>>();
   /** Dashboard observers' connections by the session they were opened with, for the cap. */
   const bySession = new Map<string, Set<Connection>>();
@@ -128,20 +137,47 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   const all = new Set<Connection>();
   const userKey = (appId: string, userId: string) => `${appId}\u0000${userId}`;
 
-  const join = (conn: Connection, channelId: string) => {
-    conn.channels.add(channelId);
-    const set = byChannel.get(channelId) ?? new Set<Connection>();
-    byChannel.set(channelId, set);
+  const subKey = (channelId: string, subchannel: number) => `${channelId}\u0000${subchannel}`;
+  const addTo = (index: Map<string, Set<Connection>>, key: string, conn: Connection) => {
+    const set = index.get(key) ?? new Set<Connection>();
+    index.set(key, set);
     set.add(conn);
   };
-  const part = (conn: Connection, channelId: string) => {
-    conn.channels.delete(channelId);
-    const set = byChannel.get(channelId);
+  const removeFrom = (index: Map<string, Set<Connection>>, key: string, conn: Connection) => {
+    const set = index.get(key);
     set?.delete(conn);
-    if (set?.size === 0) byChannel.delete(channelId);
+    if (set?.size === 0) index.delete(key);
   };
+
+  const join = (conn: Connection, channelId: string, subchannel: number | null) => {
+    if (conn.channels.has(channelId)) part(conn, channelId);
+    conn.channels.set(channelId, subchannel);
+    addTo(byChannel, channelId, conn);
+    if (subchannel !== null) addTo(bySubchannel, subKey(channelId, subchannel), conn);
+    else if (conn.userId === null) addTo(watchingAll, channelId, conn);
+  };
+  const part = (conn: Connection, channelId: string) => {
+    const subchannel = conn.channels.get(channelId);
+    conn.channels.delete(channelId);
+    removeFrom(byChannel, channelId, conn);
+    if (subchannel !== null && subchannel !== undefined) removeFrom(bySubchannel, subKey(channelId, subchannel), conn);
+    removeFrom(watchingAll, channelId, conn);
+  };
+  /** Moves this process's end users of a channel to where the database now places them. */
+  async function replace(channelId: string) {
+    const members = [...(byChannel.get(channelId) ?? [])].filter((conn) => conn.chatUserId !== null);
+    const placements = await deps.channels.placementsIn(
+      channelId,
+      members.map((conn) => conn.chatUserId as string),
+    );
+    for (const conn of members) {
+      // Left the channel meanwhile: its own event parted it.
+      if (!conn.channels.has(channelId) || !placements.has(conn.chatUserId as string)) continue;
+      join(conn, channelId, placements.get(conn.chatUserId as string) ?? null);
+    }
+  }
   const drop = (conn: Connection) => {
-    for (const channelId of [...conn.channels]) part(conn, channelId);
+    for (const channelId of [...conn.channels.keys()]) part(conn, channelId);
     all.delete(conn);
     if (conn.userId) {
       const key = userKey(conn.appId, conn.userId);
@@ -196,9 +232,32 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
 
   function deliverEvent({ appId, event }: ChatEventMessage) {
     const subject = event.userId ? byUser.get(userKey(appId, event.userId)) : undefined;
-    if (event.type === "member.joined" && subject) for (const conn of subject) join(conn, event.channelId);
+    if (event.type === "member.joined" && subject) {
+      for (const conn of subject) join(conn, event.channelId, event.subchannel ?? null);
+    }
+    if (event.type === "subchannels.changed") {
+      const merge = event.merge;
+      // A merge says where everyone went; any other re-placement is read back from the database.
+      if (merge) {
+        for (const conn of [...(bySubchannel.get(subKey(event.channelId, merge.from)) ?? [])]) {
+          if (conn.chatUserId !== null) join(conn, event.channelId, merge.into);
+        }
+      } else {
+        void replace(event.channelId).catch((err: unknown) =>
+          app.log.error({ err, channelId: event.channelId }, "could not re-read subchannel placements"),
+        );
+      }
+    }
     // Encoded and framed once: a channel of a thousand members must not pay a thousand of either per event.
     const frame = textFrame(Buffer.from(JSON.stringify({ type: "event", event } satisfies TServerFrame)));
+    const subchannel = event.message?.subchannel;
+    if (typeof subchannel === "number") {
+      // A member's message in a split super group: their subchannel, and the observers watching every subchannel.
+      for (const conn of bySubchannel.get(subKey(event.channelId, subchannel)) ?? [])
+        if (conn.appId === appId) send(conn, frame);
+      for (const conn of watchingAll.get(event.channelId) ?? []) if (conn.appId === appId) send(conn, frame);
+      return;
+    }
     const members = byChannel.get(event.channelId);
     // A user removed from a channel still hears that it happened.
     const targets = subject ? new Set([...(members ?? []), ...subject]) : (members ?? new Set<Connection>());
@@ -299,10 +358,14 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         const current = conn;
         try {
           await deps.channels.requireChannel({ id: current.appId }, frame.channelId);
-          join(current, frame.channelId);
+          join(current, frame.channelId, frame.subchannel ?? null);
           // Queued behind nothing of this channel's and ahead of all its later events: the view reads history
           // once this arrives, and whatever was sent meanwhile comes as events it merges by seq.
-          send(current, { type: "subscribed", channelId: frame.channelId });
+          send(current, {
+            type: "subscribed",
+            channelId: frame.channelId,
+            ...(frame.subchannel ? { subchannel: frame.subchannel } : {}),
+          });
         } catch {
           send(current, { type: "error", code: "3007", message: "no such channel" });
         }
@@ -365,7 +428,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         chatUserId: null,
         sessionId: dashboard.sessionId,
         accountId: dashboard.account.id,
-        channels: new Set(),
+        channels: new Map(),
         alive: true,
       };
       bySession.set(dashboard.sessionId, sessionSet);
@@ -394,7 +457,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       chatUserId: principal.user.id,
       sessionId: principal.sessionId,
       accountId: null,
-      channels: new Set(),
+      channels: new Map(),
       alive: true,
     };
     byUser.set(key, set);
@@ -402,11 +465,16 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     all.add(conn);
     deps.presence.connected(conn.appId, principal.user.id);
     return ready(conn, async () => {
-      for (const id of await deps.channels.channelIdsOf(principal.user.id)) join(conn, id);
+      const subchannels: Record<string, number> = {};
+      for (const { channelId, subchannel } of await deps.channels.placementsOf(principal.user.id)) {
+        join(conn, channelId, subchannel);
+        if (subchannel !== null) subchannels[channelId] = subchannel;
+      }
       send(conn, {
         type: "ready",
         user: toChatUser(principal.user),
         lastEventId: await deps.messages.lastEventId(conn.appId),
+        ...(Object.keys(subchannels).length > 0 ? { subchannels } : {}),
       });
     });
   }

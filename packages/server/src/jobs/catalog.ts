@@ -123,3 +123,13 @@ export const dueCampaignsJob = defineJob({
   payload: z.object({}).passthrough(),
   schedule: "* * * * *",
 });
+
+/**
+ * Every minute: merges each split super group's subchannels that have held fewer members than the channel's
+ * minimum for its merge time. The merge time is in minutes, so a minute's granularity is what it can mean.
+ */
+export const mergeSubchannelsJob = defineJob({
+  name: "channels.merge-subchannels",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+});

@@ -5,6 +5,7 @@ import { mailJobs } from "../mail/jobs";
 import { authJobs } from "../modules/auth";
 import { billingJobs } from "../modules/billing";
 import { campaignJobs } from "../modules/campaigns";
+import { channelJobs } from "../modules/channels";
 import { fileJobs } from "../modules/files";
 import { metricsJobs } from "../modules/metrics";
 import { pushJobs } from "../modules/push";
@@ -24,6 +25,7 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...webhookJobs(ctx, services),
     ...billingJobs(ctx, services),
     ...campaignJobs(ctx, services),
+    ...channelJobs(ctx, services),
     ...authJobs(ctx, services),
   ];
 }

@@ -6,6 +6,7 @@ import {
   chatSession,
   createDataDir,
   createScratchDatabase,
+  listenForMessages,
   mailsTo,
   PORTS,
   queueIdle,
@@ -17,6 +18,7 @@ import {
   startServer,
   testRedisUrl,
   verificationCode,
+  waitFor,
 } from "./support";
 
 const redisUrl = testRedisUrl();
@@ -77,6 +79,61 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     ws.on("open", () => ws.send(JSON.stringify({ type: "auth", token: lee })));
     expect(await received).toBe("from process A");
     ws.close();
+  });
+
+  it("places a super group's members once across processes, and keeps a subchannel's messages within it", async () => {
+    const [a, b] = urls as [string, string];
+    const { sessionToken } = await signedInAccount(dataDir, a);
+    const { appId, secret } = await appWithKey(a, sessionToken);
+    const { channel } = await call<{ channel: { id: string } }>(
+      a,
+      "POST",
+      "/v1/channels",
+      { name: "Stadium", type: "supergroup" },
+      secret,
+    );
+    // The API keeps subchannels at 500 to 3,000 members; three to a subchannel lets nine users fill them.
+    await db.sql("update channels set subchannel_enabled = true, subchannel_max = 3 where id = $1", [channel.id]);
+    const userIds = Array.from({ length: 9 }, (_, i) => `fan${i}`);
+    const tokens = await Promise.all(userIds.map((id, i) => chatSession(i % 2 ? b : a, appId, secret, id)));
+    // All at once, half through each process: placement must not let two joins take one last place.
+    await Promise.all(
+      tokens.map((token, i) => call(i % 2 ? a : b, "POST", `/v1/channels/${channel.id}/join`, {}, token)),
+    );
+    const placed = await Promise.all(
+      tokens.map((token) =>
+        call<{ mine: number; subchannels: { number: number; memberCount: number }[] }>(
+          a,
+          "GET",
+          `/v1/channels/${channel.id}/subchannels`,
+          undefined,
+          token,
+        ),
+      ),
+    );
+    expect(placed[0]?.subchannels).toEqual([
+      { number: 1, memberCount: 3 },
+      { number: 2, memberCount: 3 },
+      { number: 3, memberCount: 3 },
+    ]);
+    const byRoom = new Map<number, string[]>();
+    placed.forEach(({ mine }, i) => byRoom.set(mine, [...(byRoom.get(mine) ?? []), tokens[i] as string]));
+    expect([...byRoom.values()].map((room) => room.length)).toEqual([3, 3, 3]);
+
+    const [sender, roommate] = byRoom.get(1) as [string, string];
+    const [stranger] = byRoom.get(2) as [string];
+    const near = await listenForMessages(b, roommate);
+    const far = await listenForMessages(b, stranger);
+    await call(a, "POST", `/v1/channels/${channel.id}/messages`, { text: "room one only" }, sender);
+    await call(a, "POST", `/v1/channels/${channel.id}/messages`, { text: "everyone" }, secret);
+    await waitFor("the stranger hears the app's message", async () =>
+      far.texts.includes("everyone") ? true : undefined,
+    );
+    await waitFor("the roommate hears both", async () => (near.texts.length === 2 ? true : undefined));
+    expect(near.texts).toEqual(["room one only", "everyone"]);
+    expect(far.texts).toEqual(["everyone"]);
+    near.socket.close();
+    far.socket.close();
   });
 
   it("runs each queued job once: one verification mail per signup across both processes", async () => {

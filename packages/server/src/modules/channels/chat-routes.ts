@@ -15,6 +15,7 @@ import {
   zMuteRequest,
   zOk,
   zPageQuery,
+  zSubchannelsResponse,
   zUpdateChannelRequest,
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
@@ -121,6 +122,19 @@ export const channelChatRoutes: FastifyPluginAsync<{
       await channels.leave(userOnly(request), request.params.channelId);
       return ok;
     },
+  );
+  r.get(
+    chatApi.subchannels,
+    {
+      schema: {
+        ...chatOperation("listSubchannels", "List a super group's subchannels and the caller's own"),
+        description:
+          "A super group with subchannels on splits its members into subchannels: a member's messages reach their own subchannel, the app's and admins' the whole channel. `mine` is the caller's subchannel (null when subchannels are off, or for an API key).",
+        params: zChannelParams,
+        response: { 200: zSubchannelsResponse },
+      },
+    },
+    async (request) => channels.subchannels(actorOf(request), request.params.channelId),
   );
 
   // Members and moderation.

@@ -12,6 +12,7 @@ import type { AppRow } from "../apps";
 import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "../chat-users";
 import { lastMessagesOf, toMessages } from "../messages";
 import { type ChannelRow, channelBans, channelMembers, channels, channelTags } from "./schema";
+import { placeMembers } from "./subchannels";
 
 /**
  * Who is acting. `server` is an app's backend with an API key; `admin` is the dashboard; `user` is an end user
@@ -98,7 +99,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
   }
 
   /** Locks the channel row for the rest of the transaction: membership changes of one channel take turns. */
-  async function lockChannel(tx: Db, app: AppRow, channelId: string): Promise<ChannelRow> {
+  async function lockChannel(tx: Db, app: Pick<AppRow, "id">, channelId: string): Promise<ChannelRow> {
     const [row] = await tx
       .select()
       .from(channels)
@@ -146,8 +147,15 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     if (channel.memberLimit !== null && total > channel.memberLimit) throw new AppError("3024");
     await tx.update(channels).set({ memberCount: total }).where(eq(channels.id, channel.id));
     channel.memberCount = total;
+    const placed = await placeMembers(
+      tx,
+      channel,
+      fresh.map((user) => user.id),
+    );
     for (const user of fresh) {
-      await batch.record(tx, channel.appId, channel.id, "member.joined", { userId: user.userId }, at);
+      const subchannel = placed.get(user.id);
+      const body = subchannel === undefined ? { userId: user.userId } : { userId: user.userId, subchannel };
+      await batch.record(tx, channel.appId, channel.id, "member.joined", body, at);
     }
   }
 

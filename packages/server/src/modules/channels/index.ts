@@ -1,5 +1,6 @@
 export { channelChatRoutes } from "./chat-routes";
 export type { BrandRef } from "./core";
+export { channelJobs } from "./jobs";
 export type { MemberService } from "./members";
 export type { ModerationService } from "./moderation";
 export {
@@ -8,6 +9,7 @@ export {
   channelMemberIds,
   findChannelSummary,
   setReadMark,
+  subchannelOfMember,
   unreadCounts,
 } from "./queries";
 export { type DashboardChatDeps, dashboardChatRoutes } from "./routes";

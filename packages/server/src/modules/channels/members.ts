@@ -1,12 +1,27 @@
-import type { TChannel, TMember, TMembersPage, TPageQuery } from "@parley/contract";
-import { and, asc, count, eq, gt, ilike, isNotNull, or, type SQL } from "drizzle-orm";
+import type { TChannel, TMember, TMembersPage, TPageQuery, TSubchannelsResponse } from "@parley/contract";
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Context } from "../../context";
+import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { ChatUserService } from "../chat-users";
 import { chatUserProfilesOfApp } from "../chat-users";
 import type { Actor, ChannelCore } from "./core";
-import { type ChannelRow, channelBans, channelMembers } from "./schema";
+import { type ChannelMemberRow, type ChannelRow, channelBans, channelMembers, channels } from "./schema";
+import {
+  channelsToMerge,
+  isPartitioned,
+  mergeChannel,
+  placeMembers,
+  subchannelRows,
+  toSubchannelInfo,
+} from "./subchannels";
+
+/** A channel a user belongs to and their subchannel in it (null where the channel is not split). */
+export interface Placement {
+  channelId: string;
+  subchannel: number | null;
+}
 
 /** Who belongs to a channel: joining, leaving, adding and removing members, and reading them. */
 export function createMemberService(ctx: Context, core: ChannelCore, deps: { chatUsers: ChatUserService }) {
@@ -14,6 +29,17 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
   const { clock } = ctx;
   const { requireChannel, lockChannel, membership, isBanned, requireModerator, addMemberRows, removeMemberRow } = core;
   const { usersByIds, mutate, toChannel } = core;
+
+  /** Places one member of a split channel now, under the channel's lock; their subchannel. */
+  async function placeOne(channel: ChannelRow, chatUserId: string): Promise<number | null> {
+    return withTransaction(db, async (tx) => {
+      const locked = await lockChannel(tx, { id: channel.appId }, channel.id);
+      const member = await membership(tx, locked.id, chatUserId);
+      if (!member) return null;
+      if (member.subchannel !== null || !isPartitioned(locked)) return member.subchannel;
+      return (await placeMembers(tx, locked, [chatUserId])).get(chatUserId) ?? null;
+    });
+  }
 
   async function pageOfMembers(channel: ChannelRow, query: TPageQuery, filter: "all" | "muted"): Promise<TMembersPage> {
     const after = decodeCursor(query.cursor);
@@ -53,12 +79,13 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
         role: channel.ownerId === u.id ? "owner" : "member",
         joinedAt: m.joinedAt.toISOString(),
         mutedUntil: m.mutedUntil && m.mutedUntil > now ? m.mutedUntil.toISOString() : null,
+        ...(isPartitioned(channel) ? { subchannel: m.subchannel } : {}),
       })),
       nextCursor: page.nextCursor,
     };
   }
 
-  return {
+  const members = {
     async join(actor: Actor & { kind: "user" }, channelId: string, inviteCode: string | undefined): Promise<TChannel> {
       const now = clock.now();
       const row = await mutate(async (tx, batch) => {
@@ -141,18 +168,74 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
         role: channel.ownerId === user.id ? "owner" : "member",
         joinedAt: member.joinedAt.toISOString(),
         mutedUntil: member.mutedUntil && member.mutedUntil > now ? member.mutedUntil.toISOString() : null,
+        ...(isPartitioned(channel) ? { subchannel: member.subchannel } : {}),
       };
     },
 
-    /** Ids of the channels a user belongs to: what the real-time gateway subscribes a connection to. */
-    async channelIdsOf(chatUserId: string): Promise<string[]> {
+    /**
+     * The channels a user belongs to, each with the user's subchannel (null where the channel is not split): what
+     * the real-time gateway subscribes a connection to. A member of a split channel not placed yet (one added
+     * before subchannels existed, or by a path that does not place) is placed now.
+     */
+    async placementsOf(chatUserId: string): Promise<Placement[]> {
       const rows = await db
-        .select({ id: channelMembers.channelId })
+        .select({ channel: channels, subchannel: channelMembers.subchannel })
         .from(channelMembers)
+        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
         .where(eq(channelMembers.chatUserId, chatUserId));
-      return rows.map((r) => r.id);
+      const placements: Placement[] = [];
+      for (const { channel, subchannel } of rows) {
+        if (!isPartitioned(channel)) placements.push({ channelId: channel.id, subchannel: null });
+        else if (subchannel !== null) placements.push({ channelId: channel.id, subchannel });
+        else placements.push({ channelId: channel.id, subchannel: await placeOne(channel, chatUserId) });
+      }
+      return placements;
+    },
+
+    /** Where the given members of a channel are now, by chat user id; what a gateway re-reads on a re-placement. */
+    async placementsIn(channelId: string, chatUserIds: string[]): Promise<Map<string, number | null>> {
+      if (chatUserIds.length === 0) return new Map();
+      const rows = await db
+        .select({ channel: channels, chatUserId: channelMembers.chatUserId, subchannel: channelMembers.subchannel })
+        .from(channelMembers)
+        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+        .where(and(eq(channelMembers.channelId, channelId), inArray(channelMembers.chatUserId, chatUserIds)));
+      return new Map(rows.map((row) => [row.chatUserId, isPartitioned(row.channel) ? row.subchannel : null]));
+    },
+
+    /** A member's subchannel, placing them if they have none yet; null where the channel is not split. */
+    async subchannelOf(channel: ChannelRow, member: Pick<ChannelMemberRow, "chatUserId" | "subchannel">) {
+      if (!isPartitioned(channel)) return null;
+      return member.subchannel ?? placeOne(channel, member.chatUserId);
+    },
+
+    /** A channel's subchannels and, for a member, their own. Members only, for an end user. */
+    async subchannels(actor: Actor, channelId: string): Promise<TSubchannelsResponse> {
+      const channel = await requireChannel(actor.app, channelId);
+      let mine: number | null = null;
+      if (actor.kind === "user") {
+        const member = await membership(db, channel.id, actor.user.id);
+        if (!member) throw new AppError("3020");
+        mine = await members.subchannelOf(channel, member);
+      }
+      if (!isPartitioned(channel)) return { mine: null, subchannels: [] };
+      return { mine, subchannels: toSubchannelInfo(await subchannelRows(db, channel.id)) };
+    },
+
+    /** The merge job's pass: every split channel whose small subchannels have waited the merge time. */
+    async mergeSubchannels(): Promise<number> {
+      let merged = 0;
+      for (const { id, appId } of await channelsToMerge(db)) {
+        const made = await mutate(async (tx, batch) => {
+          const channel = await lockChannel(tx, { id: appId }, id);
+          return isPartitioned(channel) ? mergeChannel(tx, channel, batch, clock.now()) : [];
+        });
+        merged += made.length;
+      }
+      return merged;
     },
   };
+  return members;
 }
 
 export type MemberService = ReturnType<typeof createMemberService>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { channelMembers, channels } from "./schema";
 
@@ -18,12 +18,19 @@ export async function findChannelSummary(db: Db, appId: string, channelId: strin
   return row;
 }
 
-/** The chat user ids of a channel's members, as a subquery another module's query filters by. */
-export function channelMemberIds(db: Db, channelId: string) {
+/**
+ * The chat user ids of a channel's members (of one subchannel, when given), as a subquery another module's query
+ * filters by.
+ */
+export function channelMemberIds(db: Db, channelId: string, subchannel?: number) {
   return db
     .select({ id: channelMembers.chatUserId })
     .from(channelMembers)
-    .where(eq(channelMembers.channelId, channelId));
+    .where(
+      subchannel === undefined
+        ? eq(channelMembers.channelId, channelId)
+        : and(eq(channelMembers.channelId, channelId), eq(channelMembers.subchannel, subchannel)),
+    );
 }
 
 /** Unread messages across each user's channels: an approximation that counts deleted messages too. */
@@ -52,6 +59,14 @@ export function channelIdsOfMember(db: Db, chatUserId: string) {
     .select({ id: channelMembers.channelId })
     .from(channelMembers)
     .where(eq(channelMembers.chatUserId, chatUserId));
+}
+
+/** A user's subchannel in the channel `channelId` names (a column of the outer query), as a scalar subquery. */
+export function subchannelOfMember(db: Db, channelId: AnyColumn, chatUserId: string) {
+  return db
+    .select({ subchannel: channelMembers.subchannel })
+    .from(channelMembers)
+    .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.chatUserId, chatUserId)));
 }
 
 /** Moves a member's read mark to `seq`. */

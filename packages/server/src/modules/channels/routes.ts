@@ -16,6 +16,7 @@ import {
   zDashboardChannelsPage,
   zDashboardChannelsQuery,
   zDashboardCreateChannelRequest,
+  zDashboardMessageHistoryQuery,
   zDashboardPageQuery,
   zDashboardUpdateChannelRequest,
   zDeleteMessagesBody,
@@ -24,11 +25,11 @@ import {
   zMember,
   zMemberMessagesResponse,
   zMembersPage,
-  zMessageHistoryQuery,
   zMessageResponse,
   zMessagesResponse,
   zMuteBody,
   zOk,
+  zSubchannelsResponse,
   zTagsResponse,
   zUserIdBody,
   zUserIdsBody,
@@ -177,8 +178,19 @@ export const dashboardChatRoutes: FastifyPluginAsync<DashboardChatDeps> = async 
   // Messages.
   app.get(
     paths.messages,
-    { schema: { params: zAppChannelParams, querystring: zMessageHistoryQuery, response: { 200: zMessagesResponse } } },
+    {
+      schema: {
+        params: zAppChannelParams,
+        querystring: zDashboardMessageHistoryQuery,
+        response: { 200: zMessagesResponse },
+      },
+    },
     async (request) => messages.history(await admin(request), request.params.channelId, request.query),
+  );
+  app.get(
+    paths.subchannels,
+    { schema: { params: zAppChannelParams, response: { 200: zSubchannelsResponse } } },
+    async (request) => channels.subchannels(await admin(request), request.params.channelId),
   );
   app.post(
     paths.messages,

@@ -67,9 +67,30 @@ export const channelMembers = pgTable(
     joinedAt: ts("joined_at").notNull(),
     mutedUntil: ts("muted_until"),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
+    /** The member's subchannel in a super group with subchannels on; null otherwise, or until they are placed. */
+    subchannel: integer("subchannel"),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] }), index("channel_members_user_idx").on(t.chatUserId)],
 );
+
+/**
+ * A super group's subchannels and how many members each holds. The counts are kept by a trigger on
+ * `channel_members` (migration 0016), so every way a member goes (leaving, a ban, a deleted user's cascade) counts.
+ */
+export const channelSubchannels = pgTable(
+  "channel_subchannels",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    memberCount: integer("member_count").notNull().default(0),
+    /** Since when it has held fewer members than the channel's minimum, as the merge job last saw it. */
+    belowMinSince: ts("below_min_since"),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.number] })],
+);
+export type SubchannelRow = typeof channelSubchannels.$inferSelect;
 
 export const channelBans = pgTable(
   "channel_bans",

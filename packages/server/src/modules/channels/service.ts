@@ -16,6 +16,7 @@ import { type Actor, type ChannelCoreDeps, createChannelCore, isPrivileged } fro
 import { createMemberService } from "./members";
 import { createModerationService } from "./moderation";
 import { type ChannelRow, channelMembers, channels, channelTags } from "./schema";
+import { isPartitioned, replaceAll } from "./subchannels";
 
 export { type Actor, isPrivileged } from "./core";
 
@@ -155,7 +156,16 @@ export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { cha
         }
         await tx.update(channels).set(patch).where(eq(channels.id, channel.id));
         await channelChanged(tx, channel, batch, now);
-        return { ...channel, ...patch } as ChannelRow;
+        const updated = { ...channel, ...patch } as ChannelRow;
+        // Turning subchannels on or off, or a smaller maximum, places every member anew; a new minimum or merge
+        // time only changes what the merge job does next.
+        if (
+          isPartitioned(updated) !== isPartitioned(channel) ||
+          (isPartitioned(updated) && updated.subchannelMax !== channel.subchannelMax)
+        ) {
+          await replaceAll(tx, updated, batch, now);
+        }
+        return updated;
       });
       return toChannel(row);
     },

@@ -21,5 +21,6 @@ export async function toMessages(db: Db, rows: MessageRow[]): Promise<TMessage[]
     file: r.file ?? null,
     createdAt: r.createdAt.toISOString(),
     ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}),
+    ...(r.subchannel !== null ? { subchannel: r.subchannel } : {}),
   }));
 }

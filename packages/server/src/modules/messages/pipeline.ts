@@ -45,6 +45,8 @@ export interface MessageDraft {
   metadata: Record<string, string>;
   file: { url: string; name: string; size: number; mimeType: string } | null;
   clientMessageId?: string;
+  /** The sender's subchannel in a split super group: only its members get the message. */
+  subchannel?: number;
 }
 
 export type MemberRow = ChannelMemberRow;
@@ -169,16 +171,17 @@ export function createMessagePipeline(
         file: draft.file,
         createdAt: now.toISOString(),
         ...(draft.clientMessageId ? { clientMessageId: draft.clientMessageId } : {}),
+        ...(draft.subchannel !== undefined ? { subchannel: draft.subchannel } : {}),
       };
       const result = await db.execute(sql`
         with next as (
           update channels set last_seq = last_seq + 1 where id = ${channel.id} returning last_seq
         ), stored as (
           insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
-            client_message_id)
+            client_message_id, subchannel)
           select ${actor.app.id}, ${channel.id}, next.last_seq, ${draft.type}, ${draft.text}, ${senderId},
             ${JSON.stringify(draft.metadata)}::jsonb, ${draft.file ? JSON.stringify(draft.file) : null}::jsonb, ${now},
-            ${draft.clientMessageId ?? null}
+            ${draft.clientMessageId ?? null}, ${draft.subchannel ?? null}::int
           from next
           returning id, seq
         ), read as (
@@ -305,6 +308,9 @@ export function createMessagePipeline(
         if (earlier) return earlier;
       }
       const draft = await pipeline.prepare(actor, channel, input, type, { checks: true, member });
+      // A member of a split super group speaks to their own subchannel; the app and its admins to everyone.
+      const subchannel = member ? await deps.channels.subchannelOf(channel, member) : null;
+      if (subchannel !== null) draft.subchannel = subchannel;
       const batch = deps.channels.newBatch();
       const outboxed = await batch.wantsOutbox(actor.app.id, db);
       let stored: TMessage | null;

@@ -21,6 +21,8 @@ export const messages = pgTable(
     deletedAt: ts("deleted_at"),
     /** The sender's idempotency key; unique per channel and sender (an expression index in migration 0011). */
     clientMessageId: text("client_message_id"),
+    /** The sender's subchannel in a partitioned super group: only its members read it. Null: the whole channel. */
+    subchannel: integer("subchannel"),
   },
   (t) => [uniqueIndex("messages_channel_seq_key").on(t.channelId, t.seq), index("messages_sender_idx").on(t.senderId)],
 );

@@ -6,7 +6,7 @@ import { chatEvents } from "../../chat/schema";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { type Actor, type ChannelService, channelIdsOfMember, setReadMark } from "../channels";
+import { type Actor, type ChannelService, channelIdsOfMember, setReadMark, subchannelOfMember } from "../channels";
 import type { MetricsService } from "../metrics";
 import { toMessages } from "./mapping";
 import { createMessagePipeline, type PipelineStages } from "./pipeline";
@@ -30,13 +30,21 @@ export function createMessageService(
     async history(
       actor: Actor,
       channelId: string,
-      query: { before?: number; after?: number; limit: number },
+      query: { before?: number; after?: number; limit: number; subchannel?: number | undefined },
     ): Promise<TMessagesResponse> {
       const channel = await deps.channels.requireChannel(actor.app, channelId);
-      if (actor.kind === "user" && !(await deps.channels.membership(db, channel.id, actor.user.id))) {
-        throw new AppError("3020");
+      // A member of a split super group reads their own subchannel; an admin reads one when asking for it.
+      let subchannel = query.subchannel ?? null;
+      if (actor.kind === "user") {
+        const member = await deps.channels.membership(db, channel.id, actor.user.id);
+        if (!member) throw new AppError("3020");
+        subchannel = await deps.channels.subchannelOf(channel, member);
       }
-      const base = and(eq(messages.channelId, channel.id), isNull(messages.deletedAt));
+      const base = and(
+        eq(messages.channelId, channel.id),
+        isNull(messages.deletedAt),
+        subchannel === null ? undefined : or(isNull(messages.subchannel), eq(messages.subchannel, subchannel)),
+      );
       const forward = query.after !== undefined;
       const rows = await db
         .select()
@@ -131,6 +139,9 @@ export function createMessageService(
             eq(chatEvents.appId, actor.app.id),
             gt(chatEvents.id, BigInt(after)),
             or(inArray(chatEvents.channelId, mine), sql`${chatEvents.payload}->>'userId' = ${actor.user.userId}`),
+            // Messages of a subchannel are only its members' to hear.
+            sql`(${chatEvents.payload}->'message'->>'subchannel' is null or
+              (${chatEvents.payload}->'message'->>'subchannel')::int = (${subchannelOfMember(db, chatEvents.channelId, actor.user.id)}))`,
           ),
         )
         .orderBy(asc(chatEvents.id))

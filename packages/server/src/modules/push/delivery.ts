@@ -103,7 +103,7 @@ export function createPushDelivery(
   async function recipientsOf(appId: string, plan: PushPlan): Promise<Recipient[]> {
     const selection =
       "channelId" in plan.audience
-        ? { ids: channelMemberIds(db, plan.audience.channelId) }
+        ? { ids: channelMemberIds(db, plan.audience.channelId, plan.audience.subchannel) }
         : { userIds: plan.audience.userIds };
     const users = activeChatUsers(db, appId, { selection, include: plan.include, exclude: plan.exclude });
     return db

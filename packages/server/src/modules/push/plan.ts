@@ -26,8 +26,11 @@ export function messagePreview(message: Pick<TMessage, "type" | "text" | "file">
 /** Who an event notifies, and what the template says about whom. */
 export interface PushPlan {
   channel: { id: string; name: string; type: TChannelType };
-  /** The channel's current members, or, for a deleted channel, the user ids it had. */
-  audience: { channelId: string } | { userIds: string[] };
+  /**
+   * The channel's current members (of one subchannel, for a member's message in a split super group), or, for a
+   * deleted channel, the user ids it had.
+   */
+  audience: { channelId: string; subchannel?: number } | { userIds: string[] };
   include: string | null;
   exclude: string | null;
   sender: { name: string; profileImageUrl: string };
@@ -106,6 +109,8 @@ export async function planPush(db: Db, appId: string, appName: string, event: TC
       }
       plan.message = messagePreview(message);
       plan.messageId = message.id;
+      if (typeof message.subchannel === "number")
+        plan.audience = { channelId: channel.id, subchannel: message.subchannel };
       return plan;
     }
     case "message.deleted": {

@@ -60,6 +60,8 @@ export function sampleEvent(type: TWebhookEvent, at: Date): TChatEvent {
     case "channel.frozen":
     case "channel.unfrozen":
       return base;
+    case "subchannels.changed":
+      return { ...base, merge: { from: 3, into: 1 } };
   }
 }
 

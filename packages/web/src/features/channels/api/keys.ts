@@ -14,6 +14,8 @@ export const channelKeys = {
   memberList: (appId: string, channelId: string, kind: MemberListKind, search: string) =>
     [...channelKeys.members(appId, channelId), kind, search] as const,
   memberCounts: (appId: string, channelId: string) => [...channelKeys.members(appId, channelId), "counts"] as const,
+  /** Under members: every membership change moves someone between subchannels too. */
+  subchannels: (appId: string, channelId: string) => [...channelKeys.members(appId, channelId), "subchannels"] as const,
   member: (appId: string, channelId: string, userId: string) =>
     [...channelKeys.members(appId, channelId), "member", userId] as const,
   memberMessages: (appId: string, channelId: string, userId: string) =>

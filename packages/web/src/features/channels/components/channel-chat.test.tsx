@@ -278,3 +278,102 @@ describe("ChannelChat", () => {
     });
   });
 });
+
+describe("ChannelChat in a super group with subchannels", () => {
+  beforeEach(() => {
+    FakeWebSocket.instances = [];
+    vi.stubGlobal("WebSocket", FakeWebSocket);
+    setSession(sessionFor({ sessionToken: "dashboard-token" }));
+  });
+
+  function stubSplitChannel() {
+    const base = `/api/apps/${appId}/channels/${channelId}`;
+    return stubFetch((url) => {
+      const path = url.split("?")[0] ?? url;
+      if (path === base) {
+        return jsonResponse(200, {
+          channel: { ...channel, type: "supergroup", memberLimit: null, memberCount: 3400 },
+          inviteCode: "",
+          subchannel: { enabled: true, minMembers: 500, maxMembers: 3000, mergeMinutes: 10 },
+        });
+      }
+      if (path === `${base}/subchannels`) {
+        return jsonResponse(200, {
+          mine: null,
+          subchannels: [
+            { number: 1, memberCount: 3000 },
+            { number: 2, memberCount: 400 },
+          ],
+        });
+      }
+      if (path === `${base}/messages`) {
+        const room = new URLSearchParams(url.split("?")[1] ?? "").get("subchannel");
+        return jsonResponse(200, { messages: [message(1, `history of ${room ?? "all"}`)], hasMore: false });
+      }
+      if (path.endsWith("/count")) return jsonResponse(200, { count: 0 });
+      if (path === `${base}/members`) return jsonResponse(200, { members: [], nextCursor: null });
+      return jsonResponse(404, { code: "004", message: "No such route" });
+    });
+  }
+
+  it("shows how the members are spread and lets the admin pick a subchannel to watch", async () => {
+    stubSplitChannel();
+    const onSubchannelChange = vi.fn();
+    const { user } = renderWithRouter(
+      <ChannelChat appId={appId} channelId={channelId} onSubchannelChange={onSubchannelChange} />,
+    );
+    expect(await screen.findByText("history of all")).toBeInTheDocument();
+    const distribution = await screen.findByRole("list", {
+      name: i18n.t("chat.subchannel.distribution", { count: 2 }),
+    });
+    expect(distribution).toHaveTextContent("#1 · 3,000");
+    expect(distribution).toHaveTextContent("#2 · 400");
+
+    await user.click(screen.getByRole("combobox", { name: t("chat.subchannel.label") }));
+    await user.click(
+      await screen.findByRole("option", { name: i18n.t("chat.subchannel.option", { number: 2, members: "400" }) }),
+    );
+    expect(onSubchannelChange).toHaveBeenCalledWith(2);
+  });
+
+  it("reads and subscribes to the watched subchannel only, and follows it when it merges into another", async () => {
+    stubSplitChannel();
+    const onSubchannelChange = vi.fn();
+    renderWithRouter(
+      <ChannelChat appId={appId} channelId={channelId} subchannel={2} onSubchannelChange={onSubchannelChange} />,
+    );
+    expect(await screen.findByText("history of 2")).toBeInTheDocument();
+    const socket = FakeWebSocket.instances[0];
+    if (!socket) throw new Error("no socket opened");
+    act(() => socket.open());
+    act(() => socket.receive({ type: "ready", user: null, lastEventId: "7" }));
+    expect(socket.sent[1]).toEqual({ type: "subscribe", channelId, subchannel: 2 });
+    act(() =>
+      socket.receive({
+        type: "event",
+        event: {
+          id: "8",
+          type: "message.created",
+          channelId,
+          createdAt: "2025-03-01T09:01:00.000Z",
+          message: { ...message(2, "in room two"), subchannel: 2 },
+        },
+      }),
+    );
+    const live = await screen.findByText("in room two");
+    expect(live.closest("[data-testid='chat-message']")).toHaveTextContent("#2");
+    act(() =>
+      socket.receive({
+        type: "event",
+        event: {
+          id: "9",
+          type: "subchannels.changed",
+          channelId,
+          createdAt: "2025-03-01T10:00:00.000Z",
+          merge: { from: 2, into: 1 },
+        },
+      }),
+    );
+    expect(onSubchannelChange).toHaveBeenCalledWith(1);
+  });
+});

@@ -43,6 +43,7 @@ import { memberCountText } from "./channel-labels";
 import { MembersPanel } from "./members-panel";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
+import { SubchannelPicker } from "./subchannel-picker";
 
 // The test user's side runs the SDK: it loads only when the owner opens it, not with every chat view.
 const TestUserPanel = lazy(() => withTimeout(import("./test-user-panel")).then((m) => ({ default: m.TestUserPanel })));
@@ -146,15 +147,20 @@ function ChatHeader({
 
 /**
  * `/apps/:id/channels/:channelId`: history, live messages, admin messages, moderation, and beside them the channel
- * as a test user sees it. `onTestMessageSent` runs after each message sent as a test user.
+ * as a test user sees it. `onTestMessageSent` runs after each message sent as a test user. In a super group with
+ * subchannels, `subchannel` is the one watched (all when absent); `onSubchannelChange` picks another.
  */
 export function ChannelChat({
   appId,
   channelId,
+  subchannel,
+  onSubchannelChange,
   onTestMessageSent,
 }: {
   appId: string;
   channelId: string;
+  subchannel?: number | undefined;
+  onSubchannelChange?: (subchannel: number | undefined) => void;
   onTestMessageSent?: () => void;
 }) {
   const { t } = useTranslation();
@@ -163,7 +169,7 @@ export function ChannelChat({
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const detail = useChannel(appId, channelId);
-  const history = useChannelMessages(appId, channelId);
+  const history = useChannelMessages(appId, channelId, subchannel);
   const sendAdminMessage = useSendAdminMessage();
   const deleteMessages = useDeleteMessages(appId, channelId);
   const [showMetadata, setShowMetadata] = useState(readShowMetadata);
@@ -207,18 +213,35 @@ export function ChannelChat({
           showSnackbar(t("chat.channelDeleted"), { severity: "warning" });
           navigate(paths.apps.channels.getHref(appId), { replace: true });
           return;
+        case "subchannels.changed":
+          // The watched subchannel merged into another: follow its members there.
+          if (event.merge && event.merge.from === subchannel) onSubchannelChange?.(event.merge.into);
+          void queryClient.invalidateQueries({ queryKey: channelKeys.members(appId, channelId) });
+          return;
         default:
           // Membership changed: counts, lists and the header's member count.
           void queryClient.invalidateQueries({ queryKey: channelKeys.members(appId, channelId) });
           void queryClient.invalidateQueries({ queryKey: detailKey });
       }
     },
-    [appId, channelId, addMessages, removeMessages, queryClient, showSnackbar, navigate, t],
+    [
+      appId,
+      channelId,
+      subchannel,
+      onSubchannelChange,
+      addMessages,
+      removeMessages,
+      queryClient,
+      showSnackbar,
+      navigate,
+      t,
+    ],
   );
   const onSubscribed = useCallback(() => {
     catchUp().catch((error: unknown) => console.warn("Could not catch up on missed messages", error));
   }, [catchUp]);
-  const socketStatus = useChatSocket({ appId, channelId, onEvent, onSubscribed });
+  const socketStatus = useChatSocket({ appId, channelId, subchannel, onEvent, onSubscribed });
+  const isSplit = detail.data?.channel.type === "supergroup" && detail.data.subchannel.enabled;
 
   const messageCount = history.messages.length;
   const lastId = history.messages.at(-1)?.id;
@@ -388,6 +411,16 @@ export function ChannelChat({
               />
             )}
           </Box>
+          {isSplit && (
+            <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: "divider" }}>
+              <SubchannelPicker
+                appId={appId}
+                channelId={channelId}
+                value={subchannel}
+                onChange={(next) => onSubchannelChange?.(next)}
+              />
+            </Box>
+          )}
           <Box
             ref={scrollRef}
             onScroll={(event) => {

@@ -104,6 +104,14 @@ function MessageItem({
             {name}
           </Typography>
           {isAdmin && <Chip size="small" label={t("chat.adminMessage")} sx={{ height: 18, fontSize: "0.7rem" }} />}
+          {typeof message.subchannel === "number" && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t("chat.subchannel.short", { number: message.subchannel })}
+              sx={{ height: 18, fontSize: "0.7rem" }}
+            />
+          )}
           <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
             {format.dateTime(message.createdAt)}
           </Typography>

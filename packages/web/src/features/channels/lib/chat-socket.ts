@@ -5,6 +5,8 @@ export type ChatSocketStatus = "connecting" | "live" | "reconnecting" | "stopped
 export interface ChatSocketOptions {
   appId: string;
   channelId: string;
+  /** In a split super group: the one subchannel to hear (with messages to all); all of them when absent. */
+  subchannel?: number | undefined;
   /** Read at every (re)connect, so a refreshed session is picked up. */
   getToken: () => string | null;
   onEvent: (event: TChatEvent) => void;
@@ -83,7 +85,8 @@ export function connectChatSocket(options: ChatSocketOptions): { close: () => vo
         return;
       }
       if (frame.type === "ready") {
-        current.send(JSON.stringify({ type: "subscribe", channelId: options.channelId }));
+        const { channelId, subchannel } = options;
+        current.send(JSON.stringify({ type: "subscribe", channelId, ...(subchannel ? { subchannel } : {}) }));
       } else if (frame.type === "subscribed") {
         if (frame.channelId !== options.channelId) return;
         const isResubscribe = hasBeenSubscribed;

@@ -88,7 +88,7 @@ const MAX_CATCH_UP_PAGES = 5;
  * acknowledged subscription `catchUp` reads by seq from the newest message held, once the history is in. A message
  * therefore either arrives as an event (sent after the subscription took effect) or is in a page read after it.
  */
-export function useChannelMessages(appId: string, channelId: string) {
+export function useChannelMessages(appId: string, channelId: string, subchannel?: number) {
   const [state, setState] = useState(initialState);
   /**
    * The state as of the last action, ahead of the next render: a catch-up that has just awaited the history load
@@ -104,7 +104,7 @@ export function useChannelMessages(appId: string, channelId: string) {
 
   const reload = useCallback(
     (signal?: AbortSignal) => {
-      const load: Promise<void> = getMessages({ appId, channelId }, signal)
+      const load: Promise<void> = getMessages({ appId, channelId, subchannel }, signal)
         .then(
           (page) => dispatch({ type: "loaded", messages: page.messages, hasOlder: page.hasMore }),
           (error: unknown) => {
@@ -117,7 +117,7 @@ export function useChannelMessages(appId: string, channelId: string) {
       loading.current = load;
       return load;
     },
-    [appId, channelId, dispatch],
+    [appId, channelId, subchannel, dispatch],
   );
 
   useEffect(() => {
@@ -132,13 +132,13 @@ export function useChannelMessages(appId: string, channelId: string) {
     if (!first || isLoadingOlder) return;
     dispatch({ type: "loading-older" });
     try {
-      const page = await getMessages({ appId, channelId, before: first.seq });
+      const page = await getMessages({ appId, channelId, subchannel, before: first.seq });
       dispatch({ type: "older", messages: page.messages, hasOlder: page.hasMore });
     } catch (error) {
       dispatch({ type: "older-failed", error });
       throw error;
     }
-  }, [appId, channelId, dispatch]);
+  }, [appId, channelId, subchannel, dispatch]);
 
   /** After every acknowledged (re)subscription: page forward from the newest message held. */
   const catchUp = useCallback(async () => {
@@ -149,14 +149,14 @@ export function useChannelMessages(appId: string, channelId: string) {
     if (!last) return reload();
     let after = last.seq;
     for (let page = 0; page < MAX_CATCH_UP_PAGES; page += 1) {
-      const result = await getMessages({ appId, channelId, after });
+      const result = await getMessages({ appId, channelId, subchannel, after });
       dispatch({ type: "merge", messages: result.messages });
       const newest = result.messages.at(-1);
       if (!result.hasMore || !newest) return;
       after = newest.seq;
     }
     return reload();
-  }, [appId, channelId, reload, dispatch]);
+  }, [appId, channelId, subchannel, reload, dispatch]);
 
   const addMessages = useCallback((messages: TMessage[]) => dispatch({ type: "merge", messages }), [dispatch]);
   const removeMessages = useCallback((messageIds: string[]) => dispatch({ type: "remove", messageIds }), [dispatch]);

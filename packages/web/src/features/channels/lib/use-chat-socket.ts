@@ -11,11 +11,14 @@ import { type ChatSocketStatus, connectChatSocket } from "./chat-socket";
 export function useChatSocket({
   appId,
   channelId,
+  subchannel,
   onEvent,
   onSubscribed,
 }: {
   appId: string;
   channelId: string;
+  /** In a split super group: the one subchannel to hear (with messages to all); all of them when absent. */
+  subchannel?: number | undefined;
   onEvent: (event: TChatEvent) => void;
   onSubscribed: () => void;
 }) {
@@ -27,13 +30,14 @@ export function useChatSocket({
     const connection = connectChatSocket({
       appId,
       channelId,
+      subchannel,
       getToken: () => getSession()?.sessionToken ?? null,
       onEvent: (event) => handlers.current.onEvent(event),
       onSubscribed: () => handlers.current.onSubscribed(),
       onStatus: setStatus,
     });
     return () => connection.close();
-  }, [appId, channelId]);
+  }, [appId, channelId, subchannel]);
 
   return status;
 }
