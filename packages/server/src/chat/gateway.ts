@@ -1,7 +1,7 @@
 import "@fastify/websocket";
 import type { Duplex } from "node:stream";
 import { type ErrorData, type TClientFrame, type TServerFrame, WS_CLOSE_CODES, zClientFrame } from "@parley/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { Config } from "../config";
 import { addressKey, type RequestCounter } from "../http/rate-limit";
@@ -100,22 +100,26 @@ function parseFrame(raw: Buffer): TClientFrame | string {
  * whoever the socket speaks for, but once the socket's frames alone exceed the budget the shared count (which holds
  * them all) must too: a flood is refused there and then, in the frame's own event, without a round trip to Redis
  * for each of its frames and with nothing left pending for the rest of the burst; and it is refused still while
- * Redis is away and the shared count lets everything pass. Returns whether the frame is within the budget.
+ * Redis is away and the shared count lets everything pass.
  */
-function frameTally(perSecond: number) {
-  let key = "";
-  let count = 0;
-  let startedAt = 0;
-  return (spentBy: string): boolean => {
+class FrameTally {
+  #key = "";
+  #count = 0;
+  #startedAt = 0;
+
+  constructor(readonly perSecond: number) {}
+
+  /** Counts a frame spent by `spentBy`; whether it is within the budget. */
+  count(spentBy: string): boolean {
     const now = Date.now();
-    if (spentBy !== key || now - startedAt >= 1000) {
-      key = spentBy;
-      count = 0;
-      startedAt = now;
+    if (spentBy !== this.#key || now - this.#startedAt >= 1000) {
+      this.#key = spentBy;
+      this.#count = 0;
+      this.#startedAt = now;
     }
-    count += 1;
-    return perSecond <= 0 || count <= perSecond;
-  };
+    this.#count += 1;
+    return this.perSecond <= 0 || this.#count <= this.perSecond;
+  }
 }
 
 /**
@@ -230,7 +234,25 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     deliverEvent(message);
   }
 
+  /**
+   * The newest event id of each app this process has heard of. Every process hears every app's events on the bus,
+   * so after one read per app the `ready` frame's cursor comes from here, not from a query per socket: ten
+   * thousand sockets signing in at once would otherwise each ask the database for it.
+   */
+  const latestEventIds = new Map<string, bigint>();
+  const heard = (appId: string, id: bigint) => {
+    const known = latestEventIds.get(appId);
+    if (known === undefined || id > known) latestEventIds.set(appId, id);
+  };
+  async function lastEventIdOf(appId: string): Promise<string> {
+    const known = latestEventIds.get(appId);
+    if (known !== undefined) return known.toString();
+    heard(appId, BigInt(await deps.messages.lastEventId(appId)));
+    return String(latestEventIds.get(appId));
+  }
+
   function deliverEvent({ appId, event }: ChatEventMessage) {
+    heard(appId, BigInt(event.id));
     const subject = event.userId ? byUser.get(userKey(appId, event.userId)) : undefined;
     if (event.type === "member.joined" && subject) {
       for (const conn of subject) join(conn, event.channelId, event.subchannel ?? null);
@@ -287,108 +309,159 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     window.flush();
   });
 
-  app.get(path, { websocket: true }, (socket: WebSocket, request) => {
-    const transport = request.raw.socket;
-    const address = addressKey(request);
-    let conn: Connection | null = null;
+  /**
+   * One socket, from its upgrade to its close. A class rather than a handler's closures: its methods are shared
+   * by every socket, where closures (and the name each is given when the server runs from TypeScript source)
+   * would cost a few hundred bytes apiece on each of ten thousand sockets.
+   */
+  class SocketSession {
+    conn: Connection | null = null;
     /**
      * Set by the first auth frame, before its lookups: a socket authenticates once, and any later auth frame is
      * ignored, so one socket never becomes two connections (one of them never dropped).
      */
-    let hasAuthFrame = false;
+    hasAuthFrame = false;
     /** Set once the server closes the socket: what the client sends after that is not read. */
-    let isClosing = false;
-    const tally = frameTally(deps.counter.perSecond);
-    const fail = (code: string, message: string, closeCode: number = WS_CLOSE_CODES.refused, data?: ErrorData) => {
-      if (isClosing) return;
-      isClosing = true;
-      socket.send(JSON.stringify({ type: "error", code, message, ...(data ? { data } : {}) } satisfies TServerFrame));
-      socket.close(closeCode, message);
-    };
-    const timer = setTimeout(() => fail("3028", "authenticate within 10 seconds"), AUTH_TIMEOUT_MS);
+    isClosing = false;
+    /** Dropped once it has done its work, so open sockets do not each keep a spent timer. */
+    timer: ReturnType<typeof setTimeout> | null;
+    readonly tally = new FrameTally(deps.counter.perSecond);
 
-    socket.on("pong", () => {
-      if (conn) conn.alive = true;
-    });
-    socket.on("close", () => {
-      clearTimeout(timer);
-      if (conn) drop(conn);
-    });
+    constructor(
+      readonly socket: WebSocket,
+      readonly transport: Duplex,
+      /** The rate-limit key of the client's address, which frames count against until the socket signs in. */
+      readonly address: string,
+    ) {
+      this.timer = setTimeout(() => this.fail("3028", "authenticate within 10 seconds"), AUTH_TIMEOUT_MS);
+      // The plugin's own error listener holds the upgrade's request and reply for as long as the socket is open;
+      // this one holds neither. ws closes the socket after the error.
+      socket.removeAllListeners("error");
+      socket.on("error", onSocketError);
+      socket.on("pong", () => {
+        if (this.conn) this.conn.alive = true;
+      });
+      socket.on("close", () => {
+        this.stopTimer();
+        if (this.conn) drop(this.conn);
+      });
+      socket.on("message", (raw: Buffer) => this.onMessage(raw));
+    }
+
+    stopTimer() {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+    }
+
+    fail(code: string, message: string, closeCode: number = WS_CLOSE_CODES.refused, data?: ErrorData) {
+      if (this.isClosing) return;
+      this.isClosing = true;
+      this.socket.send(
+        JSON.stringify({ type: "error", code, message, ...(data ? { data } : {}) } satisfies TServerFrame),
+      );
+      this.socket.close(closeCode, message);
+    }
+
     /** Refuses a socket over the rate limit; its client's answer to the close ends it, or the grace period does. */
-    const refuseFlood = (retryAfterSeconds: number) => {
-      fail("005", "too many frames", WS_CLOSE_CODES.rateLimited, { retryAfterSeconds });
-      setTimeout(() => socket.terminate(), FLOOD_CLOSE_GRACE_MS);
-    };
-    // Counted before it is even parsed, and synchronously: the frames a flood still delivers once the socket is
-    // refused cost a comparison each.
-    socket.on("message", (raw: Buffer) => {
-      if (isClosing) return;
-      const key = conn ? budgetKey(conn) : address;
-      if (!tally(key)) return refuseFlood(1);
-      void receive(raw, key);
-    });
+    refuseFlood(retryAfterSeconds: number) {
+      this.fail("005", "too many frames", WS_CLOSE_CODES.rateLimited, { retryAfterSeconds });
+      setTimeout(() => this.socket.terminate(), FLOOD_CLOSE_GRACE_MS);
+    }
+
+    /**
+     * Counted before it is even parsed, and synchronously: the frames a flood still delivers once the socket is
+     * refused cost a comparison each.
+     */
+    onMessage(raw: Buffer) {
+      if (this.isClosing) return;
+      const key = this.conn ? budgetKey(this.conn) : this.address;
+      if (!this.tally.count(key)) return this.refuseFlood(1);
+      void this.receive(raw, key);
+    }
 
     /** Counts a sign-in in the shared budget of `key`; false once it has refused the socket for it. */
-    async function admit(key: string): Promise<boolean> {
+    async admit(key: string): Promise<boolean> {
       const verdict = await deps.counter.countRequest(key);
-      if (isClosing) return false;
-      if (!verdict.isAdmitted) refuseFlood(verdict.retryAfterSeconds);
+      if (this.isClosing) return false;
+      if (!verdict.isAdmitted) this.refuseFlood(verdict.retryAfterSeconds);
       return verdict.isAdmitted;
     }
 
-    async function receive(raw: Buffer, key: string) {
+    async receive(raw: Buffer, key: string) {
       const frame = parseFrame(raw);
       // The authentication frame counts against whom it authenticates as, once that is known, the way an HTTP
       // request does; every other frame against the socket's key now. Users behind one address (an office, a
       // carrier's NAT) then share only their upgrades, not their sign-ins.
-      const isAuthFrame = !conn && !hasAuthFrame && typeof frame !== "string" && frame.type === "auth";
+      const isAuthFrame = !this.conn && !this.hasAuthFrame && typeof frame !== "string" && frame.type === "auth";
       if (!isAuthFrame) {
         // Refused in the frame's own continuation, after those of the frames admitted before it have answered.
         const verdict = await deps.counter.countRequest(key);
-        if (isClosing) return;
-        if (!verdict.isAdmitted) return refuseFlood(verdict.retryAfterSeconds);
+        if (this.isClosing) return;
+        if (!verdict.isAdmitted) return this.refuseFlood(verdict.retryAfterSeconds);
       }
-      if (typeof frame === "string") return fail("300", frame);
+      if (typeof frame === "string") return this.fail("300", frame);
       if (frame.type === "ping") {
-        socket.send(JSON.stringify({ type: "pong" } satisfies TServerFrame));
+        this.socket.send(JSON.stringify({ type: "pong" } satisfies TServerFrame));
         return;
       }
-      if (frame.type === "subscribe") {
-        if (!conn || conn.userId !== null) return fail("1023", "only dashboard views subscribe");
-        const current = conn;
-        try {
-          await deps.channels.requireChannel({ id: current.appId }, frame.channelId);
-          join(current, frame.channelId, frame.subchannel ?? null);
-          // Queued behind nothing of this channel's and ahead of all its later events: the view reads history
-          // once this arrives, and whatever was sent meanwhile comes as events it merges by seq.
-          send(current, {
-            type: "subscribed",
-            channelId: frame.channelId,
-            ...(frame.subchannel ? { subchannel: frame.subchannel } : {}),
-          });
-        } catch {
-          send(current, { type: "error", code: "3007", message: "no such channel" });
-        }
-        return;
-      }
-      if (hasAuthFrame) return;
-      hasAuthFrame = true;
-      const result = await authenticate(socket, transport, frame.token, frame.appId, admit).catch(
-        () => "3028" as const,
-      );
+      if (frame.type === "subscribe") return this.subscribe(frame);
+      if (this.hasAuthFrame) return;
+      this.hasAuthFrame = true;
+      const result = await authenticate(this.socket, this.transport, frame.token, frame.appId, (k) =>
+        this.admit(k),
+      ).catch(() => "3028" as const);
       if (result === FLOODED) return;
       if (typeof result === "string") {
         // A refused credential counts against the address, which answers 005 instead past its budget: guessing
         // tokens is not free.
-        if (result === "3028" && !(await admit(key))) return;
-        return fail(result, REFUSALS[result].message, REFUSALS[result].closeCode);
+        if (result === "3028" && !(await this.admit(key))) return;
+        return this.fail(result, REFUSALS[result].message, REFUSALS[result].closeCode);
       }
-      conn = result;
-      clearTimeout(timer);
+      this.conn = result;
+      this.stopTimer();
       // Closed while authenticating: its close event has passed, so it would never be dropped otherwise.
-      if (socket.readyState === socket.CLOSED) drop(result);
+      if (this.socket.readyState === this.socket.CLOSED) drop(result);
     }
+
+    async subscribe(frame: Extract<TClientFrame, { type: "subscribe" }>) {
+      const current = this.conn;
+      if (!current || current.userId !== null) return this.fail("1023", "only dashboard views subscribe");
+      try {
+        await deps.channels.requireChannel({ id: current.appId }, frame.channelId);
+        join(current, frame.channelId, frame.subchannel ?? null);
+        // Queued behind nothing of this channel's and ahead of all its later events: the view reads history
+        // once this arrives, and whatever was sent meanwhile comes as events it merges by seq.
+        send(current, {
+          type: "subscribed",
+          channelId: frame.channelId,
+          ...(frame.subchannel ? { subchannel: frame.subchannel } : {}),
+        });
+      } catch {
+        send(current, { type: "error", code: "3007", message: "no such channel" });
+      }
+    }
+  }
+
+  app.get(path, { websocket: true, preHandler: releaseResponse }, (socket: WebSocket, request) => {
+    new SocketSession(socket, request.raw.socket, addressKey(request));
   });
+
+  /**
+   * An upgrade's HTTP response is never finished, so the socket would keep it, with its request, reply and
+   * logger, for as long as it is open: a few kilobytes on every socket of a ten-thousand-member channel, for
+   * nothing once ws owns the socket. Detached here, before the upgrade, they go with the upgrade's request. The
+   * cost: the upgrade's own `onResponse` hooks (its log line and metrics) do not run; the gateway's sockets are
+   * counted by the gauge of open connections instead.
+   */
+  function releaseResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    reply.raw.detachSocket(request.raw.socket);
+    done();
+  }
+
+  function onSocketError(this: WebSocket, err: Error) {
+    app.log.warn({ err }, "websocket error");
+    this.terminate();
+  }
 
   /** Whose budget an authenticated socket's frames draw from: the same key as their HTTP requests. */
   function budgetKey(conn: Pick<Connection, "chatUserId" | "accountId">): string {
@@ -435,7 +508,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       sessionSet.add(conn);
       all.add(conn);
       return ready(conn, async () => {
-        send(conn, { type: "ready", user: null, lastEventId: await deps.messages.lastEventId(appId) });
+        send(conn, { type: "ready", user: null, lastEventId: await lastEventIdOf(appId) });
       });
     }
     const principal = await deps.chatUsers.authenticateSession(token);
@@ -473,7 +546,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       send(conn, {
         type: "ready",
         user: toChatUser(principal.user),
-        lastEventId: await deps.messages.lastEventId(conn.appId),
+        lastEventId: await lastEventIdOf(conn.appId),
         ...(Object.keys(subchannels).length > 0 ? { subchannels } : {}),
       });
     });
