@@ -5,6 +5,7 @@ import {
   MESSAGE_METADATA_MAX,
   MUTE_MAX_MINUTES,
   REGULAR_CHANNEL_MEMBER_LIMIT,
+  SUBCHANNEL_MAX_MEMBERS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
 } from "@parley/contract";
 import { useTranslation } from "react-i18next";
@@ -33,6 +34,7 @@ export default function IntroProductPage() {
     ...facts,
     apps: number.format(MAX_APPS_PER_ACCOUNT),
     members: number.format(REGULAR_CHANNEL_MEMBER_LIMIT),
+    subchannelMax: number.format(SUBCHANNEL_MAX_MEMBERS),
     metadata: number.format(MESSAGE_METADATA_MAX),
     muteMinutes: number.format(MUTE_MAX_MINUTES),
     invites: number.format(MAX_INVITES_AT_ONCE),

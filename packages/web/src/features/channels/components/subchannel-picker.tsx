@@ -34,7 +34,7 @@ export function SubchannelPicker({
         label={t("chat.subchannel.label")}
         value={value === undefined ? ALL : String(value)}
         onChange={(event) => onChange(event.target.value === ALL ? undefined : Number(event.target.value))}
-        sx={{ minWidth: 180 }}
+        sx={{ width: 260, maxWidth: "100%" }}
       >
         <MenuItem value={ALL}>{t("chat.subchannel.all")}</MenuItem>
         {subchannels.map((s) => (
