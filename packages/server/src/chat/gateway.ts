@@ -317,6 +317,11 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   class SocketSession {
     conn: Connection | null = null;
     /**
+     * The connection while it signs in: already counted, and pinged by the heartbeat, before `conn` is set. Its
+     * pongs must count, or a sign-in slowed past a heartbeat would have a live socket cut at the next one.
+     */
+    pending: Connection | null = null;
+    /**
      * Set by the first auth frame, before its lookups: a socket authenticates once, and any later auth frame is
      * ignored, so one socket never becomes two connections (one of them never dropped).
      */
@@ -339,7 +344,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       socket.removeAllListeners("error");
       socket.on("error", onSocketError);
       socket.on("pong", () => {
-        if (this.conn) this.conn.alive = true;
+        const conn = this.conn ?? this.pending;
+        if (conn) conn.alive = true;
       });
       socket.on("close", () => {
         this.stopTimer();
@@ -407,9 +413,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       if (frame.type === "subscribe") return this.subscribe(frame);
       if (this.hasAuthFrame) return;
       this.hasAuthFrame = true;
-      const result = await authenticate(this.socket, this.transport, frame.token, frame.appId, (k) =>
-        this.admit(k),
-      ).catch(() => "3028" as const);
+      const result = await authenticate(this, frame.token, frame.appId).catch(() => "3028" as const);
+      this.pending = null;
       if (result === FLOODED) return;
       if (typeof result === "string") {
         // A refused credential counts against the address, which answers 005 instead past its budget: guessing
@@ -475,13 +480,13 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
    * sockets authenticating at once cannot together pass it.
    */
   async function authenticate(
-    socket: WebSocket,
-    transport: Duplex,
+    session: SocketSession,
     token: string,
     appId: string | undefined,
-    /** Counts the sign-in in its caller's budget once the caller is known; false once it refused the socket. */
-    admit: (key: string) => Promise<boolean>,
   ): Promise<Connection | Refusal | typeof FLOODED> {
+    const { socket, transport } = session;
+    /** Counts the sign-in in its caller's budget once the caller is known; false once it refused the socket. */
+    const admit = (key: string) => session.admit(key);
     if (appId) {
       const dashboard = await deps.auth.authenticate(token);
       if (!dashboard) return "3028";
@@ -504,6 +509,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         channels: new Map(),
         alive: true,
       };
+      session.pending = conn;
       bySession.set(dashboard.sessionId, sessionSet);
       sessionSet.add(conn);
       all.add(conn);
@@ -533,6 +539,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       channels: new Map(),
       alive: true,
     };
+    session.pending = conn;
     byUser.set(key, set);
     set.add(conn);
     all.add(conn);
