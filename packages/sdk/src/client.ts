@@ -11,9 +11,9 @@ import {
   type TMessage,
   type TMessagesResponse,
   type TMessageTranslation,
-  type TSubchannelsResponse,
   type TPushDevice,
   type TPushPlatform,
+  type TSubchannelsResponse,
   type zCreateChannelRequest,
   type zUpdateChannelRequest,
   type zUpdateChatUserRequest,
@@ -369,7 +369,8 @@ export class ParleyClient {
   #followSubchannels(): void {
     const isMe = (userId: string | undefined) => userId !== undefined && userId === this.#currentUser?.userId;
     this.#emitter.on("member.joined", (event) => {
-      if (isMe(event.userId) && event.subchannel !== undefined) this.#subchannels.set(event.channelId, event.subchannel);
+      if (isMe(event.userId) && event.subchannel !== undefined)
+        this.#subchannels.set(event.channelId, event.subchannel);
     });
     for (const type of ["member.left", "member.banned", "channel.deleted"] as const) {
       this.#emitter.on(type, (event) => {
