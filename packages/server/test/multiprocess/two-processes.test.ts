@@ -117,7 +117,7 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
       { number: 3, memberCount: 3 },
     ]);
     const byRoom = new Map<number, string[]>();
-    placed.forEach(({ mine }, i) => byRoom.set(mine, [...(byRoom.get(mine) ?? []), tokens[i] as string]));
+    for (const [i, { mine }] of placed.entries()) byRoom.set(mine, [...(byRoom.get(mine) ?? []), tokens[i] as string]);
     expect([...byRoom.values()].map((room) => room.length)).toEqual([3, 3, 3]);
 
     const [sender, roommate] = byRoom.get(1) as [string, string];
