@@ -52,6 +52,11 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl,
+  /**
+   * Connections each process keeps open to PostgreSQL at most. Every process (and every CLI run) holds its own
+   * pool, so processes times this must stay under the server's `max_connections`. Unused on the embedded database.
+   */
+  DATABASE_POOL_SIZE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(10)),
   SMTP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -90,7 +95,7 @@ export const envSchema = z.object({
    */
   CAMPAIGN_LEASE_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600).default(60)),
   /** Recipients a bulk message send stores per transaction. */
-  CAMPAIGN_BATCH_SIZE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(100)),
+  CAMPAIGN_BATCH_SIZE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(1000)),
   /**
    * The secret a cloud marketplace signs its signup tokens with (HMAC-SHA256). Unset, marketplace signup is off:
    * every token is refused (9003).
@@ -143,6 +148,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   redisUrl: string | undefined;
   publicUrl: string;
@@ -198,6 +204,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),

@@ -78,13 +78,13 @@ export async function registerCard(
 
 /**
  * Writes an app's daily counters directly, as the metrics service would after that much traffic: each day from
- * `from` to `to` gets `messages` messages and `dau` active users.
+ * `from` to `to` gets `messages` messages and `dau` active users, in the day's first slot.
  */
 export async function seedUsage(t: TestApp, appId: string, from: string, to: string, messages: number, dau: number) {
   await t.ctx.database.query(
     `insert into daily_metrics (app_id, day, message_count, message_sender_count, active_user_count)
      select $1, d::date, $2, $3, $3 from generate_series($4::date, $5::date, interval '1 day') d
-     on conflict (app_id, day) do update set message_count = excluded.message_count,
+     on conflict (app_id, day, slot) do update set message_count = excluded.message_count,
        message_sender_count = excluded.message_sender_count, active_user_count = excluded.active_user_count`,
     [appId, messages, dau, from, to],
   );

@@ -1,8 +1,8 @@
 import type { TBrandChannelInfo } from "@parley/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import type { BrandRef, ChannelRow, ChannelService } from "../channels";
@@ -20,12 +20,14 @@ export function createBrandChannels(ctx: Context, deps: { channels: ChannelServi
 
   async function claim(tx: Db, brand: BrandRef, pairs: { user: ChatUserRow; channel: ChannelRow }[]) {
     if (pairs.length === 0) return new Set<string>();
-    const claimed = await tx
-      .insert(brandChannels)
-      .values(pairs.map(({ user, channel }) => ({ brandId: brand.id, chatUserId: user.id, channelId: channel.id })))
-      .onConflictDoNothing()
-      .returning({ channelId: brandChannels.channelId });
-    return new Set(claimed.map((c) => c.channelId));
+    const input = pairs.map(({ user, channel }) => ({ chat_user_id: user.id, channel_id: channel.id }));
+    const claimed = await tx.execute(sql`
+      insert into brand_channels (brand_id, chat_user_id, channel_id)
+      select ${brand.id}, x.chat_user_id, x.channel_id
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (chat_user_id uuid, channel_id uuid)
+      on conflict do nothing
+      returning channel_id`);
+    return new Set(rowsOf<{ channel_id: string }>(claimed).map((c) => c.channel_id));
   }
 
   const service = {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { BRAND_COVER_FILES_PATH, renderCampaignTemplate, type TCampaignTemplateValues } from "@parley/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "../../context";
 import { type Db, rowsOf } from "../../db/client";
 import { AppError } from "../../errors";
@@ -23,6 +23,17 @@ const STOPS_THE_SEND = new Set(["3001", "3002", "3014", "4000"]);
 type Outcome =
   | { chatUserId: string; state: "succeeded"; channelId: string; draft: MessageDraft }
   | { chatUserId: string; state: "failed"; code: string };
+
+/** Batches whose recipients are read and channels made ahead of the one being stored, on PostgreSQL. */
+const BATCHES_AHEAD = 2;
+
+/** A batch of recipients read, with their brand channels made: what is left is to prepare and store. */
+interface Batch {
+  active: ChatUserRow[];
+  channelOf: Map<string, ChannelRow>;
+  /** The recipients already known to fail: users deleted or deactivated since the upload, or banned. */
+  outcomes: Outcome[];
+}
 
 /**
  * Sends and deletes bulk messages. A run holds the campaign's lease (renewed after every batch) so only one
@@ -78,14 +89,33 @@ export function createCampaignSender(
     return row && row.status === status && row.leaseOwner === owner ? row : null;
   }
 
-  /** The next recipients; `missing` are those whose user was deleted since the upload. */
-  async function pendingBatch(campaignId: string): Promise<{ users: ChatUserRow[]; missing: string[] }> {
-    const rows = await db
-      .select({ recipientId: campaignRecipients.chatUserId })
+  /** The next recipients still pending after row `after` (in upload order; null: from the first). */
+  async function pendingAfter(campaignId: string, after: number | null) {
+    return db
+      .select({ recipientId: campaignRecipients.chatUserId, rowNo: campaignRecipients.rowNo })
       .from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, "pending")))
+      .where(
+        and(
+          eq(campaignRecipients.campaignId, campaignId),
+          eq(campaignRecipients.state, "pending"),
+          after === null ? undefined : gt(campaignRecipients.rowNo, after),
+        ),
+      )
       .orderBy(campaignRecipients.rowNo)
       .limit(batchSize);
+  }
+
+  /**
+   * The recipients of a batch with their brand channels made, in a transaction of their own: the checks and
+   * filters that follow read through `db`, which on PGlite's single connection must not wait behind an open
+   * transaction. A channel made for a recipient whose message then fails to store stays, empty, and is reused by
+   * the retry.
+   */
+  async function withChannels(
+    app: AppRow,
+    brand: BrandRow,
+    rows: { recipientId: string; rowNo: number }[],
+  ): Promise<Batch> {
     const found = new Map(
       (
         await findChatUsersByIds(
@@ -94,36 +124,27 @@ export function createCampaignSender(
         )
       ).map((user) => [user.id, user]),
     );
-    const missing = rows.filter((row) => !found.has(row.recipientId)).map((row) => row.recipientId);
-    const users = rows.flatMap((row) => found.get(row.recipientId) ?? []);
-    return { users, missing };
-  }
-
-  /** Sends one batch; false when nobody is left or the send stopped being ours. */
-  async function sendBatch(campaign: CampaignRow, app: AppRow, brand: BrandRow): Promise<boolean> {
-    const { users, missing } = await pendingBatch(campaign.id);
-    if (users.length === 0 && missing.length === 0) {
-      await db
-        .update(campaigns)
-        .set({ status: "sent", finishedAt: clock.now(), leaseOwner: null, leaseUntil: null, updatedAt: clock.now() })
-        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "sending"), eq(campaigns.leaseOwner, owner)));
-      return false;
-    }
-    const outcomes: Outcome[] = missing.map((chatUserId) => ({ chatUserId, state: "failed", code: "3018" }));
-    const active = users.filter((user) => {
-      if (!user.isActive) outcomes.push({ chatUserId: user.id, state: "failed", code: "3017" });
-      return user.isActive;
+    // The missing are users deleted since the upload.
+    const outcomes: Outcome[] = rows
+      .filter((row) => !found.has(row.recipientId))
+      .map((row) => ({ chatUserId: row.recipientId, state: "failed", code: "3018" }));
+    const active = rows.flatMap((row) => {
+      const user = found.get(row.recipientId);
+      if (user && !user.isActive) outcomes.push({ chatUserId: user.id, state: "failed", code: "3017" });
+      return user?.isActive ? [user] : [];
     });
-
-    // The channels first, in their own transaction: the checks and filters below read through `db`, which on
-    // PGlite's single connection must not wait behind an open transaction. A channel made for a recipient
-    // whose message then fails to store stays, empty, and is reused by the retry.
     const brandRef = { id: brand.id, name: brand.name, imageUrl: coverUrl(brand) };
     const { channels: channelOf, refused } = await deps.channels.mutate((tx, batch) =>
       brandChannels.ensureBrandChannels(tx, batch, app, brandRef, active, clock.now()),
     );
     for (const [chatUserId, code] of refused) outcomes.push({ chatUserId, state: "failed", code });
+    return { active, channelOf, outcomes };
+  }
 
+  /** Prepares and stores a batch whose channels are made; false when the send stopped being ours. */
+  async function sendBatch(campaign: CampaignRow, app: AppRow, brand: BrandRow, next: Batch): Promise<boolean> {
+    const { active, channelOf } = next;
+    const outcomes = [...next.outcomes];
     const metadata = Object.fromEntries(campaign.metadata.map(({ key, value }) => [key, value]));
     let checked = false;
     for (const user of active) {
@@ -179,27 +200,29 @@ export function createCampaignSender(
           seq: message.seq,
         });
       }
+      const succeeded = stored.length;
+      // The recipients' marks and the campaign's counts and lease, in one statement.
       const marked = await tx.execute(sql`
-        update campaign_recipients r set
-          state = v.state, error_code = v.code, channel_id = v.channel_id, message_id = v.message_id,
-          message_seq = v.seq, sent_at = ${now}
-        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb)
-          as v (chat_user_id uuid, state text, code text, channel_id uuid, message_id uuid, seq int)
-        where r.campaign_id = ${campaign.id} and r.chat_user_id = v.chat_user_id and r.state = 'pending'
-        returning r.chat_user_id`);
+        with marked as (
+          update campaign_recipients r set
+            state = v.state, error_code = v.code, channel_id = v.channel_id, message_id = v.message_id,
+            message_seq = v.seq, sent_at = ${now}
+          from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb)
+            as v (chat_user_id uuid, state text, code text, channel_id uuid, message_id uuid, seq int)
+          where r.campaign_id = ${campaign.id} and r.chat_user_id = v.chat_user_id and r.state = 'pending'
+          returning r.chat_user_id
+        ), counted as (
+          update campaigns set
+            succeeded_count = succeeded_count + ${succeeded}, failed_count = failed_count + ${marks.length - succeeded},
+            lease_until = ${new Date(now.getTime() + leaseMs)}, updated_at = ${now}
+          where id = ${campaign.id}
+        )
+        select count(*)::int as n from marked`);
       // Every recipient of the batch was pending when read; if one is not any more, another run handled it, and
       // storing this batch would send a second copy.
-      if (rowsOf(marked).length !== marks.length) throw new Error("campaign batch was handled twice");
-      const succeeded = stored.length;
-      await tx
-        .update(campaigns)
-        .set({
-          succeededCount: sql`${campaigns.succeededCount} + ${succeeded}`,
-          failedCount: sql`${campaigns.failedCount} + ${marks.length - succeeded}`,
-          leaseUntil: new Date(now.getTime() + leaseMs),
-          updatedAt: now,
-        })
-        .where(eq(campaigns.id, campaign.id));
+      if (Number(rowsOf<{ n: number }>(marked)[0]?.n) !== marks.length) {
+        throw new Error("campaign batch was handled twice");
+      }
       return stored;
     });
     return delivered !== null;
@@ -250,7 +273,46 @@ export function createCampaignSender(
       : [];
     if (!brand) throw new AppError("3050");
     if (!brand.inUse) throw new AppError("3054");
-    while (await sendBatch(campaign, app, brand)) {}
+    // On PostgreSQL the next batches' recipients are read and their channels made while this batch is prepared
+    // and stored, on other connections: making the channels costs about as much as storing the messages, and the
+    // two then overlap instead of adding up. The recipients are read in upload order, each batch after the last row the one before
+    // read, so no two batches hold the same recipient; the batches are stored one after the other, each once the
+    // one before committed. PGlite has one connection, which they would only take turns on.
+    const ahead = ctx.database.kind === "postgres" ? BATCHES_AHEAD : 0;
+    let lastRead: Promise<number | null | "done"> = Promise.resolve(null);
+    const fetchBatch = (): Promise<Batch | null> => {
+      const rows = lastRead.then((after) => (after === "done" ? [] : pendingAfter(campaign.id, after)));
+      lastRead = rows.then((read) => read.at(-1)?.rowNo ?? "done");
+      const batch = rows.then((read) => (read.length > 0 ? withChannels(app, brand, read) : null));
+      // Awaited in turn below, or dropped with the send; until then a failure must not count as unhandled.
+      batch.catch(() => undefined);
+      lastRead.catch(() => undefined);
+      return batch;
+    };
+    const queue = Array.from({ length: ahead + 1 }, fetchBatch);
+    const settle = () => Promise.allSettled(queue);
+    for (;;) {
+      let stored: boolean;
+      try {
+        const current = await (queue.shift() as Promise<Batch | null>);
+        if (!current) break;
+        if (ahead > 0) queue.push(fetchBatch());
+        stored = await sendBatch(campaign, app, brand, current);
+      } catch (err) {
+        await settle();
+        throw err;
+      }
+      if (!stored) {
+        await settle();
+        return;
+      }
+      if (ahead === 0) queue.push(fetchBatch());
+    }
+    await settle();
+    await db
+      .update(campaigns)
+      .set({ status: "sent", finishedAt: clock.now(), leaseOwner: null, leaseUntil: null, updatedAt: clock.now() })
+      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "sending"), eq(campaigns.leaseOwner, owner)));
   }
 
   async function runHeld(campaignId: string): Promise<boolean> {

@@ -1,11 +1,10 @@
 import type { TChannel, TChatEvent } from "@parley/contract";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
 import { EventBatch } from "../../chat/events";
 import type { Outbox } from "../../chat/outbox";
-import { chatEvents } from "../../chat/schema";
 import type { Context } from "../../context";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
@@ -223,23 +222,22 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     memberCount: number,
   ): Promise<ChannelRow[]> {
     if (n === 0) return [];
-    return tx
-      .insert(channels)
-      .values(
-        Array.from({ length: n }, () => ({
-          appId: app.id,
-          name: brand.name,
-          imageUrl: brand.imageUrl,
-          type: "private" as const,
-          memberLimit: 2,
-          isFrozen: true,
-          memberCount,
-          brandId: brand.id,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      )
-      .returning();
+    // A handful of parameters whatever `n`: a row of values per channel made building and sending the statement
+    // cost more than running it, in a large campaign's batches.
+    const result = await tx.execute(sql`
+      insert into channels (app_id, name, image_url, type, member_limit, is_frozen, member_count, brand_id,
+        created_at, updated_at)
+      select ${app.id}, ${brand.name}, ${brand.imageUrl}, 'private', 2, true, ${memberCount}, ${brand.id}, ${at}, ${at}
+      from generate_series(1, ${n}::int)
+      returning *`);
+    return rowsOf<Record<string, unknown>>(result).map((raw) => {
+      const row: Record<string, unknown> = {};
+      for (const [key, column] of channelColumns) {
+        const value = raw[column.name];
+        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      }
+      return row as ChannelRow;
+    });
   }
 
   /** Removes channels made in this transaction that another writer's channels replaced. */
@@ -292,8 +290,8 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
   }
 
   /**
-   * {@link seatBrandChannel} for many channels made with `memberCount` 1, in two statements whatever their number:
-   * one for the members, one for the events.
+   * {@link seatBrandChannel} for many channels made with `memberCount` 1, in one statement whatever their number:
+   * the members, their events and, when the app's integrations want them, the events' outbox rows.
    */
   async function seatBrandChannels(
     tx: Db,
@@ -303,48 +301,55 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     at: Date,
   ): Promise<void> {
     if (pairs.length === 0) return;
-    await tx.insert(channelMembers).values(
-      pairs.map(({ user, channel }) => ({
-        channelId: channel.id,
-        chatUserId: user.id,
-        joinedAt: at,
-        lastReadSeq: 0,
-      })),
-    );
-    const events = await tx
-      .insert(chatEvents)
-      .values(
-        pairs.flatMap(({ user, channel }) => [
-          {
-            appId: app.id,
-            channelId: channel.id,
-            type: "member.joined" as const,
-            payload: { userId: user.userId },
-            createdAt: at,
-          },
-          {
-            appId: app.id,
-            channelId: channel.id,
-            type: "channel.created" as const,
-            payload: { channel: brandChannelOf(channel) },
-            createdAt: at,
-          },
-        ]),
+    const outboxed = await batch.wantsOutbox(app.id, tx);
+    const input = pairs.map(({ user, channel }, i) => ({
+      i,
+      channel_id: channel.id,
+      chat_user_id: user.id,
+      user_id: user.userId,
+      channel: brandChannelOf(channel),
+    }));
+    const result = await tx.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+          as x (i int, channel_id uuid, chat_user_id uuid, user_id text, channel jsonb)
+      ), seated as (
+        insert into channel_members (channel_id, chat_user_id, joined_at, last_read_seq)
+        select channel_id, chat_user_id, ${at}, 0 from input
+      ), event as (
+        insert into chat_events (app_id, channel_id, type, payload, created_at)
+        select ${app.id}, input.channel_id, kind.type,
+          case kind.type
+            when 'member.joined' then jsonb_build_object('userId', input.user_id)
+            else jsonb_build_object('channel', input.channel)
+          end,
+          ${at}
+        from input, (values (1, 'member.joined'), (2, 'channel.created')) as kind (n, type)
+        order by input.i, kind.n
+        returning id, channel_id, type, payload
+      ), outboxed as (
+        insert into event_outbox (app_id, event_id, event, created_at)
+        select ${app.id}, event.id,
+          event.payload || jsonb_build_object('id', event.id::text, 'type', event.type,
+            'channelId', event.channel_id::text, 'createdAt', ${at.toISOString()}::text),
+          ${at}
+        from event where ${outboxed}
       )
-      .returning({
-        id: chatEvents.id,
-        channelId: chatEvents.channelId,
-        type: chatEvents.type,
-        payload: chatEvents.payload,
-      });
-    for (const event of events) {
-      await batch.stored(tx, app.id, {
-        id: String(event.id),
-        type: event.type,
-        channelId: event.channelId as string,
-        createdAt: at.toISOString(),
-        ...(event.payload as Record<string, unknown>),
-      } as TChatEvent);
+      select id, channel_id, type, payload from event order by id`);
+    for (const event of rowsOf<{ id: string; channel_id: string; type: string; payload: Record<string, unknown> }>(
+      result,
+    )) {
+      batch.storedWithOutbox(
+        app.id,
+        {
+          id: String(event.id),
+          type: event.type,
+          channelId: event.channel_id,
+          createdAt: at.toISOString(),
+          ...event.payload,
+        } as TChatEvent,
+        outboxed,
+      );
     }
   }
 
@@ -378,6 +383,9 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
 export type ChannelCore = ReturnType<typeof createChannelCore>;
 
 /** A brand channel as its `channel.created` event shows it: no tags, no owner, its one member, no message yet. */
+/** The columns of `channels`, to read a row that raw SQL returned as drizzle would have read it. */
+const channelColumns = Object.entries(getTableColumns(channels));
+
 function brandChannelOf(row: ChannelRow): TChannel {
   return {
     id: row.id,

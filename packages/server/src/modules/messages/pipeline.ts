@@ -221,8 +221,9 @@ export function createMessagePipeline(
     },
 
     /**
-     * {@link store} for many messages of the app's own (admin) to as many different channels, in one statement:
-     * what a bulk send stores per batch. Results follow the drafts' order; null where the channel is gone.
+     * {@link store} for many messages of the app's own (admin) to as many different channels, in one statement
+     * with their events and outbox rows: what a bulk send stores per batch. Results follow the drafts' order;
+     * null where the channel is gone.
      */
     async storeMany(tx: Db, batch: EventBatch, drafts: MessageDraft[], now: Date): Promise<(TMessage | null)[]> {
       if (drafts.length === 0) return [];
@@ -232,13 +233,18 @@ export function createMessagePipeline(
         throw new Error("storeMany takes admin text messages to distinct channels");
       }
       const input = drafts.map((d) => ({ channel_id: d.channel.id, text: d.text, metadata: d.metadata, type: d.type }));
+      const outboxed = await batch.wantsOutbox(app.id, tx);
+      // Both ways a plan goes wrong here would make each batch of a large send slower than the one before: the
+      // channels are found by their key (the ids as an array), not by reading every channel of the app; and the
+      // answer is read from the events alone, which hold the message's id and seq, since a join of two
+      // expressions' results is planned blind and ran as a nested loop, quadratic in the batch's size.
       const result = await tx.execute(sql`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
             as x (channel_id uuid, text text, metadata jsonb, type text)
         ), next as (
           update channels c set last_seq = c.last_seq + 1 from input
-          where c.id = input.channel_id and c.app_id = ${app.id}
+          where c.id = any(array(select channel_id from input)) and c.id = input.channel_id and c.app_id = ${app.id}
           returning c.id, c.last_seq
         ), stored as (
           insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
@@ -254,10 +260,18 @@ export function createMessagePipeline(
               'createdAt', ${now.toISOString()}::text)),
             ${now}
           from stored join input on input.channel_id = stored.channel_id
-          returning id, channel_id
+          returning id, channel_id, payload
+        ), outboxed as (
+          insert into event_outbox (app_id, event_id, event, created_at)
+          select ${app.id}, event.id,
+            event.payload || jsonb_build_object('id', event.id::text, 'type', 'message.created',
+              'channelId', event.channel_id::text, 'createdAt', ${now.toISOString()}::text),
+            ${now}
+          from event where ${outboxed}
         ), ${deps.metrics.appMessagesCounting(app.id, now, "stored")}
-        select stored.id, stored.seq, stored.channel_id, event.id as event_id
-        from stored join event on event.channel_id = stored.channel_id`);
+        select payload->'message'->>'id' as id, (payload->'message'->>'seq')::int as seq, channel_id,
+          id as event_id
+        from event`);
       const rows = rowsOf<{ id: string; seq: number; channel_id: string; event_id: string }>(result);
       const byChannel = new Map(rows.map((row) => [row.channel_id, row]));
       const messagesOut: (TMessage | null)[] = [];
@@ -278,13 +292,17 @@ export function createMessagePipeline(
           file: null,
           createdAt: now.toISOString(),
         };
-        await batch.stored(tx, app.id, {
-          id: String(row.event_id),
-          type: "message.created",
-          channelId: draft.channel.id,
-          createdAt: now.toISOString(),
-          message,
-        });
+        batch.storedWithOutbox(
+          app.id,
+          {
+            id: String(row.event_id),
+            type: "message.created",
+            channelId: draft.channel.id,
+            createdAt: now.toISOString(),
+            message,
+          },
+          outboxed,
+        );
         messagesOut.push(message);
       }
       return messagesOut;

@@ -8,7 +8,7 @@ import {
   type TMetricsRangeQuery,
   VMetrics,
 } from "@parley/contract";
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Context } from "../../context";
 import { toCsv } from "../../csv";
 import { withTransaction } from "../../db/transaction";
@@ -18,7 +18,7 @@ import { renderDailyReportMail } from "../../mail/templates";
 import { type AppService, appsOwnedBy } from "../apps";
 import { type Authenticated, accountLanguages } from "../auth";
 import { dailyMetrics, dailyReportsSent, reportEmails } from "./schema";
-import { utcDay } from "./service";
+import { summedCounters, utcDay } from "./service";
 
 const DAY_MS = 86_400_000;
 
@@ -43,7 +43,7 @@ function fileNamePart(name: string): string {
   return name.replace(/[^\p{L}\p{N}._ -]+/gu, "_").trim() || "app";
 }
 
-/** Usage reports: everything here reads `daily_metrics`, never the messages. */
+/** Usage reports: everything here reads `daily_metrics` (a day's slots summed), never the messages. */
 export function createReportService(ctx: Context, deps: { apps: AppService }) {
   const { db } = ctx.database;
 
@@ -63,12 +63,7 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
   async function totalsByApp(appIds: string[], range: Range): Promise<Map<string, TMetricsCounts>> {
     if (appIds.length === 0) return new Map();
     const rows = await db
-      .select({
-        appId: dailyMetrics.appId,
-        messageCount: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::bigint`.mapWith(Number),
-        messageSenderCount: sql<number>`coalesce(sum(${dailyMetrics.messageSenderCount}), 0)::bigint`.mapWith(Number),
-        activeUserCount: sql<number>`coalesce(sum(${dailyMetrics.activeUserCount}), 0)::bigint`.mapWith(Number),
-      })
+      .select({ appId: dailyMetrics.appId, ...summedCounters })
       .from(dailyMetrics)
       .where(
         and(inArray(dailyMetrics.appId, appIds), gte(dailyMetrics.day, range.from), lte(dailyMetrics.day, range.to)),
@@ -88,9 +83,10 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
 
   async function dailySeries(appId: string, range: Range) {
     const rows = await db
-      .select()
+      .select({ day: dailyMetrics.day, ...summedCounters })
       .from(dailyMetrics)
-      .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, range.from), lte(dailyMetrics.day, range.to)));
+      .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, range.from), lte(dailyMetrics.day, range.to)))
+      .groupBy(dailyMetrics.day);
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const data: TDailyMetrics[] = eachDay(range).map((date) => {
       const row = byDay.get(date);

@@ -1,9 +1,19 @@
-import { date, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { date, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { apps } from "../apps/schema";
 import { accounts } from "../auth/schema";
 
-/** Per-app daily counters, written as events happen so reports read days, not messages. */
+/**
+ * How many rows an app's day of counters is spread over. Every message of an app adds to its day's counters; in one
+ * row, concurrent sends of the app would all queue on that row's lock. A writer adds to one slot of its choosing
+ * and readers sum the slots, so the figures stay exact.
+ */
+export const METRICS_SLOTS = 16;
+
+/**
+ * Per-app daily counters, written as events happen so reports read days, not messages. A day is the sum of its
+ * rows, one per slot written (see {@link METRICS_SLOTS}).
+ */
 export const dailyMetrics = pgTable(
   "daily_metrics",
   {
@@ -11,11 +21,12 @@ export const dailyMetrics = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
+    slot: smallint("slot").notNull().default(0),
     messageCount: integer("message_count").notNull().default(0),
     messageSenderCount: integer("message_sender_count").notNull().default(0),
     activeUserCount: integer("active_user_count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.day] })],
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.slot] })],
 );
 
 /** Who was active, and who sent, on a day: the distinct counts of `daily_metrics` come from inserts here. */

@@ -2,13 +2,27 @@ import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
-import { dailyMetrics, dailyUserActivity } from "./schema";
+import { dailyMetrics, dailyUserActivity, METRICS_SLOTS } from "./schema";
 
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * Counts chat activity into per-app daily rows as it happens. The distinct counts (active users, senders)
- * rely on the primary key of `daily_user_activity`: only the first insert of a user on a day bumps them.
+ * The slot of the app's day a write adds to. Chosen at random rather than by sender or channel: a busy sender or
+ * channel then does not keep landing on the same row as another one.
+ */
+const anySlot = () => Math.floor(Math.random() * METRICS_SLOTS);
+
+/** The counters of `daily_metrics` summed over the rows selected: a day's slots, or many days. */
+export const summedCounters = {
+  messageCount: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::bigint`.mapWith(Number),
+  messageSenderCount: sql<number>`coalesce(sum(${dailyMetrics.messageSenderCount}), 0)::bigint`.mapWith(Number),
+  activeUserCount: sql<number>`coalesce(sum(${dailyMetrics.activeUserCount}), 0)::bigint`.mapWith(Number),
+};
+
+/**
+ * Counts chat activity into per-app daily rows as it happens, each write into one slot of the day (readers sum
+ * them). The distinct counts (active users, senders) rely on the primary key of `daily_user_activity`: only the
+ * first insert of a user on a day bumps them.
  */
 export function createMetricsService(ctx: Context) {
   const { db } = ctx.database;
@@ -22,8 +36,11 @@ export function createMetricsService(ctx: Context) {
     const col = dailyMetrics[column];
     await tx
       .insert(dailyMetrics)
-      .values({ appId, day, [column]: 1 })
-      .onConflictDoUpdate({ target: [dailyMetrics.appId, dailyMetrics.day], set: { [column]: sql`${col} + 1` } });
+      .values({ appId, day, slot: anySlot(), [column]: 1 })
+      .onConflictDoUpdate({
+        target: [dailyMetrics.appId, dailyMetrics.day, dailyMetrics.slot],
+        set: { [column]: sql`${col} + 1` },
+      });
   }
 
   async function firstToday(tx: Db, appId: string, day: string, chatUserId: string, kind: "active" | "sender") {
@@ -59,30 +76,31 @@ export function createMetricsService(ctx: Context) {
       if (await firstToday(db, appId, day, chatUserId, "active")) await bump(db, appId, day, "activeUserCount");
     },
 
-    /**
-     * The counting of one message, as common table expressions to add to the statement that stores it: the
-     * app's row of the day, which every message of the app updates, stays locked for that one statement only.
-     * `stored` names the expression returning the stored message; without a row there, nothing is counted. The
-     * sender, if a user, counts as a sender and an active user of the day.
-     */
-    /** The same for many messages of the app's own (no user sender) stored by one statement. */
+    /** {@link messageCounting} for many messages of the app's own (no user sender) stored by one statement. */
     appMessagesCounting(appId: string, at: Date, stored: string): SQL {
       const from = sql.raw(stored);
       return sql`counted as (
-        insert into daily_metrics as m (app_id, day, message_count)
-        select ${appId}, ${utcDay(at)}, count(*) from ${from} having count(*) > 0
-        on conflict (app_id, day) do update set message_count = m.message_count + excluded.message_count
+        insert into daily_metrics as m (app_id, day, slot, message_count)
+        select ${appId}, ${utcDay(at)}, ${anySlot()}, count(*) from ${from} having count(*) > 0
+        on conflict (app_id, day, slot) do update set message_count = m.message_count + excluded.message_count
       )`;
     },
 
+    /**
+     * The counting of one message, as common table expressions to add to the statement that stores it: the slot
+     * of the app's day it adds to stays locked for that one statement only, and the app's other sends meanwhile
+     * mostly add to other slots. `stored` names the expression returning the stored message; without a row there,
+     * nothing is counted. The sender, if a user, counts as a sender and an active user of the day.
+     */
     messageCounting(appId: string, senderId: string | null, at: Date, stored: string): SQL {
       const day = utcDay(at);
+      const slot = anySlot();
       const from = sql.raw(stored);
       if (!senderId) {
         return sql`counted as (
-          insert into daily_metrics as m (app_id, day, message_count)
-          select ${appId}, ${day}, 1 from ${from}
-          on conflict (app_id, day) do update set message_count = m.message_count + 1
+          insert into daily_metrics as m (app_id, day, slot, message_count)
+          select ${appId}, ${day}, ${slot}, 1 from ${from}
+          on conflict (app_id, day, slot) do update set message_count = m.message_count + 1
         )`;
       }
       // The activity rows that are new today decide by how much the distinct counters grow.
@@ -92,12 +110,12 @@ export function createMetricsService(ctx: Context) {
           on conflict do nothing
           returning kind
         ), counted as (
-          insert into daily_metrics as m (app_id, day, message_count, message_sender_count, active_user_count)
-          select ${appId}, ${day}, 1,
+          insert into daily_metrics as m (app_id, day, slot, message_count, message_sender_count, active_user_count)
+          select ${appId}, ${day}, ${slot}, 1,
             (select count(*) from fresh where kind = 'sender'),
             (select count(*) from fresh where kind = 'active')
           from ${from}
-          on conflict (app_id, day) do update set
+          on conflict (app_id, day, slot) do update set
             message_count = m.message_count + 1,
             message_sender_count = m.message_sender_count + excluded.message_sender_count,
             active_user_count = m.active_user_count + excluded.active_user_count
@@ -121,11 +139,17 @@ export function createMetricsService(ctx: Context) {
       return totals;
     },
 
+    /** The app's counters per day from `from` up to `to` (excluded), its slots summed; days without any absent. */
     async daily(appId: string, from: string, to: string) {
       return db
-        .select()
+        .select({
+          appId: dailyMetrics.appId,
+          day: dailyMetrics.day,
+          ...summedCounters,
+        })
         .from(dailyMetrics)
         .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, from), lt(dailyMetrics.day, to)))
+        .groupBy(dailyMetrics.appId, dailyMetrics.day)
         .orderBy(dailyMetrics.day);
     },
   };
