@@ -8,7 +8,8 @@
  * Both servers run in their own process (`node --import tsx`, logs at warn), so the load generator in this
  * process takes no time from either. Without `--database-url`, the real server runs on a scratch database created
  * on `--admin-url` (BENCH_DATABASE_URL, else the local server) and dropped at the end. The account's rate limit is
- * off (`RATE_LIMIT_PER_SECOND=0`): the bench measures throughput, and any answer other than 2xx fails it.
+ * off (`RATE_LIMIT_PER_SECOND=0`): the bench measures throughput, and any answer other than 2xx fails it. The account
+ * is a marketplace account, as in every benchmark (see `benchMarketplaceSignup`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -18,14 +19,16 @@ import { API_PREFIX, api, fillPath, zAppResponse } from "@parley/contract";
 import autocannon from "autocannon";
 import { envSchema } from "../packages/server/src/config";
 import {
+  BENCH_MARKETPLACE_SECRET,
   DEFAULT_ADMIN_URL,
   givenDatabase,
   machine,
+  marketplaceSession,
   type ScratchDatabase,
   scratchDatabase,
   writeReport,
 } from "./support";
-import { type BenchServer, createSession, freePort, startServer, stopServers } from "./web-server";
+import { type BenchServer, freePort, startServer, stopServers } from "./web-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -140,9 +143,10 @@ try {
       LOG_LEVEL: "warn",
       // The production default, so background job polling costs what it costs in production.
       JOB_POLL_SECONDS: "2",
+      MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
     },
   });
-  const session = await createSession(server);
+  const session = await marketplaceSession(server.base);
   const created = zAppResponse.parse(
     JSON.parse(
       await call(server, api.apps.list, session.sessionToken, {

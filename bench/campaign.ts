@@ -1,12 +1,14 @@
 /**
- * Bulk message benchmark: one campaign to N recipients (100,000 by default), on the embedded database and, with
- * BENCH_DATABASE_URL set, on PostgreSQL. Reports how long the recipient file takes to check and store, how long
+ * Bulk message benchmark: one campaign to N recipients (100,000 by default), on the embedded database and on
+ * PostgreSQL. Reports how long the recipient file takes to check and store, how long
  * the whole send takes through the message pipeline, and, in the same run and database, a plain bulk insert of
  * the same number of messages. The send-to-insert ratio is the figure.
  *
- *   npm run bench:campaign [-- --recipients 100000]
+ *   npm run bench:campaign [-- --recipients 100000 --engines pglite,postgres --out .reports/bench-campaign.json]
  *
- * BENCH_DATABASE_URL names a PostgreSQL server the bench may create a scratch database on (it drops it after).
+ * PostgreSQL runs on a scratch database created on `--admin-url` (BENCH_DATABASE_URL, else the local server) and
+ * dropped at the end. The sending account is a marketplace account (see `benchMarketplaceSignup`): a trial
+ * account's apps share a monthly quota of messages that a large campaign, or a few runs in a month, would use up.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -14,12 +16,21 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
-import { BENCH_PASSWORD, benchSignup, scratchDatabase } from "./support";
+import {
+  BENCH_MARKETPLACE_SECRET,
+  benchMarketplaceSignup,
+  DEFAULT_ADMIN_URL,
+  machine,
+  scratchDatabase,
+  writeReport,
+} from "./support";
 
 const { values: args } = parseArgs({
   options: {
     recipients: { type: "string", default: "100000" },
-    json: { type: "string" },
+    engines: { type: "string", default: "pglite,postgres" },
+    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+    out: { type: "string", default: ".reports/bench-campaign.json" },
     /** Only the recipient file: check how long reading and storing it takes. */
     "csv-only": { type: "boolean", default: false },
   },
@@ -48,15 +59,17 @@ async function run(databaseUrl: string | undefined): Promise<EngineResult> {
     DATABASE_URL: databaseUrl ?? "",
     // The send is started by hand below, so the clock starts when it does.
     JOBS_ENABLED: "false",
+    MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
   });
   const { server, services, ctx } = await buildApp({ config });
   try {
-    const account = await services.auth.signup(benchSignup(`bench.${Date.now()}@example.com`, "ko"));
-    await ctx.database.query(
-      "update accounts set email_verified_at = now(), notice_feature_enabled = true where email = $1",
-      [account.email],
+    const signedUp = await services.marketplace.signup(await benchMarketplaceSignup("ko"));
+    // What the CLI's `enable-notice` does.
+    await ctx.database.query("update accounts set notice_feature_enabled = true where email = $1", [signedUp.email]);
+    const session = await services.links.linkLogin(
+      { userType: "marketplaceaccount", email: signedUp.email, token: signedUp.signInToken },
+      "bench",
     );
-    const session = await services.auth.login({ email: account.email, password: BENCH_PASSWORD }, "bench");
     const app = await services.apps.createApp(
       (await services.auth.authenticate(session.sessionToken)) as never,
       "Bench",
@@ -166,16 +179,27 @@ async function run(databaseUrl: string | undefined): Promise<EngineResult> {
   }
 }
 
-const results: EngineResult[] = [await run(undefined)];
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (adminUrl) {
-  const scratch = await scratchDatabase(adminUrl, "parley_bench_campaign");
+const engines = args.engines.split(",").map((e) => e.trim());
+const unknown = engines.filter((e) => e !== "pglite" && e !== "postgres");
+if (unknown.length > 0) throw new Error(`unknown engines ${unknown.join(", ")}: expected pglite, postgres`);
+const results: EngineResult[] = [];
+for (const engine of engines) {
+  if (engine === "pglite") {
+    results.push(await run(undefined));
+    continue;
+  }
+  const scratch = await scratchDatabase(args["admin-url"], "parley_bench_campaign");
   try {
     results.push(await run(scratch.url));
   } finally {
     await scratch.drop();
   }
 }
-const report = { benchmark: "campaign", results };
-if (args.json) await fs.writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
-process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+await writeReport(args.out, {
+  benchmark: "campaign",
+  at: new Date().toISOString(),
+  machine: machine(),
+  recipients: RECIPIENTS,
+  account: "marketplace (no trial quota)",
+  results,
+});

@@ -1,25 +1,53 @@
 /**
- * Chat fan-out benchmark: one channel with N connected members, messages sent at a fixed rate through the
- * chat API; measures send-to-receive latency and deliveries per second, next to a bare `ws` broadcast of the
- * same payloads at the same rate (the ratio is the figure to watch). The receiving sockets live on a worker
- * thread, as they would on other machines, so they do not take the server's event loop.
+ * Chat fan-out benchmark: one super group of N connected members, messages sent at a fixed rate through the chat
+ * API; measures send-to-receive latency, deliveries per second, the time to open and authenticate every socket and
+ * the server's memory per socket, next to a bare `ws` server doing the same fan-out (the ceiling on this machine).
  *
- *   npm run bench:chat [-- --members 1000 --rate 100 --seconds 10]
+ *   npm run bench:chat [-- --members 1000 --rate 100 --seconds 10 --warmup 2]
+ *     [--database pglite|postgres] [--subchannels] [--processes 2] [--receivers 2] [--connect-concurrency 100]
  *
- * With BENCH_DATABASE_URL set (an empty PostgreSQL database) the server runs on PostgreSQL, as in production;
- * otherwise on the embedded database, whose single connection shares the process with everything else.
+ * Every part runs in a process of its own: the server (`packages/server/src/main.ts`, as production runs it), the
+ * bare server (chat-bare.ts), the receivers (chat-receivers.mjs, the sockets split over `--receivers` processes,
+ * by default one per 5,000, speaking WebSocket on the bare TCP stream, which costs them a fraction of a client
+ * library's CPU) and the sender (chat-sender.mjs). The sender stamps each message with the time it
+ * left, and receivers measure against it, so a server that falls behind its sends shows it in the latency. The
+ * bare server sends events of the byte size Parley's `message.created` frames had in the same run, framed once
+ * and written through Parley's own write window; it signs sockets in without any lookup.
+ *
+ * - `--database`: `pglite` (the embedded database, in the server's process) unless `--database postgres` or
+ *   BENCH_DATABASE_URL is set; PostgreSQL runs on a scratch database created on BENCH_DATABASE_URL (else the
+ *   local server) and dropped at the end.
+ * - `--subchannels`: the super group has subchannels of at most 3,000 members; messages are sent by one member
+ *   per subchannel, the rate spread over them, each reaching its own subchannel. The bare server sends each to a
+ *   group of the same size. It needs the subchannel API (`PUT /api/apps/:id/channels/:channelId` with
+ *   `subchannel`, `GET /v1/channels/:channelId/subchannels`); without it the run stops saying which call failed.
+ * - `--processes N` (PostgreSQL only): after the single-process run, the same members over N server processes
+ *   joined by Redis (BENCH_REDIS_URL, else redis://127.0.0.1:6379), sockets and sends spread over them in turn.
+ *
+ * The server runs with its per-second rate limit raised to 100,000 (RATE_LIMIT_PER_SECOND): one sender posts for
+ * the whole channel, and every socket signs in from this one address. The limit is still counted, as in production.
+ * Memory is `process.memoryUsage()` after a full collection, before and after the sockets sign in, per socket.
+ * The report goes to `--out` (`.reports/bench-chat.json`) and stdout, with the machine's load average at start and
+ * end (`load`); progress and the load average to stderr.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
-import { WebSocketServer } from "ws";
-import { buildApp } from "../packages/server/src/app";
+import { CHAT_API_PREFIX, chatApi, fillPath } from "@parley/contract";
 import { loadConfig } from "../packages/server/src/config";
-import { BENCH_PASSWORD, benchSignup } from "./support";
+import {
+  forkReceivers,
+  type MeasuredServer,
+  type ParleyServer,
+  send,
+  startBare,
+  startParley,
+  stopAll,
+} from "./chat-processes";
+import { type ChatSetup, setUpChannel } from "./chat-setup";
+import { DEFAULT_ADMIN_URL, machine, type ScratchDatabase, scratchDatabase, writeReport } from "./support";
 
 const { values } = parseArgs({
   options: {
@@ -27,8 +55,12 @@ const { values } = parseArgs({
     rate: { type: "string", default: "100" },
     seconds: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
+    database: { type: "string" },
+    subchannels: { type: "boolean", default: false },
+    processes: { type: "string", default: "1" },
+    receivers: { type: "string" },
+    "connect-concurrency": { type: "string", default: "100" },
     out: { type: "string", default: ".reports/bench-chat.json" },
-    only: { type: "string" },
   },
 });
 const MEMBERS = Number(values.members);
@@ -36,8 +68,55 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 /** Seconds sent at the same rate before measuring, whose deliveries are left out. */
 const WARMUP = Number(values.warmup);
+const PROCESSES = Number(values.processes);
+const RECEIVERS = Number(values.receivers ?? Math.max(1, Math.ceil(MEMBERS / 5000)));
+/** Sign-ins under way at once, over all receivers. */
+const CONNECT_CONCURRENCY = Number(values["connect-concurrency"]);
+const DATABASE = values.database ?? (process.env.BENCH_DATABASE_URL ? "postgres" : "pglite");
+const REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
+const RATE_LIMIT_PER_SECOND = 100_000;
+/**
+ * How long the bench waits, once every send was answered, for deliveries still missing while none arrives: a
+ * server (or a receiver) that is behind still delivers, and its backlog must count as late, not as lost.
+ */
+const DRAIN_MS = 10_000;
+const WRITE_WINDOW_MS = loadConfig({ WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS }).wsWriteWindowMs;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-interface Result {
+if (DATABASE !== "pglite" && DATABASE !== "postgres") throw new Error(`--database is pglite or postgres`);
+if (PROCESSES > 1 && DATABASE !== "postgres") {
+  throw new Error("--processes above 1 needs --database postgres: the embedded database belongs to one process");
+}
+const flags = {
+  members: MEMBERS,
+  rate: RATE,
+  seconds: SECONDS,
+  processes: PROCESSES,
+  receivers: RECEIVERS,
+  "connect-concurrency": CONNECT_CONCURRENCY,
+};
+for (const [flag, value] of Object.entries(flags)) {
+  if (!Number.isFinite(value) || value < 1) throw new Error(`--${flag} must be a number of at least 1`);
+}
+if (!Number.isFinite(WARMUP) || WARMUP < 0) throw new Error("--warmup must be a number of seconds");
+
+interface Memory {
+  /** Growth of the resident set per socket signed in, summed over the server's processes. */
+  rssBytesPerSocket: number;
+  /** Growth of the V8 heap in use per socket signed in. */
+  heapBytesPerSocket: number;
+  rssBytesBefore: number;
+  rssBytesAfter: number;
+  heapBytesBefore: number;
+  heapBytesAfter: number;
+}
+
+interface Side {
+  serverProcesses: number;
+  sockets: number;
+  /** From the first socket's connect to the last one's `ready`. */
+  openSeconds: number;
+  memory: Memory;
   deliveries: number;
   expected: number;
   seconds: number;
@@ -45,219 +124,306 @@ interface Result {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Measured sends answered other than 2xx, by status (0: no answer). */
+  failedSends: number;
+  failedSendStatuses: Record<string, number>;
+  firstSendError: string | null;
+  /**
+   * Measured messages per socket: the fewest and most one socket received, and how many sockets received none,
+   * which tells sockets the server left out from deliveries lost here and there.
+   */
+  perSocket: { min: number; max: number; none: number };
+  /** The payload of a measured message's frame as it arrived. */
+  payloadBytes: number;
 }
 
-function summarize(latencies: number[], expected: number, seconds: number): Result {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return {
-    deliveries: sorted.length,
-    expected,
-    seconds,
-    deliveriesPerSecond: Math.round(sorted.length / seconds),
-    p50Ms: Number(at(0.5).toFixed(2)),
-    p99Ms: Number(at(0.99).toFixed(2)),
-    maxMs: Number((sorted.at(-1) ?? Number.NaN).toFixed(2)),
-  };
+interface Target {
+  url: string;
+  token: string | null;
+  /** How many sockets a message to this target reaches. */
+  reach: number;
 }
 
-const clock = () => performance.timeOrigin + performance.now();
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+/**
+ * Whether two growths per socket can be compared: memory the server gave back meanwhile (the embedded database's
+ * cache, a heap shrinking after the set-up) can make one negative, which says nothing of what a socket costs.
+ */
+const measurable = (a: number, b: number) => a > 0 && b > 0;
 
-/** Opens the receiving sockets on a worker thread; `collect()` gathers their latencies. */
-async function receivers(setup: { url: string; tokens?: string[]; count?: number }) {
-  const worker = new Worker(new URL("./clients-worker.mjs", import.meta.url), {
-    workerData: setup,
-  });
-  await new Promise<void>((resolve, reject) => {
-    worker.once("error", reject);
-    worker.on("message", (m: { type: string }) => m.type === "ready" && resolve());
-  });
-  const latencies: number[] = [];
+/** Nearest-rank percentiles over every receiver's latencies. */
+function percentiles(batches: Float64Array[]) {
+  const all = new Float64Array(batches.reduce((n, b) => n + b.length, 0));
+  let offset = 0;
+  for (const batch of batches) {
+    all.set(batch, offset);
+    offset += batch.length;
+  }
+  all.sort();
+  const at = (q: number) => all[Math.min(all.length - 1, Math.max(0, Math.ceil(q * all.length) - 1))] ?? Number.NaN;
+  return { deliveries: all.length, p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(all.at(-1) ?? NaN) };
+}
+
+async function memoryOf(servers: MeasuredServer[]) {
+  const usages = await Promise.all(servers.map((s) => s.memory()));
   return {
-    latencies,
-    async collect() {
-      const batch = await new Promise<number[]>((resolve) => {
-        const onMessage = (m: { type: string; latencies?: number[] }) => {
-          if (m.type !== "latencies") return;
-          worker.off("message", onMessage);
-          resolve(m.latencies ?? []);
-        };
-        worker.on("message", onMessage);
-        worker.postMessage({ type: "collect" });
-      });
-      for (const value of batch) latencies.push(value);
-      return latencies.length;
-    },
-    async close() {
-      worker.postMessage({ type: "close" });
-      await new Promise((r) => worker.once("exit", r));
-    },
+    rss: usages.reduce((n, u) => n + u.rss, 0),
+    heap: usages.reduce((n, u) => n + u.heapUsed, 0),
   };
 }
 
 /**
- * Sends the warm-up and then `RATE * SECONDS` messages at `RATE` per second, and waits until every measured
- * delivery arrived or 10 s passed. Returns the seconds from the first measured send.
+ * Signs `sockets` in, reading the servers' memory before and after, then sends the warm-up and `RATE * SECONDS`
+ * measured messages over `targets` in turn and waits until every measured delivery arrived, or DRAIN_MS passed
+ * without one arriving. The seconds run from the first measured send to the last delivery.
  */
-async function drive(
-  send: (i: number, warm: boolean) => Promise<void> | void,
-  received: () => Promise<number>,
-  expected: number,
-) {
-  const warmup = RATE * WARMUP;
-  const first = performance.now();
-  let started = first;
-  for (let i = 0; i < warmup + RATE * SECONDS; i++) {
-    if (i === warmup) started = performance.now();
-    const wait = first + (i * 1000) / RATE - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    void send(i, i < warmup);
+async function measure(
+  label: string,
+  servers: MeasuredServer[],
+  sockets: Array<{ url: string; token: string }>,
+  targets: Target[],
+): Promise<Side> {
+  process.stderr.write(`bench:chat: ${label}: signing in ${sockets.length} sockets\n`);
+  const before = await memoryOf(servers);
+  const receivers = forkReceivers(RECEIVERS);
+  try {
+    const { openMs } = await receivers.open(sockets, CONNECT_CONCURRENCY);
+    const after = await memoryOf(servers);
+    process.stderr.write(`bench:chat: ${label}: signed in in ${(openMs / 1000).toFixed(1)} s; sending\n`);
+    const warmup = RATE * WARMUP;
+    const count = RATE * SECONDS;
+    let expected = 0;
+    for (let i = warmup; i < warmup + count; i++) expected += targets[i % targets.length]?.reach ?? 0;
+    const sent = await send({ targets: targets.map(({ url, token }) => ({ url, token })), rate: RATE, count, warmup });
+    let received = await receivers.count();
+    let lastArrivalAt = performance.now();
+    while (received < expected && performance.now() - lastArrivalAt < DRAIN_MS) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = await receivers.count();
+      if (now > received) lastArrivalAt = performance.now();
+      received = now;
+    }
+    const seconds = (lastArrivalAt - sent.measuringAt) / 1000;
+    const { latencies, perSocket, payloadBytes } = await receivers.collect();
+    const counts = perSocket.flatMap((batch) => [...batch]);
+    const summary = percentiles(latencies);
+    return {
+      serverProcesses: servers.length,
+      sockets: sockets.length,
+      openSeconds: round(openMs / 1000),
+      memory: {
+        rssBytesPerSocket: Math.round((after.rss - before.rss) / sockets.length),
+        heapBytesPerSocket: Math.round((after.heap - before.heap) / sockets.length),
+        rssBytesBefore: before.rss,
+        rssBytesAfter: after.rss,
+        heapBytesBefore: before.heap,
+        heapBytesAfter: after.heap,
+      },
+      ...summary,
+      expected,
+      seconds: round(seconds),
+      deliveriesPerSecond: Math.round(summary.deliveries / seconds),
+      failedSends: sent.failed,
+      failedSendStatuses: sent.statuses,
+      firstSendError: sent.firstError,
+      perSocket: {
+        min: counts.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY),
+        max: counts.reduce((a, b) => Math.max(a, b), 0),
+        none: counts.filter((n) => n === 0).length,
+      },
+      payloadBytes,
+    };
+  } finally {
+    await receivers.close();
   }
-  const deadline = performance.now() + 10_000;
-  while ((await received()) < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return (performance.now() - started) / 1000;
 }
 
-async function raw(): Promise<Result> {
-  const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-  await new Promise((r) => server.once("listening", r));
-  const port = (server.address() as { port: number }).port;
-  const clients = await receivers({ url: `ws://127.0.0.1:${port}`, count: MEMBERS });
-  const expected = RATE * SECONDS * MEMBERS;
-  const seconds = await drive(
-    (i, warm) => {
-      const metadata = { t: warm ? `w${clock()}` : String(clock()) };
-      const frame = JSON.stringify({
-        type: "event",
-        event: { type: "message.created", message: { text: `message ${i}`, metadata } },
-      });
-      for (const c of server.clients) c.send(frame);
-    },
-    clients.collect,
-    expected,
-  );
-  await clients.close();
-  server.close();
-  return summarize(clients.latencies, expected, seconds);
-}
-
-async function parley(): Promise<Result> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-    WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS,
-    // One member sends for the whole channel, at more than a person's limit: the figure is the fan-out's cost.
-    RATE_LIMIT_PER_SECOND: "0",
-  });
-  const { server, services, ctx } = await buildApp({ config });
-  await server.listen({ port: 0, host: "127.0.0.1" });
-  const port = (server.server.address() as { port: number }).port;
-  const base = `http://127.0.0.1:${port}`;
-
-  // Setup goes through the services: only the measured path (send → socket) goes over the network.
-  const account = await services.auth.signup(benchSignup(`bench.${Date.now()}@example.com`));
-  await ctx.database.query("update accounts set email_verified_at = now() where email = $1", [account.email]);
-  const session = await services.auth.login({ email: account.email, password: BENCH_PASSWORD }, "bench");
-  const auth = await services.auth.authenticate(session.sessionToken);
-  if (!auth) throw new Error("bench login failed");
-  const app = await services.apps.createApp(auth, "Bench");
-  const appRow = await services.apps.requireAppAccess(auth, app.id);
-  const tokens: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    await services.chatUsers.createUser(appRow, {
-      userId: `u${i}`,
-      nickname: `User ${i}`,
-      profileImageUrl: "",
-      metadata: {},
-    });
-    const { token } = await services.chatUsers.issueLoginToken(appRow, `u${i}`, 3600);
-    tokens.push((await services.chatUsers.login({ appId: app.id, userId: `u${i}`, token })).sessionToken);
-  }
-  const channel = await services.channels.createChannel(
-    { kind: "server", app: appRow },
-    { name: "Bench", imageUrl: "", type: "supergroup", inviteCode: "", userIds: [], tags: [] },
-  );
-  for (let i = 0; i < MEMBERS; i += 100) {
-    const ids = Array.from({ length: Math.min(100, MEMBERS - i) }, (_, k) => `u${i + k}`);
-    await services.channels.addMembers({ kind: "server", app: appRow }, channel.id, ids);
-  }
-
-  const clients = await receivers({ url: `ws://127.0.0.1:${port}/v1/ws`, tokens });
-  const expected = RATE * SECONDS * MEMBERS;
-  const sender = new Worker(new URL("./sender-worker.mjs", import.meta.url), {
-    workerData: {
-      url: `${base}/v1/channels/${channel.id}/messages`,
-      token: tokens[0],
-      rate: RATE,
-      count: RATE * SECONDS,
-      warmup: RATE * WARMUP,
-    },
-  });
-  const started = await new Promise<number>((resolve) =>
-    sender.on("message", (m: { type: string }) => m.type === "measuring" && resolve(performance.now())),
-  );
-  await new Promise((resolve) => sender.on("message", (m: { type: string }) => m.type === "sent" && resolve(m)));
-  const deadline = performance.now() + 10_000;
-  while ((await clients.collect()) < expected && performance.now() < deadline)
-    await new Promise((r) => setTimeout(r, 50));
-  const seconds = (performance.now() - started) / 1000;
-  await clients.close();
-  await server.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-  return summarize(clients.latencies, expected, seconds);
-}
+const wsUrl = (base: string) => `${base.replace("http", "ws")}${CHAT_API_PREFIX}${chatApi.ws}`;
 
 /**
- * Both sides, each in a process of its own, one after the other: run in one process, the second inherited the
- * first's heap (a million latencies) and its closing sockets, and measured slower for it.
+ * What a message reaches: with subchannels, one member of each sends in turn to their own subchannel; without,
+ * the app's API key sends to the whole channel. Spread over `bases` in turn, as a load balancer would.
  */
-async function isolated(side: "raw" | "parley"): Promise<Result | null> {
-  const out = path.join(os.tmpdir(), `parley-bench-chat-${side}-${process.pid}.json`);
-  const args = ["--members", String(MEMBERS), "--rate", String(RATE), "--seconds", String(SECONDS)];
-  const child = spawn(
-    process.execPath,
-    [
-      ...process.execArgv,
-      fileURLToPath(import.meta.url),
-      ...args,
-      "--warmup",
-      String(WARMUP),
-      "--only",
-      side,
-      "--out",
-      out,
-    ],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) throw new Error(`bench:chat --only ${side} exited with ${code}`);
-  const report = JSON.parse(await fs.readFile(out, "utf8")) as { rawWs: Result | null; parley: Result | null };
-  await fs.rm(out, { force: true });
-  return side === "raw" ? report.rawWs : report.parley;
+function parleyTargets(setup: ChatSetup, bases: string[]): Target[] {
+  const route = `${CHAT_API_PREFIX}${fillPath(chatApi.messages, { channelId: setup.channelId })}`;
+  const senders = setup.subchannels
+    ? setup.subchannels.map((s) => ({ token: s.senderToken, reach: s.memberCount }))
+    : [{ token: setup.apiKey, reach: MEMBERS }];
+  return senders.flatMap((s) => bases.map((base) => ({ url: `${base}${route}`, ...s })));
 }
 
-const baseline = values.only === "parley" ? null : values.only === "raw" ? await raw() : await isolated("raw");
-const measured = values.only === "raw" ? null : values.only === "parley" ? await parley() : await isolated("parley");
-const report = {
-  benchmark: "chat-fanout",
-  at: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, node: process.version },
-  database: process.env.BENCH_DATABASE_URL ? "postgres" : "pglite",
-  members: MEMBERS,
-  ratePerSecond: RATE,
-  seconds: SECONDS,
-  warmupSeconds: WARMUP,
-  wsWriteWindowMs: loadConfig({ WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS }).wsWriteWindowMs,
-  rawWs: baseline,
-  parley: measured,
-  ratio: baseline && measured ? Number((measured.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(3)) : null,
-  goals: { ratioAtLeast: 0.5, p99MsBelow: 100 },
-};
-await fs.mkdir(path.dirname(values.out), { recursive: true });
-await fs.writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
-process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+async function parley(database: string) {
+  const env = {
+    DATABASE_URL: database,
+    RATE_LIMIT_PER_SECOND: String(RATE_LIMIT_PER_SECOND),
+    ...(process.env.WS_WRITE_WINDOW_MS ? { WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS } : {}),
+  };
+  process.stderr.write(`bench:chat: Parley on ${DATABASE}: setting up ${MEMBERS} members\n`);
+  // The embedded database lives in the data folder, which the measured server must open again.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-chat-"));
+  let setup: ChatSetup;
+  let single: Side;
+  try {
+    // Polling jobs often makes the verification mail of the set-up's account arrive sooner; the measured server
+    // polls at the production default.
+    const setupServer = await startParley(root, { ...env, JOB_POLL_SECONDS: "0.5" }, dataDir);
+    try {
+      setup = await setUpChannel(setupServer, { members: MEMBERS, subchannels: values.subchannels ?? false });
+    } finally {
+      await setupServer.stop();
+    }
+    // Measured on a fresh process, as on the bare side: the set-up's tens of thousands of requests leave a heap
+    // and a resident set that shrink while the sockets sign in, and would hide what the sockets cost.
+    const server = await startParley(root, env, dataDir);
+    try {
+      single = await measure(
+        "Parley",
+        [server],
+        setup.tokens.map((token) => ({ url: wsUrl(server.base), token })),
+        parleyTargets(setup, [server.base]),
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  if (PROCESSES === 1) return { setup, single, spread: null };
+
+  // One after the other: each migrates the database at start, and two at once would race for it.
+  const servers: ParleyServer[] = [];
+  try {
+    for (let p = 0; p < PROCESSES; p++) servers.push(await startParley(root, { ...env, REDIS_URL }));
+    const spread = await measure(
+      `Parley on ${PROCESSES} processes`,
+      servers,
+      setup.tokens.map((token, i) => ({ url: wsUrl(servers[i % servers.length]?.base ?? ""), token })),
+      parleyTargets(
+        setup,
+        servers.map((s) => s.base),
+      ),
+    );
+    return { setup, single, spread };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+/** The bare server, with groups of the subchannels' sizes if Parley had subchannels. */
+async function bare(payloadBytes: number, setup: ChatSetup): Promise<Side> {
+  const server = await startBare(root, { payloadBytes, writeWindowMs: WRITE_WINDOW_MS });
+  try {
+    const groups = setup.subchannels ?? [{ number: 0, memberCount: MEMBERS }];
+    const tokens = groups.flatMap((g) => Array.from({ length: g.memberCount }, () => String(g.number)));
+    const targets = groups.map((g) => ({
+      url: `${server.base}/send${g.number ? `?group=${g.number}` : ""}`,
+      token: null,
+      reach: g.memberCount,
+    }));
+    const url = server.base.replace("http", "ws");
+    return await measure(
+      "bare ws",
+      [server],
+      tokens.map((token) => ({ url, token })),
+      targets,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+let scratch: ScratchDatabase | null = null;
+let report: Record<string, unknown>;
+try {
+  if (DATABASE === "postgres") scratch = await scratchDatabase(DEFAULT_ADMIN_URL, "parley_bench_chat");
+  const measured = await parley(scratch?.url ?? "");
+  const rawWs = await bare(measured.single.payloadBytes || 455, measured.setup);
+  const parleySide = measured.single;
+  const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 3) : null);
+  const vsBare = {
+    deliveries: ratio(parleySide.deliveriesPerSecond, rawWs.deliveriesPerSecond),
+    openSeconds: ratio(parleySide.openSeconds, rawWs.openSeconds),
+    rssPerSocket: ratio(parleySide.memory.rssBytesPerSocket, rawWs.memory.rssBytesPerSocket),
+    heapPerSocket: ratio(parleySide.memory.heapBytesPerSocket, rawWs.memory.heapBytesPerSocket),
+  };
+  const processRatio = measured.spread
+    ? ratio(measured.spread.deliveriesPerSecond, parleySide.deliveriesPerSecond)
+    : null;
+  const p99Goal = values.subchannels ? 100 : MEMBERS >= 10_000 ? 250 : 100;
+  const goals = [
+    { name: "send-to-receive p99", goal: `< ${p99Goal} ms`, value: parleySide.p99Ms, met: parleySide.p99Ms < p99Goal },
+    {
+      name: "every measured message delivered",
+      goal: "= expected",
+      value: parleySide.deliveries,
+      met: parleySide.deliveries === parleySide.expected && parleySide.failedSends === 0,
+    },
+    { name: "deliveries vs bare ws", goal: "≥ 0.5", value: vsBare.deliveries, met: (vsBare.deliveries ?? 0) >= 0.5 },
+    {
+      name: "open and sign in vs bare ws",
+      goal: "≤ 2",
+      value: vsBare.openSeconds,
+      met: (vsBare.openSeconds ?? 0) <= 2,
+    },
+    {
+      name: "RSS per socket vs bare ws",
+      goal: "≤ 1.5",
+      value: vsBare.rssPerSocket,
+      met: measurable(parleySide.memory.rssBytesPerSocket, rawWs.memory.rssBytesPerSocket)
+        ? (vsBare.rssPerSocket ?? 0) <= 1.5
+        : null,
+    },
+    {
+      name: "heap per socket vs bare ws",
+      goal: "≤ 1.5",
+      value: vsBare.heapPerSocket,
+      met: measurable(parleySide.memory.heapBytesPerSocket, rawWs.memory.heapBytesPerSocket)
+        ? (vsBare.heapPerSocket ?? 0) <= 1.5
+        : null,
+    },
+    ...(measured.spread
+      ? [
+          {
+            name: `deliveries on ${PROCESSES} processes vs 1`,
+            goal: "≥ 0.9",
+            value: processRatio,
+            met: (processRatio ?? 0) >= 0.9,
+          },
+          {
+            name: `every measured message delivered on ${PROCESSES} processes`,
+            goal: "= expected",
+            value: measured.spread.deliveries,
+            met: measured.spread.deliveries === measured.spread.expected && measured.spread.failedSends === 0,
+          },
+        ]
+      : []),
+  ];
+  report = {
+    benchmark: "chat-fanout",
+    at: new Date().toISOString(),
+    machine: machine(),
+    database: DATABASE,
+    members: MEMBERS,
+    ratePerSecond: RATE,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    subchannels: measured.setup.subchannels?.map(({ number, memberCount }) => ({ number, memberCount })) ?? null,
+    processes: PROCESSES,
+    receiverProcesses: RECEIVERS,
+    connectConcurrency: CONNECT_CONCURRENCY,
+    wsWriteWindowMs: WRITE_WINDOW_MS,
+    rateLimitPerSecond: RATE_LIMIT_PER_SECOND,
+    rawWs,
+    parley: parleySide,
+    parleyProcesses: measured.spread,
+    ratio: vsBare.deliveries,
+    vsBare,
+    processRatio,
+    goals,
+  };
+} finally {
+  await stopAll();
+  await scratch?.drop();
+}
+await writeReport(values.out, report);
 process.exit(0);

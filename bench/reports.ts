@@ -12,7 +12,8 @@
  *
  * Without `--database-url`, PostgreSQL runs on a scratch database created on `--admin-url` (BENCH_DATABASE_URL,
  * else the local server) and dropped at the end. The server runs in this process with its jobs off, its logs at
- * warn and the account's rate limit off (the bench asks hundreds of times a second).
+ * warn and the account's rate limit off (the bench asks hundreds of times a second). The accounts are marketplace
+ * accounts, as in every benchmark (see `benchMarketplaceSignup`).
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -23,8 +24,8 @@ import { buildApp } from "../packages/server/src/app";
 import { loadConfig } from "../packages/server/src/config";
 import type { Authenticated } from "../packages/server/src/modules/auth/service";
 import {
-  BENCH_PASSWORD,
-  benchSignup,
+  BENCH_MARKETPLACE_SECRET,
+  benchMarketplaceSignup,
   DEFAULT_ADMIN_URL,
   givenDatabase,
   machine,
@@ -108,6 +109,7 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
     DATABASE_URL: databaseUrl,
     JOBS_ENABLED: "false",
     RATE_LIMIT_PER_SECOND: "0",
+    MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
   });
   const { server, services, ctx } = await buildApp({ config });
   try {
@@ -116,10 +118,11 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
     const range = yearRange();
 
     async function accountWithApp(label: string): Promise<{ token: string; auth: Authenticated; appId: string }> {
-      const email = `bench.reports.${label}.${Date.now()}@example.com`;
-      await services.auth.signup(benchSignup(email));
-      await ctx.database.query("update accounts set email_verified_at = now() where email = $1", [email]);
-      const session = await services.auth.login({ email, password: BENCH_PASSWORD }, "bench");
+      const signedUp = await services.marketplace.signup(await benchMarketplaceSignup());
+      const session = await services.links.linkLogin(
+        { userType: "marketplaceaccount", email: signedUp.email, token: signedUp.signInToken },
+        "bench",
+      );
       const auth = await services.auth.authenticate(session.sessionToken);
       if (!auth) throw new Error("bench login failed");
       const app = await services.apps.createApp(auth, `Bench ${label}`);

@@ -2,11 +2,39 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Language, TSignupRequest } from "@parley/contract";
+import {
+  API_PREFIX,
+  api,
+  type Language,
+  type TMarketplaceSignupRequest,
+  type TSessionState,
+  type TSignupRequest,
+  zLinkLoginResponse,
+  zMarketplaceSignupResponse,
+} from "@parley/contract";
 import pg from "pg";
 
-/** Where a bench creates its scratch PostgreSQL databases unless told otherwise: the local server, trust auth. */
+/**
+ * A PostgreSQL server every benchmark may create scratch databases on (and drop them after): `BENCH_DATABASE_URL`,
+ * else the local server with trust auth. It names a server, not a database to run in; `scratchDatabase` makes those.
+ */
 export const DEFAULT_ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** Above this one-minute load average at a benchmark's start, other work shares the machine: goals are not judged. */
+export const MAX_START_LOAD = 1.5;
+
+/** The machine's load average over 1, 5 and 15 minutes, to two decimals. */
+export function loadAverage(): [number, number, number] {
+  const [one = 0, five = 0, fifteen = 0] = os.loadavg().map((l) => Number(l.toFixed(2)));
+  return [one, five, fifteen];
+}
+
+/**
+ * Taken when the first benchmark module loads, before any setup: what else the machine was running when the
+ * benchmark began, which the figures then share the cores with.
+ */
+const loadAtStart = loadAverage();
+process.stderr.write(`load average at start ${loadAtStart.join(" ")}\n`);
 
 export interface ScratchDatabase {
   url: string;
@@ -63,9 +91,25 @@ export function machine() {
   return { cpus: os.cpus().length, node: process.version };
 }
 
-/** Writes the report to `out` and to stdout, which carries the report alone. */
-export async function writeReport(out: string, report: unknown): Promise<void> {
-  const text = `${JSON.stringify(report, null, 2)}\n`;
+export interface LoadReport {
+  /** `loadAverage()` when the benchmark's process began and when its report was written. */
+  start: [number, number, number];
+  end: [number, number, number];
+}
+
+/** The load average at start and now, also printed to stderr, where a person watching the run reads it. */
+export function loadReport(): LoadReport {
+  const end = loadAverage();
+  process.stderr.write(`load average at start ${loadAtStart.join(" ")}, at end ${end.join(" ")}\n`);
+  return { start: loadAtStart, end };
+}
+
+/**
+ * Writes the report, with the load average at start and end added as `load`, to `out` and to stdout, which carries
+ * the report alone.
+ */
+export async function writeReport(out: string, report: object): Promise<void> {
+  const text = `${JSON.stringify({ ...report, load: loadReport() }, null, 2)}\n`;
   await fs.mkdir(path.dirname(out), { recursive: true });
   await fs.writeFile(out, text);
   process.stdout.write(text);
@@ -88,4 +132,55 @@ export function benchSignup(email: string, language: Language = "en"): TSignupRe
     privacyAccepted: true,
     language,
   };
+}
+
+/** Lets a bench server accept the marketplace signups `marketplaceSession` makes; pass it as MARKETPLACE_SECRET. */
+export const BENCH_MARKETPLACE_SECRET = "parley-bench-marketplace-secret";
+
+/**
+ * The signup request of a new marketplace account, with a token signed as a cloud marketplace (or the CLI's
+ * `marketplace-token`) signs it, for a server whose MARKETPLACE_SECRET is `BENCH_MARKETPLACE_SECRET`. A marketplace
+ * account is billed by the marketplace, so it has no trial and its apps no trial quota of messages a month: a
+ * benchmark that sends more than the trial allows is not refused half-way, and pays no quota check that the paying
+ * customers it stands for do not pay either.
+ */
+export async function benchMarketplaceSignup(language: Language = "en"): Promise<TMarketplaceSignupRequest> {
+  const { issueMarketplaceToken } = await import("../packages/server/src/modules/admin/marketplace");
+  const email = `bench.${Date.now()}.${randomBytes(3).toString("hex")}@example.com`;
+  const token = issueMarketplaceToken(BENCH_MARKETPLACE_SECRET, {
+    email,
+    customerId: `bench-${randomBytes(6).toString("hex")}`,
+    exp: Math.floor(Date.now() / 1000) + 600,
+  });
+  const { name, contact, companyName, companyHomepage, companyAddress, marketingConsent } = benchSignup(email);
+  const profile = { name, contact, companyName, companyHomepage, companyAddress, marketingConsent };
+  return { ...profile, token, language, termsAccepted: true, privacyAccepted: true };
+}
+
+/**
+ * A signed-in marketplace account (see `benchMarketplaceSignup`) on the server at `base`, made over HTTP as the
+ * marketplace's buyer makes one: the signup page's request, then its sign-in link.
+ */
+export async function marketplaceSession(base: string, language: Language = "en"): Promise<TSessionState> {
+  const signup = await benchMarketplaceSignup(language);
+  const signedUp = zMarketplaceSignupResponse.parse(await postJson(base, api.marketplace.signup, signup));
+  return zLinkLoginResponse.parse(
+    await postJson(base, api.auth.linkLogin, {
+      userType: "marketplaceaccount",
+      email: signedUp.email,
+      token: signedUp.signInToken,
+    }),
+  );
+}
+
+async function postJson(base: string, route: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${base}${API_PREFIX}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${route} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
 }

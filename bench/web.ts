@@ -19,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { resolveChromium } from "../e2e/chromium";
+import { loadReport } from "./support";
 import { killLighthouseBrowsers, type LighthouseResult, runLighthouse } from "./web-lighthouse";
 import { createSession, startServer, stopServers } from "./web-server";
 import { launchBrowser, measurePage, type PageWeight } from "./web-weight";
@@ -115,6 +116,7 @@ try {
     lighthouse: scores ? { preset: "desktop", runsPerPage: RUNS } : "skipped",
     goals: GOALS,
     goalsMet: goalsMet(weights, scores),
+    load: loadReport(),
   };
   await fs.mkdir(path.dirname(values.out), { recursive: true });
   await fs.writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);

@@ -14,7 +14,8 @@
  * `--admin-url`, BENCH_DATABASE_URL else the local server, or `--database-url` as it is), with the rate limit at its
  * production default: the limit is what is measured. `--unlimited` runs the same flood a second time against a
  * server with `RATE_LIMIT_PER_SECOND=0`, to show what the limit saves. The flooding client runs on a worker thread,
- * so generating frames takes no time from the probes.
+ * so generating frames takes no time from the probes. The account is a marketplace account, as in every benchmark
+ * (see `benchMarketplaceSignup`).
  */
 import os from "node:os";
 import path from "node:path";
@@ -23,16 +24,18 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { API_PREFIX, api, CHAT_API_PREFIX, chatApi, RATE_LIMIT_PER_SECOND, zAppResponse } from "@parley/contract";
 import {
+  BENCH_MARKETPLACE_SECRET,
   DEFAULT_ADMIN_URL,
   givenDatabase,
   machine,
+  marketplaceSession,
   type ScratchDatabase,
   scratchDatabase,
   summarizeTimings,
   type Timings,
   writeReport,
 } from "./support";
-import { type BenchServer, createSession, startServer, stopServers } from "./web-server";
+import { type BenchServer, startServer, stopServers } from "./web-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -124,7 +127,7 @@ async function probeHealth(base: string, seconds: number): Promise<Phase> {
 
 /** The idle probe, then the same probe while the worker floods; the attacker's own counts come back with it. */
 async function measure(server: BenchServer) {
-  const session = await createSession(server);
+  const session = await marketplaceSession(server.base);
   const response = await fetch(`${server.base}${API_PREFIX}${api.apps.list}`, {
     method: "POST",
     headers: { authorization: `Bearer ${session.sessionToken}`, "content-type": "application/json" },
@@ -171,7 +174,14 @@ async function run(name: string, env: Record<string, string>, database: ScratchD
   process.stderr.write(`ws-flood: ${name}\n`);
   const server = await startServer(root, {
     name: "ws-flood",
-    env: { DATABASE_URL: database.url, LOG_LEVEL: "warn", JOB_POLL_SECONDS: "2", METRICS_TOKEN, ...env },
+    env: {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: "warn",
+      JOB_POLL_SECONDS: "2",
+      METRICS_TOKEN,
+      MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
+      ...env,
+    },
   });
   try {
     return await measure(server);

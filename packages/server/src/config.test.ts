@@ -18,6 +18,15 @@ describe("config", () => {
     expect(blank).toMatchObject({ port: 8080, rateLimitPerSecond: 20, readCacheMs: 1000 });
   });
 
+  it("keeps 10 PostgreSQL connections a process unless DATABASE_POOL_SIZE says otherwise", () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "" }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "40" }).databasePoolSize).toBe(40);
+    for (const bad of ["0", "-1", "2.5", "many"]) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it("reads TRUST_PROXY as a switch, a hop count or a list of proxies", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);

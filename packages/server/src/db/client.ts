@@ -81,6 +81,13 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, "db"));
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** PostgreSQL connections at most (`DATABASE_POOL_SIZE`); the embedded database has one. */
+  databasePoolSize?: number;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolSize)
+    : openPglite(path.join(options.dataDir, "db"));
 }

@@ -1,0 +1,272 @@
+/**
+ * The processes of a `bench:chat` run: the servers it measures (Parley's and the bare one), its receivers and its
+ * sender, each a process of its own, so none of them takes the event loop or the heap of another.
+ */
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { API_PREFIX, api } from "@parley/contract";
+import { freePort } from "./web-server";
+
+/** Node's flags for a measured server: `gc()` and the memory probe (see chat-memory-probe.mjs), on top of tsx. */
+const SERVER_NODE_ARGS = ["--expose-gc", "--import", "tsx", "--import", "./bench/chat-memory-probe.mjs"];
+
+export interface MeasuredServer {
+  base: string;
+  /** `process.memoryUsage()` of the server after a full garbage collection. */
+  memory(): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
+}
+
+export interface ParleyServer extends MeasuredServer {
+  dataDir: string;
+}
+
+const running = new Set<() => Promise<void>>();
+
+/** Stops every process started here that is still running: a child would otherwise outlive the bench. */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
+}
+
+/** The next IPC message of `type` (or of one of `types`) from `child`; rejects if the child exits first. */
+export function nextMessage<T>(child: ChildProcess, type: string | string[]): Promise<T> {
+  const types = Array.isArray(type) ? type : [type];
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string }) => {
+      if (!types.includes(message?.type ?? "")) return;
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      resolve(message as T);
+    };
+    const onExit = (code: number | null) => {
+      child.off("message", onMessage);
+      reject(new Error(`a bench process exited with ${code} while waiting for "${types.join('" or "')}"`));
+    };
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
+}
+
+function track(child: ChildProcess, cleanup: () => Promise<void> = async () => {}): () => Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    running.delete(stop);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    await cleanup();
+  };
+  running.add(stop);
+  return stop;
+}
+
+function memoryOf(child: ChildProcess) {
+  return async () => {
+    const answer = nextMessage<{ usage: NodeJS.MemoryUsage }>(child, "memory");
+    child.send({ type: "memory" });
+    return (await answer).usage;
+  };
+}
+
+async function waitForHealth(base: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} while starting`);
+    try {
+      const response = await fetch(`${base}${API_PREFIX}${api.health}`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet: migrations, or the embedded database's first start.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer ${api.health} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * `packages/server/src/main.ts` as production runs it, with `env` over the bench's defaults. Its logs go to
+ * stderr, keeping stdout for the report.
+ */
+export async function startParley(
+  root: string,
+  env: Record<string, string>,
+  /** A data folder to reuse (the embedded database's), left in place at stop; else a new one, removed at stop. */
+  given?: string,
+): Promise<ParleyServer> {
+  const dataDir = given ?? (await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-chat-")));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "packages/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+      // Blank means unset: the embedded database, mail written to files and no Redis, whatever the caller's shell
+      // holds, and outside services pointed back at the server so nothing leaves the machine.
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      REDIS_URL: "",
+      FCM_BASE_URL: base,
+      TRANSLATE_BASE_URL: base,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  child.stdout?.pipe(process.stderr);
+  child.stderr?.pipe(process.stderr);
+  const stop = track(child, async () => {
+    if (!given) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  try {
+    await waitForHealth(base, child, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, dataDir, memory: memoryOf(child), stop };
+}
+
+/** The bare `ws` server of chat-bare.ts, sending events of `payloadBytes`. */
+export async function startBare(
+  root: string,
+  options: { payloadBytes: number; writeWindowMs: number },
+): Promise<MeasuredServer> {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "bench/chat-bare.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: "0",
+      PAYLOAD_BYTES: String(options.payloadBytes),
+      WS_WRITE_WINDOW_MS: String(options.writeWindowMs),
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const stop = track(child);
+  const { port } = await nextMessage<{ port: number }>(child, "listening").catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { base: `http://127.0.0.1:${port}`, memory: memoryOf(child), stop };
+}
+
+export interface Receivers {
+  /** Opens `sockets` (split over the processes in turn) and answers when every one is ready. */
+  open(sockets: Array<{ url: string; token: string }>, concurrency: number): Promise<{ openMs: number }>;
+  /** Measured messages received so far, over every process. */
+  count(): Promise<number>;
+  /**
+   * Every latency received, the measured messages each socket received (in no particular order), and the payload
+   * size of a measured message as it arrived.
+   */
+  collect(): Promise<{ latencies: Float64Array[]; perSocket: Uint32Array[]; payloadBytes: number }>;
+  close(): Promise<void>;
+}
+
+/** `processes` receiving processes (chat-receivers.mjs). */
+export function forkReceivers(processes: number): Receivers {
+  const children = Array.from({ length: processes }, () => {
+    const child = fork(new URL("./chat-receivers.mjs", import.meta.url), [], {
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    track(child);
+    return child;
+  });
+  const ask = <T>(type: string, reply = type) =>
+    Promise.all(
+      children.map((child) => {
+        const answer = nextMessage<T>(child, reply);
+        child.send({ type });
+        return answer;
+      }),
+    );
+  return {
+    async open(sockets, concurrency) {
+      const times = await Promise.all(
+        children.map(async (child, k) => {
+          const answer = nextMessage<{ type: string; firstConnectAt: number; lastReadyAt: number; error?: string }>(
+            child,
+            ["opened", "failed"],
+          );
+          const own = sockets.filter((_, i) => i % children.length === k);
+          child.send({ type: "open", sockets: own, concurrency: Math.ceil(concurrency / children.length) });
+          const result = await answer;
+          if (result.type === "failed") throw new Error(`a receiver could not sign in: ${result.error}`);
+          return result;
+        }),
+      );
+      const first = Math.min(...times.map((t) => t.firstConnectAt));
+      const last = Math.max(...times.map((t) => t.lastReadyAt));
+      return { openMs: last - first };
+    },
+    async count() {
+      const answers = await ask<{ received: number }>("count");
+      return answers.reduce((sum, a) => sum + a.received, 0);
+    },
+    async collect() {
+      const answers = await ask<{ latencies: Float64Array; perSocket: Uint32Array; payloadBytes: number }>(
+        "collect",
+        "latencies",
+      );
+      return {
+        latencies: answers.map((a) => a.latencies),
+        perSocket: answers.map((a) => a.perSocket),
+        payloadBytes: answers.find((a) => a.payloadBytes > 0)?.payloadBytes ?? 0,
+      };
+    },
+    async close() {
+      await Promise.all(
+        children.map((child) => {
+          if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+          const exited = new Promise((resolve) => child.once("exit", resolve));
+          child.send({ type: "close" });
+          return exited;
+        }),
+      );
+    },
+  };
+}
+
+export interface SendOutcome {
+  /** `performance.now()` here when the first measured message left the sender. */
+  measuringAt: number;
+  /** Measured messages answered other than 2xx, and by which status (0: no answer). */
+  failed: number;
+  statuses: Record<string, number>;
+  /** The first failure's reason, or null. */
+  firstError: string | null;
+}
+
+/** The sending process (chat-sender.mjs), run to the end of its messages. */
+export async function send(options: {
+  targets: Array<{ url: string; token: string | null }>;
+  rate: number;
+  count: number;
+  warmup: number;
+}): Promise<SendOutcome> {
+  const child = fork(new URL("./chat-sender.mjs", import.meta.url), [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const stop = track(child);
+  try {
+    let measuringAt = Number.NaN;
+    child.on("message", (message: { type?: string }) => {
+      if (message?.type === "measuring") measuringAt = performance.now();
+    });
+    const sent = nextMessage<Omit<SendOutcome, "measuringAt">>(child, "sent");
+    child.send({ type: "start", ...options });
+    const { failed, statuses, firstError } = await sent;
+    return { measuringAt, failed, statuses, firstError };
+  } finally {
+    await stop();
+  }
+}

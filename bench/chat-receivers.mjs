@@ -1,0 +1,185 @@
+/**
+ * One of `bench:chat`'s receiving processes. It stands in for members on other machines, so it runs apart from the
+ * server it measures and from the sender, and takes no thread of theirs. Talks to the bench over IPC:
+ *
+ *   ← { type: "open", sockets: [{ url, token }], concurrency }   opens and authenticates every socket
+ *   → { type: "opened", firstConnectAt, lastReadyAt } | { type: "failed", error }
+ *   ← { type: "count" }    → { type: "count", received }
+ *   ← { type: "collect" }  → { type: "latencies", latencies: Float64Array, perSocket: Uint32Array, payloadBytes }
+ *   ← { type: "close" }    closes every socket and exits
+ *
+ * Every socket sends `{ type: "auth", token }` and counts as authenticated at its first `ready` frame: Parley's
+ * gateway answers so, and the bare server too, after its own stand-in for a sign-in.
+ */
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+
+const clock = () => performance.timeOrigin + performance.now();
+
+// Only the send time matters here. Decoding whole frames would take CPU from the server under test, on a machine
+// the receivers share with it, so the time is read in place: searched from the end, where a message's metadata
+// sits, and a warm-up message's time starts with "w". Text is not checked for valid UTF-8 either: that is the
+// client's cost, not the server's.
+const SENT_AT = Buffer.from('"t":"');
+const WARM = "w".charCodeAt(0);
+const QUOTE = 34;
+const READY = Buffer.from('{"type":"ready"');
+
+let latencies = [];
+/** Payload bytes of a measured message as it arrived, which the bare server then sends as many of. */
+let payloadBytes = 0;
+const sockets = [];
+/** Measured messages each socket received, which tells a few sockets left out from frames lost here and there. */
+let perSocket = new Uint32Array(0);
+
+function onFrame(index, data) {
+  const at = data.lastIndexOf(SENT_AT);
+  if (at < 0) return;
+  const start = at + SENT_AT.length;
+  if (data[start] === WARM) return;
+  const sentAt = Number(data.toString("latin1", start, data.indexOf(QUOTE, start)));
+  latencies.push(clock() - sentAt);
+  perSocket[index] += 1;
+  payloadBytes ||= data.length;
+}
+
+const EMPTY = Buffer.alloc(0);
+const OPCODE_TEXT = 0x1;
+const OPCODE_CLOSE = 0x8;
+const OPCODE_PING = 0x9;
+const OPCODE_PONG = 0xa;
+
+/** A whole, masked client frame (RFC 6455 section 5.2), as a client must send it. */
+function clientFrame(opcode, payload) {
+  const headerLength = payload.length < 126 ? 2 : 4;
+  const frame = Buffer.allocUnsafe(headerLength + 4 + payload.length);
+  frame[0] = 0x80 | opcode;
+  if (payload.length < 126) {
+    frame[1] = 0x80 | payload.length;
+  } else {
+    frame[1] = 0x80 | 126;
+    frame.writeUInt16BE(payload.length, 2);
+  }
+  const mask = randomBytes(4);
+  mask.copy(frame, headerLength);
+  for (let i = 0; i < payload.length; i++) frame[headerLength + 4 + i] = payload[i] ^ mask[i & 3];
+  return frame;
+}
+
+/**
+ * Opens one socket and resolves at its `ready` frame; a refused upgrade, another first frame or a close before it
+ * rejects. The WebSocket is spoken here on the bare TCP stream rather than through a client library: the receivers
+ * share the machine with the server they measure, and reading the server's whole, unmasked frames in place costs a
+ * fraction of what a general client spends per frame. Servers never fragment these frames, so each is taken whole.
+ */
+function open({ url, token }, index) {
+  const { hostname, port, pathname, search, host } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    sockets.push(socket);
+    socket.setNoDelay(true);
+    /** "upgrading", then "signing-in" once the 101 arrived, then "ready". */
+    let state = "upgrading";
+    /** The start of a frame whose rest is still on its way. */
+    let pending = EMPTY;
+    const fail = (reason) => {
+      reject(new Error(`${url}: ${reason}`));
+      socket.destroy();
+    };
+    socket.on("error", (error) => fail(error.message));
+    socket.on("close", () => {
+      if (state !== "ready") fail("closed before ready");
+    });
+    socket.once("connect", () => {
+      const key = randomBytes(16).toString("base64");
+      socket.write(
+        `GET ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+    });
+    socket.on("data", (chunk) => {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      let offset = 0;
+      if (state === "upgrading") {
+        const end = data.indexOf("\r\n\r\n");
+        if (end < 0) {
+          pending = data;
+          return;
+        }
+        if (!data.toString("latin1", 0, 12).startsWith("HTTP/1.1 101")) {
+          return fail(`the upgrade was refused: ${data.toString("latin1", 0, end)}`);
+        }
+        offset = end + 4;
+        state = "signing-in";
+        socket.write(clientFrame(OPCODE_TEXT, Buffer.from(JSON.stringify({ type: "auth", token }))));
+      }
+      while (data.length - offset >= 2) {
+        const opcode = data[offset] & 0x0f;
+        let length = data[offset + 1] & 0x7f;
+        let start = offset + 2;
+        if (length === 126) {
+          if (data.length < offset + 4) break;
+          length = data.readUInt16BE(offset + 2);
+          start = offset + 4;
+        } else if (length === 127) {
+          if (data.length < offset + 10) break;
+          length = Number(data.readBigUInt64BE(offset + 2));
+          start = offset + 10;
+        }
+        if (data.length < start + length) break;
+        const payload = data.subarray(start, start + length);
+        offset = start + length;
+        if (opcode === OPCODE_PING) {
+          socket.write(clientFrame(OPCODE_PONG, payload));
+        } else if (opcode === OPCODE_TEXT && state === "ready") {
+          onFrame(index, payload);
+        } else if (opcode === OPCODE_TEXT) {
+          if (!payload.subarray(0, READY.length).equals(READY)) {
+            return fail(`answered the sign-in with ${payload.toString("utf8").slice(0, 200)}`);
+          }
+          state = "ready";
+          resolve();
+        } else if (opcode === OPCODE_CLOSE && state !== "ready") {
+          return fail(`closed with ${payload.length >= 2 ? payload.readUInt16BE(0) : "no code"} before ready`);
+        }
+      }
+      pending = offset === data.length ? EMPTY : data.subarray(offset);
+    });
+  });
+}
+
+/** Opens the sockets with at most `concurrency` sign-ins under way at once, as a crowd reconnecting would. */
+async function openAll(list, concurrency) {
+  const firstConnectAt = clock();
+  perSocket = new Uint32Array(list.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < list.length) {
+      const index = next++;
+      await open(list[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, lane));
+  return { firstConnectAt, lastReadyAt: clock() };
+}
+
+process.on("message", (message) => {
+  switch (message.type) {
+    case "open":
+      openAll(message.sockets, message.concurrency).then(
+        (times) => process.send({ type: "opened", ...times }),
+        (error) => process.send({ type: "failed", error: error instanceof Error ? error.message : String(error) }),
+      );
+      break;
+    case "count":
+      process.send({ type: "count", received: latencies.length });
+      break;
+    case "collect":
+      process.send({ type: "latencies", latencies: Float64Array.from(latencies), perSocket, payloadBytes });
+      latencies = [];
+      break;
+    case "close":
+      for (const socket of sockets) socket.destroy();
+      process.exit(0);
+  }
+});

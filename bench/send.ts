@@ -1,0 +1,422 @@
+/**
+ * Many-senders benchmark: messages a second and latency of `POST /v1/channels/{id}/messages` when many chat users
+ * send at once, each in a channel of its own, next to what the same PostgreSQL database does with a plain
+ * single-row insert from as many clients through a pool of as many connections. The ratio of Parley's rate to the
+ * plain insert's, and Parley's p99, are the figures.
+ *
+ *   npm run bench:send [-- --senders 200 --members 5 --seconds 20 --warmup 3 --pool 10 --rate 3000]
+ *
+ * Setup goes through the product's own APIs: a marketplace account (no trial quota, see `benchMarketplaceSignup`),
+ * an app and an API key over the dashboard API, then `senders × members` chat users and `senders` channels of
+ * `members` users each over the server API, and one chat session per sender. Each sender sends in its own channel
+ * in a closed loop (its next message when the last is answered), from a worker thread through keep-alive
+ * connections; the server runs `packages/server/src/main.ts` in its own process. No socket is connected, so the
+ * figure is the send's own cost, without fan-out (bench:chat measures that).
+ *
+ * The references run first, on fresh tables in the same database, with as many closed-loop clients through a pg
+ * pool of the server's size (`--pool`, passed to the server as DATABASE_POOL_SIZE): a single-row insert of a row
+ * like a message (same columns and indexes, no foreign keys), and the same insert with one per-app counter row,
+ * shared by every client, updated in the same statement; the second shows what a row every send writes costs.
+ *
+ * In a closed loop, latency is senders over rate (Little's law): 200 senders at 3,000 a second wait 67 ms on average
+ * however the time is spent, so the closed loop's p99 can be under 50 ms only above 4,000 a second. The latency a
+ * user sees at a given load is measured next, on the same server: the same senders sharing `--rate` sends a second
+ * on a fixed schedule (open loop; 3,000 a second is 15 a second per sender, inside the production rate limit). It
+ * runs only when the closed loop reached that rate, since below it the queue, and the latency, would only grow.
+ *
+ * Last, the senders' own ceiling: the same senders against a bare `node:http` server in this process that answers
+ * every send at once with a message-sized body. The machine's two cores are shared by the senders and the server, so
+ * this says how far the load generator itself could go; a Parley figure near it is the client's limit, not Parley's.
+ *
+ * The server's rate limit of 20 requests a second per chat user is raised to 100,000 (RATE_LIMIT_PER_SECOND): a
+ * closed loop sends as fast as the server answers, and the figure is the send's cost, not the limit's; the limiter
+ * still runs on every request, so its cost is in the figure. Any answer other than 200 fails the bench.
+ *
+ * Without `--database-url`, everything runs in a scratch database created on `--admin-url` (BENCH_DATABASE_URL,
+ * else the local server) and dropped at the end.
+ */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
+import { API_PREFIX, api, CHAT_API_PREFIX, chatApi, fillPath } from "@parley/contract";
+import pg from "pg";
+import {
+  BENCH_MARKETPLACE_SECRET,
+  DEFAULT_ADMIN_URL,
+  givenDatabase,
+  machine,
+  marketplaceSession,
+  type ScratchDatabase,
+  scratchDatabase,
+  summarizeTimings,
+  type Timings,
+  writeReport,
+} from "./support";
+import { startServer, stopServers } from "./web-server";
+
+const { values: args } = parseArgs({
+  options: {
+    senders: { type: "string", default: "200" },
+    /** Members of each sender's channel, the sender included; the app has `senders × members` chat users. */
+    members: { type: "string", default: "5" },
+    seconds: { type: "string", default: "20" },
+    /** Seconds of the same load before each measurement, left out: JIT, caches and connection pools settle. */
+    warmup: { type: "string", default: "3" },
+    /** PostgreSQL connections of the server's pool and of the references' pool. */
+    pool: { type: "string", default: "10" },
+    /** Sends a second, shared by the senders on a fixed schedule, for the latency at that load; 0 skips it. */
+    rate: { type: "string", default: "3000" },
+    /** A database to run on as it is (not dropped); without it, a scratch database on `--admin-url`. */
+    "database-url": { type: "string" },
+    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+    out: { type: "string", default: ".reports/bench-send.json" },
+  },
+});
+const SENDERS = Number(args.senders);
+const MEMBERS = Number(args.members);
+const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
+const POOL = Number(args.pool);
+const RATE = Number(args.rate);
+const RATE_LIMIT = 100_000;
+const GOALS = { ratioAtLeast: 0.5, p99MsBelow: 50 };
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+interface Throughput extends Timings {
+  messagesPerSecond: number;
+}
+
+const throughput = (durations: number[]): Throughput => ({
+  messagesPerSecond: Math.round(durations.length / SECONDS),
+  ...summarizeTimings(durations),
+});
+
+/**
+ * `clients` closed loops of `send` for the warm-up and then the measured seconds; as for the senders, the measured
+ * sends are those answered inside the measured window.
+ */
+async function closedLoop(clients: number, send: (client: number, n: number) => Promise<unknown>) {
+  const from = performance.now() + WARMUP * 1000;
+  const until = from + SECONDS * 1000;
+  const durations: number[] = [];
+  let utilization: ReturnType<typeof performance.eventLoopUtilization> | null = null;
+  const measuring = setTimeout(() => {
+    utilization = performance.eventLoopUtilization();
+  }, WARMUP * 1000);
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let n = 1; performance.now() < until; n++) {
+        const sentAt = performance.now();
+        await send(client, n);
+        const at = performance.now();
+        if (at >= from && at <= until) durations.push(at - sentAt);
+      }
+    }),
+  );
+  clearTimeout(measuring);
+  const busy = utilization ? performance.eventLoopUtilization(utilization).utilization : null;
+  return { ...throughput(durations), clientThreadUtilization: busy === null ? null : Number(busy.toFixed(3)) };
+}
+
+/** A table like `messages`: its columns and its indexes, without the foreign keys to channels and chat users. */
+const createMessageTable = (name: string) => `
+  create table ${name} (
+    id uuid primary key default gen_random_uuid(),
+    app_id uuid not null,
+    channel_id uuid not null,
+    seq integer not null,
+    type text not null,
+    text text not null,
+    sender_id uuid,
+    metadata jsonb not null default '{}',
+    file jsonb,
+    created_at timestamptz not null,
+    deleted_at timestamptz,
+    client_message_id text,
+    unique (channel_id, seq)
+  );
+  create index ${name}_sender_idx on ${name} (sender_id);`;
+
+const insertMessage = (table: string) =>
+  `insert into ${table} (app_id, channel_id, seq, type, text, sender_id, metadata, created_at)
+   values ($1, $2, $3, 'text', $4, $5, $6, now())`;
+
+/** The two references, each on its own new table, through a pool of the server's size. */
+async function references(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL });
+  pool.on("error", () => {});
+  try {
+    await pool.query(
+      `${createMessageTable("bench_send_raw")}
+       ${createMessageTable("bench_send_counted")}
+       create table bench_send_app_counters (app_id uuid primary key, message_count bigint not null default 0);`,
+    );
+    const appId = randomUUID();
+    await pool.query("insert into bench_send_app_counters (app_id) values ($1)", [appId]);
+    // Each client sends as one sender in one channel, so it numbers its messages itself.
+    const clients = Array.from({ length: SENDERS }, () => ({ channelId: randomUUID(), senderId: randomUUID() }));
+    const row = (client: number, n: number) => {
+      const { channelId, senderId } = clients[client] as (typeof clients)[number];
+      return [appId, channelId, n, `message ${n} from sender ${client}`, senderId, { n: String(n) }];
+    };
+
+    process.stderr.write(`send: raw insert, ${SENDERS} clients, pool of ${POOL}\n`);
+    const rawInsert = await closedLoop(SENDERS, (client, n) =>
+      pool.query(insertMessage("bench_send_raw"), row(client, n)),
+    );
+    process.stderr.write(`send: raw insert with a shared counter row\n`);
+    // Data-modifying statements in WITH run once whether or not the outer statement reads them.
+    const withCounter = `with inserted as (${insertMessage("bench_send_counted")} returning 1)
+      update bench_send_app_counters set message_count = message_count + 1 where app_id = $1`;
+    const rawInsertSharedCounter = await closedLoop(SENDERS, (client, n) => pool.query(withCounter, row(client, n)));
+    return { rawInsert, rawInsertSharedCounter };
+  } finally {
+    await pool.end();
+  }
+}
+
+async function call<T>(base: string, route: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${route}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Runs `task` for 0 … count-1, `width` at a time. */
+async function inBatches(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < count; i += width) {
+    await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, k) => task(i + k)));
+  }
+}
+
+interface SenderStats {
+  durations: number[];
+  statusCodes: Record<string, number>;
+  errors: Record<string, number>;
+  senderThreadUtilization: number | null;
+}
+
+/**
+ * The warm-up and the measured seconds of closed-loop sends, or of `rate` sends a second on a schedule, on the
+ * senders' worker thread.
+ */
+async function runSenders(senders: Array<{ url: string; token: string }>, rate?: number): Promise<SenderStats> {
+  const worker = new Worker(new URL("./send-worker.mjs", import.meta.url), {
+    workerData: { senders, warmupSeconds: WARMUP, seconds: SECONDS, rate },
+  });
+  try {
+    const message = (type: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        worker.once("error", reject);
+        worker.on("message", (m: { type: string; stats?: unknown }) => m.type === type && resolve(m.stats));
+      });
+    await message("ready");
+    const done = message("done");
+    worker.postMessage({ type: "start" });
+    return (await done) as SenderStats;
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** The senders against a server that does nothing but answer: how many sends a second the client can make here. */
+async function senderCeiling() {
+  const body = JSON.stringify({
+    message: {
+      id: randomUUID(),
+      channelId: randomUUID(),
+      seq: 1,
+      type: "text",
+      text: "message 1 from sender 0",
+      sender: { userId: "u0", nickname: "User 0", profileImageUrl: "" },
+      metadata: { n: "1" },
+      file: null,
+      createdAt: new Date().toISOString(),
+    },
+  });
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.once("end", () => response.writeHead(200, { "content-type": "application/json" }).end(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    process.stderr.write(`send: the senders against a bare HTTP server\n`);
+    const stats = await runSenders(
+      Array.from({ length: SENDERS }, (_, s) => ({
+        url: `http://127.0.0.1:${port}/v1/channels/${s}/messages`,
+        token: "bare",
+      })),
+    );
+    return { ...throughput(stats.durations), senderThreadUtilization: stats.senderThreadUtilization };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+type Phase = ReturnType<typeof phase>;
+
+const phase = (stats: SenderStats) => ({
+  ...throughput(stats.durations),
+  statusCodes: stats.statusCodes,
+  errors: stats.errors,
+  senderThreadUtilization: stats.senderThreadUtilization,
+});
+
+async function parley(databaseUrl: string) {
+  const server = await startServer(root, {
+    name: "send",
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(POOL),
+      RATE_LIMIT_PER_SECOND: String(RATE_LIMIT),
+      MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
+      LOG_LEVEL: "warn",
+      // The production default, so background job polling costs what it costs in production.
+      JOB_POLL_SECONDS: "2",
+    },
+  });
+  try {
+    const base = server.base;
+    const v1 = (route: string) => `${CHAT_API_PREFIX}${route}`;
+    const session = await marketplaceSession(base);
+    const { app } = await call<{ app: { id: string } }>(base, `${API_PREFIX}${api.apps.list}`, session.sessionToken, {
+      name: "Bench",
+    });
+    const { secret: apiKey } = await call<{ secret: string }>(
+      base,
+      `${API_PREFIX}${fillPath(api.apps.apiKeys, { id: app.id })}`,
+      session.sessionToken,
+      { label: "bench" },
+    );
+
+    process.stderr.write(`send: ${SENDERS * MEMBERS} chat users, ${SENDERS} channels of ${MEMBERS}\n`);
+    const userId = (i: number) => `u${i}`;
+    await inBatches(SENDERS * MEMBERS, 10, async (i) => {
+      await call(base, v1(chatApi.users), apiKey, { userId: userId(i), nickname: `User ${i}`, profileImageUrl: "" });
+    });
+    const senders: Array<{ url: string; token: string }> = [];
+    await inBatches(SENDERS, 10, async (s) => {
+      const members = Array.from({ length: MEMBERS }, (_, k) => userId(s * MEMBERS + k));
+      const { channel } = await call<{ channel: { id: string } }>(base, v1(chatApi.channels), apiKey, {
+        name: `Channel ${s}`,
+        imageUrl: "",
+        type: "public",
+        userIds: members,
+      });
+      const sender = userId(s * MEMBERS);
+      const { token } = await call<{ token: string }>(
+        base,
+        v1(fillPath(chatApi.userToken, { userId: sender })),
+        apiKey,
+        {},
+      );
+      const login = await call<{ sessionToken: string }>(base, v1(chatApi.login), "", {
+        appId: app.id,
+        userId: sender,
+        token,
+      });
+      senders[s] = {
+        url: `${base}${v1(fillPath(chatApi.messages, { channelId: channel.id }))}`,
+        token: login.sessionToken,
+      };
+    });
+
+    process.stderr.write(`send: ${SENDERS} senders, closed loop, ${WARMUP} s warm-up and ${SECONDS} s measured\n`);
+    const closed = phase(await runSenders(senders));
+    let atRate: Phase | { skipped: string } | null = null;
+    if (RATE > 0 && closed.messagesPerSecond < RATE) {
+      atRate = { skipped: `the closed loop reached ${closed.messagesPerSecond} a second, below ${RATE}` };
+    } else if (RATE > 0) {
+      process.stderr.write(`send: ${SENDERS} senders sharing ${RATE} sends a second on a schedule\n`);
+      atRate = phase(await runSenders(senders, RATE));
+    }
+
+    // Every send answered 200 must be a stored message: the answer is not taken on trust.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const stored = await db
+      .query<{ count: string }>("select count(*)::text as count from messages where app_id = $1 and type = 'text'", [
+        app.id,
+      ])
+      .finally(() => db.end());
+    const phases = atRate && "statusCodes" in atRate ? [closed, atRate] : [closed];
+    return {
+      closed,
+      atRate,
+      phases,
+      answered200: phases.reduce((sum, p) => sum + (p.statusCodes["200"] ?? 0), 0),
+      storedMessages: Number(stored.rows[0]?.count),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const database: ScratchDatabase = args["database-url"]
+  ? givenDatabase(args["database-url"])
+  : await scratchDatabase(args["admin-url"], "parley_bench_send");
+let report: Record<string, unknown>;
+let failure: string | null = null;
+try {
+  const { rawInsert, rawInsertSharedCounter } = await references(database.url);
+  const { closed: measured, atRate, phases, answered200, storedMessages } = await parley(database.url);
+  const ceiling = await senderCeiling();
+  const refused = phases.filter(
+    (p) => Object.keys(p.statusCodes).some((status) => status !== "200") || Object.keys(p.errors).length > 0,
+  );
+  if (refused.length > 0) {
+    failure =
+      `answers other than 200 or connection errors under load (` +
+      `${refused.map((p) => `${JSON.stringify(p.statusCodes)}, errors ${JSON.stringify(p.errors)}`).join("; ")}` +
+      `): the figures are not those of the send`;
+  } else if (storedMessages !== answered200) {
+    failure = `${answered200} sends answered 200 but ${storedMessages} messages are stored`;
+  }
+  const ratio = Number((measured.messagesPerSecond / rawInsert.messagesPerSecond).toFixed(3));
+  report = {
+    benchmark: "send",
+    at: new Date().toISOString(),
+    machine: machine(),
+    database: "postgres",
+    route: `POST ${CHAT_API_PREFIX}${chatApi.messages}`,
+    senders: SENDERS,
+    membersPerChannel: MEMBERS,
+    chatUsers: SENDERS * MEMBERS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    poolSize: POOL,
+    account: "marketplace (no trial quota)",
+    rateLimit: { setting: `RATE_LIMIT_PER_SECOND=${RATE_LIMIT}`, production: "20 a second per chat user" },
+    parley: { ...measured, answered200, storedMessages },
+    rate: RATE,
+    parleyAtRate: atRate,
+    rawInsert,
+    rawInsertSharedCounter,
+    senderCeiling: ceiling,
+    ratio,
+    ratioToSharedCounter: Number((measured.messagesPerSecond / rawInsertSharedCounter.messagesPerSecond).toFixed(3)),
+    goals: GOALS,
+    goalsMet: { ratio: ratio >= GOALS.ratioAtLeast, p99: measured.p99Ms < GOALS.p99MsBelow },
+    failure,
+  };
+} finally {
+  await stopServers();
+  await database.drop();
+}
+await writeReport(args.out, report);
+if (failure) {
+  process.stderr.write(`bench:send failed: ${failure}\n`);
+  process.exit(1);
+}
+process.exit(0);
