@@ -79,6 +79,8 @@ export const envSchema = z.object({
   JOB_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().min(0.5).max(60).default(2)),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
   WS_WRITE_WINDOW_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(1000).default(25)),
+  /** How often the gateway pings each socket; one that has not answered the previous ping by then is cut. */
+  WS_HEARTBEAT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(50).max(600_000).default(30_000)),
   /**
    * WebSockets one chat user may hold open on one process; the one past the cap is refused (008, close code 4008).
    * Ten covers a user's tabs and devices; the cap stops one credential from holding a process's memory.
@@ -163,6 +165,7 @@ export interface Config {
   jobsEnabled: boolean;
   jobPollSeconds: number;
   wsWriteWindowMs: number;
+  wsHeartbeatMs: number;
   wsMaxConnectionsPerChatUser: number;
   wsMaxConnectionsPerDashboardSession: number;
   campaignLeaseSeconds: number;
@@ -218,6 +221,7 @@ export function loadConfig(
     jobsEnabled: e.JOBS_ENABLED ?? true,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     wsWriteWindowMs: e.WS_WRITE_WINDOW_MS,
+    wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     wsMaxConnectionsPerChatUser: e.WS_MAX_CONNECTIONS_PER_CHAT_USER,
     wsMaxConnectionsPerDashboardSession: e.WS_MAX_CONNECTIONS_PER_DASHBOARD_SESSION,
     campaignLeaseSeconds: e.CAMPAIGN_LEASE_SECONDS,

@@ -16,7 +16,6 @@ import { textFrame } from "./text-frame";
 import { createWriteWindow } from "./write-window";
 
 const AUTH_TIMEOUT_MS = 10_000;
-const HEARTBEAT_MS = 30_000;
 /**
  * How long a socket closed for flooding has to complete the closing handshake before it is cut: a flooding client
  * may never answer the close, and ws would otherwise hold the socket, and parse what it still sends, for 30 s.
@@ -54,6 +53,8 @@ export interface GatewayDeps {
   messages: MessageService;
   /** How long frames may gather before they are written; see `createWriteWindow`. */
   writeWindowMs: number;
+  /** How often every socket is pinged; one that did not answer the previous ping is cut. */
+  heartbeatMs: number;
   /** The request budget of HTTP, which frames draw from too. */
   counter: RequestCounter;
   /** Sockets one chat user may hold open on this process; the next is refused. */
@@ -66,6 +67,7 @@ export interface GatewayDeps {
 export function gatewayLimits(config: Config) {
   return {
     writeWindowMs: config.wsWriteWindowMs,
+    heartbeatMs: config.wsHeartbeatMs,
     maxConnectionsPerChatUser: config.wsMaxConnectionsPerChatUser,
     maxConnectionsPerDashboardSession: config.wsMaxConnectionsPerDashboardSession,
   };
@@ -300,7 +302,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       conn.alive = false;
       conn.socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, deps.heartbeatMs);
   heartbeat.unref();
 
   app.addHook("onClose", async () => {

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { chatApp } from "../chat-client";
+import { startTestApp, type TestApp } from "../harness";
+import { openSocket } from "../ws-client";
+
+let t: TestApp;
+let wsUrl: string;
+const HEARTBEAT_MS = 100;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { WS_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
+  await t.server.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.server.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+});
+afterAll(() => t?.close());
+
+describe("WebSocket heartbeat", () => {
+  it("keeps a socket that answers pings while its sign-in is slower than several heartbeats", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    await kim.api.post("/channels", { name: "Slow day" });
+    const channels = t.services.channels;
+    const placementsOf = channels.placementsOf.bind(channels);
+    // The sign-in's last lookup waits out four heartbeats, as it can under a storm of sign-ins.
+    const spy = vi.spyOn(channels, "placementsOf").mockImplementation(async (chatUserId: string) => {
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 4.5));
+      return placementsOf(chatUserId);
+    });
+    try {
+      const socket = await openSocket(wsUrl, { token: kim.sessionToken });
+      await socket.next((f) => f.type === "ready", 5000);
+      // Heartbeats go on after the sign-in; a live socket stays.
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 3));
+      await socket.caughtUp();
+      expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+      socket.ws.close();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
