@@ -122,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSessionForgetting(server, bus, [auth, chatUsers]);
   server.addHook("onClose", async () => {
     status.close();
+    // Sessions used in the last second are marked before the database goes.
+    await chatUsers.flushSessionMarks();
     await ctx.jobs.stop();
     mailer.close();
     if (!options.bus) await bus.close();

@@ -54,6 +54,16 @@ export interface ChatPrincipal {
   sessionId: string;
 }
 
+/** How long a session's use may wait to be marked, gathered with the others of that time; see `markUsed`. */
+const SESSION_MARK_MS = 1000;
+
+interface SessionUse {
+  sessionId: string;
+  chatUserId: string;
+  appId: string;
+  at: Date;
+}
+
 export function createChatUserService(
   ctx: Context,
   {
@@ -88,6 +98,53 @@ export function createChatUserService(
       .where(and(eq(chatUsers.appId, appId), eq(chatUsers.userId, userId)))
       .limit(1);
     return row;
+  }
+
+  /**
+   * Sessions seen in use and not yet marked. Marking one (the session's last use, its user's last seen time, the
+   * day's active users) is three writes; every socket of a restarted process reconnecting at once would each wait
+   * on them, and the database would take them one by one. They are written together instead, at most
+   * `SESSION_MARK_MS` later, each with the time it was used. A crash loses at most that long's marks, and since the
+   * stored mark is then still old, the session's next use makes it again.
+   */
+  const unmarked = new Map<string, SessionUse>();
+  let markTimer: ReturnType<typeof setTimeout> | null = null;
+  let marking: Promise<void> = Promise.resolve();
+
+  function markUsed(use: SessionUse) {
+    unmarked.set(use.sessionId, use);
+    if (markTimer) return;
+    markTimer = setTimeout(() => void flushSessionMarks(), SESSION_MARK_MS);
+    markTimer.unref();
+  }
+
+  function flushSessionMarks(): Promise<void> {
+    if (markTimer) clearTimeout(markTimer);
+    markTimer = null;
+    const uses = [...unmarked.values()];
+    unmarked.clear();
+    // One flush at a time, so a mark is never overtaken by an older one.
+    marking = marking.then(() => writeMarks(uses));
+    return marking;
+  }
+
+  async function writeMarks(uses: SessionUse[]): Promise<void> {
+    if (uses.length === 0) return;
+    const rows = (key: "sessionId" | "chatUserId") =>
+      JSON.stringify(uses.map((use) => ({ id: use[key], at: use.at.toISOString() })));
+    try {
+      await db.execute(sql`
+        update chat_sessions s set last_used_at = greatest(s.last_used_at, x.at)
+        from jsonb_to_recordset(${rows("sessionId")}::jsonb) as x (id uuid, at timestamptz) where s.id = x.id`);
+      await db.execute(sql`
+        update chat_users u set last_seen_at = greatest(u.last_seen_at, x.at)
+        from (select id, max(at) as at from jsonb_to_recordset(${rows("chatUserId")}::jsonb) as r (id uuid, at timestamptz)
+          group by id) x
+        where u.id = x.id`);
+      await metrics.recordActiveMany(uses);
+    } catch (err) {
+      ctx.log.error({ err, count: uses.length }, "could not mark chat sessions used");
+    }
   }
 
   async function startSession(app: AppRow, user: ChatUserRow): Promise<TChatSession> {
@@ -287,12 +344,13 @@ export function createChatUserService(
       if (now.getTime() - row.session.lastUsedAt.getTime() > 60_000) {
         // Marked on the cached row too, so the requests of the next minute do not mark it again.
         row.session.lastUsedAt = now;
-        await db.update(chatSessions).set({ lastUsedAt: now }).where(eq(chatSessions.id, row.session.id));
-        await db.update(chatUsers).set({ lastSeenAt: now }).where(eq(chatUsers.id, row.user.id));
-        await metrics.recordActive(app.id, row.user.id, now);
+        markUsed({ sessionId: row.session.id, chatUserId: row.user.id, appId: app.id, at: now });
       }
       return { app, user: row.user, sessionId: row.session.id };
     },
+
+    /** Writes the marks of sessions used since the last flush now: at shutdown, and for tests. */
+    flushSessionMarks,
 
     /** Forgets the sessions this process read: when the bus says some ended, on whichever process. */
     forgetCachedSessions: forget,

@@ -76,6 +76,27 @@ export function createMetricsService(ctx: Context) {
       if (await firstToday(db, appId, day, chatUserId, "active")) await bump(db, appId, day, "activeUserCount");
     },
 
+    /**
+     * {@link recordActive} for many uses at once, in one statement whatever their number: what a burst of sign-ins
+     * (every socket of a restarted process reconnecting) records. A user counts once per app and day, however
+     * often they appear.
+     */
+    async recordActiveMany(uses: { appId: string; chatUserId: string; at: Date }[]): Promise<void> {
+      if (uses.length === 0) return;
+      const rows = uses.map((use) => ({ app_id: use.appId, chat_user_id: use.chatUserId, day: utcDay(use.at) }));
+      await db.execute(sql`
+        with fresh as (
+          insert into daily_user_activity (app_id, day, chat_user_id, kind)
+          select x.app_id, x.day, x.chat_user_id, 'active'
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x (app_id uuid, day date, chat_user_id uuid)
+          on conflict do nothing
+          returning app_id, day
+        )
+        insert into daily_metrics as m (app_id, day, slot, active_user_count)
+        select app_id, day, ${anySlot()}, count(*) from fresh group by app_id, day
+        on conflict (app_id, day, slot) do update set active_user_count = m.active_user_count + excluded.active_user_count`);
+    },
+
     /** {@link messageCounting} for many messages of the app's own (no user sender) stored by one statement. */
     appMessagesCounting(appId: string, at: Date, stored: string): SQL {
       const from = sql.raw(stored);
