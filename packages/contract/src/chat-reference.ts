@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGE_ID_PATTERN, USER_ID_PATTERN } from "./chat";
+import { CLIENT_MESSAGE_ID_PATTERN, REACTION_PATTERN, USER_ID_PATTERN } from "./chat";
 import { LANGUAGE_CODE_PATTERN } from "./translation";
 import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
 
@@ -34,6 +34,12 @@ export const CHAT_API_OPERATIONS = {
   joinChannel: "channels",
   leaveChannel: "channels",
   listSubchannels: "channels",
+  pinMessage: "channels",
+  unpinMessage: "channels",
+  getUnreadCounts: "users",
+  blockUser: "users",
+  unblockUser: "users",
+  listBlockedUsers: "users",
   listMembers: "members",
   addMembers: "members",
   removeMember: "members",
@@ -48,6 +54,10 @@ export const CHAT_API_OPERATIONS = {
   deleteMessage: "messages",
   markRead: "messages",
   translateMessage: "messages",
+  editMessage: "messages",
+  addReaction: "messages",
+  removeReaction: "messages",
+  listReplies: "messages",
   listEvents: "events",
   registerPushToken: "push",
   listPushTokens: "push",
@@ -70,5 +80,6 @@ export const CHAT_FIELD_PATTERNS = {
   inviteCode: INVITE_CODE_PATTERN.source,
   digits: DIGITS_PATTERN.source,
   languageCode: LANGUAGE_CODE_PATTERN.source,
+  reaction: REACTION_PATTERN.source,
 } as const;
 export type TChatFieldPattern = keyof typeof CHAT_FIELD_PATTERNS;

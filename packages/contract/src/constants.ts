@@ -34,6 +34,11 @@ export const SUBCHANNEL_MIN_MEMBERS = 500;
 export const SUBCHANNEL_MAX_MEMBERS = 3000;
 export const REGULAR_CHANNEL_MEMBER_LIMIT = 100;
 export const MAX_INVITES_AT_ONCE = 100;
+/**
+ * Users one chat user may block at most (3085 beyond). Every history page and catch-up the user reads leaves out
+ * the senders on their list, so the list stays small enough to read whole each time.
+ */
+export const BLOCKED_USERS_MAX = 1000;
 export const FILE_MAX_BYTES = 15 * 1024 * 1024;
 /**
  * The longest name a chat upload keeps, in UTF-16 code units. The name is a path segment of the file's download

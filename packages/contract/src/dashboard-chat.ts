@@ -7,6 +7,7 @@ import {
   zMessage,
   zMessageHistoryQuery,
   zNickname,
+  zReaction,
   zUpdateChannelRequest,
   zUserId,
 } from "./chat";
@@ -97,6 +98,20 @@ export type TBannedPage = z.infer<typeof zBannedPage>;
 export const zTagsResponse = z.object({ tags: z.array(z.object({ id: z.string(), tag: z.string() })) });
 export const zMemberMessagesResponse = z.object({ messages: z.array(zMessage) });
 
+export const zAppMessageParams = zAppChannelParams.extend({ messageId: z.string().uuid() });
+export const zAppReactionParams = zAppMessageParams.extend({ reaction: zReaction });
+
+/**
+ * A channel's pinned messages for the dashboard's pinned strip: the ids in pin order (oldest first) and the messages
+ * still live among them, in the same order. A pinned message that was deleted stays in `pinnedMessageIds` until it
+ * is unpinned, and has no entry in `messages`.
+ */
+export const zPinnedMessagesResponse = z.object({
+  pinnedMessageIds: z.array(z.string()),
+  messages: z.array(zMessage),
+});
+export type TPinnedMessagesResponse = z.infer<typeof zPinnedMessagesResponse>;
+
 /**
  * Test users: chat users the dashboard makes so an app's owner can chat from a user's side without writing code.
  * They are ordinary chat users of the app (their messages count like any other), marked by this metadata entry;
@@ -127,6 +142,14 @@ export const dashboardChat = {
   unfreeze: "/apps/:id/channels/:channelId/unfreeze",
   messages: "/apps/:id/channels/:channelId/messages",
   deleteMessages: "/apps/:id/channels/:channelId/messages/delete",
+  /** A thread's replies (GET), paged by seq as the history is. */
+  replies: "/apps/:id/channels/:channelId/messages/:messageId/replies",
+  /** Removes one reaction from a message for everyone who added it (DELETE). */
+  reaction: "/apps/:id/channels/:channelId/messages/:messageId/reactions/:reaction",
+  /** The pinned messages (GET). */
+  pins: "/apps/:id/channels/:channelId/pins",
+  /** Pins (POST) or unpins (DELETE) a message, as the channel's owner or the app may. */
+  pin: "/apps/:id/channels/:channelId/pins/:messageId",
   membersAdd: "/apps/:id/channels/:channelId/members/add",
   membersRemove: "/apps/:id/channels/:channelId/members/remove",
   mute: "/apps/:id/channels/:channelId/members/mute",

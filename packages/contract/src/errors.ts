@@ -162,6 +162,31 @@ export const errorCatalogue = {
     description:
       "The recipient CSV's first row is a header other than userId; data.reason is the header found. Use userId or no header.",
   },
+  "3066": { status: 409, description: "The message already holds 20 different reactions; add one of those instead." },
+  "3067": {
+    status: 403,
+    description: "Only the sender may edit this message; the app's server edits the app's own (admin) messages.",
+  },
+  "3068": { status: 400, description: "A reply cannot have replies: answer in the thread of its parent." },
+  "3069": { status: 400, description: "A custom message needs a customType, and only a custom message takes one." },
+  "3070": { status: 400, description: "An edit must change the text or the metadata." },
+  "3080": { status: 409, description: "A channel holds at most 10 pinned messages; unpin one first." },
+  "3081": {
+    status: 400,
+    description:
+      "Only public, private and private_invite channels can be distinct; super groups and broadcast channels cannot.",
+  },
+  "3082": { status: 404, description: "The message is not pinned in this channel." },
+  "3083": { status: 404, description: "The caller does not block this user." },
+  "3084": { status: 400, description: "A user cannot block themselves." },
+  "3085": {
+    status: 409,
+    description: "A user blocks at most 1,000 other users; unblock one before blocking another.",
+  },
+  "3086": {
+    status: 403,
+    description: "The other user blocks the caller, so the caller cannot make a distinct one-to-one channel with them.",
+  },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },

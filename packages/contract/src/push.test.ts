@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PUSH_TEMPLATES, renderPushTemplate, unknownPushTemplateVariables, zPushTemplateText } from "./push";
+import {
+  DEFAULT_PUSH_TEMPLATES,
+  DEFAULT_PUSH_TITLES,
+  renderPushTemplate,
+  unknownPushTemplateVariables,
+  zPushTemplateText,
+} from "./push";
 import { V } from "./validation";
 
 describe("push template variables", () => {
@@ -15,6 +21,9 @@ describe("push template variables", () => {
     ).toEqual([]);
     for (const templates of Object.values(DEFAULT_PUSH_TEMPLATES)) {
       for (const text of Object.values(templates)) expect(unknownPushTemplateVariables(text)).toEqual([]);
+    }
+    for (const titles of Object.values(DEFAULT_PUSH_TITLES)) {
+      for (const text of Object.values(titles)) expect(unknownPushTemplateVariables(text)).toEqual([]);
     }
   });
 

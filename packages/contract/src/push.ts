@@ -3,9 +3,15 @@ import { zPageQuery } from "./chat";
 import type { Language } from "./constants";
 import { V } from "./validation";
 
-/** The events an app can push for, in the order of spec section 3; each has one template. */
+/**
+ * The events an app can push for, in the order of spec section 3; each has one template. `message/mention` and
+ * `message/reply` are a message's own notification to the users it mentions and to those taking part in the thread
+ * it answers, instead of `message/send`.
+ */
 export const PUSH_TEMPLATE_KEYS = [
   "message/send",
+  "message/mention",
+  "message/reply",
   "message/deleted",
   "channel/member/left",
   "channel/member/added",
@@ -19,6 +25,18 @@ export const PUSH_TEMPLATE_KEYS = [
 ] as const;
 export const zPushTemplateKey = z.enum(PUSH_TEMPLATE_KEYS);
 export type TPushTemplateKey = z.infer<typeof zPushTemplateKey>;
+
+/**
+ * The templates with a title of their own; the others are titled with the channel's name (the app's, for a channel
+ * without one), as the spec's message template is.
+ */
+export const TITLED_PUSH_TEMPLATE_KEYS = [
+  "message/mention",
+  "message/reply",
+] as const satisfies readonly TPushTemplateKey[];
+export type TTitledPushTemplateKey = (typeof TITLED_PUSH_TEMPLATE_KEYS)[number];
+export const isTitledPushTemplateKey = (key: TPushTemplateKey): key is TTitledPushTemplateKey =>
+  (TITLED_PUSH_TEMPLATE_KEYS as readonly string[]).includes(key);
 
 /** The variables a template may use, written `{{name}}`. */
 export const PUSH_TEMPLATE_VARIABLES = ["app", "channel", "message", "sender.name", "sender.profileImageUrl"] as const;
@@ -40,6 +58,8 @@ export const PUSH_DEVICES_PER_USER_MAX = 20;
 export const DEFAULT_PUSH_TEMPLATES: Record<Language, Record<TPushTemplateKey, string>> = {
   ko: {
     "message/send": "{{sender.name}}: {{message}}",
+    "message/mention": "{{message}}",
+    "message/reply": "{{message}}",
     "message/deleted": "{{sender.name}} 님이 {{channel}}에서 메시지를 삭제했습니다",
     "channel/member/left": "{{sender.name}} 님이 {{channel}}에서 나갔습니다",
     "channel/member/added": "{{sender.name}} 님이 {{channel}}에 참여했습니다",
@@ -53,6 +73,8 @@ export const DEFAULT_PUSH_TEMPLATES: Record<Language, Record<TPushTemplateKey, s
   },
   en: {
     "message/send": "{{sender.name}}: {{message}}",
+    "message/mention": "{{message}}",
+    "message/reply": "{{message}}",
     "message/deleted": "{{sender.name}} deleted a message in {{channel}}",
     "channel/member/left": "{{sender.name}} left {{channel}}",
     "channel/member/added": "{{sender.name}} joined {{channel}}",
@@ -63,6 +85,18 @@ export const DEFAULT_PUSH_TEMPLATES: Record<Language, Record<TPushTemplateKey, s
     "channel/changed": "{{channel}} was updated",
     "channel/deleted": "{{channel}} was deleted",
     "channel/created": "You were added to {{channel}}",
+  },
+};
+
+/** The titles of the templates that have one, as {@link DEFAULT_PUSH_TEMPLATES} holds their bodies. */
+export const DEFAULT_PUSH_TITLES: Record<Language, Record<TTitledPushTemplateKey, string>> = {
+  ko: {
+    "message/mention": "{{sender.name}} 님이 {{channel}}에서 회원님을 언급했습니다",
+    "message/reply": "{{sender.name}} 님이 {{channel}}에서 답글을 남겼습니다",
+  },
+  en: {
+    "message/mention": "{{sender.name}} mentioned you in {{channel}}",
+    "message/reply": "{{sender.name}} replied in {{channel}}",
   },
 };
 
@@ -102,12 +136,18 @@ export const zPushTemplate = z.object({
   defaultText: z.string(),
   /** Null while the app uses the default text. */
   updatedAt: z.string().nullable(),
+  /** The notification's title, for the templates that have one of their own (`message/mention`, `message/reply`). */
+  title: z.string().optional(),
+  /** What "restore default" puts back into `title`. */
+  defaultTitle: z.string().optional(),
 });
 export type TPushTemplate = z.infer<typeof zPushTemplate>;
 export const zPushTemplateResponse = z.object({ template: zPushTemplate });
 export const zPushTemplatesResponse = z.object({ templates: z.array(zPushTemplate) });
-export const zUpdatePushTemplateRequest = z.object({ text: zPushTemplateText });
+/** `title` only for the templates that have one, where it is required (300 without); the others ignore it. */
+export const zUpdatePushTemplateRequest = z.object({ text: zPushTemplateText, title: zPushTemplateText.optional() });
 export type TUpdatePushTemplateRequest = z.infer<typeof zUpdatePushTemplateRequest>;
+export const zUpdateTitledPushTemplateRequest = zUpdatePushTemplateRequest.required({ title: true });
 
 /**
  * FCM credentials: the legacy server key the spec names, or an HTTP v1 service-account JSON (Google's current

@@ -21,6 +21,18 @@ export type TTranslationVerifyResponse = z.infer<typeof zTranslationVerifyRespon
 export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 export const zLanguageCode = z.string().regex(LANGUAGE_CODE_PATTERN, V.languageCode);
 
+/**
+ * `zh-cn` and `zh-CN` are one language to Google, so they must be one cache entry too: the region goes upper
+ * case and a script title case, as BCP 47 writes them.
+ */
+export function canonicalLanguage(language: string): string {
+  const [primary = "", subtag] = language.split("-");
+  if (subtag === undefined) return primary.toLowerCase();
+  const rest =
+    subtag.length === 4 ? `${subtag[0]?.toUpperCase()}${subtag.slice(1).toLowerCase()}` : subtag.toUpperCase();
+  return `${primary.toLowerCase()}-${rest}`;
+}
+
 export const zTranslationParams = z.object({
   channelId: z.string().uuid(),
   messageId: z.string().uuid(),

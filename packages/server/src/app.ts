@@ -164,7 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async (v1) => {
       await registerChatApiPlugins(v1, config);
       await registerRateLimit(v1, { counter, hook: "preHandler" });
-      await v1.register(chatUserChatRoutes, { apps, chatUsers });
+      await v1.register(chatUserChatRoutes, { apps, chatUsers, presence });
       await v1.register(channelChatRoutes, { apps, chatUsers, channels });
       await v1.register(messageChatRoutes, { apps, chatUsers, messages });
       await v1.register(fileChatRoutes, { apps, chatUsers, files });

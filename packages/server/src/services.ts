@@ -59,7 +59,8 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     messagePushOverrides: [(appId, message) => campaignSender.pushOverride(appId, message)],
   });
   const outbox = createOutbox(ctx, [webhooks.consumer, push.consumer]);
-  const channels = createChannelService(ctx, { bus, chatUsers, outbox });
+  const channels = createChannelService(ctx, { bus, chatUsers, outbox, presence });
+  const translation = createTranslationService(ctx, { apps, channels });
   const messages = createMessageService(
     ctx,
     { bus, channels, metrics },
@@ -67,7 +68,11 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
       checks: [billing.checkTrialQuota],
       filters: [profanity.filterMessage],
       // The campaign sender is built on the pipeline, so its hook is called through, once it exists.
-      read: [(channel, chatUserId, seq, at) => campaignSender.markRead(channel, chatUserId, seq, at)],
+      read: [
+        (channel, chatUserId, seq, at) => campaignSender.markRead(channel, chatUserId, seq, at),
+        async (channel, chatUserId, seq) => channels.readReceipt(channel, chatUserId, seq),
+      ],
+      translate: [translation.queueSendTranslations],
     },
   );
   const auth = createAuthService(ctx, { sessionsEnded });
@@ -96,7 +101,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     profanity,
     webhooks,
     push,
-    translation: createTranslationService(ctx, { apps, channels }),
+    translation,
     brands,
     brandChannels: createBrandChannels(ctx, { channels }),
     campaigns,

@@ -1,11 +1,17 @@
 import { EventEmitter } from "node:events";
-import type { TChatEvent } from "@parley/contract";
+import type { TChatEvent, TTransientEvent } from "@parley/contract";
 import { closeRedis, openRedis, type RedisLog } from "../redis";
 
 /** An event of one app's channel, already stored. */
 export interface ChatEventMessage {
   appId: string;
   event: TChatEvent;
+  /**
+   * With a message's events: the members who block its sender (user ids), whose sockets it is not written to. Beside
+   * the event rather than in it, since the event's frame goes to every other member, who must not learn who blocks
+   * whom.
+   */
+  hiddenFrom?: string[];
 }
 
 /** Sessions that no longer admit anyone; every process closes the WebSockets that were opened with them. */
@@ -19,8 +25,18 @@ export type EndedSessions =
 /** Says that sessions ended, so that the sockets opened with them close wherever they are. */
 export type SessionsEnded = (ended: EndedSessions) => Promise<void>;
 
+/**
+ * Typing or presence, never stored: delivered to whoever is connected now, and lost to whoever is not. A member's
+ * typing in a split super group carries their subchannel, which alone hears it.
+ */
+export interface TransientMessage {
+  appId: string;
+  event: TTransientEvent;
+  subchannel?: number | null;
+}
+
 /** What crosses the bus. */
-export type BusMessage = ChatEventMessage | { sessionsEnded: EndedSessions };
+export type BusMessage = ChatEventMessage | { sessionsEnded: EndedSessions } | { transient: TransientMessage };
 
 /**
  * Real-time fan-out between server processes. The in-process bus serves a single process; with Redis every

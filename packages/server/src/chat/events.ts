@@ -1,6 +1,6 @@
 import type { TChatEvent, TChatEventType } from "@parley/contract";
 import type { Db } from "../db/client";
-import type { Bus } from "./bus";
+import type { Bus, ChatEventMessage } from "./bus";
 import type { Outbox } from "./outbox";
 import { chatEvents } from "./schema";
 
@@ -11,7 +11,7 @@ type EventBody = Omit<TChatEvent, "id" | "type" | "channelId" | "createdAt">;
  * so a client never hears of a change that was rolled back, and a reconnecting client finds every event stored.
  */
 export class EventBatch {
-  readonly #events: { appId: string; event: TChatEvent }[] = [];
+  readonly #events: ChatEventMessage[] = [];
   readonly #outbox: Outbox | undefined;
   /** Whether some event went to the outbox, so the dispatcher should run after the commit. */
   outboxed = false;
@@ -53,10 +53,19 @@ export class EventBatch {
     return this.#outbox ? this.#outbox.wants(appId, q) : false;
   }
 
-  /** Takes on an event whose statement also stored its outbox row when `outboxed`. */
-  storedWithOutbox(appId: string, event: TChatEvent, outboxed: boolean): void {
-    this.#events.push({ appId, event });
+  /**
+   * Takes on an event whose statement also stored its outbox row when `outboxed`; `hiddenFrom` names the members
+   * not to hear it (those who block the message's sender).
+   */
+  storedWithOutbox(appId: string, event: TChatEvent, outboxed: boolean, hiddenFrom?: string[] | null): void {
+    this.#events.push({ appId, event, ...(hiddenFrom?.length ? { hiddenFrom } : {}) });
     if (outboxed) this.outboxed = true;
+  }
+
+  /** Keeps an event taken on already from the members who block its message's sender (user ids). */
+  hideFrom(event: TChatEvent, userIds: string[]): void {
+    const entry = this.#events.find((each) => each.event === event);
+    if (entry && userIds.length > 0) entry.hiddenFrom = userIds;
   }
 
   async publish(bus: Bus): Promise<void> {

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { type ErrorData, type TClientFrame, type TServerFrame, WS_CLOSE_CODES, zClientFrame } from "@parley/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
+import { systemClock } from "../clock";
 import type { Config } from "../config";
 import { addressKey, type RequestCounter } from "../http/rate-limit";
 import type { AppService } from "../modules/apps";
@@ -10,9 +11,11 @@ import type { AuthService } from "../modules/auth";
 import type { ChannelService } from "../modules/channels";
 import { type ChatUserService, toChatUser } from "../modules/chat-users";
 import type { MessageService } from "../modules/messages";
-import type { Bus, BusMessage, ChatEventMessage, EndedSessions } from "./bus";
+import type { Bus } from "./bus";
+import { type Connection, ConnectionIndex } from "./connections";
+import { createFanout } from "./fanout";
 import type { Presence } from "./presence";
-import { textFrame } from "./text-frame";
+import { createTransientHub } from "./transient";
 import { createWriteWindow } from "./write-window";
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -21,27 +24,6 @@ const AUTH_TIMEOUT_MS = 10_000;
  * may never answer the close, and ws would otherwise hold the socket, and parse what it still sends, for 30 s.
  */
 const FLOOD_CLOSE_GRACE_MS = 1000;
-
-interface Connection {
-  socket: WebSocket;
-  /** The TCP stream under the socket, held while a write window's frames for it gather. */
-  transport: Duplex;
-  appId: string;
-  /** The end user's id, or null for a dashboard observer, who sees only the channels it subscribes to. */
-  userId: string | null;
-  /** The end user's `chat_users` id, what presence is kept by; null for a dashboard observer. */
-  chatUserId: string | null;
-  /** The session the socket was opened with (a chat session, or the observer's dashboard session). */
-  sessionId: string;
-  /** The observer's dashboard account; null for an end user. */
-  accountId: string | null;
-  /**
-   * The channels it hears, each with a subchannel: for an end user their own in a split super group, for an
-   * observer the one it watches; null for the whole channel.
-   */
-  channels: Map<string, number | null>;
-  alive: boolean;
-}
 
 export interface GatewayDeps {
   bus: Bus;
@@ -130,70 +112,18 @@ class FrameTally {
  * user belongs to the event's channel, on whichever process the event was produced.
  */
 export function registerGateway(app: FastifyInstance, path: string, deps: GatewayDeps) {
-  /** Every connection that hears a channel, whatever its subchannel. */
-  const byChannel = new Map<string, Set<Connection>>();
-  /** The connections of one subchannel (`subKey`): its members, and observers watching it. */
-  const bySubchannel = new Map<string, Set<Connection>>();
-  /** Observers watching a whole channel: they hear every subchannel's messages. */
-  const watchingAll = new Map<string, Set<Connection>>();
-  const byUser = new Map<string, Set<Connection>>();
-  /** Dashboard observers' connections by the session they were opened with, for the cap. */
-  const bySession = new Map<string, Set<Connection>>();
-  /** Every authenticated connection of this process, end users' and observers'. */
-  const all = new Set<Connection>();
-  const userKey = (appId: string, userId: string) => `${appId}\u0000${userId}`;
-
-  const subKey = (channelId: string, subchannel: number) => `${channelId}\u0000${subchannel}`;
-  const addTo = (index: Map<string, Set<Connection>>, key: string, conn: Connection) => {
-    const set = index.get(key) ?? new Set<Connection>();
-    index.set(key, set);
-    set.add(conn);
-  };
-  const removeFrom = (index: Map<string, Set<Connection>>, key: string, conn: Connection) => {
-    const set = index.get(key);
-    set?.delete(conn);
-    if (set?.size === 0) index.delete(key);
-  };
-
-  const join = (conn: Connection, channelId: string, subchannel: number | null) => {
-    if (conn.channels.has(channelId)) part(conn, channelId);
-    conn.channels.set(channelId, subchannel);
-    addTo(byChannel, channelId, conn);
-    if (subchannel !== null) addTo(bySubchannel, subKey(channelId, subchannel), conn);
-    else if (conn.userId === null) addTo(watchingAll, channelId, conn);
-  };
-  const part = (conn: Connection, channelId: string) => {
-    const subchannel = conn.channels.get(channelId);
-    conn.channels.delete(channelId);
-    removeFrom(byChannel, channelId, conn);
-    if (subchannel !== null && subchannel !== undefined) removeFrom(bySubchannel, subKey(channelId, subchannel), conn);
-    removeFrom(watchingAll, channelId, conn);
-  };
-  /** Moves this process's end users of a channel to where the database now places them. */
-  async function replace(channelId: string) {
-    const members = [...(byChannel.get(channelId) ?? [])].filter((conn) => conn.chatUserId !== null);
-    const placements = await deps.channels.placementsIn(
-      channelId,
-      members.map((conn) => conn.chatUserId as string),
-    );
-    for (const conn of members) {
-      // Left the channel meanwhile: its own event parted it.
-      if (!conn.channels.has(channelId) || !placements.has(conn.chatUserId as string)) continue;
-      join(conn, channelId, placements.get(conn.chatUserId as string) ?? null);
-    }
-  }
+  const connections = new ConnectionIndex();
+  const transients = createTransientHub({
+    bus: deps.bus,
+    presence: deps.presence,
+    chatUsers: deps.chatUsers,
+    clock: systemClock,
+    log: app.log,
+  });
   const drop = (conn: Connection) => {
-    for (const channelId of [...conn.channels.keys()]) part(conn, channelId);
-    all.delete(conn);
-    if (conn.userId) {
-      const key = userKey(conn.appId, conn.userId);
-      byUser.get(key)?.delete(conn);
-      if (byUser.get(key)?.size === 0) byUser.delete(key);
-    } else {
-      bySession.get(conn.sessionId)?.delete(conn);
-      if (bySession.get(conn.sessionId)?.size === 0) bySession.delete(conn.sessionId);
-    }
+    const last = connections.remove(conn);
     if (conn.chatUserId) deps.presence.disconnected(conn.appId, conn.chatUserId);
+    void transients.dropped(conn, last);
   };
   const window = createWriteWindow(deps.writeWindowMs);
   /** `frame` as an object, or as a whole text frame from `textFrame` to go on the wire as it is. */
@@ -205,96 +135,18 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     if (Buffer.isBuffer(frame)) conn.transport.write(frame);
     else conn.socket.send(JSON.stringify(frame));
   };
-
-  /** Whether a connection was opened with one of the sessions that ended. */
-  const openedWith = (conn: Connection, ended: EndedSessions): boolean => {
-    switch (ended.kind) {
-      case "dashboard":
-        return conn.accountId !== null && ended.sessionIds.includes(conn.sessionId);
-      case "dashboard-account":
-        return conn.accountId === ended.accountId && conn.sessionId !== ended.exceptSessionId;
-      case "chat":
-        return conn.accountId === null && ended.sessionIds.includes(conn.sessionId);
-      case "chat-user":
-        return conn.chatUserId === ended.chatUserId;
-    }
-  };
-
-  /** A socket outlives no logout: what its session no longer admits, it must not go on hearing. */
-  function closeEnded(ended: EndedSessions) {
-    // A copy: closing one changes the set.
-    for (const conn of [...all]) {
-      if (!openedWith(conn, ended)) continue;
-      send(conn, { type: "error", code: "3028", message: "the session ended" });
-      // Its close event drops it from the maps; until then it is no longer open, so nothing more is sent to it.
-      conn.socket.close(4001, "the session ended");
-    }
-  }
-
-  function deliver(message: BusMessage) {
-    if ("sessionsEnded" in message) return closeEnded(message.sessionsEnded);
-    deliverEvent(message);
-  }
-
-  /**
-   * The newest event id of each app this process has heard of. Every process hears every app's events on the bus,
-   * so after one read per app the `ready` frame's cursor comes from here, not from a query per socket: ten
-   * thousand sockets signing in at once would otherwise each ask the database for it.
-   */
-  const latestEventIds = new Map<string, bigint>();
-  const heard = (appId: string, id: bigint) => {
-    const known = latestEventIds.get(appId);
-    if (known === undefined || id > known) latestEventIds.set(appId, id);
-  };
-  async function lastEventIdOf(appId: string): Promise<string> {
-    const known = latestEventIds.get(appId);
-    if (known !== undefined) return known.toString();
-    heard(appId, BigInt(await deps.messages.lastEventId(appId)));
-    return String(latestEventIds.get(appId));
-  }
-
-  function deliverEvent({ appId, event }: ChatEventMessage) {
-    heard(appId, BigInt(event.id));
-    const subject = event.userId ? byUser.get(userKey(appId, event.userId)) : undefined;
-    if (event.type === "member.joined" && subject) {
-      for (const conn of subject) join(conn, event.channelId, event.subchannel ?? null);
-    }
-    if (event.type === "subchannels.changed") {
-      const merge = event.merge;
-      // A merge says where everyone went; any other re-placement is read back from the database.
-      if (merge) {
-        for (const conn of [...(bySubchannel.get(subKey(event.channelId, merge.from)) ?? [])]) {
-          if (conn.chatUserId !== null) join(conn, event.channelId, merge.into);
-        }
-      } else {
-        void replace(event.channelId).catch((err: unknown) =>
-          app.log.error({ err, channelId: event.channelId }, "could not re-read subchannel placements"),
-        );
-      }
-    }
-    // Encoded and framed once: a channel of a thousand members must not pay a thousand of either per event.
-    const frame = textFrame(Buffer.from(JSON.stringify({ type: "event", event } satisfies TServerFrame)));
-    const subchannel = event.message?.subchannel;
-    if (typeof subchannel === "number") {
-      // A member's message in a split super group: their subchannel, and the observers watching every subchannel.
-      for (const conn of bySubchannel.get(subKey(event.channelId, subchannel)) ?? [])
-        if (conn.appId === appId) send(conn, frame);
-      for (const conn of watchingAll.get(event.channelId) ?? []) if (conn.appId === appId) send(conn, frame);
-      return;
-    }
-    const members = byChannel.get(event.channelId);
-    // A user removed from a channel still hears that it happened.
-    const targets = subject ? new Set([...(members ?? []), ...subject]) : (members ?? new Set<Connection>());
-    for (const conn of targets) if (conn.appId === appId) send(conn, frame);
-    if ((event.type === "member.left" || event.type === "member.banned") && subject) {
-      for (const conn of subject) part(conn, event.channelId);
-    }
-    if (event.type === "channel.deleted") for (const conn of [...targets]) part(conn, event.channelId);
-  }
-  const unsubscribe = deps.bus.subscribe(deliver);
+  const fanout = createFanout({
+    connections,
+    transients,
+    send,
+    channels: deps.channels,
+    messages: deps.messages,
+    log: app.log,
+  });
+  const unsubscribe = deps.bus.subscribe(fanout.deliver);
 
   const heartbeat = setInterval(() => {
-    for (const conn of [...all]) {
+    for (const conn of [...connections.all]) {
       if (!conn.alive) {
         conn.socket.terminate();
         continue;
@@ -308,6 +160,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    transients.close();
     window.flush();
   });
 
@@ -413,6 +266,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         return;
       }
       if (frame.type === "subscribe") return this.subscribe(frame);
+      if (frame.type === "typing" || frame.type === "presence.subscribe") return this.transient(frame);
       if (this.hasAuthFrame) return;
       this.hasAuthFrame = true;
       const result = await authenticate(this, frame.token, frame.appId).catch(() => "3028" as const);
@@ -430,12 +284,28 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       if (this.socket.readyState === this.socket.CLOSED) drop(result);
     }
 
+    async transient(frame: Extract<TClientFrame, { type: "typing" | "presence.subscribe" }>) {
+      const current = this.conn;
+      if (!current) return this.fail("1023", "authenticate first");
+      if (frame.type === "typing") {
+        const answer = transients.typing(current, frame);
+        if (answer) send(current, answer);
+        return;
+      }
+      try {
+        for (const event of await transients.watch(current, frame.userIds)) send(current, { type: "transient", event });
+      } catch (err) {
+        app.log.error({ err }, "could not read presence");
+        send(current, { type: "error", code: "001", message: "presence is unavailable", frame: "presence.subscribe" });
+      }
+    }
+
     async subscribe(frame: Extract<TClientFrame, { type: "subscribe" }>) {
       const current = this.conn;
       if (!current || current.userId !== null) return this.fail("1023", "only dashboard views subscribe");
       try {
         await deps.channels.requireChannel({ id: current.appId }, frame.channelId);
-        join(current, frame.channelId, frame.subchannel ?? null);
+        connections.join(current, frame.channelId, frame.subchannel ?? null);
         // Queued behind nothing of this channel's and ahead of all its later events: the view reads history
         // once this arrives, and whatever was sent meanwhile comes as events it merges by seq.
         send(current, {
@@ -444,7 +314,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
           ...(frame.subchannel ? { subchannel: frame.subchannel } : {}),
         });
       } catch {
-        send(current, { type: "error", code: "3007", message: "no such channel" });
+        send(current, { type: "error", code: "3007", message: "no such channel", frame: "subscribe" });
       }
     }
   }
@@ -498,8 +368,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         () => false,
       );
       if (!allowed) return "3003";
-      const sessionSet = bySession.get(dashboard.sessionId) ?? new Set<Connection>();
-      if (sessionSet.size >= deps.maxConnectionsPerDashboardSession) return "008";
+      if (connections.ofSession(dashboard.sessionId).size >= deps.maxConnectionsPerDashboardSession) return "008";
       const conn: Connection = {
         socket,
         transport,
@@ -512,11 +381,9 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         alive: true,
       };
       session.pending = conn;
-      bySession.set(dashboard.sessionId, sessionSet);
-      sessionSet.add(conn);
-      all.add(conn);
+      connections.add(conn);
       return ready(conn, async () => {
-        send(conn, { type: "ready", user: null, lastEventId: await lastEventIdOf(appId) });
+        send(conn, { type: "ready", user: null, lastEventId: await fanout.lastEventIdOf(appId) });
       });
     }
     const principal = await deps.chatUsers.authenticateSession(token);
@@ -527,9 +394,9 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       () => true,
     );
     if (stopped) return "4000";
-    const key = userKey(principal.app.id, principal.user.userId);
-    const set = byUser.get(key) ?? new Set<Connection>();
-    if (set.size >= deps.maxConnectionsPerChatUser) return "008";
+    if (connections.ofUser(principal.app.id, principal.user.userId).size >= deps.maxConnectionsPerChatUser) {
+      return "008";
+    }
     const conn: Connection = {
       socket,
       transport,
@@ -542,20 +409,19 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       alive: true,
     };
     session.pending = conn;
-    byUser.set(key, set);
-    set.add(conn);
-    all.add(conn);
+    const first = connections.add(conn);
     deps.presence.connected(conn.appId, principal.user.id);
+    transients.connected(conn, first);
     return ready(conn, async () => {
       const subchannels: Record<string, number> = {};
       for (const { channelId, subchannel } of await deps.channels.placementsOf(principal.user.id)) {
-        join(conn, channelId, subchannel);
+        connections.join(conn, channelId, subchannel);
         if (subchannel !== null) subchannels[channelId] = subchannel;
       }
       send(conn, {
         type: "ready",
         user: toChatUser(principal.user),
-        lastEventId: await lastEventIdOf(conn.appId),
+        lastEventId: await fanout.lastEventIdOf(conn.appId),
         ...(Object.keys(subchannels).length > 0 ? { subchannels } : {}),
       });
     });
@@ -576,6 +442,6 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   }
 
   return {
-    connectionCount: () => all.size,
+    connectionCount: () => connections.all.size,
   };
 }

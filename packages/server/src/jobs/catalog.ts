@@ -1,4 +1,4 @@
-import { zChatEvent } from "@parley/contract";
+import { TRANSLATION_LANGUAGES_MAX, zChatEvent } from "@parley/contract";
 import { z } from "zod";
 import { defineJob } from "./runtime";
 
@@ -90,6 +90,26 @@ export const pushEventJob = defineJob({
   name: "push.event",
   payload: z.object({ appId: z.string().uuid(), event: zChatEvent }),
   retryLimit: 3,
+  batchSize: 10,
+});
+
+/**
+ * Translates a message sent with `translationLanguages` and tells its readers with `message.updated`. Languages
+ * already in the cache are not asked again, so a repeated job costs Google nothing; a language Google fails on is
+ * logged and left out rather than retried, since the message was delivered long before a retry could help.
+ */
+export const translateSentMessageJob = defineJob({
+  name: "translation.sent-message",
+  payload: z.object({
+    appId: z.string().uuid(),
+    channelId: z.string().uuid(),
+    messageId: z.string().uuid(),
+    languages: z.array(z.string().min(1).max(20)).min(1).max(TRANSLATION_LANGUAGES_MAX),
+    visibleTo: z.array(z.string()).optional(),
+    /** After an edit: the cache holds translations of the old text, so each language is asked again. */
+    fresh: z.boolean().optional(),
+  }),
+  retryLimit: 0,
   batchSize: 10,
 });
 

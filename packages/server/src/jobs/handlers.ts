@@ -9,6 +9,7 @@ import { channelJobs } from "../modules/channels";
 import { fileJobs } from "../modules/files";
 import { metricsJobs } from "../modules/metrics";
 import { pushJobs } from "../modules/push";
+import { translationJobs } from "../modules/translation";
 import { webhookJobs } from "../modules/webhooks";
 import type { Services } from "../services";
 import type { JobHandler } from "./runtime";
@@ -22,6 +23,7 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...metricsJobs(ctx, services),
     ...outboxJobs(services),
     ...pushJobs(services),
+    ...translationJobs(services),
     ...webhookJobs(ctx, services),
     ...billingJobs(ctx, services),
     ...campaignJobs(ctx, services),

@@ -363,6 +363,27 @@ describe("messages", () => {
     expect(admin.body.message).toMatchObject({ type: "admin", sender: null });
   });
 
+  it("refuses a send right after a freeze, a mute or a ban, though the channel was read for the send before", async () => {
+    const { app, kim, lee, id } = await room();
+    const appRow = await t.services.apps.authenticateApiKey(app.apiKey);
+    if (!appRow) throw new Error("api key did not authenticate");
+    const send = async (who: typeof kim, text: string) =>
+      (await who.api.post<{ message: Message }>(`/channels/${id}/messages`, { text })).body;
+    expect((await send(lee, "one")).message.seq).toBe(1);
+    await kim.api.post(`/channels/${id}/members/lee/mute`, { minutes: 10 });
+    expect((await send(lee, "two")).code).toBe("3022");
+    await kim.api.post(`/channels/${id}/members/lee/unmute`);
+    expect((await send(lee, "three")).message.seq).toBe(2);
+    await t.services.channels.setFrozen({ kind: "admin", app: appRow }, id, true);
+    expect((await send(lee, "four")).code).toBe("3021");
+    await t.services.channels.setFrozen({ kind: "admin", app: appRow }, id, false);
+    expect((await send(lee, "five")).message.seq).toBe(3);
+    await kim.api.post(`/channels/${id}/members/lee/ban`);
+    expect((await send(lee, "six")).code).toBe("3023");
+    const history = await kim.api.get<{ messages: Message[] }>(`/channels/${id}/messages`);
+    expect(history.body.messages.map((m) => m.text)).toEqual(["one", "three", "five"]);
+  });
+
   it("bans: removes the member, refuses join (3023) and add (3029) until unbanned", async () => {
     const { kim, lee, id } = await room();
     expect((await kim.api.post(`/channels/${id}/members/lee/ban`)).status).toBe(200);
@@ -406,6 +427,59 @@ describe("messages", () => {
 });
 
 describe("metrics", () => {
+  it("stores sends made at once to many channels each once, with seq without gaps and exact counters", async () => {
+    const app = await chatApp(t);
+    const users = await Promise.all(Array.from({ length: 6 }, (_, i) => app.user(`u${i}`)));
+    const owner = users[0] as (typeof users)[number];
+    const u5 = users[5] as (typeof users)[number];
+    const rooms: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const { channel } = (await owner.api.post<{ channel: Channel }>("/channels", { name: `Room ${i}` })).body;
+      for (const user of users.slice(1)) await user.api.post(`/channels/${channel.id}/join`);
+      rooms.push(channel.id);
+    }
+    // u5 is muted in the first room and resends a key already stored in the second: neither costs the others.
+    await owner.api.post(`/channels/${rooms[0]}/members/u5/mute`, { minutes: 10 });
+    const kept = await u5.api.post<{ message: Message }>(`/channels/${rooms[1]}/messages`, {
+      text: "kept",
+      clientMessageId: "k-1",
+    });
+    const sends = rooms.flatMap((id) =>
+      users.flatMap((user, u) =>
+        [0, 1].map((n) => ({
+          id,
+          user,
+          u,
+          body: { text: `${u}.${n}`, ...(n === 1 ? { clientMessageId: "k-1" } : {}) },
+        })),
+      ),
+    );
+    const answers = await Promise.all(
+      sends.map((s) => s.user.api.post<{ message: Message }>(`/channels/${s.id}/messages`, s.body)),
+    );
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.body.code)).toEqual(["3022", "3022"]);
+    const resent = answers[sends.findIndex((s) => s.id === rooms[1] && s.u === 5 && s.body.clientMessageId)];
+    expect(resent?.body.message).toEqual(kept.body.message);
+    for (const id of rooms) {
+      const history = (await owner.api.get<{ messages: Message[] }>(`/channels/${id}/messages?limit=100`)).body
+        .messages;
+      expect(history.map((m) => m.seq)).toEqual(history.map((_, i) => i + 1));
+      for (let u = 0; u < 6; u++) {
+        const own = history.filter((m) => m.sender?.userId === `u${u}` && m.text !== "kept").map((m) => m.text);
+        const expected =
+          u < 5 ? [`${u}.0`, `${u}.1`] : id === rooms[0] ? [] : id === rooms[1] ? ["5.0"] : ["5.0", "5.1"];
+        expect(own.sort()).toEqual(expected);
+      }
+    }
+    // Every send stored but u5's two in the first room and the resend, plus the message the resend answered with.
+    const stored = sends.length - 2;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const tomorrow = new Date(t.clock.now().getTime() + DAY_MS).toISOString().slice(0, 10);
+    expect(await t.services.metrics.daily(app.appId, today, tomorrow)).toEqual([
+      { appId: app.appId, day: today, messageCount: stored, messageSenderCount: 6, activeUserCount: 6 },
+    ]);
+  });
+
   it("counts messages, senders and active users per app per day", async () => {
     const app = await chatApp(t);
     const kim = await app.user("kim");

@@ -1,4 +1,10 @@
-import { dashboardChat, fillPath, type TMessagesResponse, type TSubchannelsResponse } from "@parley/contract";
+import {
+  dashboardChat,
+  fillPath,
+  type TMessage,
+  type TMessagesResponse,
+  type TSubchannelsResponse,
+} from "@parley/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApp } from "../chat-client";
@@ -183,9 +189,15 @@ describe("subchannels", () => {
       });
     const mine = async () =>
       (await (users[1] as ChatUser).api.get<TSubchannelsResponse>(`/channels/${channel.id}/subchannels`)).body;
+    const send = async (text: string) =>
+      (await (users[1] as ChatUser).api.post<{ message: TMessage }>(`/channels/${channel.id}/messages`, { text })).body
+        .message;
     expect(await mine()).toEqual({ mine: null, subchannels: [] });
+    expect((await send("before")).subchannel).toBeUndefined();
     expect((await patch(true)).statusCode).toBe(200);
     expect(await mine()).toEqual({ mine: 1, subchannels: [{ number: 1, memberCount: 2 }] });
+    // The message right after the split goes to the sender's subchannel, though the channel was read unsplit.
+    expect((await send("after")).subchannel).toBe(1);
     expect((await patch(false)).statusCode).toBe(200);
     expect(await mine()).toEqual({ mine: null, subchannels: [] });
   });

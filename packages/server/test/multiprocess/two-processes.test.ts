@@ -1,3 +1,4 @@
+import type { TServerFrame, TTransientEvent } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import {
@@ -134,6 +135,91 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     expect(far.texts).toEqual(["everyone"]);
     near.socket.close();
     far.socket.close();
+  });
+
+  it("tells a member on the other process that a user came online, is typing, stopped and went offline", async () => {
+    const [a, b] = urls as [string, string];
+    const { sessionToken } = await signedInAccount(dataDir, a);
+    const { appId, secret } = await appWithKey(a, sessionToken);
+    const kim = await chatSession(a, appId, secret, "kim");
+    const lee = await chatSession(b, appId, secret, "lee");
+    const { channel } = await call<{ channel: { id: string } }>(
+      a,
+      "POST",
+      "/v1/channels",
+      { name: "Across", userIds: ["lee"] },
+      kim,
+    );
+    const heard: TTransientEvent[] = [];
+    const open = (base: string, token: string) =>
+      new Promise<WebSocket>((resolve) => {
+        const ws = new WebSocket(`${base.replace("http", "ws")}/v1/ws`);
+        ws.on("message", (raw) => {
+          const frame = JSON.parse(raw.toString()) as TServerFrame;
+          if (frame.type === "ready") resolve(ws);
+          if (frame.type === "transient" && base === b) heard.push(frame.event);
+        });
+        ws.on("open", () => ws.send(JSON.stringify({ type: "auth", token })));
+      });
+    const leeSocket = await open(b, lee);
+    leeSocket.send(JSON.stringify({ type: "presence.subscribe", userIds: ["kim"] }));
+    await waitFor("kim's state", async () => (heard.length === 1 ? true : undefined));
+    const kimSocket = await open(a, kim);
+    const isOnline = (e: TTransientEvent) => (e.type === "user.presence" ? e.isOnline : undefined);
+    await waitFor("kim online", async () => (heard.some((e) => isOnline(e) === true) ? true : undefined));
+    kimSocket.send(JSON.stringify({ type: "typing", channelId: channel.id, state: "start" }));
+    await waitFor("kim typing", async () => (heard.some((e) => e.type === "typing.started") ? true : undefined));
+    kimSocket.send(JSON.stringify({ type: "typing", channelId: channel.id, state: "stop" }));
+    kimSocket.close();
+    await waitFor("kim offline", async () =>
+      heard.filter((e) => isOnline(e) === false).length === 2 ? true : undefined,
+    );
+    expect(heard.map((e) => [e.type, e.userId, isOnline(e)])).toEqual([
+      ["user.presence", "kim", false],
+      ["user.presence", "kim", true],
+      ["typing.started", "kim", undefined],
+      ["typing.stopped", "kim", undefined],
+      ["user.presence", "kim", false],
+    ]);
+    leeSocket.close();
+  });
+
+  it("brings a reaction, a reply and an edit made through one process to a member on the other", async () => {
+    const [a, b] = urls as [string, string];
+    const { sessionToken } = await signedInAccount(dataDir, a);
+    const { appId, secret } = await appWithKey(a, sessionToken);
+    const kim = await chatSession(a, appId, secret, "kim");
+    const lee = await chatSession(b, appId, secret, "lee");
+    const { channel } = await call<{ channel: { id: string } }>(
+      a,
+      "POST",
+      "/v1/channels",
+      { name: "Across", userIds: ["lee"] },
+      kim,
+    );
+    const messages = `/v1/channels/${channel.id}/messages`;
+    const { message } = await call<{ message: { id: string } }>(a, "POST", messages, { text: "lunch?" }, kim);
+    const heard: string[] = [];
+    const ws = new WebSocket(`${b.replace("http", "ws")}/v1/ws`);
+    await new Promise<void>((resolve) => {
+      ws.on("message", (raw) => {
+        const frame = JSON.parse(raw.toString()) as TServerFrame;
+        if (frame.type === "ready") resolve();
+        if (frame.type === "event") heard.push(frame.event.type);
+      });
+      ws.on("open", () => ws.send(JSON.stringify({ type: "auth", token: lee })));
+    });
+    await call(a, "POST", `${messages}/${message.id}/reactions`, { reaction: "👍" }, kim);
+    await call(a, "POST", messages, { text: "noon", parentMessageId: message.id }, kim);
+    await call(a, "PATCH", `${messages}/${message.id}`, { text: "lunch at noon?" }, kim);
+    await waitFor("the edit on the other process", async () => (heard.includes("message.updated") ? true : undefined));
+    const changes = ["reaction.added", "thread.updated", "message.updated"];
+    expect(heard.filter((type) => changes.includes(type))).toEqual([
+      "reaction.added",
+      "thread.updated",
+      "message.updated",
+    ]);
+    ws.close();
   });
 
   it("runs each queued job once: one verification mail per signup across both processes", async () => {

@@ -12,10 +12,12 @@ import {
   zJoinChannelRequest,
   zMember,
   zMembersPage,
+  zMessageParams,
   zMuteRequest,
   zOk,
   zPageQuery,
   zSubchannelsResponse,
+  zUnreadResponse,
   zUpdateChannelRequest,
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
@@ -135,6 +137,48 @@ export const channelChatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => channels.subchannels(actorOf(request), request.params.channelId),
+  );
+
+  r.post(
+    chatApi.pin,
+    {
+      schema: {
+        ...chatOperation("pinMessage", "Pin a message to the channel"),
+        description:
+          "The channel's owner or the app pins a message of the channel, at most 10 (3080). Pinning one already pinned changes nothing. Members hear `message.pinned`.",
+        params: zMessageParams,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.pinMessage(actorOf(request), request.params.channelId, request.params.messageId),
+    }),
+  );
+  r.delete(
+    chatApi.pin,
+    {
+      schema: {
+        ...chatOperation("unpinMessage", "Unpin a message"),
+        description: "The channel's owner or the app unpins a pinned message (3082 when it is not pinned).",
+        params: zMessageParams,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.unpinMessage(actorOf(request), request.params.channelId, request.params.messageId),
+    }),
+  );
+  r.get(
+    chatApi.unread,
+    {
+      schema: {
+        ...chatOperation("getUnreadCounts", "The caller's unread totals"),
+        description:
+          "Unread messages and mentions over all the caller's channels, and how many channels have something unread. Each channel of `GET /v1/channels?scope=mine` carries its own.",
+        response: { 200: zUnreadResponse },
+      },
+    },
+    async (request) => channels.unread(userOnly(request)),
   );
 
   // Members and moderation.

@@ -1,5 +1,6 @@
 import type { TChannel, TChatEvent } from "@parley/contract";
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { createTtlCache } from "../../cache";
 import type { Bus } from "../../chat/bus";
 import { EventBatch } from "../../chat/events";
 import type { Outbox } from "../../chat/outbox";
@@ -10,6 +11,7 @@ import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "../chat-users";
 import { lastMessagesOf, toMessages } from "../messages";
+import { type UnreadCounts, unreadOf } from "./queries";
 import { type ChannelRow, channelBans, channelMembers, channels, channelTags } from "./schema";
 import { placeMembers } from "./subchannels";
 
@@ -18,6 +20,9 @@ import { placeMembers } from "./subchannels";
  * with a chat session. Servers and admins may moderate any channel of their app; users only their own.
  */
 export type Actor = { kind: "server" | "admin"; app: AppRow } | { kind: "user"; app: AppRow; user: ChatUserRow };
+
+/** How long a send's fast path trusts a channel it read; see `channelForSend`. */
+const SEND_SHAPE_MS = 60_000;
 
 export const isPrivileged = (actor: Actor) => actor.kind !== "user";
 
@@ -40,8 +45,11 @@ export interface ChannelCoreDeps {
 export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
   const { db } = ctx.database;
 
-  /** Inside a transaction pass `tx`: on PGlite's single connection a query outside it would wait forever. */
-  async function toChannels(rows: ChannelRow[], q: Db = db): Promise<TChannel[]> {
+  /**
+   * Inside a transaction pass `tx`: on PGlite's single connection a query outside it would wait forever. With
+   * `reader`, each channel it belongs to carries the reader's unread counts.
+   */
+  async function toChannels(rows: ChannelRow[], q: Db = db, reader?: string): Promise<TChannel[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     // One after another: inside a transaction `q` is a single connection, which runs one query at a time.
@@ -52,9 +60,12 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       .orderBy(asc(channelTags.tag));
     const ownerRowIds = rows.map((r) => r.ownerId).filter((v): v is string => v !== null);
     const owners = await findChatUsersByIds(q, ownerRowIds);
-    const lasts = await lastMessagesOf(q, ids);
+    // A reader's list shows no last message from a user they block.
+    const viewer = reader ? { appId: (rows[0] as ChannelRow).appId, chatUserId: reader } : undefined;
+    const lasts = await lastMessagesOf(q, ids, viewer);
     const lastMessages = new Map((await toMessages(q, lasts)).map((m) => [m.channelId, m]));
     const ownerIds = new Map(owners.map((o) => [o.id, o.userId]));
+    const unread = reader ? await unreadOf(q, reader, ids) : new Map<string, UnreadCounts>();
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -68,9 +79,12 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       tags: tags.filter((t) => t.channelId === r.id).map((t) => ({ id: t.id, tag: t.tag })),
       lastMessage: lastMessages.get(r.id) ?? null,
       createdAt: r.createdAt.toISOString(),
+      ...channelFeatures(r),
+      ...unread.get(r.id),
     }));
   }
-  const toChannel = async (row: ChannelRow, q: Db = db) => (await toChannels([row], q))[0] as TChannel;
+  const toChannel = async (row: ChannelRow, q: Db = db, reader?: string) =>
+    (await toChannels([row], q, reader))[0] as TChannel;
 
   async function requireChannel(app: Pick<AppRow, "id">, channelId: string, tx: Db = db): Promise<ChannelRow> {
     const [row] = await tx
@@ -83,16 +97,39 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
   }
 
   /** The channel and, read with it, `chatUserId`'s membership row: null when not a member. */
+  // Every message a user sends reads this first: prepared once, not built and planned on every send.
+  const channelWithMember = db
+    .select({ channel: channels, member: channelMembers })
+    .from(channels)
+    .leftJoin(
+      channelMembers,
+      and(eq(channelMembers.channelId, channels.id), eq(channelMembers.chatUserId, sql.placeholder("chatUserId"))),
+    )
+    .where(and(eq(channels.id, sql.placeholder("channelId")), eq(channels.appId, sql.placeholder("appId"))))
+    .limit(1)
+    .prepare("channel_with_member");
+
+  /**
+   * Channels as a send's fast path sees them, read at most once a minute. A stale row is harmless there: the guarded
+   * store checks in the database everything the send depends on that can change (membership, mute, freeze, the
+   * channel's type and subchannels), and stores nothing when any differs.
+   */
+  const sendShapes = createTtlCache<string, ChannelRow | null>(ctx.clock, SEND_SHAPE_MS, { refreshAhead: true });
+
+  async function channelForSend(app: Pick<AppRow, "id">, channelId: string): Promise<ChannelRow | null> {
+    const row = await sendShapes.get(channelId, async () => (await channelById.execute({ channelId }))[0] ?? null);
+    return row && row.appId === app.id ? row : null;
+  }
+
+  const channelById = db
+    .select()
+    .from(channels)
+    .where(eq(channels.id, sql.placeholder("channelId")))
+    .limit(1)
+    .prepare("channel_by_id");
+
   async function requireChannelWithMember(app: Pick<AppRow, "id">, channelId: string, chatUserId: string) {
-    const [row] = await db
-      .select({ channel: channels, member: channelMembers })
-      .from(channels)
-      .leftJoin(
-        channelMembers,
-        and(eq(channelMembers.channelId, channels.id), eq(channelMembers.chatUserId, chatUserId)),
-      )
-      .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
-      .limit(1);
+    const [row] = await channelWithMember.execute({ chatUserId, channelId, appId: app.id });
     if (!row) throw new AppError("3007");
     return row;
   }
@@ -137,7 +174,16 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       if (await isBanned(tx, channel.id, user.id)) throw new AppError("3029");
       const inserted = await tx
         .insert(channelMembers)
-        .values({ channelId: channel.id, chatUserId: user.id, joinedAt: at, lastReadSeq: channel.lastSeq })
+        .values({
+          channelId: channel.id,
+          chatUserId: user.id,
+          joinedAt: at,
+          // A newcomer has read everything sent before: their unread count starts at nothing.
+          lastReadSeq: channel.lastSeq,
+          joinedSeq: channel.lastSeq,
+          readCountable: channel.countableSeq,
+          readCountablePublic: channel.countablePublicSeq,
+        })
         .onConflictDoNothing()
         .returning({ id: channelMembers.chatUserId });
       if (inserted.length > 0) fresh.push(user);
@@ -165,6 +211,8 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       .returning({ id: channelMembers.chatUserId });
     if (removed.length === 0) return false;
     const patch: Partial<ChannelRow> = { memberCount: Math.max(0, channel.memberCount - 1) };
+    // A distinct channel whose members changed no longer stands for its original set.
+    if (channel.distinctKey !== null) patch.distinctKey = null;
     if (channel.ownerId === user.id) {
       // The longest-standing member inherits a channel its owner leaves, so moderation never lapses.
       const [heir] = await tx
@@ -359,6 +407,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     toChannel,
     requireChannel,
     requireChannelWithMember,
+    channelForSend,
     lockChannel,
     membership,
     isBanned,
@@ -400,5 +449,16 @@ function brandChannelOf(row: ChannelRow): TChannel {
     tags: [],
     lastMessage: null,
     createdAt: row.createdAt.toISOString(),
+    ...channelFeatures(row),
+  };
+}
+
+/** What a channel shows of its data, history option, distinctness and pins. */
+function channelFeatures(row: ChannelRow) {
+  return {
+    data: row.data,
+    hideMessagesBeforeJoin: row.hideMessagesBeforeJoin,
+    isDistinct: row.distinctKey !== null,
+    pinnedMessageIds: row.pinnedMessageIds,
   };
 }

@@ -4,14 +4,21 @@ export { channelJobs } from "./jobs";
 export type { MemberService } from "./members";
 export type { ModerationService } from "./moderation";
 export {
+  catchUpScope,
   channelIdsOf,
   channelIdsOfMember,
   channelMemberIds,
+  countsAsUnread,
   findChannelSummary,
+  historyScope,
+  mentionCounting,
   setReadMark,
   subchannelOfMember,
+  unreadCounting,
   unreadCounts,
+  unreadTotals,
 } from "./queries";
 export { type DashboardChatDeps, dashboardChatRoutes } from "./routes";
 export type { ChannelMemberRow, ChannelRow } from "./schema";
 export { type Actor, type ChannelService, createChannelService, isPrivileged } from "./service";
+export { isPartitioned } from "./subchannels";

@@ -1,12 +1,14 @@
 import type { TChannel, TMember, TMembersPage, TPageQuery, TSubchannelsResponse } from "@parley/contract";
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
+import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { ChatUserService } from "../chat-users";
 import { chatUserProfilesOfApp } from "../chat-users";
 import type { Actor, ChannelCore } from "./core";
+import { forgetDistinct } from "./features";
 import { type ChannelMemberRow, type ChannelRow, channelBans, channelMembers, channels } from "./schema";
 import {
   channelsToMerge,
@@ -24,7 +26,11 @@ export interface Placement {
 }
 
 /** Who belongs to a channel: joining, leaving, adding and removing members, and reading them. */
-export function createMemberService(ctx: Context, core: ChannelCore, deps: { chatUsers: ChatUserService }) {
+export function createMemberService(
+  ctx: Context,
+  core: ChannelCore,
+  deps: { chatUsers: ChatUserService; presence: Pick<Presence, "online"> },
+) {
   const { db } = ctx.database;
   const { clock } = ctx;
   const { requireChannel, lockChannel, membership, isBanned, requireModerator, addMemberRows, removeMemberRow } = core;
@@ -70,6 +76,10 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
       .orderBy(asc(channelMembers.joinedAt), asc(channelMembers.chatUserId))
       .limit(query.limit + 1);
     const page = pageOf(rows, query.limit, ({ m }) => ({ at: m.joinedAt, id: m.chatUserId }));
+    const online = await deps.presence.online(
+      channel.appId,
+      page.items.map(({ u }) => u.id),
+    );
     return {
       members: page.items.map(({ m, u }) => ({
         userId: u.userId,
@@ -77,9 +87,11 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
         profileImageUrl: u.profileImageUrl,
         isActive: u.isActive,
         role: channel.ownerId === u.id ? "owner" : "member",
+        isOnline: online.has(u.id),
         joinedAt: m.joinedAt.toISOString(),
         mutedUntil: m.mutedUntil && m.mutedUntil > now ? m.mutedUntil.toISOString() : null,
         ...(isPartitioned(channel) ? { subchannel: m.subchannel } : {}),
+        lastReadSeq: m.lastReadSeq,
       })),
       nextCursor: page.nextCursor,
     };
@@ -98,6 +110,7 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
           if (inviteCode !== channel.inviteCode) throw new AppError("3032");
         }
         await addMemberRows(tx, channel, [actor.user], batch, now);
+        await forgetDistinct(tx, channel);
         return channel;
       });
       return toChannel(row);
@@ -117,7 +130,9 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
         requireModerator(actor, channel);
+        const before = channel.memberCount;
         await addMemberRows(tx, channel, await usersByIds(actor.app, userIds, tx), batch, now);
+        if (channel.memberCount !== before) await forgetDistinct(tx, channel);
         return channel;
       });
       return toChannel(row);
@@ -169,6 +184,7 @@ export function createMemberService(ctx: Context, core: ChannelCore, deps: { cha
         joinedAt: member.joinedAt.toISOString(),
         mutedUntil: member.mutedUntil && member.mutedUntil > now ? member.mutedUntil.toISOString() : null,
         ...(isPartitioned(channel) ? { subchannel: member.subchannel } : {}),
+        lastReadSeq: member.lastReadSeq,
       };
     },
 

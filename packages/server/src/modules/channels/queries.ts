@@ -1,6 +1,7 @@
-import { type AnyColumn, and, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { channelMembers, channels } from "./schema";
+import { blockerIdsOf, notBlockedBy } from "../chat-users";
+import { type ChannelMemberRow, type ChannelRow, channelMembers, channels } from "./schema";
 
 /** What other modules need of a channel to speak about it: its name, type, creation time and brand. */
 export async function findChannelSummary(db: Db, appId: string, channelId: string) {
@@ -33,13 +34,110 @@ export function channelMemberIds(db: Db, channelId: string, subchannel?: number)
     );
 }
 
-/** Unread messages across each user's channels: an approximation that counts deleted messages too. */
+/**
+ * A member's unread messages in a channel (a row of `channel_members` joined to its channel), from the counters the
+ * store statement keeps: no count over messages. A member of a broadcast channel counts only what reaches everyone;
+ * its owner, and members elsewhere, everything but hidden messages. Their own messages moved their read mark.
+ */
+const unreadOfMember = sql<number>`greatest(case
+  when ${channels.type} = 'broadcast' and ${channels.ownerId} is distinct from ${channelMembers.chatUserId}
+    then ${channels.countablePublicSeq} - ${channelMembers.readCountablePublic}
+  else ${channels.countableSeq} - ${channelMembers.readCountable} end, 0)`;
+
+/**
+ * Whether a stored message (`alias` names the `messages` row) counts toward unread counts: hidden messages and
+ * replies kept to their thread do not. The store statements count the same messages (see `countsAsUnread`).
+ */
+export const countableMessage = (alias: string) =>
+  sql.raw(`(${alias}.type <> 'hidden' and (${alias}.parent_message_id is null or ${alias}.show_in_channel))`);
+
+interface CountedMessage {
+  type: string;
+  parentMessageId?: string | undefined;
+  showInChannel?: boolean | undefined;
+}
+
+/** Whether a message about to be stored counts toward unread counts, as {@link countableMessage} says of stored ones. */
+export const countsAsUnread = (message: CountedMessage) =>
+  message.type !== "hidden" && (!message.parentMessageId || message.showInChannel === true);
+
+/**
+ * The assignments of an `update channels` that stores one message: the unread counters move as
+ * {@link countableMessage} and `setReadMark` count. A message counts for everyone unless it is hidden or a reply kept
+ * to its thread; in a broadcast channel a member's message does not reach the other members, so it counts only for
+ * the owner.
+ */
+export function unreadCounting(message: CountedMessage & { senderId: string | null }) {
+  const counts = countsAsUnread(message) ? 1 : 0;
+  return sql`countable_seq = countable_seq + ${counts}::int,
+    countable_public_seq = countable_public_seq + (case when ${counts}::int = 1 and (type <> 'broadcast'
+      or ${message.senderId}::uuid is null or owner_id = ${message.senderId}::uuid) then 1 else 0 end)`;
+}
+
+/**
+ * A common table expression for the statement that stores a message (after `stored`): each member among
+ * `userIds` other than the sender and those who block the sender gets one more unread mention. A write per
+ * mentioned member, at most `MENTIONED_USERS_MAX`, never one per member of the channel.
+ */
+export function mentionCounting(appId: string, channelId: string, senderId: string | null, userIds: string[]) {
+  if (userIds.length === 0) return sql``;
+  return sql`, mentioned as (
+    update channel_members cm set unread_mentions = cm.unread_mentions + 1
+    from chat_users cu
+    where exists (select 1 from stored) and cm.channel_id = ${channelId} and cm.chat_user_id = cu.id
+      and cu.app_id = ${appId}
+      and cu.user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
+      and cm.chat_user_id is distinct from ${senderId}::uuid
+      ${senderId ? sql`and cm.chat_user_id not in (${blockerIdsOf(appId, senderId)})` : sql``}
+  )`;
+}
+
+/** A member's unread counts in a channel. */
+export interface UnreadCounts {
+  unreadCount: number;
+  unreadMentionCount: number;
+}
+
+/** The unread counts of a user in each of `channelIds` they belong to. */
+export async function unreadOf(db: Db, chatUserId: string, channelIds: string[]): Promise<Map<string, UnreadCounts>> {
+  if (channelIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: channelMembers.channelId,
+      unread: unreadOfMember,
+      mentions: channelMembers.unreadMentions,
+    })
+    .from(channelMembers)
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(and(eq(channelMembers.chatUserId, chatUserId), inArray(channelMembers.channelId, channelIds)));
+  return new Map(rows.map((r) => [r.id, { unreadCount: Number(r.unread), unreadMentionCount: Number(r.mentions) }]));
+}
+
+/** A user's unread totals over all their channels: one pass over their memberships, none over messages. */
+export async function unreadTotals(db: Db, chatUserId: string) {
+  const [row] = await db
+    .select({
+      unread: sql<number>`coalesce(sum(${unreadOfMember}), 0)::int`,
+      mentions: sql<number>`coalesce(sum(${channelMembers.unreadMentions}), 0)::int`,
+      channels: sql<number>`count(*) filter (where ${unreadOfMember} > 0)::int`,
+    })
+    .from(channelMembers)
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(eq(channelMembers.chatUserId, chatUserId));
+  return {
+    unreadCount: Number(row?.unread ?? 0),
+    unreadMentionCount: Number(row?.mentions ?? 0),
+    channels: Number(row?.channels ?? 0),
+  };
+}
+
+/** Unread messages across each user's channels, by the same counters as {@link unreadOf}. */
 export async function unreadCounts(db: Db, chatUserIds: string[]): Promise<Map<string, number>> {
   if (chatUserIds.length === 0) return new Map();
   const rows = await db
     .select({
       id: channelMembers.chatUserId,
-      unread: sql<number>`coalesce(sum(greatest(${channels.lastSeq} - ${channelMembers.lastReadSeq}, 0)), 0)::int`,
+      unread: sql<number>`coalesce(sum(${unreadOfMember}), 0)::int`,
     })
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
@@ -69,10 +167,73 @@ export function subchannelOfMember(db: Db, channelId: AnyColumn, chatUserId: str
     .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.chatUserId, chatUserId)));
 }
 
-/** Moves a member's read mark to `seq`. */
+/**
+ * Moves a member's read mark forward to `seq`, with the unread counters as of it: the channel's counters less the
+ * countable messages after `seq`, which are counted here, once per read mark and only over what stays unread
+ * (nothing, when the member read up to the last message). Deleted messages count as they did when sent. One
+ * statement, so the counters and the messages after `seq` are read at one moment.
+ */
 export async function setReadMark(db: Db, channelId: string, chatUserId: string, seq: number): Promise<void> {
+  // Messages of senders the member blocks never counted for them (see `blockedCounting` of the store statement).
+  const unblocked = notBlockedBy({ appId: channels.appId, chatUserId }, sql.raw("m.sender_id"));
+  const after = sql`(select count(*)::int from messages m where m.channel_id = ${channels.id} and m.seq > ${seq}
+    and ${countableMessage("m")} and ${unblocked}`;
   await db
     .update(channelMembers)
-    .set({ lastReadSeq: seq })
-    .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.chatUserId, chatUserId)));
+    .set({
+      lastReadSeq: seq,
+      readCountable: sql`${channels.countableSeq} - ${after})`,
+      readCountablePublic: sql`${channels.countablePublicSeq} - ${after} and (${channels.type} <> 'broadcast'
+        or m.sender_id is null or m.sender_id = ${channels.ownerId}))`,
+      // Mentions after the mark stay unread: counted here like the countable messages.
+      unreadMentions: sql`(select count(*)::int from messages m where m.channel_id = ${channels.id} and m.seq > ${seq}
+        and ${countableMessage("m")} and m.sender_id is distinct from ${chatUserId}::uuid and ${unblocked}
+        and m.mentioned_user_ids @> to_jsonb((select cu.user_id from chat_users cu where cu.id = ${chatUserId}::uuid)))`,
+    })
+    .from(channels)
+    .where(
+      and(
+        eq(channels.id, channelMembers.channelId),
+        eq(channelMembers.channelId, channelId),
+        eq(channelMembers.chatUserId, chatUserId),
+      ),
+    );
+}
+
+/**
+ * What of a channel's history a member reads, as a condition on messages (`seq` and `senderId` name its columns):
+ * nothing sent before they joined when the channel hides it, and in a broadcast channel, unless they own it, the
+ * owner's and the app's messages and their own. Undefined: everything.
+ */
+export function historyScope(
+  channel: ChannelRow,
+  member: Pick<ChannelMemberRow, "chatUserId" | "joinedSeq">,
+  columns: { seq: AnyColumn; senderId: AnyColumn },
+): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (channel.hideMessagesBeforeJoin) conditions.push(gt(columns.seq, member.joinedSeq));
+  if (channel.type === "broadcast" && channel.ownerId !== member.chatUserId) {
+    const own = eq(columns.senderId, member.chatUserId);
+    conditions.push(
+      or(isNull(columns.senderId), own, channel.ownerId ? eq(columns.senderId, channel.ownerId) : undefined) as SQL,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * The catch-up counterpart of {@link historyScope}, as a condition on stored events (`payload` and `channelId` name
+ * their columns): a broadcast member's message only for those it reached, and no message of a channel that hides
+ * what was sent before the user joined it.
+ */
+export function catchUpScope(
+  chatUserId: string,
+  userId: string,
+  columns: { payload: AnyColumn; channelId: AnyColumn },
+): SQL {
+  const { payload, channelId } = columns;
+  return sql`(${payload}->'visibleTo' is null or ${payload}->'visibleTo' @> to_jsonb(${userId}::text))
+    and not exists (select 1 from channel_members jm join channels jc on jc.id = jm.channel_id
+      where jm.channel_id = ${channelId} and jm.chat_user_id = ${chatUserId} and jc.hide_messages_before_join
+        and (${payload}->'message'->>'seq')::int <= jm.joined_seq)`;
 }

@@ -5,6 +5,8 @@ import {
   zAppChannelParams,
   zAppChannelUserParams,
   zAppIdParams,
+  zAppMessageParams,
+  zAppReactionParams,
   zAppUserParams,
   zBannedPage,
   zChannelDetailResponse,
@@ -29,6 +31,8 @@ import {
   zMessagesResponse,
   zMuteBody,
   zOk,
+  zPinnedMessagesResponse,
+  zRepliesQuery,
   zSubchannelsResponse,
   zTagsResponse,
   zUserIdBody,
@@ -214,6 +218,42 @@ export const dashboardChatRoutes: FastifyPluginAsync<DashboardChatDeps> = async 
       await messages.deleteMessages(await admin(request), request.params.channelId, request.body.messageIds);
       return ok;
     },
+  );
+
+  app.get(
+    paths.replies,
+    { schema: { params: zAppMessageParams, querystring: zRepliesQuery, response: { 200: zMessagesResponse } } },
+    async (request) => {
+      const { channelId, messageId } = request.params;
+      return messages.replies(await admin(request), channelId, messageId, request.query);
+    },
+  );
+  app.delete(
+    paths.reaction,
+    { schema: { params: zAppReactionParams, response: { 200: zMessageResponse } } },
+    async (request) => {
+      const { channelId, messageId, reaction } = request.params;
+      return { message: await messages.removeReactionForAll(await admin(request), channelId, messageId, reaction) };
+    },
+  );
+  app.get(
+    paths.pins,
+    { schema: { params: zAppChannelParams, response: { 200: zPinnedMessagesResponse } } },
+    async (request) => messages.pinnedMessages(await admin(request), request.params.channelId),
+  );
+  app.post(
+    paths.pin,
+    { schema: { params: zAppMessageParams, response: { 200: zChannelResponse } } },
+    async (request) => ({
+      channel: await channels.pinMessage(await admin(request), request.params.channelId, request.params.messageId),
+    }),
+  );
+  app.delete(
+    paths.pin,
+    { schema: { params: zAppMessageParams, response: { 200: zChannelResponse } } },
+    async (request) => ({
+      channel: await channels.unpinMessage(await admin(request), request.params.channelId, request.params.messageId),
+    }),
   );
 
   // Members and moderation.

@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -23,7 +25,7 @@ export const channels = pgTable(
       .references(() => apps.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     imageUrl: text("image_url").notNull().default(""),
-    type: text("type").$type<"public" | "private" | "private_invite" | "supergroup">().notNull(),
+    type: text("type").$type<"public" | "private" | "private_invite" | "supergroup" | "broadcast">().notNull(),
     memberLimit: integer("member_limit"),
     inviteCode: text("invite_code").notNull().default(""),
     ownerId: uuid("owner_id").references(() => chatUsers.id, { onDelete: "set null" }),
@@ -38,8 +40,26 @@ export const channels = pgTable(
     brandId: uuid("brand_id").references((): AnyPgColumn => brands.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** The owner's or the app's key/value pairs, at most `CHANNEL_DATA_MAX`. */
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    /** Members see no message sent before they joined (`channel_members.joined_seq`). */
+    hideMessagesBeforeJoin: boolean("hide_messages_before_join").notNull().default(false),
+    /** The sorted member set of a distinct channel; unique per app, so two creates at once make one channel. */
+    distinctKey: text("distinct_key"),
+    /** Pinned messages' ids, oldest pin first, at most `PINNED_MESSAGES_MAX`. */
+    pinnedMessageIds: jsonb("pinned_message_ids").$type<string[]>().notNull().default([]),
+    /**
+     * Messages that count toward unread counts (all but hidden ones), kept by the statement that stores a message.
+     * A member's unread count is this less `channel_members.read_countable`: no count over messages when reading.
+     */
+    countableSeq: integer("countable_seq").notNull().default(0),
+    /** Those of them that reach every member: in a broadcast channel only the owner's and the app's. */
+    countablePublicSeq: integer("countable_public_seq").notNull().default(0),
   },
-  (t) => [index("channels_app_idx").on(t.appId, t.createdAt)],
+  (t) => [
+    index("channels_app_idx").on(t.appId, t.createdAt),
+    uniqueIndex("channels_distinct_key").on(t.appId, t.distinctKey).where(sql`${t.distinctKey} is not null`),
+  ],
 );
 export type ChannelRow = typeof channels.$inferSelect;
 
@@ -69,6 +89,14 @@ export const channelMembers = pgTable(
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     /** The member's subchannel in a super group with subchannels on; null otherwise, or until they are placed. */
     subchannel: integer("subchannel"),
+    /** The channel's last seq when the member joined: where their history starts when it hides earlier messages. */
+    joinedSeq: integer("joined_seq").notNull().default(0),
+    /** `channels.countable_seq` as of the member's read mark. */
+    readCountable: integer("read_countable").notNull().default(0),
+    /** `channels.countable_public_seq` as of the member's read mark. */
+    readCountablePublic: integer("read_countable_public").notNull().default(0),
+    /** Unread messages that mention the member; reset by the read mark. */
+    unreadMentions: integer("unread_mentions").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] }), index("channel_members_user_idx").on(t.chatUserId)],
 );

@@ -9,10 +9,13 @@ import type {
 import { TAGS_MAX } from "@parley/contract";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
+import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
-import type { ChatUserService } from "../chat-users";
+import { type ChatUserService, isBlockedByAny } from "../chat-users";
 import { type Actor, type ChannelCoreDeps, createChannelCore, isPrivileged } from "./core";
+import { createFeatureService, distinctKeyOf } from "./features";
 import { createMemberService } from "./members";
 import { createModerationService } from "./moderation";
 import { type ChannelRow, channelMembers, channels, channelTags } from "./schema";
@@ -24,7 +27,10 @@ export { type Actor, isPrivileged } from "./core";
  * Channels of an app: this file creates, reads, changes and deletes them (with their tags); members.ts holds who
  * belongs, moderation.ts what moderators do. One object, so callers need not know which file a verb lives in.
  */
-export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { chatUsers: ChatUserService }) {
+export function createChannelService(
+  ctx: Context,
+  deps: ChannelCoreDeps & { chatUsers: ChatUserService; presence: Pick<Presence, "online"> },
+) {
   const { db } = ctx.database;
   const { clock } = ctx;
   const core = createChannelCore(ctx, deps);
@@ -32,47 +38,77 @@ export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { cha
   const { usersByIds, channelChanged, mutate } = core;
   const members = createMemberService(ctx, core, deps);
   const moderation = createModerationService(ctx, core, members);
+  const features = createFeatureService(ctx, core);
+
+  /** Inserts a channel with its tags and members, and records its creation; `distinctKey` marks a distinct one. */
+  function insertChannel(actor: Actor, input: TCreateChannelRequest, distinctKey: string | null): Promise<ChannelRow> {
+    const now = clock.now();
+    return mutate(async (tx, batch) => {
+      const invited = await usersByIds(actor.app, input.userIds, tx);
+      const creator = actor.kind === "user" ? actor.user : null;
+      const memberLimit = input.type === "supergroup" ? null : (input.memberLimit ?? actor.app.defaultMemberLimit);
+      const [row] = await tx
+        .insert(channels)
+        .values({
+          appId: actor.app.id,
+          name: input.name,
+          imageUrl: input.imageUrl,
+          type: input.type,
+          memberLimit,
+          inviteCode: input.inviteCode,
+          ownerId: creator?.id ?? null,
+          createdAt: now,
+          updatedAt: now,
+          data: input.data,
+          hideMessagesBeforeJoin: input.hideMessagesBeforeJoin,
+          distinctKey,
+        })
+        .returning();
+      const channelRow = row as ChannelRow;
+      for (const tag of input.tags) await tx.insert(channelTags).values({ channelId: channelRow.id, tag });
+      const members = creator ? [creator, ...invited.filter((u) => u.id !== creator.id)] : invited;
+      await addMemberRows(tx, channelRow, members, batch, now);
+      await batch.record(
+        tx,
+        actor.app.id,
+        channelRow.id,
+        "channel.created",
+        { channel: await toChannel(channelRow, tx) },
+        now,
+      );
+      return channelRow;
+    });
+  }
 
   const service = {
     ...core,
     ...members,
     ...moderation,
+    ...features,
 
+    /**
+     * With `distinct`, the app's distinct channel of exactly the creator and `userIds` when there is one; a create
+     * that loses the race to make it (the key's unique index) answers the winner's.
+     */
     async createChannel(actor: Actor, input: TCreateChannelRequest): Promise<TChannel> {
-      const now = clock.now();
-      const channel = await mutate(async (tx, batch) => {
-        const invited = await usersByIds(actor.app, input.userIds, tx);
-        const creator = actor.kind === "user" ? actor.user : null;
-        const memberLimit = input.type === "supergroup" ? null : (input.memberLimit ?? actor.app.defaultMemberLimit);
-        const [row] = await tx
-          .insert(channels)
-          .values({
-            appId: actor.app.id,
-            name: input.name,
-            imageUrl: input.imageUrl,
-            type: input.type,
-            memberLimit,
-            inviteCode: input.inviteCode,
-            ownerId: creator?.id ?? null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        const channelRow = row as ChannelRow;
-        for (const tag of input.tags) await tx.insert(channelTags).values({ channelId: channelRow.id, tag });
-        const members = creator ? [creator, ...invited.filter((u) => u.id !== creator.id)] : invited;
-        await addMemberRows(tx, channelRow, members, batch, now);
-        await batch.record(
-          tx,
-          actor.app.id,
-          channelRow.id,
-          "channel.created",
-          { channel: await toChannel(channelRow, tx) },
-          now,
-        );
-        return channelRow;
-      });
-      return toChannel(channel);
+      const reader = actor.kind === "user" ? actor.user.id : undefined;
+      if (!input.distinct) return toChannel(await insertChannel(actor, input, null), db, reader);
+      const invited = await usersByIds(actor.app, input.userIds);
+      const key = distinctKeyOf(input.type, [...invited.map((u) => u.id), ...(reader ? [reader] : [])]);
+      // A blocked user cannot open a one-to-one distinct channel with whoever blocks them; the blocker still can.
+      const others = invited.filter((u) => u.id !== reader).map((u) => u.id);
+      if (reader && others.length === 1 && (await isBlockedByAny(db, actor.app.id, others, reader))) {
+        throw new AppError("3086");
+      }
+      const existing = await features.findDistinct(actor, key);
+      if (existing) return existing;
+      try {
+        return toChannel(await insertChannel(actor, input, key), db, reader);
+      } catch (err) {
+        const winner = isUniqueViolation(err) ? await features.findDistinct(actor, key) : undefined;
+        if (winner) return winner;
+        throw err;
+      }
     },
 
     async getChannel(actor: Actor, channelId: string): Promise<TChannel> {
@@ -84,7 +120,7 @@ export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { cha
       ) {
         throw new AppError("3007");
       }
-      return toChannel(channel);
+      return toChannel(channel, db, actor.kind === "user" ? actor.user.id : undefined);
     },
 
     async listChannels(
@@ -98,7 +134,7 @@ export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { cha
       if (actor.kind === "user") {
         conditions.push(
           query.scope === "public"
-            ? inArray(channels.type, ["public", "supergroup", "private"])
+            ? inArray(channels.type, ["public", "supergroup", "private", "broadcast"])
             : inArray(
                 channels.id,
                 db
@@ -117,7 +153,9 @@ export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { cha
         .orderBy(desc(channels.createdAt), desc(channels.id))
         .limit(query.limit + 1);
       const page = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-      return { channels: await toChannels(page.items), nextCursor: page.nextCursor };
+      // Unread counts are the reader's own: only channels they belong to carry them.
+      const reader = actor.kind === "user" ? actor.user.id : undefined;
+      return { channels: await toChannels(page.items, db, reader), nextCursor: page.nextCursor };
     },
 
     async updateChannel(actor: Actor, channelId: string, input: TDashboardUpdateChannelRequest): Promise<TChannel> {
@@ -129,6 +167,8 @@ export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { cha
         if (input.name !== undefined) patch.name = input.name;
         if (input.imageUrl !== undefined) patch.imageUrl = input.imageUrl;
         if (input.inviteCode !== undefined) patch.inviteCode = input.inviteCode;
+        if (input.data !== undefined) patch.data = input.data;
+        if (input.hideMessagesBeforeJoin !== undefined) patch.hideMessagesBeforeJoin = input.hideMessagesBeforeJoin;
         // Type and subchannel settings are the app administrator's to change, not a channel owner's.
         if ((input.type !== undefined || input.subchannel !== undefined) && !isPrivileged(actor))
           throw new AppError("3025");
@@ -167,7 +207,7 @@ export function createChannelService(ctx: Context, deps: ChannelCoreDeps & { cha
         }
         return updated;
       });
-      return toChannel(row);
+      return toChannel(row, db, actor.kind === "user" ? actor.user.id : undefined);
     },
 
     async setTags(actor: Actor, channelId: string, tags: string[]): Promise<TChannel> {

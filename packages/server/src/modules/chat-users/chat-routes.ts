@@ -2,6 +2,9 @@ import {
   chatApi,
   chatOperation,
   zAnonymousLoginRequest,
+  zBlockedUserResponse,
+  zBlockedUsersPage,
+  zBlockedUsersQuery,
   zChatLoginRequest,
   zChatSession,
   zChatUserResponse,
@@ -16,17 +19,19 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Presence } from "../../chat/presence";
 import { callerOf, resolveChatCaller, serverOnly, userOnly } from "../../chat/principal";
 import type { AppService } from "../apps";
-import type { ChatUserService } from "./service";
+import { type ChatUserService, toChatUser } from "./service";
 
 const ok = { ok: true as const };
 
 /** The chat API's login, session and user routes, under `/v1`. Shapes come from the contract. */
-export const chatUserChatRoutes: FastifyPluginAsync<{ apps: AppService; chatUsers: ChatUserService }> = async (
-  fastify,
-  deps,
-) => {
+export const chatUserChatRoutes: FastifyPluginAsync<{
+  apps: AppService;
+  chatUsers: ChatUserService;
+  presence: Pick<Presence, "online">;
+}> = async (fastify, deps) => {
   const { chatUsers } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -100,6 +105,49 @@ export const chatUserChatRoutes: FastifyPluginAsync<{ apps: AppService; chatUser
       },
     );
 
+    // The caller's blocked users.
+    r.post(
+      chatApi.block,
+      {
+        schema: {
+          ...chatOperation("blockUser", "Block a user of the app"),
+          description:
+            "The blocked user's messages no longer reach the caller: history, real-time events, pushes and unread counts leave them out, and the blocked user cannot make a distinct one-to-one channel with the caller (3086). Blocking again answers the same block. 3084 for oneself, 3018 for a user not of this app, 3085 past 1,000 blocked users.",
+          params: zUserIdParams,
+          response: { 200: zBlockedUserResponse },
+        },
+      },
+      async (request) => ({ user: await chatUsers.blocks.block(userOnly(request), request.params.userId) }),
+    );
+    r.delete(
+      chatApi.block,
+      {
+        schema: {
+          ...chatOperation("unblockUser", "Unblock a user"),
+          description:
+            "The user's messages reach the caller again, those sent meanwhile included in history. 3083 when the caller does not block them.",
+          params: zUserIdParams,
+          response: { 200: zOk },
+        },
+      },
+      async (request) => {
+        await chatUsers.blocks.unblock(userOnly(request), request.params.userId);
+        return ok;
+      },
+    );
+    r.get(
+      chatApi.blocks,
+      {
+        schema: {
+          ...chatOperation("listBlockedUsers", "List the users the caller blocks"),
+          description: "Most recently blocked first, by cursor.",
+          querystring: zBlockedUsersQuery,
+          response: { 200: zBlockedUsersPage },
+        },
+      },
+      async (request) => chatUsers.blocks.list(userOnly(request), request.query),
+    );
+
     // Users: server to server.
     r.post(
       chatApi.users,
@@ -132,7 +180,12 @@ export const chatUserChatRoutes: FastifyPluginAsync<{ apps: AppService; chatUser
           response: { 200: zChatUserResponse },
         },
       },
-      async (request) => ({ user: await chatUsers.getUser(callerOf(request).app, request.params.userId) }),
+      async (request) => {
+        const { app } = callerOf(request);
+        const row = await chatUsers.requireUser(app.id, request.params.userId);
+        const online = await deps.presence.online(app.id, [row.id]);
+        return { user: { ...toChatUser(row), isOnline: online.has(row.id) } };
+      },
     );
     r.patch(
       chatApi.user,

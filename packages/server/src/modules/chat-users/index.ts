@@ -1,12 +1,18 @@
+export type { BlockService } from "./blocks";
 export { chatUserChatRoutes } from "./chat-routes";
 export {
   activeChatUsers,
+  blockerIdsOf,
+  blockersInChannel,
   type ChatUserSelection,
   chatUserProfilesOfApp,
   chatUsersOfApp,
   findChatUserProfile,
   findChatUsersByIds,
   findChatUsersByUserIds,
+  isBlockedByAny,
+  notBlockedBy,
+  notBlockedUserIdBy,
   realChatUsersOf,
 } from "./queries";
 export { testUserRoutes } from "./routes";

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { apps } from "../apps/schema";
 
@@ -53,4 +53,28 @@ export const chatSessions = pgTable(
     lastUsedAt: ts("last_used_at").notNull(),
   },
   (t) => [uniqueIndex("chat_sessions_hash_key").on(t.tokenHash), index("chat_sessions_user_idx").on(t.chatUserId)],
+);
+
+/**
+ * Who blocks whom in an app: the blocked user's messages do not reach the blocker. Read by the blocker's own
+ * lists (the key's prefix) and, on every send, for the sender's blockers (`user_blocks_blocked_idx`).
+ */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.appId, t.blockedId),
+  ],
 );

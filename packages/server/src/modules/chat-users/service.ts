@@ -12,7 +12,8 @@ import {
   type TPageQuery,
   type TUpdateChatUserRequest,
 } from "@parley/contract";
-import { and, asc, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { createBatchLoader } from "../../batch-loader";
 import { createTtlCache } from "../../cache";
 import type { SessionsEnded } from "../../chat/bus";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
@@ -22,6 +23,7 @@ import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import { hashToken, newToken } from "../auth";
 import type { MetricsService } from "../metrics";
+import { createBlockService } from "./blocks";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
 
 const SESSION_PREFIX = "pcs_";
@@ -90,6 +92,18 @@ export function createChatUserService(
     { refreshAhead: true },
   );
   const forget = () => sessionCache.clear();
+  // Read for every chat API request the cache has not answered, so prepared once, and for the requests of a round
+  // together (the hashes are hex digits, safe in an array literal, which both drivers pass the same way).
+  const sessionsByHash = db
+    .select({ session: chatSessions, user: chatUsers })
+    .from(chatSessions)
+    .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
+    .where(sql`${chatSessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
+    .prepare("chat_sessions_by_hash");
+  const sessionLoader = createBatchLoader(async (hashes: string[]) => {
+    const rows = await sessionsByHash.execute({ hashes: `{${hashes.join(",")}}` });
+    return new Map(rows.map((row) => [row.session.tokenHash, row]));
+  });
 
   async function findUser(appId: string, userId: string): Promise<ChatUserRow | undefined> {
     const [row] = await db
@@ -168,6 +182,11 @@ export function createChatUserService(
 
   const service = {
     findUser,
+
+    /** The users each user blocks (`/v1/me/blocks`). */
+    blocks: createBlockService(ctx, {
+      requireUser: (appId: string, userId: string): Promise<ChatUserRow> => service.requireUser(appId, userId),
+    }),
 
     async requireUser(appId: string, userId: string): Promise<ChatUserRow> {
       const user = await findUser(appId, userId);
@@ -329,13 +348,7 @@ export function createChatUserService(
     async authenticateSession(token: string): Promise<ChatPrincipal | null> {
       if (!token.startsWith(SESSION_PREFIX)) return null;
       const row = await sessionCache.get(token, async () => {
-        const [found] = await db
-          .select({ session: chatSessions, user: chatUsers })
-          .from(chatSessions)
-          .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
-          .where(eq(chatSessions.tokenHash, hashToken(token)))
-          .limit(1);
-        return found ?? null;
+        return (await sessionLoader.load(hashToken(token))) ?? null;
       });
       if (!row?.user.isActive) return null;
       const app = await apps.cachedApp(row.user.appId);
@@ -347,6 +360,25 @@ export function createChatUserService(
         markUsed({ sessionId: row.session.id, chatUserId: row.user.id, appId: app.id, at: now });
       }
       return { app, user: row.user, sessionId: row.session.id };
+    },
+
+    /**
+     * A user's last socket closed: their last seen time is now, which others see while they are away. Written at
+     * once, not gathered like the session marks: this is the one mark an offline user is shown with.
+     */
+    async markSeen(chatUserId: string, at: Date): Promise<void> {
+      await db.execute(
+        sql`update chat_users set last_seen_at = greatest(last_seen_at, ${at}) where id = ${chatUserId}`,
+      );
+    },
+
+    /** Users of an app by their ids, as presence reports them. */
+    async usersByUserIds(appId: string, userIds: string[]): Promise<ChatUserRow[]> {
+      if (userIds.length === 0) return [];
+      return db
+        .select()
+        .from(chatUsers)
+        .where(and(eq(chatUsers.appId, appId), inArray(chatUsers.userId, userIds)));
     },
 
     /** Writes the marks of sessions used since the last flush now: at shutdown, and for tests. */

@@ -2,6 +2,7 @@ import {
   chatApi,
   chatOperation,
   zChannelParams,
+  zEditMessageRequest,
   zEventsQuery,
   zEventsResponse,
   zMarkReadRequest,
@@ -10,6 +11,9 @@ import {
   zMessageResponse,
   zMessagesResponse,
   zOk,
+  zReactionParams,
+  zReactionRequest,
+  zRepliesQuery,
   zSendMessageRequest,
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
@@ -47,8 +51,9 @@ export const messageChatRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const actor = actorOf(request);
-      // An app's server speaks as the app: its messages are admin messages, with no sender.
-      const type = actor.kind === "user" ? "text" : "admin";
+      // An app's server speaks as the app: its text messages are admin messages, with no sender.
+      const chosen = request.body.type ?? "text";
+      const type = chosen === "text" && actor.kind !== "user" ? "admin" : chosen;
       return { message: await messages.send(actor, request.params.channelId, request.body, type) };
     },
   );
@@ -77,6 +82,68 @@ export const messageChatRoutes: FastifyPluginAsync<{
       await messages.deleteMessage(actorOf(request), request.params.channelId, request.params.messageId);
       return ok;
     },
+  );
+  r.patch(
+    chatApi.message,
+    {
+      bodyLimit: LARGE_BODY_LIMIT_BYTES,
+      schema: {
+        ...chatOperation("editMessage", "Edit a message's text or metadata"),
+        params: zMessageParams,
+        body: zEditMessageRequest,
+        response: { 200: zMessageResponse },
+      },
+    },
+    async (request) => ({
+      message: await messages.editMessage(
+        actorOf(request),
+        request.params.channelId,
+        request.params.messageId,
+        request.body,
+      ),
+    }),
+  );
+  r.post(
+    chatApi.reactions,
+    {
+      schema: {
+        ...chatOperation("addReaction", "Add a reaction to a message"),
+        params: zMessageParams,
+        body: zReactionRequest,
+        response: { 200: zMessageResponse },
+      },
+    },
+    async (request) => {
+      const { channelId, messageId } = request.params;
+      return { message: await messages.addReaction(userOnly(request), channelId, messageId, request.body.reaction) };
+    },
+  );
+  r.delete(
+    chatApi.reaction,
+    {
+      schema: {
+        ...chatOperation("removeReaction", "Remove your reaction from a message"),
+        params: zReactionParams,
+        response: { 200: zMessageResponse },
+      },
+    },
+    async (request) => {
+      const { channelId, messageId, reaction } = request.params;
+      return { message: await messages.removeReaction(userOnly(request), channelId, messageId, reaction) };
+    },
+  );
+  r.get(
+    chatApi.replies,
+    {
+      schema: {
+        ...chatOperation("listReplies", "List a message's thread replies by cursor"),
+        params: zMessageParams,
+        querystring: zRepliesQuery,
+        response: { 200: zMessagesResponse },
+      },
+    },
+    async (request) =>
+      messages.replies(actorOf(request), request.params.channelId, request.params.messageId, request.query),
   );
   r.post(
     chatApi.read,

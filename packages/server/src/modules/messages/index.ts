@@ -1,5 +1,19 @@
 export { messageChatRoutes } from "./chat-routes";
 export { toMessages } from "./mapping";
-export type { MemberRow, MessageDraft, MessagePipeline, PipelineStages, SendInput } from "./pipeline";
-export { findLiveMessage, firstUserMessageAt, lastMessagesOf, messageSenderIds } from "./queries";
+export type {
+  MemberRow,
+  MessageDraft,
+  MessagePipeline,
+  PipelineStages,
+  SendInput,
+  TranslationRequest,
+} from "./pipeline";
+export {
+  addMessageTranslations,
+  findLiveMessage,
+  firstUserMessageAt,
+  lastMessagesOf,
+  messageSenderIds,
+  threadParticipantIds,
+} from "./queries";
 export { createMessageService, type MessageService } from "./service";

@@ -1,5 +1,8 @@
-import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { TMessage } from "@parley/contract";
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { notBlockedBy } from "../chat-users";
+import { toMessages } from "./mapping";
 import { type MessageRow, messages } from "./schema";
 
 /** The sender of a message (none for an admin message), as a subquery of chat user ids another module filters by. */
@@ -37,16 +40,81 @@ export function firstUserMessageAt(channelIds: SQLWrapper): SQL<Date | string | 
   )`;
 }
 
-/** The last message of each channel among `channelIds` that has one not deleted, for channel lists. */
-export function lastMessagesOf(db: Db, channelIds: string[]): Promise<MessageRow[]> {
+/**
+ * The last message of each channel among `channelIds` that has one not deleted, for channel lists. Hidden messages
+ * and replies kept in their thread are not the channel's to show, so the last of the others is taken: read backwards
+ * on (channel, seq), it is almost always the newest row. With `reader`, as that user sees it: not one sent by a user
+ * they block.
+ */
+export function lastMessagesOf(
+  db: Db,
+  channelIds: string[],
+  reader?: { appId: string; chatUserId: string },
+): Promise<MessageRow[]> {
+  if (channelIds.length === 0) return Promise.resolve([]);
+  const ids = sql.join(
+    channelIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  // Each channel's newest message found by walking its (channel_id, seq) index backwards, a few rows a channel:
+  // filtering every message of the page's channels instead costs as much as the channels hold.
   return db
     .select()
     .from(messages)
     .where(
       and(
-        inArray(messages.channelId, channelIds),
         isNull(messages.deletedAt),
-        sql`${messages.seq} = (select c.last_seq from channels c where c.id = ${messages.channelId})`,
+        sql`${messages.id} in (select last.id from unnest(array[${ids}]) as c(id)
+          cross join lateral (select m.id from messages m where m.channel_id = c.id
+            and m.type <> 'hidden' and (m.parent_message_id is null or m.show_in_channel)
+            ${reader ? sql`and ${notBlockedBy(reader, sql.raw("m.sender_id"))}` : sql``}
+            order by m.seq desc limit 1) last)`,
       ),
     );
+}
+
+/**
+ * Adds translations of `message.text` to the message, merged into those it has (two languages landing at once both
+ * stay), and answers the message as it is now; null when it was deleted or its text edited meanwhile, since then
+ * they translate a text the message no longer has.
+ */
+export async function addMessageTranslations(
+  db: Db,
+  channelId: string,
+  message: { id: string; text: string },
+  translations: Record<string, string>,
+): Promise<TMessage | null> {
+  const rows = await db
+    .update(messages)
+    .set({
+      translations: sql`coalesce(${messages.translations}, '{}'::jsonb) || ${JSON.stringify(translations)}::jsonb`,
+    })
+    .where(
+      and(
+        eq(messages.id, message.id),
+        eq(messages.channelId, channelId),
+        eq(messages.text, message.text),
+        isNull(messages.deletedAt),
+      ),
+    )
+    .returning();
+  return (await toMessages(db, rows))[0] ?? null;
+}
+
+/**
+ * Who took part in a thread, by chat user id: the parent's sender and everyone who replied to it, each once. Read
+ * on the thread index, so a long thread costs its replies' rows, never the channel's.
+ */
+export async function threadParticipantIds(db: Db, channelId: string, parentId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ senderId: messages.senderId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.channelId, channelId),
+        isNull(messages.deletedAt),
+        sql`(${messages.id} = ${parentId} or ${messages.parentMessageId} = ${parentId})`,
+      ),
+    );
+  return rows.flatMap((row) => (row.senderId ? [row.senderId] : []));
 }

@@ -1,4 +1,17 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { TMessageType } from "@parley/contract";
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { channels } from "../channels/schema";
 import { chatUsers } from "../chat-users/schema";
@@ -12,7 +25,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => channels.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
-    type: text("type").$type<"text" | "file" | "admin">().notNull(),
+    type: text("type").$type<TMessageType>().notNull(),
     text: text("text").notNull(),
     senderId: uuid("sender_id").references(() => chatUsers.id, { onDelete: "set null" }),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
@@ -23,7 +36,48 @@ export const messages = pgTable(
     clientMessageId: text("client_message_id"),
     /** The sender's subchannel in a partitioned super group: only its members read it. Null: the whole channel. */
     subchannel: integer("subchannel"),
+    customType: text("custom_type"),
+    /** How many members added each reaction, kept by the statement that adds or removes one (migration 0018). */
+    reactions: jsonb("reactions").$type<Record<string, number>>().notNull().default({}),
+    editedAt: ts("edited_at"),
+    /** A reply's thread; replies of replies are refused, so threads are one level deep. */
+    parentMessageId: uuid("parent_message_id").references((): AnyPgColumn => messages.id, { onDelete: "cascade" }),
+    /** A reply that is also shown in the channel's history. */
+    showInChannel: boolean("show_in_channel").notNull().default(false),
+    replyCount: integer("reply_count").notNull().default(0),
+    lastRepliedAt: ts("last_replied_at"),
+    /** The user IDs the sender mentioned (migration 0019); each member's `unread_mentions` counts them. */
+    mentionedUserIds: jsonb("mentioned_user_ids").$type<string[]>(),
+    /**
+     * The translations the sender asked for at send (migration 0021), by language, written as each lands; null when
+     * none was asked for or none has landed. A copy of what `message_translations` caches, kept on the row so a page
+     * of history reads them without another query.
+     */
+    translations: jsonb("translations").$type<Record<string, string>>(),
   },
-  (t) => [uniqueIndex("messages_channel_seq_key").on(t.channelId, t.seq), index("messages_sender_idx").on(t.senderId)],
+  (t) => [
+    uniqueIndex("messages_channel_seq_key").on(t.channelId, t.seq),
+    index("messages_sender_idx").on(t.senderId),
+    index("messages_thread_idx").on(t.parentMessageId, t.seq).where(sql`${t.parentMessageId} is not null`),
+  ],
 );
 export type MessageRow = typeof messages.$inferSelect;
+
+/** Who reacted with what: the truth behind `messages.reactions`. */
+export const messageReactions = pgTable(
+  "message_reactions",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    reaction: text("reaction").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.chatUserId, t.reaction] }),
+    index("message_reactions_user_idx").on(t.chatUserId),
+  ],
+);

@@ -25,6 +25,9 @@ export const dailyMetrics = pgTable(
     messageCount: integer("message_count").notNull().default(0),
     messageSenderCount: integer("message_sender_count").notNull().default(0),
     activeUserCount: integer("active_user_count").notNull().default(0),
+    /** Reactions added and thread replies sent: activity, not billed as messages (migration 0018). */
+    reactionCount: integer("reaction_count").notNull().default(0),
+    replyCount: integer("reply_count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.slot] })],
 );

@@ -31,7 +31,7 @@ export function createMetricsService(ctx: Context) {
     tx: Db,
     appId: string,
     day: string,
-    column: "messageCount" | "messageSenderCount" | "activeUserCount",
+    column: "messageCount" | "messageSenderCount" | "activeUserCount" | "reactionCount" | "replyCount",
   ) {
     const col = dailyMetrics[column];
     await tx
@@ -71,6 +71,11 @@ export function createMetricsService(ctx: Context) {
   const monthCache = createTtlCache<string, number>(ctx.clock, ctx.config.readCacheMs, { refreshAhead: true });
 
   const service = {
+    /** Counts a reaction added or a thread reply sent: activity the reports show, not billed as messages. */
+    async countActivity(appId: string, column: "reactionCount" | "replyCount", at: Date): Promise<void> {
+      await bump(db, appId, utcDay(at), column);
+    },
+
     async recordActive(appId: string, chatUserId: string, at: Date = ctx.clock.now()): Promise<void> {
       const day = utcDay(at);
       if (await firstToday(db, appId, day, chatUserId, "active")) await bump(db, appId, day, "activeUserCount");
@@ -105,6 +110,32 @@ export function createMetricsService(ctx: Context) {
         select ${appId}, ${utcDay(at)}, ${anySlot()}, count(*) from ${from} having count(*) > 0
         on conflict (app_id, day, slot) do update set message_count = m.message_count + excluded.message_count
       )`;
+    },
+
+    /**
+     * {@link messageCounting} for users' messages to many channels stored by one statement, of one app or many.
+     * `sent` names an expression with a row (`app_id`, `sender_id`) per stored message.
+     */
+    usersMessagesCounting(at: Date, sent: string): SQL {
+      const day = utcDay(at);
+      const from = sql.raw(sent);
+      return sql`fresh as (
+          insert into daily_user_activity (app_id, day, chat_user_id, kind)
+          select distinct s.app_id, ${day}::date, s.sender_id, kinds.kind
+          from ${from} s, (values ('sender'), ('active')) as kinds (kind)
+          on conflict do nothing
+          returning app_id, kind
+        ), counted as (
+          insert into daily_metrics as m (app_id, day, slot, message_count, message_sender_count, active_user_count)
+          select s.app_id, ${day}::date, ${anySlot()}, count(*),
+            (select count(*) from fresh f where f.app_id = s.app_id and f.kind = 'sender'),
+            (select count(*) from fresh f where f.app_id = s.app_id and f.kind = 'active')
+          from ${from} s group by s.app_id
+          on conflict (app_id, day, slot) do update set
+            message_count = m.message_count + excluded.message_count,
+            message_sender_count = m.message_sender_count + excluded.message_sender_count,
+            active_user_count = m.active_user_count + excluded.active_user_count
+        )`;
     },
 
     /**
@@ -171,6 +202,19 @@ export function createMetricsService(ctx: Context) {
         .from(dailyMetrics)
         .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, from), lt(dailyMetrics.day, to)))
         .groupBy(dailyMetrics.appId, dailyMetrics.day)
+        .orderBy(dailyMetrics.day);
+    },
+
+    /** Reactions added and thread replies sent per day, summed over the day's slots; days without any are left out. */
+    async dailyActivity(appId: string, from: string, to: string) {
+      const reactionCount = sql<number>`coalesce(sum(${dailyMetrics.reactionCount}), 0)::bigint`.mapWith(Number);
+      const replyCount = sql<number>`coalesce(sum(${dailyMetrics.replyCount}), 0)::bigint`.mapWith(Number);
+      return db
+        .select({ day: dailyMetrics.day, reactionCount, replyCount })
+        .from(dailyMetrics)
+        .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, from), lt(dailyMetrics.day, to)))
+        .groupBy(dailyMetrics.day)
+        .having(sql`sum(${dailyMetrics.reactionCount}) + sum(${dailyMetrics.replyCount}) > 0`)
         .orderBy(dailyMetrics.day);
     },
   };

@@ -1,4 +1,5 @@
 import {
+  isTitledPushTemplateKey,
   renderPushTemplate,
   type TChatEvent,
   type TChatEventType,
@@ -16,10 +17,11 @@ import { pushEventJob } from "../../jobs/catalog";
 import { findApp } from "../apps";
 import { channelMemberIds, unreadCounts } from "../channels";
 import { activeChatUsers } from "../chat-users";
+import { type AddressedPush, addressedBy, templateFor } from "./addressed";
 import type { PushDeviceRow } from "./devices";
 import { type PushPlan, planPush } from "./plan";
 import { pushAttempts, pushChannelThrottle, pushDevices, type StoredFcmCredential } from "./schema";
-import { isPushActive, type PushSettings, type PushSettingsRow, templateText } from "./settings";
+import { isPushActive, type PushSettings, type PushSettingsRow, templateText, templateTitle } from "./settings";
 
 /** The template each chat event is pushed with; events not listed (freezing) push nothing. */
 export const PUSH_TEMPLATE_OF_EVENT: Partial<Record<TChatEventType, TPushTemplateKey>> = {
@@ -105,7 +107,12 @@ export function createPushDelivery(
       "channelId" in plan.audience
         ? { ids: channelMemberIds(db, plan.audience.channelId, plan.audience.subchannel) }
         : { userIds: plan.audience.userIds };
-    const users = activeChatUsers(db, appId, { selection, include: plan.include, exclude: plan.exclude });
+    const users = activeChatUsers(db, appId, {
+      selection,
+      include: plan.include,
+      exclude: plan.exclude,
+      exceptBlockersOf: plan.exceptBlockersOf ?? null,
+    });
     return db
       .select({ device: pushDevices, userId: users.userId })
       .from(pushDevices)
@@ -211,7 +218,8 @@ export function createPushDelivery(
     const plan = await planPush(db, appId, name, event);
     if (!plan) return;
     const isSuperGroup = plan.channel.type === "supergroup";
-    if (isSuperGroup && !settings.superChannel.enabled) return;
+    // Super channels off: only what speaks to a user in person (a mention) still pushes.
+    const ordinary = isSuperGroup && !settings.superChannel.enabled ? null : key;
 
     const values: TPushTemplateValues = {
       app: name,
@@ -220,18 +228,35 @@ export function createPushDelivery(
       "sender.name": plan.sender.name,
       "sender.profileImageUrl": plan.sender.profileImageUrl,
     };
-    let title = plan.channel.name || name;
-    let body = renderPushTemplate(templateText(settings, key), values);
+    const fallbackTitle = plan.channel.name || name;
+    const contents = new Map<TPushTemplateKey, { title: string; body: string }>();
+    const contentOf = (template: TPushTemplateKey) => {
+      let content = contents.get(template);
+      if (!content) {
+        const title = isTitledPushTemplateKey(template)
+          ? renderPushTemplate(templateTitle(settings, template), values).trim()
+          : "";
+        content = { title: title || fallbackTitle, body: renderPushTemplate(templateText(settings, template), values) };
+        contents.set(template, content);
+      }
+      return content;
+    };
+    let addressed: AddressedPush | null = null;
     if (event.type === "message.created" && event.message) {
+      let isOverridden = false;
       for (const override of messagePushOverrides) {
         const own = await override(appId, event.message);
         if (own === "silent") return;
         if (own) {
-          ({ title, body } = own);
+          contents.set(key, own);
+          isOverridden = true;
           break;
         }
       }
+      // A feature's own notification (a bulk message's) is the whole message's; it addresses no one in person.
+      if (!isOverridden) addressed = await addressedBy(db, event.message);
     }
+    if (ordinary === null && !addressed?.mentioned.size) return;
     const data: Record<string, string> = { appId, channelId: plan.channel.id, eventType: event.type };
     if (plan.messageId) data.messageId = plan.messageId;
 
@@ -241,21 +266,35 @@ export function createPushDelivery(
     for (let i = 0; i < recipients.length; i += SLICE) {
       const slice = recipients.slice(i, i + SLICE);
       const online = await deps.presence.online(appId, [...new Set(slice.map((r) => r.device.chatUserId))]);
-      const offline = slice.filter((r) => !online.has(r.device.chatUserId));
-      if (offline.length === 0) continue;
-      // Taken only once someone is to be notified: an event nobody was pushed does not use up the interval.
-      mayPush ??= await takeSuperChannelSlot(plan.channel.id, event, settings.superChannel.intervalMinutes);
-      if (!mayPush) return;
+      let targets = slice.flatMap((recipient) => {
+        if (online.has(recipient.device.chatUserId)) return [];
+        const template = templateFor(
+          addressed,
+          { userId: recipient.userId, chatUserId: recipient.device.chatUserId },
+          ordinary,
+        );
+        return template ? [{ recipient, template }] : [];
+      });
+      // The slot is taken only once someone is to be notified under the channel's rules: an event nobody was
+      // pushed does not use up the interval, and a mention neither waits for it nor uses it.
+      if (targets.some((target) => target.template !== "message/mention")) {
+        mayPush ??= await takeSuperChannelSlot(plan.channel.id, event, settings.superChannel.intervalMinutes);
+        if (!mayPush) {
+          if (!addressed?.mentioned.size) return;
+          targets = targets.filter((target) => target.template === "message/mention");
+        }
+      }
+      if (targets.length === 0) continue;
       const badges = settings.notification.badge
-        ? await unreadCounts(db, [...new Set(offline.map((r) => r.device.chatUserId))])
+        ? await unreadCounts(db, [...new Set(targets.map((target) => target.recipient.device.chatUserId))])
         : null;
-      await eachLimited(offline, SEND_CONCURRENCY, async (recipient) => {
+      await eachLimited(targets, SEND_CONCURRENCY, async ({ recipient, template }) => {
         const badge = badges ? (badges.get(recipient.device.chatUserId) ?? 0) : null;
         await attempt(
           appId,
           credential,
           recipient,
-          { eventId: event.id, trigger: key, title, body, badge, data },
+          { eventId: event.id, trigger: template, ...contentOf(template), badge, data },
           settings,
         );
       });

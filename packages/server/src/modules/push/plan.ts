@@ -33,6 +33,8 @@ export interface PushPlan {
   audience: { channelId: string; subchannel?: number } | { userIds: string[] };
   include: string | null;
   exclude: string | null;
+  /** A user's message (or its deletion): the user id of its sender, whose blockers are not pushed. */
+  exceptBlockersOf?: string;
   sender: { name: string; profileImageUrl: string };
   message: string;
   messageId: string | null;
@@ -101,16 +103,20 @@ export async function planPush(db: Db, appId: string, appName: string, event: TC
   switch (event.type) {
     case "message.created": {
       const message = event.message;
-      if (!message) return null;
+      // Hidden messages are clients' own signalling, for whoever is connected now.
+      if (!message || message.type === "hidden") return null;
       // An admin message speaks for the app.
       if (message.sender) {
         plan.sender = { name: message.sender.nickname, profileImageUrl: message.sender.profileImageUrl };
         plan.exclude = message.sender.userId;
+        plan.exceptBlockersOf = message.sender.userId;
       }
       plan.message = messagePreview(message);
       plan.messageId = message.id;
       if (typeof message.subchannel === "number")
         plan.audience = { channelId: channel.id, subchannel: message.subchannel };
+      // A broadcast channel member's message reaches the owner only.
+      if (event.visibleTo) plan.audience = { userIds: event.visibleTo };
       return plan;
     }
     case "message.deleted": {
@@ -119,6 +125,7 @@ export async function planPush(db: Db, appId: string, appName: string, event: TC
       if (sender) {
         plan.sender = { name: sender.nickname, profileImageUrl: sender.profileImageUrl };
         plan.exclude = sender.userId;
+        plan.exceptBlockersOf = sender.userId;
       }
       plan.messageId = event.messageId;
       return plan;
@@ -134,6 +141,9 @@ export async function planPush(db: Db, appId: string, appName: string, event: TC
     }
     case "channel.changed":
       return plan;
+    // Read marks are for the screens that are open, not news to push.
+    case "channel.read":
+      return null;
     default: {
       if (!event.userId) return null;
       // The joins of a channel's first members belong to its creation, which `channel.created` announces.

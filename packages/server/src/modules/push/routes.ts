@@ -1,5 +1,6 @@
 import {
   api,
+  isTitledPushTemplateKey,
   PUSH_TEMPLATE_KEYS,
   zAppIdParams,
   zFcmKeyRequest,
@@ -16,6 +17,7 @@ import {
   zTestPushRequest,
   zTestPushResponse,
   zUpdatePushTemplateRequest,
+  zUpdateTitledPushTemplateRequest,
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -88,16 +90,16 @@ export const pushRoutes: FastifyPluginAsync<{ auth: AuthService; push: PushServi
   // One route per template: the keys' slashes are path segments (`.../template/channel/member/left`).
   for (const key of PUSH_TEMPLATE_KEYS) {
     const path = `${api.apps.pushTemplate}/${key}`;
+    // A template with a title of its own is saved with it; the others have none to take.
+    const body = isTitledPushTemplateKey(key)
+      ? zUpdateTitledPushTemplateRequest
+      : zUpdatePushTemplateRequest.pick({ text: true });
     app.get(path, { schema: { params, response: { 200: zPushTemplateResponse } } }, async (request) => ({
       template: await push.getTemplate(authOf(request), request.params.id, key),
     }));
-    app.put(
-      path,
-      { schema: { params, body: zUpdatePushTemplateRequest, response: { 200: zPushTemplateResponse } } },
-      async (request) => ({
-        template: await push.updateTemplate(authOf(request), request.params.id, key, request.body.text),
-      }),
-    );
+    app.put(path, { schema: { params, body, response: { 200: zPushTemplateResponse } } }, async (request) => ({
+      template: await push.updateTemplate(authOf(request), request.params.id, key, request.body),
+    }));
   }
 
   app.get(

@@ -31,7 +31,7 @@ export const pushSettings = pgTable("push_settings", {
   superChannel: jsonb("super_channel").$type<TSuperChannelPushSettings>().notNull(),
   /** Only the templates the owner changed; the others are the defaults. */
   templates: jsonb("templates")
-    .$type<Partial<Record<TPushTemplateKey, { text: string; updatedAt: string }>>>()
+    .$type<Partial<Record<TPushTemplateKey, { text: string; title?: string; updatedAt: string }>>>()
     .notNull()
     .default({}),
 });

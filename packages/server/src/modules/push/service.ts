@@ -1,5 +1,6 @@
 import {
   isBigintId,
+  isTitledPushTemplateKey,
   PUSH_TEMPLATE_KEYS,
   type TFcmKeyRequest,
   type TFcmKeyResponse,
@@ -23,7 +24,14 @@ import { parseFcmCredential, toFcmKey } from "./credential";
 import { createPushDelivery, type MessagePushOverride, toPushAttempt } from "./delivery";
 import { createPushDevices } from "./devices";
 import { pushAttempts } from "./schema";
-import { createPushSettings, defaultTemplateText, type PushSettingsRow, templateText } from "./settings";
+import {
+  createPushSettings,
+  defaultTemplateText,
+  defaultTemplateTitle,
+  type PushSettingsRow,
+  templateText,
+  templateTitle,
+} from "./settings";
 
 /** Attempt ids only grow, so the id alone orders the log and marks a page's end. */
 function encodeAttemptCursor(id: bigint): string {
@@ -43,6 +51,9 @@ function toTemplate(row: PushSettingsRow, key: TPushTemplateKey): TPushTemplate 
     text: templateText(row, key),
     defaultText: defaultTemplateText(row, key),
     updatedAt: row.templates[key]?.updatedAt ?? null,
+    ...(isTitledPushTemplateKey(key)
+      ? { title: templateTitle(row, key), defaultTitle: defaultTemplateTitle(row, key) }
+      : {}),
   };
 }
 
@@ -148,14 +159,16 @@ export function createPushService(
       return toTemplate(await settings.read((await appOf(auth, appId)).id), key);
     },
 
+    /** A title is kept only for the templates that have one; the route asks for it there. */
     async updateTemplate(
       auth: Authenticated,
       appId: string,
       key: TPushTemplateKey,
-      text: string,
+      input: { text: string; title?: string | undefined },
     ): Promise<TPushTemplate> {
       const app = await appOf(auth, appId);
-      return toTemplate(await settings.saveTemplate(app.id, key, text), key);
+      const title = isTitledPushTemplateKey(key) ? input.title : undefined;
+      return toTemplate(await settings.saveTemplate(app.id, key, input.text, title), key);
     },
 
     /** The push log, newest first, optionally of one user. */

@@ -2,9 +2,11 @@ import {
   DEFAULT_LANGUAGE,
   DEFAULT_PUSH_NOTIFICATION_SETTINGS,
   DEFAULT_PUSH_TEMPLATES,
+  DEFAULT_PUSH_TITLES,
   DEFAULT_SUPER_CHANNEL_PUSH_SETTINGS,
   type Language,
   type TPushTemplateKey,
+  type TTitledPushTemplateKey,
 } from "@parley/contract";
 import { eq, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
@@ -44,6 +46,14 @@ export function defaultTemplateText(row: PushSettingsRow, key: TPushTemplateKey)
 
 export function templateText(row: PushSettingsRow, key: TPushTemplateKey): string {
   return row.templates[key]?.text ?? defaultTemplateText(row, key);
+}
+
+export function defaultTemplateTitle(row: PushSettingsRow, key: TTitledPushTemplateKey): string {
+  return DEFAULT_PUSH_TITLES[row.language][key];
+}
+
+export function templateTitle(row: PushSettingsRow, key: TTitledPushTemplateKey): string {
+  return row.templates[key]?.title ?? defaultTemplateTitle(row, key);
 }
 
 /** An app's push settings; no row means the contract's defaults (off, no credential). */
@@ -92,8 +102,10 @@ export function createPushSettings(ctx: Context) {
     save,
 
     /** Changes one template; merged in the database, so two templates saved at once both stay. */
-    saveTemplate(appId: string, key: TPushTemplateKey, text: string): Promise<PushSettingsRow> {
-      const entry = { [key]: { text, updatedAt: ctx.clock.now().toISOString() } };
+    saveTemplate(appId: string, key: TPushTemplateKey, text: string, title?: string): Promise<PushSettingsRow> {
+      const entry = {
+        [key]: { text, ...(title === undefined ? {} : { title }), updatedAt: ctx.clock.now().toISOString() },
+      };
       return save(
         appId,
         { templates: entry },

@@ -1,4 +1,6 @@
 import {
+  canonicalLanguage,
+  type TMessage,
   type TMessageTranslation,
   type TTranslationEnabled,
   type TTranslationKeyResponse,
@@ -9,26 +11,16 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import { createGoogleTranslate, TranslateError, type Translation } from "../../integrations/translate";
+import { translateSentMessageJob } from "../../jobs/catalog";
 import type { AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { Actor, ChannelService } from "../channels";
-import { findLiveMessage } from "../messages";
+import { blockersInChannel } from "../chat-users";
+import { addMessageTranslations, findLiveMessage, type TranslationRequest } from "../messages";
 import { messageTranslations, translationSettings } from "./schema";
 
 /** How much of a key the dashboard shows: enough to tell two keys apart, too little to use. */
 const KEY_HINT_LENGTH = 4;
-
-/**
- * `zh-cn` and `zh-CN` are one language to Google, so they must be one cache entry too: the region goes upper
- * case and a script title case, as BCP 47 writes them.
- */
-export function canonicalLanguage(language: string): string {
-  const [primary = "", subtag] = language.split("-");
-  if (subtag === undefined) return primary.toLowerCase();
-  const rest =
-    subtag.length === 4 ? `${subtag[0]?.toUpperCase()}${subtag.slice(1).toLowerCase()}` : subtag.toUpperCase();
-  return `${primary.toLowerCase()}-${rest}`;
-}
 
 export function createTranslationService(ctx: Context, deps: { apps: AppService; channels: ChannelService }) {
   const { db } = ctx.database;
@@ -53,6 +45,47 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
     return row ? toTranslation(row) : null;
   }
 
+  /**
+   * A message in `target`, from Google, stored in the cache: the one place both a reader's request and a send's
+   * translations call Google, so both are cached alike. Neither counts characters: the app's own key pays Google.
+   * Two racing calls may both ask Google; the first stored answer wins and both return it, except with `replace`
+   * (after an edit), whose answer replaces the old text's. Throws Google's failure as a `TranslateError`.
+   */
+  async function translateAndCache(
+    apiKey: string,
+    message: { id: string; text: string },
+    target: string,
+    options: { replace?: boolean } = {},
+  ): Promise<TMessageTranslation> {
+    const result: Translation = await google.translate(apiKey, message.text, target);
+    const row = {
+      messageId: message.id,
+      language: target,
+      text: result.text,
+      sourceLanguage: result.sourceLanguage,
+      createdAt: ctx.clock.now(),
+    };
+    const insert = db.insert(messageTranslations).values(row);
+    const [stored] = options.replace
+      ? await insert
+          .onConflictDoUpdate({
+            target: [messageTranslations.messageId, messageTranslations.language],
+            set: { text: row.text, sourceLanguage: row.sourceLanguage, createdAt: row.createdAt },
+          })
+          .returning()
+      : await insert.onConflictDoNothing().returning();
+    if (stored) return toTranslation(stored);
+    return (await storedTranslation(message.id, target)) ?? { messageId: message.id, language: target, ...result };
+  }
+
+  /**
+   * The key passed verification when saved, so the owner changed something on Google's side: only the log can tell
+   * them, the end user sees a plain service failure or a message without its translation.
+   */
+  function warnKeyRejected(appId: string, err: TranslateError) {
+    ctx.log.warn({ appId, status: err.status, reason: err.reason }, "Google refused the translation key");
+  }
+
   /** Google's verdict on a key; 3038 when Google cannot be asked, since then nothing is known about the key. */
   async function check(key: string) {
     try {
@@ -64,6 +97,90 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
   }
 
   return {
+    /**
+     * Stage 7 of the message pipeline: queues the translations a sender asked for. Nothing is queued while the app
+     * has translation off or no key (the request is ignored, the message goes out as sent), nor for a message
+     * without text. Languages are made canonical and each asked once.
+     */
+    async queueSendTranslations(appId: string, message: TMessage, request: TranslationRequest): Promise<void> {
+      if (message.text === "") return;
+      const settings = await readSettings(appId);
+      if (!settings.enabled || !settings.apiKey) return;
+      await ctx.jobs.send(translateSentMessageJob, {
+        appId,
+        channelId: message.channelId,
+        messageId: message.id,
+        languages: [...new Set(request.languages.map(canonicalLanguage))],
+        ...(request.visibleTo ? { visibleTo: request.visibleTo } : {}),
+        ...(request.isEdited ? { fresh: true } : {}),
+      });
+    },
+
+    /**
+     * The job of a send's translations: each language from the cache or from Google, side by side, written on the
+     * message, and one `message.updated` telling its readers (only those it reached, for a broadcast member's
+     * message). A language Google fails on is logged and left out; when none lands, no event is sent.
+     */
+    async translateSentMessage(job: {
+      appId: string;
+      channelId: string;
+      messageId: string;
+      languages: string[];
+      visibleTo?: string[] | undefined;
+      fresh?: boolean | undefined;
+    }): Promise<void> {
+      const settings = await readSettings(job.appId);
+      const apiKey = settings.apiKey;
+      if (!settings.enabled || !apiKey) return;
+      const message = await findLiveMessage(db, job.channelId, job.messageId);
+      if (!message || message.text === "") return;
+      const landed = await Promise.all(
+        job.languages.map(async (language) => {
+          const cached = job.fresh ? null : await storedTranslation(message.id, language);
+          if (cached) return cached;
+          try {
+            return await translateAndCache(apiKey, message, language, { replace: job.fresh === true });
+          } catch (err) {
+            if (!(err instanceof TranslateError)) throw err;
+            if (err.kind === "keyRejected") warnKeyRejected(job.appId, err);
+            ctx.log.warn(
+              {
+                appId: job.appId,
+                messageId: message.id,
+                language,
+                kind: err.kind,
+                status: err.status,
+                reason: err.reason,
+              },
+              "translating a sent message failed",
+            );
+            return null;
+          }
+        }),
+      );
+      const translations = Object.fromEntries(
+        landed.flatMap((translation) => (translation ? [[translation.language, translation.text]] : [])),
+      );
+      if (Object.keys(translations).length === 0) return;
+      const now = ctx.clock.now();
+      await deps.channels.mutate(async (tx, batch) => {
+        const updated = await addMessageTranslations(tx, job.channelId, message, translations);
+        // Deleted or edited while Google was asked: the deletion is the last word, the edit's job the next.
+        if (!updated) return;
+        const event = await batch.record(
+          tx,
+          job.appId,
+          job.channelId,
+          "message.updated",
+          { message: updated, ...(job.visibleTo ? { visibleTo: job.visibleTo } : {}) },
+          now,
+        );
+        // Kept from the members who block its sender, as the message itself was.
+        const sender = updated.sender?.userId;
+        if (sender) batch.hideFrom(event, await blockersInChannel(tx, job.appId, job.channelId, sender));
+      });
+    },
+
     async getEnabled(auth: Authenticated, appId: string): Promise<TTranslationEnabled> {
       const app = await deps.apps.requireAppAccess(auth, appId);
       return { enabled: (await readSettings(app.id)).enabled };
@@ -160,38 +277,16 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
       const cached = await storedTranslation(message.id, target);
       if (cached) return cached;
 
-      let result: Translation;
       try {
-        result = await google.translate(settings.apiKey, message.text, target);
+        return await translateAndCache(settings.apiKey, message, target);
       } catch (err) {
         if (!(err instanceof TranslateError)) throw err;
         if (err.kind === "unsupportedLanguage") {
           throw new AppError("300", { fields: [{ path: "language", message: V.languageCode }] });
         }
-        if (err.kind === "keyRejected") {
-          // The key passed verification when saved, so the owner changed something on Google's side: only the
-          // log can tell them, the end user sees a plain service failure.
-          ctx.log.warn(
-            { appId: actor.app.id, status: err.status, reason: err.reason },
-            "Google refused the translation key",
-          );
-        }
+        if (err.kind === "keyRejected") warnKeyRejected(actor.app.id, err);
         throw new AppError("3038");
       }
-
-      const [stored] = await db
-        .insert(messageTranslations)
-        .values({
-          messageId: message.id,
-          language: target,
-          text: result.text,
-          sourceLanguage: result.sourceLanguage,
-          createdAt: ctx.clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (stored) return toTranslation(stored);
-      return (await storedTranslation(message.id, target)) ?? { messageId: message.id, language: target, ...result };
     },
   };
 }

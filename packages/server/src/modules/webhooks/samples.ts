@@ -22,6 +22,10 @@ export function sampleEvent(type: TWebhookEvent, at: Date): TChatEvent {
     metadata: { clientMessageId: "m-20260302-0042" },
     file: null,
     createdAt,
+    reactions: {},
+    editedAt: null,
+    replyCount: 0,
+    lastRepliedAt: null,
   };
   const channel: TChannel = {
     id: CHANNEL_ID,
@@ -36,6 +40,10 @@ export function sampleEvent(type: TWebhookEvent, at: Date): TChatEvent {
     tags: [{ id: "5b1f0a7e-2c4d-4e8f-a3b6-0d9c1e2f3a4b", tag: "team" }],
     lastMessage: message,
     createdAt,
+    data: { topic: "weekly sync" },
+    hideMessagesBeforeJoin: false,
+    isDistinct: false,
+    pinnedMessageIds: [message.id],
   };
   const base = { id: "1024", type, channelId: CHANNEL_ID, createdAt };
   switch (type) {
@@ -62,6 +70,20 @@ export function sampleEvent(type: TWebhookEvent, at: Date): TChatEvent {
       return base;
     case "subchannels.changed":
       return { ...base, merge: { from: 3, into: 1 } };
+    case "message.updated":
+      return { ...base, message: { ...message, text: "See you at the stand-up at 10:30!", editedAt: createdAt } };
+    case "reaction.added":
+      return { ...base, messageId: message.id, userId: "minho", reaction: "👍", reactions: { "👍": 3, like: 1 } };
+    case "reaction.removed":
+      return { ...base, messageId: message.id, userId: "minho", reaction: "👍", reactions: { "👍": 2, like: 1 } };
+    case "thread.updated":
+      return { ...base, messageId: message.id, replyCount: 4, lastRepliedAt: createdAt };
+    case "channel.read":
+      return { ...base, userId: "minho", seq: 42 };
+    case "message.pinned":
+      return { ...base, messageId: message.id, channel };
+    case "message.unpinned":
+      return { ...base, messageId: message.id, channel: { ...channel, pinnedMessageIds: [] } };
   }
 }
 

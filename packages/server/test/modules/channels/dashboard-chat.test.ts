@@ -154,7 +154,7 @@ describe("dashboard channels", () => {
     let checked = 0;
     for (const path of Object.values(dashboardChat)) {
       for (const method of ["GET", "POST", "PUT", "DELETE"] as const) {
-        const url = `/api${p(path, { userId })}`;
+        const url = `/api${p(path, { userId, messageId: "00000000-0000-4000-8000-000000000000", reaction: "like" })}`;
         const probe = await t.server.inject({
           method,
           url,

@@ -1,6 +1,8 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import {
   DEFAULT_PUSH_TEMPLATES,
+  DEFAULT_PUSH_TITLES,
+  isTitledPushTemplateKey,
   type Language,
   PUSH_DEVICES_PER_USER_MAX,
   PUSH_MESSAGE_PREVIEW_MAX,
@@ -10,6 +12,7 @@ import {
   type TPushAttempt,
   type TPushDevice,
   type TPushTemplate,
+  type TPushTemplateKey,
   type TServerFrame,
 } from "@parley/contract";
 import { and, asc, eq } from "drizzle-orm";
@@ -170,7 +173,7 @@ async function connect(sessionToken: string) {
 }
 
 describe("push settings on the dashboard", () => {
-  it("starts off, without a key, with the default notification settings and all 11 default templates", async () => {
+  it("starts off, without a key, with the default notification settings and every default template", async () => {
     const app = await chatApp(live);
     const d = dashboard(live, app.owner.token);
     const base = `/apps/${app.appId}/push`;
@@ -184,14 +187,25 @@ describe("push settings on the dashboard", () => {
     });
     const { templates } = (await d.get<{ templates: TPushTemplate[] }>(`${base}/templates`)).body;
     expect(templates.map((t) => t.key)).toEqual([...PUSH_TEMPLATE_KEYS]);
+    // The templates with a title of their own carry it and its default too.
+    const titleOf = (key: TPushTemplateKey) =>
+      isTitledPushTemplateKey(key)
+        ? { title: DEFAULT_PUSH_TITLES.ko[key], defaultTitle: DEFAULT_PUSH_TITLES.ko[key] }
+        : {};
     for (const template of templates) {
       const text = DEFAULT_PUSH_TEMPLATES.ko[template.key];
-      expect(template).toEqual({ key: template.key, text, defaultText: text, updatedAt: null });
+      expect(template).toEqual({
+        key: template.key,
+        text,
+        defaultText: text,
+        updatedAt: null,
+        ...titleOf(template.key),
+      });
     }
     for (const key of PUSH_TEMPLATE_KEYS) {
       const text = DEFAULT_PUSH_TEMPLATES.ko[key];
       expect((await d.get(pushTemplatePath(app.appId, key))).body).toEqual({
-        template: { key, text, defaultText: text, updatedAt: null },
+        template: { key, text, defaultText: text, updatedAt: null, ...titleOf(key) },
       });
     }
   });
@@ -396,7 +410,7 @@ describe("push settings on the dashboard", () => {
       ["GET", `${base}/templates`, undefined],
       ...PUSH_TEMPLATE_KEYS.flatMap((key): [Method, string, unknown][] => [
         ["GET", pushTemplatePath(app.appId, key), undefined],
-        ["PUT", pushTemplatePath(app.appId, key), { text: "hi" }],
+        ["PUT", pushTemplatePath(app.appId, key), { text: "hi", title: "hi" }],
       ]),
       ["GET", `${base}/attempts`, undefined],
       ["POST", `${base}/test`, { userId: "kim" }],

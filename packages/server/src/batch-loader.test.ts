@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { createBatchLoader } from "./batch-loader";
+
+describe("createBatchLoader", () => {
+  it("loads the keys asked for in one round with one call, a repeated key once", async () => {
+    const calls: string[][] = [];
+    const loader = createBatchLoader(async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.filter((k) => k !== "none").map((k) => [k, k.toUpperCase()]));
+    });
+    const answers = await Promise.all(["a", "b", "a", "none"].map((k) => loader.load(k)));
+    expect(answers).toEqual(["A", "B", "A", undefined]);
+    expect(calls).toEqual([["a", "b", "none"]]);
+    expect(await loader.load("c")).toBe("C");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("splits a round into batches of at most `max` keys", async () => {
+    const sizes: number[] = [];
+    const loader = createBatchLoader(
+      async (keys: number[]) => {
+        sizes.push(keys.length);
+        return new Map(keys.map((k) => [k, k * 2]));
+      },
+      { max: 3 },
+    );
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((k) => loader.load(k)));
+    expect(answers).toEqual([2, 4, 6, 8, 10, 12, 14]);
+    expect(sizes).toEqual([3, 3, 1]);
+  });
+
+  it("fails every waiter of a batch whose load failed, and loads the next round afresh", async () => {
+    let fail = true;
+    const loader = createBatchLoader(async (keys: string[]) => {
+      if (fail) throw new Error("database down");
+      return new Map(keys.map((k) => [k, k]));
+    });
+    const failed = await Promise.allSettled([loader.load("a"), loader.load("b")]);
+    expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    fail = false;
+    expect(await loader.load("a")).toBe("a");
+  });
+});

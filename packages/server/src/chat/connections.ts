@@ -1,0 +1,125 @@
+import type { Duplex } from "node:stream";
+import type { WebSocket } from "ws";
+
+/** One authenticated socket of the gateway. */
+export interface Connection {
+  socket: WebSocket;
+  /** The TCP stream under the socket, held while a write window's frames for it gather. */
+  transport: Duplex;
+  appId: string;
+  /** The end user's id, or null for a dashboard observer, who sees only the channels it subscribes to. */
+  userId: string | null;
+  /** The end user's `chat_users` id, what presence is kept by; null for a dashboard observer. */
+  chatUserId: string | null;
+  /** The session the socket was opened with (a chat session, or the observer's dashboard session). */
+  sessionId: string;
+  /** The observer's dashboard account; null for an end user. */
+  accountId: string | null;
+  /**
+   * The channels it hears, each with a subchannel: for an end user their own in a split super group, for an
+   * observer the one it watches; null for the whole channel.
+   */
+  channels: Map<string, number | null>;
+  alive: boolean;
+}
+
+const NONE: ReadonlySet<Connection> = new Set();
+
+function addTo(index: Map<string, Set<Connection>>, key: string, conn: Connection): Set<Connection> {
+  const set = index.get(key) ?? new Set<Connection>();
+  index.set(key, set);
+  set.add(conn);
+  return set;
+}
+
+function removeFrom(index: Map<string, Set<Connection>>, key: string, conn: Connection): void {
+  const set = index.get(key);
+  set?.delete(conn);
+  if (set?.size === 0) index.delete(key);
+}
+
+const userKey = (appId: string, userId: string) => `${appId}\u0000${userId}`;
+const subKey = (channelId: string, subchannel: number) => `${channelId}\u0000${subchannel}`;
+
+/**
+ * The connections of one process, indexed the ways the fan-out looks them up: by channel, by subchannel, by user
+ * and by dashboard session. Every lookup answers a set that must not be changed by the caller; copy it before
+ * parting or closing what it holds.
+ */
+export class ConnectionIndex {
+  /** Every authenticated connection of this process, end users' and observers'. */
+  readonly all = new Set<Connection>();
+  /** Every connection that hears a channel, whatever its subchannel. */
+  readonly #byChannel = new Map<string, Set<Connection>>();
+  /** The connections of one subchannel (`subKey`): its members, and observers watching it. */
+  readonly #bySubchannel = new Map<string, Set<Connection>>();
+  /** Observers watching a whole channel: they hear every subchannel's messages. */
+  readonly #watchingAll = new Map<string, Set<Connection>>();
+  readonly #byUser = new Map<string, Set<Connection>>();
+  /** Dashboard observers' connections by the session they were opened with, for the cap. */
+  readonly #bySession = new Map<string, Set<Connection>>();
+
+  /** An end user's connections on this process. */
+  ofUser(appId: string, userId: string): ReadonlySet<Connection> {
+    return this.#byUser.get(userKey(appId, userId)) ?? NONE;
+  }
+
+  /** The connections opened with one dashboard session. */
+  ofSession(sessionId: string): ReadonlySet<Connection> {
+    return this.#bySession.get(sessionId) ?? NONE;
+  }
+
+  inChannel(channelId: string): ReadonlySet<Connection> {
+    return this.#byChannel.get(channelId) ?? NONE;
+  }
+
+  inSubchannel(channelId: string, subchannel: number): ReadonlySet<Connection> {
+    return this.#bySubchannel.get(subKey(channelId, subchannel)) ?? NONE;
+  }
+
+  /** Observers of the whole channel, who hear every subchannel. */
+  watchingAll(channelId: string): ReadonlySet<Connection> {
+    return this.#watchingAll.get(channelId) ?? NONE;
+  }
+
+  /** Counts a new connection; for an end user, whether it is their first on this process. */
+  add(conn: Connection): boolean {
+    this.all.add(conn);
+    if (conn.userId === null) {
+      addTo(this.#bySession, conn.sessionId, conn);
+      return false;
+    }
+    return addTo(this.#byUser, userKey(conn.appId, conn.userId), conn).size === 1;
+  }
+
+  /** Forgets a connection and its channels; for an end user, whether it was their last on this process. */
+  remove(conn: Connection): boolean {
+    for (const channelId of [...conn.channels.keys()]) this.part(conn, channelId);
+    this.all.delete(conn);
+    if (conn.userId === null) {
+      removeFrom(this.#bySession, conn.sessionId, conn);
+      return false;
+    }
+    const key = userKey(conn.appId, conn.userId);
+    removeFrom(this.#byUser, key, conn);
+    return !this.#byUser.has(key);
+  }
+
+  join(conn: Connection, channelId: string, subchannel: number | null): void {
+    if (conn.channels.has(channelId)) this.part(conn, channelId);
+    conn.channels.set(channelId, subchannel);
+    addTo(this.#byChannel, channelId, conn);
+    if (subchannel !== null) addTo(this.#bySubchannel, subKey(channelId, subchannel), conn);
+    else if (conn.userId === null) addTo(this.#watchingAll, channelId, conn);
+  }
+
+  part(conn: Connection, channelId: string): void {
+    const subchannel = conn.channels.get(channelId);
+    conn.channels.delete(channelId);
+    removeFrom(this.#byChannel, channelId, conn);
+    if (subchannel !== null && subchannel !== undefined) {
+      removeFrom(this.#bySubchannel, subKey(channelId, subchannel), conn);
+    }
+    removeFrom(this.#watchingAll, channelId, conn);
+  }
+}

@@ -1,0 +1,157 @@
+import type { TServerFrame } from "@parley/contract";
+import type { ChannelService } from "../modules/channels";
+import type { MessageService } from "../modules/messages";
+import type { BusMessage, ChatEventMessage, EndedSessions, TransientMessage } from "./bus";
+import type { Connection, ConnectionIndex } from "./connections";
+import { textFrame } from "./text-frame";
+import type { TransientHub } from "./transient";
+
+/** Whether a connection was opened with one of the sessions that ended. */
+function openedWith(conn: Connection, ended: EndedSessions): boolean {
+  switch (ended.kind) {
+    case "dashboard":
+      return conn.accountId !== null && ended.sessionIds.includes(conn.sessionId);
+    case "dashboard-account":
+      return conn.accountId === ended.accountId && conn.sessionId !== ended.exceptSessionId;
+    case "chat":
+      return conn.accountId === null && ended.sessionIds.includes(conn.sessionId);
+    case "chat-user":
+      return conn.chatUserId === ended.chatUserId;
+  }
+}
+
+/**
+ * Routes what the bus carries to this process's connections: stored events to who may hear them, typing and
+ * presence to who follows them, and the end of sessions to the sockets opened with them.
+ */
+export function createFanout(deps: {
+  connections: ConnectionIndex;
+  transients: TransientHub;
+  /** Writes a frame, an object or a whole text frame from `textFrame`, to a connection that is still open. */
+  send(conn: Connection, frame: TServerFrame | Buffer): void;
+  channels: Pick<ChannelService, "placementsIn">;
+  messages: Pick<MessageService, "lastEventId">;
+  log: { error(obj: object, msg: string): void };
+}) {
+  const { connections, send } = deps;
+
+  /** A socket outlives no logout: what its session no longer admits, it must not go on hearing. */
+  function closeEnded(ended: EndedSessions) {
+    // A copy: closing one changes the set.
+    for (const conn of [...connections.all]) {
+      if (!openedWith(conn, ended)) continue;
+      send(conn, { type: "error", code: "3028", message: "the session ended" });
+      // Its close event drops it from the index; until then it is no longer open, so nothing more is sent to it.
+      conn.socket.close(4001, "the session ended");
+    }
+  }
+
+  /** Typing to who would get the typist's message (but the typist), presence to whoever follows the user. */
+  function deliverTransient({ appId, event, subchannel }: TransientMessage) {
+    const frame = textFrame(Buffer.from(JSON.stringify({ type: "transient", event } satisfies TServerFrame)));
+    if (event.type === "user.presence") {
+      for (const conn of deps.transients.watchersOf(appId, event.userId)) send(conn as Connection, frame);
+      return;
+    }
+    const targets =
+      typeof subchannel === "number"
+        ? [...connections.inSubchannel(event.channelId, subchannel), ...connections.watchingAll(event.channelId)]
+        : connections.inChannel(event.channelId);
+    for (const conn of targets) if (conn.appId === appId && conn.userId !== event.userId) send(conn, frame);
+  }
+
+  /** Moves this process's end users of a channel to where the database now places them. */
+  async function replace(channelId: string) {
+    const members = [...connections.inChannel(channelId)].filter((conn) => conn.chatUserId !== null);
+    const placements = await deps.channels.placementsIn(
+      channelId,
+      members.map((conn) => conn.chatUserId as string),
+    );
+    for (const conn of members) {
+      // Left the channel meanwhile: its own event parted it.
+      if (!conn.channels.has(channelId) || !placements.has(conn.chatUserId as string)) continue;
+      connections.join(conn, channelId, placements.get(conn.chatUserId as string) ?? null);
+    }
+  }
+
+  /**
+   * The newest event id of each app this process has heard of. Every process hears every app's events on the bus,
+   * so after one read per app the `ready` frame's cursor comes from here, not from a query per socket: ten
+   * thousand sockets signing in at once would otherwise each ask the database for it.
+   */
+  const latestEventIds = new Map<string, bigint>();
+  const heard = (appId: string, id: bigint) => {
+    const known = latestEventIds.get(appId);
+    if (known === undefined || id > known) latestEventIds.set(appId, id);
+  };
+
+  function deliverEvent({ appId, event, hiddenFrom }: ChatEventMessage) {
+    heard(appId, BigInt(event.id));
+    const subject = event.userId ? connections.ofUser(appId, event.userId) : undefined;
+    if (event.type === "member.joined" && subject) {
+      for (const conn of subject) connections.join(conn, event.channelId, event.subchannel ?? null);
+    }
+    if (event.type === "subchannels.changed") {
+      const merge = event.merge;
+      // A merge says where everyone went; any other re-placement is read back from the database.
+      if (merge) {
+        for (const conn of [...connections.inSubchannel(event.channelId, merge.from)]) {
+          if (conn.chatUserId !== null) connections.join(conn, event.channelId, merge.into);
+        }
+      } else {
+        void replace(event.channelId).catch((err: unknown) =>
+          deps.log.error({ err, channelId: event.channelId }, "could not re-read subchannel placements"),
+        );
+      }
+    }
+    // Encoded and framed once: a channel of a thousand members must not pay a thousand of either per event.
+    const frame = textFrame(Buffer.from(JSON.stringify({ type: "event", event } satisfies TServerFrame)));
+    // A message is not written to the sockets of the members who block its sender; observers hear everything.
+    const hidden = hiddenFrom ? new Set(hiddenFrom) : null;
+    const hears = (conn: Connection) =>
+      conn.appId === appId && (hidden === null || conn.userId === null || !hidden.has(conn.userId));
+    const subchannel = event.message?.subchannel;
+    if (typeof subchannel === "number") {
+      // A member's message in a split super group: their subchannel, and the observers watching every subchannel.
+      for (const conn of connections.inSubchannel(event.channelId, subchannel)) {
+        if (hears(conn)) send(conn, frame);
+      }
+      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame);
+      return;
+    }
+    if (event.visibleTo) {
+      // A member's message in a broadcast channel: the sender and the owner, and the observers of the channel.
+      for (const userId of event.visibleTo) {
+        for (const conn of connections.ofUser(appId, userId)) {
+          if (conn.channels.has(event.channelId) && hears(conn)) send(conn, frame);
+        }
+      }
+      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame);
+      return;
+    }
+    const members = connections.inChannel(event.channelId);
+    // A user removed from a channel still hears that it happened.
+    const targets = subject ? new Set([...members, ...subject]) : members;
+    for (const conn of targets) if (hears(conn)) send(conn, frame);
+    if ((event.type === "member.left" || event.type === "member.banned") && subject) {
+      for (const conn of [...subject]) connections.part(conn, event.channelId);
+    }
+    if (event.type === "channel.deleted") for (const conn of [...targets]) connections.part(conn, event.channelId);
+  }
+
+  return {
+    deliver(message: BusMessage): void {
+      if ("sessionsEnded" in message) closeEnded(message.sessionsEnded);
+      else if ("transient" in message) deliverTransient(message.transient);
+      else deliverEvent(message);
+    },
+
+    /** The newest event id of an app, read from the database once and then kept current from the bus. */
+    async lastEventIdOf(appId: string): Promise<string> {
+      const known = latestEventIds.get(appId);
+      if (known !== undefined) return known.toString();
+      heard(appId, BigInt(await deps.messages.lastEventId(appId)));
+      return String(latestEventIds.get(appId));
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import type { TMessage } from "@parley/contract";
+import { sql } from "drizzle-orm";
+import type { EventBatch } from "../../chat/events";
+import type { Context } from "../../context";
+import type { MetricsService } from "../metrics";
+import { messageBody } from "./mapping";
+import type { MessageDraft } from "./pipeline";
+
+/**
+ * Statements under way at once; each holds its channels until it ends. The fewer, the more messages each carries
+ * and the less a message costs (one at a time sent the most in the many-senders benchmark); two, so that one
+ * statement waiting on a lock (a channel's membership being changed) does not hold up every send of the process.
+ */
+const MAX_RUNNING = 2;
+/** Messages in one statement at most. */
+const MAX_BATCH = 100;
+
+interface Pending {
+  draft: MessageDraft;
+  batch: EventBatch;
+  outboxed: boolean;
+  resolve: (message: TMessage | null) => void;
+  reject: (error: unknown) => void;
+}
+
+type StoreOne = (batch: EventBatch, draft: MessageDraft, now: Date, outboxed: boolean) => Promise<TMessage | null>;
+
+/**
+ * Stores the users' messages of a send's fast path together: those that arrive while the event loop handles one
+ * round of input, or while earlier statements run, go to the database in one statement, which does for each what
+ * the guarded single store does (the channel's rules asserted, seq, read mark, the counters of the members who
+ * block the sender, event, outbox row, the day's counters). A round trip and a commit cost the database and this
+ * process far more than a row does, so under load a send costs a fraction of one statement, and alone it still
+ * costs one.
+ *
+ * A channel is in one statement under way at a time, and its messages go in the order they came, so seq follows
+ * arrival. Null for a message whose rules did not hold (the send then takes the full path, as after a single
+ * store). If a statement fails (a resent `clientMessageId` hits its unique index, say), its messages are stored
+ * one by one by `storeOne`, so that each gets its own answer and none is lost for another's fault.
+ */
+export function createDirectStore(ctx: Context, deps: { metrics: MetricsService; storeOne: StoreOne }) {
+  const { clock } = ctx;
+  const queue: Pending[] = [];
+  const busy = new Set<string>();
+  let running = 0;
+  let scheduled = false;
+
+  /** The next statement's messages: the first waiting message of each channel that is not busy, in order. */
+  function takeBatch(): Pending[] {
+    const taken: Pending[] = [];
+    const passed = new Set<string>();
+    for (let i = 0; i < queue.length && taken.length < MAX_BATCH; ) {
+      const entry = queue[i] as Pending;
+      const channelId = entry.draft.channel.id;
+      if (busy.has(channelId) || passed.has(channelId)) {
+        passed.add(channelId);
+        i++;
+        continue;
+      }
+      passed.add(channelId);
+      busy.add(channelId);
+      taken.push(entry);
+      queue.splice(i, 1);
+    }
+    return taken;
+  }
+
+  function drain(): void {
+    scheduled = false;
+    while (running < MAX_RUNNING && queue.length > 0) {
+      const taken = takeBatch();
+      if (taken.length === 0) return;
+      running++;
+      void run(taken).finally(() => {
+        running--;
+        for (const entry of taken) busy.delete(entry.draft.channel.id);
+        drain();
+      });
+    }
+  }
+
+  async function run(taken: Pending[]): Promise<void> {
+    const now = clock.now();
+    let rows: Map<number, { id: string; seq: number; event_id: string; hidden_from: string[] | null }>;
+    try {
+      rows = await storeTogether(taken, now);
+    } catch {
+      await Promise.all(
+        taken.map((entry) =>
+          deps.storeOne(entry.batch, entry.draft, now, entry.outboxed).then(entry.resolve, entry.reject),
+        ),
+      );
+      return;
+    }
+    for (const [i, entry] of taken.entries()) {
+      const row = rows.get(i);
+      if (!row) {
+        entry.resolve(null);
+        continue;
+      }
+      const message: TMessage = { id: row.id, seq: Number(row.seq), ...messageBody(entry.draft, now) };
+      entry.batch.storedWithOutbox(
+        entry.draft.actor.app.id,
+        {
+          id: String(row.event_id),
+          type: "message.created",
+          channelId: message.channelId,
+          createdAt: message.createdAt,
+          message,
+        },
+        entry.outboxed,
+        row.hidden_from,
+      );
+      entry.resolve(message);
+    }
+  }
+
+  async function storeTogether(taken: Pending[], now: Date) {
+    const input = taken.map((entry, i) => {
+      const { draft } = entry;
+      if (draft.actor.kind !== "user") throw new Error("the direct store takes users' messages");
+      return {
+        i,
+        app_id: draft.actor.app.id,
+        channel_id: draft.channel.id,
+        channel_type: draft.channel.type,
+        sender_id: draft.actor.user.id,
+        type: draft.type,
+        text: draft.text,
+        metadata: draft.metadata,
+        file: draft.file,
+        client_message_id: draft.clientMessageId ?? null,
+        body: messageBody(draft, now),
+        outboxed: entry.outboxed,
+      };
+    });
+    // The channels are found by their key (the ids as an array), as in the bulk send's statement, and every
+    // expression's result is joined to `input` by channel, which is unique within a statement.
+    const result = await ctx.database.prepared<{
+      i: number;
+      id: string;
+      seq: number;
+      event_id: string;
+      hidden_from: string[] | null;
+    }>(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (i int, app_id uuid, channel_id uuid,
+          channel_type text, sender_id uuid, type text, text text, metadata jsonb, file jsonb, client_message_id text,
+          body jsonb, outboxed boolean)
+      ), next as (
+        update channels c set last_seq = c.last_seq + 1, countable_seq = c.countable_seq + 1,
+          countable_public_seq = c.countable_public_seq + 1
+        from input
+        where c.id = any(array(select channel_id from input)) and c.id = input.channel_id
+          and c.app_id = input.app_id and c.type = input.channel_type and not c.is_frozen
+          and not (c.type = 'supergroup' and c.subchannel_enabled)
+          and exists (select 1 from channel_members m where m.channel_id = input.channel_id
+            and m.chat_user_id = input.sender_id and (m.muted_until is null or m.muted_until <= ${now}))
+        returning c.id, c.last_seq, c.countable_seq, c.countable_public_seq
+      ), stored as (
+        insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
+          client_message_id)
+        select input.app_id, input.channel_id, next.last_seq, input.type, input.text, input.sender_id, input.metadata,
+          input.file, ${now}, input.client_message_id
+        from input join next on next.id = input.channel_id
+        returning id, seq, channel_id
+      ), sent as (
+        select input.i, input.app_id, input.sender_id, input.channel_id, input.body, input.outboxed, stored.id,
+          stored.seq, next.countable_seq, next.countable_public_seq
+        from stored join input on input.channel_id = stored.channel_id join next on next.id = stored.channel_id
+      ), read as (
+        update channel_members m set last_read_seq = sent.seq, read_countable = sent.countable_seq,
+          read_countable_public = sent.countable_public_seq, unread_mentions = 0
+        from sent
+        where m.channel_id = sent.channel_id and m.chat_user_id = sent.sender_id
+      ), blockers as (
+        select sent.channel_id, b.blocker_id as id, u.user_id
+        from sent join user_blocks b on b.app_id = sent.app_id and b.blocked_id = sent.sender_id
+          join channel_members bm on bm.channel_id = sent.channel_id and bm.chat_user_id = b.blocker_id
+          join chat_users u on u.id = b.blocker_id
+      ), blocked_read as (
+        update channel_members m set read_countable = m.read_countable + 1,
+          read_countable_public = m.read_countable_public + 1
+        from blockers
+        where m.channel_id = blockers.channel_id and m.chat_user_id = blockers.id
+      ), event as (
+        insert into chat_events (app_id, channel_id, type, payload, created_at)
+        select sent.app_id, sent.channel_id, 'message.created',
+          jsonb_build_object('message', sent.body || jsonb_build_object('id', sent.id, 'seq', sent.seq)), ${now}
+        from sent
+        returning id, app_id, channel_id, payload
+      ), outboxed as (
+        insert into event_outbox (app_id, event_id, event, created_at)
+        select event.app_id, event.id,
+          event.payload || jsonb_build_object('id', event.id::text, 'type', 'message.created',
+            'channelId', event.channel_id::text, 'createdAt', ${now.toISOString()}::text),
+          ${now}
+        from event join sent on sent.channel_id = event.channel_id
+        where sent.outboxed
+      ), ${deps.metrics.usersMessagesCounting(now, "sent")}
+      select sent.i, sent.id, sent.seq, event.id as event_id,
+        (select jsonb_agg(blockers.user_id) from blockers where blockers.channel_id = sent.channel_id) as hidden_from
+      from event join sent on sent.channel_id = event.channel_id`);
+    return new Map(result.map((row) => [Number(row.i), row]));
+  }
+
+  return {
+    /** Stores a user's prepared text message with others of the moment; null where the channel's rules failed. */
+    store(draft: MessageDraft, batch: EventBatch, outboxed: boolean): Promise<TMessage | null> {
+      return new Promise((resolve, reject) => {
+        queue.push({ draft, batch, outboxed, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(drain);
+        }
+      });
+    },
+  };
+}
+
+export type DirectStore = ReturnType<typeof createDirectStore>;

@@ -1,0 +1,136 @@
+import type { TChatUser, TMembersPage, TServerFrame, TTransientEvent } from "@parley/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatApp } from "../chat-client";
+import { startTestApp, type TestApp } from "../harness";
+import { readySocketsAt, type Socket } from "../ws-client";
+
+let t: TestApp;
+let wsUrl: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.server.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.server.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+});
+afterAll(() => t?.close());
+
+const transients = (s: Socket, type: TTransientEvent["type"]) =>
+  s.frames.flatMap((f) => (f.type === "transient" && f.event.type === type ? [f.event] : []));
+const transient = (s: Socket, type: TTransientEvent["type"], match: (e: TTransientEvent) => boolean = () => true) =>
+  s
+    .next((f: TServerFrame) => f.type === "transient" && f.event.type === type && match(f.event))
+    .then((f) => (f as { event: TTransientEvent }).event);
+
+async function room() {
+  const app = await chatApp(t);
+  const [kim, lee, park] = await Promise.all(["kim", "lee", "park"].map((id) => app.user(id)));
+  if (!kim || !lee || !park) throw new Error("users");
+  const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;
+  await lee.api.post(`/channels/${channel.id}/join`);
+  return { app, kim, lee, park, id: channel.id };
+}
+
+describe("typing", () => {
+  it("tells the other members that a user is typing, once per announce period, and that they stopped", async () => {
+    const { kim, lee, id } = await room();
+    const [kimSocket, leeSocket] = await readySocketsAt(
+      wsUrl,
+      { token: kim.sessionToken },
+      { token: lee.sessionToken },
+    );
+    kimSocket.send({ type: "typing", channelId: id, state: "start" });
+    kimSocket.send({ type: "typing", channelId: id, state: "start" });
+    const started = await transient(leeSocket, "typing.started");
+    expect(started).toMatchObject({ channelId: id, userId: "kim" });
+    kimSocket.send({ type: "typing", channelId: id, state: "stop" });
+    await transient(leeSocket, "typing.stopped");
+    await kimSocket.caughtUp();
+    await leeSocket.caughtUp();
+    // The repeated start within the announce period was not announced again, and the typist hears nothing.
+    expect(transients(leeSocket, "typing.started")).toHaveLength(1);
+    expect(kimSocket.frames.filter((f) => f.type === "transient")).toEqual([]);
+    kimSocket.ws.close();
+    leeSocket.ws.close();
+  });
+
+  it("stops a user's typing when their socket closes", async () => {
+    const { kim, lee, id } = await room();
+    const [kimSocket, leeSocket] = await readySocketsAt(
+      wsUrl,
+      { token: kim.sessionToken },
+      { token: lee.sessionToken },
+    );
+    kimSocket.send({ type: "typing", channelId: id, state: "start" });
+    await transient(leeSocket, "typing.started");
+    kimSocket.ws.close();
+    expect(await transient(leeSocket, "typing.stopped")).toMatchObject({ channelId: id, userId: "kim" });
+    leeSocket.ws.close();
+  });
+
+  it("refuses typing in a channel the user is not in with 3020, and keeps the socket", async () => {
+    const { park, id } = await room();
+    const [parkSocket] = await readySocketsAt(wsUrl, { token: park.sessionToken });
+    parkSocket.send({ type: "typing", channelId: id, state: "start" });
+    const refused = await parkSocket.next((f) => f.type === "error");
+    expect(refused).toMatchObject({ code: "3020", frame: "typing" });
+    await parkSocket.caughtUp();
+    expect(parkSocket.ws.readyState).toBe(parkSocket.ws.OPEN);
+    parkSocket.ws.close();
+  });
+
+  it("refuses a typing frame without a channel id with 300", async () => {
+    const { kim } = await room();
+    const [kimSocket] = await readySocketsAt(wsUrl, { token: kim.sessionToken });
+    kimSocket.send({ type: "typing", state: "start" });
+    expect(await kimSocket.next((f) => f.type === "error")).toMatchObject({ code: "300" });
+  });
+});
+
+describe("presence", () => {
+  it("answers the followed users' state at once, then each going online and offline with the last seen time", async () => {
+    const { kim, lee } = await room();
+    const [leeSocket] = await readySocketsAt(wsUrl, { token: lee.sessionToken });
+    leeSocket.send({ type: "presence.subscribe", userIds: ["kim", "nobody"] });
+    expect(await transient(leeSocket, "user.presence")).toMatchObject({ userId: "kim", isOnline: false });
+    const [kimSocket] = await readySocketsAt(wsUrl, { token: kim.sessionToken });
+    await transient(leeSocket, "user.presence", (e) => e.type === "user.presence" && e.isOnline);
+    kimSocket.ws.close();
+    const offline = await transient(
+      leeSocket,
+      "user.presence",
+      (e) => e.type === "user.presence" && !e.isOnline && transients(leeSocket, "user.presence").length > 2,
+    );
+    expect(offline).toMatchObject({ userId: "kim", isOnline: false });
+    const seen = (await kim.api.get<{ user: TChatUser }>("/users/kim")).body.user.lastSeenAt;
+    expect(offline.type === "user.presence" && offline.lastSeenAt).toBe(seen);
+    leeSocket.ws.close();
+  });
+
+  it("gives isOnline on a user and on a channel's members while they hold a socket", async () => {
+    const { kim, lee, id } = await room();
+    const online = async () => (await lee.api.get<{ user: TChatUser }>("/users/kim")).body.user.isOnline;
+    const members = async () =>
+      (await lee.api.get<TMembersPage>(`/channels/${id}/members`)).body.members
+        .map((m) => [m.userId, m.isOnline])
+        .sort();
+    expect(await online()).toBe(false);
+    const [kimSocket] = await readySocketsAt(wsUrl, { token: kim.sessionToken });
+    expect(await online()).toBe(true);
+    expect(await members()).toEqual([
+      ["kim", true],
+      ["lee", false],
+    ]);
+    kimSocket.ws.close();
+    await kimSocket.closed;
+    await expect.poll(online).toBe(false);
+  });
+
+  it("refuses following more than 100 users with 300", async () => {
+    const { lee } = await room();
+    const [leeSocket] = await readySocketsAt(wsUrl, { token: lee.sessionToken });
+    leeSocket.send({ type: "presence.subscribe", userIds: Array.from({ length: 101 }, (_, i) => `u${i}`) });
+    expect(await leeSocket.next((f) => f.type === "error")).toMatchObject({ code: "300" });
+  });
+});
