@@ -1,29 +1,18 @@
 import {
   CHAT_API_PREFIX,
   chatApi,
-  type TChannel,
-  type TChannelsPage,
   type TChatSession,
   type TChatUser,
-  type TEventsResponse,
-  type TMember,
-  type TMembersPage,
-  type TMessage,
-  type TMessagesResponse,
-  type TMessageTranslation,
   type TPushDevice,
   type TPushPlatform,
-  type TSubchannelsResponse,
-  type zCreateChannelRequest,
-  type zUpdateChannelRequest,
-  type zUpdateChatUserRequest,
 } from "@parley/contract";
-import type { z } from "zod";
+import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi } from "./apis";
 import { Emitter } from "./emitter";
-import { ParleyConnectionError, ParleyError } from "./errors";
 import { basePath, Http, resolveBaseUrl } from "./http";
+import { PresenceApi, TypingApi } from "./live";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import type { ConnectionState, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
+import { UnreadApi } from "./unread";
 
 /** Settings of a {@link ParleyClient}. */
 export interface ParleyClientOptions {
@@ -44,245 +33,6 @@ export interface ParleyClientOptions {
   reconnect?: ReconnectOptions | false;
   /** How often the link is pinged to notice a dead connection, in ms (default 25 000). */
   pingIntervalMs?: number;
-}
-
-/** Fields of a new channel; `type` defaults to `public`. */
-export type CreateChannelInput = z.input<typeof zCreateChannelRequest>;
-/** Fields of a channel to change; the others stay. */
-export type UpdateChannelInput = z.input<typeof zUpdateChannelRequest>;
-/** What an end user may change about themselves. */
-export type UpdateMeInput = Omit<z.input<typeof zUpdateChatUserRequest>, "metadata">;
-/** Paging of a list: pass the previous page's `nextCursor` as `cursor`. */
-export interface PageOptions {
-  cursor?: string;
-  limit?: number;
-  search?: string;
-}
-/** Which channels to list: the user's own (`mine`, default) or the app's public ones (`public`). */
-export interface ChannelListOptions extends PageOptions {
-  scope?: "mine" | "public";
-}
-/**
- * A slice of history, always oldest first. Without `before`/`after`: the latest messages. `before`: older than
- * that seq (to load older). `after`: newer than that seq.
- */
-export interface HistoryOptions {
-  before?: number;
-  after?: number;
-  limit?: number;
-}
-
-/** Channels: create, find, join and leave them. */
-export class ChannelsApi {
-  constructor(private readonly http: Http) {}
-
-  /** Creates a channel owned by the current user, who becomes its first member. */
-  async create(input: CreateChannelInput): Promise<TChannel> {
-    return (await this.http.request<{ channel: TChannel }>("POST", chatApi.channels, { body: input })).channel;
-  }
-
-  /** Lists the user's channels (`scope: "mine"`) or the app's public ones (`scope: "public"`), by cursor. */
-  list(options: ChannelListOptions = {}): Promise<TChannelsPage> {
-    return this.http.request("GET", chatApi.channels, { query: { ...options } });
-  }
-
-  /** One channel the user may see. */
-  async get(channelId: string): Promise<TChannel> {
-    return (await this.http.request<{ channel: TChannel }>("GET", chatApi.channel, { params: { channelId } })).channel;
-  }
-
-  /** Changes a channel; only its owner may. */
-  async update(channelId: string, input: UpdateChannelInput): Promise<TChannel> {
-    return (
-      await this.http.request<{ channel: TChannel }>("PATCH", chatApi.channel, { params: { channelId }, body: input })
-    ).channel;
-  }
-
-  /** Deletes a channel with its messages; only its owner may. */
-  async delete(channelId: string): Promise<void> {
-    await this.http.request("DELETE", chatApi.channel, { params: { channelId } });
-  }
-
-  /** Joins a channel; a private channel needs its `inviteCode` (3008 without, 3032 when wrong). */
-  async join(channelId: string, options: { inviteCode?: string } = {}): Promise<TChannel> {
-    return (
-      await this.http.request<{ channel: TChannel }>("POST", chatApi.join, { params: { channelId }, body: options })
-    ).channel;
-  }
-
-  /** Leaves a channel; an owner who leaves hands the channel to the longest-standing member. */
-  async leave(channelId: string): Promise<void> {
-    await this.http.request("POST", chatApi.leave, { params: { channelId }, body: {} });
-  }
-
-  /**
-   * A super group's subchannels (number and members each) and the user's own (`mine`, null when subchannels are
-   * off). In a super group with subchannels on, a member's messages reach their own subchannel only.
-   */
-  subchannels(channelId: string): Promise<TSubchannelsResponse> {
-    return this.http.request("GET", chatApi.subchannels, { params: { channelId } });
-  }
-}
-
-/** Members of a channel and their moderation; changes other than `list` are for the channel's owner. */
-export class MembersApi {
-  constructor(private readonly http: Http) {}
-
-  /** Lists the members of a channel, by cursor. */
-  list(channelId: string, options: PageOptions = {}): Promise<TMembersPage> {
-    return this.http.request("GET", chatApi.members, { params: { channelId }, query: { ...options } });
-  }
-
-  /** Adds users to a channel, e.g. to an invite-only one. */
-  async add(channelId: string, userIds: string[]): Promise<TChannel> {
-    return (
-      await this.http.request<{ channel: TChannel }>("POST", chatApi.members, {
-        params: { channelId },
-        body: { userIds },
-      })
-    ).channel;
-  }
-
-  /** Removes a member; unlike a ban, they may join again. */
-  async remove(channelId: string, userId: string): Promise<void> {
-    await this.http.request("DELETE", chatApi.member, { params: { channelId, userId } });
-  }
-
-  /** Keeps a member from sending for `minutes` (at most a day); their sends fail with 3022. */
-  mute(channelId: string, userId: string, minutes: number): Promise<TMember> {
-    return this.http.request("POST", chatApi.mute, { params: { channelId, userId }, body: { minutes } });
-  }
-
-  /** Lifts a mute before it ends. */
-  unmute(channelId: string, userId: string): Promise<TMember> {
-    return this.http.request("POST", chatApi.unmute, { params: { channelId, userId }, body: {} });
-  }
-
-  /** Removes a member and keeps them out (3023) until unbanned. */
-  async ban(channelId: string, userId: string): Promise<void> {
-    await this.http.request("POST", chatApi.ban, { params: { channelId, userId }, body: {} });
-  }
-
-  /** Lets a banned user join again. */
-  async unban(channelId: string, userId: string): Promise<void> {
-    await this.http.request("POST", chatApi.unban, { params: { channelId, userId }, body: {} });
-  }
-
-  /** Hands the channel to another member. */
-  async changeOwner(channelId: string, userId: string): Promise<TChannel> {
-    return (
-      await this.http.request<{ channel: TChannel }>("PUT", chatApi.owner, { params: { channelId }, body: { userId } })
-    ).channel;
-  }
-}
-
-const SEND_ATTEMPTS = 3;
-
-/** How long to wait before trying a send again, or null when it should not be tried again. */
-function retryDelayMs(err: unknown, attempt: number): number | null {
-  if (attempt >= SEND_ATTEMPTS) return null;
-  if (err instanceof ParleyConnectionError) return 250 * 2 ** (attempt - 1);
-  if (err instanceof ParleyError && err.code === "005") return (err.data?.retryAfterSeconds ?? 1) * 1000;
-  return null;
-}
-
-/** Messages of a channel. */
-export class MessagesApi {
-  constructor(private readonly http: Http) {}
-
-  /**
-   * Sends a text message. Refusals come as {@link ParleyError}: 3012 empty, 3013 too long, 3020 not a member,
-   * 3021 frozen channel, 3022 muted, 3023 banned. The message also arrives as a `message.created` event.
-   *
-   * Every send carries an idempotency key (`clientMessageId`, generated unless given), so when the connection drops
-   * before the answer, or the rate limit (005) refuses it, the send is tried again without ever storing the message
-   * twice.
-   */
-  async send(
-    channelId: string,
-    text: string,
-    metadata?: Record<string, string>,
-    options: { clientMessageId?: string } = {},
-  ): Promise<TMessage> {
-    const clientMessageId = options.clientMessageId ?? globalThis.crypto.randomUUID();
-    const body = metadata === undefined ? { text, clientMessageId } : { text, metadata, clientMessageId };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.messages, {
-          params: { channelId },
-          body,
-        });
-        return sent.message;
-      } catch (err) {
-        const wait = retryDelayMs(err, attempt);
-        if (wait === null) throw err;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  }
-
-  /** A page of history, oldest first; `hasMore` tells whether there is more in the direction asked. */
-  history(channelId: string, options: HistoryOptions = {}): Promise<TMessagesResponse> {
-    return this.http.request("GET", chatApi.messages, { params: { channelId }, query: { ...options } });
-  }
-
-  /** Deletes one of the user's own messages (3033 for someone else's). */
-  async delete(channelId: string, messageId: string): Promise<void> {
-    await this.http.request("DELETE", chatApi.message, { params: { channelId, messageId } });
-  }
-
-  /** Marks messages read up to `seq` (default: the latest) and returns the read position. */
-  async markRead(channelId: string, seq?: number): Promise<number> {
-    const body = seq === undefined ? {} : { seq };
-    return (await this.http.request<{ lastReadSeq: number }>("POST", chatApi.read, { params: { channelId }, body }))
-      .lastReadSeq;
-  }
-
-  /**
-   * The message's text in `language` (`ko`, `en`, `zh-CN`, …), translated by the app's Google key and cached by
-   * the server, so asking again is cheap. Fails with 3037 when the app has translation off or no key, 3038 when
-   * the translation service failed (retry later), 300 for a language it does not support, and 3020 for a
-   * channel the user is not in. A file sent without a caption translates to empty text.
-   */
-  async translate(channelId: string, messageId: string, language: string): Promise<TMessageTranslation> {
-    return (
-      await this.http.request<{ translation: TMessageTranslation }>("GET", chatApi.translation, {
-        params: { channelId, messageId, language },
-      })
-    ).translation;
-  }
-}
-
-/** The signed-in user's own profile. */
-export class MeApi {
-  constructor(
-    private readonly http: Http,
-    private readonly remember: (user: TChatUser) => void,
-  ) {}
-
-  /** The current user, fresh from the server. */
-  async get(): Promise<TChatUser> {
-    const { user } = await this.http.request<{ user: TChatUser }>("GET", chatApi.me);
-    this.remember(user);
-    return user;
-  }
-
-  /** Changes the user's nickname or picture. */
-  async update(input: UpdateMeInput): Promise<TChatUser> {
-    const { user } = await this.http.request<{ user: TChatUser }>("PATCH", chatApi.me, { body: input });
-    this.remember(user);
-    return user;
-  }
-}
-
-/** The event log behind the real-time link; `connect()` uses it to catch up on its own. */
-export class EventsApi {
-  constructor(private readonly http: Http) {}
-
-  /** Events of the user's channels after the event id `after`, oldest first; page on while `hasMore`. */
-  since(after: string, limit?: number): Promise<TEventsResponse> {
-    return this.http.request("GET", chatApi.events, { query: { after, limit } });
-  }
 }
 
 /**
@@ -309,6 +59,12 @@ export class ParleyClient {
   readonly me: MeApi;
   /** The event log, for apps that keep their own cursor. */
   readonly events: EventsApi;
+  /** Unread counts per channel and in all, kept current from events. */
+  readonly unread: UnreadApi;
+  /** Saying the user is typing, and who else is. */
+  readonly typing: TypingApi;
+  /** Who is online, for the users the app follows. */
+  readonly presence: PresenceApi;
 
   readonly #http: Http;
   readonly #emitter = new Emitter();
@@ -334,9 +90,14 @@ export class ParleyClient {
       timeoutMs: options.requestTimeoutMs ?? 30_000,
       token: () => this.#sessionToken,
     });
-    this.channels = new ChannelsApi(this.#http);
+    this.unread = new UnreadApi(
+      this.#emitter,
+      () => this.#currentUser?.userId ?? null,
+      () => this.me.unread(),
+    );
+    this.channels = new ChannelsApi(this.#http, this.unread);
     this.members = new MembersApi(this.#http);
-    this.messages = new MessagesApi(this.#http);
+    this.messages = new MessagesApi(this.#http, this.unread);
     this.me = new MeApi(this.#http, (user) => {
       this.#currentUser = user;
     });
@@ -362,6 +123,8 @@ export class ParleyClient {
       pingIntervalMs: options.pingIntervalMs ?? 25_000,
       authTimeoutMs: 15_000,
     });
+    this.typing = new TypingApi(this.#realtime, this.#emitter);
+    this.presence = new PresenceApi(this.#realtime, this.#emitter);
     this.#followSubchannels();
   }
 

@@ -2,6 +2,8 @@
  * `@parley/sdk`: the chat client of the Parley API for browsers and Node. Start with {@link ParleyClient}.
  */
 export type {
+  TBlockedUser,
+  TBlockedUsersPage,
   TChannel,
   TChannelsPage,
   TChatEvent,
@@ -17,6 +19,9 @@ export type {
   TPushPlatform,
   TSubchannelInfo,
   TSubchannelsResponse,
+  TTransientEvent,
+  TTransientEventType,
+  TUnreadResponse,
 } from "@parley/contract";
 export {
   type ChannelListOptions,
@@ -28,12 +33,13 @@ export {
   MembersApi,
   MessagesApi,
   type PageOptions,
-  ParleyClient,
-  type ParleyClientOptions,
+  type SendOptions,
   type UpdateChannelInput,
   type UpdateMeInput,
-} from "./client";
+} from "./apis";
+export { ParleyClient, type ParleyClientOptions } from "./client";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
+export { PresenceApi, type PresenceState, TypingApi } from "./live";
 export type { ReconnectOptions } from "./realtime";
 export type {
   ChatEventOf,
@@ -42,6 +48,10 @@ export type {
   ParleyEventMap,
   ParleyListener,
   SocketHandler,
+  TransientEventOf,
+  UnreadChange,
+  UnreadCounts,
   WebSocketConstructor,
   WebSocketLike,
 } from "./types";
+export { UnreadApi } from "./unread";

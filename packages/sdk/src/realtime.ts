@@ -164,7 +164,13 @@ export class Realtime {
           if (this.#syncing) this.#buffer.push(frame.event);
           else this.#deliver(frame.event);
           break;
+        case "transient":
+          // Live only: not part of the event cursor, and never buffered behind a catch-up.
+          this.config.emitter.emit(frame.event.type, frame.event as ParleyEventMap[typeof frame.event.type]);
+          break;
         case "error":
+          // An answer to one frame (typing where the user is not a member) leaves the socket open: not a refusal.
+          if (frame.frame) break;
           this.#refusal = ParleyError.fromFrame(frame);
           break;
         case "pong":
@@ -291,6 +297,13 @@ export class Realtime {
     } catch {
       // Already closed.
     }
+  }
+
+  /** Sends a frame on the open link; false when there is none (it is not queued). */
+  send(frame: TClientFrame): boolean {
+    if (this.#state !== "open") return false;
+    this.#send(frame);
+    return true;
   }
 
   #send(frame: TClientFrame): void {

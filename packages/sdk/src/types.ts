@@ -1,4 +1,4 @@
-import type { TChatEvent, TChatEventType } from "@parley/contract";
+import type { TChatEvent, TChatEventType, TTransientEvent, TTransientEventType } from "@parley/contract";
 
 /** A chat event narrowed to one type, e.g. `ChatEventOf<"message.created">`. */
 export type ChatEventOf<K extends TChatEventType> = TChatEvent & { type: K };
@@ -20,8 +20,29 @@ export interface ConnectionChange {
   error?: Error;
 }
 
-/** Everything `ParleyClient.on` can listen to: each chat event type, and `connection`. */
-export type ParleyEventMap = { [K in TChatEventType]: ChatEventOf<K> } & { connection: ConnectionChange };
+/** A typing or presence event narrowed to one type, e.g. `TransientEventOf<"typing.started">`. */
+export type TransientEventOf<K extends TTransientEventType> = TTransientEvent & { type: K };
+
+/**
+ * Everything `ParleyClient.on` can listen to: each chat event type, typing and presence (`typing.started`,
+ * `typing.stopped`, `user.presence`: live only, never replayed after a reconnect), `connection`, and
+ * `unread.changed` (the SDK's own unread counts moved).
+ */
+export type ParleyEventMap = { [K in TChatEventType]: ChatEventOf<K> } & {
+  [K in TTransientEventType]: TransientEventOf<K>;
+} & { connection: ConnectionChange; "unread.changed": UnreadChange };
+
+/** A channel's unread counts for the signed-in user. */
+export interface UnreadCounts {
+  unreadCount: number;
+  unreadMentionCount: number;
+}
+
+/** Payload of `unread.changed`: a channel's new counts, and the totals if `unread.refresh()` loaded them. */
+export interface UnreadChange extends UnreadCounts {
+  channelId: string;
+  totals: UnreadCounts | null;
+}
 
 /** A listener for one entry of {@link ParleyEventMap}. */
 export type ParleyListener<K extends keyof ParleyEventMap> = (payload: ParleyEventMap[K]) => void;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { WebSocket } from "ws";
 import { type ConnectionState, ParleyClient, type ParleyClientOptions, type TMessage } from "../src";
 import { startTestServer, type TestServer } from "./server";
@@ -170,4 +170,32 @@ export function record(client: ParleyClient) {
     log.push(`state:${change.state}`);
   });
   return { log, messages, eventIds, states };
+}
+
+/**
+ * One server for a test file, and per test a fresh app where kim made a channel "Room" that lee joined; every client
+ * is disconnected after its test and the server closed after the file.
+ */
+export function useRooms() {
+  let t: TestServer | undefined;
+  let baseUrl = "";
+  const cleanups: (() => void)[] = [];
+  beforeAll(async () => {
+    ({ t, baseUrl } = await startServer());
+  });
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+  afterAll(() => t?.close());
+
+  return async function room() {
+    if (!t) throw new Error("the server has not started");
+    const a = await sdkApp(t, baseUrl);
+    cleanups.push(a.cleanup);
+    const kim = await a.user("kim");
+    const lee = await a.user("lee");
+    const channel = await kim.channels.create({ name: "Room" });
+    await lee.channels.join(channel.id);
+    return { app: a, kim, lee, channel };
+  };
 }

@@ -1,0 +1,371 @@
+import {
+  chatApi,
+  type TBlockedUser,
+  type TBlockedUsersPage,
+  type TChannel,
+  type TChannelsPage,
+  type TChatUser,
+  type TEditMessageRequest,
+  type TEventsResponse,
+  type TMember,
+  type TMembersPage,
+  type TMessage,
+  type TMessagesResponse,
+  type TMessageTranslation,
+  type TSubchannelsResponse,
+  type TUnreadResponse,
+  type zCreateChannelRequest,
+  type zSendMessageRequest,
+  type zUpdateChannelRequest,
+  type zUpdateChatUserRequest,
+} from "@parley/contract";
+import type { z } from "zod";
+import { ParleyConnectionError, ParleyError } from "./errors";
+import type { Http } from "./http";
+
+/** Fields of a new channel; `type` defaults to `public`. */
+export type CreateChannelInput = z.input<typeof zCreateChannelRequest>;
+/** Fields of a channel to change; the others stay. */
+export type UpdateChannelInput = z.input<typeof zUpdateChannelRequest>;
+/** What an end user may change about themselves. */
+export type UpdateMeInput = Omit<z.input<typeof zUpdateChatUserRequest>, "metadata">;
+/** Paging of a list: pass the previous page's `nextCursor` as `cursor`. */
+export interface PageOptions {
+  cursor?: string;
+  limit?: number;
+  search?: string;
+}
+/** Which channels to list: the user's own (`mine`, default) or the app's public ones (`public`). */
+export interface ChannelListOptions extends PageOptions {
+  scope?: "mine" | "public";
+}
+/**
+ * A slice of history, always oldest first. Without `before`/`after`: the latest messages. `before`: older than
+ * that seq (to load older). `after`: newer than that seq.
+ */
+export interface HistoryOptions {
+  before?: number;
+  after?: number;
+  limit?: number;
+}
+
+/** Hears the channels and read marks the SDK sees, to keep unread counts current. */
+export interface UnreadTracker {
+  seen(channels: TChannel[]): void;
+  read(channelId: string): void;
+}
+
+/** Channels: create, find, join and leave them. */
+export class ChannelsApi {
+  constructor(
+    private readonly http: Http,
+    private readonly unread: UnreadTracker,
+  ) {}
+
+  /** Creates a channel owned by the current user, who becomes its first member. */
+  async create(input: CreateChannelInput): Promise<TChannel> {
+    return (await this.http.request<{ channel: TChannel }>("POST", chatApi.channels, { body: input })).channel;
+  }
+
+  /** Lists the user's channels (`scope: "mine"`) or the app's public ones (`scope: "public"`), by cursor. */
+  async list(options: ChannelListOptions = {}): Promise<TChannelsPage> {
+    const page = await this.http.request<TChannelsPage>("GET", chatApi.channels, { query: { ...options } });
+    this.unread.seen(page.channels);
+    return page;
+  }
+
+  /** One channel the user may see. */
+  async get(channelId: string): Promise<TChannel> {
+    const { channel } = await this.http.request<{ channel: TChannel }>("GET", chatApi.channel, {
+      params: { channelId },
+    });
+    this.unread.seen([channel]);
+    return channel;
+  }
+
+  /** Pins a message of the channel (owner only; at most 10, 3080 beyond); the channel with its `pinnedMessageIds`. */
+  async pin(channelId: string, messageId: string): Promise<TChannel> {
+    return (await this.http.request<{ channel: TChannel }>("POST", chatApi.pin, { params: { channelId, messageId } }))
+      .channel;
+  }
+
+  /** Unpins a message (3082 when it is not pinned). */
+  async unpin(channelId: string, messageId: string): Promise<TChannel> {
+    return (await this.http.request<{ channel: TChannel }>("DELETE", chatApi.pin, { params: { channelId, messageId } }))
+      .channel;
+  }
+
+  /** Changes a channel; only its owner may. */
+  async update(channelId: string, input: UpdateChannelInput): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("PATCH", chatApi.channel, { params: { channelId }, body: input })
+    ).channel;
+  }
+
+  /** Deletes a channel with its messages; only its owner may. */
+  async delete(channelId: string): Promise<void> {
+    await this.http.request("DELETE", chatApi.channel, { params: { channelId } });
+  }
+
+  /** Joins a channel; a private channel needs its `inviteCode` (3008 without, 3032 when wrong). */
+  async join(channelId: string, options: { inviteCode?: string } = {}): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("POST", chatApi.join, { params: { channelId }, body: options })
+    ).channel;
+  }
+
+  /** Leaves a channel; an owner who leaves hands the channel to the longest-standing member. */
+  async leave(channelId: string): Promise<void> {
+    await this.http.request("POST", chatApi.leave, { params: { channelId }, body: {} });
+  }
+
+  /**
+   * A super group's subchannels (number and members each) and the user's own (`mine`, null when subchannels are
+   * off). In a super group with subchannels on, a member's messages reach their own subchannel only.
+   */
+  subchannels(channelId: string): Promise<TSubchannelsResponse> {
+    return this.http.request("GET", chatApi.subchannels, { params: { channelId } });
+  }
+}
+
+/** Members of a channel and their moderation; changes other than `list` are for the channel's owner. */
+export class MembersApi {
+  constructor(private readonly http: Http) {}
+
+  /** Lists the members of a channel, by cursor. */
+  list(channelId: string, options: PageOptions = {}): Promise<TMembersPage> {
+    return this.http.request("GET", chatApi.members, { params: { channelId }, query: { ...options } });
+  }
+
+  /** Adds users to a channel, e.g. to an invite-only one. */
+  async add(channelId: string, userIds: string[]): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("POST", chatApi.members, {
+        params: { channelId },
+        body: { userIds },
+      })
+    ).channel;
+  }
+
+  /** Removes a member; unlike a ban, they may join again. */
+  async remove(channelId: string, userId: string): Promise<void> {
+    await this.http.request("DELETE", chatApi.member, { params: { channelId, userId } });
+  }
+
+  /** Keeps a member from sending for `minutes` (at most a day); their sends fail with 3022. */
+  mute(channelId: string, userId: string, minutes: number): Promise<TMember> {
+    return this.http.request("POST", chatApi.mute, { params: { channelId, userId }, body: { minutes } });
+  }
+
+  /** Lifts a mute before it ends. */
+  unmute(channelId: string, userId: string): Promise<TMember> {
+    return this.http.request("POST", chatApi.unmute, { params: { channelId, userId }, body: {} });
+  }
+
+  /** Removes a member and keeps them out (3023) until unbanned. */
+  async ban(channelId: string, userId: string): Promise<void> {
+    await this.http.request("POST", chatApi.ban, { params: { channelId, userId }, body: {} });
+  }
+
+  /** Lets a banned user join again. */
+  async unban(channelId: string, userId: string): Promise<void> {
+    await this.http.request("POST", chatApi.unban, { params: { channelId, userId }, body: {} });
+  }
+
+  /** Hands the channel to another member. */
+  async changeOwner(channelId: string, userId: string): Promise<TChannel> {
+    return (
+      await this.http.request<{ channel: TChannel }>("PUT", chatApi.owner, { params: { channelId }, body: { userId } })
+    ).channel;
+  }
+}
+
+const SEND_ATTEMPTS = 3;
+
+/** How long to wait before trying a send again, or null when it should not be tried again. */
+function retryDelayMs(err: unknown, attempt: number): number | null {
+  if (attempt >= SEND_ATTEMPTS) return null;
+  if (err instanceof ParleyConnectionError) return 250 * 2 ** (attempt - 1);
+  if (err instanceof ParleyError && err.code === "005") return (err.data?.retryAfterSeconds ?? 1) * 1000;
+  return null;
+}
+
+/**
+ * What a send may carry beside its text and metadata: `mentionedUserIds` (members, at most 20), the idempotency key
+ * `clientMessageId`, and the fields of the send request the server accepts (message type, thread parent…).
+ */
+export type SendOptions = Omit<z.input<typeof zSendMessageRequest>, "text" | "metadata">;
+
+/** Messages of a channel. */
+export class MessagesApi {
+  constructor(
+    private readonly http: Http,
+    private readonly unread: UnreadTracker,
+  ) {}
+
+  /**
+   * Sends a text message. Refusals come as {@link ParleyError}: 3012 empty, 3013 too long, 3020 not a member,
+   * 3021 frozen channel, 3022 muted, 3023 banned. The message also arrives as a `message.created` event.
+   *
+   * Every send carries an idempotency key (`clientMessageId`, generated unless given), so when the connection drops
+   * before the answer, or the rate limit (005) refuses it, the send is tried again without ever storing the message
+   * twice.
+   */
+  async send(
+    channelId: string,
+    text: string,
+    metadata?: Record<string, string>,
+    options: SendOptions = {},
+  ): Promise<TMessage> {
+    const clientMessageId = options.clientMessageId ?? globalThis.crypto.randomUUID();
+    const body = { ...options, text, clientMessageId, ...(metadata === undefined ? {} : { metadata }) };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.messages, {
+          params: { channelId },
+          body,
+        });
+        return sent.message;
+      } catch (err) {
+        const wait = retryDelayMs(err, attempt);
+        if (wait === null) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
+  /** A page of history, oldest first; `hasMore` tells whether there is more in the direction asked. */
+  history(channelId: string, options: HistoryOptions = {}): Promise<TMessagesResponse> {
+    return this.http.request("GET", chatApi.messages, { params: { channelId }, query: { ...options } });
+  }
+
+  /**
+   * Changes the text or metadata of one of the user's own messages (3067 for someone else's, 3026 once deleted);
+   * the profanity filter runs again, `editedAt` is set, and members hear `message.updated`.
+   */
+  async edit(channelId: string, messageId: string, changes: TEditMessageRequest): Promise<TMessage> {
+    return (
+      await this.http.request<{ message: TMessage }>("PATCH", chatApi.message, {
+        params: { channelId, messageId },
+        body: changes,
+      })
+    ).message;
+  }
+
+  /**
+   * Adds the user's reaction (an emoji or a short key such as `like`; 32 characters, no spaces) to a message, and
+   * answers it with its new `reactions` and `myReactions`. Adding it again changes nothing. At most 20 different
+   * reactions per message (3066).
+   */
+  async react(channelId: string, messageId: string, reaction: string): Promise<TMessage> {
+    return (
+      await this.http.request<{ message: TMessage }>("POST", chatApi.reactions, {
+        params: { channelId, messageId },
+        body: { reaction },
+      })
+    ).message;
+  }
+
+  /** Takes the user's reaction back; one they never added changes nothing. */
+  async unreact(channelId: string, messageId: string, reaction: string): Promise<TMessage> {
+    return (
+      await this.http.request<{ message: TMessage }>("DELETE", chatApi.reaction, {
+        params: { channelId, messageId, reaction },
+      })
+    ).message;
+  }
+
+  /**
+   * A page of a thread's replies, oldest first, paged like `history`. Reply with `send(channelId, text, undefined,
+   * { parentMessageId })`; a reply to a reply is refused (3068).
+   */
+  replies(channelId: string, messageId: string, options: HistoryOptions = {}): Promise<TMessagesResponse> {
+    return this.http.request("GET", chatApi.replies, { params: { channelId, messageId }, query: { ...options } });
+  }
+
+  /** Deletes one of the user's own messages (3033 for someone else's). */
+  async delete(channelId: string, messageId: string): Promise<void> {
+    await this.http.request("DELETE", chatApi.message, { params: { channelId, messageId } });
+  }
+
+  /** Marks messages read up to `seq` (default: the latest) and returns the read position. */
+  async markRead(channelId: string, seq?: number): Promise<number> {
+    const body = seq === undefined ? {} : { seq };
+    const { lastReadSeq } = await this.http.request<{ lastReadSeq: number }>("POST", chatApi.read, {
+      params: { channelId },
+      body,
+    });
+    if (seq === undefined) this.unread.read(channelId);
+    return lastReadSeq;
+  }
+
+  /**
+   * The message's text in `language` (`ko`, `en`, `zh-CN`, …), translated by the app's Google key and cached by
+   * the server, so asking again is cheap. Fails with 3037 when the app has translation off or no key, 3038 when
+   * the translation service failed (retry later), 300 for a language it does not support, and 3020 for a
+   * channel the user is not in. A file sent without a caption translates to empty text.
+   */
+  async translate(channelId: string, messageId: string, language: string): Promise<TMessageTranslation> {
+    return (
+      await this.http.request<{ translation: TMessageTranslation }>("GET", chatApi.translation, {
+        params: { channelId, messageId, language },
+      })
+    ).translation;
+  }
+}
+
+/** The signed-in user's own profile. */
+export class MeApi {
+  constructor(
+    private readonly http: Http,
+    private readonly remember: (user: TChatUser) => void,
+  ) {}
+
+  /** The current user, fresh from the server. */
+  async get(): Promise<TChatUser> {
+    const { user } = await this.http.request<{ user: TChatUser }>("GET", chatApi.me);
+    this.remember(user);
+    return user;
+  }
+
+  /** The user's unread totals over all their channels, fresh from the server. */
+  unread(): Promise<TUnreadResponse> {
+    return this.http.request("GET", chatApi.unread);
+  }
+
+  /** Changes the user's nickname or picture. */
+  async update(input: UpdateMeInput): Promise<TChatUser> {
+    const { user } = await this.http.request<{ user: TChatUser }>("PATCH", chatApi.me, { body: input });
+    this.remember(user);
+    return user;
+  }
+
+  /**
+   * Blocks a user of the app: their messages no longer reach this user, in real time, in history, as pushes or in
+   * unread counts, and they cannot open a distinct one-to-one channel with this user. Blocking again is harmless and
+   * answers the same block. 3084 for oneself, 3018 for an unknown user, 3085 past 1,000 blocked users.
+   */
+  async block(userId: string): Promise<TBlockedUser> {
+    return (await this.http.request<{ user: TBlockedUser }>("POST", chatApi.block, { params: { userId } })).user;
+  }
+
+  /** Unblocks a user: their messages reach this user again, history included. 3083 when not blocked. */
+  async unblock(userId: string): Promise<void> {
+    await this.http.request("DELETE", chatApi.block, { params: { userId } });
+  }
+
+  /** The users this user blocks, most recently blocked first, by cursor. */
+  blocked(options: Omit<PageOptions, "search"> = {}): Promise<TBlockedUsersPage> {
+    return this.http.request("GET", chatApi.blocks, { query: { ...options } });
+  }
+}
+
+/** The event log behind the real-time link; `connect()` uses it to catch up on its own. */
+export class EventsApi {
+  constructor(private readonly http: Http) {}
+
+  /** Events of the user's channels after the event id `after`, oldest first; page on while `hasMore`. */
+  since(after: string, limit?: number): Promise<TEventsResponse> {
+    return this.http.request("GET", chatApi.events, { query: { after, limit } });
+  }
+}

@@ -1,0 +1,90 @@
+import type { TChannel, TChatEvent, TUnreadResponse } from "@parley/contract";
+import type { UnreadTracker } from "./apis";
+import type { Emitter } from "./emitter";
+import type { UnreadCounts } from "./types";
+
+/** Whether a message counts as unread for a member who did not send it (hidden ones and thread-only replies do not). */
+function counts(message: NonNullable<TChatEvent["message"]>): boolean {
+  const { type, parentMessageId, showInChannel } = message as typeof message & {
+    parentMessageId?: string | null;
+    showInChannel?: boolean;
+  };
+  return type !== "hidden" && !(parentMessageId && !showInChannel);
+}
+
+/**
+ * Unread counts kept current from events, so an app shows badges without asking again: each channel's counts as
+ * the server gave them with the channel (`channels.list`, `channels.get`), plus every message since that counts for
+ * this user (not their own, not hidden, not a reply kept in its thread), until they read the channel (here or on
+ * another device: `channel.read` for themselves). `totals` starts from `refresh()` and moves the same way. Each
+ * change emits `unread.changed`.
+ */
+export class UnreadApi implements UnreadTracker {
+  #channels = new Map<string, UnreadCounts>();
+  #totals: UnreadCounts | null = null;
+
+  constructor(
+    private readonly emitter: Emitter,
+    private readonly me: () => string | null,
+    private readonly fetchTotals: () => Promise<TUnreadResponse>,
+  ) {
+    emitter.on("message.created", (event) => {
+      const message = event.message;
+      if (!message || message.sender?.userId === this.me() || !counts(message)) return;
+      const mentioned = message.mentionedUserIds?.includes(this.me() ?? "");
+      this.#add(event.channelId, 1, mentioned ? 1 : 0);
+    });
+    emitter.on("channel.read", (event) => {
+      if (event.userId === this.me()) this.read(event.channelId);
+    });
+    emitter.on("channel.deleted", (event) => this.read(event.channelId));
+  }
+
+  /** A channel's counts as last known, or undefined for a channel the SDK has not seen. */
+  of(channelId: string): UnreadCounts | undefined {
+    return this.#channels.get(channelId);
+  }
+
+  /** The totals over all the user's channels, once `refresh()` has loaded them. */
+  get totals(): UnreadCounts | null {
+    return this.#totals;
+  }
+
+  /** Loads the totals from the server (`GET /v1/me/unread`). */
+  async refresh(): Promise<UnreadCounts> {
+    const { unreadCount, unreadMentionCount } = await this.fetchTotals();
+    this.#totals = { unreadCount, unreadMentionCount };
+    return this.#totals;
+  }
+
+  seen(channels: TChannel[]): void {
+    for (const channel of channels) {
+      if (channel.unreadCount === undefined) continue;
+      this.#channels.set(channel.id, {
+        unreadCount: channel.unreadCount,
+        unreadMentionCount: channel.unreadMentionCount ?? 0,
+      });
+    }
+  }
+
+  read(channelId: string): void {
+    const current = this.#channels.get(channelId);
+    if (current) this.#add(channelId, -current.unreadCount, -current.unreadMentionCount);
+  }
+
+  #add(channelId: string, unread: number, mentions: number): void {
+    const current = this.#channels.get(channelId) ?? { unreadCount: 0, unreadMentionCount: 0 };
+    const next = {
+      unreadCount: Math.max(0, current.unreadCount + unread),
+      unreadMentionCount: Math.max(0, current.unreadMentionCount + mentions),
+    };
+    this.#channels.set(channelId, next);
+    if (this.#totals) {
+      this.#totals = {
+        unreadCount: Math.max(0, this.#totals.unreadCount + unread),
+        unreadMentionCount: Math.max(0, this.#totals.unreadMentionCount + mentions),
+      };
+    }
+    this.emitter.emit("unread.changed", { channelId, ...next, totals: this.#totals });
+  }
+}
