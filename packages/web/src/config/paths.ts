@@ -11,7 +11,17 @@ function withQuery(path: string, query: Record<string, string | undefined>) {
   return search ? `${path}?${search}` : path;
 }
 
-export const docTabs = ["getting-started", "sdk", "rest-api", "webhooks", "push-notifications", "limits"] as const;
+export const docTabs = [
+  "getting-started",
+  "sdk",
+  "messages",
+  "channels",
+  "users",
+  "rest-api",
+  "webhooks",
+  "push-notifications",
+  "limits",
+] as const;
 export type DocTab = (typeof docTabs)[number];
 
 export const paths = {

@@ -7,7 +7,7 @@ import { DRAWER_NOTICE_STORAGE_KEY } from "@/lib/storage-keys";
  * What the drawer's notice is about. Confirming stores this id, so the notice stays dismissed across reloads and
  * logins in this browser, while a notice about something else (a new id) is shown again.
  */
-export const DRAWER_NOTICE_ID = "subchannels";
+export const DRAWER_NOTICE_ID = "calls";
 
 function isDismissed(): boolean {
   try {

@@ -59,6 +59,39 @@ describe("/intro/docs", () => {
     expect(document.title).toBe(`웹훅 · 문서 · ${t("common.appName")}`);
   });
 
+  it.each([
+    [
+      "messages",
+      "Messages",
+      ["Reactions", "Replies and threads", "Mentions", "Editing messages", "Translation at send"],
+    ],
+    ["channels", "Channels", ["Unread counts", "Read receipts", "Distinct (one-to-one) channels", "Pinned messages"]],
+    ["users", "Users", ["Typing indicators", "Presence", "Blocking users"]],
+  ])("lists the %s guide as a tab, with a section per feature", async (tab, label, sections) => {
+    await i18n.changeLanguage("en");
+    const { router, user } = renderRoutes(routes, { initialEntries: ["/intro/docs"] });
+    await user.click(await screen.findByRole("tab", { name: label }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/intro/docs/${tab}`));
+    expect(screen.getByRole("tab", { name: label, selected: true })).toBeInTheDocument();
+    for (const section of sections) {
+      expect(screen.getByRole("heading", { level: 3, name: section })).toBeInTheDocument();
+    }
+    expect(document.title).toBe(`${label} · Docs · ${t("common.appName")}`);
+  });
+
+  it("shows the feature guides in Korean, linking mentions to the channels guide", async () => {
+    await i18n.changeLanguage("ko");
+    const { router, user } = renderRoutes(routes, { initialEntries: ["/intro/docs/messages"] });
+    expect(await screen.findByRole("tab", { name: "메시지", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "답글과 스레드" })).toHaveAttribute("id", "답글과-스레드");
+    await user.click(screen.getByRole("link", { name: "채널" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/intro/docs/channels"));
+    expect(await screen.findByRole("heading", { level: 3, name: "읽지 않은 메시지 수" })).toBeInTheDocument();
+    await router.navigate("/intro/docs/users");
+    expect(await screen.findByRole("heading", { level: 3, name: "사용자 차단" })).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "자기 자신을 차단" })).toBeInTheDocument();
+  });
+
   it("renders the REST tab's introduction and the operations of the server's OpenAPI document", async () => {
     await i18n.changeLanguage("en");
     stubFetch((url) =>

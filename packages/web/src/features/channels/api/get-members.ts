@@ -13,6 +13,9 @@ export interface MemberRow {
   role: "owner" | "member" | null;
   mutedUntil: string | null;
   bannedAt: string | null;
+  /** Members only: whether they hold a socket open now, and how far they have read (a message's seq). */
+  isOnline?: boolean | undefined;
+  lastReadSeq?: number | undefined;
 }
 
 const listPath = {

@@ -21,5 +21,7 @@ export const channelKeys = {
   memberMessages: (appId: string, channelId: string, userId: string) =>
     [...channelKeys.channel(appId, channelId), "member-messages", userId] as const,
   tags: (appId: string, channelId: string) => [...channelKeys.channel(appId, channelId), "tags"] as const,
+  pins: (appId: string, channelId: string, pinnedIds: readonly string[]) =>
+    [...channelKeys.channel(appId, channelId), "pins", pinnedIds.join(",")] as const,
   testUsers: (appId: string) => [...channelKeys.app(appId), "test-users"] as const,
 };

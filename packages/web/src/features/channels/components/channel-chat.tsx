@@ -1,23 +1,8 @@
 import AcUnitRounded from "@mui/icons-material/AcUnitRounded";
-import ArrowBackRounded from "@mui/icons-material/ArrowBackRounded";
-import EditRounded from "@mui/icons-material/EditRounded";
-import PersonRounded from "@mui/icons-material/PersonRounded";
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  FormControlLabel,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Typography,
-} from "@mui/material";
-import type { TChannel, TChannelDetailResponse, TChatEvent, TMessage } from "@parley/contract";
+import { Alert, Box, Button, CircularProgress, Paper, Skeleton, Stack, Typography } from "@mui/material";
+import type { TChannelDetailResponse, TChatEvent, TMessage, TTransientEvent } from "@parley/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -25,125 +10,33 @@ import { PageHeader } from "@/components/page-header";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
-import { useFormat } from "@/hooks/use-format";
 import { isApiError } from "@/lib/api-client";
 import { withTimeout } from "@/lib/lazy-route";
 import { useDeleteMessages } from "../api/delete-messages";
-import { useFreezeChannel } from "../api/freeze-channel";
 import { useChannel } from "../api/get-channel";
 import { channelKeys } from "../api/keys";
 import { useSendAdminMessage } from "../api/send-admin-message";
-import { useUnfreezeChannel } from "../api/unfreeze-channel";
-import { readFrozenFlag, readShowMetadata, storeFrozenFlag, storeShowMetadata } from "../lib/chat-preferences";
-import type { ChatSocketStatus } from "../lib/chat-socket";
+import { readShowMetadata, storeFrozenFlag, storeShowMetadata } from "../lib/chat-preferences";
+import { createChatEventHub, isThreadOnly, patchOf } from "../lib/message-events";
 import { useChannelMessages } from "../lib/use-channel-messages";
 import { useChatSocket } from "../lib/use-chat-socket";
+import { useLiveMembers } from "../lib/use-live-members";
 import { EditChannelDialog } from "./channel-form-dialog";
-import { memberCountText } from "./channel-labels";
+import { ChatHeader } from "./chat-header";
+import { ChatToolbar } from "./chat-toolbar";
 import { MembersPanel } from "./members-panel";
 import { MessageComposer } from "./message-composer";
-import { MessageList } from "./message-list";
+import { type MessageActions, MessageList } from "./message-list";
+import { usePinToggle, useReactionRemoval } from "./message-moderation";
+import { PinnedStrip } from "./pinned-strip";
 import { SubchannelPicker } from "./subchannel-picker";
+import { ThreadPanel } from "./thread-panel";
 
 // The test user's side runs the SDK: it loads only when the owner opens it, not with every chat view.
 const TestUserPanel = lazy(() => withTimeout(import("./test-user-panel")).then((m) => ({ default: m.TestUserPanel })));
 
 /** Within this many pixels of the bottom the view follows new messages; further up, the reader keeps their place. */
 const FOLLOW_THRESHOLD_PX = 120;
-
-const statusColor: Record<ChatSocketStatus, "success" | "warning" | "default"> = {
-  live: "success",
-  connecting: "default",
-  reconnecting: "warning",
-  stopped: "default",
-};
-
-function ChatHeader({
-  appId,
-  channelId,
-  detail,
-  onEdit,
-  onChatAsTestUser,
-}: {
-  appId: string;
-  channelId: string;
-  detail: TChannelDetailResponse | undefined;
-  onEdit: () => void;
-  onChatAsTestUser: () => void;
-}) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const queryClient = useQueryClient();
-  const { showSnackbar } = useSnackbar();
-  const freeze = useFreezeChannel(appId);
-  const unfreeze = useUnfreezeChannel(appId);
-  const channel = detail?.channel;
-  const isFrozen = channel?.isFrozen ?? readFrozenFlag(channelId) ?? false;
-
-  const toggleFrozen = (next: boolean) => {
-    const mutation = next ? freeze : unfreeze;
-    mutation.mutate(
-      { appId, channelId },
-      {
-        onSuccess: (updated: TChannel) => {
-          storeFrozenFlag(channelId, updated.isFrozen);
-          queryClient.setQueryData<TChannelDetailResponse>(channelKeys.detail(appId, channelId), (old) =>
-            old ? { ...old, channel: updated } : old,
-          );
-          showSnackbar(t(updated.isFrozen ? "chat.frozenOn" : "chat.frozenOff"), { severity: "success" });
-        },
-      },
-    );
-  };
-
-  return (
-    <PageHeader
-      title={channel?.name ?? t("pages.channel")}
-      description={
-        channel
-          ? `${t(`channels.type.${channel.type}`)} · ${t("chat.memberCount", {
-              count: channel.memberCount,
-              text: memberCountText(channel, format.number),
-            })}`
-          : undefined
-      }
-      actions={
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-          <Button
-            component={RouterLink}
-            to={paths.apps.channels.getHref(appId)}
-            startIcon={<ArrowBackRounded />}
-            size="small"
-          >
-            {t("chat.backToChannels")}
-          </Button>
-          <Button startIcon={<EditRounded />} size="small" variant="outlined" onClick={onEdit} disabled={!detail}>
-            {t("common.edit")}
-          </Button>
-          <Button startIcon={<PersonRounded />} size="small" variant="outlined" onClick={onChatAsTestUser}>
-            {t("testChat.open")}
-          </Button>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={isFrozen}
-                disabled={!channel || freeze.isPending || unfreeze.isPending}
-                onChange={(event) => toggleFrozen(event.target.checked)}
-              />
-            }
-            label={
-              <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-                <AcUnitRounded fontSize="small" color={isFrozen ? "info" : "disabled"} />
-                {t("chat.freeze")}
-              </Box>
-            }
-            sx={{ mr: 0 }}
-          />
-        </Stack>
-      }
-    />
-  );
-}
 
 /**
  * `/apps/:id/channels/:channelId`: history, live messages, admin messages, moderation, and beside them the channel
@@ -178,6 +71,9 @@ export function ChannelChat({
   const [isSelecting, setIsSelecting] = useState(false);
   const [selectedIds, setSelectedIds] = useState<Set<string>>(() => new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
+  const [threadId, setThreadId] = useState<string | null>(null);
+  const hub = useMemo(createChatEventHub, []);
+  const members = useLiveMembers();
   const scrollRef = useRef<HTMLDivElement>(null);
   const isFollowingRef = useRef(true);
   const olderAnchorRef = useRef<number | null>(null);
@@ -187,20 +83,40 @@ export function ChannelChat({
     if (isFrozen !== undefined) storeFrozenFlag(channelId, isFrozen);
   }, [channelId, isFrozen]);
 
-  const { addMessages, removeMessages, catchUp } = history;
+  const { addMessages, removeMessages, patchMessage, catchUp } = history;
+  const { read, presenceChanged } = members;
   const onEvent = useCallback(
     (event: TChatEvent) => {
       const detailKey = channelKeys.detail(appId, channelId);
+      // The thread panel hears every event too, and takes its thread's.
+      hub.event(event);
       switch (event.type) {
         case "message.created":
-          if (event.message) addMessages([event.message]);
+          if (event.message && !isThreadOnly(event.message)) addMessages([event.message]);
           return;
         case "message.deleted":
-          if (event.messageId) removeMessages([event.messageId]);
+          if (event.messageId) {
+            const gone = event.messageId;
+            removeMessages([gone]);
+            setThreadId((open) => (open === gone ? null : open));
+          }
+          return;
+        case "message.updated":
+        case "reaction.added":
+        case "reaction.removed":
+        case "thread.updated": {
+          const patch = patchOf(event);
+          if (patch) patchMessage(patch);
+          return;
+        }
+        case "channel.read":
+          if (event.userId && event.seq !== undefined) read(event.userId, event.seq);
           return;
         case "channel.changed":
         case "channel.frozen":
         case "channel.unfrozen":
+        case "message.pinned":
+        case "message.unpinned":
           if (event.channel) {
             const channel = event.channel;
             storeFrozenFlag(channelId, channel.isFrozen);
@@ -229,18 +145,40 @@ export function ChannelChat({
       channelId,
       subchannel,
       onSubchannelChange,
+      hub,
       addMessages,
       removeMessages,
+      patchMessage,
+      read,
       queryClient,
       showSnackbar,
       navigate,
       t,
     ],
   );
-  const onSubscribed = useCallback(() => {
-    catchUp().catch((error: unknown) => console.warn("Could not catch up on missed messages", error));
-  }, [catchUp]);
-  const socketStatus = useChatSocket({ appId, channelId, subchannel, onEvent, onSubscribed });
+  const onSubscribed = useCallback(
+    ({ isResubscribe }: { isResubscribe: boolean }) => {
+      catchUp({ isResubscribe }).catch((error: unknown) =>
+        console.warn("Could not catch up on missed messages", error),
+      );
+      if (isResubscribe) hub.subscribed();
+    },
+    [catchUp, hub],
+  );
+  const onTransient = useCallback(
+    (event: TTransientEvent) => {
+      if (event.type === "user.presence") presenceChanged(event.userId, event.isOnline);
+    },
+    [presenceChanged],
+  );
+  const { status: socketStatus, watchPresence } = useChatSocket({
+    appId,
+    channelId,
+    subchannel,
+    onEvent,
+    onSubscribed,
+    onTransient,
+  });
   const isSplit = detail.data?.channel.type === "supergroup" && detail.data.subchannel.enabled;
 
   const messageCount = history.messages.length;
@@ -278,6 +216,21 @@ export function ChannelChat({
       () => false,
     );
 
+  const pinnedIds = detail.data?.channel.pinnedMessageIds;
+  const pinnedSet = useMemo(() => new Set(pinnedIds ?? []), [pinnedIds]);
+  const heldById = useMemo(() => new Map(history.messages.map((m) => [m.id, m])), [history.messages]);
+  const togglePin = usePinToggle(appId, channelId);
+  const reactionRemoval = useReactionRemoval(appId, channelId, patchMessage);
+  const actions: MessageActions = {
+    pinnedIds: pinnedSet,
+    onTogglePin: (message, pin) => togglePin(message.id, pin),
+    onRemoveReaction: reactionRemoval.ask,
+  };
+  const showPinned = (messageId: string) => {
+    const element = scrollRef.current?.querySelector(`[data-message-id="${messageId}"]`);
+    if (element) element.scrollIntoView({ block: "center", behavior: "smooth" });
+    else showSnackbar(t("chat.pinnedNotLoaded"), { severity: "info" });
+  };
   const toggleSelect = (id: string) => {
     setIsSelecting(true);
     setSelectedIds((current) => {
@@ -300,6 +253,8 @@ export function ChannelChat({
       {
         onSuccess: () => {
           removeMessages(messageIds);
+          hub.removed(messageIds);
+          setThreadId((open) => (open && messageIds.includes(open) ? null : open));
           stopSelecting();
           showSnackbar(t("chat.deleted", { count: messageIds.length }), { severity: "success" });
         },
@@ -358,59 +313,17 @@ export function ChannelChat({
             minHeight: 420,
           }}
         >
-          <Box
-            sx={{
-              display: "flex",
-              alignItems: "center",
-              gap: 1,
-              px: 2,
-              py: 1,
-              borderBottom: 1,
-              borderColor: "divider",
-              flexWrap: "wrap",
+          <ChatToolbar
+            status={socketStatus}
+            selectedCount={isSelecting ? selectedIds.size : null}
+            onCancelSelection={stopSelecting}
+            onDeleteSelected={() => setDeleting([...selectedIds])}
+            showMetadata={showMetadata}
+            onShowMetadataChange={(next) => {
+              setShowMetadata(next);
+              storeShowMetadata(next);
             }}
-          >
-            <Chip
-              size="small"
-              variant="outlined"
-              color={statusColor[socketStatus]}
-              label={t(`chat.status.${socketStatus}`)}
-              data-testid="socket-status"
-            />
-            <Box sx={{ flex: 1 }} />
-            {isSelecting ? (
-              <>
-                <Typography variant="body2">{t("chat.selected", { count: selectedIds.size })}</Typography>
-                <Button size="small" onClick={stopSelecting}>
-                  {t("common.cancel")}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  variant="contained"
-                  disabled={selectedIds.size === 0}
-                  onClick={() => setDeleting([...selectedIds])}
-                >
-                  {t("chat.deleteSelected")}
-                </Button>
-              </>
-            ) : (
-              <FormControlLabel
-                control={
-                  <Switch
-                    size="small"
-                    checked={showMetadata}
-                    onChange={(event) => {
-                      setShowMetadata(event.target.checked);
-                      storeShowMetadata(event.target.checked);
-                    }}
-                  />
-                }
-                label={<Typography variant="body2">{t("chat.showMetadata")}</Typography>}
-                sx={{ mr: 0 }}
-              />
-            )}
-          </Box>
+          />
           {isSplit && (
             <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: "divider" }}>
               <SubchannelPicker
@@ -421,6 +334,14 @@ export function ChannelChat({
               />
             </Box>
           )}
+          <PinnedStrip
+            appId={appId}
+            channelId={channelId}
+            pinnedIds={pinnedIds ?? []}
+            heldMessages={heldById}
+            onShow={showPinned}
+            onUnpin={(messageId) => togglePin(messageId, false)}
+          />
           <Box
             ref={scrollRef}
             onScroll={(event) => {
@@ -474,6 +395,7 @@ export function ChannelChat({
               selectedIds={selectedIds}
               onToggleSelect={toggleSelect}
               onDelete={(message: TMessage) => setDeleting([message.id])}
+              actions={{ ...actions, onOpenThread: setThreadId }}
             />
           </Box>
           {detail.data?.channel.isFrozen && (
@@ -484,18 +406,35 @@ export function ChannelChat({
           <MessageComposer onSend={send} disabled={!detail.data} />
         </Paper>
         <Box sx={{ height: { xs: 560, lg: "calc(100vh - 250px)" }, minHeight: 420 }}>
-          {isTestUserOpen ? (
-            <Suspense fallback={<Skeleton variant="rounded" height="100%" aria-busy />}>
-              <TestUserPanel
-                appId={appId}
-                channelId={channelId}
-                onClose={() => setIsTestUserOpen(false)}
-                onMessageSent={onTestMessageSent}
-              />
-            </Suspense>
-          ) : (
-            <MembersPanel appId={appId} channelId={channelId} />
+          {threadId && (
+            <ThreadPanel
+              key={threadId}
+              appId={appId}
+              channelId={channelId}
+              parentMessageId={threadId}
+              parent={heldById.get(threadId)}
+              hub={hub}
+              showMetadata={showMetadata}
+              actions={actions}
+              onDelete={(message) => setDeleting([message.id])}
+              onClose={() => setThreadId(null)}
+            />
           )}
+          {/* Kept mounted under an open thread, so a test user's session and the members' state stay. */}
+          <Box sx={{ height: "100%", display: threadId ? "none" : "block" }}>
+            {isTestUserOpen ? (
+              <Suspense fallback={<Skeleton variant="rounded" height="100%" aria-busy />}>
+                <TestUserPanel
+                  appId={appId}
+                  channelId={channelId}
+                  onClose={() => setIsTestUserOpen(false)}
+                  onMessageSent={onTestMessageSent}
+                />
+              </Suspense>
+            ) : (
+              <MembersPanel appId={appId} channelId={channelId} live={members.live} onWatchPresence={watchPresence} />
+            )}
+          </Box>
         </Box>
       </Box>
       {detail.data && isEditOpen && (
@@ -510,6 +449,7 @@ export function ChannelChat({
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
+      {reactionRemoval.dialog}
     </>
   );
 }

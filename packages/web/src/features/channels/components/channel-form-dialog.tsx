@@ -184,6 +184,9 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
       memberLimit: values.type === "supergroup" ? undefined : values.memberLimit,
       inviteCode: values.type === "private" ? values.inviteCode : "",
       userIds: [],
+      distinct: false,
+      data: {},
+      hideMessagesBeforeJoin: false,
     };
     return submission.run({
       request: () => createChannel.mutateAsync({ appId, body }),

@@ -3,6 +3,7 @@ import PersonAddRounded from "@mui/icons-material/PersonAddRounded";
 import {
   Alert,
   Avatar,
+  Badge,
   Box,
   Button,
   Chip,
@@ -20,7 +21,7 @@ import {
   Tabs,
   Typography,
 } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useSubmission } from "@/components/form/use-submission";
@@ -38,6 +39,7 @@ import type { MemberListKind } from "../api/keys";
 import { useRemoveMember } from "../api/remove-member";
 import { useUnbanMember } from "../api/unban-member";
 import { useUnmuteMember } from "../api/unmute-member";
+import type { LiveMemberState } from "../lib/use-live-members";
 import { AddMembersDialog } from "./add-members-dialog";
 import { MemberDetailDialog } from "./member-detail-dialog";
 import { MuteDialog } from "./mute-dialog";
@@ -53,28 +55,58 @@ function isMutedNow(row: MemberRow) {
 function MemberItem({
   row,
   kind,
+  live,
   onOpen,
   onMenu,
 }: {
   row: MemberRow;
   kind: MemberListKind;
+  live: LiveMemberState | undefined;
   onOpen: (row: MemberRow) => void;
   onMenu: (anchor: HTMLElement, row: MemberRow) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const isMember = kind !== "banned";
+  const isOnline = live?.presence.get(row.userId) ?? row.isOnline ?? false;
+  // A live mark only moves forward; the list's may be newer after a refetch.
+  const readSeq = Math.max(live?.readSeq.get(row.userId) ?? 0, row.lastReadSeq ?? 0);
+  const readText = readSeq > 0 ? t("members.readUpTo", { seq: format.number(readSeq) }) : t("members.nothingRead");
   const secondary =
     kind === "banned" && row.bannedAt
       ? t("members.bannedAt", { time: format.dateTime(row.bannedAt) })
       : isMutedNow(row) && row.mutedUntil
         ? t("members.mutedUntilShort", { time: format.dateTime(row.mutedUntil) })
-        : row.userId;
+        : `${row.userId} · ${readText}`;
+  const avatar = (
+    <Avatar src={row.profileImageUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
+      {row.nickname.slice(0, 1).toUpperCase()}
+    </Avatar>
+  );
   const content = (
     <>
       <ListItemAvatar sx={{ minWidth: 44 }}>
-        <Avatar src={row.profileImageUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
-          {row.nickname.slice(0, 1).toUpperCase()}
-        </Avatar>
+        {isMember ? (
+          <Badge
+            variant="dot"
+            overlap="circular"
+            anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+            data-testid="presence"
+            data-online={isOnline}
+            aria-label={t(isOnline ? "members.online" : "members.offline")}
+            role="img"
+            sx={{
+              "& .MuiBadge-badge": {
+                bgcolor: isOnline ? "success.main" : "grey.400",
+                boxShadow: "0 0 0 2px white",
+              },
+            }}
+          >
+            {avatar}
+          </Badge>
+        ) : (
+          avatar
+        )}
       </ListItemAvatar>
       <ListItemText
         primary={
@@ -120,7 +152,18 @@ function MemberItem({
 }
 
 /** Members, muted and banned users of one channel, with every moderation action of spec section 6. */
-export function MembersPanel({ appId, channelId }: { appId: string; channelId: string }) {
+export function MembersPanel({
+  appId,
+  channelId,
+  live,
+  onWatchPresence,
+}: {
+  appId: string;
+  channelId: string;
+  live?: LiveMemberState;
+  /** The members on screen, whose presence the chat view's socket should follow. */
+  onWatchPresence?: (userIds: string[]) => void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const errorText = useErrorText();
@@ -131,6 +174,10 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
   const counts = useMemberCounts(appId, channelId);
   const list = useMembers(appId, channelId, kind, search);
   const rows = list.data?.pages.flatMap((page) => page.rows) ?? [];
+  const watchedKey = kind === "banned" ? "" : rows.map((row) => row.userId).join("\n");
+  useEffect(() => {
+    onWatchPresence?.(watchedKey ? watchedKey.split("\n") : []);
+  }, [watchedKey, onWatchPresence]);
 
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: MemberRow } | null>(null);
   const [isAddOpen, setIsAddOpen] = useState(false);
@@ -310,6 +357,7 @@ export function MembersPanel({ appId, channelId }: { appId: string; channelId: s
               key={row.userId}
               row={row}
               kind={kind}
+              live={live}
               onOpen={(member) => setDetailUserId(member.userId)}
               onMenu={(anchor, member) => setMenu({ anchor, row: member })}
             />

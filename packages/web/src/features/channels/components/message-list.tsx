@@ -1,10 +1,21 @@
 import AttachFileRounded from "@mui/icons-material/AttachFileRounded";
 import MoreVertRounded from "@mui/icons-material/MoreVertRounded";
+import PushPinRounded from "@mui/icons-material/PushPinRounded";
 import { Avatar, Box, Checkbox, Chip, IconButton, Link, Menu, MenuItem, Typography } from "@mui/material";
 import type { TMessage } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "@/hooks/use-format";
+import { MentionsLine, MessageLabels, MessageText, ReactionChips, ThreadLink } from "./message-parts";
+
+/** What the admin may do to a message beyond deleting it; each is left out where it does not apply. */
+export interface MessageActions {
+  pinnedIds?: ReadonlySet<string>;
+  /** Opens the thread of this parent message. */
+  onOpenThread?: (parentMessageId: string) => void;
+  onTogglePin?: (message: TMessage, pin: boolean) => void;
+  onRemoveReaction?: (message: TMessage, reaction: string) => void;
+}
 
 function MessageMetadata({ message }: { message: TMessage }) {
   const { t } = useTranslation();
@@ -13,6 +24,8 @@ function MessageMetadata({ message }: { message: TMessage }) {
     ["seq", String(message.seq)],
     ["type", message.type],
     ["sender", message.sender?.userId ?? "-"],
+    ...(message.customType ? [["customType", message.customType]] : []),
+    ...(message.parentMessageId ? [["parentMessageId", message.parentMessageId]] : []),
     ...Object.entries(message.metadata).map(([key, value]) => [`metadata.${key}`, value]),
   ];
   return (
@@ -47,38 +60,54 @@ function MessageMetadata({ message }: { message: TMessage }) {
   );
 }
 
-function MessageItem({
+export function MessageItem({
   message,
   showMetadata,
   isSelecting,
   isSelected,
   onToggleSelect,
   onDelete,
+  actions = {},
 }: {
   message: TMessage;
   showMetadata: boolean;
   isSelecting: boolean;
   isSelected: boolean;
-  onToggleSelect: (id: string) => void;
+  /** Absent where messages are not selected (the thread panel). */
+  onToggleSelect?: (id: string) => void;
   onDelete: (message: TMessage) => void;
+  actions?: MessageActions;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const isAdmin = message.type === "admin";
+  const isHidden = message.type === "hidden";
   const name = isAdmin || !message.sender ? t("chat.admin") : message.sender.nickname;
+  const isPinned = actions.pinnedIds?.has(message.id) ?? false;
+  const { onOpenThread, onTogglePin, onRemoveReaction } = actions;
+  // A thread's parent opens its thread; a reply shown in the channel opens the thread it belongs to.
+  const threadId = message.parentMessageId ?? ((message.replyCount ?? 0) > 0 ? message.id : undefined);
 
   return (
     <Box
       component="li"
       data-testid="chat-message"
+      data-message-id={message.id}
       sx={{
         display: "flex",
         gap: 1.25,
         px: { xs: 1.5, sm: 2 },
         py: 1,
         listStyle: "none",
-        bgcolor: isSelected ? "action.selected" : isAdmin ? "rgba(63, 81, 181, 0.05)" : undefined,
+        bgcolor: isSelected
+          ? "action.selected"
+          : isAdmin
+            ? "rgba(63, 81, 181, 0.05)"
+            : isHidden
+              ? "rgba(0, 0, 0, 0.03)"
+              : undefined,
+        ...(isHidden ? { borderLeft: "3px dashed", borderColor: "divider" } : {}),
         "&:hover .message-menu": { opacity: 1 },
       }}
     >
@@ -86,7 +115,7 @@ function MessageItem({
         <Checkbox
           size="small"
           checked={isSelected}
-          onChange={() => onToggleSelect(message.id)}
+          onChange={() => onToggleSelect?.(message.id)}
           slotProps={{ input: { "aria-label": t("chat.selectMessage") } }}
           sx={{ p: 0.5, alignSelf: "flex-start" }}
         />
@@ -94,7 +123,13 @@ function MessageItem({
       <Avatar
         src={message.sender?.profileImageUrl || undefined}
         alt=""
-        sx={{ width: 32, height: 32, bgcolor: isAdmin ? "primary.main" : undefined, fontSize: "0.9rem" }}
+        sx={{
+          width: 32,
+          height: 32,
+          bgcolor: isAdmin ? "primary.main" : undefined,
+          fontSize: "0.9rem",
+          opacity: isHidden ? 0.6 : 1,
+        }}
       >
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
@@ -112,15 +147,33 @@ function MessageItem({
               sx={{ height: 18, fontSize: "0.7rem" }}
             />
           )}
+          <MessageLabels message={message} />
           <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
             {format.dateTime(message.createdAt)}
           </Typography>
-        </Box>
-        {message.text && (
-          <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mt: 0.25 }}>
-            {message.text}
+          <Typography variant="caption" color="text.secondary">
+            #{message.seq}
           </Typography>
-        )}
+          {isPinned && (
+            <PushPinRounded
+              titleAccess={t("chat.pinned")}
+              color="primary"
+              sx={{ fontSize: "0.95rem", alignSelf: "center" }}
+            />
+          )}
+          {message.parentMessageId &&
+            (onOpenThread ? (
+              <Link
+                component="button"
+                type="button"
+                variant="caption"
+                onClick={() => onOpenThread(message.parentMessageId as string)}
+              >
+                {t("chat.inThread")}
+              </Link>
+            ) : null)}
+        </Box>
+        <MessageText message={message} />
         {message.file && (
           <Link
             href={message.file.url}
@@ -132,6 +185,15 @@ function MessageItem({
             <AttachFileRounded fontSize="small" />
             {message.file.name}
           </Link>
+        )}
+        <MentionsLine message={message} />
+        <ReactionChips
+          reactions={message.reactions}
+          onRemove={onRemoveReaction && ((reaction) => onRemoveReaction(message, reaction))}
+        />
+        {/* In the thread panel, the parent's count is the panel's own heading. */}
+        {!message.parentMessageId && onOpenThread && (
+          <ThreadLink message={message} onOpen={() => onOpenThread(message.id)} />
         )}
         {showMetadata && <MessageMetadata message={message} />}
       </Box>
@@ -147,6 +209,26 @@ function MessageItem({
             <MoreVertRounded fontSize="small" />
           </IconButton>
           <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            {onOpenThread && threadId && (
+              <MenuItem
+                onClick={() => {
+                  setAnchor(null);
+                  onOpenThread(threadId);
+                }}
+              >
+                {t("chat.viewThread")}
+              </MenuItem>
+            )}
+            {onTogglePin && (
+              <MenuItem
+                onClick={() => {
+                  setAnchor(null);
+                  onTogglePin(message, !isPinned);
+                }}
+              >
+                {t(isPinned ? "chat.unpinMessage" : "chat.pinMessage")}
+              </MenuItem>
+            )}
             <MenuItem
               sx={{ color: "error.main" }}
               onClick={() => {
@@ -156,14 +238,16 @@ function MessageItem({
             >
               {t("chat.deleteMessage")}
             </MenuItem>
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                onToggleSelect(message.id);
-              }}
-            >
-              {t("chat.selectMessages")}
-            </MenuItem>
+            {onToggleSelect && (
+              <MenuItem
+                onClick={() => {
+                  setAnchor(null);
+                  onToggleSelect(message.id);
+                }}
+              >
+                {t("chat.selectMessages")}
+              </MenuItem>
+            )}
           </Menu>
         </>
       )}
@@ -178,17 +262,23 @@ export function MessageList({
   isSelecting,
   onToggleSelect,
   onDelete,
+  actions,
+  label,
 }: {
   messages: TMessage[];
   showMetadata: boolean;
   selectedIds: Set<string>;
   isSelecting: boolean;
-  onToggleSelect: (id: string) => void;
+  /** Absent where messages are not selected (the thread panel). */
+  onToggleSelect?: (id: string) => void;
   onDelete: (message: TMessage) => void;
+  actions?: MessageActions;
+  /** The list's accessible name; the channel's messages unless given. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Box component="ol" aria-label={t("chat.messages")} sx={{ m: 0, p: 0 }}>
+    <Box component="ol" aria-label={label ?? t("chat.messages")} sx={{ m: 0, p: 0 }}>
       {messages.map((message) => (
         <MessageItem
           key={message.id}
@@ -196,8 +286,9 @@ export function MessageList({
           showMetadata={showMetadata}
           isSelecting={isSelecting}
           isSelected={selectedIds.has(message.id)}
-          onToggleSelect={onToggleSelect}
+          {...(onToggleSelect ? { onToggleSelect } : {})}
           onDelete={onDelete}
+          {...(actions ? { actions } : {})}
         />
       ))}
     </Box>

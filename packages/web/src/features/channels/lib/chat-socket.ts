@@ -1,4 +1,11 @@
-import { CHAT_API_PREFIX, chatApi, type TChatEvent, type TServerFrame } from "@parley/contract";
+import {
+  CHAT_API_PREFIX,
+  chatApi,
+  PRESENCE_SUBSCRIBE_MAX,
+  type TChatEvent,
+  type TServerFrame,
+  type TTransientEvent,
+} from "@parley/contract";
 
 export type ChatSocketStatus = "connecting" | "live" | "reconnecting" | "stopped";
 
@@ -16,7 +23,18 @@ export interface ChatSocketOptions {
    */
   onSubscribed?: (info: { isResubscribe: boolean }) => void;
   onStatus?: (status: ChatSocketStatus) => void;
+  /** Typing and presence (`user.presence` of the users `watchPresence` named). */
+  onTransient?: (event: TTransientEvent) => void;
   url?: string;
+}
+
+export interface ChatSocketConnection {
+  close: () => void;
+  /**
+   * Follows these users' presence (the first `PRESENCE_SUBSCRIBE_MAX`), replacing the ones asked for before; asked
+   * again after every reconnect, since the server forgets a closed socket's list.
+   */
+  watchPresence: (userIds: string[]) => void;
 }
 
 const BACKOFF_BASE_MS = 1000;
@@ -41,8 +59,16 @@ export function backoffDelay(attempt: number, random = Math.random) {
  * socket opens: events sent before that never arrive on it. It reconnects with backoff until `close()` or a fatal
  * refusal.
  */
-export function connectChatSocket(options: ChatSocketOptions): { close: () => void } {
+export function connectChatSocket(options: ChatSocketOptions): ChatSocketConnection {
   let socket: WebSocket | null = null;
+  /** The socket that has authenticated (its `ready` came): only it may ask for presence. */
+  let readySocket: WebSocket | null = null;
+  /** Null until the view asks: a socket that follows no one says nothing. */
+  let presenceUserIds: string[] | null = null;
+  const sendPresence = () => {
+    if (!readySocket || presenceUserIds === null) return;
+    readySocket.send(JSON.stringify({ type: "presence.subscribe", userIds: presenceUserIds }));
+  };
   let attempt = 0;
   let hasBeenSubscribed = false;
   let isClosed = false;
@@ -87,6 +113,8 @@ export function connectChatSocket(options: ChatSocketOptions): { close: () => vo
       if (frame.type === "ready") {
         const { channelId, subchannel } = options;
         current.send(JSON.stringify({ type: "subscribe", channelId, ...(subchannel ? { subchannel } : {}) }));
+        readySocket = current;
+        sendPresence();
       } else if (frame.type === "subscribed") {
         if (frame.channelId !== options.channelId) return;
         const isResubscribe = hasBeenSubscribed;
@@ -96,11 +124,14 @@ export function connectChatSocket(options: ChatSocketOptions): { close: () => vo
         options.onSubscribed?.({ isResubscribe });
       } else if (frame.type === "event") {
         if (frame.event.channelId === options.channelId) options.onEvent(frame.event);
+      } else if (frame.type === "transient") {
+        options.onTransient?.(frame.event);
       } else if (frame.type === "error" && FATAL_CODES.has(frame.code)) {
         stop();
       }
     });
     current.addEventListener("close", () => {
+      if (readySocket === current) readySocket = null;
       if (socket !== current) return;
       socket = null;
       scheduleRetry();
@@ -116,6 +147,13 @@ export function connectChatSocket(options: ChatSocketOptions): { close: () => vo
       const current = socket;
       socket = null;
       current?.close();
+    },
+    watchPresence: (userIds) => {
+      const next = [...new Set(userIds)].slice(0, PRESENCE_SUBSCRIBE_MAX);
+      // Nothing asked before counts as following no one: an empty list then has nothing to stop.
+      if (next.join("\n") === (presenceUserIds ?? []).join("\n")) return;
+      presenceUserIds = next;
+      sendPresence();
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { TMessage } from "@parley/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getMessages } from "../api/get-messages";
+import { getReplies } from "../api/get-replies";
+import type { MessagePatch } from "./message-events";
 
 interface State {
   messages: TMessage[];
@@ -13,6 +15,11 @@ interface State {
    * must not bring it back.
    */
   removedIds: ReadonlySet<string>;
+  /**
+   * Changes to messages (edits, reactions, thread counts) heard before the first page loaded. That page may have been
+   * read before them, so they are applied to it again when it arrives.
+   */
+  pending: MessagePatch[];
 }
 
 type Action =
@@ -22,7 +29,8 @@ type Action =
   | { type: "older"; messages: TMessage[]; hasOlder: boolean }
   | { type: "older-failed"; error: unknown }
   | { type: "merge"; messages: TMessage[] }
-  | { type: "remove"; messageIds: string[] };
+  | { type: "remove"; messageIds: string[] }
+  | { type: "patch"; patch: MessagePatch };
 
 const initialState: State = {
   messages: [],
@@ -31,7 +39,15 @@ const initialState: State = {
   error: null,
   isLoadingOlder: false,
   removedIds: new Set(),
+  pending: [],
 };
+
+const applyPatches = (messages: TMessage[], patches: MessagePatch[]) =>
+  patches.length === 0
+    ? messages
+    : messages.map((message) =>
+        patches.reduce((current, patch) => (patch.messageId === current.id ? patch.apply(current) : current), message),
+      );
 
 /** History, live events and catch-up pages can overlap; keep each message once, in seq order. */
 function mergeBySeq(current: TMessage[], incoming: TMessage[], removedIds: ReadonlySet<string>) {
@@ -51,7 +67,7 @@ function reducer(state: State, action: Action): State {
         ...initialState,
         removedIds: state.removedIds,
         status: "ready",
-        messages: mergeBySeq(action.messages, newer, state.removedIds),
+        messages: applyPatches(mergeBySeq(action.messages, newer, state.removedIds), state.pending),
         hasOlder: action.hasOlder,
       };
     }
@@ -74,6 +90,12 @@ function reducer(state: State, action: Action): State {
       const removedIds = new Set([...state.removedIds, ...action.messageIds]);
       return { ...state, removedIds, messages: state.messages.filter((message) => !removedIds.has(message.id)) };
     }
+    case "patch": {
+      const messages = applyPatches(state.messages, [action.patch]);
+      return state.status === "ready"
+        ? { ...state, messages }
+        : { ...state, messages, pending: [...state.pending, action.patch] };
+    }
   }
 }
 
@@ -88,7 +110,13 @@ const MAX_CATCH_UP_PAGES = 5;
  * acknowledged subscription `catchUp` reads by seq from the newest message held, once the history is in. A message
  * therefore either arrives as an event (sent after the subscription took effect) or is in a page read after it.
  */
-export function useChannelMessages(appId: string, channelId: string, subchannel?: number) {
+export function useChannelMessages(
+  appId: string,
+  channelId: string,
+  subchannel?: number,
+  /** A thread's parent: the view holds that thread's replies instead of the channel's history. */
+  parentMessageId?: string,
+) {
   const [state, setState] = useState(initialState);
   /**
    * The state as of the last action, ahead of the next render: a catch-up that has just awaited the history load
@@ -99,12 +127,19 @@ export function useChannelMessages(appId: string, channelId: string, subchannel?
     stateRef.current = reducer(stateRef.current, action);
     setState(stateRef.current);
   }, []);
+  const fetchPage = useCallback(
+    (query: { before?: number; after?: number }, signal?: AbortSignal) =>
+      parentMessageId
+        ? getReplies({ appId, channelId, messageId: parentMessageId, ...query }, signal)
+        : getMessages({ appId, channelId, subchannel, ...query }, signal),
+    [appId, channelId, subchannel, parentMessageId],
+  );
   /** The history load in flight, which a catch-up waits for rather than paging from an empty list. */
   const loading = useRef<Promise<void> | null>(null);
 
   const reload = useCallback(
     (signal?: AbortSignal) => {
-      const load: Promise<void> = getMessages({ appId, channelId, subchannel }, signal)
+      const load: Promise<void> = fetchPage({}, signal)
         .then(
           (page) => dispatch({ type: "loaded", messages: page.messages, hasOlder: page.hasMore }),
           (error: unknown) => {
@@ -117,7 +152,7 @@ export function useChannelMessages(appId: string, channelId: string, subchannel?
       loading.current = load;
       return load;
     },
-    [appId, channelId, subchannel, dispatch],
+    [fetchPage, dispatch],
   );
 
   useEffect(() => {
@@ -132,34 +167,42 @@ export function useChannelMessages(appId: string, channelId: string, subchannel?
     if (!first || isLoadingOlder) return;
     dispatch({ type: "loading-older" });
     try {
-      const page = await getMessages({ appId, channelId, subchannel, before: first.seq });
+      const page = await fetchPage({ before: first.seq });
       dispatch({ type: "older", messages: page.messages, hasOlder: page.hasMore });
     } catch (error) {
       dispatch({ type: "older-failed", error });
       throw error;
     }
-  }, [appId, channelId, subchannel, dispatch]);
+  }, [fetchPage, dispatch]);
 
-  /** After every acknowledged (re)subscription: page forward from the newest message held. */
-  const catchUp = useCallback(async () => {
-    // The first page may have been read before the subscription took effect: wait for it, then page on from it.
-    if (loading.current) await loading.current;
-    if (stateRef.current.status !== "ready") return reload();
-    const last = stateRef.current.messages.at(-1);
-    if (!last) return reload();
-    let after = last.seq;
-    for (let page = 0; page < MAX_CATCH_UP_PAGES; page += 1) {
-      const result = await getMessages({ appId, channelId, subchannel, after });
-      dispatch({ type: "merge", messages: result.messages });
-      const newest = result.messages.at(-1);
-      if (!result.hasMore || !newest) return;
-      after = newest.seq;
-    }
-    return reload();
-  }, [appId, channelId, subchannel, reload, dispatch]);
+  /**
+   * After every acknowledged (re)subscription: page forward from the newest message held. After a reconnect, from
+   * the oldest instead: edits and reactions made while the socket was down reach messages already on screen too.
+   */
+  const catchUp = useCallback(
+    async (options: { isResubscribe?: boolean } = {}) => {
+      // The first page may have been read before the subscription took effect: wait for it, then page on from it.
+      if (loading.current) await loading.current;
+      if (stateRef.current.status !== "ready") return reload();
+      const held = stateRef.current.messages;
+      const last = held.at(-1);
+      if (!last) return reload();
+      let after = options.isResubscribe ? Math.max(0, (held[0]?.seq ?? 1) - 1) : last.seq;
+      for (let page = 0; page < MAX_CATCH_UP_PAGES; page += 1) {
+        const result = await fetchPage({ after });
+        dispatch({ type: "merge", messages: result.messages });
+        const newest = result.messages.at(-1);
+        if (!result.hasMore || !newest) return;
+        after = newest.seq;
+      }
+      return reload();
+    },
+    [fetchPage, reload, dispatch],
+  );
 
   const addMessages = useCallback((messages: TMessage[]) => dispatch({ type: "merge", messages }), [dispatch]);
   const removeMessages = useCallback((messageIds: string[]) => dispatch({ type: "remove", messageIds }), [dispatch]);
+  const patchMessage = useCallback((patch: MessagePatch) => dispatch({ type: "patch", patch }), [dispatch]);
 
-  return { ...state, reload, loadOlder, catchUp, addMessages, removeMessages };
+  return { ...state, reload, loadOlder, catchUp, addMessages, removeMessages, patchMessage };
 }

@@ -1,5 +1,7 @@
 import {
   DEFAULT_PUSH_TEMPLATES,
+  DEFAULT_PUSH_TITLES,
+  isTitledPushTemplateKey,
   type Language,
   PUSH_TEMPLATE_KEYS,
   type TPushTemplate,
@@ -19,6 +21,10 @@ const templatePath = (key: TPushTemplateKey) => `/api/apps/${appId}/push/templat
 /** The server's templates; `accountLanguage` is the language of the account that owns the app. */
 function stubServer(overrides: Partial<Record<TPushTemplateKey, string>> = {}, accountLanguage: Language = "en") {
   const defaultText = (key: TPushTemplateKey) => DEFAULT_PUSH_TEMPLATES[accountLanguage][key];
+  const titles = (key: TPushTemplateKey) =>
+    isTitledPushTemplateKey(key)
+      ? { title: DEFAULT_PUSH_TITLES[accountLanguage][key], defaultTitle: DEFAULT_PUSH_TITLES[accountLanguage][key] }
+      : {};
   const templates = new Map<TPushTemplateKey, TPushTemplate>(
     PUSH_TEMPLATE_KEYS.map((key) => [
       key,
@@ -27,6 +33,7 @@ function stubServer(overrides: Partial<Record<TPushTemplateKey, string>> = {}, a
         text: overrides[key] ?? defaultText(key),
         defaultText: defaultText(key),
         updatedAt: overrides[key] ? "2026-03-01T00:00:00.000Z" : null,
+        ...titles(key),
       },
     ]),
   );
@@ -34,8 +41,15 @@ function stubServer(overrides: Partial<Record<TPushTemplateKey, string>> = {}, a
     if (url === `/api/apps/${appId}/push/templates`) return jsonResponse(200, { templates: [...templates.values()] });
     const key = PUSH_TEMPLATE_KEYS.find((each) => url === templatePath(each));
     if (key && init?.method === "PUT") {
-      const { text } = JSON.parse(String(init.body)) as { text: string };
-      const saved = { key, text, defaultText: defaultText(key), updatedAt: "2026-03-02T00:00:00.000Z" };
+      const { text, title } = JSON.parse(String(init.body)) as { text: string; title?: string };
+      const saved = {
+        key,
+        text,
+        defaultText: defaultText(key),
+        updatedAt: "2026-03-02T00:00:00.000Z",
+        ...titles(key),
+        ...(title === undefined ? {} : { title }),
+      };
       templates.set(key, saved);
       return jsonResponse(200, { template: saved });
     }
@@ -127,6 +141,67 @@ describe("PushTemplatesCard", () => {
     );
     expect(screen.getByRole("button", { name: t("common.save") })).toBeEnabled();
     expect(screen.getByRole("button", { name: t("push.templates.restoreDefault") })).toBeDisabled();
+  });
+
+  it.each(["ko", "en"])(
+    "edits a mention's title and body with a live preview of both in %s, and saves them together",
+    async (language) => {
+      await i18n.changeLanguage(language);
+      const fetchMock = stubServer();
+      const { user } = renderWithRouter(<PushTemplatesCard appId={appId} appName={APP_NAME} onDirtyChange={noop} />);
+      await user.click(await screen.findByRole("button", { name: new RegExp(t("push.events.message.mention")) }));
+
+      const title = screen.getByRole("textbox", { name: t("push.templates.titleField") });
+      const body = screen.getByLabelText(t("push.templates.bodyField"), { selector: "textarea" });
+      expect(title).toHaveValue(DEFAULT_PUSH_TITLES.en["message/mention"]);
+      expect(body).toHaveValue(DEFAULT_PUSH_TEMPLATES.en["message/mention"]);
+      expect(screen.getByTestId("push-template-preview-title")).toHaveTextContent(
+        `${t("push.sample.senderName")} mentioned you in ${t("push.sample.channel")}`,
+      );
+      expect(screen.getByText(t("push.templates.mentionHint"))).toBeInTheDocument();
+
+      await user.clear(title);
+      await user.type(title, "@ ");
+      const insertChannel = t("push.templates.insert", {
+        token: "{{channel}}",
+        description: t("push.variables.channel"),
+      });
+      await user.click(screen.getByRole("button", { name: insertChannel }));
+      expect(title).toHaveValue("@ {{channel}}");
+      expect(screen.getByTestId("push-template-preview-title")).toHaveTextContent(`@ ${t("push.sample.channel")}`);
+      await user.clear(body);
+      await user.type(body, "{{{{sender.name}}: {{{{message}}");
+      expect(preview()).toHaveTextContent(`${t("push.sample.senderName")}: ${t("push.sample.message")}`);
+
+      await user.click(screen.getByRole("button", { name: t("common.save") }));
+      expect(
+        await screen.findByText(t("push.templates.saved", { name: t("push.events.message.mention") })),
+      ).toBeInTheDocument();
+      const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+      expect(put?.[0]).toBe(templatePath("message/mention"));
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+        title: "@ {{channel}}",
+        text: "{{sender.name}}: {{message}}",
+      });
+    },
+  );
+
+  it("keeps Save off while a reply's title names an unknown variable or is empty", async () => {
+    stubServer();
+    const { user } = renderWithRouter(<PushTemplatesCard appId={appId} appName={APP_NAME} onDirtyChange={noop} />);
+    await user.click(await screen.findByRole("button", { name: new RegExp(t("push.events.message.reply")) }));
+    const title = screen.getByRole("textbox", { name: t("push.templates.titleField") });
+    await user.clear(title);
+    await user.type(title, "{{{{sender.nmae}} replied");
+    expect(screen.getByText(t("push.templates.unknownVariables", { names: "{{sender.nmae}}" }))).toBeInTheDocument();
+    expect(title).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeDisabled();
+    await user.clear(title);
+    expect(screen.getByText(t("VALIDATION_REQUIRED"))).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: t("push.templates.restoreDefault") }));
+    expect(title).toHaveValue(DEFAULT_PUSH_TITLES.en["message/reply"]);
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeDisabled();
   });
 
   it("lists the events as items of a list, one button in each", async () => {
