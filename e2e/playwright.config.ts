@@ -26,8 +26,10 @@ export default defineConfig({
   // server, which leaves a core idle with one worker. Every test makes its own account.
   workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Waits are generous because CI runs this suite beside the multi-process tests on two cores, where a first page
+  // load, a hydration or a socket's sign-in has taken over 10 s. They bound a hang; a passing step never waits them out.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [["list"], ["json", { outputFile: "../.reports/e2e.json" }]],
   outputDir: "../.reports/e2e-artifacts",
   use: {

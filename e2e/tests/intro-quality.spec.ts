@@ -9,7 +9,17 @@ test.describe.configure({ mode: "parallel" });
 const languages = ["ko", "en"] as const;
 type Language = (typeof languages)[number];
 
-const docTabs = ["getting-started", "sdk", "rest-api", "webhooks", "push-notifications", "limits"];
+const docTabs = [
+  "getting-started",
+  "sdk",
+  "messages",
+  "channels",
+  "users",
+  "rest-api",
+  "webhooks",
+  "push-notifications",
+  "limits",
+];
 const pages = [
   "/intro",
   "/intro/product",

@@ -1,15 +1,17 @@
 import { isParleyError, type ParleyClient, type TChatUser } from "@parley/sdk";
 import { useCallback, useEffect, useState } from "react";
 import { ChatScreen } from "./chat-screen";
+import { useI18n } from "./i18n";
 import { LoginScreen, type LoginValues } from "./login-screen";
 import { clearSession, createClient, describeError, linkedAppId, loadSession, saveSession } from "./session";
 
 type Phase =
   | { kind: "restoring" }
-  | { kind: "signedOut"; notice?: string }
+  | { kind: "signedOut"; notice?: unknown }
   | { kind: "signedIn"; client: ParleyClient; user: TChatUser };
 
 export function App() {
+  const { t } = useI18n();
   const [phase, setPhase] = useState<Phase>({ kind: "restoring" });
 
   useEffect(() => {
@@ -30,7 +32,7 @@ export function App() {
       .catch((error: unknown) => {
         // Only an ended session is forgotten; a server that is briefly down should not log the user out.
         if (isParleyError(error)) clearSession();
-        if (!cancelled) setPhase({ kind: "signedOut", notice: describeError(error) });
+        if (!cancelled) setPhase({ kind: "signedOut", notice: error });
       });
     return () => {
       cancelled = true;
@@ -52,7 +54,10 @@ export function App() {
     await client.logout().catch(() => undefined);
   }, []);
 
-  if (phase.kind === "restoring") return <div className="splash">Connecting…</div>;
-  if (phase.kind === "signedOut") return <LoginScreen notice={phase.notice} onLogin={login} />;
+  if (phase.kind === "restoring") return <div className="splash">{t("connecting")}</div>;
+  if (phase.kind === "signedOut")
+    return (
+      <LoginScreen notice={phase.notice === undefined ? undefined : describeError(phase.notice, t)} onLogin={login} />
+    );
   return <ChatScreen client={phase.client} user={phase.user} onLogout={() => logout(phase.client)} />;
 }

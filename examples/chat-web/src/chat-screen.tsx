@@ -1,26 +1,27 @@
 import type { ConnectionState, ParleyClient, TChannel, TChatUser } from "@parley/sdk";
 import { useEffect, useState } from "react";
-import { ChannelList } from "./channel-list";
+import { ChannelList } from "./channels/channel-list";
 import { ChatPane } from "./chat-pane";
+import { openDirectChannel } from "./direct";
 import { useParleyEvent } from "./hooks";
+import { LanguageSwitch, useI18n } from "./i18n";
+import { Avatar } from "./members/avatar";
 import { describeError } from "./session";
-
-const STATE_LABELS: Record<ConnectionState, string> = {
-  connecting: "Connecting…",
-  open: "Online",
-  reconnecting: "Reconnecting…",
-  closed: "Offline",
-};
+import { useUnreadTitle } from "./unread-title";
 
 export function ChatScreen(props: { client: ParleyClient; user: TChatUser; onLogout: () => void }) {
   const { client, user } = props;
+  const { t } = useI18n();
   const [state, setState] = useState<ConnectionState>(client.connectionState);
-  const [linkError, setLinkError] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<unknown>(null);
   const [selected, setSelected] = useState<TChannel | null>(null);
+  const [listVersion, setListVersion] = useState(0);
+  const [openError, setOpenError] = useState<unknown>(null);
+  useUnreadTitle(client);
 
   useParleyEvent(client, "connection", (change) => {
     setState(change.state);
-    setLinkError(change.state === "closed" && change.error ? describeError(change.error) : null);
+    setLinkError(change.state === "closed" && change.error ? change.error : null);
   });
 
   useEffect(() => {
@@ -29,39 +30,64 @@ export function ChatScreen(props: { client: ParleyClient; user: TChatUser; onLog
     return () => client.disconnect();
   }, [client]);
 
+  async function openDirect(userId: string, nickname: string) {
+    setOpenError(null);
+    try {
+      const channel = await openDirectChannel(client, user, { userId, nickname });
+      setSelected(channel);
+      setListVersion((v) => v + 1);
+    } catch (failure) {
+      setOpenError(failure);
+    }
+  }
+
   return (
     <div className="layout">
       <aside className="sidebar">
         <header className="sidebar-header">
-          <div>
-            <div className="me">{user.nickname}</div>
-            <div className={`status status-${state}`}>{STATE_LABELS[state]}</div>
+          <div className="me-box">
+            <Avatar name={user.nickname} online={state === "open"} />
+            <div>
+              <div className="me">{user.nickname}</div>
+              <div className={`status status-${state}`}>{t(`status.${state}`)}</div>
+            </div>
           </div>
           <button type="button" className="link" onClick={props.onLogout}>
-            Log out
+            {t("logout")}
           </button>
         </header>
         {state === "closed" && (
           <div className="offline">
-            {linkError ?? "Not connected."}{" "}
+            {linkError ? describeError(linkError, t) : t("notConnected")}{" "}
             <button type="button" className="link" onClick={() => client.connect().catch(() => undefined)}>
-              Retry
+              {t("retry")}
             </button>
           </div>
         )}
-        <ChannelList client={client} me={user.userId} selectedId={selected?.id ?? null} onSelect={setSelected} />
+        {openError !== null && <p className="error small pad">{describeError(openError, t)}</p>}
+        <ChannelList
+          client={client}
+          me={user.userId}
+          selectedId={selected?.id ?? null}
+          onSelect={setSelected}
+          version={listVersion}
+        />
+        <footer className="sidebar-footer">
+          <LanguageSwitch />
+        </footer>
       </aside>
       <main className="main">
         {selected ? (
           <ChatPane
             key={selected.id}
             client={client}
-            me={user.userId}
+            user={user}
             channel={selected}
             onLeft={() => setSelected(null)}
+            onOpenDirect={openDirect}
           />
         ) : (
-          <div className="empty">Pick a channel, or create one.</div>
+          <div className="empty">{t("pickChannel")}</div>
         )}
       </main>
     </div>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { LanguageSwitch, useI18n } from "./i18n";
 import { describeError, linkedAppId, loadSession } from "./session";
 
 export interface LoginValues {
@@ -29,9 +30,10 @@ function lastLogin(): LoginValues {
 }
 
 export function LoginScreen(props: { notice?: string; onLogin: (values: LoginValues) => Promise<void> }) {
+  const { t } = useI18n();
   const [values, setValues] = useState<LoginValues>(lastLogin);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const set = (key: keyof LoginValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
 
@@ -43,7 +45,7 @@ export function LoginScreen(props: { notice?: string; onLogin: (values: LoginVal
       localStorage.setItem(LAST_LOGIN_KEY, JSON.stringify(values));
       await props.onLogin(values);
     } catch (failure) {
-      setError(describeError(failure));
+      setError(failure);
       setBusy(false);
     }
   }
@@ -51,20 +53,23 @@ export function LoginScreen(props: { notice?: string; onLogin: (values: LoginVal
   return (
     <main className="login">
       <form className="card login-card" onSubmit={submit}>
-        <h1>Parley Chat</h1>
-        <p className="muted">Sign in to a Parley app as a guest.</p>
+        <div className="login-top">
+          <h1>{t("appTitle")}</h1>
+          <LanguageSwitch />
+        </div>
+        <p className="muted">{t("login.intro")}</p>
         {props.notice && <p className="notice">{props.notice}</p>}
         <label>
-          Server URL
+          {t("login.serverUrl")}
           <input
             value={values.serverUrl}
             onChange={set("serverUrl")}
-            placeholder={`${window.location.origin} (this page)`}
+            placeholder={t("login.serverUrlPlaceholder", { origin: window.location.origin })}
             autoComplete="url"
           />
         </label>
         <label>
-          App ID
+          {t("login.appId")}
           <input
             value={values.appId}
             onChange={set("appId")}
@@ -73,22 +78,27 @@ export function LoginScreen(props: { notice?: string; onLogin: (values: LoginVal
           />
         </label>
         <label>
-          User ID
+          {t("login.userId")}
           <input
             value={values.userId}
             onChange={set("userId")}
-            placeholder="e.g. kim"
+            placeholder={t("login.userIdPlaceholder")}
             required
             autoComplete="username"
           />
         </label>
         <label>
-          Nickname
-          <input value={values.nickname} onChange={set("nickname")} placeholder="e.g. Kim" required />
+          {t("login.nickname")}
+          <input
+            value={values.nickname}
+            onChange={set("nickname")}
+            placeholder={t("login.nicknamePlaceholder")}
+            required
+          />
         </label>
-        {error && <p className="error">{error}</p>}
+        {error !== null && <p className="error">{describeError(error, t)}</p>}
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
+          {busy ? t("login.busy") : t("login.submit")}
         </button>
       </form>
     </main>

@@ -1,4 +1,5 @@
 import { ParleyClient, ParleyConnectionError, ParleyError } from "@parley/sdk";
+import type { Translate } from "./i18n";
 
 /** What the sample keeps between visits, so a reload does not ask to log in again. */
 export interface StoredSession {
@@ -36,9 +37,15 @@ export function createClient(serverUrl: string, appId: string): ParleyClient {
   return new ParleyClient({ baseUrl: serverUrl.trim() || window.location.origin, appId: appId.trim() });
 }
 
-/** A line for the user: the API's message and code, or a hint that the server is out of reach. */
-export function describeError(error: unknown): string {
-  if (error instanceof ParleyError) return `${error.message} (${error.code})`;
-  if (error instanceof ParleyConnectionError) return "Cannot reach the chat server. Check the server URL.";
+/** Codes a user of this sample meets and can act on, said in their language; others show the API's own text. */
+const EXPLAINED_CODES = ["3013", "3016", "3021", "3022", "3023", "3032", "3062", "3080"] as const;
+
+/** A line for the user: what went wrong in their language where the sample knows the code, or the API's message. */
+export function describeError(error: unknown, t: Translate): string {
+  if (error instanceof ParleyError) {
+    const known = EXPLAINED_CODES.find((code) => code === error.code);
+    return known ? t(`error.${known}`) : t("error.other", { message: error.message, code: error.code });
+  }
+  if (error instanceof ParleyConnectionError) return t("error.connection");
   return error instanceof Error ? error.message : String(error);
 }

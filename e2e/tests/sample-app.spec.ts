@@ -1,0 +1,220 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { accountSession } from "./setup";
+
+const SAMPLE_DIR = fileURLToPath(new URL("../../examples/chat-web", import.meta.url));
+const VITE = fileURLToPath(new URL("../../node_modules/vite/bin/vite.js", import.meta.url));
+/** Ports for the sample's static server: clear of the e2e server (18000s), its receivers (20000s) and fixed ports. */
+const PORT_FIRST = 21_000;
+const PORT_COUNT = 1000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+/** The words of the sample's UI the test looks for, in each language it ships. */
+const UI = {
+  en: {
+    languageButton: "English",
+    serverUrl: "Server URL",
+    appId: "App ID",
+    userId: "User ID",
+    nickname: "Nickname",
+    signIn: "Sign in",
+    online: "Online",
+    newChannel: "+ New",
+    channelName: "Channel name",
+    create: "Create",
+    refresh: "Refresh",
+    message: "Message",
+    unreadOne: "1 unread message",
+    unreadTwo: "2 unread messages",
+    mentioned: "You were mentioned",
+    typing: (name: string) => `${name} is typing…`,
+    react: "Add reaction",
+    reactWith: (emoji: string) => `React with ${emoji}`,
+  },
+  ko: {
+    languageButton: "한국어",
+    serverUrl: "서버 URL",
+    appId: "앱 ID",
+    userId: "사용자 ID",
+    nickname: "닉네임",
+    signIn: "로그인",
+    online: "온라인",
+    newChannel: "+ 새 채널",
+    channelName: "채널 이름",
+    create: "만들기",
+    refresh: "새로고침",
+    message: "메시지",
+    unreadOne: "읽지 않은 메시지 1개",
+    unreadTwo: "읽지 않은 메시지 2개",
+    mentioned: "나를 언급한 메시지가 있습니다",
+    typing: (name: string) => `${name} 님이 입력 중…`,
+    react: "리액션 추가",
+    reactWith: (emoji: string) => `${emoji} 리액션 남기기`,
+  },
+} as const;
+
+type Language = keyof typeof UI;
+
+/** Runs a command to its end, failing with its output when it fails. */
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed:\n${Buffer.concat(output)}`)),
+    );
+  });
+}
+
+/** Serves a folder's files, and its index.html for any other path, as a static host serves a single-page app. */
+function serveFolder(root: string): http.Server {
+  return http.createServer(async (request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+    const file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ""));
+    const inside = file.startsWith(root) && (await fs.stat(file).catch(() => null))?.isFile();
+    const chosen = inside ? file : path.join(root, "index.html");
+    response.writeHead(200, { "content-type": CONTENT_TYPES[path.extname(chosen)] ?? "application/octet-stream" });
+    response.end(await fs.readFile(chosen));
+  });
+}
+
+/** Listens on a free port of the sample's range, trying others while ports are taken. */
+async function listen(server: http.Server): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = PORT_FIRST + Math.floor(Math.random() * PORT_COUNT);
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (ok) return port;
+  }
+  throw new Error("no free port for the sample");
+}
+
+let outDir = "";
+let sampleServer: http.Server | null = null;
+let sampleUrl = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  outDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-sample-"));
+  await run(process.execPath, [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], SAMPLE_DIR);
+  sampleServer = serveFolder(outDir);
+  sampleUrl = `http://127.0.0.1:${await listen(sampleServer)}/`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => (sampleServer ? sampleServer.close(resolve) : resolve(undefined)));
+  if (outDir) await fs.rm(outDir, { recursive: true, force: true });
+});
+
+/** Opens the sample in a browser of its own (its own storage), in `language`, signed in as a guest. */
+async function signIn(browser: Browser, language: Language, server: string, appId: string, userId: string) {
+  const words = UI[language];
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(sampleUrl);
+  await page.getByRole("button", { name: words.languageButton }).click();
+  await page.getByLabel(words.serverUrl, { exact: true }).fill(server);
+  await page.getByLabel(words.appId, { exact: true }).fill(appId);
+  await page.getByLabel(words.userId, { exact: true }).fill(userId);
+  await page.getByLabel(words.nickname, { exact: true }).fill(userId.toUpperCase());
+  await page.getByRole("button", { name: words.signIn }).click();
+  await expect(page.locator(".sidebar-header")).toContainText(words.online);
+  return page;
+}
+
+async function createChannel(page: Page, language: Language, name: string) {
+  const words = UI[language];
+  await page.getByRole("button", { name: words.newChannel }).click();
+  await page.getByLabel(words.channelName, { exact: true }).fill(name);
+  await page.getByRole("button", { name: words.create, exact: true }).click();
+  await expect(page.locator(".chat-header h2")).toContainText(name);
+}
+
+const channelItem = (page: Page, name: string) => page.getByTestId("channel-item").filter({ hasText: name });
+
+for (const language of ["en", "ko"] as const) {
+  test(`${language}: a message to a channel the user is not viewing raises its unread badge, and typing shows live`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const words = UI[language];
+    const owner = await accountSession(request, language);
+    const auth = { authorization: `Bearer ${owner.sessionToken}` };
+    const { app } = await (await request.post("/api/apps", { headers: auth, data: { name: "Sample" } })).json();
+    const settings = { allowAnonymousLogin: true, defaultMemberLimit: 100 };
+    expect((await request.put(`/api/apps/${app.id}/admin`, { headers: auth, data: settings })).ok()).toBe(true);
+
+    // The sample is served from its own origin, so every call it makes to the server crosses origins (CORS).
+    const kim = await signIn(browser, language, baseURL as string, app.id, "kim");
+    await createChannel(kim, language, "General");
+    const lee = await signIn(browser, language, baseURL as string, app.id, "lee");
+    await createChannel(lee, language, "Random");
+    await lee.getByRole("button", { name: words.refresh }).click();
+    await lee.locator(".channels button", { hasText: "General" }).click();
+    await expect(lee.locator(".chat-header h2")).toContainText("General");
+    await channelItem(lee, "Random").click();
+    await expect(lee.locator(".chat-header h2")).toContainText("Random");
+
+    // Kim writes in General while Lee looks at Random: Lee's list counts it, and so does the tab's title.
+    const kimBox = kim.getByRole("combobox", { name: words.message, exact: true });
+    await kimBox.fill("Lunch at noon?");
+    await kimBox.press("Enter");
+    const badge = channelItem(lee, "General").getByTestId("unread-badge");
+    await expect(badge).toContainText("1");
+    await expect(badge).toContainText(words.unreadOne);
+    await expect(lee).toHaveTitle(/^\(1\) /);
+    await expect(channelItem(lee, "Random").getByTestId("unread-badge")).toHaveCount(0);
+
+    // A mention picked from the list marks the badge as a mention.
+    await kimBox.pressSequentially("@le");
+    await kim.getByRole("option", { name: /LEE/ }).click();
+    await kimBox.pressSequentially("can you book a table?");
+    await kimBox.press("Enter");
+    await expect(badge).toContainText(words.unreadTwo);
+    await expect(badge).toContainText(words.mentioned);
+
+    // Opening the channel reads it: the badge goes, the mention is highlighted for Lee.
+    await channelItem(lee, "General").click();
+    await expect(badge).toHaveCount(0);
+    await expect(lee).not.toHaveTitle(/^\(/);
+    await expect(lee.locator("mark.mention.me")).toHaveText("@LEE");
+
+    // Kim types: Lee sees it while Kim types, and no longer once Kim has sent.
+    const typing = lee.getByTestId("typing-indicator");
+    await kimBox.pressSequentially("On my way");
+    await expect(typing).toHaveText(words.typing("KIM"));
+    await kimBox.press("Enter");
+    await expect(typing).toHaveText("");
+
+    // Lee reacts to Kim's first message; Kim sees the count arrive.
+    const question = lee.getByTestId("message").filter({ hasText: "Lunch at noon?" });
+    await question.hover();
+    await question.getByRole("button", { name: words.react }).click();
+    await lee.getByRole("button", { name: words.reactWith("👍") }).click();
+    await expect(kim.getByTestId("message").filter({ hasText: "Lunch at noon?" }).locator(".reaction-chip")).toHaveText(
+      "👍1",
+    );
+
+    await kim.context().close();
+    await lee.context().close();
+  });
+}
