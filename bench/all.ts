@@ -1,6 +1,6 @@
 /**
  * Every benchmark in turn (chat fan-out, bulk messages, web first load, API, WebSocket flood, usage reports, many
- * senders), each as its own
+ * senders, unread counts), each as its own
  * process as its own script runs it, then one report: `.reports/bench.json` with each benchmark's report, its goals
  * and whether each is met, and a short table on stdout (the benchmarks' progress goes to stderr). Each benchmark
  * still writes its own `.reports/bench-*.json`.
@@ -55,6 +55,9 @@ interface CampaignReport {
 }
 interface WebReport {
   pages: Array<{ name: string; weight: PageWeight; lighthouse: LighthouseResult | null }>;
+}
+interface UnreadReport {
+  results: Array<{ database: string; timed: Array<{ name: string; judged: boolean; timings: { p99Ms: number } }> }>;
 }
 interface ApiReport {
   ratio: number;
@@ -219,6 +222,24 @@ const BENCHES: Bench[] = [
           met: below(r.parleyAtRate?.p99Ms, 50),
         },
       ];
+    },
+  },
+  {
+    name: "unread",
+    script: "bench/unread.ts",
+    outFlag: "--out",
+    quick: ["--messages", "100000", "--iterations", "20", "--warmup", "5"],
+    goals(report) {
+      return (report as UnreadReport).results.flatMap((r) =>
+        r.timed
+          .filter((t) => t.judged)
+          .map((t) => ({
+            name: `${r.database}: ${t.name} p99`,
+            goal: "< 50 ms",
+            value: t.timings.p99Ms,
+            met: below(t.timings.p99Ms, 50),
+          })),
+      );
     },
   },
 ];

@@ -158,16 +158,31 @@ export async function startBare(
   return { base: `http://127.0.0.1:${port}`, memory: memoryOf(child), stop };
 }
 
+/** What receivers measured of a `--mix` run (see chat-receivers.mjs): one entry per arrival of a measured kind. */
+export interface MixedArrivals {
+  kinds: Uint8Array;
+  keys: Float64Array;
+  values: Float64Array;
+}
+
 export interface Receivers {
-  /** Opens `sockets` (split over the processes in turn) and answers when every one is ready. */
-  open(sockets: Array<{ url: string; token: string }>, concurrency: number): Promise<{ openMs: number }>;
+  /**
+   * Opens `sockets` (split over the processes in turn) and answers when every one is ready; with `mix`, they tell
+   * the kinds of `--mix` apart.
+   */
+  open(sockets: Array<{ url: string; token: string }>, concurrency: number, mix?: boolean): Promise<{ openMs: number }>;
   /** Measured messages received so far, over every process. */
   count(): Promise<number>;
   /**
    * Every latency received, the measured messages each socket received (in no particular order), and the payload
    * size of a measured message as it arrived.
    */
-  collect(): Promise<{ latencies: Float64Array[]; perSocket: Uint32Array[]; payloadBytes: number }>;
+  collect(): Promise<{
+    latencies: Float64Array[];
+    perSocket: Uint32Array[];
+    payloadBytes: number;
+    mixed: MixedArrivals[];
+  }>;
   close(): Promise<void>;
 }
 
@@ -190,7 +205,7 @@ export function forkReceivers(processes: number): Receivers {
       }),
     );
   return {
-    async open(sockets, concurrency) {
+    async open(sockets, concurrency, mix = false) {
       const times = await Promise.all(
         children.map(async (child, k) => {
           const answer = nextMessage<{ type: string; firstConnectAt: number; lastReadyAt: number; error?: string }>(
@@ -198,7 +213,7 @@ export function forkReceivers(processes: number): Receivers {
             ["opened", "failed"],
           );
           const own = sockets.filter((_, i) => i % children.length === k);
-          child.send({ type: "open", sockets: own, concurrency: Math.ceil(concurrency / children.length) });
+          child.send({ type: "open", sockets: own, concurrency: Math.ceil(concurrency / children.length), mix });
           const result = await answer;
           if (result.type === "failed") throw new Error(`a receiver could not sign in: ${result.error}`);
           return result;
@@ -213,13 +228,16 @@ export function forkReceivers(processes: number): Receivers {
       return answers.reduce((sum, a) => sum + a.received, 0);
     },
     async collect() {
-      const answers = await ask<{ latencies: Float64Array; perSocket: Uint32Array; payloadBytes: number }>(
-        "collect",
-        "latencies",
-      );
+      const answers = await ask<{
+        latencies: Float64Array;
+        perSocket: Uint32Array;
+        payloadBytes: number;
+        mixed: MixedArrivals;
+      }>("collect", "latencies");
       return {
         latencies: answers.map((a) => a.latencies),
         perSocket: answers.map((a) => a.perSocket),
+        mixed: answers.map((a) => a.mixed),
         payloadBytes: answers.find((a) => a.payloadBytes > 0)?.payloadBytes ?? 0,
       };
     },
@@ -244,6 +262,25 @@ export interface SendOutcome {
   statuses: Record<string, number>;
   /** The first failure's reason, or null. */
   firstError: string | null;
+  /**
+   * With `mix`: when each reaction `r<i>` left (`[i, at]`) and each typing start (`[typist, i, at]`), on the
+   * clock the receivers use.
+   */
+  mix?: { reactions: Array<[number, number]>; typing: Array<[number, number, number]> };
+}
+
+/** What the sender needs for `--mix` (see chat-sender.mjs). */
+export interface MixOptions {
+  /** The kind of each operation, warm-up first. */
+  kinds: Array<"message" | "reaction" | "typing" | "edit">;
+  /** The channel's messages route, which edits and reactions extend with a message's id. */
+  messagesUrl: string;
+  apiKey: string;
+  reactorToken: string;
+  wsUrl: string;
+  channelId: string;
+  /** Session tokens of the members who type, each in turn. */
+  typists: string[];
 }
 
 /** The sending process (chat-sender.mjs), run to the end of its messages. */
@@ -252,6 +289,7 @@ export async function send(options: {
   rate: number;
   count: number;
   warmup: number;
+  mix?: MixOptions;
 }): Promise<SendOutcome> {
   const child = fork(new URL("./chat-sender.mjs", import.meta.url), [], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -264,8 +302,8 @@ export async function send(options: {
     });
     const sent = nextMessage<Omit<SendOutcome, "measuringAt">>(child, "sent");
     child.send({ type: "start", ...options });
-    const { failed, statuses, firstError } = await sent;
-    return { measuringAt, failed, statuses, firstError };
+    const { failed, statuses, firstError, mix } = await sent;
+    return { measuringAt, failed, statuses, firstError, ...(mix ? { mix } : {}) };
   } finally {
     await stop();
   }

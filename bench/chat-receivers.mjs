@@ -5,8 +5,15 @@
  *   ← { type: "open", sockets: [{ url, token }], concurrency }   opens and authenticates every socket
  *   → { type: "opened", firstConnectAt, lastReadyAt } | { type: "failed", error }
  *   ← { type: "count" }    → { type: "count", received }
- *   ← { type: "collect" }  → { type: "latencies", latencies: Float64Array, perSocket: Uint32Array, payloadBytes }
+ *   ← { type: "collect" }  → { type: "latencies", latencies: Float64Array, perSocket: Uint32Array, payloadBytes,
+ *                              mixed }
  *   ← { type: "close" }    closes every socket and exits
+ *
+ * With `mix: true` on `open` (`bench:chat --mix`), frames are told apart by their event type (`MIX_KINDS`), and
+ * `mixed` holds one entry per arrival of a kind measured: `kinds` (the index in `MIX_KINDS`), `keys` and `values`.
+ * `message.created` and `message.updated` carry their send time: key 0, value the latency, warm-up ones left
+ * out. `reaction.added` and `typing.started` do not: key the operation `i` of the reaction `r<i>`, or the number
+ * of the typist `u<n>`, value the arrival time, which the bench matches to the time the sender kept.
  *
  * Every socket sends `{ type: "auth", token }` and counts as authenticated at its first `ready` frame: Parley's
  * gateway answers so, and the bare server too, after its own stand-in for a sign-in.
@@ -26,13 +33,53 @@ const QUOTE = 34;
 const READY = Buffer.from('{"type":"ready"');
 
 let latencies = [];
+let mix = false;
+/** The event types `--mix` measures, in the order of their codes in `mixed.kinds`. */
+const MIX_KINDS = ["message.created", "reaction.added", "typing.started", "message.updated"];
+const KIND_CODES = new Map(MIX_KINDS.map((kind, code) => [kind, code]));
+let mixed = { kinds: [], keys: [], values: [] };
+/** The second `"type":"` of a frame is its event's: the frame's own comes first (`event`, `transient`). */
+const TYPE = Buffer.from('"type":"');
+const REACTION = Buffer.from('"reaction":"r');
+const USER = Buffer.from('"userId":"u');
 /** Payload bytes of a measured message as it arrived, which the bare server then sends as many of. */
 let payloadBytes = 0;
 const sockets = [];
 /** Measured messages each socket received, which tells a few sockets left out from frames lost here and there. */
 let perSocket = new Uint32Array(0);
 
+/** The whole number written from `start` up to the next quote. */
+const numberAt = (data, start) => Number(data.toString("latin1", start, data.indexOf(QUOTE, start)));
+
+function onMixedFrame(index, data) {
+  const first = data.indexOf(TYPE);
+  const typeAt = first < 0 ? -1 : data.indexOf(TYPE, first + TYPE.length);
+  if (typeAt < 0) return;
+  const start = typeAt + TYPE.length;
+  const code = KIND_CODES.get(data.toString("latin1", start, data.indexOf(QUOTE, start)));
+  if (code === undefined) return;
+  const arrivedAt = clock();
+  let key = 0;
+  let value = arrivedAt;
+  if (code === 1 || code === 2) {
+    const marker = code === 1 ? REACTION : USER;
+    const at = data.indexOf(marker, start);
+    if (at < 0) return;
+    key = numberAt(data, at + marker.length);
+  } else {
+    const at = data.lastIndexOf(SENT_AT);
+    if (at < 0 || data[at + SENT_AT.length] === WARM) return;
+    value = arrivedAt - numberAt(data, at + SENT_AT.length);
+    if (code === 0) payloadBytes ||= data.length;
+  }
+  mixed.kinds.push(code);
+  mixed.keys.push(key);
+  mixed.values.push(value);
+  perSocket[index] += 1;
+}
+
 function onFrame(index, data) {
+  if (mix) return onMixedFrame(index, data);
   const at = data.lastIndexOf(SENT_AT);
   if (at < 0) return;
   const start = at + SENT_AT.length;
@@ -166,17 +213,29 @@ async function openAll(list, concurrency) {
 process.on("message", (message) => {
   switch (message.type) {
     case "open":
+      mix = message.mix === true;
       openAll(message.sockets, message.concurrency).then(
         (times) => process.send({ type: "opened", ...times }),
         (error) => process.send({ type: "failed", error: error instanceof Error ? error.message : String(error) }),
       );
       break;
     case "count":
-      process.send({ type: "count", received: latencies.length });
+      process.send({ type: "count", received: latencies.length + mixed.kinds.length });
       break;
     case "collect":
-      process.send({ type: "latencies", latencies: Float64Array.from(latencies), perSocket, payloadBytes });
+      process.send({
+        type: "latencies",
+        latencies: Float64Array.from(latencies),
+        perSocket,
+        payloadBytes,
+        mixed: {
+          kinds: Uint8Array.from(mixed.kinds),
+          keys: Float64Array.from(mixed.keys),
+          values: Float64Array.from(mixed.values),
+        },
+      });
       latencies = [];
+      mixed = { kinds: [], keys: [], values: [] };
       break;
     case "close":
       for (const socket of sockets) socket.destroy();

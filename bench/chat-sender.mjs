@@ -10,10 +10,81 @@
  * Message `i` goes to `targets[i % targets.length]`: one target sends for the whole channel, several spread the rate
  * over them (one user per subchannel). Messages before `warmup` carry a time starting with "w", so receivers leave
  * them out: they warm the JIT and the connection pools.
+ *
+ * With `mix` (`--mix`), operation `i` is of the kind `mix.kinds[i]`, at the same rate:
+ * - `message`: as above, from the app's server (`mix.apiKey`), so every message reaches every member;
+ * - `edit`: the app's server edits one of its latest messages, its metadata now `{ t }` (the time it left), which
+ *   `message.updated` carries to the receivers like a message's;
+ * - `reaction`: a member (`mix.reactorToken`) adds the reaction `r<i>` to one of the latest messages. A reaction
+ *   carries no time of its own, so the time each left is kept here by `i`, and receivers report when `r<i>`
+ *   arrived: one clock, since every process runs on this machine;
+ * - `typing`: a `{ type: "typing", state: "start" }` frame on the WebSocket of one of `mix.typists`, taken in
+ *   turn, so each typist starts again only after the announce period and every start is announced. The time each
+ *   left is kept by typist, and receivers report when each typist's `typing.started` arrived.
+ *   → { type: "sent", …, mix: { reactions: [[i, sentAt]], typing: [[typist, i, sentAt]], kinds } }
  */
+import { WebSocket } from "ws";
+
 const clock = () => performance.timeOrigin + performance.now();
 
-async function run({ targets, rate, count, warmup }) {
+/** How many of the latest messages edits spread over. */
+const RECENT = 16;
+/**
+ * Reactions one message is given at most, half the 20 different reactions a message holds (3066 beyond): when the
+ * server falls behind, answers (and so new message ids) come late, and reactions go to older messages instead.
+ */
+const REACTIONS_PER_MESSAGE = 10;
+/** The server's TYPING_ANNOUNCE_MS: a start within it of the one announced before is not announced again. */
+const ANNOUNCE_MS = 3000;
+
+/** Opens each typist's socket and resolves when every one is signed in. */
+function openTypists(wsUrl, typists) {
+  return Promise.all(
+    typists.map(
+      (token) =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(wsUrl);
+          ws.once("open", () => ws.send(JSON.stringify({ type: "auth", token })));
+          ws.once("error", reject);
+          const onMessage = (raw) => {
+            if (!String(raw).startsWith('{"type":"ready"')) return reject(new Error(`typist sign-in: ${raw}`));
+            ws.off("message", onMessage);
+            resolve(ws);
+          };
+          ws.on("message", onMessage);
+        }),
+    ),
+  );
+}
+
+async function run({ targets, rate, count, warmup, mix }) {
+  const sockets = mix ? await openTypists(mix.wsUrl, mix.typists) : [];
+  /** Ids of the messages answered, oldest first: edits go to the latest in turn, reactions to the latest with room. */
+  const answered = [];
+  /** Resolves each time a message is answered: a reaction with no message to go to waits for the next. */
+  let onAnswer = () => {};
+  const reactionsOn = new Map();
+  const reactionTarget = async () => {
+    for (;;) {
+      for (let k = answered.length - 1; k >= 0; k--) {
+        const count = reactionsOn.get(answered[k]) ?? 0;
+        if (count < REACTIONS_PER_MESSAGE) {
+          reactionsOn.set(answered[k], count + 1);
+          return answered[k];
+        }
+      }
+      await new Promise((resolve) => {
+        onAnswer = resolve;
+      });
+    }
+  };
+  /** When each typist last started, by the sender's clock. */
+  const startedAt = new Map();
+  let firstMessage = null;
+  const reactions = [];
+  const typing = [];
+  let typed = 0;
+  let touched = 0;
   const started = performance.now();
   const pending = [];
   /** Answers other than 2xx to measured messages, by status (0: no answer). */
@@ -33,25 +104,66 @@ async function run({ targets, rate, count, warmup }) {
       firstError ??= reason;
       statuses[status] = (statuses[status] ?? 0) + 1;
     };
-    pending.push(
-      fetch(target.url, {
-        method: "POST",
-        headers: {
-          ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ text: `message ${i}`, metadata: { t: isWarm ? `w${clock()}` : String(clock()) } }),
-      }).then(
-        async (response) => {
-          await response.arrayBuffer();
-          if (!response.ok) fail(response.status, `answered ${response.status}`);
-        },
-        (error) => fail(0, String(error?.cause?.message ?? error?.message ?? error)),
-      ),
+    const stamp = () => (isWarm ? `w${clock()}` : String(clock()));
+    const kind = mix ? mix.kinds[i] : "message";
+    if (kind === "typing") {
+      const typist = typed++ % sockets.length;
+      // After a stall the schedule catches up in a burst, which would bring a typist's starts within the announce
+      // period and leave one unannounced: such a start waits until it would be announced.
+      const wait = (startedAt.get(typist) ?? 0) + ANNOUNCE_MS + 100 - clock();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      startedAt.set(typist, clock());
+      typing.push([typist, i, clock()]);
+      sockets[typist].send(JSON.stringify({ type: "typing", channelId: mix.channelId, state: "start" }));
+      continue;
+    }
+    if (kind !== "message" && answered.length === 0) await firstMessage;
+    const request =
+      kind === "message"
+        ? {
+            url: target.url,
+            token: target.token,
+            method: "POST",
+            body: { text: `message ${i}`, metadata: { t: stamp() } },
+          }
+        : kind === "edit"
+          ? {
+              url: `${mix.messagesUrl}/${answered[answered.length - 1 - (touched++ % Math.min(RECENT, answered.length))]}`,
+              token: mix.apiKey,
+              method: "PATCH",
+              body: { metadata: { t: stamp() } },
+            }
+          : {
+              url: `${mix.messagesUrl}/${await reactionTarget()}/reactions`,
+              token: mix.reactorToken,
+              method: "POST",
+              body: { reaction: `r${i}` },
+            };
+    if (kind === "reaction") reactions.push([i, clock()]);
+    const reply = fetch(request.url, {
+      method: request.method,
+      headers: {
+        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(request.body),
+    }).then(
+      async (response) => {
+        const text = await response.text();
+        if (!response.ok) return fail(response.status, `${kind} answered ${response.status}: ${text.slice(0, 200)}`);
+        if (mix && kind === "message") {
+          answered.push(JSON.parse(text).message.id);
+          onAnswer();
+        }
+      },
+      (error) => fail(0, String(error?.cause?.message ?? error?.message ?? error)),
     );
+    if (kind === "message") firstMessage ??= reply;
+    pending.push(reply);
   }
   await Promise.all(pending);
-  process.send({ type: "sent", failed, statuses, firstError });
+  for (const ws of sockets) ws.close();
+  process.send({ type: "sent", failed, statuses, firstError, ...(mix ? { mix: { reactions, typing } } : {}) });
 }
 
 process.once("message", (message) => {

@@ -5,6 +5,7 @@
  *
  *   npm run bench:chat [-- --members 1000 --rate 100 --seconds 10 --warmup 2]
  *     [--database pglite|postgres] [--subchannels] [--processes 2] [--receivers 2] [--connect-concurrency 100]
+ *     [--mix]
  *
  * Every part runs in a process of its own: the server (`packages/server/src/main.ts`, as production runs it), the
  * bare server (chat-bare.ts), the receivers (chat-receivers.mjs, the sockets split over `--receivers` processes,
@@ -23,6 +24,12 @@
  *   `subchannel`, `GET /v1/channels/:channelId/subchannels`); without it the run stops saying which call failed.
  * - `--processes N` (PostgreSQL only): after the single-process run, the same members over N server processes
  *   joined by Redis (BENCH_REDIS_URL, else redis://127.0.0.1:6379), sockets and sends spread over them in turn.
+ * - `--mix`: Parley's side runs a mixed workload at the same rate: of every 100 operations, 70 messages, 15
+ *   reactions, 10 typing starts and 5 edits, spread evenly (see chat-sender.mjs for who does each). Latency and
+ *   deliveries are reported per event kind (`parley.kinds`: `message.created`, `reaction.added`, `typing.started`,
+ *   `message.updated`) and over all; a typing start reaches every member but the typist. The bare server still
+ *   broadcasts messages only, at the same rate: the ceiling the mixed deliveries a second are compared with. Not
+ *   with `--subchannels`.
  *
  * The server runs with its per-second rate limit raised to 100,000 (RATE_LIMIT_PER_SECOND): one sender posts for
  * the whole channel, and every socket signs in from this one address. The limit is still counted, as in production.
@@ -35,12 +42,15 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { CHAT_API_PREFIX, chatApi, fillPath } from "@parley/contract";
+import { CHAT_API_PREFIX, chatApi, fillPath, TYPING_ANNOUNCE_MS } from "@parley/contract";
 import { loadConfig } from "../packages/server/src/config";
 import {
   forkReceivers,
   type MeasuredServer,
+  type MixedArrivals,
+  type MixOptions,
   type ParleyServer,
+  type SendOutcome,
   send,
   startBare,
   startParley,
@@ -57,6 +67,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "2" },
     database: { type: "string" },
     subchannels: { type: "boolean", default: false },
+    mix: { type: "boolean", default: false },
     processes: { type: "string", default: "1" },
     receivers: { type: "string" },
     "connect-concurrency": { type: "string", default: "100" },
@@ -84,6 +95,8 @@ const WRITE_WINDOW_MS = loadConfig({ WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WI
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 if (DATABASE !== "pglite" && DATABASE !== "postgres") throw new Error(`--database is pglite or postgres`);
+const MIX = values.mix ?? false;
+if (MIX && values.subchannels) throw new Error("--mix sends to the whole channel: it does not go with --subchannels");
 if (PROCESSES > 1 && DATABASE !== "postgres") {
   throw new Error("--processes above 1 needs --database postgres: the embedded database belongs to one process");
 }
@@ -135,6 +148,86 @@ interface Side {
   perSocket: { min: number; max: number; none: number };
   /** The payload of a measured message's frame as it arrived. */
   payloadBytes: number;
+  /** With `--mix`: each event kind's deliveries and latency; the figures above are over all of them. */
+  kinds?: Record<MixEvent, KindFigures>;
+}
+
+type MixKind = MixOptions["kinds"][number];
+type MixEvent = "message.created" | "reaction.added" | "typing.started" | "message.updated";
+/** The event each kind of operation is measured by, in the order of chat-receivers.mjs's codes. */
+const MIX_EVENTS: Array<[MixKind, MixEvent]> = [
+  ["message", "message.created"],
+  ["reaction", "reaction.added"],
+  ["typing", "typing.started"],
+  ["edit", "message.updated"],
+];
+/** Operations of each kind in every 100 of `--mix`. */
+const MIX_SHARES: Array<[MixKind, number]> = [
+  ["message", 70],
+  ["reaction", 15],
+  ["typing", 10],
+  ["edit", 5],
+];
+/**
+ * The seconds a typist waits between starts: over the announce period (TYPING_ANNOUNCE_MS), so every start is
+ * announced, with room for the sender's schedule slipping.
+ */
+const TYPIST_REPEAT_SECONDS = TYPING_ANNOUNCE_MS / 1000 + 1;
+
+interface KindFigures {
+  deliveries: number;
+  expected: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/**
+ * The kind of each of `total` operations: every 100 hold each kind's share, spread evenly (the n-th of a kind with
+ * share w sits at (n + ½) / w of the hundred), and the first of them a message, which reactions and edits need.
+ */
+function mixKinds(total: number): MixKind[] {
+  const hundred = MIX_SHARES.flatMap(([kind, share]) =>
+    Array.from({ length: share }, (_, n) => ({ kind, at: (n + 0.5) / share })),
+  )
+    .sort((a, b) => a.at - b.at || (a.kind === "message" ? -1 : b.kind === "message" ? 1 : 0))
+    .map((slot) => slot.kind);
+  return Array.from({ length: total }, (_, i) => hundred[i % hundred.length] ?? "message");
+}
+
+/**
+ * Latencies of a `--mix` run by kind, warm-up left out: messages and edits as receivers measured them; reactions
+ * from the time the sender kept for `r<i>`; typing from the typist's latest start before the arrival.
+ */
+function mixLatencies(arrivals: MixedArrivals[], sent: NonNullable<SendOutcome["mix"]>, warmup: number) {
+  const reactionSentAt = new Map(sent.reactions);
+  const startsOf = new Map<number, Array<[number, number]>>();
+  for (const [typist, i, at] of sent.typing) {
+    const list = startsOf.get(typist) ?? [];
+    list.push([i, at]);
+    startsOf.set(typist, list);
+  }
+  const byCode: number[][] = MIX_EVENTS.map(() => []);
+  for (const { kinds, keys, values } of arrivals) {
+    for (let k = 0; k < kinds.length; k++) {
+      const code = kinds[k] ?? 0;
+      const key = keys[k] ?? 0;
+      const value = values[k] ?? 0;
+      if (code === 1) {
+        const at = reactionSentAt.get(key);
+        if (key >= warmup && at !== undefined) byCode[1]?.push(value - at);
+      } else if (code === 2) {
+        // Processes' clocks agree to well under a millisecond; the slack keeps a start that left a hair after its
+        // arrival's reading from being passed over for the one before.
+        let latest: [number, number] | undefined;
+        for (const start of startsOf.get(key) ?? []) if (start[1] <= value + 1) latest = start;
+        if (latest && latest[0] >= warmup) byCode[2]?.push(Math.max(0, value - latest[1]));
+      } else {
+        byCode[code]?.push(value);
+      }
+    }
+  }
+  return byCode.map((latencies) => Float64Array.from(latencies));
 }
 
 interface Target {
@@ -182,31 +275,57 @@ async function measure(
   servers: MeasuredServer[],
   sockets: Array<{ url: string; token: string }>,
   targets: Target[],
+  mix?: Omit<MixOptions, "kinds">,
 ): Promise<Side> {
   process.stderr.write(`bench:chat: ${label}: signing in ${sockets.length} sockets\n`);
   const before = await memoryOf(servers);
   const receivers = forkReceivers(RECEIVERS);
   try {
-    const { openMs } = await receivers.open(sockets, CONNECT_CONCURRENCY);
+    const { openMs } = await receivers.open(sockets, CONNECT_CONCURRENCY, mix !== undefined);
     const after = await memoryOf(servers);
     process.stderr.write(`bench:chat: ${label}: signed in in ${(openMs / 1000).toFixed(1)} s; sending\n`);
     const warmup = RATE * WARMUP;
     const count = RATE * SECONDS;
+    const kinds = mix ? mixKinds(warmup + count) : null;
+    const reachOf = (i: number) => {
+      const reach = targets[i % targets.length]?.reach ?? 0;
+      return kinds?.[i] === "typing" ? reach - 1 : reach;
+    };
     let expected = 0;
-    for (let i = warmup; i < warmup + count; i++) expected += targets[i % targets.length]?.reach ?? 0;
-    const sent = await send({ targets: targets.map(({ url, token }) => ({ url, token })), rate: RATE, count, warmup });
+    for (let i = warmup; i < warmup + count; i++) expected += reachOf(i);
+    /** What receivers count: with `--mix`, also the warm-up's reactions and typing, which they cannot tell apart. */
+    let arriving = expected;
+    for (let i = 0; i < warmup; i++) if (kinds?.[i] === "reaction" || kinds?.[i] === "typing") arriving += reachOf(i);
+    const sent = await send({
+      targets: targets.map(({ url, token }) => ({ url, token })),
+      rate: RATE,
+      count,
+      warmup,
+      ...(mix && kinds ? { mix: { ...mix, kinds } } : {}),
+    });
     let received = await receivers.count();
     let lastArrivalAt = performance.now();
-    while (received < expected && performance.now() - lastArrivalAt < DRAIN_MS) {
+    while (received < arriving && performance.now() - lastArrivalAt < DRAIN_MS) {
       await new Promise((r) => setTimeout(r, 100));
       const now = await receivers.count();
       if (now > received) lastArrivalAt = performance.now();
       received = now;
     }
     const seconds = (lastArrivalAt - sent.measuringAt) / 1000;
-    const { latencies, perSocket, payloadBytes } = await receivers.collect();
+    const { latencies, perSocket, payloadBytes, mixed } = await receivers.collect();
     const counts = perSocket.flatMap((batch) => [...batch]);
-    const summary = percentiles(latencies);
+    const byKind = sent.mix ? mixLatencies(mixed, sent.mix, warmup) : null;
+    const summary = percentiles(byKind ?? latencies);
+    const kindFigures = byKind
+      ? (Object.fromEntries(
+          MIX_EVENTS.map(([kind, event], code) => {
+            let kindExpected = 0;
+            for (let i = warmup; i < warmup + count; i++) if (kinds?.[i] === kind) kindExpected += reachOf(i);
+            const { deliveries, p50Ms, p99Ms, maxMs } = percentiles([byKind[code] ?? new Float64Array()]);
+            return [event, { deliveries, expected: kindExpected, p50Ms, p99Ms, maxMs }];
+          }),
+        ) as Record<MixEvent, KindFigures>)
+      : undefined;
     return {
       serverProcesses: servers.length,
       sockets: sockets.length,
@@ -232,6 +351,7 @@ async function measure(
         none: counts.filter((n) => n === 0).length,
       },
       payloadBytes,
+      ...(kindFigures ? { kinds: kindFigures } : {}),
     };
   } finally {
     await receivers.close();
@@ -250,6 +370,27 @@ function parleyTargets(setup: ChatSetup, bases: string[]): Target[] {
     ? setup.subchannels.map((s) => ({ token: s.senderToken, reach: s.memberCount }))
     : [{ token: setup.apiKey, reach: MEMBERS }];
   return senders.flatMap((s) => bases.map((base) => ({ url: `${base}${route}`, ...s })));
+}
+
+/**
+ * Who does what in a `--mix` run on the server at `base`: the app's server sends and edits, member `u0` reacts,
+ * and members `u0`, `u1`… type in turn, as many as keep each typist's starts `TYPIST_REPEAT_SECONDS` apart.
+ */
+function mixOptions(setup: ChatSetup, base: string): Omit<MixOptions, "kinds"> | undefined {
+  if (!MIX) return undefined;
+  const typingPerSecond = (RATE * (MIX_SHARES.find(([kind]) => kind === "typing")?.[1] ?? 0)) / 100;
+  const typists = Math.max(1, Math.ceil(typingPerSecond * TYPIST_REPEAT_SECONDS));
+  if (typists >= MEMBERS) {
+    throw new Error(`--mix at --rate ${RATE} needs more than ${typists} members, who type in turn`);
+  }
+  return {
+    messagesUrl: `${base}${CHAT_API_PREFIX}${fillPath(chatApi.messages, { channelId: setup.channelId })}`,
+    apiKey: setup.apiKey,
+    reactorToken: setup.tokens[0] ?? "",
+    wsUrl: wsUrl(base),
+    channelId: setup.channelId,
+    typists: setup.tokens.slice(0, typists),
+  };
 }
 
 async function parley(database: string) {
@@ -281,6 +422,7 @@ async function parley(database: string) {
         [server],
         setup.tokens.map((token) => ({ url: wsUrl(server.base), token })),
         parleyTargets(setup, [server.base]),
+        mixOptions(setup, server.base),
       );
     } finally {
       await server.stop();
@@ -302,6 +444,7 @@ async function parley(database: string) {
         setup,
         servers.map((s) => s.base),
       ),
+      mixOptions(setup, servers[0]?.base ?? ""),
     );
     return { setup, single, spread };
   } finally {
@@ -397,6 +540,12 @@ try {
           },
         ]
       : []),
+    ...Object.entries(parleySide.kinds ?? {}).map(([event, figures]) => ({
+      name: `${event} send-to-receive p99`,
+      goal: `< ${p99Goal} ms`,
+      value: figures.p99Ms,
+      met: figures.p99Ms < p99Goal,
+    })),
   ];
   report = {
     benchmark: "chat-fanout",
@@ -407,6 +556,7 @@ try {
     ratePerSecond: RATE,
     seconds: SECONDS,
     warmupSeconds: WARMUP,
+    mix: MIX ? Object.fromEntries(MIX_SHARES) : null,
     subchannels: measured.setup.subchannels?.map(({ number, memberCount }) => ({ number, memberCount })) ?? null,
     processes: PROCESSES,
     receiverProcesses: RECEIVERS,

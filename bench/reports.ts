@@ -27,10 +27,8 @@ import {
   BENCH_MARKETPLACE_SECRET,
   benchMarketplaceSignup,
   DEFAULT_ADMIN_URL,
-  givenDatabase,
   machine,
-  type ScratchDatabase,
-  scratchDatabase,
+  runOnEngines,
   summarizeTimings,
   type Timings,
   writeReport,
@@ -249,24 +247,15 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
   }
 }
 
-const engines = args.engines.split(",").map((e) => e.trim());
-const unknown = engines.filter((e) => e !== "pglite" && e !== "postgres");
-if (unknown.length > 0) throw new Error(`unknown engines ${unknown.join(", ")}: expected pglite, postgres`);
-const results: EngineResult[] = [];
-for (const engine of engines) {
-  if (engine === "pglite") {
-    results.push(await run("pglite", ""));
-    continue;
-  }
-  const database: ScratchDatabase = args["database-url"]
-    ? givenDatabase(args["database-url"])
-    : await scratchDatabase(args["admin-url"], "parley_bench_reports");
-  try {
-    results.push(await run("postgres", database.url));
-  } finally {
-    await database.drop();
-  }
-}
+const results: EngineResult[] = await runOnEngines(
+  {
+    engines: args.engines,
+    databaseUrl: args["database-url"],
+    adminUrl: args["admin-url"],
+    scratchPrefix: "parley_bench_reports",
+  },
+  run,
+);
 
 const report = {
   benchmark: "reports",

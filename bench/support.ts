@@ -72,6 +72,35 @@ export function givenDatabase(url: string): ScratchDatabase {
   return { url, drop: async () => {} };
 }
 
+/**
+ * Runs a benchmark on each engine named in `engines` ("pglite,postgres"), in that order: PostgreSQL on the database
+ * `databaseUrl` names, left in place, else on a scratch database made on `adminUrl` and dropped after the run.
+ */
+export async function runOnEngines<T>(
+  options: { engines: string; databaseUrl?: string; adminUrl: string; scratchPrefix: string },
+  run: (engine: "pglite" | "postgres", databaseUrl: string) => Promise<T>,
+): Promise<T[]> {
+  const engines = options.engines.split(",").map((e) => e.trim());
+  const unknown = engines.filter((e) => e !== "pglite" && e !== "postgres");
+  if (unknown.length > 0) throw new Error(`unknown engines ${unknown.join(", ")}: expected pglite, postgres`);
+  const results: T[] = [];
+  for (const engine of engines) {
+    if (engine === "pglite") {
+      results.push(await run("pglite", ""));
+      continue;
+    }
+    const database = options.databaseUrl
+      ? givenDatabase(options.databaseUrl)
+      : await scratchDatabase(options.adminUrl, options.scratchPrefix);
+    try {
+      results.push(await run("postgres", database.url));
+    } finally {
+      await database.drop();
+    }
+  }
+  return results;
+}
+
 export interface Timings {
   samples: number;
   p50Ms: number;

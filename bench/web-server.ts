@@ -61,7 +61,10 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `parley-bench-${options.name ?? "web"}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
+  // BENCH_SERVER_NODE_OPTIONS passes flags Node refuses in NODE_OPTIONS, e.g. `--cpu-prof --cpu-prof-dir=…` to
+  // profile the server under a benchmark's load.
+  const nodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", "packages/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,

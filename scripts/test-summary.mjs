@@ -1,4 +1,5 @@
 // Sums the JSON reports of Vitest and Playwright into one line: "N passed, N failed, N skipped".
+// Names every failed test above that line, so the end of a CI log alone says what broke.
 // Exits non-zero when any test failed, or when no report holds a test at all.
 import fs from "node:fs";
 import path from "node:path";
@@ -7,19 +8,46 @@ const dir = process.argv[2] ?? ".reports";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+
+function playwrightFailures(suites, file, trail) {
+  for (const suite of suites ?? []) {
+    const names = suite.title && suite.title !== suite.file ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") {
+          failures.push(`${file}: [${test.projectName}] ${suite.file ?? ""} ${[...names, spec.title].join(" › ")}`);
+        }
+      }
+    }
+    playwrightFailures(suite.suites, file, names);
+  }
+}
+
 for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   if (report.stats && "expected" in report.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    playwrightFailures(report.suites, file, []);
   } else if ("numPassedTests" in report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    // A file that fails to load has no test results; count it, or a broken suite would pass silently.
-    failed += (report.testResults ?? []).filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+    for (const result of report.testResults ?? []) {
+      const where = path.relative(process.cwd(), result.name);
+      // A file that fails to load has no test results; count it, or a broken suite would pass silently.
+      if (result.status === "failed" && result.assertionResults.length === 0) {
+        failed += 1;
+        failures.push(`${file}: ${where} did not load`);
+      }
+      for (const assertion of result.assertionResults) {
+        if (assertion.status === "failed") failures.push(`${file}: ${where} › ${assertion.fullName}`);
+      }
+    }
   }
 }
+if (failures.length > 0) process.stdout.write(`failed:\n${failures.map((f) => `  ${f}`).join("\n")}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
