@@ -19,7 +19,10 @@ const text = {
 } as const;
 
 for (const language of ["ko", "en"] as const) {
-  test(`profanity filter masks chat and the report counts it (${language})`, async ({ page, request }) => {
+  test(`profanity filter masks chat, and the report counts the message and a reaction apart (${language})`, async ({
+    page,
+    request,
+  }) => {
     const t = text[language];
     const session = await accountSession(request, language);
     const auth = { authorization: `Bearer ${session.sessionToken}` };
@@ -47,9 +50,23 @@ for (const language of ["ko", "en"] as const) {
       headers: server,
       data: { text: "this is a scammer link" },
     });
-    expect((await sent.json()).message.text).toBe("this is a ******* link");
+    const message = (await sent.json()).message;
+    expect(message.text).toBe("this is a ******* link");
+    // A member's reaction is counted in the report beside the messages, never as one.
+    const { token } = await (await request.post("/v1/users/kim/token", { headers: server, data: {} })).json();
+    const login = await (
+      await request.post("/v1/auth/login", { data: { appId: app.id, userId: "kim", token } })
+    ).json();
+    const kim = { authorization: `Bearer ${login.sessionToken}` };
+    const reacted = await request.post(`/v1/channels/${channel.id}/messages/${message.id}/reactions`, {
+      headers: kim,
+      data: { reaction: "👍" },
+    });
+    expect(reacted.ok()).toBe(true);
 
     await page.goto(`/apps/${app.id}/report`);
+    await expect(page.getByTestId("total-reactionCount")).toHaveText("1");
+    await expect(page.getByTestId("total-messageCount")).toHaveText("1");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: t.export }).click();
     const csv = await (await download).path();
@@ -57,6 +74,7 @@ for (const language of ["ko", "en"] as const) {
     const today = new Date().toISOString().slice(0, 10);
     const fs = await import("node:fs/promises");
     const content = await fs.readFile(csv as string, "utf8");
-    expect(content).toContain(`${today},1,0,0`);
+    // Messages, senders (the app sent it), active users (kim signed in), reactions, replies.
+    expect(content).toContain(`${today},1,0,1,1,0`);
   });
 }

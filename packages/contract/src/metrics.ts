@@ -44,11 +44,17 @@ export type TMetricsRangeQuery = z.infer<typeof zMetricsRangeQuery>;
 
 export const zMetricsAppParams = z.object({ appId: z.string().uuid() });
 
-/** The three counters of spec section 3, summed over a range or read for one day. */
+/**
+ * The three counters of spec section 3, summed over a range or read for one day, and the chat activity counted
+ * beside them: reactions added and thread replies sent. A reaction is not a message and is never billed; a reply is
+ * a message, counted (and billed) once in `messageCount` and shown again in `replyCount`.
+ */
 export const zMetricsCounts = z.object({
   activeUserCount: z.number().int(),
   messageCount: z.number().int(),
   messageSenderCount: z.number().int(),
+  reactionCount: z.number().int(),
+  replyCount: z.number().int(),
 });
 export type TMetricsCounts = z.infer<typeof zMetricsCounts>;
 
@@ -84,6 +90,10 @@ export type TReportEmails = z.infer<typeof zReportEmails>;
 export const zReportEmailsResponse = z.object({ emails: z.array(z.string()) });
 export type TReportEmailsInput = z.input<typeof zReportEmails>;
 
-/** Metric names in the order the report and the CSV show them. */
-export const metricKeys = ["messageCount", "messageSenderCount", "activeUserCount"] as const;
+/** The counters billing reads, in the order the report shows them. */
+export const usageMetricKeys = ["messageCount", "messageSenderCount", "activeUserCount"] as const;
+/** Chat activity counted per day for the report, never billed. */
+export const activityMetricKeys = ["reactionCount", "replyCount"] as const;
+/** Every metric, in the order the report, its table and the CSV show them. */
+export const metricKeys = [...usageMetricKeys, ...activityMetricKeys] as const;
 export type TMetricKey = (typeof metricKeys)[number];

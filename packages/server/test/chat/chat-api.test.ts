@@ -476,7 +476,15 @@ describe("metrics", () => {
     const today = t.clock.now().toISOString().slice(0, 10);
     const tomorrow = new Date(t.clock.now().getTime() + DAY_MS).toISOString().slice(0, 10);
     expect(await t.services.metrics.daily(app.appId, today, tomorrow)).toEqual([
-      { appId: app.appId, day: today, messageCount: stored, messageSenderCount: 6, activeUserCount: 6 },
+      {
+        appId: app.appId,
+        day: today,
+        messageCount: stored,
+        messageSenderCount: 6,
+        activeUserCount: 6,
+        reactionCount: 0,
+        replyCount: 0,
+      },
     ]);
   });
 
@@ -496,7 +504,15 @@ describe("metrics", () => {
       new Date(t.clock.now().getTime() + DAY_MS).toISOString().slice(0, 10),
     );
     expect(rows).toEqual([
-      { appId: app.appId, day: today, messageCount: 4, messageSenderCount: 2, activeUserCount: 3 },
+      {
+        appId: app.appId,
+        day: today,
+        messageCount: 4,
+        messageSenderCount: 2,
+        activeUserCount: 3,
+        reactionCount: 0,
+        replyCount: 0,
+      },
     ]);
     const apps = await t.server.inject({ method: "GET", url: "/api/apps", headers: app.dashboardAuth });
     expect(apps.json().apps[0].messagesThisMonth).toBe(4);

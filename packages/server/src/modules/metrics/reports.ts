@@ -27,7 +27,11 @@ export interface Range {
   to: string;
 }
 
-const zero = (): TMetricsCounts => ({ activeUserCount: 0, messageCount: 0, messageSenderCount: 0 });
+const zero = (): TMetricsCounts => Object.fromEntries(metricKeys.map((key) => [key, 0])) as TMetricsCounts;
+
+/** The counters of a summed row, numbers whatever the driver returned for the sums. */
+const countsOf = (row: TMetricsCounts): TMetricsCounts =>
+  Object.fromEntries(metricKeys.map((key) => [key, Number(row[key])])) as TMetricsCounts;
 
 function addDays(day: string, days: number): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
@@ -69,16 +73,7 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
         and(inArray(dailyMetrics.appId, appIds), gte(dailyMetrics.day, range.from), lte(dailyMetrics.day, range.to)),
       )
       .groupBy(dailyMetrics.appId);
-    return new Map(
-      rows.map((r) => [
-        r.appId,
-        {
-          messageCount: Number(r.messageCount),
-          messageSenderCount: Number(r.messageSenderCount),
-          activeUserCount: Number(r.activeUserCount),
-        },
-      ]),
-    );
+    return new Map(rows.map((r) => [r.appId, countsOf(r)]));
   }
 
   async function dailySeries(appId: string, range: Range) {
@@ -90,12 +85,7 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const data: TDailyMetrics[] = eachDay(range).map((date) => {
       const row = byDay.get(date);
-      return {
-        date,
-        activeUserCount: row?.activeUserCount ?? 0,
-        messageCount: row?.messageCount ?? 0,
-        messageSenderCount: row?.messageSenderCount ?? 0,
-      };
+      return { date, ...(row ? countsOf(row) : zero()) };
     });
     // Sums of daily distinct counts: "senders" over a range counts a person once per day they sent, which is
     // also how the cumulative DAU of billing is defined.

@@ -17,6 +17,8 @@ export const summedCounters = {
   messageCount: sql<number>`coalesce(sum(${dailyMetrics.messageCount}), 0)::bigint`.mapWith(Number),
   messageSenderCount: sql<number>`coalesce(sum(${dailyMetrics.messageSenderCount}), 0)::bigint`.mapWith(Number),
   activeUserCount: sql<number>`coalesce(sum(${dailyMetrics.activeUserCount}), 0)::bigint`.mapWith(Number),
+  reactionCount: sql<number>`coalesce(sum(${dailyMetrics.reactionCount}), 0)::bigint`.mapWith(Number),
+  replyCount: sql<number>`coalesce(sum(${dailyMetrics.replyCount}), 0)::bigint`.mapWith(Number),
 };
 
 /**
@@ -202,19 +204,6 @@ export function createMetricsService(ctx: Context) {
         .from(dailyMetrics)
         .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, from), lt(dailyMetrics.day, to)))
         .groupBy(dailyMetrics.appId, dailyMetrics.day)
-        .orderBy(dailyMetrics.day);
-    },
-
-    /** Reactions added and thread replies sent per day, summed over the day's slots; days without any are left out. */
-    async dailyActivity(appId: string, from: string, to: string) {
-      const reactionCount = sql<number>`coalesce(sum(${dailyMetrics.reactionCount}), 0)::bigint`.mapWith(Number);
-      const replyCount = sql<number>`coalesce(sum(${dailyMetrics.replyCount}), 0)::bigint`.mapWith(Number);
-      return db
-        .select({ day: dailyMetrics.day, reactionCount, replyCount })
-        .from(dailyMetrics)
-        .where(and(eq(dailyMetrics.appId, appId), gte(dailyMetrics.day, from), lt(dailyMetrics.day, to)))
-        .groupBy(dailyMetrics.day)
-        .having(sql`sum(${dailyMetrics.reactionCount}) + sum(${dailyMetrics.replyCount}) > 0`)
         .orderBy(dailyMetrics.day);
     },
   };

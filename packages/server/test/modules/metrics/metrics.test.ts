@@ -15,7 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Day = { date: string; activeUserCount: number; messageCount: number; messageSenderCount: number };
+type Day = {
+  date: string;
+  activeUserCount: number;
+  messageCount: number;
+  messageSenderCount: number;
+  reactionCount: number;
+  replyCount: number;
+};
 type DailyBody = { from: string; to: string; data: Day[]; totals: Omit<Day, "date"> };
 type TotalsBody = { data: (Omit<Day, "date"> & { appId: string; name: string })[] };
 
@@ -45,13 +52,107 @@ describe("app daily metrics", () => {
     const res = await api.get<DailyBody>(`/metrics/apps/${appId}?from=2026-03-09&to=2026-03-13`, token);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { date: "2026-03-09", activeUserCount: 0, messageCount: 0, messageSenderCount: 0 },
-      { date: "2026-03-10", activeUserCount: 2, messageCount: 3, messageSenderCount: 2 },
-      { date: "2026-03-11", activeUserCount: 0, messageCount: 0, messageSenderCount: 0 },
-      { date: "2026-03-12", activeUserCount: 1, messageCount: 1, messageSenderCount: 1 },
-      { date: "2026-03-13", activeUserCount: 0, messageCount: 0, messageSenderCount: 0 },
+      {
+        date: "2026-03-09",
+        activeUserCount: 0,
+        messageCount: 0,
+        messageSenderCount: 0,
+        reactionCount: 0,
+        replyCount: 0,
+      },
+      {
+        date: "2026-03-10",
+        activeUserCount: 2,
+        messageCount: 3,
+        messageSenderCount: 2,
+        reactionCount: 0,
+        replyCount: 0,
+      },
+      {
+        date: "2026-03-11",
+        activeUserCount: 0,
+        messageCount: 0,
+        messageSenderCount: 0,
+        reactionCount: 0,
+        replyCount: 0,
+      },
+      {
+        date: "2026-03-12",
+        activeUserCount: 1,
+        messageCount: 1,
+        messageSenderCount: 1,
+        reactionCount: 0,
+        replyCount: 0,
+      },
+      {
+        date: "2026-03-13",
+        activeUserCount: 0,
+        messageCount: 0,
+        messageSenderCount: 0,
+        reactionCount: 0,
+        replyCount: 0,
+      },
     ]);
-    expect(res.body.totals).toEqual({ activeUserCount: 3, messageCount: 4, messageSenderCount: 3 });
+    expect(res.body.totals).toEqual({
+      activeUserCount: 3,
+      messageCount: 4,
+      messageSenderCount: 3,
+      reactionCount: 0,
+      replyCount: 0,
+    });
+  });
+
+  it("counts reactions added and thread replies per day, a reply once as a message, a reaction never", async () => {
+    t.clock.set("2026-03-10T09:00:00Z");
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    const lee = await app.user("lee");
+    const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;
+    await lee.api.post(`/channels/${channel.id}/join`);
+    const base = `/channels/${channel.id}/messages`;
+    const { message } = (await kim.api.post<{ message: { id: string } }>(base, { text: "lunch?" })).body;
+    const reactions = `${base}/${message.id}/reactions`;
+    await lee.api.post(reactions, { reaction: "like" });
+    // The same reaction again adds nothing; removing one does not uncount the day's addition.
+    await lee.api.post(reactions, { reaction: "like" });
+    await kim.api.post(reactions, { reaction: "🎉" });
+    await kim.api.delete(`${reactions}/${encodeURIComponent("🎉")}`);
+    t.clock.advance(DAY_MS);
+    await lee.api.post(base, { text: "yes", parentMessageId: message.id });
+    await lee.api.post(reactions, { reaction: "🎉" });
+
+    const token = app.owner.token;
+    const res = await api.get<DailyBody>(`/metrics/apps/${app.appId}?from=2026-03-10&to=2026-03-11`, token);
+    expect(res.body.data).toEqual([
+      {
+        date: "2026-03-10",
+        activeUserCount: 2,
+        messageCount: 1,
+        messageSenderCount: 1,
+        reactionCount: 2,
+        replyCount: 0,
+      },
+      {
+        date: "2026-03-11",
+        activeUserCount: 1,
+        messageCount: 1,
+        messageSenderCount: 1,
+        reactionCount: 1,
+        replyCount: 1,
+      },
+    ]);
+    expect(res.body.totals).toMatchObject({ messageCount: 2, reactionCount: 3, replyCount: 1 });
+    const totals = await api.get<TotalsBody>("/metrics/apps?from=2026-03-10&to=2026-03-11", token);
+    expect(totals.body.data[0]).toMatchObject({ messageCount: 2, reactionCount: 3, replyCount: 1 });
+    const csv = await t.server.inject({
+      method: "GET",
+      url: `/api/metrics/apps/${app.appId}/export?from=2026-03-10&to=2026-03-11`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(csv.body.slice(1).split("\r\n").slice(1, 3)).toEqual([
+      "Chat,2026-03-10,1,1,2,2,0",
+      "Chat,2026-03-11,1,1,1,1,1",
+    ]);
   });
 
   it("defaults to the current month to date", async () => {
@@ -69,8 +170,24 @@ describe("app daily metrics", () => {
     const res = await api.get<TotalsBody>("/metrics/apps?from=2026-03-11&to=2026-03-12", token);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { appId, name: "Chat", activeUserCount: 1, messageCount: 1, messageSenderCount: 1 },
-      { appId: quiet.body.app.id, name: "Quiet", activeUserCount: 0, messageCount: 0, messageSenderCount: 0 },
+      {
+        appId,
+        name: "Chat",
+        activeUserCount: 1,
+        messageCount: 1,
+        messageSenderCount: 1,
+        reactionCount: 0,
+        replyCount: 0,
+      },
+      {
+        appId: quiet.body.app.id,
+        name: "Quiet",
+        activeUserCount: 0,
+        messageCount: 0,
+        messageSenderCount: 0,
+        reactionCount: 0,
+        replyCount: 0,
+      },
     ]);
     const month = await api.get<TotalsBody>("/metrics/apps", token);
     expect(month.body.data[0]?.messageCount).toBe(4);
@@ -136,10 +253,10 @@ describe("CSV export", () => {
     expect(res.headers["content-disposition"]).toContain('attachment; filename="Chat-2026-03-10-2026-03-12.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body.slice(1).split("\r\n")).toEqual([
-      "app,date,messageCount,messageSenderCount,activeUserCount",
-      "Chat,2026-03-10,3,2,2",
-      "Chat,2026-03-11,0,0,0",
-      "Chat,2026-03-12,1,1,1",
+      "app,date,messageCount,messageSenderCount,activeUserCount,reactionCount,replyCount",
+      "Chat,2026-03-10,3,2,2,0,0",
+      "Chat,2026-03-11,0,0,0,0,0",
+      "Chat,2026-03-12,1,1,1,0,0",
       "",
     ]);
   });
@@ -152,7 +269,7 @@ describe("CSV export", () => {
       url: `/api/metrics/apps/${appId}/export?from=2026-03-12&to=2026-03-12`,
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(res.body.split("\r\n")[1]).toBe(`"'=HYPERLINK(""x"")",2026-03-12,1,1,1`);
+    expect(res.body.split("\r\n")[1]).toBe(`"'=HYPERLINK(""x"")",2026-03-12,1,1,1,0,0`);
     expect(res.headers["content-disposition"]).toContain('filename="_HYPERLINK_x_-2026-03-12-2026-03-12.csv"');
   });
 });

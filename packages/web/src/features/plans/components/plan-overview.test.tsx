@@ -18,8 +18,24 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const apps = [
-  { appId: "a", name: "Support", messageCount: 300_000, messageSenderCount: 10, activeUserCount: 18_000 },
-  { appId: "b", name: "Game", messageCount: 200_000, messageSenderCount: 8, activeUserCount: 12_000 },
+  {
+    appId: "a",
+    name: "Support",
+    messageCount: 300_000,
+    messageSenderCount: 10,
+    activeUserCount: 18_000,
+    reactionCount: 0,
+    replyCount: 0,
+  },
+  {
+    appId: "b",
+    name: "Game",
+    messageCount: 200_000,
+    messageSenderCount: 8,
+    activeUserCount: 12_000,
+    reactionCount: 0,
+    replyCount: 0,
+  },
 ];
 
 describe("PlanOverview", () => {

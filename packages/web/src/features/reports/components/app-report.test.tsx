@@ -12,12 +12,19 @@ const report: TAppMetricsResponse = {
   from: "2026-03-09",
   to: "2026-03-12",
   data: [
-    { date: "2026-03-09", activeUserCount: 0, messageCount: 0, messageSenderCount: 0 },
-    { date: "2026-03-10", activeUserCount: 2, messageCount: 1234, messageSenderCount: 2 },
-    { date: "2026-03-11", activeUserCount: 0, messageCount: 0, messageSenderCount: 0 },
-    { date: "2026-03-12", activeUserCount: 1, messageCount: 1, messageSenderCount: 1 },
+    { date: "2026-03-09", activeUserCount: 0, messageCount: 0, messageSenderCount: 0, reactionCount: 0, replyCount: 0 },
+    {
+      date: "2026-03-10",
+      activeUserCount: 2,
+      messageCount: 1234,
+      messageSenderCount: 2,
+      reactionCount: 15,
+      replyCount: 4,
+    },
+    { date: "2026-03-11", activeUserCount: 0, messageCount: 0, messageSenderCount: 0, reactionCount: 2, replyCount: 0 },
+    { date: "2026-03-12", activeUserCount: 1, messageCount: 1, messageSenderCount: 1, reactionCount: 0, replyCount: 1 },
   ],
-  totals: { activeUserCount: 3, messageCount: 1235, messageSenderCount: 3 },
+  totals: { activeUserCount: 3, messageCount: 1235, messageSenderCount: 3, reactionCount: 17, replyCount: 5 },
 };
 
 describe("AppReport", () => {
@@ -37,14 +44,17 @@ describe("AppReport", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["3/9", "0", "0", "0"],
-      ["3/10", "1,234", "2", "2"],
-      ["3/11", "0", "0", "0"],
-      ["3/12", "1", "1", "1"],
+      ["3/9", "0", "0", "0", "0", "0"],
+      ["3/10", "1,234", "2", "2", "15", "4"],
+      ["3/11", "0", "0", "0", "2", "0"],
+      ["3/12", "1", "1", "1", "0", "1"],
     ]);
     expect(table).not.toHaveTextContent("2026");
     expect(screen.getByTestId("total-messageCount")).toHaveTextContent("1,235");
     expect(screen.getByTestId("total-activeUserCount")).toHaveTextContent("3");
+    expect(screen.getByTestId("total-reactionCount")).toHaveTextContent("17");
+    expect(screen.getByTestId("total-replyCount")).toHaveTextContent("5");
+    expect(screen.getByText(t("reports.activityNote"))).toBeVisible();
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/metrics/apps/${appId}?from=2026-03-09&to=2026-03-12`);
 
     const chart = screen.getByRole("region", { name: t("reports.metrics.messageCount") });

@@ -12,6 +12,7 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  Typography,
 } from "@mui/material";
 import { metricKeys, type TMetricKey } from "@parley/contract";
 import { lazy, Suspense } from "react";
@@ -36,6 +37,8 @@ const metricLabelKey: Record<TMetricKey, string> = {
   messageCount: "reports.metrics.messageCount",
   messageSenderCount: "reports.metrics.messageSenderCount",
   activeUserCount: "reports.metrics.activeUserCount",
+  reactionCount: "reports.metrics.reactionCount",
+  replyCount: "reports.metrics.replyCount",
 };
 
 /** The range lives in the address (`?from&to`), so a report can be bookmarked and shared. */
@@ -86,13 +89,16 @@ export function AppReport({ appId }: { appId: string }) {
       {report.isPending && <Skeleton variant="rounded" height={320} sx={{ mt: 3 }} aria-busy />}
       {report.data && (
         <>
-          <Box component="dl" sx={{ ...gridSx, mt: 3, mb: 0 }}>
+          <Box component="dl" sx={{ ...figuresSx, mt: 3, mb: 0 }}>
             {metricKeys.map((metric) => (
               <FigureCard key={metric} label={t(metricLabelKey[metric])} testId={`total-${metric}`}>
                 {format.number(report.data.totals[metric])}
               </FigureCard>
             ))}
           </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t("reports.activityNote")}
+          </Typography>
           <Box sx={{ ...gridSx, mt: 2 }}>
             {metricKeys.map((metric) => (
               <Card key={metric} variant="outlined" component="section" aria-label={t(metricLabelKey[metric])}>
@@ -142,6 +148,13 @@ export function AppReport({ appId }: { appId: string }) {
     </>
   );
 }
+
+/** Five figures: one row on a wide screen, never a lone figure on a row of its own below. */
+const figuresSx = {
+  display: "grid",
+  gap: 2,
+  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" },
+} as const;
 
 const gridSx = {
   display: "grid",

@@ -14,7 +14,17 @@ describe("AppsUsage", () => {
         return jsonResponse(200, {
           from: "2026-03-01",
           to: "2026-03-12",
-          data: [{ appId, name: "Support", messageCount: 4321, messageSenderCount: 12, activeUserCount: 30 }],
+          data: [
+            {
+              appId,
+              name: "Support",
+              messageCount: 4321,
+              messageSenderCount: 12,
+              activeUserCount: 30,
+              reactionCount: 7,
+              replyCount: 3,
+            },
+          ],
         });
       }
       return jsonResponse(404, { code: "004", message: "No such route" });
@@ -23,6 +33,8 @@ describe("AppsUsage", () => {
     const table = await screen.findByRole("table", { name: t("reports.overview.usageTitle") });
     expect(within(table).getByRole("link", { name: "Support" })).toHaveAttribute("href", `/apps/${appId}/report`);
     expect(within(table).getByText("4,321")).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: t("reports.metrics.reactionCount") })).toBeInTheDocument();
+    expect(within(table).getByText("7")).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(
       /^\/api\/metrics\/apps\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,
     );
