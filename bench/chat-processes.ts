@@ -10,6 +10,13 @@ import { API_PREFIX, api } from "@parley/contract";
 import { freePort } from "./web-server";
 
 /** Node's flags for a measured server: `gc()` and the memory probe (see chat-memory-probe.mjs), on top of tsx. */
+/**
+ * With BENCH_SERVER_PROFILE_DIR set, Parley's server writes a V8 CPU profile there when it stops: where a run's
+ * time went, to open in Chrome's DevTools (`--cpu-prof` is not allowed in NODE_OPTIONS).
+ */
+const PROFILE_ARGS = process.env.BENCH_SERVER_PROFILE_DIR
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`]
+  : [];
 const SERVER_NODE_ARGS = ["--expose-gc", "--import", "tsx", "--import", "./bench/chat-memory-probe.mjs"];
 
 export interface MeasuredServer {
@@ -101,7 +108,7 @@ export async function startParley(
   const dataDir = given ?? (await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-chat-")));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "packages/server/src/main.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...PROFILE_ARGS, "packages/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
