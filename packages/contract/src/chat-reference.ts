@@ -3,7 +3,7 @@ import { LANGUAGE_CODE_PATTERN } from "./translation";
 import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
 
 /** The groups of the chat API's reference, in the order the docs list them. */
-export const CHAT_API_TAGS = ["auth", "users", "channels", "members", "messages", "events", "push"] as const;
+export const CHAT_API_TAGS = ["auth", "users", "channels", "members", "messages", "events", "push", "calls"] as const;
 export type TChatApiTag = (typeof CHAT_API_TAGS)[number];
 
 /**
@@ -62,6 +62,14 @@ export const CHAT_API_OPERATIONS = {
   registerPushToken: "push",
   listPushTokens: "push",
   deletePushToken: "push",
+  startCall: "calls",
+  listCalls: "calls",
+  getCall: "calls",
+  acceptCall: "calls",
+  declineCall: "calls",
+  cancelCall: "calls",
+  endCall: "calls",
+  getIceServers: "calls",
 } as const satisfies Record<string, TChatApiTag>;
 export type TChatApiOperationId = keyof typeof CHAT_API_OPERATIONS;
 

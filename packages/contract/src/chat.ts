@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TCallEvent } from "./calls";
 import {
   INT_MAX,
   INVITE_CODE_MAX,
@@ -517,6 +518,13 @@ export const zClientFrame = z.discriminatedUnion("type", [
    * stops it. Their state now arrives at once, each change after.
    */
   z.object({ type: z.literal("presence.subscribe"), userIds: z.array(zUserId).max(PRESENCE_SUBSCRIBE_MAX) }),
+  /**
+   * WebRTC signalling of a call the user is a party of, while it rings or is accepted: an SDP offer or answer, or an
+   * ICE candidate, as the client's WebRTC stack made it. The other party alone hears it (a `call.signal` server
+   * frame). `data` holds at most `CALL_SIGNAL_DATA_MAX_BYTES` serialized (3097); another user's call answers 3090,
+   * a call in another state 3095, each as an error frame.
+   */
+  z.object({ type: z.literal("call.signal"), callId: z.string().uuid(), data: z.unknown() }),
 ]);
 export type TClientFrame = z.infer<typeof zClientFrame>;
 export type TServerFrame =
@@ -534,6 +542,10 @@ export type TServerFrame =
   | { type: "pong" }
   /** A typing or presence event (see `TTransientEvent`). */
   | { type: "transient"; event: TTransientEvent }
+  /** A call of the user started or moved (see `TCallEvent`); both parties hear it, on every socket. */
+  | { type: "call"; event: TCallEvent }
+  /** The other party's signalling of a call, as they sent it in their `call.signal` frame. */
+  | { type: "call.signal"; callId: string; fromUserId: string; data: unknown }
   /**
    * `data` as in the HTTP error envelope, e.g. `retryAfterSeconds` with 005. With `frame`, the error answers one
    * frame of that type (a typing frame in a channel the user is not in) and the socket stays open; without, the

@@ -3,6 +3,7 @@ export * from "./account-kinds";
 export * from "./apps";
 export * from "./auth";
 export * from "./billing";
+export * from "./calls";
 export * from "./campaigns";
 export * from "./chat";
 export * from "./chat-reference";

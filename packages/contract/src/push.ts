@@ -6,7 +6,8 @@ import { V } from "./validation";
 /**
  * The events an app can push for, in the order of spec section 3; each has one template. `message/mention` and
  * `message/reply` are a message's own notification to the users it mentions and to those taking part in the thread
- * it answers, instead of `message/send`.
+ * it answers, instead of `message/send`. `call/incoming` tells a callee with no socket open that a call rings; its
+ * `{{message}}` is the call's kind ("Incoming voice call", "Incoming video call"), `{{channel}}` is empty.
  */
 export const PUSH_TEMPLATE_KEYS = [
   "message/send",
@@ -22,6 +23,7 @@ export const PUSH_TEMPLATE_KEYS = [
   "channel/changed",
   "channel/deleted",
   "channel/created",
+  "call/incoming",
 ] as const;
 export const zPushTemplateKey = z.enum(PUSH_TEMPLATE_KEYS);
 export type TPushTemplateKey = z.infer<typeof zPushTemplateKey>;
@@ -70,6 +72,7 @@ export const DEFAULT_PUSH_TEMPLATES: Record<Language, Record<TPushTemplateKey, s
     "channel/changed": "{{channel}} 채널 정보가 변경되었습니다",
     "channel/deleted": "{{channel}} 채널이 삭제되었습니다",
     "channel/created": "{{channel}} 채널에 초대되었습니다",
+    "call/incoming": "{{sender.name}} 님의 {{message}}",
   },
   en: {
     "message/send": "{{sender.name}}: {{message}}",
@@ -85,7 +88,14 @@ export const DEFAULT_PUSH_TEMPLATES: Record<Language, Record<TPushTemplateKey, s
     "channel/changed": "{{channel}} was updated",
     "channel/deleted": "{{channel}} was deleted",
     "channel/created": "You were added to {{channel}}",
+    "call/incoming": "{{message}} from {{sender.name}}",
   },
+};
+
+/** What `{{message}}` holds in the `call/incoming` template, in the language of the account that owns the app. */
+export const CALL_PUSH_KIND_TEXTS: Record<Language, Record<"audio" | "video", string>> = {
+  ko: { audio: "음성 통화", video: "영상 통화" },
+  en: { audio: "Incoming voice call", video: "Incoming video call" },
 };
 
 /** The titles of the templates that have one, as {@link DEFAULT_PUSH_TEMPLATES} holds their bodies. */

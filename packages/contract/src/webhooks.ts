@@ -1,9 +1,17 @@
 import { z } from "zod";
+import { zCall } from "./calls";
 import { CHAT_EVENT_TYPES, type TChatEvent, zChatEvent, zPageQuery } from "./chat";
 import { zHttpUrl } from "./validation";
 
-/** The events a webhook can subscribe to: every real-time chat event. */
-export const WEBHOOK_EVENTS = CHAT_EVENT_TYPES;
+/**
+ * A call's webhook events: `call.started` when it starts ringing, `call.ended` when it reaches any final state but
+ * missed (its `endReason` says which, `durationSeconds` how long it was accepted), `call.missed` when nobody answered.
+ */
+export const CALL_WEBHOOK_EVENTS = ["call.started", "call.ended", "call.missed"] as const;
+export type TCallWebhookEvent = (typeof CALL_WEBHOOK_EVENTS)[number];
+
+/** The events a webhook can subscribe to: every real-time chat event, and the calls' events. */
+export const WEBHOOK_EVENTS = [...CHAT_EVENT_TYPES, ...CALL_WEBHOOK_EVENTS] as const;
 export const zWebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type TWebhookEvent = z.infer<typeof zWebhookEvent>;
 
@@ -41,8 +49,8 @@ export const zWebhookSettingsResponse = z.object({ settings: zWebhookSettings })
 export type TWebhookSettingsResponse = z.infer<typeof zWebhookSettingsResponse>;
 
 /**
- * The body of every delivery (Standard Webhooks envelope): the event's type, when it happened, and the app and
- * chat event it is about. `data.event` has the same shape as the WebSocket's and `GET /v1/events`'.
+ * The body of every chat event's delivery (Standard Webhooks envelope): the event's type, when it happened, and the
+ * app and chat event it is about. `data.event` has the same shape as the WebSocket's and `GET /v1/events`'.
  */
 export const zWebhookPayload = z.object({
   type: zWebhookEvent,
@@ -50,9 +58,19 @@ export const zWebhookPayload = z.object({
   data: z.object({ appId: z.string(), event: zChatEvent }),
 });
 export type TWebhookPayload = z.infer<typeof zWebhookPayload> & { data: { event: TChatEvent } };
+/** The body of a call's delivery: the same envelope around the call as `GET /v1/calls/{callId}` answers it. */
+export const zCallWebhookPayload = z.object({
+  type: z.enum(CALL_WEBHOOK_EVENTS),
+  timestamp: z.string(),
+  data: z.object({ appId: z.string(), call: zCall }),
+});
+export type TCallWebhookPayload = z.infer<typeof zCallWebhookPayload>;
+/** Any delivery's body: a chat event's or a call's. */
+export const zAnyWebhookPayload = z.union([zCallWebhookPayload, zWebhookPayload]);
+export type TAnyWebhookPayload = TWebhookPayload | TCallWebhookPayload;
 
 export const zWebhookSampleQuery = z.object({ event: zWebhookEvent });
-export const zWebhookSampleResponse = z.object({ event: zWebhookEvent, payload: zWebhookPayload });
+export const zWebhookSampleResponse = z.object({ event: zWebhookEvent, payload: zAnyWebhookPayload });
 export type TWebhookSampleResponse = z.infer<typeof zWebhookSampleResponse>;
 export const zWebhookTestRequest = z.object({ event: zWebhookEvent });
 export type TWebhookTestRequest = z.infer<typeof zWebhookTestRequest>;
@@ -96,6 +114,6 @@ export const zWebhookDeliveryParams = z.object({ id: z.string().uuid(), delivery
 export const zWebhookDeliveryResponse = z.object({
   delivery: zWebhookDelivery,
   attempts: z.array(zWebhookAttempt),
-  payload: zWebhookPayload,
+  payload: zAnyWebhookPayload,
 });
 export type TWebhookDeliveryResponse = z.infer<typeof zWebhookDeliveryResponse>;

@@ -27,6 +27,7 @@ import { accountKindRoutes, signInRoutes } from "./modules/admin";
 import { appRoutes } from "./modules/apps";
 import { authRoutes } from "./modules/auth";
 import { billingRoutes, sandboxCardPageRoutes } from "./modules/billing";
+import { callChatRoutes, callRoutes } from "./modules/calls";
 import { brandCoverFileRoutes, noticeRoutes } from "./modules/campaigns";
 import { channelChatRoutes, dashboardChatRoutes } from "./modules/channels";
 import { chatUserChatRoutes, testUserRoutes } from "./modules/chat-users";
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const { links, marketplace, admin, accounts, contact, reports, notifications, billing, profanity, push } = services;
-  const { translation, brands, brandChannels, campaigns, files } = services;
+  const { translation, brands, brandChannels, campaigns, files, calls } = services;
   await server.register(
     async (api) => {
       registerAppAccess(api, { auth, apps });
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(pushRoutes, { auth, push });
       await api.register(webhookRoutes, { auth, webhooks });
       await api.register(translationRoutes, { auth, translation });
+      await api.register(callRoutes, { auth, calls });
       await api.register(noticeRoutes, { brands, campaigns });
     },
     { prefix: API_PREFIX },
@@ -170,7 +172,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(fileChatRoutes, { apps, chatUsers, files });
       await v1.register(translationChatRoutes, { apps, chatUsers, translation });
       await v1.register(pushChatRoutes, { apps, chatUsers, push });
-      const realtime = { bus, presence, auth, apps, chatUsers, channels, messages, counter };
+      await v1.register(callChatRoutes, { apps, chatUsers, calls });
+      const realtime = { bus, presence, auth, apps, chatUsers, channels, messages, calls, counter };
       gateway = registerGateway(v1, chatApi.ws, { ...realtime, ...gatewayLimits(config) });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
     },

@@ -77,6 +77,8 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   FILE_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3650).default(365)),
   JOB_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().min(0.5).max(60).default(2)),
+  /** How long a call rings unanswered before it is missed. */
+  CALL_RING_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(5).max(600).default(45)),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
   WS_WRITE_WINDOW_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(1000).default(25)),
   /** How often the gateway pings each socket; one that has not answered the previous ping by then is cut. */
@@ -176,6 +178,7 @@ export interface Config {
   trustProxy: boolean | number | string[];
   metricsToken: string | null;
   fileRetentionDays: number;
+  callRingSeconds: number;
   filesDir: string;
   testingEndpoints: boolean;
   fcmBaseUrl: string;
@@ -232,6 +235,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN ?? null,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
+    callRingSeconds: e.CALL_RING_SECONDS,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,
     fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),

@@ -10,6 +10,7 @@ import { createAdminService, createMarketplace, createSignInLinks } from "./modu
 import { createAppService } from "./modules/apps";
 import { createAuthService } from "./modules/auth";
 import { createBillingService } from "./modules/billing";
+import { createCallService } from "./modules/calls";
 import {
   createBrandChannels,
   createBrandService,
@@ -81,6 +82,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const brands = createBrandService(ctx, { apps, storage });
   const campaigns = createCampaignService(ctx, { apps, brands });
   const campaignSender = createCampaignSender(ctx, { apps, channels, messages });
+  const calls = createCallService(ctx, { bus, presence, apps, chatUsers, channels, messages, push, webhooks });
   return {
     auth,
     links,
@@ -106,6 +108,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     brandChannels: createBrandChannels(ctx, { channels }),
     campaigns,
     campaignSender,
+    calls,
     files: createFileService(ctx, { storage, messages, retentionDays: ctx.config.fileRetentionDays }),
   };
 }

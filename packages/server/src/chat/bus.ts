@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { TChatEvent, TTransientEvent } from "@parley/contract";
+import type { TChatEvent, TServerFrame, TTransientEvent } from "@parley/contract";
 import { closeRedis, openRedis, type RedisLog } from "../redis";
 
 /** An event of one app's channel, already stored. */
@@ -35,8 +35,23 @@ export interface TransientMessage {
   subchannel?: number | null;
 }
 
+/**
+ * A frame for a few users of an app, on whichever process holds their sockets: a call's events for its two parties,
+ * a call's signalling for the other party. Not stored; a user with no socket open does not hear it.
+ */
+export interface DirectMessage {
+  appId: string;
+  /** The users (user ids) whose every socket gets the frame. */
+  userIds: string[];
+  frame: TServerFrame;
+}
+
 /** What crosses the bus. */
-export type BusMessage = ChatEventMessage | { sessionsEnded: EndedSessions } | { transient: TransientMessage };
+export type BusMessage =
+  | ChatEventMessage
+  | { sessionsEnded: EndedSessions }
+  | { transient: TransientMessage }
+  | { direct: DirectMessage };
 
 /**
  * Real-time fan-out between server processes. The in-process bus serves a single process; with Redis every

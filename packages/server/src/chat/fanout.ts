@@ -1,7 +1,7 @@
 import type { TServerFrame } from "@parley/contract";
 import type { ChannelService } from "../modules/channels";
 import type { MessageService } from "../modules/messages";
-import type { BusMessage, ChatEventMessage, EndedSessions, TransientMessage } from "./bus";
+import type { BusMessage, ChatEventMessage, DirectMessage, EndedSessions, TransientMessage } from "./bus";
 import type { Connection, ConnectionIndex } from "./connections";
 import { textFrame } from "./text-frame";
 import type { TransientHub } from "./transient";
@@ -139,10 +139,17 @@ export function createFanout(deps: {
     if (event.type === "channel.deleted") for (const conn of [...targets]) connections.part(conn, event.channelId);
   }
 
+  /** A frame for named users: every socket of theirs on this process. */
+  function deliverDirect({ appId, userIds, frame }: DirectMessage) {
+    const framed = textFrame(Buffer.from(JSON.stringify(frame)));
+    for (const userId of new Set(userIds)) for (const conn of connections.ofUser(appId, userId)) send(conn, framed);
+  }
+
   return {
     deliver(message: BusMessage): void {
       if ("sessionsEnded" in message) closeEnded(message.sessionsEnded);
       else if ("transient" in message) deliverTransient(message.transient);
+      else if ("direct" in message) deliverDirect(message.direct);
       else deliverEvent(message);
     },
 

@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import { addressKey, type RequestCounter } from "../http/rate-limit";
 import type { AppService } from "../modules/apps";
 import type { AuthService } from "../modules/auth";
+import type { CallService } from "../modules/calls";
 import type { ChannelService } from "../modules/channels";
 import { type ChatUserService, toChatUser } from "../modules/chat-users";
 import type { MessageService } from "../modules/messages";
@@ -33,6 +34,8 @@ export interface GatewayDeps {
   chatUsers: ChatUserService;
   channels: ChannelService;
   messages: MessageService;
+  /** Relays the `call.signal` frames of end users to the other party of their call. */
+  calls: Pick<CallService, "relaySignal">;
   /** How long frames may gather before they are written; see `createWriteWindow`. */
   writeWindowMs: number;
   /** How often every socket is pinged; one that did not answer the previous ping is cut. */
@@ -267,6 +270,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       }
       if (frame.type === "subscribe") return this.subscribe(frame);
       if (frame.type === "typing" || frame.type === "presence.subscribe") return this.transient(frame);
+      if (frame.type === "call.signal") return this.signal(frame);
       if (this.hasAuthFrame) return;
       this.hasAuthFrame = true;
       const result = await authenticate(this, frame.token, frame.appId).catch(() => "3028" as const);
@@ -297,6 +301,25 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       } catch (err) {
         app.log.error({ err }, "could not read presence");
         send(current, { type: "error", code: "001", message: "presence is unavailable", frame: "presence.subscribe" });
+      }
+    }
+
+    async signal(frame: Extract<TClientFrame, { type: "call.signal" }>) {
+      const current = this.conn;
+      if (!current) return this.fail("1023", "authenticate first");
+      if (current.userId === null || current.chatUserId === null) {
+        send(current, { type: "error", code: "1023", message: "only end users call", frame: "call.signal" });
+        return;
+      }
+      try {
+        const refused = await deps.calls.relaySignal(
+          { appId: current.appId, userId: current.userId, chatUserId: current.chatUserId },
+          frame,
+        );
+        if (refused) send(current, refused);
+      } catch (err) {
+        app.log.error({ err }, "could not relay a call signal");
+        send(current, { type: "error", code: "001", message: "the signal was not relayed", frame: "call.signal" });
       }
     }
 

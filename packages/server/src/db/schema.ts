@@ -12,6 +12,7 @@ export * from "../modules/admin/schema";
 export * from "../modules/apps/schema";
 export * from "../modules/auth/schema";
 export * from "../modules/billing/schema";
+export * from "../modules/calls/schema";
 export * from "../modules/campaigns/schema";
 export * from "../modules/channels/schema";
 export * from "../modules/chat-users/schema";

@@ -153,3 +153,33 @@ export const mergeSubchannelsJob = defineJob({
   payload: z.object({}).passthrough(),
   schedule: "* * * * *",
 });
+
+/**
+ * Tells a callee with no socket open that a call rings. The call row is marked before the push is sent, so a
+ * repeated job pushes nothing more.
+ */
+export const callPushJob = defineJob({
+  name: "calls.push-incoming",
+  payload: z.object({ callId: z.string().uuid() }),
+  retryLimit: 2,
+  batchSize: 10,
+});
+
+/** Sent with each call, due when it has rung CALL_RING_SECONDS: a call still ringing then is missed. */
+export const callRingTimeoutJob = defineJob({
+  name: "calls.ring-timeout",
+  payload: z.object({ callId: z.string().uuid() }),
+  retryLimit: 3,
+  batchSize: 10,
+});
+
+/**
+ * Every minute: misses the calls that rang past their time and whose own timeout job was lost (a crash between the
+ * call's start and the job's insert), and ends the accepted calls whose parties both left without hanging up, so no
+ * call keeps its parties busy forever.
+ */
+export const sweepCallsJob = defineJob({
+  name: "calls.sweep",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+});

@@ -4,6 +4,7 @@ import { idempotencyJobs } from "../http/jobs";
 import { mailJobs } from "../mail/jobs";
 import { authJobs } from "../modules/auth";
 import { billingJobs } from "../modules/billing";
+import { callJobs } from "../modules/calls";
 import { campaignJobs } from "../modules/campaigns";
 import { channelJobs } from "../modules/channels";
 import { fileJobs } from "../modules/files";
@@ -23,6 +24,7 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...metricsJobs(ctx, services),
     ...outboxJobs(services),
     ...pushJobs(services),
+    ...callJobs(services),
     ...translationJobs(services),
     ...webhookJobs(ctx, services),
     ...billingJobs(ctx, services),

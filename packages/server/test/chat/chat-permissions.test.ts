@@ -20,7 +20,7 @@ const BODIES: Record<string, unknown> = {
 };
 
 /** What a caller of another app may hear about a resource that is not its app's. */
-const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "1023"]);
+const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "3090", "1023"]);
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof chatApp>>;
@@ -45,7 +45,9 @@ beforeAll(async () => {
     token: "fcm-token-of-kim",
     platform: "android",
   });
+  const { call } = (await kim.api.post<{ call: { id: string } }>("/calls", { calleeId: "lee", kind: "audio" })).body;
   ids = {
+    callId: call.id,
     channelId: channel.id,
     userId: "kim",
     messageId: message.id,

@@ -82,6 +82,47 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     ws.close();
   });
 
+  it("rings a callee and relays call signals between sockets held by different processes", async () => {
+    const [a, b] = urls as [string, string];
+    const { sessionToken } = await signedInAccount(dataDir, a);
+    const { appId, secret } = await appWithKey(a, sessionToken);
+    const kim = await chatSession(a, appId, secret, "kim");
+    const lee = await chatSession(b, appId, secret, "lee");
+    /** A socket on `base` that resolves each frame type's first arrival. */
+    const socket = async (base: string, token: string) => {
+      const ws = new WebSocket(`${base.replace("http", "ws")}/v1/ws`);
+      const frames: TServerFrame[] = [];
+      ws.on("message", (raw) => frames.push(JSON.parse(raw.toString()) as TServerFrame));
+      await new Promise((resolve) => ws.on("open", resolve));
+      ws.send(JSON.stringify({ type: "auth", token }));
+      const next = (match: (f: TServerFrame) => boolean) =>
+        waitFor("a frame", async () => frames.find(match), { timeoutMs: 15_000 });
+      await next((f) => f.type === "ready");
+      return { ws, next, send: (f: unknown) => ws.send(JSON.stringify(f)) };
+    };
+    const kimSocket = await socket(a, kim);
+    const leeSocket = await socket(b, lee);
+    const { call: started } = await call<{ call: { id: string } }>(
+      a,
+      "POST",
+      "/v1/calls",
+      { calleeId: "lee", kind: "video" },
+      kim,
+    );
+    await leeSocket.next((f) => f.type === "call" && f.event.type === "call.ringing");
+    kimSocket.send({ type: "call.signal", callId: started.id, data: { sdp: "offer" } });
+    expect(await leeSocket.next((f) => f.type === "call.signal")).toMatchObject({
+      fromUserId: "kim",
+      data: { sdp: "offer" },
+    });
+    await call(b, "POST", `/v1/calls/${started.id}/accept`, {}, lee);
+    await kimSocket.next((f) => f.type === "call" && f.event.type === "call.accepted");
+    leeSocket.send({ type: "call.signal", callId: started.id, data: { sdp: "answer" } });
+    expect(await kimSocket.next((f) => f.type === "call.signal")).toMatchObject({ fromUserId: "lee" });
+    kimSocket.ws.close();
+    leeSocket.ws.close();
+  });
+
   it("places a super group's members once across processes, and keeps a subchannel's messages within it", async () => {
     const [a, b] = urls as [string, string];
     const { sessionToken } = await signedInAccount(dataDir, a);

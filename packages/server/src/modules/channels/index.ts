@@ -1,5 +1,6 @@
 export { channelChatRoutes } from "./chat-routes";
 export type { BrandRef } from "./core";
+export { distinctKeyOf } from "./features";
 export { channelJobs } from "./jobs";
 export type { MemberService } from "./members";
 export type { ModerationService } from "./moderation";

@@ -1,4 +1,5 @@
 import {
+  CALL_PUSH_KIND_TEXTS,
   isTitledPushTemplateKey,
   renderPushTemplate,
   type TChatEvent,
@@ -8,7 +9,7 @@ import {
   type TPushTemplateKey,
   type TPushTemplateValues,
 } from "@parley/contract";
-import { eq, lte } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { OutboxConsumer } from "../../chat/outbox";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
@@ -322,9 +323,54 @@ export function createPushDelivery(
     },
   };
 
+  /**
+   * Tells a callee with no socket open that a call rings, on each of their devices, with the `call/incoming`
+   * template. Called once per call: the calls module marks the call pushed before it asks.
+   */
+  async function sendCallIncoming(
+    appId: string,
+    call: {
+      id: string;
+      kind: "audio" | "video";
+      callee: { id: string; userId: string };
+      caller: { nickname: string; profileImageUrl: string };
+    },
+  ): Promise<void> {
+    const settings = await deps.settings.cached(appId);
+    const credential = settings.credential;
+    if (!isPushActive(settings) || !credential) return;
+    const name = (await findApp(db, appId))?.name;
+    if (name === undefined) return;
+    if ((await deps.presence.online(appId, [call.callee.id])).has(call.callee.id)) return;
+    const values: TPushTemplateValues = {
+      app: name,
+      channel: "",
+      message: CALL_PUSH_KIND_TEXTS[settings.language][call.kind],
+      "sender.name": call.caller.nickname,
+      "sender.profileImageUrl": call.caller.profileImageUrl,
+    };
+    const content = { title: name, body: renderPushTemplate(templateText(settings, "call/incoming"), values) };
+    const data = { appId, callId: call.id, eventType: "call.incoming", kind: call.kind };
+    const devices = await db
+      .select()
+      .from(pushDevices)
+      .where(and(eq(pushDevices.appId, appId), eq(pushDevices.chatUserId, call.callee.id)))
+      .orderBy(pushDevices.id);
+    await eachLimited(devices, SEND_CONCURRENCY, async (device) => {
+      await attempt(
+        appId,
+        credential,
+        { device, userId: call.callee.userId },
+        { eventId: null, trigger: "call/incoming", ...content, badge: null, data },
+        settings,
+      );
+    });
+  }
+
   return {
     consumer,
     handleEvent,
+    sendCallIncoming,
 
     /** A test notification to every device of one user, sent now, connected or not. */
     async sendTest(

@@ -91,6 +91,7 @@ export function createPushService(
     devices,
     consumer: delivery.consumer,
     handleEvent: delivery.handleEvent,
+    sendCallIncoming: delivery.sendCallIncoming,
 
     async getKey(auth: Authenticated, appId: string): Promise<TFcmKeyResponse> {
       return keyResponse(await settings.read((await appOf(auth, appId)).id));

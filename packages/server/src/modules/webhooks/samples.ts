@@ -1,4 +1,16 @@
-import type { TChannel, TChatEvent, TMessage, TWebhookEvent, TWebhookPayload } from "@parley/contract";
+import {
+  CALL_WEBHOOK_EVENTS,
+  type TAnyWebhookPayload,
+  type TCall,
+  type TCallWebhookEvent,
+  type TCallWebhookPayload,
+  type TChannel,
+  type TChatEvent,
+  type TChatEventType,
+  type TMessage,
+  type TWebhookEvent,
+  type TWebhookPayload,
+} from "@parley/contract";
 
 const CHANNEL_ID = "7d0e4c1a-3b5f-4f2e-9a61-2c8b9e0d4f17";
 
@@ -6,7 +18,7 @@ const CHANNEL_ID = "7d0e4c1a-3b5f-4f2e-9a61-2c8b9e0d4f17";
  * The chat event of each type as the pipeline records it, filled with sample values: the sample endpoint and test
  * sends use it, so a receiver can be built against exactly what real deliveries carry.
  */
-export function sampleEvent(type: TWebhookEvent, at: Date): TChatEvent {
+export function sampleEvent(type: TChatEventType, at: Date): TChatEvent {
   const createdAt = at.toISOString();
   const message: TMessage = {
     id: "c3a9f2d4-6e1b-4a7c-8d05-91f3b2e6a8c0",
@@ -90,4 +102,53 @@ export function sampleEvent(type: TWebhookEvent, at: Date): TChatEvent {
 /** The body of a delivery: the Standard Webhooks envelope around a chat event. */
 export function payloadOf(appId: string, event: TChatEvent): TWebhookPayload {
   return { type: event.type, timestamp: event.createdAt, data: { appId, event } };
+}
+
+/** A call's delivery body: the envelope around the call as it is at the event. */
+export function callPayloadOf(appId: string, type: TCallWebhookEvent, call: TCall, at: Date): TCallWebhookPayload {
+  return { type, timestamp: at.toISOString(), data: { appId, call } };
+}
+
+const isCallEvent = (type: TWebhookEvent): type is TCallWebhookEvent =>
+  (CALL_WEBHOOK_EVENTS as readonly string[]).includes(type);
+
+/** A call of each webhook event as the calls module records it, with sample values. */
+export function sampleCall(type: TCallWebhookEvent, at: Date): TCall {
+  const started = new Date(at.getTime() - 5 * 60_000);
+  const base: TCall = {
+    id: "9b2f6c1e-4d3a-4e8b-a7f0-3c5d2e1b0a94",
+    kind: "video",
+    state: "ringing",
+    callerId: "jisoo",
+    calleeId: "minho",
+    createdAt: started.toISOString(),
+    acceptedAt: null,
+    endedAt: null,
+    durationSeconds: null,
+    endReason: null,
+    endedBy: null,
+  };
+  switch (type) {
+    case "call.started":
+      return { ...base, createdAt: at.toISOString() };
+    case "call.ended":
+      return {
+        ...base,
+        state: "ended",
+        acceptedAt: new Date(started.getTime() + 8_000).toISOString(),
+        endedAt: at.toISOString(),
+        durationSeconds: 292,
+        endReason: "hangup",
+        endedBy: "minho",
+      };
+    case "call.missed":
+      return { ...base, state: "missed", endedAt: at.toISOString(), endReason: "missed" };
+  }
+}
+
+/** The sample body of any webhook event, for the sample endpoint and test sends. */
+export function samplePayload(appId: string, type: TWebhookEvent, at: Date): TAnyWebhookPayload {
+  return isCallEvent(type)
+    ? callPayloadOf(appId, type, sampleCall(type, at), at)
+    : payloadOf(appId, sampleEvent(type, at));
 }

@@ -1,4 +1,4 @@
-import type { TWebhookEvent, TWebhookPayload } from "@parley/contract";
+import type { TAnyWebhookPayload, TWebhookEvent } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
@@ -29,7 +29,7 @@ export const webhookDeliveries = pgTable(
       .references(() => apps.id, { onDelete: "cascade" }),
     eventId: bigint("event_id", { mode: "bigint" }),
     eventType: text("event_type").$type<TWebhookEvent>().notNull(),
-    payload: jsonb("payload").$type<TWebhookPayload>().notNull(),
+    payload: jsonb("payload").$type<TAnyWebhookPayload>().notNull(),
     status: text("status").$type<"pending" | "succeeded" | "failed">().notNull(),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at"),

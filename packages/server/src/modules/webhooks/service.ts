@@ -1,4 +1,6 @@
 import {
+  type TCall,
+  type TCallWebhookEvent,
   type TWebhookDeliveriesPage,
   type TWebhookDelivery,
   type TWebhookDeliveryResponse,
@@ -37,7 +39,7 @@ import {
   toDelivery,
   toSettings,
 } from "./rows";
-import { payloadOf, sampleEvent } from "./samples";
+import { callPayloadOf, payloadOf, samplePayload } from "./samples";
 import { retryDelaySeconds } from "./schedule";
 import { webhookAttempts, webhookDeliveries, webhookSettings } from "./schema";
 import { type SendResult, sendWebhook } from "./sender";
@@ -214,6 +216,35 @@ export function createWebhookService(
   const service = {
     consumer,
 
+    /**
+     * Stores a call's event for the app's webhook when it is on and subscribes to it, in the transaction `tx` that
+     * changes the call, so the change and its delivery commit together; the function it answers sends the delivery's
+     * job after the commit (and the sweep sends it if this process stops in between). Calls are not chat events (no
+     * channel, no event log), so they do not pass through the outbox.
+     */
+    async recordCall(
+      tx: Db,
+      appId: string,
+      type: TCallWebhookEvent,
+      call: TCall,
+    ): Promise<(() => Promise<void>) | undefined> {
+      const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
+      if (!row || !isActiveRow(row) || !row.events.includes(type)) return undefined;
+      const now = ctx.clock.now();
+      const id = newDeliveryId(now);
+      await tx.insert(webhookDeliveries).values({
+        id,
+        appId,
+        eventId: null,
+        eventType: type,
+        payload: callPayloadOf(appId, type, call, now),
+        status: "pending",
+        nextAttemptAt: now,
+        createdAt: now,
+      });
+      return () => enqueue(id);
+    },
+
     async getEnabled(auth: Authenticated, appId: string): Promise<TWebhookEnabled> {
       const app = await deps.apps.requireAppAccess(auth, appId);
       const [row] = await db.select().from(webhookSettings).where(eq(webhookSettings.appId, app.id)).limit(1);
@@ -273,7 +304,7 @@ export function createWebhookService(
 
     async sample(auth: Authenticated, appId: string, event: TWebhookEvent): Promise<TWebhookSampleResponse> {
       const app = await deps.apps.requireAppAccess(auth, appId);
-      return { event, payload: payloadOf(app.id, sampleEvent(event, ctx.clock.now())) };
+      return { event, payload: samplePayload(app.id, event, ctx.clock.now()) };
     },
 
     /**
@@ -286,7 +317,7 @@ export function createWebhookService(
       if (settings.url === "") throw new AppError("3045");
       const now = ctx.clock.now();
       const id = newDeliveryId(now);
-      const payload = payloadOf(app.id, sampleEvent(event, now));
+      const payload = samplePayload(app.id, event, now);
       const result = await attemptOnce(settings, id, JSON.stringify(payload));
       const delivery = await withTransaction(db, async (tx) => {
         const [row] = await tx

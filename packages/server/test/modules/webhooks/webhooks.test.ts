@@ -1,11 +1,13 @@
 import {
+  CALL_WEBHOOK_EVENTS,
+  CHAT_EVENT_TYPES,
   type TWebhookDeliveriesPage,
   type TWebhookDelivery,
   type TWebhookDeliveryResponse,
   type TWebhookPayload,
   type TWebhookSettings,
-  WEBHOOK_EVENTS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
+  zCallWebhookPayload,
   zWebhookPayload,
 } from "@parley/contract";
 import { Webhook } from "standardwebhooks";
@@ -282,7 +284,7 @@ describe("webhook settings", () => {
 });
 
 describe("webhook samples", () => {
-  it.each(WEBHOOK_EVENTS)("gives the delivery envelope of %s", async (event) => {
+  it.each(CHAT_EVENT_TYPES)("gives the delivery envelope of %s", async (event) => {
     const { owner, appId } = await chatApp(t);
     const res = await client(t.server).get<{ event: string; payload: TWebhookPayload }>(
       `${base(appId)}/sample?event=${event}`,
@@ -293,6 +295,13 @@ describe("webhook samples", () => {
     const payload = zWebhookPayload.parse(res.body.payload);
     expect(payload).toMatchObject({ type: event, data: { appId, event: { type: event } } });
     expect(payload.timestamp).toBe(payload.data.event.createdAt);
+  });
+
+  it.each(CALL_WEBHOOK_EVENTS)("gives the delivery envelope of %s around a call", async (event) => {
+    const { owner, appId } = await chatApp(t);
+    const res = await client(t.server).get<{ payload: unknown }>(`${base(appId)}/sample?event=${event}`, owner.token);
+    const payload = zCallWebhookPayload.parse(res.body.payload);
+    expect(payload).toMatchObject({ type: event, data: { appId, call: { kind: "video" } } });
   });
 
   it("refuses an unknown or missing event with 300", async () => {

@@ -1,4 +1,5 @@
 import {
+  type TChatEventType,
   type TWebhookAttempt,
   type TWebhookDelivery,
   type TWebhookEvent,
@@ -25,7 +26,8 @@ function payload(event: TWebhookEvent): TWebhookPayload {
       appId,
       event: {
         id: "42",
-        type: event,
+        // The fixture's shape is a chat event's whatever the event; only its type is shown.
+        type: event as TChatEventType,
         channelId: "c0ffee00-0000-4000-8000-000000000001",
         createdAt: "2026-03-10T09:00:00.000Z",
         userId: "alice",

@@ -1,0 +1,4 @@
+export { callChatRoutes } from "./chat-routes";
+export { callJobs } from "./jobs";
+export { callRoutes } from "./routes";
+export { type CallActor, type CallService, createCallService } from "./service";

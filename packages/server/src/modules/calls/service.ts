@@ -1,0 +1,569 @@
+import { createHmac } from "node:crypto";
+import {
+  CALL_SIGNAL_DATA_MAX_BYTES,
+  CALL_TRANSITIONS,
+  ICE_CREDENTIAL_TTL_SECONDS,
+  MISSED_CALL_CUSTOM_TYPE,
+  type TCall,
+  type TCallAction,
+  type TCallEndReason,
+  type TCallEventType,
+  type TCallSettings,
+  type TCallsPage,
+  type TClientFrame,
+  type TDashboardCall,
+  type TDashboardCallResponse,
+  type TDashboardCallsPage,
+  type TDashboardCallsQuery,
+  type TIceServer,
+  type TIceServersResponse,
+  type TServerFrame,
+  type TStartCallRequest,
+  type TUpdateCallSettingsRequest,
+} from "@parley/contract";
+import { and, asc, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import type { Bus } from "../../chat/bus";
+import { decodeCursor, pageOf, pastCursor } from "../../chat/cursor";
+import type { Presence } from "../../chat/presence";
+import type { Context } from "../../context";
+import type { Db } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
+import { AppError } from "../../errors";
+import { callPushJob, callRingTimeoutJob } from "../../jobs/catalog";
+import type { AppRow, AppService } from "../apps";
+import type { Authenticated } from "../auth";
+import { type ChannelService, distinctKeyOf } from "../channels";
+import { type ChatUserRow, type ChatUserService, findChatUsersByIds, isBlockedByAny } from "../chat-users";
+import type { MessageService } from "../messages";
+import type { PushService } from "../push";
+import type { WebhookService } from "../webhooks";
+import { activeCalls, type CallRow, callSettings, calls } from "./schema";
+
+/** The user acting on a call, as the chat API resolved them. */
+export interface CallActor {
+  app: AppRow;
+  user: ChatUserRow;
+}
+
+/** A call's final moves, each with the event both parties hear and the end reason it records. */
+const EVENT_OF: Record<TCallAction, TCallEventType> = {
+  accept: "call.accepted",
+  decline: "call.declined",
+  cancel: "call.cancelled",
+  end: "call.ended",
+  fail: "call.failed",
+  miss: "call.missed",
+  drop: "call.failed",
+};
+const END_REASON_OF: Record<Exclude<TCallAction, "accept">, TCallEndReason> = {
+  decline: "declined",
+  cancel: "cancelled",
+  end: "hangup",
+  fail: "failed",
+  miss: "missed",
+  drop: "disconnected",
+};
+
+/** Who `by` is in the call: null for a user who is not a party, "server" for the server's own moves. */
+function roleOf(row: CallRow, by: { chatUserId: string } | null): "caller" | "callee" | "server" | null {
+  if (by === null) return "server";
+  if (row.callerId === by.chatUserId) return "caller";
+  return row.calleeId === by.chatUserId ? "callee" : null;
+}
+
+/** Calls one sweep moves at most, of each kind; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+
+/** The users of the calls, by chat user id: a call's parties are its rows' ids, shown by their user ids. */
+type UsersById = Map<string, ChatUserRow>;
+
+function toCall(row: CallRow, users: UsersById): TCall {
+  const userIdOf = (id: string) => users.get(id)?.userId ?? "";
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    callerId: userIdOf(row.callerId),
+    calleeId: userIdOf(row.calleeId),
+    createdAt: row.createdAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    durationSeconds:
+      row.acceptedAt && row.endedAt ? Math.floor((row.endedAt.getTime() - row.acceptedAt.getTime()) / 1000) : null,
+    endReason: row.endReason ?? null,
+    endedBy: row.endedBy === null ? null : userIdOf(row.endedBy),
+  };
+}
+
+function toDashboardCall(row: CallRow, users: UsersById): TDashboardCall {
+  const { callerId, calleeId, ...call } = toCall(row, users);
+  return {
+    ...call,
+    caller: { userId: callerId, nickname: users.get(row.callerId)?.nickname ?? "" },
+    callee: { userId: calleeId, nickname: users.get(row.calleeId)?.nickname ?? "" },
+  };
+}
+
+/** The TURN REST API credential coturn checks with `use-auth-secret`: base64(HMAC-SHA1(secret, username)). */
+export function turnCredential(secret: string, username: string): string {
+  return createHmac("sha1", secret).update(username).digest("base64");
+}
+
+/**
+ * One-to-one calls: their lifecycle (one table of moves, `CALL_TRANSITIONS`), the relay of their signalling, the
+ * app's ICE servers, and their history. A call's events and signals reach the parties' sockets through the bus, so
+ * on every process; nothing of a call rides on the process that started it, and a call nobody answers is missed by
+ * a job.
+ */
+export function createCallService(
+  ctx: Context,
+  deps: {
+    bus: Bus;
+    apps: AppService;
+    chatUsers: ChatUserService;
+    channels: Pick<ChannelService, "findDistinct">;
+    messages: Pick<MessageService, "send">;
+    push: Pick<PushService, "sendCallIncoming">;
+    /** Who holds a socket, on any process: an accepted call whose parties both hold none is over. */
+    presence: Pick<Presence, "online">;
+    webhooks: Pick<WebhookService, "recordCall">;
+  },
+) {
+  const { db } = ctx.database;
+  const { clock } = ctx;
+  const ringSeconds = ctx.config.callRingSeconds;
+
+  /** Inside a transaction pass `tx`: on PGlite's single connection a query outside it would wait forever. */
+  async function usersOf(rows: CallRow[], q: Db = db): Promise<UsersById> {
+    const ids = new Set(rows.flatMap((row) => [row.callerId, row.calleeId]));
+    return new Map((await findChatUsersByIds(q, [...ids])).map((user) => [user.id, user]));
+  }
+
+  async function present(row: CallRow): Promise<TCall> {
+    return toCall(row, await usersOf([row]));
+  }
+
+  /** Both parties' sockets, wherever they are, hear the call as it is now. */
+  async function announce(appId: string, type: TCallEventType, call: TCall): Promise<void> {
+    await deps.bus.publish({
+      direct: {
+        appId,
+        userIds: [call.callerId, call.calleeId],
+        frame: { type: "call", event: { type, call, at: clock.now().toISOString() } },
+      },
+    });
+  }
+
+  /**
+   * A missed call leaves an admin message in the pair's distinct one-to-one channel, when they have one: the callee
+   * sees it in the conversation where they would answer. No channel is made for it. The call id as the message's
+   * client id keeps a repeated job from leaving two.
+   */
+  async function noteMissed(row: CallRow): Promise<void> {
+    const app = await deps.apps.cachedApp(row.appId);
+    if (!app) return;
+    const actor = { kind: "server" as const, app };
+    const channel = await deps.channels.findDistinct(actor, distinctKeyOf("private", [row.callerId, row.calleeId]));
+    if (channel?.memberCount !== 2) return;
+    await deps.messages.send(
+      actor,
+      channel.id,
+      {
+        text: row.kind === "video" ? "Missed video call" : "Missed voice call",
+        customType: MISSED_CALL_CUSTOM_TYPE,
+        metadata: { callId: row.id, kind: row.kind },
+        clientMessageId: `call-missed:${row.id}`,
+      },
+      "custom",
+    );
+  }
+
+  /**
+   * Moves a call by the table's rule. `by` is the party making the move, or null for the server's own (a missed
+   * call). The row is locked for the move, so of two moves at once (an accept and a cancel) one wins and the other
+   * finds the state it left.
+   */
+  async function move(
+    appId: string,
+    callId: string,
+    action: TCallAction,
+    by: { chatUserId: string } | null,
+  ): Promise<TCall> {
+    const rule = CALL_TRANSITIONS[action];
+    const moved = await withTransaction(db, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(calls)
+        .where(and(eq(calls.id, callId), eq(calls.appId, appId)))
+        .for("update")
+        .limit(1);
+      const role = row ? roleOf(row, by) : null;
+      if (!row || role === null) throw new AppError("3090");
+      if (rule.by === "server" ? role !== "server" : rule.by !== "either" && rule.by !== role) {
+        throw new AppError("3096");
+      }
+      if (!rule.from.includes(row.state)) throw new AppError("3095", { status: row.state });
+      const now = clock.now();
+      const [updated] = await tx
+        .update(calls)
+        .set(
+          action === "accept"
+            ? { state: rule.to, acceptedAt: now }
+            : { state: rule.to, endedAt: now, endReason: END_REASON_OF[action], endedBy: by?.chatUserId ?? null },
+        )
+        .where(eq(calls.id, row.id))
+        .returning();
+      // A call over frees both parties for the next.
+      if (action !== "accept") await tx.delete(activeCalls).where(eq(activeCalls.callId, row.id));
+      const call = toCall(updated as CallRow, await usersOf([updated as CallRow], tx));
+      const webhook =
+        action === "accept"
+          ? undefined
+          : await deps.webhooks.recordCall(tx, appId, action === "miss" ? "call.missed" : "call.ended", call);
+      return { row: updated as CallRow, call, webhook };
+    });
+    const { call } = moved;
+    await announce(appId, EVENT_OF[action], call);
+    await moved.webhook?.();
+    if (action === "miss") {
+      await noteMissed(moved.row).catch((err: unknown) =>
+        ctx.log.error({ err, callId }, "could not leave the missed-call message"),
+      );
+    }
+    return call;
+  }
+
+  /** A party's call, or 3090 for anyone else, a call of another app included. */
+  async function requireOwnCall(actor: CallActor, callId: string): Promise<CallRow> {
+    const [row] = await db
+      .select()
+      .from(calls)
+      .where(
+        and(
+          eq(calls.id, callId),
+          eq(calls.appId, actor.app.id),
+          or(eq(calls.callerId, actor.user.id), eq(calls.calleeId, actor.user.id)),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new AppError("3090");
+    return row;
+  }
+
+  async function readSettings(appId: string) {
+    const [row] = await db.select().from(callSettings).where(eq(callSettings.appId, appId)).limit(1);
+    return row ?? { appId, stunUrls: [], turnUrls: [], turnSecret: null };
+  }
+
+  const toSettings = (row: Awaited<ReturnType<typeof readSettings>>): TCallSettings => ({
+    stunUrls: row.stunUrls,
+    turnUrls: row.turnUrls,
+    hasTurnSecret: row.turnSecret !== null,
+  });
+
+  /** Moves every call that rang past its time, or only `callId`; each move checks the state again. */
+  async function missOverdue(callId?: string): Promise<number> {
+    const due = new Date(clock.now().getTime() - ringSeconds * 1000);
+    const rows = await db
+      .select({ id: calls.id, appId: calls.appId })
+      .from(calls)
+      .where(and(eq(calls.state, "ringing"), lte(calls.createdAt, due), callId ? eq(calls.id, callId) : undefined))
+      .orderBy(asc(calls.createdAt))
+      .limit(SWEEP_BATCH);
+    let missed = 0;
+    for (const row of rows) {
+      try {
+        await move(row.appId, row.id, "miss", null);
+        missed += 1;
+      } catch (err) {
+        // Answered, cancelled or declined meanwhile: nothing was missed.
+        if (!(err instanceof AppError && err.code === "3095")) throw err;
+      }
+    }
+    return missed;
+  }
+
+  return {
+    /**
+     * Starts a call: it rings from now. The callee must be another active user of the app who does not block the
+     * caller; either party already in a call answers 3091, which their `active_calls` rows decide.
+     */
+    async start(actor: CallActor, input: TStartCallRequest): Promise<TCall> {
+      if (input.calleeId === actor.user.userId) throw new AppError("3092");
+      const callee = await deps.chatUsers.requireUser(actor.app.id, input.calleeId);
+      if (!callee.isActive) throw new AppError("3094");
+      if (await isBlockedByAny(db, actor.app.id, [callee.id], actor.user.id)) throw new AppError("3093");
+      const now = clock.now();
+      const started = await withTransaction(db, async (tx) => {
+        const [inserted] = await tx
+          .insert(calls)
+          .values({
+            appId: actor.app.id,
+            callerId: actor.user.id,
+            calleeId: callee.id,
+            kind: input.kind,
+            state: "ringing",
+            createdAt: now,
+          })
+          .returning();
+        const call = inserted as CallRow;
+        const held = await tx
+          .insert(activeCalls)
+          .values([
+            { chatUserId: actor.user.id, callId: call.id },
+            { chatUserId: callee.id, callId: call.id },
+          ])
+          .onConflictDoNothing()
+          .returning({ chatUserId: activeCalls.chatUserId });
+        if (held.length < 2) throw new AppError("3091");
+        const started = toCall(
+          call,
+          new Map([
+            [actor.user.id, actor.user],
+            [callee.id, callee],
+          ]),
+        );
+        return {
+          row: call,
+          call: started,
+          webhook: await deps.webhooks.recordCall(tx, actor.app.id, "call.started", started),
+        };
+      });
+      const { row, call } = started;
+      await announce(actor.app.id, "call.ringing", call);
+      await started.webhook?.();
+      await ctx.jobs.send(callPushJob, { callId: row.id });
+      await ctx.jobs.send(callRingTimeoutJob, { callId: row.id }, { startAfter: ringSeconds });
+      return call;
+    },
+
+    accept: (actor: CallActor, callId: string) => move(actor.app.id, callId, "accept", { chatUserId: actor.user.id }),
+    decline: (actor: CallActor, callId: string) => move(actor.app.id, callId, "decline", { chatUserId: actor.user.id }),
+    cancel: (actor: CallActor, callId: string) => move(actor.app.id, callId, "cancel", { chatUserId: actor.user.id }),
+    /** Hangs up an accepted call; with reason `failed`, ends a ringing or accepted call as failed. */
+    end: (actor: CallActor, callId: string, reason: "hangup" | "failed") =>
+      move(actor.app.id, callId, reason === "failed" ? "fail" : "end", { chatUserId: actor.user.id }),
+
+    async get(actor: CallActor, callId: string): Promise<TCall> {
+      return present(await requireOwnCall(actor, callId));
+    },
+
+    /** The user's calls, made or received, newest first. */
+    async history(actor: CallActor, query: { cursor?: string | undefined; limit: number }): Promise<TCallsPage> {
+      const after = decodeCursor(query.cursor);
+      const rows = await db
+        .select()
+        .from(calls)
+        .where(
+          and(
+            eq(calls.appId, actor.app.id),
+            or(eq(calls.callerId, actor.user.id), eq(calls.calleeId, actor.user.id)),
+            pastCursor(after, calls.createdAt, calls.id, "desc"),
+          ),
+        )
+        .orderBy(desc(calls.createdAt), desc(calls.id))
+        .limit(query.limit + 1);
+      const page = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+      const users = await usersOf(page.items);
+      return { calls: page.items.map((row) => toCall(row, users)), nextCursor: page.nextCursor };
+    },
+
+    /**
+     * A `call.signal` frame: relayed to the other party of the call while it rings or is accepted. Answers the error
+     * frame that refuses it, or null once relayed.
+     */
+    async relaySignal(
+      from: { appId: string; userId: string; chatUserId: string },
+      frame: Extract<TClientFrame, { type: "call.signal" }>,
+    ): Promise<TServerFrame | null> {
+      const refuse = (code: "3090" | "3095" | "3097" | "4000", message: string): TServerFrame => ({
+        type: "error",
+        code,
+        message,
+        frame: "call.signal",
+      });
+      const data = frame.data ?? null;
+      if (Buffer.byteLength(JSON.stringify(data)) > CALL_SIGNAL_DATA_MAX_BYTES) {
+        return refuse("3097", "the signal's data is too large");
+      }
+      const app = await deps.apps.cachedApp(from.appId);
+      if (!app) return refuse("3090", "no such call");
+      const stopped = await deps.apps.requireChatAccess(app).then(
+        () => false,
+        () => true,
+      );
+      if (stopped) return refuse("4000", "no active plan");
+      const [row] = await db
+        .select()
+        .from(calls)
+        .where(
+          and(
+            eq(calls.id, frame.callId),
+            eq(calls.appId, from.appId),
+            or(eq(calls.callerId, from.chatUserId), eq(calls.calleeId, from.chatUserId)),
+          ),
+        )
+        .limit(1);
+      if (!row) return refuse("3090", "no such call");
+      if (row.state !== "ringing" && row.state !== "accepted") return refuse("3095", "the call is over");
+      const otherId = row.callerId === from.chatUserId ? row.calleeId : row.callerId;
+      const [other] = await findChatUsersByIds(db, [otherId]);
+      if (!other) return refuse("3090", "no such call");
+      await deps.bus.publish({
+        direct: {
+          appId: from.appId,
+          userIds: [other.userId],
+          frame: { type: "call.signal", callId: row.id, fromUserId: from.userId, data },
+        },
+      });
+      return null;
+    },
+
+    /**
+     * The app's STUN servers, and its TURN servers with credentials valid for `ICE_CREDENTIAL_TTL_SECONDS`, made for
+     * this user by the TURN REST API scheme. TURN URLs are left out while no secret is stored.
+     */
+    async iceServers(actor: CallActor): Promise<TIceServersResponse> {
+      const settings = await readSettings(actor.app.id);
+      const iceServers: TIceServer[] = [];
+      if (settings.stunUrls.length > 0) iceServers.push({ urls: settings.stunUrls });
+      if (settings.turnUrls.length > 0 && settings.turnSecret) {
+        const expiresAt = Math.floor(clock.now().getTime() / 1000) + ICE_CREDENTIAL_TTL_SECONDS;
+        const username = `${expiresAt}:${actor.user.userId}`;
+        iceServers.push({
+          urls: settings.turnUrls,
+          username,
+          credential: turnCredential(settings.turnSecret, username),
+        });
+      }
+      return { iceServers, ttlSeconds: ICE_CREDENTIAL_TTL_SECONDS };
+    },
+
+    /** The ring timeout of one call (a delayed job). */
+    missOverdue,
+
+    /**
+     * The minute's sweep: misses every call that rang past its time, and ends as failed (`disconnected`) every
+     * accepted call whose parties both hold no socket, whose apps went away without hanging up.
+     */
+    async sweep(): Promise<void> {
+      await missOverdue();
+      const accepted = await db
+        .select({ id: calls.id, appId: calls.appId, callerId: calls.callerId, calleeId: calls.calleeId })
+        .from(calls)
+        .where(eq(calls.state, "accepted"))
+        .orderBy(asc(calls.acceptedAt))
+        .limit(SWEEP_BATCH);
+      for (const row of accepted) {
+        const online = await deps.presence.online(row.appId, [row.callerId, row.calleeId]);
+        if (online.size > 0) continue;
+        await move(row.appId, row.id, "drop", null).catch((err: unknown) => {
+          // Ended by a party meanwhile.
+          if (!(err instanceof AppError && err.code === "3095")) throw err;
+        });
+      }
+    },
+
+    /**
+     * Pushes `call/incoming` to the callee's devices when they hold no socket. The call is marked pushed first, so
+     * a job run twice pushes once; a call no longer ringing pushes nothing.
+     */
+    async pushIncoming(callId: string): Promise<void> {
+      const [row] = await db
+        .update(calls)
+        .set({ pushedAt: clock.now() })
+        .where(and(eq(calls.id, callId), eq(calls.state, "ringing"), sql`${calls.pushedAt} is null`))
+        .returning();
+      if (!row) return;
+      const users = await usersOf([row]);
+      const caller = users.get(row.callerId);
+      const callee = users.get(row.calleeId);
+      if (!caller || !callee) return;
+      await deps.push.sendCallIncoming(row.appId, {
+        id: row.id,
+        kind: row.kind,
+        callee: { id: row.calleeId, userId: callee.userId },
+        caller: { nickname: caller.nickname, profileImageUrl: caller.profileImageUrl },
+      });
+    },
+
+    async getSettings(auth: Authenticated, appId: string): Promise<TCallSettings> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      return toSettings(await readSettings(app.id));
+    },
+
+    /** Replaces the ICE servers; a given secret replaces the stored one, an absent one keeps it. */
+    async updateSettings(
+      auth: Authenticated,
+      appId: string,
+      input: TUpdateCallSettingsRequest,
+    ): Promise<TCallSettings> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const current = await readSettings(app.id);
+      const turnSecret = input.turnSecret ?? current.turnSecret;
+      if (input.turnUrls.length > 0 && !turnSecret) throw new AppError("3098");
+      const values = { stunUrls: input.stunUrls, turnUrls: input.turnUrls, turnSecret };
+      const [saved] = await db
+        .insert(callSettings)
+        .values({ appId: app.id, ...values })
+        .onConflictDoUpdate({ target: callSettings.appId, set: values })
+        .returning();
+      return toSettings(saved ?? { appId: app.id, ...values });
+    },
+
+    /** The app's calls for the dashboard, newest first, by party, state and start time. */
+    async listForApp(auth: Authenticated, appId: string, query: TDashboardCallsQuery): Promise<TDashboardCallsPage> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const after = decodeCursor(query.cursor);
+      let party: string | null = null;
+      if (query.userId) {
+        const user = await deps.chatUsers.usersByUserIds(app.id, [query.userId]);
+        if (!user[0]) return { calls: [], nextCursor: null };
+        party = user[0].id;
+      }
+      const rows = await db
+        .select()
+        .from(calls)
+        .where(
+          and(
+            eq(calls.appId, app.id),
+            party ? or(eq(calls.callerId, party), eq(calls.calleeId, party)) : undefined,
+            query.state ? eq(calls.state, query.state) : undefined,
+            query.from ? gte(calls.createdAt, new Date(query.from)) : undefined,
+            query.to ? lt(calls.createdAt, new Date(query.to)) : undefined,
+            pastCursor(after, calls.createdAt, calls.id, "desc"),
+          ),
+        )
+        .orderBy(desc(calls.createdAt), desc(calls.id))
+        .limit(query.limit + 1);
+      const page = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+      const users = await usersOf(page.items);
+      return { calls: page.items.map((row) => toDashboardCall(row, users)), nextCursor: page.nextCursor };
+    },
+
+    /** One call of the app with its moves in order. */
+    async getForApp(auth: Authenticated, appId: string, callId: string): Promise<TDashboardCallResponse> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      const [row] = await db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.id, callId), eq(calls.appId, app.id)))
+        .limit(1);
+      if (!row) throw new AppError("3090");
+      const users = await usersOf([row]);
+      const call = toDashboardCall(row, users);
+      const timeline: TDashboardCallResponse["timeline"] = [
+        { state: "ringing", at: call.createdAt, byUserId: call.caller.userId },
+      ];
+      if (row.acceptedAt)
+        timeline.push({ state: "accepted", at: row.acceptedAt.toISOString(), byUserId: call.callee.userId });
+      if (row.endedAt) {
+        const endedBy = row.endedBy ? (users.get(row.endedBy)?.userId ?? null) : null;
+        timeline.push({ state: row.state, at: row.endedAt.toISOString(), byUserId: endedBy });
+      }
+      return { call, timeline };
+    },
+  };
+}
+
+export type CallService = ReturnType<typeof createCallService>;

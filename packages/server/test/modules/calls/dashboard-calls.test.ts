@@ -1,0 +1,159 @@
+import type { TCall, TCallSettings, TDashboardCallResponse, TDashboardCallsPage } from "@parley/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatApp } from "../../chat-client";
+import { startTestApp, type TestApp } from "../../harness";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+type ChatApp = Awaited<ReturnType<typeof chatApp>>;
+
+/** A dashboard request to one of the app's call routes, as its owner unless `auth` says otherwise. */
+async function dashboard<T>(
+  app: ChatApp,
+  method: "GET" | "PUT",
+  path: string,
+  payload?: Record<string, unknown>,
+  auth = app.dashboardAuth,
+) {
+  const res = await t.server.inject({
+    method,
+    url: `/api/apps/${app.appId}/calls${path}`,
+    headers: auth,
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as T & { code?: string } };
+}
+
+describe("call settings", () => {
+  it("starts empty, saves STUN and TURN servers, and never returns the TURN secret", async () => {
+    const app = await chatApp(t);
+    expect((await dashboard<{ settings: TCallSettings }>(app, "GET", "/settings")).body.settings).toEqual({
+      stunUrls: [],
+      turnUrls: [],
+      hasTurnSecret: false,
+    });
+    const saved = await dashboard<{ settings: TCallSettings }>(app, "PUT", "/settings", {
+      stunUrls: ["stun:stun.example.com:3478"],
+      turnUrls: ["turn:turn.example.com:3478", "turns:turn.example.com:5349?transport=tcp"],
+      turnSecret: "very-secret-value",
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings).toEqual({
+      stunUrls: ["stun:stun.example.com:3478"],
+      turnUrls: ["turn:turn.example.com:3478", "turns:turn.example.com:5349?transport=tcp"],
+      hasTurnSecret: true,
+    });
+    const read = await dashboard<{ settings: TCallSettings }>(app, "GET", "/settings");
+    expect(JSON.stringify(read.body)).not.toContain("very-secret-value");
+    expect(read.body.settings.hasTurnSecret).toBe(true);
+  });
+
+  it("keeps the stored secret when a save leaves it out, and refuses TURN URLs with no secret with 3098", async () => {
+    const app = await chatApp(t);
+    const noSecret = await dashboard(app, "PUT", "/settings", { stunUrls: [], turnUrls: ["turn:turn.example.com"] });
+    expect([noSecret.status, noSecret.body.code]).toEqual([400, "3098"]);
+    await dashboard(app, "PUT", "/settings", {
+      stunUrls: [],
+      turnUrls: ["turn:a.example.com"],
+      turnSecret: "s3cret-1",
+    });
+    const kept = await dashboard<{ settings: TCallSettings }>(app, "PUT", "/settings", {
+      stunUrls: [],
+      turnUrls: ["turn:b.example.com"],
+    });
+    expect(kept.body.settings).toEqual({ stunUrls: [], turnUrls: ["turn:b.example.com"], hasTurnSecret: true });
+  });
+
+  it("refuses URLs that are not stun:, turn: or turns: with 300", async () => {
+    const app = await chatApp(t);
+    for (const payload of [
+      { stunUrls: ["http://stun.example.com"], turnUrls: [] },
+      { stunUrls: ["turn:turn.example.com"], turnUrls: [] },
+      { stunUrls: [], turnUrls: ["stun:stun.example.com"], turnSecret: "s3cret-1" },
+      { stunUrls: ["stun:"], turnUrls: [] },
+    ]) {
+      expect((await dashboard(app, "PUT", "/settings", payload)).body.code).toBe("300");
+    }
+  });
+
+  it("refuses another account's app with 3003", async () => {
+    const app = await chatApp(t);
+    const other = await chatApp(t);
+    for (const res of [
+      await dashboard(app, "GET", "/settings", undefined, other.dashboardAuth),
+      await dashboard(app, "PUT", "/settings", { stunUrls: [], turnUrls: [] }, other.dashboardAuth),
+      await dashboard(app, "GET", "", undefined, other.dashboardAuth),
+    ]) {
+      expect([res.status, res.body.code]).toEqual([403, "3003"]);
+    }
+  });
+});
+
+describe("call list", () => {
+  /** An app where kim called lee (accepted, ended after a minute), then park called kim (cancelled). */
+  async function history() {
+    const app = await chatApp(t);
+    const kim = await app.user("kim", "Kim");
+    const lee = await app.user("lee", "Lee");
+    const park = await app.user("park", "Park");
+    const startedAt = t.clock.now();
+    const first = (await kim.api.post<{ call: TCall }>("/calls", { calleeId: "lee", kind: "video" })).body.call;
+    t.clock.advance(5000);
+    await lee.api.post(`/calls/${first.id}/accept`);
+    t.clock.advance(60_000);
+    await lee.api.post(`/calls/${first.id}/end`);
+    t.clock.advance(60_000);
+    const second = (await park.api.post<{ call: TCall }>("/calls", { calleeId: "kim", kind: "audio" })).body.call;
+    await park.api.post(`/calls/${second.id}/cancel`);
+    return { app, first, second, startedAt };
+  }
+
+  it("lists the app's calls newest first with both parties' ids and nicknames", async () => {
+    const { app, first, second } = await history();
+    const page = await dashboard<TDashboardCallsPage>(app, "GET", "");
+    expect(page.status).toBe(200);
+    expect(page.body.calls.map((c) => c.id)).toEqual([second.id, first.id]);
+    expect(page.body.calls[1]).toMatchObject({
+      caller: { userId: "kim", nickname: "Kim" },
+      callee: { userId: "lee", nickname: "Lee" },
+      kind: "video",
+      state: "ended",
+      durationSeconds: 60,
+      endReason: "hangup",
+    });
+    const paged = await dashboard<TDashboardCallsPage>(app, "GET", "?limit=1");
+    const next = await dashboard<TDashboardCallsPage>(app, "GET", `?limit=1&cursor=${paged.body.nextCursor}`);
+    expect(next.body.calls.map((c) => c.id)).toEqual([first.id]);
+  });
+
+  it("filters by user, state and start time", async () => {
+    const { app, first, second, startedAt } = await history();
+    const ids = async (query: string) =>
+      (await dashboard<TDashboardCallsPage>(app, "GET", query)).body.calls.map((c) => c.id);
+    expect(await ids("?userId=lee")).toEqual([first.id]);
+    expect(await ids("?userId=kim")).toEqual([second.id, first.id]);
+    expect(await ids("?userId=nobody")).toEqual([]);
+    expect(await ids("?state=cancelled")).toEqual([second.id]);
+    const split = new Date(startedAt.getTime() + 90_000).toISOString();
+    expect(await ids(`?from=${encodeURIComponent(split)}`)).toEqual([second.id]);
+    expect(await ids(`?to=${encodeURIComponent(split)}`)).toEqual([first.id]);
+  });
+
+  it("shows one call with its timeline, and answers 3090 for a call of another app", async () => {
+    const { app, first } = await history();
+    const one = await dashboard<TDashboardCallResponse>(app, "GET", `/${first.id}`);
+    expect(one.body.timeline.map((step) => [step.state, step.byUserId])).toEqual([
+      ["ringing", "kim"],
+      ["accepted", "lee"],
+      ["ended", "lee"],
+    ]);
+    const other = await chatApp(t);
+    const res = await dashboard(other, "GET", `/${first.id}`);
+    expect([res.status, res.body.code]).toEqual([404, "3090"]);
+  });
+});
