@@ -46,8 +46,9 @@ export const zMetricsAppParams = z.object({ appId: z.string().uuid() });
 
 /**
  * The three counters of spec section 3, summed over a range or read for one day, and the chat activity counted
- * beside them: reactions added and thread replies sent. A reaction is not a message and is never billed; a reply is
- * a message, counted (and billed) once in `messageCount` and shown again in `replyCount`.
+ * beside them: reactions added, thread replies sent and call minutes. A reaction is not a message and is never billed;
+ * a reply is a message, counted (and billed) once in `messageCount` and shown again in `replyCount`; calls are not
+ * billed.
  */
 export const zMetricsCounts = z.object({
   activeUserCount: z.number().int(),
@@ -55,6 +56,8 @@ export const zMetricsCounts = z.object({
   messageSenderCount: z.number().int(),
   reactionCount: z.number().int(),
   replyCount: z.number().int(),
+  /** Minutes of the calls that ended that day, each call rounded up to the minute; not billed. */
+  callMinutes: z.number().int(),
 });
 export type TMetricsCounts = z.infer<typeof zMetricsCounts>;
 
@@ -93,7 +96,7 @@ export type TReportEmailsInput = z.input<typeof zReportEmails>;
 /** The counters billing reads, in the order the report shows them. */
 export const usageMetricKeys = ["messageCount", "messageSenderCount", "activeUserCount"] as const;
 /** Chat activity counted per day for the report, never billed. */
-export const activityMetricKeys = ["reactionCount", "replyCount"] as const;
+export const activityMetricKeys = ["reactionCount", "replyCount", "callMinutes"] as const;
 /** Every metric, in the order the report, its table and the CSV show them. */
 export const metricKeys = [...usageMetricKeys, ...activityMetricKeys] as const;
 export type TMetricKey = (typeof metricKeys)[number];

@@ -82,7 +82,17 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const brands = createBrandService(ctx, { apps, storage });
   const campaigns = createCampaignService(ctx, { apps, brands });
   const campaignSender = createCampaignSender(ctx, { apps, channels, messages });
-  const calls = createCallService(ctx, { bus, presence, apps, chatUsers, channels, messages, push, webhooks });
+  const calls = createCallService(ctx, {
+    bus,
+    presence,
+    apps,
+    chatUsers,
+    channels,
+    messages,
+    push,
+    webhooks,
+    metrics,
+  });
   return {
     auth,
     links,

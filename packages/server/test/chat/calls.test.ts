@@ -79,6 +79,25 @@ describe("call lifecycle", () => {
     leeSocket.ws.close();
   });
 
+  it("counts an answered call's minutes, rounded up, on the day it ended, and none for a call never answered", async () => {
+    const { app, kim, lee, start } = await trio();
+    const day = () => t.clock.now().toISOString().slice(0, 10);
+    const minutes = async () => {
+      const [row] = await t.services.metrics.daily(app.appId, day(), "9999-12-31");
+      return row?.callMinutes ?? 0;
+    };
+    const talked = (await start()).body.call;
+    await lee.api.post(`/calls/${talked.id}/accept`);
+    t.clock.advance(61_000);
+    await lee.api.post(`/calls/${talked.id}/end`);
+    expect(await minutes()).toBe(2);
+    const declined = (await start()).body.call;
+    await lee.api.post(`/calls/${declined.id}/decline`);
+    const cancelled = (await start()).body.call;
+    await kim.api.post(`/calls/${cancelled.id}/cancel`);
+    expect(await minutes()).toBe(2);
+  });
+
   it("lets the callee decline and the caller cancel a ringing call", async () => {
     const { kim, lee, start } = await trio();
     const first = (await start()).body.call;

@@ -484,6 +484,7 @@ describe("metrics", () => {
         activeUserCount: 6,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
     ]);
   });
@@ -512,6 +513,7 @@ describe("metrics", () => {
         activeUserCount: 3,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
     ]);
     const apps = await t.server.inject({ method: "GET", url: "/api/apps", headers: app.dashboardAuth });

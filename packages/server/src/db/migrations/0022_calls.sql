@@ -35,4 +35,5 @@ ALTER TABLE "call_settings" ADD CONSTRAINT "call_settings_app_id_apps_id_fk" FOR
 CREATE INDEX "calls_app_idx" ON "calls" USING btree ("app_id","created_at");--> statement-breakpoint
 CREATE INDEX "calls_caller_idx" ON "calls" USING btree ("caller_id","created_at");--> statement-breakpoint
 CREATE INDEX "calls_callee_idx" ON "calls" USING btree ("callee_id","created_at");--> statement-breakpoint
-CREATE INDEX "calls_ringing_idx" ON "calls" USING btree ("created_at") WHERE state = 'ringing';
+CREATE INDEX "calls_ringing_idx" ON "calls" USING btree ("created_at") WHERE state = 'ringing';--> statement-breakpoint
+ALTER TABLE "daily_metrics" ADD COLUMN "call_minutes" integer DEFAULT 0 NOT NULL;

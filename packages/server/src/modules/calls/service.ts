@@ -35,6 +35,7 @@ import type { Authenticated } from "../auth";
 import { type ChannelService, distinctKeyOf } from "../channels";
 import { type ChatUserRow, type ChatUserService, findChatUsersByIds, isBlockedByAny } from "../chat-users";
 import type { MessageService } from "../messages";
+import type { MetricsService } from "../metrics";
 import type { PushService } from "../push";
 import type { WebhookService } from "../webhooks";
 import { activeCalls, type CallRow, callSettings, calls } from "./schema";
@@ -127,6 +128,7 @@ export function createCallService(
     /** Who holds a socket, on any process: an accepted call whose parties both hold none is over. */
     presence: Pick<Presence, "online">;
     webhooks: Pick<WebhookService, "recordCall">;
+    metrics: Pick<MetricsService, "countActivity">;
   },
 ) {
   const { db } = ctx.database;
@@ -216,6 +218,10 @@ export function createCallService(
       // A call over frees both parties for the next.
       if (action !== "accept") await tx.delete(activeCalls).where(eq(activeCalls.callId, row.id));
       const call = toCall(updated as CallRow, await usersOf([updated as CallRow], tx));
+      // A call that was talked in counts its minutes, each call's rounded up, on the day it ended.
+      if (call.durationSeconds !== null) {
+        await deps.metrics.countActivity(appId, "callMinutes", now, Math.ceil(call.durationSeconds / 60), tx);
+      }
       const webhook =
         action === "accept"
           ? undefined

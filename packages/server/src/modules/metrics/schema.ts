@@ -28,6 +28,8 @@ export const dailyMetrics = pgTable(
     /** Reactions added and thread replies sent: activity, not billed as messages (migration 0018). */
     reactionCount: integer("reaction_count").notNull().default(0),
     replyCount: integer("reply_count").notNull().default(0),
+    /** Minutes of the calls that ended that day, each call's rounded up: activity, not billed (migration 0022). */
+    callMinutes: integer("call_minutes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.slot] })],
 );

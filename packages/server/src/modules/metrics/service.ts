@@ -6,6 +6,9 @@ import { dailyMetrics, dailyUserActivity, METRICS_SLOTS } from "./schema";
 
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** The counters of chat activity that is not billed. */
+type ActivityColumn = "reactionCount" | "replyCount" | "callMinutes";
+
 /**
  * The slot of the app's day a write adds to. Chosen at random rather than by sender or channel: a busy sender or
  * channel then does not keep landing on the same row as another one.
@@ -19,6 +22,7 @@ export const summedCounters = {
   activeUserCount: sql<number>`coalesce(sum(${dailyMetrics.activeUserCount}), 0)::bigint`.mapWith(Number),
   reactionCount: sql<number>`coalesce(sum(${dailyMetrics.reactionCount}), 0)::bigint`.mapWith(Number),
   replyCount: sql<number>`coalesce(sum(${dailyMetrics.replyCount}), 0)::bigint`.mapWith(Number),
+  callMinutes: sql<number>`coalesce(sum(${dailyMetrics.callMinutes}), 0)::bigint`.mapWith(Number),
 };
 
 /**
@@ -33,15 +37,16 @@ export function createMetricsService(ctx: Context) {
     tx: Db,
     appId: string,
     day: string,
-    column: "messageCount" | "messageSenderCount" | "activeUserCount" | "reactionCount" | "replyCount",
+    column: "messageCount" | "messageSenderCount" | "activeUserCount" | ActivityColumn,
+    amount = 1,
   ) {
     const col = dailyMetrics[column];
     await tx
       .insert(dailyMetrics)
-      .values({ appId, day, slot: anySlot(), [column]: 1 })
+      .values({ appId, day, slot: anySlot(), [column]: amount })
       .onConflictDoUpdate({
         target: [dailyMetrics.appId, dailyMetrics.day, dailyMetrics.slot],
-        set: { [column]: sql`${col} + 1` },
+        set: { [column]: sql`${col} + ${amount}` },
       });
   }
 
@@ -73,9 +78,12 @@ export function createMetricsService(ctx: Context) {
   const monthCache = createTtlCache<string, number>(ctx.clock, ctx.config.readCacheMs, { refreshAhead: true });
 
   const service = {
-    /** Counts a reaction added or a thread reply sent: activity the reports show, not billed as messages. */
-    async countActivity(appId: string, column: "reactionCount" | "replyCount", at: Date): Promise<void> {
-      await bump(db, appId, utcDay(at), column);
+    /**
+     * Counts activity the reports show and billing does not: a reaction added, a thread reply sent, or a call's
+     * minutes. Inside a transaction pass `tx`, so the count commits with what it counts.
+     */
+    async countActivity(appId: string, column: ActivityColumn, at: Date, amount = 1, q: Db = db): Promise<void> {
+      if (amount > 0) await bump(q, appId, utcDay(at), column, amount);
     },
 
     async recordActive(appId: string, chatUserId: string, at: Date = ctx.clock.now()): Promise<void> {

@@ -22,6 +22,7 @@ type Day = {
   messageSenderCount: number;
   reactionCount: number;
   replyCount: number;
+  callMinutes: number;
 };
 type DailyBody = { from: string; to: string; data: Day[]; totals: Omit<Day, "date"> };
 type TotalsBody = { data: (Omit<Day, "date"> & { appId: string; name: string })[] };
@@ -59,6 +60,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 0,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
       {
         date: "2026-03-10",
@@ -67,6 +69,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 2,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
       {
         date: "2026-03-11",
@@ -75,6 +78,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 0,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
       {
         date: "2026-03-12",
@@ -83,6 +87,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 1,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
       {
         date: "2026-03-13",
@@ -91,6 +96,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 0,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
     ]);
     expect(res.body.totals).toEqual({
@@ -99,6 +105,7 @@ describe("app daily metrics", () => {
       messageSenderCount: 3,
       reactionCount: 0,
       replyCount: 0,
+      callMinutes: 0,
     });
   });
 
@@ -131,6 +138,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 1,
         reactionCount: 2,
         replyCount: 0,
+        callMinutes: 0,
       },
       {
         date: "2026-03-11",
@@ -139,19 +147,20 @@ describe("app daily metrics", () => {
         messageSenderCount: 1,
         reactionCount: 1,
         replyCount: 1,
+        callMinutes: 0,
       },
     ]);
-    expect(res.body.totals).toMatchObject({ messageCount: 2, reactionCount: 3, replyCount: 1 });
+    expect(res.body.totals).toMatchObject({ messageCount: 2, reactionCount: 3, replyCount: 1, callMinutes: 0 });
     const totals = await api.get<TotalsBody>("/metrics/apps?from=2026-03-10&to=2026-03-11", token);
-    expect(totals.body.data[0]).toMatchObject({ messageCount: 2, reactionCount: 3, replyCount: 1 });
+    expect(totals.body.data[0]).toMatchObject({ messageCount: 2, reactionCount: 3, replyCount: 1, callMinutes: 0 });
     const csv = await t.server.inject({
       method: "GET",
       url: `/api/metrics/apps/${app.appId}/export?from=2026-03-10&to=2026-03-11`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(csv.body.slice(1).split("\r\n").slice(1, 3)).toEqual([
-      "Chat,2026-03-10,1,1,2,2,0",
-      "Chat,2026-03-11,1,1,1,1,1",
+      "Chat,2026-03-10,1,1,2,2,0,0",
+      "Chat,2026-03-11,1,1,1,1,1,0",
     ]);
   });
 
@@ -178,6 +187,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 1,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
       {
         appId: quiet.body.app.id,
@@ -187,6 +197,7 @@ describe("app daily metrics", () => {
         messageSenderCount: 0,
         reactionCount: 0,
         replyCount: 0,
+        callMinutes: 0,
       },
     ]);
     const month = await api.get<TotalsBody>("/metrics/apps", token);
@@ -253,10 +264,10 @@ describe("CSV export", () => {
     expect(res.headers["content-disposition"]).toContain('attachment; filename="Chat-2026-03-10-2026-03-12.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body.slice(1).split("\r\n")).toEqual([
-      "app,date,messageCount,messageSenderCount,activeUserCount,reactionCount,replyCount",
-      "Chat,2026-03-10,3,2,2,0,0",
-      "Chat,2026-03-11,0,0,0,0,0",
-      "Chat,2026-03-12,1,1,1,0,0",
+      "app,date,messageCount,messageSenderCount,activeUserCount,reactionCount,replyCount,callMinutes",
+      "Chat,2026-03-10,3,2,2,0,0,0",
+      "Chat,2026-03-11,0,0,0,0,0,0",
+      "Chat,2026-03-12,1,1,1,0,0,0",
       "",
     ]);
   });
@@ -269,7 +280,7 @@ describe("CSV export", () => {
       url: `/api/metrics/apps/${appId}/export?from=2026-03-12&to=2026-03-12`,
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(res.body.split("\r\n")[1]).toBe(`"'=HYPERLINK(""x"")",2026-03-12,1,1,1,0,0`);
+    expect(res.body.split("\r\n")[1]).toBe(`"'=HYPERLINK(""x"")",2026-03-12,1,1,1,0,0,0`);
     expect(res.headers["content-disposition"]).toContain('filename="_HYPERLINK_x_-2026-03-12-2026-03-12.csv"');
   });
 });

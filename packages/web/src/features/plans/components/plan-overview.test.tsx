@@ -26,6 +26,7 @@ const apps = [
     activeUserCount: 18_000,
     reactionCount: 0,
     replyCount: 0,
+    callMinutes: 0,
   },
   {
     appId: "b",
@@ -35,6 +36,7 @@ const apps = [
     activeUserCount: 12_000,
     reactionCount: 0,
     replyCount: 0,
+    callMinutes: 0,
   },
 ];
 

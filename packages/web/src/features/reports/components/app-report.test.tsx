@@ -12,7 +12,15 @@ const report: TAppMetricsResponse = {
   from: "2026-03-09",
   to: "2026-03-12",
   data: [
-    { date: "2026-03-09", activeUserCount: 0, messageCount: 0, messageSenderCount: 0, reactionCount: 0, replyCount: 0 },
+    {
+      date: "2026-03-09",
+      activeUserCount: 0,
+      messageCount: 0,
+      messageSenderCount: 0,
+      reactionCount: 0,
+      replyCount: 0,
+      callMinutes: 0,
+    },
     {
       date: "2026-03-10",
       activeUserCount: 2,
@@ -20,11 +28,35 @@ const report: TAppMetricsResponse = {
       messageSenderCount: 2,
       reactionCount: 15,
       replyCount: 4,
+      callMinutes: 0,
     },
-    { date: "2026-03-11", activeUserCount: 0, messageCount: 0, messageSenderCount: 0, reactionCount: 2, replyCount: 0 },
-    { date: "2026-03-12", activeUserCount: 1, messageCount: 1, messageSenderCount: 1, reactionCount: 0, replyCount: 1 },
+    {
+      date: "2026-03-11",
+      activeUserCount: 0,
+      messageCount: 0,
+      messageSenderCount: 0,
+      reactionCount: 2,
+      replyCount: 0,
+      callMinutes: 0,
+    },
+    {
+      date: "2026-03-12",
+      activeUserCount: 1,
+      messageCount: 1,
+      messageSenderCount: 1,
+      reactionCount: 0,
+      replyCount: 1,
+      callMinutes: 0,
+    },
   ],
-  totals: { activeUserCount: 3, messageCount: 1235, messageSenderCount: 3, reactionCount: 17, replyCount: 5 },
+  totals: {
+    activeUserCount: 3,
+    messageCount: 1235,
+    messageSenderCount: 3,
+    reactionCount: 17,
+    replyCount: 5,
+    callMinutes: 0,
+  },
 };
 
 describe("AppReport", () => {
@@ -44,10 +76,10 @@ describe("AppReport", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["3/9", "0", "0", "0", "0", "0"],
-      ["3/10", "1,234", "2", "2", "15", "4"],
-      ["3/11", "0", "0", "0", "2", "0"],
-      ["3/12", "1", "1", "1", "0", "1"],
+      ["3/9", "0", "0", "0", "0", "0", "0"],
+      ["3/10", "1,234", "2", "2", "15", "4", "0"],
+      ["3/11", "0", "0", "0", "2", "0", "0"],
+      ["3/12", "1", "1", "1", "0", "1", "0"],
     ]);
     expect(table).not.toHaveTextContent("2026");
     expect(screen.getByTestId("total-messageCount")).toHaveTextContent("1,235");

@@ -39,6 +39,7 @@ const metricLabelKey: Record<TMetricKey, string> = {
   activeUserCount: "reports.metrics.activeUserCount",
   reactionCount: "reports.metrics.reactionCount",
   replyCount: "reports.metrics.replyCount",
+  callMinutes: "reports.metrics.callMinutes",
 };
 
 /** The range lives in the address (`?from&to`), so a report can be bookmarked and shared. */
@@ -149,11 +150,11 @@ export function AppReport({ appId }: { appId: string }) {
   );
 }
 
-/** Five figures: one row on a wide screen, never a lone figure on a row of its own below. */
+/** Six figures: two rows of three, or one row on a wide screen. */
 const figuresSx = {
   display: "grid",
   gap: 2,
-  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" },
+  gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))", xl: "repeat(6, minmax(0, 1fr))" },
 } as const;
 
 const gridSx = {

@@ -23,6 +23,7 @@ describe("AppsUsage", () => {
               activeUserCount: 30,
               reactionCount: 7,
               replyCount: 3,
+              callMinutes: 0,
             },
           ],
         });
