@@ -1,4 +1,6 @@
+import { PUSH_TEMPLATE_KEYS } from "@parley/contract";
 import { describe, expect, it } from "vitest";
+import { i18n } from "@/i18n";
 import { insertAt, templateNameKey } from "./templates";
 
 describe("insertAt", () => {
@@ -14,5 +16,12 @@ describe("insertAt", () => {
 describe("templateNameKey", () => {
   it("nests by the key's path segments", () => {
     expect(templateNameKey("channel/member/left")).toBe("push.events.channel.member.left");
+  });
+
+  it("names every template in Korean and in English", () => {
+    for (const language of ["ko", "en"]) {
+      const unnamed = PUSH_TEMPLATE_KEYS.filter((key) => !i18n.exists(templateNameKey(key), { lng: language }));
+      expect(unnamed, language).toEqual([]);
+    }
   });
 });

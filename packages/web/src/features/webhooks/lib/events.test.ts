@@ -1,6 +1,19 @@
+import { WEBHOOK_EVENTS } from "@parley/contract";
 import { describe, expect, it } from "vitest";
+import { i18n } from "@/i18n";
 import { ApiError } from "@/lib/api-client";
-import { failureReason } from "./events";
+import { eventNameKey, failureReason } from "./events";
+
+describe("eventNameKey", () => {
+  it("names every event a webhook can subscribe to in Korean and in English", () => {
+    for (const language of ["ko", "en"]) {
+      const t = i18n.getFixedT(language);
+      const unnamed = WEBHOOK_EVENTS.filter((event) => !i18n.exists(eventNameKey(event), { lng: language }));
+      expect(unnamed, language).toEqual([]);
+      expect(new Set(WEBHOOK_EVENTS.map((event) => t(eventNameKey(event)))).size).toBe(WEBHOOK_EVENTS.length);
+    }
+  });
+});
 
 describe("failureReason", () => {
   it("prefers the reason the server put in data", () => {
