@@ -7,6 +7,7 @@ import {
   type TPushPlatform,
 } from "@parley/contract";
 import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi } from "./apis";
+import { type CallOptions, CallsApi } from "./calls";
 import { Emitter } from "./emitter";
 import { basePath, Http, resolveBaseUrl } from "./http";
 import { PresenceApi, TypingApi } from "./live";
@@ -33,6 +34,8 @@ export interface ParleyClientOptions {
   reconnect?: ReconnectOptions | false;
   /** How often the link is pinged to notice a dead connection, in ms (default 25 000). */
   pingIntervalMs?: number;
+  /** Voice and video calls: the WebRTC to use outside a browser, and the ICE transport policy. */
+  calls?: CallOptions;
 }
 
 /**
@@ -65,6 +68,8 @@ export class ParleyClient {
   readonly typing: TypingApi;
   /** Who is online, for the users the app follows. */
   readonly presence: PresenceApi;
+  /** One-to-one voice and video calls. */
+  readonly calls: CallsApi;
 
   readonly #http: Http;
   readonly #emitter = new Emitter();
@@ -122,9 +127,17 @@ export class ParleyClient {
             },
       pingIntervalMs: options.pingIntervalMs ?? 25_000,
       authTimeoutMs: 15_000,
+      onCallSignal: (callId, data) => this.calls.signal(callId, data),
     });
     this.typing = new TypingApi(this.#realtime, this.#emitter);
     this.presence = new PresenceApi(this.#realtime, this.#emitter);
+    this.calls = new CallsApi(
+      this.#http,
+      this.#realtime,
+      this.#emitter,
+      () => this.#currentUser?.userId ?? null,
+      options.calls,
+    );
     this.#followSubchannels();
   }
 

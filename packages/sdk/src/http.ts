@@ -10,6 +10,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Login routes take no credential; everything else sends the session token. */
   auth?: boolean;
+  /** Outlives the page (a hang-up sent as the page closes). */
+  keepalive?: boolean;
 }
 
 export interface HttpConfig {
@@ -69,6 +71,7 @@ export class Http {
         headers,
         body: hasBody ? JSON.stringify(options.body) : undefined,
         signal: AbortSignal.timeout(this.config.timeoutMs),
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (cause) {
       const timedOut = cause instanceof Error && cause.name === "TimeoutError";

@@ -4,12 +4,20 @@
 export type {
   TBlockedUser,
   TBlockedUsersPage,
+  TCall,
+  TCallEvent,
+  TCallEventType,
+  TCallKind,
+  TCallState,
+  TCallsPage,
   TChannel,
   TChannelsPage,
   TChatEvent,
   TChatEventType,
   TChatUser,
   TEventsResponse,
+  TIceServer,
+  TIceServersResponse,
   TMember,
   TMembersPage,
   TMessage,
@@ -37,11 +45,20 @@ export {
   type UpdateChannelInput,
   type UpdateMeInput,
 } from "./apis";
+export {
+  Call,
+  type CallEventMap,
+  type CallOptions,
+  CallsApi,
+  type StartCallOptions,
+  type WebRtcImplementation,
+} from "./calls";
 export { ParleyClient, type ParleyClientOptions } from "./client";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
 export { PresenceApi, type PresenceState, TypingApi } from "./live";
 export type { ReconnectOptions } from "./realtime";
 export type {
+  CallEventOf,
   ChatEventOf,
   ConnectionChange,
   ConnectionState,

@@ -21,6 +21,8 @@ export interface RealtimeConfig {
   emitter: Emitter;
   /** `subchannels`: the user's subchannel in each split super group they belong to, by channel id. */
   onReady: (user: TChatUser | null, subchannels: Record<string, number>) => void;
+  /** The other party's signalling of one of the user's calls. */
+  onCallSignal: (callId: string, data: unknown) => void;
   reconnect: Required<ReconnectOptions> | false;
   pingIntervalMs: number;
   authTimeoutMs: number;
@@ -167,6 +169,13 @@ export class Realtime {
         case "transient":
           // Live only: not part of the event cursor, and never buffered behind a catch-up.
           this.config.emitter.emit(frame.event.type, frame.event as ParleyEventMap[typeof frame.event.type]);
+          break;
+        case "call":
+          // Live only, like transient events: a reconnecting client reads its call's state over HTTP.
+          this.config.emitter.emit(frame.event.type, frame.event as ParleyEventMap[typeof frame.event.type]);
+          break;
+        case "call.signal":
+          this.config.onCallSignal(frame.callId, frame.data);
           break;
         case "error":
           // An answer to one frame (typing where the user is not a member) leaves the socket open: not a refusal.

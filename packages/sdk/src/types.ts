@@ -1,4 +1,12 @@
-import type { TChatEvent, TChatEventType, TTransientEvent, TTransientEventType } from "@parley/contract";
+import type {
+  TCallEvent,
+  TCallEventType,
+  TChatEvent,
+  TChatEventType,
+  TTransientEvent,
+  TTransientEventType,
+} from "@parley/contract";
+import type { Call } from "./calls";
 
 /** A chat event narrowed to one type, e.g. `ChatEventOf<"message.created">`. */
 export type ChatEventOf<K extends TChatEventType> = TChatEvent & { type: K };
@@ -23,14 +31,22 @@ export interface ConnectionChange {
 /** A typing or presence event narrowed to one type, e.g. `TransientEventOf<"typing.started">`. */
 export type TransientEventOf<K extends TTransientEventType> = TTransientEvent & { type: K };
 
+/** A call event narrowed to one type, e.g. `CallEventOf<"call.accepted">`. */
+export type CallEventOf<K extends TCallEventType> = TCallEvent & { type: K };
+
 /**
  * Everything `ParleyClient.on` can listen to: each chat event type, typing and presence (`typing.started`,
- * `typing.stopped`, `user.presence`: live only, never replayed after a reconnect), `connection`, and
+ * `typing.stopped`, `user.presence`: live only, never replayed after a reconnect), the user's calls (`call.ringing`,
+ * `call.accepted`… as the server says them, and `call.incoming` with the {@link Call} to answer), `connection`, and
  * `unread.changed` (the SDK's own unread counts moved).
  */
 export type ParleyEventMap = { [K in TChatEventType]: ChatEventOf<K> } & {
   [K in TTransientEventType]: TransientEventOf<K>;
-} & { connection: ConnectionChange; "unread.changed": UnreadChange };
+} & { [K in TCallEventType]: CallEventOf<K> } & {
+  connection: ConnectionChange;
+  "unread.changed": UnreadChange;
+  "call.incoming": Call;
+};
 
 /** A channel's unread counts for the signed-in user. */
 export interface UnreadCounts {
