@@ -62,6 +62,9 @@ export default defineConfig({
       OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8",
       // Lets the billing test move the server's clock to the 5th and run the daily billing job.
       TESTING_ENDPOINTS: "true",
+      // A call rings this long unanswered before it is missed: long enough for a busy machine's browser to answer,
+      // short enough for the missed-call test to wait it out.
+      CALL_RING_SECONDS: "15",
       // The marketplace signup test signs its tokens with this.
       MARKETPLACE_SECRET: "e2e-marketplace-secret-0123456789",
     },

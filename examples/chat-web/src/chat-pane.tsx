@@ -2,10 +2,10 @@ import type { ParleyClient, TChannel, TChatUser } from "@parley/sdk";
 import { useCallback, useMemo, useState } from "react";
 import { Composer } from "./composer/composer";
 import { TypingIndicator } from "./composer/typing-indicator";
-import { channelTitle, isDirect } from "./direct";
+import { channelTitle, directPeer, isDirect } from "./direct";
 import { useParleyEvent } from "./hooks";
 import { useI18n } from "./i18n";
-import { LockIcon, MembersIcon } from "./icons";
+import { LockIcon, MembersIcon, PhoneIcon, VideoIcon } from "./icons";
 import { MembersPanel } from "./members/members-panel";
 import { nicknames, useMembers } from "./members/use-members";
 import { baseMessageActions } from "./messages/message-actions";
@@ -22,12 +22,14 @@ interface Props {
   channel: TChannel;
   onLeft: () => void;
   onOpenDirect: (userId: string, nickname: string) => void;
+  /** Calls the other person of a 1:1 chat; absent while a call goes on. */
+  onCall?: (userId: string, video: boolean) => void;
 }
 
 type Side = { kind: "members" } | { kind: "thread"; parentId: string } | null;
 
 /** One open channel: its messages, the message box, and beside them the members or a thread. */
-export function ChatPane({ client, user, channel: initial, onLeft, onOpenDirect }: Props) {
+export function ChatPane({ client, user, channel: initial, onLeft, onOpenDirect, onCall }: Props) {
   const { t } = useI18n();
   const me = user.userId;
   const [channel, setChannel] = useState(initial);
@@ -38,6 +40,7 @@ export function ChatPane({ client, user, channel: initial, onLeft, onOpenDirect 
   const names = useMemo(() => nicknames(members), [members]);
   const direct = isDirect(channel);
   const title = channelTitle(channel, me);
+  const peer = directPeer(channel, me);
 
   // Member counts, names and pins change under an open channel; the list's copy is only a starting point.
   const refresh = (event: { channelId: string }) => {
@@ -101,6 +104,28 @@ export function ChatPane({ client, user, channel: initial, onLeft, onOpenDirect 
             </div>
           </div>
           <div className="row">
+            {peer && (
+              <>
+                <button
+                  type="button"
+                  className="chip-button"
+                  disabled={!onCall}
+                  onClick={() => onCall?.(peer.userId, false)}
+                  aria-label={t("call.voiceWith", { name: title })}
+                >
+                  <PhoneIcon /> {t("call.voice")}
+                </button>
+                <button
+                  type="button"
+                  className="chip-button"
+                  disabled={!onCall}
+                  onClick={() => onCall?.(peer.userId, true)}
+                  aria-label={t("call.videoWith", { name: title })}
+                >
+                  <VideoIcon /> {t("call.video")}
+                </button>
+              </>
+            )}
             <button
               type="button"
               className={`chip-button ${side?.kind === "members" ? "active" : ""}`}

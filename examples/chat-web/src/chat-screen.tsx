@@ -1,5 +1,8 @@
 import type { ConnectionState, ParleyClient, TChannel, TChatUser } from "@parley/sdk";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { CallHistory } from "./calls/call-history";
+import { CallLayer } from "./calls/call-layer";
+import { useCalls } from "./calls/use-calls";
 import { ChannelList } from "./channels/channel-list";
 import { ChatPane } from "./chat-pane";
 import { openDirectChannel } from "./direct";
@@ -17,6 +20,14 @@ export function ChatScreen(props: { client: ParleyClient; user: TChatUser; onLog
   const [selected, setSelected] = useState<TChannel | null>(null);
   const [listVersion, setListVersion] = useState(0);
   const [openError, setOpenError] = useState<unknown>(null);
+  const [showCalls, setShowCalls] = useState(false);
+  const [callsVersion, setCallsVersion] = useState(0);
+  const calls = useCalls(client);
+  const { close: closeCall } = calls;
+  const endCall = useCallback(() => {
+    closeCall();
+    setCallsVersion((v) => v + 1);
+  }, [closeCall]);
   useUnreadTitle(client);
 
   useParleyEvent(client, "connection", (change) => {
@@ -65,6 +76,11 @@ export function ChatScreen(props: { client: ParleyClient; user: TChatUser; onLog
           </div>
         )}
         {openError !== null && <p className="error small pad">{describeError(openError, t)}</p>}
+        {calls.error !== null && (
+          <p className="error small pad" role="alert">
+            {describeError(calls.error, t)}
+          </p>
+        )}
         <ChannelList
           client={client}
           me={user.userId}
@@ -73,6 +89,14 @@ export function ChatScreen(props: { client: ParleyClient; user: TChatUser; onLog
           version={listVersion}
         />
         <footer className="sidebar-footer">
+          <button
+            type="button"
+            className={`chip-button ${showCalls ? "active" : ""}`}
+            aria-pressed={showCalls}
+            onClick={() => setShowCalls((shown) => !shown)}
+          >
+            {t("calls.title")}
+          </button>
           <LanguageSwitch />
         </footer>
       </aside>
@@ -85,11 +109,16 @@ export function ChatScreen(props: { client: ParleyClient; user: TChatUser; onLog
             channel={selected}
             onLeft={() => setSelected(null)}
             onOpenDirect={openDirect}
+            onCall={calls.call ? undefined : (userId, video) => void calls.start(userId, video)}
           />
         ) : (
           <div className="empty">{t("pickChannel")}</div>
         )}
       </main>
+      {showCalls && (
+        <CallHistory client={client} me={user.userId} version={callsVersion} onClose={() => setShowCalls(false)} />
+      )}
+      {calls.call && <CallLayer key={calls.call.id} client={client} call={calls.call} onClose={endCall} />}
     </div>
   );
 }

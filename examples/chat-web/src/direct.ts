@@ -20,6 +20,13 @@ function peopleOf(channel: TChannel): Record<string, string> | null {
   }
 }
 
+/** The other person of a 1:1 chat, or null for any other channel. */
+export function directPeer(channel: TChannel, me: string): { userId: string; nickname: string } | null {
+  const people = peopleOf(channel);
+  const other = people && Object.entries(people).find(([userId]) => userId !== me);
+  return other ? { userId: other[0], nickname: other[1] } : null;
+}
+
 export function isDirect(channel: TChannel): boolean {
   return peopleOf(channel) !== null;
 }

@@ -32,9 +32,17 @@ export function linkedAppId(): string | null {
   return new URLSearchParams(window.location.search).get("appId")?.trim() || null;
 }
 
-/** An empty server URL means this page's origin, where the dev server proxies `/v1` to the API. */
+/**
+ * An empty server URL means this page's origin, where the dev server proxies `/v1` to the API. `?relay` in the
+ * address sends calls' media only through the app's TURN server, to check that server works.
+ */
 export function createClient(serverUrl: string, appId: string): ParleyClient {
-  return new ParleyClient({ baseUrl: serverUrl.trim() || window.location.origin, appId: appId.trim() });
+  const relay = new URLSearchParams(window.location.search).has("relay");
+  return new ParleyClient({
+    baseUrl: serverUrl.trim() || window.location.origin,
+    appId: appId.trim(),
+    calls: relay ? { iceTransportPolicy: "relay" } : {},
+  });
 }
 
 /** Codes a user of this sample meets and can act on, said in their language; others show the API's own text. */

@@ -360,6 +360,16 @@ export class MeApi {
   }
 }
 
+/** Other users of the app, as the signed-in user may see them. */
+export class UsersApi {
+  constructor(private readonly http: Http) {}
+
+  /** A user of the app by id, with whether they are online now. 3018 for an unknown user. */
+  async get(userId: string): Promise<TChatUser> {
+    return (await this.http.request<{ user: TChatUser }>("GET", chatApi.user, { params: { userId } })).user;
+  }
+}
+
 /** The event log behind the real-time link; `connect()` uses it to catch up on its own. */
 export class EventsApi {
   constructor(private readonly http: Http) {}

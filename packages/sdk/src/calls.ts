@@ -161,6 +161,14 @@ export class Call {
   get isCameraOff(): boolean {
     return this.#cameraOff;
   }
+  /** Whether this device takes part: it started the call, or accepted it here. */
+  get isJoined(): boolean {
+    return this.#joined;
+  }
+  /** Whether the call is over for this device and released what it held (the `ended` event came). */
+  get hasEnded(): boolean {
+    return this.#released;
+  }
   /** The media link's state, or `new` before it is set up. */
   get mediaState(): RTCPeerConnectionState {
     return this.#pc?.connectionState ?? "new";

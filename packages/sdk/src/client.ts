@@ -6,7 +6,7 @@ import {
   type TPushDevice,
   type TPushPlatform,
 } from "@parley/contract";
-import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi } from "./apis";
+import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi, UsersApi } from "./apis";
 import { type CallOptions, CallsApi } from "./calls";
 import { Emitter } from "./emitter";
 import { basePath, Http, resolveBaseUrl } from "./http";
@@ -62,6 +62,8 @@ export class ParleyClient {
   readonly me: MeApi;
   /** The event log, for apps that keep their own cursor. */
   readonly events: EventsApi;
+  /** Other users of the app. */
+  readonly users: UsersApi;
   /** Unread counts per channel and in all, kept current from events. */
   readonly unread: UnreadApi;
   /** Saying the user is typing, and who else is. */
@@ -107,6 +109,7 @@ export class ParleyClient {
       this.#currentUser = user;
     });
     this.events = new EventsApi(this.#http);
+    this.users = new UsersApi(this.#http);
     this.#realtime = new Realtime({
       url: () => this.#wsUrl,
       WebSocket: options.WebSocket,

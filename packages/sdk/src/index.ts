@@ -31,6 +31,7 @@ export type {
   TTransientEventType,
   TUnreadResponse,
 } from "@parley/contract";
+export { MISSED_CALL_CUSTOM_TYPE } from "@parley/contract";
 export {
   type ChannelListOptions,
   ChannelsApi,
@@ -44,6 +45,7 @@ export {
   type SendOptions,
   type UpdateChannelInput,
   type UpdateMeInput,
+  UsersApi,
 } from "./apis";
 export {
   Call,

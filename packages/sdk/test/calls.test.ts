@@ -55,6 +55,7 @@ describe("client.calls", () => {
     const ringing = await incoming;
     expect(ringing).toMatchObject({ id: outgoing.id, direction: "incoming", peerId: "caller", state: "ringing" });
     expect(lee.calls.current).toBe(ringing);
+    expect(await lee.users.get(ringing.peerId)).toMatchObject({ userId: "caller", nickname: "CALLER" });
     const remoteAtKim = new Promise((resolve) => outgoing.on("remote.stream", resolve));
     const remoteAtLee = new Promise((resolve) => ringing.on("remote.stream", resolve));
     await ringing.accept();

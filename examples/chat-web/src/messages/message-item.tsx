@@ -1,4 +1,4 @@
-import type { TMessage } from "@parley/sdk";
+import { MISSED_CALL_CUSTOM_TYPE, type TMessage } from "@parley/sdk";
 import { useState } from "react";
 import { useI18n } from "../i18n";
 import { FileIcon, PinIcon, RepliesIcon } from "../icons";
@@ -36,6 +36,15 @@ export function MessageItem({ message, me, names, actions, isPinned, seenBy }: P
   const time = (iso: string) => new Date(iso).toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
 
   if (message.type === "admin") return <div className="admin-message">{message.text}</div>;
+  if (message.type === "custom" && message.customType === MISSED_CALL_CUSTOM_TYPE) {
+    const video = (message.metadata as { kind?: string } | null)?.kind === "video";
+    return (
+      <div className="admin-message missed-call" data-testid="missed-call">
+        {t(video ? "call.missedVideo" : "call.missedVoice")} ·{" "}
+        <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+      </div>
+    );
+  }
 
   const sender = message.sender;
   const author = sender?.nickname ?? t("chat.unknown");

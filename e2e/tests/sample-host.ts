@@ -1,0 +1,86 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test } from "./fixtures";
+
+const SAMPLE_DIR = fileURLToPath(new URL("../../examples/chat-web", import.meta.url));
+const VITE = fileURLToPath(new URL("../../node_modules/vite/bin/vite.js", import.meta.url));
+/** Ports for the sample's static server: clear of the e2e server (18000s), its receivers (20000s) and fixed ports. */
+const PORT_FIRST = 21_000;
+const PORT_COUNT = 1000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+/** Runs a command to its end, failing with its output when it fails. */
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed:\n${Buffer.concat(output)}`)),
+    );
+  });
+}
+
+/** Serves a folder's files, and its index.html for any other path, as a static host serves a single-page app. */
+function serveFolder(root: string): http.Server {
+  return http.createServer(async (request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+    const file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ""));
+    const inside = file.startsWith(root) && (await fs.stat(file).catch(() => null))?.isFile();
+    const chosen = inside ? file : path.join(root, "index.html");
+    response.writeHead(200, { "content-type": CONTENT_TYPES[path.extname(chosen)] ?? "application/octet-stream" });
+    response.end(await fs.readFile(chosen));
+  });
+}
+
+/** Listens on a free port of the sample's range, trying others while ports are taken. */
+async function listen(server: http.Server): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = PORT_FIRST + Math.floor(Math.random() * PORT_COUNT);
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (ok) return port;
+  }
+  throw new Error("no free port for the sample");
+}
+
+/**
+ * Builds the sample web chat once for the spec file and serves it from an origin of its own, as a customer would
+ * host it; `url()` is where it is, once the file's tests run.
+ */
+export function useSampleApp(): { url: () => string } {
+  let outDir = "";
+  let sampleServer: http.Server | null = null;
+  let sampleUrl = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    outDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-sample-"));
+    await run(process.execPath, [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], SAMPLE_DIR);
+    sampleServer = serveFolder(outDir);
+    sampleUrl = `http://127.0.0.1:${await listen(sampleServer)}/`;
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => (sampleServer ? sampleServer.close(resolve) : resolve(undefined)));
+    if (outDir) await fs.rm(outDir, { recursive: true, force: true });
+  });
+
+  return { url: () => sampleUrl };
+}
