@@ -192,6 +192,11 @@ export const callsApi = {
 /** The dashboard API's call routes, under `/api`. */
 export const dashboardCallsApi = {
   settings: "/apps/:id/calls/settings",
+  /**
+   * The app's ICE servers with TURN credentials made for the user name `dashboard-test`, as the chat API's
+   * `GET /v1/calls/ice-servers` hands them to an end user: the dashboard's "Test" opens a relay with them.
+   */
+  iceServers: "/apps/:id/calls/ice-servers",
   calls: "/apps/:id/calls",
   call: "/apps/:id/calls/:callId",
 } as const;

@@ -14,6 +14,7 @@ describe("routePatterns", () => {
         paths.intro.docs.path,
         paths.auth.login.path,
         paths.apps.report.path,
+        paths.apps.calls.path,
         paths.apps.message.campaignReport.path,
         paths.notFound.path,
       ]),

@@ -36,6 +36,7 @@ const appRoutes: RouteObject = {
         { path: paths.apps.user.path, lazy: lazyPage(() => import("./routes/dashboard/app-users")) },
         { path: paths.apps.channels.path, lazy: lazyPage(() => import("./routes/dashboard/app-channels")) },
         { path: paths.apps.channel.path, lazy: lazyPage(() => import("./routes/dashboard/channel-chat")) },
+        { path: paths.apps.calls.path, lazy: lazyPage(() => import("./routes/dashboard/app-calls")) },
         {
           path: paths.apps.profanityFilter.path,
           lazy: lazyPage(() => import("./routes/dashboard/app-profanity-filter")),

@@ -96,6 +96,7 @@ export const paths = {
       path: "/apps/:appId/channels/:channelId",
       getHref: (appId: string, channelId: string) => `/apps/${enc(appId)}/channels/${enc(channelId)}`,
     },
+    calls: { path: "/apps/:appId/calls", getHref: (appId: string) => `/apps/${enc(appId)}/calls` },
     profanityFilter: {
       path: "/apps/:appId/profanity-filter",
       getHref: (appId: string) => `/apps/${enc(appId)}/profanity-filter`,

@@ -89,6 +89,7 @@ describe("one term per concept", () => {
     ["nav.app.report", "pages.report"],
     ["nav.app.user", "pages.user"],
     ["nav.app.channels", "pages.channels"],
+    ["nav.app.calls", "pages.calls"],
     ["nav.app.profanityFilter", "pages.profanityFilter"],
     ["nav.app.pushNotifications", "pages.pushNotification"],
     ["nav.app.translation", "pages.translation"],

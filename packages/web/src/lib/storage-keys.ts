@@ -8,6 +8,3 @@ export const SESSION_STORAGE_KEY = "parley.session";
 
 /** The UI language; kept across logouts and reloads. */
 export const LANGUAGE_STORAGE_KEY = "parley.language";
-
-/** The id of the drawer notice the user confirmed; a notice with another id shows again. */
-export const DRAWER_NOTICE_STORAGE_KEY = "parley.drawerNotice.dismissed";

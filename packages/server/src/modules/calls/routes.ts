@@ -6,6 +6,7 @@ import {
   zDashboardCallResponse,
   zDashboardCallsPage,
   zDashboardCallsQuery,
+  zIceServersResponse,
   zUpdateCallSettingsRequest,
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
@@ -14,7 +15,10 @@ import { authOf, requireAuth } from "../../http/authenticate";
 import type { AuthService } from "../auth";
 import type { CallService } from "./service";
 
-/** The dashboard's call routes: an app's ICE servers, and its calls with their timelines. */
+/**
+ * The dashboard's call routes: an app's ICE servers (and credentials to test its TURN server with), and its calls
+ * with their timelines.
+ */
 export const callRoutes: FastifyPluginAsync<{ auth: AuthService; calls: CallService }> = async (
   fastify,
   { auth, calls },
@@ -31,6 +35,11 @@ export const callRoutes: FastifyPluginAsync<{ auth: AuthService; calls: CallServ
     dashboardCallsApi.settings,
     { schema: { params: zAppIdParams, body: zUpdateCallSettingsRequest, response: { 200: zCallSettingsResponse } } },
     async (request) => ({ settings: await calls.updateSettings(authOf(request), request.params.id, request.body) }),
+  );
+  app.get(
+    dashboardCallsApi.iceServers,
+    { schema: { params: zAppIdParams, response: { 200: zIceServersResponse } } },
+    async (request) => calls.dashboardIceServers(authOf(request), request.params.id),
   );
   app.get(
     dashboardCallsApi.calls,

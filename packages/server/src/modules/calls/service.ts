@@ -72,6 +72,9 @@ function roleOf(row: CallRow, by: { chatUserId: string } | null): "caller" | "ca
   return row.calleeId === by.chatUserId ? "callee" : null;
 }
 
+/** The user name in the TURN credentials of the dashboard's test (`<expiry>:dashboard-test`). */
+const DASHBOARD_TURN_TEST_USER = "dashboard-test";
+
 /** Calls one sweep moves at most, of each kind; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
 
@@ -89,8 +92,12 @@ function toCall(row: CallRow, users: UsersById): TCall {
     createdAt: row.createdAt.toISOString(),
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
+    // Never below zero: a clock stepped back between the answer and the end (or processes whose clocks disagree)
+    // must not show a negative talk time, nor count negative call minutes.
     durationSeconds:
-      row.acceptedAt && row.endedAt ? Math.floor((row.endedAt.getTime() - row.acceptedAt.getTime()) / 1000) : null,
+      row.acceptedAt && row.endedAt
+        ? Math.max(0, Math.floor((row.endedAt.getTime() - row.acceptedAt.getTime()) / 1000))
+        : null,
     endReason: row.endReason ?? null,
     endedBy: row.endedBy === null ? null : userIdOf(row.endedBy),
   };
@@ -261,6 +268,26 @@ export function createCallService(
     return row ?? { appId, stunUrls: [], turnUrls: [], turnSecret: null };
   }
 
+  /**
+   * The app's STUN servers, and its TURN servers with credentials for `username` (the TURN REST API scheme: the
+   * expiry and the name, signed with the stored secret). TURN URLs are left out while no secret is stored.
+   */
+  async function iceServersOf(appId: string, username: string): Promise<TIceServersResponse> {
+    const settings = await readSettings(appId);
+    const iceServers: TIceServer[] = [];
+    if (settings.stunUrls.length > 0) iceServers.push({ urls: settings.stunUrls });
+    if (settings.turnUrls.length > 0 && settings.turnSecret) {
+      const expiresAt = Math.floor(clock.now().getTime() / 1000) + ICE_CREDENTIAL_TTL_SECONDS;
+      const signed = `${expiresAt}:${username}`;
+      iceServers.push({
+        urls: settings.turnUrls,
+        username: signed,
+        credential: turnCredential(settings.turnSecret, signed),
+      });
+    }
+    return { iceServers, ttlSeconds: ICE_CREDENTIAL_TTL_SECONDS };
+  }
+
   const toSettings = (row: Awaited<ReturnType<typeof readSettings>>): TCallSettings => ({
     stunUrls: row.stunUrls,
     turnUrls: row.turnUrls,
@@ -425,25 +452,8 @@ export function createCallService(
       return null;
     },
 
-    /**
-     * The app's STUN servers, and its TURN servers with credentials valid for `ICE_CREDENTIAL_TTL_SECONDS`, made for
-     * this user by the TURN REST API scheme. TURN URLs are left out while no secret is stored.
-     */
-    async iceServers(actor: CallActor): Promise<TIceServersResponse> {
-      const settings = await readSettings(actor.app.id);
-      const iceServers: TIceServer[] = [];
-      if (settings.stunUrls.length > 0) iceServers.push({ urls: settings.stunUrls });
-      if (settings.turnUrls.length > 0 && settings.turnSecret) {
-        const expiresAt = Math.floor(clock.now().getTime() / 1000) + ICE_CREDENTIAL_TTL_SECONDS;
-        const username = `${expiresAt}:${actor.user.userId}`;
-        iceServers.push({
-          urls: settings.turnUrls,
-          username,
-          credential: turnCredential(settings.turnSecret, username),
-        });
-      }
-      return { iceServers, ttlSeconds: ICE_CREDENTIAL_TTL_SECONDS };
-    },
+    /** The ICE servers for this user's next call, TURN credentials valid for `ICE_CREDENTIAL_TTL_SECONDS`. */
+    iceServers: (actor: CallActor): Promise<TIceServersResponse> => iceServersOf(actor.app.id, actor.user.userId),
 
     /** The ring timeout of one call (a delayed job). */
     missOverdue,
@@ -515,6 +525,16 @@ export function createCallService(
         .onConflictDoUpdate({ target: callSettings.appId, set: values })
         .returning();
       return toSettings(saved ?? { appId: app.id, ...values });
+    },
+
+    /**
+     * The ICE servers as a user of the app would get them, for the dashboard's test of the TURN server from the
+     * admin's browser. The credentials are made out to DASHBOARD_TURN_TEST_USER, so the TURN server's log tells
+     * these relays from the end users'; like any user's, they only let their holder relay through that server.
+     */
+    async dashboardIceServers(auth: Authenticated, appId: string): Promise<TIceServersResponse> {
+      const app = await deps.apps.requireAppAccess(auth, appId);
+      return iceServersOf(app.id, DASHBOARD_TURN_TEST_USER);
     },
 
     /** The app's calls for the dashboard, newest first, by party, state and start time. */

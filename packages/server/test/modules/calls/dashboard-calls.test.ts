@@ -1,4 +1,12 @@
-import type { TCall, TCallSettings, TDashboardCallResponse, TDashboardCallsPage } from "@parley/contract";
+import { createHmac } from "node:crypto";
+import {
+  ICE_CREDENTIAL_TTL_SECONDS,
+  type TCall,
+  type TCallSettings,
+  type TDashboardCallResponse,
+  type TDashboardCallsPage,
+  type TIceServersResponse,
+} from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApp } from "../../chat-client";
 import { startTestApp, type TestApp } from "../../harness";
@@ -88,9 +96,39 @@ describe("call settings", () => {
       await dashboard(app, "GET", "/settings", undefined, other.dashboardAuth),
       await dashboard(app, "PUT", "/settings", { stunUrls: [], turnUrls: [] }, other.dashboardAuth),
       await dashboard(app, "GET", "", undefined, other.dashboardAuth),
+      await dashboard(app, "GET", "/ice-servers", undefined, other.dashboardAuth),
     ]) {
       expect([res.status, res.body.code]).toEqual([403, "3003"]);
     }
+  });
+});
+
+describe("ICE servers for the dashboard's TURN test", () => {
+  it("hands the owner TURN credentials for dashboard-test, signed with the stored secret by the coturn REST scheme", async () => {
+    const app = await chatApp(t);
+    await dashboard(app, "PUT", "/settings", {
+      stunUrls: ["stun:stun.example.com:3478"],
+      turnUrls: ["turn:turn.example.com:3478", "turns:turn.example.com:5349"],
+      turnSecret: "coturn-static-secret",
+    });
+    const res = await dashboard<TIceServersResponse>(app, "GET", "/ice-servers");
+    expect(res.status).toBe(200);
+    expect(res.body.ttlSeconds).toBe(ICE_CREDENTIAL_TTL_SECONDS);
+    const [stun, turn] = res.body.iceServers;
+    expect(stun).toEqual({ urls: ["stun:stun.example.com:3478"] });
+    expect(turn?.urls).toEqual(["turn:turn.example.com:3478", "turns:turn.example.com:5349"]);
+    const expiresAt = Math.floor(t.clock.now().getTime() / 1000) + ICE_CREDENTIAL_TTL_SECONDS;
+    expect(turn?.username).toBe(`${expiresAt}:dashboard-test`);
+    expect(turn?.credential).toBe(
+      createHmac("sha1", "coturn-static-secret").update(`${expiresAt}:dashboard-test`).digest("base64"),
+    );
+  });
+
+  it("answers an empty list while the app has no ICE servers", async () => {
+    const app = await chatApp(t);
+    const res = await dashboard<TIceServersResponse>(app, "GET", "/ice-servers");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ iceServers: [], ttlSeconds: ICE_CREDENTIAL_TTL_SECONDS });
   });
 });
 
@@ -142,6 +180,19 @@ describe("call list", () => {
     const split = new Date(startedAt.getTime() + 90_000).toISOString();
     expect(await ids(`?from=${encodeURIComponent(split)}`)).toEqual([second.id]);
     expect(await ids(`?to=${encodeURIComponent(split)}`)).toEqual([first.id]);
+  });
+
+  it("shows a call ended on a clock that stepped back since its answer as lasting 0 s, never less", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim", "Kim");
+    const lee = await app.user("lee", "Lee");
+    const call = (await kim.api.post<{ call: TCall }>("/calls", { calleeId: "lee", kind: "audio" })).body.call;
+    await lee.api.post(`/calls/${call.id}/accept`);
+    t.clock.advance(-3000);
+    await kim.api.post(`/calls/${call.id}/end`);
+    t.clock.advance(3000);
+    const page = await dashboard<TDashboardCallsPage>(app, "GET", "");
+    expect(page.body.calls[0]).toMatchObject({ state: "ended", durationSeconds: 0 });
   });
 
   it("shows one call with its timeline, and answers 3090 for a call of another app", async () => {

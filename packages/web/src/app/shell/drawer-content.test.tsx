@@ -1,10 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
-import { DRAWER_NOTICE_STORAGE_KEY } from "@/lib/storage-keys";
 import { jsonResponse, renderWithRouter, sessionFor, stubFetch } from "@/testing/test-utils";
 import { DrawerContent } from "./drawer-content";
-import { DRAWER_NOTICE_ID } from "./drawer-notice";
 
 const t = (key: string) => i18n.t(key);
 
@@ -14,23 +12,14 @@ function renderDrawer(overrides: Parameters<typeof sessionFor>[0] = {}) {
 }
 
 describe("DrawerContent", () => {
-  it("names what is not ready in its notice, and keeps the notice dismissed once confirmed", async () => {
-    const first = renderDrawer();
-    expect(screen.getByText(t("nav.notice.title"))).toBeVisible();
-    expect(screen.getByText(t(`nav.notice.${DRAWER_NOTICE_ID}`))).toBeVisible();
-    await first.user.click(screen.getByRole("button", { name: t("common.confirm") }));
-    expect(screen.queryByText(t("nav.notice.title"))).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(DRAWER_NOTICE_STORAGE_KEY)).toBe(DRAWER_NOTICE_ID);
-
-    first.unmount();
-    renderDrawer();
-    expect(screen.queryByText(t("nav.notice.title"))).not.toBeInTheDocument();
-  });
-
-  it("shows the notice again when the dismissed one was about something else", () => {
-    window.localStorage.setItem(DRAWER_NOTICE_STORAGE_KEY, "an-earlier-notice");
-    renderDrawer();
-    expect(screen.getByText(t(`nav.notice.${DRAWER_NOTICE_ID}`))).toBeVisible();
+  it("holds no 'not ready yet' notice, and lists the calls page in an app's menu", () => {
+    stubFetch((url) => (url === "/api/apps" ? jsonResponse(200, { apps: [] }) : jsonResponse(404, { code: "004" })));
+    renderWithRouter(<DrawerContent session={sessionFor()} appId="app-1" />, "/apps/app-1/calls");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: t("common.confirm") })).not.toBeInTheDocument();
+    const calls = screen.getByRole("link", { name: t("nav.app.calls") });
+    expect(calls).toHaveAttribute("href", "/apps/app-1/calls");
+    expect(calls).toHaveClass("Mui-selected");
   });
 
   it("labels an admin as an administrator and an ordinary account as a customer", () => {

@@ -10,6 +10,7 @@ import GroupRounded from "@mui/icons-material/GroupRounded";
 import InsightsRounded from "@mui/icons-material/InsightsRounded";
 import LogoutRounded from "@mui/icons-material/LogoutRounded";
 import NotificationsActiveRounded from "@mui/icons-material/NotificationsActiveRounded";
+import PhoneInTalkRounded from "@mui/icons-material/PhoneInTalkRounded";
 import ReceiptLongRounded from "@mui/icons-material/ReceiptLongRounded";
 import SettingsRounded from "@mui/icons-material/SettingsRounded";
 import TranslateRounded from "@mui/icons-material/TranslateRounded";
@@ -39,7 +40,6 @@ import { AppsNavList } from "@/features/apps/components/apps-nav-list";
 import { useLogout } from "@/features/auth/api/logout";
 import { homePathFor } from "@/lib/account-home";
 import { isRestrictedAccount } from "@/lib/session";
-import { DrawerNotice } from "./drawer-notice";
 
 function NavItem({
   to,
@@ -67,6 +67,7 @@ function appMenu(appId: string, hasNoticeFeature: boolean) {
     { key: "report", to: paths.apps.report.getHref(appId), icon: <InsightsRounded fontSize="small" /> },
     { key: "user", to: paths.apps.user.getHref(appId), icon: <GroupRounded fontSize="small" /> },
     { key: "channels", to: paths.apps.channels.getHref(appId), icon: <ChatRounded fontSize="small" /> },
+    { key: "calls", to: paths.apps.calls.getHref(appId), icon: <PhoneInTalkRounded fontSize="small" /> },
     {
       key: "profanityFilter",
       to: paths.apps.profanityFilter.getHref(appId),
@@ -244,9 +245,6 @@ export function DrawerContent({
           ))}
         </List>
       )}
-
-      <Box sx={{ flex: 1 }} />
-      <DrawerNotice />
     </Box>
   );
 }

@@ -107,4 +107,21 @@ describe("ListTable", () => {
     await userEvent.click(await screen.findByRole("option", { name: "Summer" }));
     expect(onChange).toHaveBeenCalledWith("summer");
   });
+
+  it("shows more filters beside the search when a list has them", () => {
+    render(
+      <ListTable
+        label="Fruit"
+        search={search}
+        moreFilters={<input aria-label="Picked after" type="date" />}
+        query={loaded}
+        rows={[]}
+        rowKey={(fruit: Fruit) => fruit.id}
+        columns={columns}
+        empty={empty}
+      />,
+    );
+    expect(screen.getByRole("searchbox", { name: "Search fruit" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Picked after")).toBeInTheDocument();
+  });
 });

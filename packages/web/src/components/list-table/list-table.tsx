@@ -73,6 +73,7 @@ export function ListTable<Row, FilterValue extends string = string>({
   label,
   search,
   filter,
+  moreFilters,
   query,
   rows,
   rowKey,
@@ -89,6 +90,8 @@ export function ListTable<Row, FilterValue extends string = string>({
   label: string;
   search: { value: string; onChange: (value: string) => void; label: string };
   filter?: ListFilter<FilterValue>;
+  /** Controls after the search and the filter that narrow the list further (a date range). */
+  moreFilters?: ReactNode;
   query: ListQueryState;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -146,24 +149,28 @@ export function ListTable<Row, FilterValue extends string = string>({
 
   return (
     <>
-      {filter ? (
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
+      {filter || moreFilters ? (
+        // Wraps with gaps, not margins, so a row of several controls breaks cleanly on a narrow screen.
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: "wrap" }}>
           <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>{searchField}</Box>
-          <TextField
-            select
-            size="small"
-            fullWidth={false}
-            label={filter.label}
-            value={filter.value}
-            onChange={(event) => filter.onChange(event.target.value as FilterValue)}
-            sx={{ minWidth: filter.minWidth, flex: "0 0 auto" }}
-          >
-            {filter.options.map((value) => (
-              <MenuItem key={value} value={value}>
-                {filter.optionLabel(value)}
-              </MenuItem>
-            ))}
-          </TextField>
+          {filter && (
+            <TextField
+              select
+              size="small"
+              fullWidth={false}
+              label={filter.label}
+              value={filter.value}
+              onChange={(event) => filter.onChange(event.target.value as FilterValue)}
+              sx={{ minWidth: filter.minWidth, flex: "0 0 auto" }}
+            >
+              {filter.options.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {filter.optionLabel(value)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {moreFilters}
         </Stack>
       ) : (
         <Box sx={{ mb: 2, maxWidth: { sm: 360 } }}>{searchField}</Box>

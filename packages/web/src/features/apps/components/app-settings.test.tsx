@@ -1,9 +1,9 @@
 import type { TUserType } from "@parley/contract";
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
 import { clearSession, setSession } from "@/lib/session";
-import { jsonResponse, renderWithRouter, sessionFor, stubFetch } from "@/testing/test-utils";
+import { jsonResponse, renderRoutes, renderWithRouter, sessionFor, stubFetch } from "@/testing/test-utils";
 import { AppSettings } from "./app-settings";
 
 const t = (key: string) => i18n.t(key);
@@ -48,4 +48,32 @@ describe("AppSettings", () => {
       expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/sub-accounts"))).toBe(false);
     },
   );
+
+  it("asks before leaving while a card the route put in holds unsaved changes", async () => {
+    setSession(sessionFor());
+    stubAppApi();
+    const { router, user } = renderRoutes(
+      [
+        {
+          path: "/apps/:appId/settings",
+          element: (
+            <AppSettings
+              appId={appId}
+              moreCards={(onDirtyChange) => (
+                <button type="button" onClick={() => onDirtyChange(true)}>
+                  Edit another card
+                </button>
+              )}
+            />
+          ),
+        },
+        { path: "/elsewhere", element: <p>Elsewhere</p> },
+      ],
+      { initialEntries: [`/apps/${appId}/settings`] },
+    );
+    await user.click(await screen.findByRole("button", { name: "Edit another card" }));
+    await act(() => router.navigate("/elsewhere"));
+    expect(await screen.findByRole("dialog", { name: t("leaveConfirm.title") })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/apps/${appId}/settings`);
+  });
 });

@@ -1,5 +1,5 @@
 import { Box, Skeleton, Stack, Typography } from "@mui/material";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "@/components/copy-button";
 import { LoadError } from "@/components/load-error";
@@ -17,8 +17,18 @@ import { AppNameForm } from "./app-name-form";
 import { ChatSettingsForm } from "./chat-settings-form";
 import { SubAccountsCard } from "./sub-accounts-card";
 
-/** `/apps/:id/settings`: name, app ID, chat settings, API keys and, for the owner, sub-accounts. */
-export function AppSettings({ appId }: { appId: string }) {
+/** `/apps/:id/settings`: name, app ID, chat settings, API keys, other features' cards and, for the owner, sub-accounts. */
+export function AppSettings({
+  appId,
+  moreCards,
+}: {
+  appId: string;
+  /**
+   * Cards of other features (the call servers), which the route puts in: a feature does not import another. Their
+   * forms report whether they hold unsaved changes, so that leaving the page asks first for them too.
+   */
+  moreCards?: (onDirtyChange: (dirty: boolean) => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
@@ -29,10 +39,12 @@ export function AppSettings({ appId }: { appId: string }) {
   const chatSettings = useChatSettings(appId);
   const [isNameDirty, setIsNameDirty] = useState(false);
   const [isChatDirty, setIsChatDirty] = useState(false);
-  // One guard for both forms: the router allows a single blocker at a time.
-  const leaveDialog = useLeaveConfirm(isNameDirty || isChatDirty);
+  const [isMoreDirty, setIsMoreDirty] = useState(false);
+  // One guard for every form: the router allows a single blocker at a time.
+  const leaveDialog = useLeaveConfirm(isNameDirty || isChatDirty || isMoreDirty);
   const onNameDirty = useCallback((dirty: boolean) => setIsNameDirty(dirty), []);
   const onChatDirty = useCallback((dirty: boolean) => setIsChatDirty(dirty), []);
+  const onMoreDirty = useCallback((dirty: boolean) => setIsMoreDirty(dirty), []);
 
   // Spec section 8: a failed app-detail load is logged and shown in the snackbar.
   useEffect(() => {
@@ -77,6 +89,7 @@ export function AppSettings({ appId }: { appId: string }) {
           )}
         </SettingsCard>
         <ApiKeysCard appId={appId} />
+        {moreCards?.(onMoreDirty)}
         {canManageSubAccounts && <SubAccountsCard appId={appId} />}
       </Stack>
       {leaveDialog}
