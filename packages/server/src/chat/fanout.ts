@@ -29,6 +29,8 @@ export function createFanout(deps: {
   transients: TransientHub;
   /** Writes a frame, an object or a whole text frame from `textFrame`, to a connection that is still open. */
   send(conn: Connection, frame: TServerFrame | Buffer): void;
+  /** Writes a whole text frame without waiting for the write window. */
+  sendNow(conn: Connection, framed: Buffer): void;
   channels: Pick<ChannelService, "placementsIn">;
   messages: Pick<MessageService, "lastEventId">;
   log: { error(obj: object, msg: string): void };
@@ -140,9 +142,15 @@ export function createFanout(deps: {
   }
 
   /** A frame for named users: every socket of theirs on this process. */
+  /**
+   * A call's frames to its parties. They skip the write window: call set-up is a chain of offer, answer and
+   * candidates, each sent when the one before arrived, and a window's wait would add to every link of it.
+   */
   function deliverDirect({ appId, userIds, frame }: DirectMessage) {
     const framed = textFrame(Buffer.from(JSON.stringify(frame)));
-    for (const userId of new Set(userIds)) for (const conn of connections.ofUser(appId, userId)) send(conn, framed);
+    for (const userId of new Set(userIds)) {
+      for (const conn of connections.ofUser(appId, userId)) deps.sendNow(conn, framed);
+    }
   }
 
   return {

@@ -138,10 +138,17 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     if (Buffer.isBuffer(frame)) conn.transport.write(frame);
     else conn.socket.send(JSON.stringify(frame));
   };
+  /** A whole text frame written at once, after anything held for the connection: see `release`. */
+  const sendNow = (conn: Connection, framed: Buffer) => {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    window.release(conn.transport);
+    conn.transport.write(framed);
+  };
   const fanout = createFanout({
     connections,
     transients,
     send,
+    sendNow,
     channels: deps.channels,
     messages: deps.messages,
     log: app.log,

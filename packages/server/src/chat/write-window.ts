@@ -56,6 +56,14 @@ export function createWriteWindow(windowMs: number) {
       stream.cork();
       timer ??= setTimeout(flush, Math.max(0, lastFlush + windowMs - performance.now()), STREAMS_PER_TURN);
     },
+    /**
+     * Lets `stream`'s held frames leave now, so the frame written next goes at once behind them: for frames whose
+     * every millisecond counts more than the writes a window saves, such as a call's signalling, where each offer,
+     * answer and candidate waits on the one before.
+     */
+    release(stream: Writable) {
+      if (held.delete(stream) || leaving.delete(stream)) stream.uncork();
+    },
     /** Sends whatever is held now, all of it before returning. */
     flush() {
       if (timer) clearTimeout(timer);

@@ -120,6 +120,32 @@ describe("createWriteWindow", () => {
     expect(last.writes).toEqual([["first", "second"]]);
   });
 
+  it("lets a released stream's held frames and the next one leave at once, without waiting for the window", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const window = createWriteWindow(1_000);
+    const { stream, writes } = recorder();
+    const other = recorder();
+    window.hold(stream);
+    stream.write("first");
+    vi.advanceTimersByTime(10);
+    window.hold(stream);
+    stream.write("held");
+    window.hold(other.stream);
+    other.stream.write("other's");
+    expect(writes).toEqual([["first"]]);
+
+    window.release(stream);
+    stream.write("urgent");
+    expect(writes).toEqual([["first"], ["held"], ["urgent"]]);
+    // The window goes on for the other streams, and still covers this one's later frames.
+    expect(other.writes).toEqual([]);
+    window.hold(stream);
+    stream.write("later");
+    vi.advanceTimersByTime(1_000);
+    expect(other.writes).toEqual([["other's"]]);
+    expect(writes.at(-1)).toEqual(["later"]);
+  });
+
   it("sends every held stream at once on an explicit flush", () => {
     const window = createWriteWindow(1_000);
     const streams = Array.from({ length: STREAMS_PER_TURN * 3 }, () => recorder());
