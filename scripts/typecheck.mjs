@@ -9,6 +9,7 @@ const projects = [
   "packages/contract",
   "e2e",
   "bench",
+  "bench/calls-page",
   "packages/sdk",
   "examples/chat-web",
   "scripts",
