@@ -119,6 +119,12 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     await kimSocket.next((f) => f.type === "call" && f.event.type === "call.accepted");
     leeSocket.send({ type: "call.signal", callId: started.id, data: { sdp: "answer" } });
     expect(await kimSocket.next((f) => f.type === "call.signal")).toMatchObject({ fromUserId: "lee" });
+    // Ended on the caller's process: the callee's process, which relayed the call's signals, hears it on the bus
+    // and refuses the next one.
+    await call(a, "POST", `/v1/calls/${started.id}/end`, {}, kim);
+    await leeSocket.next((f) => f.type === "call" && f.event.type === "call.ended");
+    leeSocket.send({ type: "call.signal", callId: started.id, data: { candidate: "late" } });
+    expect(await leeSocket.next((f) => f.type === "error")).toMatchObject({ code: "3095", frame: "call.signal" });
     kimSocket.ws.close();
     leeSocket.ws.close();
   });

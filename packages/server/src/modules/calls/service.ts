@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import {
-  CALL_SIGNAL_DATA_MAX_BYTES,
   CALL_TRANSITIONS,
   ICE_CREDENTIAL_TTL_SECONDS,
   MISSED_CALL_CUSTOM_TYPE,
@@ -38,6 +37,7 @@ import type { MessageService } from "../messages";
 import type { MetricsService } from "../metrics";
 import type { PushService } from "../push";
 import type { WebhookService } from "../webhooks";
+import { createSignalRelay } from "./relay";
 import { activeCalls, type CallRow, callSettings, calls } from "./schema";
 
 /** The user acting on a call, as the chat API resolved them. */
@@ -141,6 +141,7 @@ export function createCallService(
   const { db } = ctx.database;
   const { clock } = ctx;
   const ringSeconds = ctx.config.callRingSeconds;
+  const relay = createSignalRelay({ db, bus: deps.bus, apps: deps.apps });
 
   /** Inside a transaction pass `tx`: on PGlite's single connection a query outside it would wait forever. */
   async function usersOf(rows: CallRow[], q: Db = db): Promise<UsersById> {
@@ -154,6 +155,8 @@ export function createCallService(
 
   /** Both parties' sockets, wherever they are, hear the call as it is now. */
   async function announce(appId: string, type: TCallEventType, call: TCall): Promise<void> {
+    // This process's relay knows at once; the others hear it on the bus.
+    relay.moved(call);
     await deps.bus.publish({
       direct: {
         appId,
@@ -405,52 +408,10 @@ export function createCallService(
      * A `call.signal` frame: relayed to the other party of the call while it rings or is accepted. Answers the error
      * frame that refuses it, or null once relayed.
      */
-    async relaySignal(
+    relaySignal: (
       from: { appId: string; userId: string; chatUserId: string },
       frame: Extract<TClientFrame, { type: "call.signal" }>,
-    ): Promise<TServerFrame | null> {
-      const refuse = (code: "3090" | "3095" | "3097" | "4000", message: string): TServerFrame => ({
-        type: "error",
-        code,
-        message,
-        frame: "call.signal",
-      });
-      const data = frame.data ?? null;
-      if (Buffer.byteLength(JSON.stringify(data)) > CALL_SIGNAL_DATA_MAX_BYTES) {
-        return refuse("3097", "the signal's data is too large");
-      }
-      const app = await deps.apps.cachedApp(from.appId);
-      if (!app) return refuse("3090", "no such call");
-      const stopped = await deps.apps.requireChatAccess(app).then(
-        () => false,
-        () => true,
-      );
-      if (stopped) return refuse("4000", "no active plan");
-      const [row] = await db
-        .select()
-        .from(calls)
-        .where(
-          and(
-            eq(calls.id, frame.callId),
-            eq(calls.appId, from.appId),
-            or(eq(calls.callerId, from.chatUserId), eq(calls.calleeId, from.chatUserId)),
-          ),
-        )
-        .limit(1);
-      if (!row) return refuse("3090", "no such call");
-      if (row.state !== "ringing" && row.state !== "accepted") return refuse("3095", "the call is over");
-      const otherId = row.callerId === from.chatUserId ? row.calleeId : row.callerId;
-      const [other] = await findChatUsersByIds(db, [otherId]);
-      if (!other) return refuse("3090", "no such call");
-      await deps.bus.publish({
-        direct: {
-          appId: from.appId,
-          userIds: [other.userId],
-          frame: { type: "call.signal", callId: row.id, fromUserId: from.userId, data },
-        },
-      });
-      return null;
-    },
+    ): Promise<TServerFrame | null> => relay.relay(from, frame),
 
     /** The ICE servers for this user's next call, TURN credentials valid for `ICE_CREDENTIAL_TTL_SECONDS`. */
     iceServers: (actor: CallActor): Promise<TIceServersResponse> => iceServersOf(actor.app.id, actor.user.userId),
