@@ -1,6 +1,6 @@
 /**
  * Every benchmark in turn (chat fan-out, bulk messages, web first load, API, WebSocket flood, usage reports, many
- * senders, unread counts), each as its own
+ * senders, unread counts, calls), each as its own
  * process as its own script runs it, then one report: `.reports/bench.json` with each benchmark's report, its goals
  * and whether each is met, and a short table on stdout (the benchmarks' progress goes to stderr). Each benchmark
  * still writes its own `.reports/bench-*.json`.
@@ -73,6 +73,10 @@ interface SendReport {
   parley: { p99Ms: number };
   rate: number;
   parleyAtRate: { p99Ms?: number; skipped?: string } | null;
+}
+interface CallsReport {
+  setup: { p99Ms: number };
+  signalling: { p99Ratio: number };
 }
 interface ReportsReport {
   results: Array<{
@@ -240,6 +244,24 @@ const BENCHES: Bench[] = [
             met: below(t.timings.p99Ms, 50),
           })),
       );
+    },
+  },
+  {
+    name: "calls",
+    script: "bench/calls.ts",
+    outFlag: "--out",
+    quick: ["--calls", "3", "--warmup", "1", "--signals", "50"],
+    goals(report) {
+      const r = report as CallsReport;
+      return [
+        { name: "call set-up p99", goal: "< 1000 ms", value: r.setup.p99Ms, met: below(r.setup.p99Ms, 1000) },
+        {
+          name: "signalling p99 vs bare ws relay",
+          goal: "≤ 2",
+          value: r.signalling.p99Ratio,
+          met: typeof r.signalling.p99Ratio === "number" ? r.signalling.p99Ratio <= 2 : null,
+        },
+      ];
     },
   },
 ];

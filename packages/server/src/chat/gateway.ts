@@ -277,7 +277,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       }
       if (frame.type === "subscribe") return this.subscribe(frame);
       if (frame.type === "typing" || frame.type === "presence.subscribe") return this.transient(frame);
-      if (frame.type === "call.signal") return this.signal(frame);
+      if (frame.type === "call.signal") return this.signal(frame, raw.length);
       if (this.hasAuthFrame) return;
       this.hasAuthFrame = true;
       const result = await authenticate(this, frame.token, frame.appId).catch(() => "3028" as const);
@@ -311,7 +311,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       }
     }
 
-    async signal(frame: Extract<TClientFrame, { type: "call.signal" }>) {
+    async signal(frame: Extract<TClientFrame, { type: "call.signal" }>, frameBytes: number) {
       const current = this.conn;
       if (!current) return this.fail("1023", "authenticate first");
       if (current.userId === null || current.chatUserId === null) {
@@ -322,6 +322,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         const refused = await deps.calls.relaySignal(
           { appId: current.appId, userId: current.userId, chatUserId: current.chatUserId },
           frame,
+          frameBytes,
         );
         if (refused) send(current, refused);
       } catch (err) {

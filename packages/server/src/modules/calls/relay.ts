@@ -87,6 +87,7 @@ export function createSignalRelay(deps: {
     async relay(
       from: { appId: string; userId: string },
       frame: Extract<TClientFrame, { type: "call.signal" }>,
+      frameBytes = Number.POSITIVE_INFINITY,
     ): Promise<TServerFrame | null> {
       const refuse = (code: "3090" | "3095" | "3097" | "4000", message: string): TServerFrame => ({
         type: "error",
@@ -95,7 +96,11 @@ export function createSignalRelay(deps: {
         frame: "call.signal",
       });
       const data = frame.data ?? null;
-      if (Buffer.byteLength(JSON.stringify(data)) > CALL_SIGNAL_DATA_MAX_BYTES) {
+      // The data, written again, is never longer than the frame it was read from: only a frame over the limit is
+      // worth writing out to measure (which every signal would pay otherwise).
+      const tooLarge =
+        frameBytes > CALL_SIGNAL_DATA_MAX_BYTES && Buffer.byteLength(JSON.stringify(data)) > CALL_SIGNAL_DATA_MAX_BYTES;
+      if (tooLarge) {
         return refuse("3097", "the signal's data is too large");
       }
       const app = await deps.apps.cachedApp(from.appId);

@@ -411,7 +411,9 @@ export function createCallService(
     relaySignal: (
       from: { appId: string; userId: string; chatUserId: string },
       frame: Extract<TClientFrame, { type: "call.signal" }>,
-    ): Promise<TServerFrame | null> => relay.relay(from, frame),
+      /** The whole frame's size as it came, when known: a frame within the limit needs no measuring of its data. */
+      frameBytes?: number,
+    ): Promise<TServerFrame | null> => relay.relay(from, frame, frameBytes),
 
     /** The ICE servers for this user's next call, TURN credentials valid for `ICE_CREDENTIAL_TTL_SECONDS`. */
     iceServers: (actor: CallActor): Promise<TIceServersResponse> => iceServersOf(actor.app.id, actor.user.userId),
