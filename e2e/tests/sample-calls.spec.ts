@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { resolveChromium } from "../chromium";
 import { expect, test } from "./fixtures";
 import { useSampleApp } from "./sample-host";
-import { accountSession } from "./setup";
+import { accountSession, signInBrowser } from "./setup";
 import { hasTurnServer, startTurnServer } from "./turn-server";
 
 const sample = useSampleApp();
@@ -79,7 +79,7 @@ async function guestApp(request: APIRequestContext, language: Language) {
   const { app } = await (await request.post("/api/apps", { headers: auth, data: { name: "Calls" } })).json();
   const settings = { allowAnonymousLogin: true, defaultMemberLimit: 100 };
   expect((await request.put(`/api/apps/${app.id}/admin`, { headers: auth, data: settings })).ok()).toBe(true);
-  return { appId: app.id as string, auth };
+  return { appId: app.id as string, auth, owner };
 }
 
 async function signIn(
@@ -157,10 +157,11 @@ async function videoCall(kim: Page, lee: Page, language: Language, route?: "rela
 for (const language of ["en", "ko"] as const) {
   test(`${language}: a video call between two browsers carries audio and video both ways, and the dashboard records it`, async ({
     browser,
+    page,
     request,
     baseURL,
   }) => {
-    const { appId, auth } = await guestApp(request, language);
+    const { appId, auth, owner } = await guestApp(request, language);
     const server = baseURL as string;
     const kim = await signIn(browser, language, { server, appId, userId: "kim" });
     const lee = await signIn(browser, language, { server, appId, userId: "lee" });
@@ -174,6 +175,13 @@ for (const language of ["en", "ko"] as const) {
     expect(calls[0].durationSeconds).toEqual(expect.any(Number));
     await kim.getByRole("button", { name: UI[language].calls }).click();
     await expect(kim.getByTestId("call-history-item")).toHaveCount(1);
+    // The app's owner finds it on the dashboard's calls page.
+    await signInBrowser(page, owner, language);
+    await page.goto(`/apps/${appId}/calls`);
+    const row = page.getByTestId(`call-row-${calls[0].id}`);
+    await expect(row).toContainText("KIM");
+    await expect(row).toContainText("LEE");
+    await expect(row).toContainText(/\d+:\d\d/);
     await kim.context().close();
     await lee.context().close();
   });

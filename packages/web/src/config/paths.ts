@@ -17,6 +17,7 @@ export const docTabs = [
   "messages",
   "channels",
   "users",
+  "calls",
   "rest-api",
   "webhooks",
   "push-notifications",

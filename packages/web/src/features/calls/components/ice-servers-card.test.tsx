@@ -86,6 +86,26 @@ describe("IceServersCard", () => {
     await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false));
   });
 
+  it("generates a secret, shows it once until saved, and sends it", async () => {
+    const { saves } = stubServer(empty);
+    const { user } = renderCard();
+    await user.type(
+      await screen.findByRole("textbox", { name: t("calls.ice.turnUrls") }),
+      "turn:turn.example.com:3478",
+    );
+    await user.click(screen.getByRole("button", { name: t("calls.ice.generateSecret") }));
+    const shown = await screen.findByTestId("generated-turn-secret");
+    const secret = shown.querySelector("code")?.textContent ?? "";
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(secretField()).toHaveValue(secret);
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.turnSecret).toBe(secret);
+    await waitFor(() => expect(screen.queryByTestId("generated-turn-secret")).not.toBeInTheDocument());
+    expect(secretField()).toHaveValue("");
+  });
+
   it("keeps the secret write-only: an empty field beside 'Secret stored', and only a typed secret is sent", async () => {
     const { saves } = stubServer(withTurn);
     const { user } = renderCard();

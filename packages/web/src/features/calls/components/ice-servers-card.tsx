@@ -10,7 +10,7 @@ import {
   zTurnUrl,
   zUpdateCallSettingsRequest,
 } from "@parley/contract";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { type FieldError, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -29,6 +29,12 @@ import { useCallSettings } from "../api/get-call-settings";
 import { useUpdateCallSettings } from "../api/update-call-settings";
 import { useTurnTest } from "../hooks/use-turn-test";
 import { TURN_PROBE_TIMEOUT_MS, type TurnProbeResult } from "../lib/probe-turn-server";
+
+/** A new TURN secret: 32 random bytes as hex, made in the browser, so the server never needs to show one. */
+export function generateTurnSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 /** The form holds each URL list as text, one URL a line, as an admin pastes them. */
 interface IceForm {
@@ -127,19 +133,24 @@ function IceServersForm({
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors, isDirty, isValid, isSubmitting },
   } = useForm<IceForm>({
     resolver: zodResolver(zIceForm),
     defaultValues: toFormValues(settings),
     mode: "onChange",
   });
-  const [stunText, turnText] = useWatch({ control, name: ["stunUrls", "turnUrls"] });
+  const [stunText, turnText, secretText] = useWatch({ control, name: ["stunUrls", "turnUrls", "turnSecret"] });
+  /** A secret generated here, shown until it is saved or replaced: the one time anyone sees it. */
+  const [generated, setGenerated] = useState<string | null>(null);
+  const shownSecret = generated !== null && secretText === generated ? generated : null;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       reset(toFormValues(await updateSettings.mutateAsync({ appId, body: toRequest(values) })));
+      setGenerated(null);
       turnTest.reset();
       showSnackbar(t("calls.ice.saved"), { severity: "success" });
     } catch (error) {
@@ -204,6 +215,17 @@ function IceServersForm({
                 t(settings.hasTurnSecret ? "calls.ice.turnSecretStoredHint" : "calls.ice.turnSecretHint"),
               )}
             />
+            <Button
+              variant="text"
+              sx={{ mt: 1 }}
+              onClick={() => {
+                const secret = generateTurnSecret();
+                setGenerated(secret);
+                setValue("turnSecret", secret, { shouldDirty: true, shouldValidate: true });
+              }}
+            >
+              {t("calls.ice.generateSecret")}
+            </Button>
             {settings.hasTurnSecret && (
               <Chip
                 icon={<LockRounded />}
@@ -215,6 +237,14 @@ function IceServersForm({
               />
             )}
           </Box>
+          {shownSecret && (
+            <Alert severity="warning" data-testid="generated-turn-secret">
+              {t("calls.ice.generatedSecret")}
+              <Box component="code" sx={{ display: "block", mt: 1, fontFamily: "monospace", wordBreak: "break-all" }}>
+                {shownSecret}
+              </Box>
+            </Alert>
+          )}
           <FormActions isDirty={isDirty} isValid={isValid} isSubmitting={isSubmitting} onDiscard={() => reset()} />
         </Stack>
       </Box>
