@@ -99,13 +99,13 @@ export function CallScreen(props: {
       aria-label={t("call.with", { name: peerName })}
       data-testid="call-screen"
     >
-      {video && remoteStream ? (
+      {video && remoteStream && !ended ? (
         <StreamVideo stream={remoteStream} className="remote-video" label={t("call.remoteVideo", { name: peerName })} />
       ) : (
         <div className="call-peer">
           <Avatar name={peerName} />
           {/* A voice call still needs the remote audio played somewhere. */}
-          {remoteStream && (
+          {remoteStream && !ended && (
             // biome-ignore lint/a11y/useMediaCaption: a live call's sound has no caption track to give
             <audio
               autoPlay
