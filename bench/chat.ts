@@ -57,7 +57,14 @@ import {
   stopAll,
 } from "./chat-processes";
 import { type ChatSetup, setUpChannel } from "./chat-setup";
-import { DEFAULT_ADMIN_URL, machine, type ScratchDatabase, scratchDatabase, writeReport } from "./support";
+import {
+  BENCH_MARKETPLACE_SECRET,
+  DEFAULT_ADMIN_URL,
+  machine,
+  type ScratchDatabase,
+  scratchDatabase,
+  writeReport,
+} from "./support";
 
 const { values } = parseArgs({
   options: {
@@ -397,6 +404,8 @@ async function parley(database: string) {
   const env = {
     DATABASE_URL: database,
     RATE_LIMIT_PER_SECOND: String(RATE_LIMIT_PER_SECOND),
+    // The bench's account is a marketplace account (see `setUpChannel`), which no trial quota caps.
+    MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
     ...(process.env.WS_WRITE_WINDOW_MS ? { WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS } : {}),
   };
   process.stderr.write(`bench:chat: Parley on ${DATABASE}: setting up ${MEMBERS} members\n`);
