@@ -49,9 +49,10 @@ interface Goal {
 interface ChatReport {
   ratio: number | null;
   parley: { p99Ms: number } | null;
+  goals?: Goal[];
 }
 interface CampaignReport {
-  results: Array<{ database: string; recipients: number; csvCheckMs: number }>;
+  results: Array<{ database: string; recipients: number; csvCheckMs: number; sendMs: number; ratio: number }>;
 }
 interface WebReport {
   pages: Array<{ name: string; weight: PageWeight; lighthouse: LighthouseResult | null }>;
@@ -106,6 +107,9 @@ const BENCHES: Bench[] = [
     quick: ["--members", "100", "--rate", "50", "--seconds", "3", "--warmup", "1"],
     goals(report) {
       const r = report as ChatReport;
+      // The bench judges its own goals, which depend on its options (10,000 members, subchannels, processes,
+      // memory and sign-in next to bare ws); an older report without them gets the two it always had.
+      if (r.goals) return r.goals;
       return [
         { name: "deliveries vs bare ws", goal: "≥ 0.5", value: r.ratio, met: atLeast(r.ratio, 0.5) },
         {
@@ -123,12 +127,26 @@ const BENCHES: Bench[] = [
     outFlag: "--out",
     quick: ["--recipients", "2000"],
     goals(report) {
-      return (report as CampaignReport).results.map((r) => ({
-        name: `${r.database}: ${r.recipients} recipients file checked`,
-        goal: "< 2 s",
-        value: r.csvCheckMs,
-        met: r.csvCheckMs < 2000,
-      }));
+      return (report as CampaignReport).results.flatMap((r) => [
+        {
+          name: `${r.database}: ${r.recipients} recipients file checked`,
+          goal: "< 2 s",
+          value: r.csvCheckMs,
+          met: r.csvCheckMs < 2000,
+        },
+        // The send's goals are set for PostgreSQL at 100,000 recipients; the embedded database's are reported only.
+        ...(r.database === "postgres" && r.recipients >= 100_000
+          ? [
+              { name: `${r.database}: whole send`, goal: "< 20 s", value: r.sendMs, met: below(r.sendMs, 20_000) },
+              {
+                name: `${r.database}: send vs plain bulk insert`,
+                goal: "≤ 8",
+                value: r.ratio,
+                met: typeof r.ratio === "number" ? r.ratio <= 8 : null,
+              },
+            ]
+          : []),
+      ]);
     },
   },
   {
