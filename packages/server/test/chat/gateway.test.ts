@@ -38,6 +38,28 @@ describe("WebSocket gateway", () => {
     parkSocket.ws.close();
   });
 
+  it("signs in sockets of many users at once, each hearing its own channels only", async () => {
+    const app = await chatApp(t);
+    const owner = await app.user("owner");
+    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => app.user(`u${i}`)));
+    // Two rooms, the even users in one and the odd in the other; the sockets then sign in together.
+    const rooms = await Promise.all(
+      ["Even", "Odd"].map(async (name, parity) => {
+        const userIds = users.map((_, i) => `u${i}`).filter((_, i) => i % 2 === parity);
+        return (await owner.api.post<{ channel: { id: string } }>("/channels", { name, userIds })).body.channel;
+      }),
+    );
+    const sockets = await readySockets(...users.map((user) => ({ token: user.sessionToken })));
+    await owner.api.post(`/channels/${rooms[0]?.id}/messages`, { text: "to even" });
+    await owner.api.post(`/channels/${rooms[1]?.id}/messages`, { text: "to odd" });
+    for (const [i, s] of sockets.entries()) {
+      await s.event("message.created", (e) => e.message?.text === (i % 2 === 0 ? "to even" : "to odd"));
+      await s.caughtUp();
+      expect(messageTexts(s)).toEqual([i % 2 === 0 ? "to even" : "to odd"]);
+      s.ws.close();
+    }
+  });
+
   it("starts delivering a channel's events once the user joins, and stops after a ban", async () => {
     const app = await chatApp(t);
     const kim = await app.user("kim");

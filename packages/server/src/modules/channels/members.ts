@@ -1,5 +1,6 @@
 import type { TChannel, TMember, TMembersPage, TPageQuery, TSubchannelsResponse } from "@parley/contract";
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { createBatchLoader } from "../../batch-loader";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
@@ -35,6 +36,24 @@ export function createMemberService(
   const { clock } = ctx;
   const { requireChannel, lockChannel, membership, isBanned, requireModerator, addMemberRows, removeMemberRow } = core;
   const { usersByIds, mutate, toChannel } = core;
+  /**
+   * Memberships of the users whose sockets sign in at the same moment, read by one query: every socket of a
+   * restarted process signs in again at once, and a query each queued ten thousand of them.
+   */
+  const membershipsOf = createBatchLoader(async (chatUserIds: string[]) => {
+    const rows = await db
+      .select({ chatUserId: channelMembers.chatUserId, channel: channels, subchannel: channelMembers.subchannel })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(inArray(channelMembers.chatUserId, chatUserIds));
+    const byUser = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const list = byUser.get(row.chatUserId);
+      if (list) list.push(row);
+      else byUser.set(row.chatUserId, [row]);
+    }
+    return byUser;
+  });
 
   /** Places one member of a split channel now, under the channel's lock; their subchannel. */
   async function placeOne(channel: ChannelRow, chatUserId: string): Promise<number | null> {
@@ -194,11 +213,7 @@ export function createMemberService(
      * before subchannels existed, or by a path that does not place) is placed now.
      */
     async placementsOf(chatUserId: string): Promise<Placement[]> {
-      const rows = await db
-        .select({ channel: channels, subchannel: channelMembers.subchannel })
-        .from(channelMembers)
-        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-        .where(eq(channelMembers.chatUserId, chatUserId));
+      const rows = (await membershipsOf.load(chatUserId)) ?? [];
       const placements: Placement[] = [];
       for (const { channel, subchannel } of rows) {
         if (!isPartitioned(channel)) placements.push({ channelId: channel.id, subchannel: null });
