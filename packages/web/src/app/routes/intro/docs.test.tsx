@@ -67,6 +67,17 @@ describe("/intro/docs", () => {
     ],
     ["channels", "Channels", ["Unread counts", "Read receipts", "Distinct (one-to-one) channels", "Pinned messages"]],
     ["users", "Users", ["Typing indicators", "Presence", "Blocking users"]],
+    [
+      "calls",
+      "Calls",
+      [
+        "Starting and answering a call",
+        "Call events and signalling on the WebSocket",
+        "ICE servers and TURN",
+        "Push, missed calls, webhooks and usage",
+        "JavaScript SDK",
+      ],
+    ],
   ])("lists the %s guide as a tab, with a section per feature", async (tab, label, sections) => {
     await i18n.changeLanguage("en");
     const { router, user } = renderRoutes(routes, { initialEntries: ["/intro/docs"] });
@@ -90,6 +101,19 @@ describe("/intro/docs", () => {
     await router.navigate("/intro/docs/users");
     expect(await screen.findByRole("heading", { level: 3, name: "사용자 차단" })).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "자기 자신을 차단" })).toBeInTheDocument();
+  });
+
+  it("lists the calls guide after the users guide, in Korean too", async () => {
+    await i18n.changeLanguage("ko");
+    const { router, user } = renderRoutes(routes, { initialEntries: ["/intro/docs/calls"] });
+    expect(await screen.findByRole("tab", { name: "통화", selected: true })).toBeInTheDocument();
+    const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
+    expect(tabs.indexOf("통화")).toBe(tabs.indexOf("사용자") + 1);
+    expect(screen.getByRole("heading", { level: 3, name: "ICE 서버와 TURN" })).toHaveAttribute("id", "ice-서버와-turn");
+    expect(screen.getByRole("cell", { name: "자기 자신에게 통화" })).toBeInTheDocument();
+    expect(document.title).toBe(`통화 · 문서 · ${t("common.appName")}`);
+    await user.click(screen.getByRole("link", { name: "푸시 알림" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/intro/docs/push-notifications"));
   });
 
   it("renders the REST tab's introduction and the operations of the server's OpenAPI document", async () => {

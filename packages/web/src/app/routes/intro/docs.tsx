@@ -35,7 +35,18 @@ function DocsTabs({ active }: { active: DocTab }) {
         {t(`intro.docs.tabs.${active}.description`)}
       </Typography>
       <Box component="nav" aria-label={t("intro.docs.tabsLabel")} sx={{ borderBottom: 1, borderColor: "divider" }}>
-        <Tabs value={active} variant="scrollable" allowScrollButtonsMobile aria-label={t("intro.docs.tabsLabel")}>
+        {/*
+          The scroll buttons are there from the first render: mounted later ("auto"), they narrow the strip while
+          the selected tab is still being scrolled into view, which left a tab near the end (Calls, Users) hidden
+          under the end button on a phone.
+        */}
+        <Tabs
+          value={active}
+          variant="scrollable"
+          scrollButtons
+          allowScrollButtonsMobile
+          aria-label={t("intro.docs.tabsLabel")}
+        >
           {docTabs.map((docTab) => (
             <Tab
               key={docTab}
