@@ -262,6 +262,30 @@ describe("broadcast channels", () => {
     expect((await mine(kim)).get(room.id)?.unreadCount).toBe(1);
   });
 
+  it("shows a member's message as the last message only to its sender and the owner, in lists, reads and events", async () => {
+    const app = await chatApp(t);
+    const [kim, lee, park, choi] = await Promise.all(["kim", "lee", "park", "choi"].map((id) => app.user(id)));
+    if (!kim || !lee || !park || !choi) throw new Error("users");
+    const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee", "park"] });
+    await send(kim, room.id, "announcement");
+    await send(lee, room.id, "question from lee");
+    const last = async (user: User) => (await mine(user)).get(room.id)?.lastMessage?.text;
+    expect([await last(kim), await last(lee), await last(park)]).toEqual([
+      "question from lee",
+      "question from lee",
+      "announcement",
+    ]);
+    const read = await park.api.get<{ channel: TChannel }>(`/channels/${room.id}`);
+    expect(read.body.channel.lastMessage?.text).toBe("announcement");
+    const listed = (await choi.api.get<{ channels: TChannel[] }>("/channels?scope=public")).body.channels;
+    expect(listed.find((c) => c.id === room.id)?.lastMessage?.text).toBe("announcement");
+    // An event about the channel reaches every member, so it carries what every member may see.
+    await kim.api.patch(`/channels/${room.id}`, { data: { topic: "launch" } });
+    const events = (await park.api.get<{ events: TChatEvent[] }>("/events?after=0")).body.events;
+    const changed = events.find((e) => e.type === "channel.changed");
+    expect(changed?.channel?.lastMessage?.text).toBe("announcement");
+  });
+
   it("lists broadcast channels among the public ones and lets users join them", async () => {
     const app = await chatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
@@ -269,6 +293,83 @@ describe("broadcast channels", () => {
     const listed = (await lee.api.get<{ channels: TChannel[] }>("/channels?scope=public")).body.channels;
     expect(listed.map((c) => c.id)).toContain(room.id);
     expect((await lee.api.post(`/channels/${room.id}/join`, {})).status).toBe(200);
+  });
+
+  it("refuses a misspelled type, a member limit below 2, and a message or reply of the wrong shape with 300 and the field's key", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    const misspelled = await kim.api.post("/channels", { name: "News", type: "broadcasts" });
+    expect(misspelled.status).toBe(400);
+    expect(misspelled.body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "type", message: "VALIDATION_INVALID_VALUE" }] },
+    });
+    expect((await kim.api.post("/channels", { name: "News", type: "broadcast", memberLimit: 1 })).body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "memberLimit", message: "VALIDATION_MEMBER_LIMIT" }] },
+    });
+    const room = await createChannel(kim, { name: "News", type: "broadcast" });
+    const path = `/channels/${room.id}/messages`;
+    expect((await kim.api.post(path, { text: "hi @lee", mentionedUserIds: "lee" })).body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "mentionedUserIds", message: "VALIDATION_INVALID_VALUE" }] },
+    });
+    expect((await kim.api.post(path, { text: "re", parentMessageId: "not-a-uuid" })).body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "parentMessageId", message: "VALIDATION_INVALID_FORMAT" }] },
+    });
+    expect(await historyTexts(kim, room.id)).toEqual([]);
+  });
+
+  it("answers 3020 to a user outside the channel who sends, reads its history or a thread, or reacts, and lets them once they join", async () => {
+    const app = await chatApp(t);
+    const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
+    const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee"] });
+    const announcement = await send(kim, room.id, "announcement");
+    const base = `/channels/${room.id}/messages`;
+    const refusals = [
+      await park.api.post(base, { text: "let me in" }),
+      await park.api.get(base),
+      await park.api.get(`${base}/${announcement.id}/replies`),
+      await park.api.post(`${base}/${announcement.id}/reactions`, { reaction: "like" }),
+      await park.api.post(`/channels/${room.id}/read`, {}),
+    ];
+    expect(refusals.map((r) => [r.status, r.body.code])).toEqual(Array(5).fill([403, "3020"]));
+    expect(await historyTexts(kim, room.id)).toEqual(["announcement"]);
+
+    expect((await park.api.post(`/channels/${room.id}/join`, {})).status).toBe(200);
+    await send(park, room.id, "joined");
+    expect(await historyTexts(park, room.id)).toEqual(["announcement", "joined"]);
+    expect(await historyTexts(lee, room.id)).toEqual(["announcement"]);
+  });
+
+  it("answers 3007 to another app's users and API key, and 3018 when inviting a user of another app", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    await app.user("lee");
+    const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee"] });
+    const announcement = await send(kim, room.id, "announcement");
+    const other = await chatApp(t);
+    // The same user ID as a member, in the other app: ids are per app, so this is someone else.
+    const otherLee = await other.user("lee");
+    const base = `/channels/${room.id}/messages`;
+    for (const caller of [otherLee.api, other.server]) {
+      const refusals = [
+        await caller.post(base, { text: "hello" }),
+        await caller.get(base),
+        await caller.get(`${base}/${announcement.id}/replies`),
+        await caller.get(`/channels/${room.id}`),
+        await caller.patch(`/channels/${room.id}`, { name: "Taken over" }),
+      ];
+      expect(refusals.map((r) => [r.status, r.body.code])).toEqual(Array(5).fill([404, "3007"]));
+    }
+    expect((await otherLee.api.post(`/channels/${room.id}/join`, {})).body.code).toBe("3007");
+    expect(await historyTexts(kim, room.id)).toEqual(["announcement"]);
+    expect((await kim.api.get<{ channel: TChannel }>(`/channels/${room.id}`)).body.channel.name).toBe("News");
+
+    await other.user("bob");
+    const invite = await kim.api.post("/channels", { name: "Other news", type: "broadcast", userIds: ["bob"] });
+    expect([invite.status, invite.body.code]).toEqual([404, "3018"]);
   });
 });
 
@@ -327,6 +428,71 @@ describe("hideMessagesBeforeJoin", () => {
     await app.server.patch(`/channels/${open.id}`, { hideMessagesBeforeJoin: true });
     await park.api.post(`/channels/${open.id}/join`, {});
     expect(await historyTexts(park, open.id)).toEqual([]);
+  });
+
+  it("refuses a value that is not a boolean with 300 on create and on change, and leaves the channel as it was", async () => {
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    const field = { fields: [{ path: "hideMessagesBeforeJoin", message: "VALIDATION_INVALID_VALUE" }] };
+    const created = await kim.api.post("/channels", { name: "Fresh", hideMessagesBeforeJoin: "yes" });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ code: "300", data: field });
+    const room = await createChannel(kim, { name: "Fresh" });
+    for (const value of [1, "true", null]) {
+      const changed = await kim.api.patch(`/channels/${room.id}`, { hideMessagesBeforeJoin: value });
+      expect(changed.body).toMatchObject({ code: "300", data: field });
+    }
+    const byApp = await app.server.patch(`/channels/${room.id}`, { hideMessagesBeforeJoin: "on" });
+    expect(byApp.body).toMatchObject({ code: "300", data: field });
+    expect((await kim.api.get<{ channel: TChannel }>(`/channels/${room.id}`)).body.channel.hideMessagesBeforeJoin).toBe(
+      false,
+    );
+  });
+
+  it("lets only the owner or the app change it: 3025 for another member or a non-member, 3007 for another app", async () => {
+    const app = await chatApp(t);
+    const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
+    const room = await createChannel(kim, { name: "Fresh", userIds: ["lee"] });
+    const path = `/channels/${room.id}`;
+    const turnOn = { hideMessagesBeforeJoin: true };
+    expect([(await lee.api.patch(path, turnOn)).body.code, (await park.api.patch(path, turnOn)).body.code]).toEqual([
+      "3025",
+      "3025",
+    ]);
+    const other = await chatApp(t);
+    const stranger = await other.user("kim");
+    expect([
+      (await other.server.patch(path, turnOn)).body.code,
+      (await stranger.api.patch(path, turnOn)).body.code,
+    ]).toEqual(["3007", "3007"]);
+    const hides = async () => (await lee.api.get<{ channel: TChannel }>(path)).body.channel.hideMessagesBeforeJoin;
+    expect(await hides()).toBe(false);
+    expect((await kim.api.patch<{ channel: TChannel }>(path, turnOn)).body.channel.hideMessagesBeforeJoin).toBe(true);
+    expect((await app.server.patch<{ channel: TChannel }>(path, { hideMessagesBeforeJoin: false })).status).toBe(200);
+    expect(await hides()).toBe(false);
+  });
+
+  it("hides from a later member the thread replies sent before they joined, and the earlier messages' edits from catch-up", async () => {
+    const app = await chatApp(t);
+    const [kim, lee] = [await app.user("kim"), await app.user("lee")];
+    const room = await createChannel(kim, { name: "Fresh", hideMessagesBeforeJoin: true });
+    const base = `/channels/${room.id}/messages`;
+    const question = await send(kim, room.id, "question");
+    await send(kim, room.id, "early reply", { parentMessageId: question.id });
+    await send(kim, room.id, "early reply shown", { parentMessageId: question.id, showInChannel: true });
+    expect((await lee.api.post(`/channels/${room.id}/join`, {})).status).toBe(200);
+    await send(kim, room.id, "late reply", { parentMessageId: question.id });
+    expect((await kim.api.patch(`${base}/${question.id}`, { text: "question, edited" })).status).toBe(200);
+
+    const thread = async (who: User) =>
+      (await who.api.get<TMessagesResponse>(`${base}/${question.id}/replies`)).body.messages.map((m) => m.text);
+    expect(await thread(lee)).toEqual(["late reply"]);
+    expect(await thread(kim)).toEqual(["early reply", "early reply shown", "late reply"]);
+    expect(await historyTexts(lee, room.id)).toEqual([]);
+
+    const events = (await lee.api.get<{ events: TChatEvent[] }>("/events?after=0")).body.events;
+    const heard = events.flatMap((e) => (e.message ? [`${e.type}:${e.message.text}`] : []));
+    expect(heard).toEqual(["message.created:late reply"]);
   });
 });
 

@@ -1,5 +1,11 @@
-import type { TChatUser, TMembersPage, TServerFrame, TTransientEvent } from "@parley/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type TChatUser,
+  type TMembersPage,
+  type TServerFrame,
+  type TTransientEvent,
+  TYPING_EXPIRES_MS,
+} from "@parley/contract";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatApp } from "../chat-client";
 import { startTestApp, type TestApp } from "../harness";
 import { readySocketsAt, type Socket } from "../ws-client";
@@ -78,6 +84,42 @@ describe("typing", () => {
     await parkSocket.caughtUp();
     expect(parkSocket.ws.readyState).toBe(parkSocket.ws.OPEN);
     parkSocket.ws.close();
+  });
+
+  describe("with the server's timers moved by the test", () => {
+    afterEach(() => {
+      // Timers the server set meanwhile (a job worker's next poll) run now instead of being lost with the fake clock.
+      vi.runOnlyPendingTimers();
+      vi.useRealTimers();
+    });
+
+    it(`announces typing.stopped ${TYPING_EXPIRES_MS / 1000} s after a start that was neither refreshed nor stopped, and not before`, async () => {
+      const { kim, lee, id } = await room();
+      const [kimSocket, leeSocket] = await readySocketsAt(
+        wsUrl,
+        { token: kim.sessionToken },
+        { token: lee.sessionToken },
+      );
+      // The expiry is a timer of the server, which runs in this process: the test moves the timers, while sockets
+      // and the database stay on real I/O. The gateway's write window is a timer too, so frames leave only as the
+      // timers move.
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      kimSocket.send({ type: "typing", channelId: id, state: "start" });
+      // Kim's pong comes after the server handled the start: its expiry counts from the fake clock's now.
+      await kimSocket.caughtUp();
+      await vi.advanceTimersByTimeAsync(TYPING_EXPIRES_MS - 1);
+      await leeSocket.caughtUp();
+      expect(transients(leeSocket, "typing.started")).toMatchObject([{ channelId: id, userId: "kim" }]);
+      expect(transients(leeSocket, "typing.stopped")).toEqual([]);
+
+      await vi.advanceTimersByTimeAsync(1 + t.ctx.config.wsWriteWindowMs);
+      await leeSocket.caughtUp();
+      expect(transients(leeSocket, "typing.stopped")).toMatchObject([{ channelId: id, userId: "kim" }]);
+      // Kim's socket stayed open all along: the stop is the expiry's, not a close's.
+      expect(kimSocket.ws.readyState).toBe(kimSocket.ws.OPEN);
+      kimSocket.ws.close();
+      leeSocket.ws.close();
+    });
   });
 
   it("refuses a typing frame without a channel id with 300", async () => {

@@ -44,7 +44,8 @@ export function firstUserMessageAt(channelIds: SQLWrapper): SQL<Date | string | 
  * The last message of each channel among `channelIds` that has one not deleted, for channel lists. Hidden messages
  * and replies kept in their thread are not the channel's to show, so the last of the others is taken: read backwards
  * on (channel, seq), it is almost always the newest row. With `reader`, as that user sees it: not one sent by a user
- * they block.
+ * they block. In a broadcast channel a member's message reaches only the owner, so it is the last message only for
+ * them and its sender; without `reader` (events every member hears, the app's views) it is never.
  */
 export function lastMessagesOf(
   db: Db,
@@ -65,8 +66,11 @@ export function lastMessagesOf(
       and(
         isNull(messages.deletedAt),
         sql`${messages.id} in (select last.id from unnest(array[${ids}]) as c(id)
+          join channels ch on ch.id = c.id
           cross join lateral (select m.id from messages m where m.channel_id = c.id
             and m.type <> 'hidden' and (m.parent_message_id is null or m.show_in_channel)
+            and (ch.type <> 'broadcast' or m.sender_id is null or m.sender_id = ch.owner_id
+              ${reader ? sql`or ch.owner_id = ${reader.chatUserId}::uuid or m.sender_id = ${reader.chatUserId}::uuid` : sql``})
             ${reader ? sql`and ${notBlockedBy(reader, sql.raw("m.sender_id"))}` : sql``}
             order by m.seq desc limit 1) last)`,
       ),
