@@ -1,4 +1,4 @@
-import type { TChannel, TChatEvent, TMember, TMessagesResponse, TUnreadResponse } from "@parley/contract";
+import type { TChannel, TChatEvent, TMember, TMessage, TMessagesResponse, TUnreadResponse } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApp } from "../chat-client";
 import { startTestApp, type TestApp } from "../harness";
@@ -286,6 +286,30 @@ describe("broadcast channels", () => {
     expect(changed?.channel?.lastMessage?.text).toBe("announcement");
   });
 
+  it("answers 3026 to a member who reacts to, replies to or opens the thread of another member's message", async () => {
+    const app = await chatApp(t);
+    const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
+    const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee", "park"] });
+    const announcement = await send(kim, room.id, "announcement");
+    const question = await send(lee, room.id, "question from lee");
+    const base = `/channels/${room.id}/messages/${question.id}`;
+    expect((await park.api.post(`${base}/reactions`, { reaction: "like" })).body).toMatchObject({ code: "3026" });
+    expect((await park.api.delete(`${base}/reactions/like`)).body).toMatchObject({ code: "3026" });
+    expect((await park.api.get(`${base}/replies`)).body).toMatchObject({ code: "3026" });
+    const reply = await park.api.post(`/channels/${room.id}/messages`, {
+      text: "me too",
+      parentMessageId: question.id,
+    });
+    expect(reply.body).toMatchObject({ code: "3026" });
+    // The owner's messages, their own and the owner reading anything stay open.
+    expect(
+      (await park.api.post(`/channels/${room.id}/messages/${announcement.id}/reactions`, { reaction: "like" })).status,
+    ).toBe(200);
+    expect((await lee.api.post(`${base}/reactions`, { reaction: "like" })).status).toBe(200);
+    const owners = await kim.api.post<{ message: TMessage }>(`${base}/reactions`, { reaction: "like" });
+    expect(owners.body.message.reactions).toEqual({ like: 2 });
+  });
+
   it("lists broadcast channels among the public ones and lets users join them", async () => {
     const app = await chatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
@@ -405,6 +429,21 @@ describe("channel data", () => {
 });
 
 describe("hideMessagesBeforeJoin", () => {
+  it("answers 3026 to a later member who reacts to a message sent before they joined, and lets them reply to it", async () => {
+    const app = await chatApp(t);
+    const [kim, lee] = [await app.user("kim"), await app.user("lee")];
+    const room = await createChannel(kim, { name: "Fresh", hideMessagesBeforeJoin: true });
+    const old = await send(kim, room.id, "old");
+    await lee.api.post(`/channels/${room.id}/join`, {});
+    const fresh = await send(kim, room.id, "new");
+    const react = (id: string) => lee.api.post(`/channels/${room.id}/messages/${id}/reactions`, { reaction: "like" });
+    expect((await react(old.id)).body).toMatchObject({ code: "3026" });
+    expect((await react(fresh.id)).status).toBe(200);
+    // The thread goes on past the join, and its replies from then on are Lee's to read and to add to.
+    const reply = await lee.api.post(`/channels/${room.id}/messages`, { text: "late", parentMessageId: old.id });
+    expect(reply.status).toBe(200);
+  });
+
   it("starts a later member's history and catch-up at their join", async () => {
     const app = await chatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];

@@ -12,6 +12,7 @@ import {
   type ChannelRow,
   type ChannelService,
   countsAsUnread,
+  historyScope,
   isPartitioned,
   mentionCounting,
   unreadCounting,
@@ -196,12 +197,24 @@ export function createMessagePipeline(
     if (member.mutedUntil && member.mutedUntil > clock.now()) throw new AppError("3022");
   }
 
-  /** A reply's parent: a live message of the channel (3026) that is not itself a reply (3068). */
-  async function requireThreadParent(channelId: string, parentId: string): Promise<void> {
+  /**
+   * A reply's parent: a live message of the channel (3026) that is not itself a reply (3068), and for a member of a
+   * broadcast channel the owner's, the app's or their own, not another member's. In a channel that hides earlier
+   * history a later member may reply to an earlier parent: the thread's replies from their join on are theirs.
+   */
+  async function requireThreadParent(
+    channel: ChannelRow,
+    parentId: string,
+    member: Pick<ChannelMemberRow, "chatUserId" | "joinedSeq"> | null | undefined,
+  ): Promise<void> {
+    const reader = member ? { chatUserId: member.chatUserId, joinedSeq: -1 } : undefined;
+    const scope = reader
+      ? historyScope(channel, reader, { seq: messages.seq, senderId: messages.senderId })
+      : undefined;
     const [parent] = await db
       .select({ parentMessageId: messages.parentMessageId })
       .from(messages)
-      .where(and(eq(messages.id, parentId), eq(messages.channelId, channelId), isNull(messages.deletedAt)))
+      .where(and(eq(messages.id, parentId), eq(messages.channelId, channel.id), isNull(messages.deletedAt), scope))
       .limit(1);
     if (!parent) throw new AppError("3026");
     if (parent.parentMessageId !== null) throw new AppError("3068");
@@ -549,7 +562,7 @@ export function createMessagePipeline(
         if (earlier) return earlier;
       }
       const draft = await pipeline.prepare(actor, channel, input, type, { checks: true, member });
-      if (draft.parentMessageId) await requireThreadParent(channel.id, draft.parentMessageId);
+      if (draft.parentMessageId) await requireThreadParent(channel, draft.parentMessageId, member);
       // A member of a split super group speaks to their own subchannel; the app and its admins to everyone.
       const subchannel = member ? await deps.channels.subchannelOf(channel, member) : null;
       if (subchannel !== null) draft.subchannel = subchannel;

@@ -13,6 +13,8 @@ import { type Db, rowsOf } from "../../db/client";
 import { AppError } from "../../errors";
 import {
   type Actor,
+  type ChannelMemberRow,
+  type ChannelRow,
   type ChannelService,
   catchUpScope,
   channelIdsOfMember,
@@ -90,7 +92,30 @@ export function createMessageService(
   async function requireMemberChannel(actor: UserActor, channelId: string) {
     const { channel, member } = await deps.channels.requireChannelWithMember(actor.app, channelId, actor.user.id);
     if (!member) throw new AppError("3020");
-    return channel;
+    return { channel, member };
+  }
+
+  /**
+   * 3026 for a message outside what the member reads (sent before they joined a channel that hides it; another
+   * member's in a broadcast channel): a reaction's answer would hand them what history does not. A thread is
+   * another matter in a channel that hides earlier history: its replies after the join are the member's to read,
+   * whenever its parent was sent (`forThread`). No query where the channel's history is whole.
+   */
+  async function requireReadable(
+    channel: ChannelRow,
+    member: Pick<ChannelMemberRow, "chatUserId" | "joinedSeq">,
+    messageId: string,
+    options: { forThread?: boolean } = {},
+  ): Promise<void> {
+    const reader = options.forThread ? { ...member, joinedSeq: -1 } : member;
+    const scope = historyScope(channel, reader, { seq: messages.seq, senderId: messages.senderId });
+    if (!scope) return;
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.channelId, channel.id), scope))
+      .limit(1);
+    if (!row) throw new AppError("3026");
   }
 
   /** One message as the user sees it, with their own reactions. */
@@ -125,8 +150,10 @@ export function createMessageService(
       query: { before?: number; after?: number; limit: number },
     ): Promise<TMessagesResponse> {
       const channel = await deps.channels.requireChannel(actor.app, channelId);
-      if (actor.kind === "user" && !(await deps.channels.membership(db, channel.id, actor.user.id))) {
-        throw new AppError("3020");
+      if (actor.kind === "user") {
+        const member = await deps.channels.membership(db, channel.id, actor.user.id);
+        if (!member) throw new AppError("3020");
+        await requireReadable(channel, member, parentId, { forThread: true });
       }
       if (!(await findLiveMessage(db, channel.id, parentId))) throw new AppError("3026");
       return page(actor, channel.id, query, eq(messages.parentMessageId, parentId));
@@ -138,7 +165,8 @@ export function createMessageService(
      * reading counts never counts rows; the message row's lock orders concurrent reactions to one message.
      */
     async addReaction(actor: UserActor, channelId: string, messageId: string, reaction: string): Promise<TMessage> {
-      const channel = await requireMemberChannel(actor, channelId);
+      const { channel, member } = await requireMemberChannel(actor, channelId);
+      await requireReadable(channel, member, messageId);
       const now = clock.now();
       const added = await deps.channels.mutate(async (tx, batch) => {
         const [row] = rowsOf<{ found: boolean; had: boolean; kinds: number; reactions: Record<string, number> | null }>(
@@ -186,7 +214,8 @@ export function createMessageService(
 
     /** Takes back the member's reaction; taking back one never added changes nothing and tells no one. */
     async removeReaction(actor: UserActor, channelId: string, messageId: string, reaction: string): Promise<TMessage> {
-      const channel = await requireMemberChannel(actor, channelId);
+      const { channel, member } = await requireMemberChannel(actor, channelId);
+      await requireReadable(channel, member, messageId);
       const now = clock.now();
       await deps.channels.mutate(async (tx, batch) => {
         const [row] = rowsOf<{ found: boolean; reactions: Record<string, number> | null }>(
