@@ -182,11 +182,13 @@ export class MembersApi {
 
 const SEND_ATTEMPTS = 3;
 
-/** How long to wait before trying a send again, or null when it should not be tried again. */
+/**
+ * How long to wait before trying a send again, or null when it should not be tried again. A refusal by the rate
+ * limit (005) is already sent again by the HTTP layer, as every request is.
+ */
 function retryDelayMs(err: unknown, attempt: number): number | null {
   if (attempt >= SEND_ATTEMPTS) return null;
   if (err instanceof ParleyConnectionError) return 250 * 2 ** (attempt - 1);
-  if (err instanceof ParleyError && err.code === "005") return (err.data?.retryAfterSeconds ?? 1) * 1000;
   return null;
 }
 
@@ -208,8 +210,8 @@ export class MessagesApi {
    * 3021 frozen channel, 3022 muted, 3023 banned. The message also arrives as a `message.created` event.
    *
    * Every send carries an idempotency key (`clientMessageId`, generated unless given), so when the connection drops
-   * before the answer, or the rate limit (005) refuses it, the send is tried again without ever storing the message
-   * twice.
+   * before the answer the send is tried again without ever storing the message twice; a refusal by the rate limit
+   * (005) goes again after the server's wait, as every request does.
    */
   async send(
     channelId: string,

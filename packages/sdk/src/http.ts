@@ -48,11 +48,37 @@ export function basePath(base: URL): string {
   return base.pathname.replace(/\/+$/, "");
 }
 
+/** A request the rate limit refused (005) is sent again this many times at most, after the wait the server names. */
+const RATE_LIMIT_RETRIES = 2;
+/** Longer waits than this are the caller's to decide: the refusal is thrown at once. */
+const RATE_LIMIT_WAIT_MAX_MS = 5_000;
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 /** The one place the SDK talks HTTP: JSON in and out, bearer credential, errors as {@link ParleyError}. */
 export class Http {
   constructor(private readonly config: HttpConfig) {}
 
-  async request<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, options: RequestOptions = {}) {
+  /**
+   * Sends the request; one the rate limit refused (005) goes again after the server's Retry-After, up to
+   * {@link RATE_LIMIT_RETRIES} times when the wait is short. The limit refuses a request before it does anything,
+   * so sending it again never does anything twice; a burst of a page's first requests then costs a short wait
+   * instead of an error.
+   */
+  async request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await this.#once<T>(method, path, options);
+      } catch (error) {
+        const waitMs =
+          error instanceof ParleyError && error.code === "005" ? (error.data?.retryAfterSeconds ?? 1) * 1000 : null;
+        if (waitMs === null || waitMs > RATE_LIMIT_WAIT_MAX_MS || retries >= RATE_LIMIT_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
+  }
+
+  async #once<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
     const url = apiUrl(this.config.base, path, options.params);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));

@@ -83,3 +83,23 @@ describe("the server's limits on the real-time link", () => {
     expect(retry?.delayMs).toBeGreaterThanOrEqual(1000);
   });
 });
+
+describe("the server's rate limit on requests", () => {
+  it("sends a request the limit refused (005) again after the server's wait, so a burst over the budget all answers", async () => {
+    const a = await sdkApp(t, baseUrl);
+    cleanups.push(a.cleanup);
+    const lee = await a.user("lee");
+    const requests: string[] = [];
+    const counting = a.client({
+      fetch: (input, init) => {
+        requests.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    await counting.resume(lee.sessionToken as string);
+    // Thirty at once against a budget of 20 a second: the ten over it wait out the window and succeed.
+    const answers = await Promise.all(Array.from({ length: 30 }, () => counting.channels.list()));
+    expect(answers).toHaveLength(30);
+    expect(requests.filter((url) => url.includes("/v1/channels")).length).toBeGreaterThan(30);
+  });
+});
