@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { useSampleApp } from "./sample-host";
+import { SAMPLE_WORDS, signInToSample, useSampleApp } from "./sample-host";
 import { accountSession } from "./setup";
 
 const sample = useSampleApp();
@@ -8,18 +8,7 @@ const sample = useSampleApp();
 /** The words of the sample's UI the test looks for, in each language it ships. */
 const UI = {
   en: {
-    languageButton: "English",
-    serverUrl: "Server URL",
-    appId: "App ID",
-    userId: "User ID",
-    nickname: "Nickname",
-    signIn: "Sign in",
-    online: "Online",
-    newChannel: "+ New",
-    channelName: "Channel name",
-    create: "Create",
-    refresh: "Refresh",
-    message: "Message",
+    ...SAMPLE_WORDS.en,
     unreadOne: "1 unread message",
     unreadTwo: "2 unread messages",
     mentioned: "You were mentioned",
@@ -28,18 +17,7 @@ const UI = {
     reactWith: (emoji: string) => `React with ${emoji}`,
   },
   ko: {
-    languageButton: "한국어",
-    serverUrl: "서버 URL",
-    appId: "앱 ID",
-    userId: "사용자 ID",
-    nickname: "닉네임",
-    signIn: "로그인",
-    online: "온라인",
-    newChannel: "+ 새 채널",
-    channelName: "채널 이름",
-    create: "만들기",
-    refresh: "새로고침",
-    message: "메시지",
+    ...SAMPLE_WORDS.ko,
     unreadOne: "읽지 않은 메시지 1개",
     unreadTwo: "읽지 않은 메시지 2개",
     mentioned: "나를 언급한 메시지가 있습니다",
@@ -52,18 +30,8 @@ const UI = {
 type Language = keyof typeof UI;
 
 /** Opens the sample in a browser of its own (its own storage), in `language`, signed in as a guest. */
-async function signIn(browser: Browser, language: Language, server: string, appId: string, userId: string) {
-  const words = UI[language];
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(sample.url());
-  await page.getByRole("button", { name: words.languageButton }).click();
-  await page.getByLabel(words.serverUrl, { exact: true }).fill(server);
-  await page.getByLabel(words.appId, { exact: true }).fill(appId);
-  await page.getByLabel(words.userId, { exact: true }).fill(userId);
-  await page.getByLabel(words.nickname, { exact: true }).fill(userId.toUpperCase());
-  await page.getByRole("button", { name: words.signIn }).click();
-  await expect(page.locator(".sidebar-header")).toContainText(words.online);
-  return page;
+function signIn(browser: Browser, language: Language, server: string, appId: string, userId: string) {
+  return signInToSample(browser, sample.url(), language, { server, appId, userId });
 }
 
 async function createChannel(page: Page, language: Language, name: string) {

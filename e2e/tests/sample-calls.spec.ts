@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { resolveChromium } from "../chromium";
 import { expect, test } from "./fixtures";
-import { useSampleApp } from "./sample-host";
+import { SAMPLE_WORDS, signInToSample, useSampleApp } from "./sample-host";
 import { accountSession, signInBrowser } from "./setup";
 import { hasTurnServer, startTurnServer } from "./turn-server";
 
@@ -18,18 +18,7 @@ test.use({
 
 const UI = {
   en: {
-    languageButton: "English",
-    serverUrl: "Server URL",
-    appId: "App ID",
-    userId: "User ID",
-    nickname: "Nickname",
-    signIn: "Sign in",
-    online: "Online",
-    newChannel: "+ New",
-    channelName: "Channel name",
-    create: "Create",
-    refresh: "Refresh",
-    message: "Message",
+    ...SAMPLE_WORDS.en,
     videoWith: (name: string) => `Video call with ${name}`,
     voiceWith: (name: string) => `Voice call with ${name}`,
     incomingVideo: (name: string) => `Video call from ${name}`,
@@ -44,18 +33,7 @@ const UI = {
     close: "Close",
   },
   ko: {
-    languageButton: "한국어",
-    serverUrl: "서버 URL",
-    appId: "앱 ID",
-    userId: "사용자 ID",
-    nickname: "닉네임",
-    signIn: "로그인",
-    online: "온라인",
-    newChannel: "+ 새 채널",
-    channelName: "채널 이름",
-    create: "만들기",
-    refresh: "새로고침",
-    message: "메시지",
+    ...SAMPLE_WORDS.ko,
     videoWith: (name: string) => `${name} 님과 영상 통화`,
     voiceWith: (name: string) => `${name} 님과 음성 통화`,
     incomingVideo: (name: string) => `${name} 님의 영상 통화`,
@@ -82,22 +60,13 @@ async function guestApp(request: APIRequestContext, language: Language) {
   return { appId: app.id as string, auth, owner };
 }
 
-async function signIn(
+function signIn(
   browser: Browser,
   language: Language,
   options: { server: string; appId: string; userId: string; relay?: boolean },
 ) {
-  const words = UI[language];
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${sample.url()}${options.relay ? "?relay" : ""}`);
-  await page.getByRole("button", { name: words.languageButton }).click();
-  await page.getByLabel(words.serverUrl, { exact: true }).fill(options.server);
-  await page.getByLabel(words.appId, { exact: true }).fill(options.appId);
-  await page.getByLabel(words.userId, { exact: true }).fill(options.userId);
-  await page.getByLabel(words.nickname, { exact: true }).fill(options.userId.toUpperCase());
-  await page.getByRole("button", { name: words.signIn }).click();
-  await expect(page.locator(".sidebar-header")).toContainText(words.online);
-  return page;
+  const { relay, ...guest } = options;
+  return signInToSample(browser, `${sample.url()}${relay ? "?relay" : ""}`, language, guest);
 }
 
 /** Kim and Lee meet in a channel, and Kim opens the 1:1 chat with Lee from Lee's name on a message. */

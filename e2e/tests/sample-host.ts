@@ -4,7 +4,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test } from "./fixtures";
+import type { Browser } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const SAMPLE_DIR = fileURLToPath(new URL("../../examples/chat-web", import.meta.url));
 const VITE = fileURLToPath(new URL("../../node_modules/vite/bin/vite.js", import.meta.url));
@@ -83,4 +84,60 @@ export function useSampleApp(): { url: () => string } {
   });
 
   return { url: () => sampleUrl };
+}
+
+/** The sample's words every sample test meets (signing in, channels, the message box), in each language it ships. */
+export const SAMPLE_WORDS = {
+  en: {
+    languageButton: "English",
+    serverUrl: "Server URL",
+    appId: "App ID",
+    userId: "User ID",
+    nickname: "Nickname",
+    signIn: "Sign in",
+    online: "Online",
+    newChannel: "+ New",
+    channelName: "Channel name",
+    create: "Create",
+    refresh: "Refresh",
+    message: "Message",
+  },
+  ko: {
+    languageButton: "한국어",
+    serverUrl: "서버 URL",
+    appId: "앱 ID",
+    userId: "사용자 ID",
+    nickname: "닉네임",
+    signIn: "로그인",
+    online: "온라인",
+    newChannel: "+ 새 채널",
+    channelName: "채널 이름",
+    create: "만들기",
+    refresh: "새로고침",
+    message: "메시지",
+  },
+} as const;
+export type SampleLanguage = keyof typeof SAMPLE_WORDS;
+
+/**
+ * Opens the sample at `url` in a browser context of its own (its own storage), in `language`, signed in as a guest
+ * whose nickname is the user ID in capitals.
+ */
+export async function signInToSample(
+  browser: Browser,
+  url: string,
+  language: SampleLanguage,
+  options: { server: string; appId: string; userId: string },
+) {
+  const words = SAMPLE_WORDS[language];
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(url);
+  await page.getByRole("button", { name: words.languageButton }).click();
+  await page.getByLabel(words.serverUrl, { exact: true }).fill(options.server);
+  await page.getByLabel(words.appId, { exact: true }).fill(options.appId);
+  await page.getByLabel(words.userId, { exact: true }).fill(options.userId);
+  await page.getByLabel(words.nickname, { exact: true }).fill(options.userId.toUpperCase());
+  await page.getByRole("button", { name: words.signIn }).click();
+  await expect(page.locator(".sidebar-header")).toContainText(words.online);
+  return page;
 }
