@@ -697,7 +697,9 @@ export class CallsApi {
 
   async #resync(): Promise<void> {
     await Promise.all([...this.#calls.values()].map((call) => call.resync()));
-    // A call that rang while this device had no link (e.g. opened from its push notification).
+    // A call that rang while this device had no link (e.g. opened from its push notification). Only an app that
+    // answers calls asks: every socket of a restarted server reconnects at once, and most apps do not call.
+    if (!this.emitter.listens("call.incoming")) return;
     let page: TCallsPage;
     try {
       page = await this.history({ limit: 5 });

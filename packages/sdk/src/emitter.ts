@@ -17,6 +17,11 @@ export class Emitter {
     this.#listeners.get(type)?.delete(listener as AnyListener);
   }
 
+  /** Whether anything listens to `type`. */
+  listens(type: keyof ParleyEventMap): boolean {
+    return (this.#listeners.get(type)?.size ?? 0) > 0;
+  }
+
   emit<K extends keyof ParleyEventMap>(type: K, payload: ParleyEventMap[K]): void {
     for (const listener of [...(this.#listeners.get(type) ?? [])]) {
       try {
