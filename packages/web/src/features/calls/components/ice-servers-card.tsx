@@ -208,6 +208,8 @@ function IceServersForm({
               label={t("calls.ice.turnSecret")}
               // A new secret, never the dashboard password a browser would otherwise fill in here.
               autoComplete="new-password"
+              // A generated secret is set by the form, not typed: the label would not know the field has a value.
+              slotProps={{ inputLabel: { shrink: secretText ? true : undefined } }}
               sx={{ flex: "1 1 320px" }}
               {...muiRegister(register("turnSecret"))}
               {...fieldError(
