@@ -33,7 +33,8 @@
  *
  * The server runs with its per-second rate limit raised to 100,000 (RATE_LIMIT_PER_SECOND): one sender posts for
  * the whole channel, and every socket signs in from this one address. The limit is still counted, as in production.
- * Memory is `process.memoryUsage()` after a full collection, before and after the sockets sign in, per socket.
+ * Memory is `process.memoryUsage()` after a full collection, before the sockets sign in and once they have been idle
+ * for 3 s after, per socket.
  * The report goes to `--out` (`.reports/bench-chat.json`) and stdout, with the machine's load average at start and
  * end (`load`); progress and the load average to stderr.
  */
@@ -264,6 +265,12 @@ function percentiles(batches: Float64Array[]) {
   return { deliveries: all.length, p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(all.at(-1) ?? NaN) };
 }
 
+/**
+ * How long the sockets sit idle after signing in before memory is read: what an idle socket holds, not what the
+ * sign-ins left in the server's short-lived read caches (one second by default, READ_CACHE_MS).
+ */
+const IDLE_BEFORE_MEMORY_MS = 3000;
+
 async function memoryOf(servers: MeasuredServer[]) {
   const usages = await Promise.all(servers.map((s) => s.memory()));
   return {
@@ -289,6 +296,7 @@ async function measure(
   const receivers = forkReceivers(RECEIVERS);
   try {
     const { openMs } = await receivers.open(sockets, CONNECT_CONCURRENCY, mix !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_MEMORY_MS));
     const after = await memoryOf(servers);
     process.stderr.write(`bench:chat: ${label}: signed in in ${(openMs / 1000).toFixed(1)} s; sending\n`);
     const warmup = RATE * WARMUP;

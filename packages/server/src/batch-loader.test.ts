@@ -29,6 +29,37 @@ describe("createBatchLoader", () => {
     expect(sizes).toEqual([3, 3, 1]);
   });
 
+  it("gathers the keys asked for while loads are in flight into one load once one finishes", async () => {
+    const calls: number[][] = [];
+    const releases: (() => void)[] = [];
+    const loader = createBatchLoader(
+      (keys: number[]) =>
+        new Promise<Map<number, number>>((resolve) => {
+          calls.push(keys);
+          releases.push(() => resolve(new Map(keys.map((k) => [k, k]))));
+        }),
+      { maxInFlight: 1 },
+    );
+    const rounds = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const first = loader.load(1);
+    await rounds();
+    expect(calls).toEqual([[1]]);
+    // Three rounds of keys while the first load is out: none starts a load of its own.
+    const later: Promise<number | undefined>[] = [];
+    for (const k of [2, 3, 4]) {
+      later.push(loader.load(k));
+      await rounds();
+    }
+    expect(calls).toEqual([[1]]);
+    releases[0]?.();
+    expect(await first).toBe(1);
+    await rounds();
+    await rounds();
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+    releases[1]?.();
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+  });
+
   it("fails every waiter of a batch whose load failed, and loads the next round afresh", async () => {
     let fail = true;
     const loader = createBatchLoader(async (keys: string[]) => {

@@ -32,15 +32,37 @@ export function createTtlCache<K, V>(
   // Bumped by every change, so a read that started before it cannot put the old value back.
   let generation = 0;
 
-  function store(key: K, value: V, loadedAt: number): void {
-    entries.delete(key);
-    entries.set(key, { value, loadedAt });
+  /**
+   * A sweep due once the entries held now have expired. Without it, the entries of a burst (ten thousand sockets
+   * signing in after a deploy) would stay until the next store, which on a process that then goes quiet may be
+   * long after their last read: memory held for nothing.
+   */
+  let sweep: NodeJS.Timeout | null = null;
+
+  function dropStale(): void {
     const now = clock.now().getTime();
     for (const [oldKey, entry] of entries) {
       const fresh = now - entry.loadedAt < ttlMs && entry.loadedAt <= now;
       if (fresh && entries.size <= maxEntries) break;
       entries.delete(oldKey);
     }
+  }
+
+  function sweepLater(): void {
+    if (sweep || entries.size === 0) return;
+    sweep = setTimeout(() => {
+      sweep = null;
+      dropStale();
+      sweepLater();
+    }, ttlMs);
+    sweep.unref();
+  }
+
+  function store(key: K, value: V, loadedAt: number): void {
+    entries.delete(key);
+    entries.set(key, { value, loadedAt });
+    dropStale();
+    sweepLater();
   }
 
   /** The load of `key` under way since the last change, or a new one. */

@@ -55,13 +55,18 @@ export class ConnectionIndex {
   readonly #bySubchannel = new Map<string, Set<Connection>>();
   /** Observers watching a whole channel: they hear every subchannel's messages. */
   readonly #watchingAll = new Map<string, Set<Connection>>();
-  readonly #byUser = new Map<string, Set<Connection>>();
+  /**
+   * An end user's connections, replaced rather than changed (a user holds a handful at most): an array of one is a
+   * fraction of a set's size, on every socket of a ten-thousand-member channel, and an answer being iterated never
+   * changes under its reader.
+   */
+  readonly #byUser = new Map<string, readonly Connection[]>();
   /** Dashboard observers' connections by the session they were opened with, for the cap. */
   readonly #bySession = new Map<string, Set<Connection>>();
 
   /** An end user's connections on this process. */
-  ofUser(appId: string, userId: string): ReadonlySet<Connection> {
-    return this.#byUser.get(userKey(appId, userId)) ?? NONE;
+  ofUser(appId: string, userId: string): readonly Connection[] {
+    return this.#byUser.get(userKey(appId, userId)) ?? [];
   }
 
   /** The connections opened with one dashboard session. */
@@ -89,7 +94,10 @@ export class ConnectionIndex {
       addTo(this.#bySession, conn.sessionId, conn);
       return false;
     }
-    return addTo(this.#byUser, userKey(conn.appId, conn.userId), conn).size === 1;
+    const key = userKey(conn.appId, conn.userId);
+    const held = this.#byUser.get(key);
+    this.#byUser.set(key, held ? [...held, conn] : [conn]);
+    return !held;
   }
 
   /** Forgets a connection and its channels; for an end user, whether it was their last on this process. */
@@ -101,8 +109,10 @@ export class ConnectionIndex {
       return false;
     }
     const key = userKey(conn.appId, conn.userId);
-    removeFrom(this.#byUser, key, conn);
-    return !this.#byUser.has(key);
+    const rest = (this.#byUser.get(key) ?? []).filter((held) => held !== conn);
+    if (rest.length > 0) this.#byUser.set(key, rest);
+    else this.#byUser.delete(key);
+    return rest.length === 0;
   }
 
   join(conn: Connection, channelId: string, subchannel: number | null): void {

@@ -82,6 +82,7 @@ export function createFanout(deps: {
    * thousand sockets signing in at once would otherwise each ask the database for it.
    */
   const latestEventIds = new Map<string, bigint>();
+  const readingLatest = new Map<string, Promise<string>>();
   const heard = (appId: string, id: bigint) => {
     const known = latestEventIds.get(appId);
     if (known === undefined || id > known) latestEventIds.set(appId, id);
@@ -131,14 +132,18 @@ export function createFanout(deps: {
       for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame);
       return;
     }
-    const members = connections.inChannel(event.channelId);
-    // A user removed from a channel still hears that it happened.
-    const targets = subject ? new Set([...members, ...subject]) : members;
-    for (const conn of targets) if (hears(conn)) send(conn, frame);
-    if ((event.type === "member.left" || event.type === "member.banned") && subject) {
-      for (const conn of [...subject]) connections.part(conn, event.channelId);
+    for (const conn of connections.inChannel(event.channelId)) if (hears(conn)) send(conn, frame);
+    // A user removed from a channel still hears that it happened. Checked one by one rather than merged with the
+    // members into a new set, which would copy a ten-thousand-member channel for every message its sender sends.
+    if (subject) {
+      for (const conn of subject) if (!conn.channels.has(event.channelId) && hears(conn)) send(conn, frame);
     }
-    if (event.type === "channel.deleted") for (const conn of [...targets]) connections.part(conn, event.channelId);
+    if ((event.type === "member.left" || event.type === "member.banned") && subject) {
+      for (const conn of subject) connections.part(conn, event.channelId);
+    }
+    if (event.type === "channel.deleted") {
+      for (const conn of [...connections.inChannel(event.channelId)]) connections.part(conn, event.channelId);
+    }
   }
 
   /** A frame for named users: every socket of theirs on this process. */
@@ -165,7 +170,13 @@ export function createFanout(deps: {
     async lastEventIdOf(appId: string): Promise<string> {
       const known = latestEventIds.get(appId);
       if (known !== undefined) return known.toString();
-      heard(appId, BigInt(await deps.messages.lastEventId(appId)));
+      // The sockets of an app signing in before the first read answers share it.
+      let reading = readingLatest.get(appId);
+      if (!reading) {
+        reading = deps.messages.lastEventId(appId).finally(() => readingLatest.delete(appId));
+        readingLatest.set(appId, reading);
+      }
+      heard(appId, BigInt(await reading));
       return String(latestEventIds.get(appId));
     },
   };

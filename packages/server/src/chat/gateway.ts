@@ -16,6 +16,7 @@ import type { Bus } from "./bus";
 import { type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
 import type { Presence } from "./presence";
+import { textFrame } from "./text-frame";
 import { createTransientHub } from "./transient";
 import { createWriteWindow } from "./write-window";
 
@@ -144,6 +145,13 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     window.release(conn.transport);
     conn.transport.write(framed);
   };
+  /**
+   * The answer to a sign-in leaves at once rather than with the next write window: a client waits on it before
+   * anything else, and a burst of reconnecting clients (after a deploy, a network blip) would otherwise each wait
+   * up to a window more. Whatever the window holds for the connection already leaves before it.
+   */
+  const sendReady = (conn: Connection, frame: Extract<TServerFrame, { type: "ready" }>) =>
+    sendNow(conn, textFrame(Buffer.from(JSON.stringify(frame))));
   const fanout = createFanout({
     connections,
     transients,
@@ -414,7 +422,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       session.pending = conn;
       connections.add(conn);
       return ready(conn, async () => {
-        send(conn, { type: "ready", user: null, lastEventId: await fanout.lastEventIdOf(appId) });
+        sendReady(conn, { type: "ready", user: null, lastEventId: await fanout.lastEventIdOf(appId) });
       });
     }
     const principal = await deps.chatUsers.authenticateSession(token);
@@ -425,7 +433,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       () => true,
     );
     if (stopped) return "4000";
-    if (connections.ofUser(principal.app.id, principal.user.userId).size >= deps.maxConnectionsPerChatUser) {
+    if (connections.ofUser(principal.app.id, principal.user.userId).length >= deps.maxConnectionsPerChatUser) {
       return "008";
     }
     const conn: Connection = {
@@ -449,7 +457,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         connections.join(conn, channelId, subchannel);
         if (subchannel !== null) subchannels[channelId] = subchannel;
       }
-      send(conn, {
+      sendReady(conn, {
         type: "ready",
         user: toChatUser(principal.user),
         lastEventId: await fanout.lastEventIdOf(conn.appId),

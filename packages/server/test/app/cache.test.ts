@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTtlCache } from "../../src/cache";
 import { ManualClock } from "../../src/clock";
 
@@ -116,6 +116,27 @@ describe("createTtlCache", () => {
     clock.advance(400);
     await cache.get("last", async () => "kept");
     expect(cache.size).toBe(2);
+  });
+
+  it("drops expired entries once they expire when nothing is stored after them", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const clock = new ManualClock("2026-03-02T09:00:00Z");
+      const cache = createTtlCache<string, string>(clock, 1_000);
+      for (let i = 0; i < 300; i += 1) await cache.get(`session-${i}`, async () => "row");
+      clock.advance(500);
+      await cache.get("younger", async () => "row");
+      clock.advance(500);
+      vi.advanceTimersByTime(1_000);
+      expect(cache.size).toBe(1);
+      clock.advance(500);
+      vi.advanceTimersByTime(1_000);
+      expect(cache.size).toBe(0);
+      // An empty cache keeps no timer.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps at most maxEntries, dropping the entries loaded first", async () => {

@@ -1,5 +1,5 @@
 import type { TChannel, TMember, TMembersPage, TPageQuery, TSubchannelsResponse } from "@parley/contract";
-import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { createBatchLoader } from "../../batch-loader";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Presence } from "../../chat/presence";
@@ -40,12 +40,25 @@ export function createMemberService(
    * Memberships of the users whose sockets sign in at the same moment, read by one query: every socket of a
    * restarted process signs in again at once, and a query each queued ten thousand of them.
    */
+  const membershipsByUser = db
+    .select({
+      chatUserId: channelMembers.chatUserId,
+      channel: {
+        id: channels.id,
+        appId: channels.appId,
+        type: channels.type,
+        subchannelEnabled: channels.subchannelEnabled,
+      },
+      subchannel: channelMembers.subchannel,
+    })
+    .from(channelMembers)
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(sql`${channelMembers.chatUserId} = any(${sql.placeholder("ids")}::uuid[])`)
+    // Prepared once (a query built per batch cost the sign-ins more CPU than the rows it read); the ids are UUIDs,
+    // safe in an array literal.
+    .prepare("memberships_by_chat_user");
   const membershipsOf = createBatchLoader(async (chatUserIds: string[]) => {
-    const rows = await db
-      .select({ chatUserId: channelMembers.chatUserId, channel: channels, subchannel: channelMembers.subchannel })
-      .from(channelMembers)
-      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-      .where(inArray(channelMembers.chatUserId, chatUserIds));
+    const rows = await membershipsByUser.execute({ ids: `{${chatUserIds.join(",")}}` });
     const byUser = new Map<string, typeof rows>();
     for (const row of rows) {
       const list = byUser.get(row.chatUserId);
@@ -56,7 +69,7 @@ export function createMemberService(
   });
 
   /** Places one member of a split channel now, under the channel's lock; their subchannel. */
-  async function placeOne(channel: ChannelRow, chatUserId: string): Promise<number | null> {
+  async function placeOne(channel: Pick<ChannelRow, "id" | "appId">, chatUserId: string): Promise<number | null> {
     return withTransaction(db, async (tx) => {
       const locked = await lockChannel(tx, { id: channel.appId }, channel.id);
       const member = await membership(tx, locked.id, chatUserId);
