@@ -19,8 +19,82 @@ export interface Connection {
    * The channels it hears, each with a subchannel: for an end user their own in a split super group, for an
    * observer the one it watches; null for the whole channel.
    */
-  channels: Map<string, number | null>;
+  channels: ChannelPlacements;
   alive: boolean;
+}
+
+/** What a connection's channels are read through: `ChannelPlacements`, or a `Map` in tests. */
+export interface HeardChannels {
+  has(channelId: string): boolean;
+  get(channelId: string): number | null | undefined;
+}
+
+/** Past this many channels a connection's placements go into a `Map`; up to it, a scan of a short array is as fast. */
+const PLACEMENTS_IN_ARRAY = 8;
+
+/**
+ * A connection's channels and its subchannel in each. Most sockets hear a handful of channels, and a `Map` costs a
+ * few hundred bytes even for one: on every socket of a ten-thousand-member channel that is most of what Parley
+ * holds beyond the socket itself. Pairs in one array up to `PLACEMENTS_IN_ARRAY`, a `Map` past it.
+ */
+export class ChannelPlacements implements HeardChannels {
+  #pairs: (string | number | null)[] | null = null;
+  #map: Map<string, number | null> | null = null;
+
+  #indexOf(channelId: string): number {
+    const pairs = this.#pairs;
+    if (!pairs) return -1;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === channelId) return i;
+    return -1;
+  }
+
+  has(channelId: string): boolean {
+    return this.#map ? this.#map.has(channelId) : this.#indexOf(channelId) >= 0;
+  }
+
+  get(channelId: string): number | null | undefined {
+    if (this.#map) return this.#map.get(channelId);
+    const i = this.#indexOf(channelId);
+    return i < 0 ? undefined : (this.#pairs?.[i + 1] as number | null);
+  }
+
+  set(channelId: string, subchannel: number | null): void {
+    if (this.#map) {
+      this.#map.set(channelId, subchannel);
+      return;
+    }
+    const i = this.#indexOf(channelId);
+    if (i >= 0) {
+      (this.#pairs as (string | number | null)[])[i + 1] = subchannel;
+      return;
+    }
+    const pairs = this.#pairs ?? [];
+    this.#pairs = pairs;
+    pairs.push(channelId, subchannel);
+    if (pairs.length / 2 > PLACEMENTS_IN_ARRAY) {
+      this.#map = new Map();
+      for (let j = 0; j < pairs.length; j += 2) this.#map.set(pairs[j] as string, pairs[j + 1] as number | null);
+      this.#pairs = null;
+    }
+  }
+
+  delete(channelId: string): void {
+    if (this.#map) {
+      this.#map.delete(channelId);
+      return;
+    }
+    const i = this.#indexOf(channelId);
+    if (i >= 0) this.#pairs?.splice(i, 2);
+  }
+
+  /** The channel ids, as a copy: parting each while iterating is safe. */
+  ids(): string[] {
+    if (this.#map) return [...this.#map.keys()];
+    const pairs = this.#pairs ?? [];
+    const ids: string[] = [];
+    for (let i = 0; i < pairs.length; i += 2) ids.push(pairs[i] as string);
+    return ids;
+  }
 }
 
 const NONE: ReadonlySet<Connection> = new Set();
@@ -102,7 +176,7 @@ export class ConnectionIndex {
 
   /** Forgets a connection and its channels; for an end user, whether it was their last on this process. */
   remove(conn: Connection): boolean {
-    for (const channelId of [...conn.channels.keys()]) this.part(conn, channelId);
+    for (const channelId of conn.channels.ids()) this.part(conn, channelId);
     this.all.delete(conn);
     if (conn.userId === null) {
       removeFrom(this.#bySession, conn.sessionId, conn);

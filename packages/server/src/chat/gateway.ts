@@ -13,7 +13,7 @@ import type { ChannelService } from "../modules/channels";
 import { type ChatUserService, toChatUser } from "../modules/chat-users";
 import type { MessageService } from "../modules/messages";
 import type { Bus } from "./bus";
-import { type Connection, ConnectionIndex } from "./connections";
+import { ChannelPlacements, type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
 import type { Presence } from "./presence";
 import { textFrame } from "./text-frame";
@@ -416,7 +416,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         chatUserId: null,
         sessionId: dashboard.sessionId,
         accountId: dashboard.account.id,
-        channels: new Map(),
+        channels: new ChannelPlacements(),
         alive: true,
       };
       session.pending = conn;
@@ -444,7 +444,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       chatUserId: principal.user.id,
       sessionId: principal.sessionId,
       accountId: null,
-      channels: new Map(),
+      channels: new ChannelPlacements(),
       alive: true,
     };
     session.pending = conn;

@@ -77,7 +77,7 @@ describe("typing", () => {
 
   it("leaves typing that another socket of the same user took over running when the first socket closes", async () => {
     const { hub, heard, kim, start } = setup();
-    const kimOnPhone: TransientConnection = { ...kim, channels: new Map(kim.channels) };
+    const kimOnPhone: TransientConnection = { ...kim, channels: new Map([[CHANNEL, null]]) };
     start();
     hub.typing(kimOnPhone, { type: "typing", channelId: CHANNEL, state: "start" });
     await hub.dropped(kim, false);

@@ -8,6 +8,7 @@ import {
 import type { Clock } from "../clock";
 import type { ChatUserService } from "../modules/chat-users";
 import type { Bus, TransientMessage } from "./bus";
+import type { HeardChannels } from "./connections";
 import type { Presence } from "./presence";
 
 /** What the typing and presence hub needs to know of a gateway connection. */
@@ -17,7 +18,7 @@ export interface TransientConnection {
   userId: string | null;
   chatUserId: string | null;
   /** The channels it hears, each with its subchannel (null: the whole channel). */
-  channels: Map<string, number | null>;
+  channels: HeardChannels;
 }
 
 interface Typing {
