@@ -184,6 +184,66 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     far.socket.close();
   });
 
+  it("moves the sockets of a merged subchannel on both processes into the subchannel it merged into", async () => {
+    const [a, b] = urls as [string, string];
+    const { sessionToken } = await signedInAccount(dataDir, a);
+    const { appId, secret } = await appWithKey(a, sessionToken);
+    const { channel } = await call<{ channel: { id: string } }>(
+      a,
+      "POST",
+      "/v1/channels",
+      { name: "Arena", type: "supergroup" },
+      secret,
+    );
+    await db.sql(
+      `update channels set subchannel_enabled = true, subchannel_min = 3, subchannel_max = 5,
+         subchannel_merge_minutes = 30 where id = $1`,
+      [channel.id],
+    );
+    const join = async (userId: string) => {
+      const token = await chatSession(a, appId, secret, userId);
+      await call(b, "POST", `/v1/channels/${channel.id}/join`, {}, token);
+      return token;
+    };
+    // One by one, so the first five fill subchannel 1 and the last two open subchannel 2.
+    const tokens: Record<string, string> = {};
+    for (const userId of ["a1", "a2", "a3", "a4", "a5", "b1", "b2"]) tokens[userId] = await join(userId);
+    for (const userId of ["a2", "a3"]) await call(a, "POST", `/v1/channels/${channel.id}/leave`, {}, tokens[userId]);
+    // Subchannel 2, two members under a minimum of three, has been so for longer than the merge time.
+    await db.sql(
+      `update channel_subchannels set below_min_since = now() - interval '31 minutes'
+        where channel_id = $1 and number = 2`,
+      [channel.id],
+    );
+    const speaker = await listenForMessages(b, tokens.a1 as string);
+    const onA = await listenForMessages(a, tokens.b1 as string);
+    const onB = await listenForMessages(b, tokens.b2 as string);
+    await call(a, "POST", `/v1/channels/${channel.id}/messages`, { text: "before the merge" }, tokens.a1);
+    await waitFor("the speaker hears their own message", async () =>
+      speaker.texts.includes("before the merge") ? true : undefined,
+    );
+
+    // The merge job, queued as the schedule queues it; whichever process takes it, both move their sockets.
+    await db.sql("insert into jobs (name, data, retry_limit) values ('channels.merge-subchannels', '{}'::jsonb, 0)");
+    await db.sql("select pg_notify('parley_jobs', 'channels.merge-subchannels')");
+    await waitFor("subchannel 2 merged into 1", async () => {
+      const rows = await db.sql<{ number: number }>(
+        "select number from channel_subchannels where channel_id = $1 order by number",
+        [channel.id],
+      );
+      return rows.length === 1 && rows[0]?.number === 1 ? true : undefined;
+    });
+    // Sent until heard: the merge's event reaches each process a moment after the database has it.
+    await waitFor("both former members of subchannel 2 hear subchannel 1", async () => {
+      await call(a, "POST", `/v1/channels/${channel.id}/messages`, { text: "after the merge" }, tokens.a1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return onA.texts.includes("after the merge") && onB.texts.includes("after the merge") ? true : undefined;
+    });
+    expect(onA.texts).not.toContain("before the merge");
+    expect(onB.texts).not.toContain("before the merge");
+    for (const listener of [speaker, onA, onB]) listener.socket.close();
+  });
+
   it("tells a member on the other process that a user came online, is typing, stopped and went offline", async () => {
     const [a, b] = urls as [string, string];
     const { sessionToken } = await signedInAccount(dataDir, a);
