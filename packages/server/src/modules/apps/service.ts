@@ -40,6 +40,22 @@ export function createAppService(
     refreshAhead: true,
   });
 
+  /**
+   * Live API keys by the hash of their secret: every call of an app's servers reads one. A revocation here clears
+   * it at once; another process stops accepting the key within `readCacheMs`, as it sees other changes.
+   */
+  const keyCache = createTtlCache<string, { id: string; appId: string; lastUsedAt: Date | null } | null>(
+    ctx.clock,
+    ctx.config.readCacheMs,
+    { refreshAhead: true },
+  );
+  const liveKeyByHash = db
+    .select({ id: apiKeys.id, appId: apiKeys.appId, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.secretHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare("live_api_key_by_hash");
+
   async function toApps(rows: AppRow[]): Promise<TApp[]> {
     const counts = await usage.messagesThisMonth(rows.map((r) => r.id));
     return rows.map((r) => ({
@@ -210,6 +226,7 @@ export function createAppService(
         .where(and(eq(apiKeys.id, keyId), eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)))
         .returning({ id: apiKeys.id });
       if (rows.length === 0) throw new AppError("3015");
+      keyCache.clear();
     },
 
     /**
@@ -245,19 +262,19 @@ export function createAppService(
     /** The app a server-to-server secret belongs to, or null for an unknown or revoked key. */
     async authenticateApiKey(secret: string): Promise<AppRow | null> {
       if (!secret.startsWith(API_KEY_PREFIX)) return null;
-      const [row] = await db
-        .select({ app: apps, key: apiKeys })
-        .from(apiKeys)
-        .innerJoin(apps, eq(apps.id, apiKeys.appId))
-        .where(and(eq(apiKeys.secretHash, hashToken(secret)), isNull(apiKeys.revokedAt)))
-        .limit(1);
-      if (!row) return null;
+      const hash = hashToken(secret);
+      const key = await keyCache.get(hash, async () => (await liveKeyByHash.execute({ hash }))[0] ?? null);
+      if (!key) return null;
+      const app = await service.cachedApp(key.appId);
+      if (!app) return null;
       const now = ctx.clock.now();
-      // Written at most once a minute: a busy key must not turn every call into a write.
-      if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > 60_000) {
-        await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id));
+      // Written at most once a minute: a busy key must not turn every call into a write. Marked on the cached
+      // entry too, so the calls of the next minute do not mark it again.
+      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) {
+        key.lastUsedAt = now;
+        await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
       }
-      return row.app;
+      return app;
     },
   };
   return service;

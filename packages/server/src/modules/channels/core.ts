@@ -87,12 +87,17 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     (await toChannels([row], q, reader))[0] as TChannel;
 
   async function requireChannel(app: Pick<AppRow, "id">, channelId: string, tx: Db = db): Promise<ChannelRow> {
-    const [row] = await tx
-      .select()
-      .from(channels)
-      .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
-      .limit(1);
-    if (!row) throw new AppError("3007");
+    // Outside a transaction (every message the app's servers send reads this first) through the statement
+    // prepared once; a transaction's read goes through its own connection.
+    const [row] =
+      tx === db
+        ? await channelById.execute({ channelId })
+        : await tx
+            .select()
+            .from(channels)
+            .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
+            .limit(1);
+    if (!row || row.appId !== app.id) throw new AppError("3007");
     return row;
   }
 
