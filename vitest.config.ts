@@ -5,7 +5,14 @@ const report = process.env.VITEST_REPORT;
 
 export default defineConfig({
   test: {
-    projects: ["packages/contract", "packages/server", "packages/web", "packages/sdk", "scripts"],
+    projects: [
+      "packages/contract",
+      "packages/server",
+      "packages/web",
+      "packages/sdk",
+      "examples/chat-node-bot",
+      "scripts",
+    ],
     // Vitest leaves one core free by default, which on a two-core machine runs the files one at a time; most of a
     // file's time is waiting (the database, jsdom start-up), so two workers finish in about three quarters the time.
     maxWorkers: Math.max(2, availableParallelism() - 1),

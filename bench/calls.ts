@@ -103,6 +103,8 @@ async function servePage(): Promise<{ url: string; close: () => Promise<void> }>
     target: "es2022",
     write: false,
     minify: true,
+    // The SDK as it is in the repository: its source, exported under this condition (packages/sdk/package.json).
+    conditions: ["@parley/source"],
   });
   const script = bundle.outputFiles[0]?.contents ?? new Uint8Array();
   const server = http.createServer((req, res) => {

@@ -12,6 +12,7 @@ const projects = [
   "bench/calls-page",
   "packages/sdk",
   "examples/chat-web",
+  "examples/chat-node-bot",
   "scripts",
 ];
 const lanes = Math.max(2, Math.min(availableParallelism(), 4));

@@ -1,6 +1,10 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
+
+// Workspace packages export their TypeScript source under this condition, and their build to everyone else
+// (packages/sdk/package.json), so the app uses the SDK's source without building it first.
+const SOURCE_CONDITION = "@parley/source";
 
 const apiServer = "http://localhost:8080";
 
@@ -8,7 +12,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
   },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   server: {
     port: 5173,
     proxy: {

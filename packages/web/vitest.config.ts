@@ -1,12 +1,19 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
+import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineProject } from "vitest/config";
+
+// Workspace packages export their TypeScript source under this condition, and their build to everyone else
+// (packages/sdk/package.json), so the tests use the SDK's source without building it first.
+const SOURCE_CONDITION = "@parley/source";
 
 export default defineProject({
   plugins: [react()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
   },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
     name: "web",
     environment: "jsdom",

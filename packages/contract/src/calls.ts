@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, zUserId } from "./chat";
+import type { TCallEventType } from "./chat-constants";
 import { V } from "./validation";
 
 /**
@@ -15,9 +16,6 @@ export type TCallKind = z.infer<typeof zCallKind>;
 export const CALL_STATES = ["ringing", "accepted", "ended", "declined", "cancelled", "missed", "failed"] as const;
 export const zCallState = z.enum(CALL_STATES);
 export type TCallState = z.infer<typeof zCallState>;
-
-/** The states a user is busy in: one of them at a time per user, enforced by the database. */
-export const ACTIVE_CALL_STATES = ["ringing", "accepted"] as const satisfies readonly TCallState[];
 
 /**
  * How a call came to its end: `hangup` for an accepted call a party ended, `disconnected` for an accepted call the
@@ -158,36 +156,11 @@ export const zDashboardCallResponse = z.object({
 export type TDashboardCallResponse = z.infer<typeof zDashboardCallResponse>;
 export const zCallParams = z.object({ id: z.string().uuid(), callId: z.string().uuid() });
 
-/** What both parties' sockets hear as a call moves: `call.ringing` when it starts, then one per move. */
-export const CALL_EVENT_TYPES = [
-  "call.ringing",
-  "call.accepted",
-  "call.declined",
-  "call.cancelled",
-  "call.missed",
-  "call.ended",
-  "call.failed",
-] as const;
-export type TCallEventType = (typeof CALL_EVENT_TYPES)[number];
 export interface TCallEvent {
   type: TCallEventType;
   call: TCall;
   at: string;
 }
-
-/** The custom type of the admin message a missed call leaves in the pair's distinct one-to-one channel. */
-export const MISSED_CALL_CUSTOM_TYPE = "call.missed";
-
-/** The chat API's call routes, under `/v1`. */
-export const callsApi = {
-  calls: "/calls",
-  iceServers: "/calls/ice-servers",
-  call: "/calls/:callId",
-  accept: "/calls/:callId/accept",
-  decline: "/calls/:callId/decline",
-  cancel: "/calls/:callId/cancel",
-  end: "/calls/:callId/end",
-} as const;
 
 /** The dashboard API's call routes, under `/api`. */
 export const dashboardCallsApi = {

@@ -82,6 +82,7 @@ export const zUpdateChatUserRequest = z.object({
   metadata: zMetadata.optional(),
 });
 export type TUpdateChatUserRequest = z.infer<typeof zUpdateChatUserRequest>;
+export type TUpdateChatUserRequestInput = z.input<typeof zUpdateChatUserRequest>;
 export const zUserIdParams = z.object({ userId: zUserId });
 
 export const zIssueTokenRequest = z.object({
@@ -242,6 +243,7 @@ export const zCreateChannelRequest = z
   })
   .refine((c) => c.type !== "private" || c.inviteCode.length > 0, { message: V.inviteCode, path: ["inviteCode"] });
 export type TCreateChannelRequest = z.infer<typeof zCreateChannelRequest>;
+export type TCreateChannelRequestInput = z.input<typeof zCreateChannelRequest>;
 
 export const zUpdateChannelRequest = z.object({
   name: channelFields.name.optional(),
@@ -253,6 +255,7 @@ export const zUpdateChannelRequest = z.object({
   hideMessagesBeforeJoin: z.boolean().optional(),
 });
 export type TUpdateChannelRequest = z.infer<typeof zUpdateChannelRequest>;
+export type TUpdateChannelRequestInput = z.input<typeof zUpdateChannelRequest>;
 
 export const zChannelParams = z.object({ channelId: z.string().uuid() });
 export const zChannelMemberParams = zChannelParams.extend({ userId: zUserId });
@@ -320,6 +323,7 @@ export const zSendMessageRequest = z.object({
   translationLanguages: z.array(zLanguageCode).max(TRANSLATION_LANGUAGES_MAX).optional(),
 });
 export type TSendMessageRequest = z.infer<typeof zSendMessageRequest>;
+export type TSendMessageRequestInput = z.input<typeof zSendMessageRequest>;
 export const zMessageResponse = z.object({ message: zMessage });
 export const zMessageHistoryQuery = z.object({
   /** Messages with seq below this, newest first; omit for the latest. */
@@ -473,10 +477,6 @@ export const zEventsResponse = z.object({ events: z.array(zChatEvent), hasMore: 
 export type TEventsResponse = z.infer<typeof zEventsResponse>;
 
 /** Frames on the WebSocket `/v1/ws`. The client's first frame authenticates; the server then pushes events. */
-/** A typing user is shown as typing for this long after their last `start`, unless they stop. */
-export const TYPING_EXPIRES_MS = 10_000;
-/** A `start` repeated within this long of the one members last heard is not announced again. */
-export const TYPING_ANNOUNCE_MS = 3_000;
 /** Users one socket may follow the presence of. */
 export const PRESENCE_SUBSCRIBE_MAX = 100;
 
@@ -567,45 +567,3 @@ export const WS_CLOSE_CODES = {
   /** Over the rate limit (005): reconnect no sooner than the error's `retryAfterSeconds`. */
   rateLimited: 4029,
 } as const;
-
-export const chatApi = {
-  users: "/users",
-  user: "/users/:userId",
-  userActivate: "/users/:userId/activate",
-  userDeactivate: "/users/:userId/deactivate",
-  userToken: "/users/:userId/token",
-  login: "/auth/login",
-  anonymousLogin: "/auth/anonymous",
-  logout: "/auth/logout",
-  me: "/me",
-  pushTokens: "/me/push-tokens",
-  pushToken: "/me/push-tokens/:deviceId",
-  unread: "/me/unread",
-  blocks: "/me/blocks",
-  block: "/me/blocks/:userId",
-  channels: "/channels",
-  channel: "/channels/:channelId",
-  join: "/channels/:channelId/join",
-  leave: "/channels/:channelId/leave",
-  members: "/channels/:channelId/members",
-  subchannels: "/channels/:channelId/subchannels",
-  member: "/channels/:channelId/members/:userId",
-  mute: "/channels/:channelId/members/:userId/mute",
-  unmute: "/channels/:channelId/members/:userId/unmute",
-  ban: "/channels/:channelId/members/:userId/ban",
-  unban: "/channels/:channelId/members/:userId/unban",
-  owner: "/channels/:channelId/owner",
-  messages: "/channels/:channelId/messages",
-  message: "/channels/:channelId/messages/:messageId",
-  reactions: "/channels/:channelId/messages/:messageId/reactions",
-  reaction: "/channels/:channelId/messages/:messageId/reactions/:reaction",
-  replies: "/channels/:channelId/messages/:messageId/replies",
-  translation: "/channels/:channelId/messages/:messageId/translations/:language",
-  files: "/channels/:channelId/files",
-  read: "/channels/:channelId/read",
-  pin: "/channels/:channelId/pins/:messageId",
-  events: "/events",
-  ws: "/ws",
-  openapi: "/openapi.json",
-} as const;
-export const CHAT_API_PREFIX = "/v1";

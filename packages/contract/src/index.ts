@@ -6,6 +6,7 @@ export * from "./billing";
 export * from "./calls";
 export * from "./campaigns";
 export * from "./chat";
+export * from "./chat-constants";
 export * from "./chat-reference";
 export * from "./constants";
 export * from "./contact";

@@ -5,6 +5,7 @@ import {
   type TChannel,
   type TChannelsPage,
   type TChatUser,
+  type TCreateChannelRequestInput,
   type TEditMessageRequest,
   type TEventsResponse,
   type TMember,
@@ -12,23 +13,23 @@ import {
   type TMessage,
   type TMessagesResponse,
   type TMessageTranslation,
+  type TSendMessageRequestInput,
   type TSubchannelsResponse,
   type TUnreadResponse,
-  type zCreateChannelRequest,
-  type zSendMessageRequest,
-  type zUpdateChannelRequest,
-  type zUpdateChatUserRequest,
-} from "@parley/contract";
-import type { z } from "zod";
+  type TUpdateChannelRequestInput,
+  type TUpdateChatUserRequestInput,
+} from "@parley/contract/client";
 import { ParleyConnectionError, ParleyError } from "./errors";
 import type { Http } from "./http";
 
+// The inputs are interfaces over the contract's request types, rather than aliases of them, so the API reference
+// lists their fields under the SDK's names.
 /** Fields of a new channel; `type` defaults to `public`. */
-export type CreateChannelInput = z.input<typeof zCreateChannelRequest>;
+export interface CreateChannelInput extends TCreateChannelRequestInput {}
 /** Fields of a channel to change; the others stay. */
-export type UpdateChannelInput = z.input<typeof zUpdateChannelRequest>;
+export interface UpdateChannelInput extends TUpdateChannelRequestInput {}
 /** What an end user may change about themselves. */
-export type UpdateMeInput = Omit<z.input<typeof zUpdateChatUserRequest>, "metadata">;
+export interface UpdateMeInput extends Omit<TUpdateChatUserRequestInput, "metadata"> {}
 /** Paging of a list: pass the previous page's `nextCursor` as `cursor`. */
 export interface PageOptions {
   cursor?: string;
@@ -196,7 +197,7 @@ function retryDelayMs(err: unknown, attempt: number): number | null {
  * What a send may carry beside its text and metadata: `mentionedUserIds` (members, at most 20), the idempotency key
  * `clientMessageId`, and the fields of the send request the server accepts (message type, thread parent…).
  */
-export type SendOptions = Omit<z.input<typeof zSendMessageRequest>, "text" | "metadata">;
+export interface SendOptions extends Omit<TSendMessageRequestInput, "text" | "metadata"> {}
 
 /** Messages of a channel. */
 export class MessagesApi {

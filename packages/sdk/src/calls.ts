@@ -9,7 +9,7 @@ import {
   type TCallsPage,
   type TIceServer,
   type TIceServersResponse,
-} from "@parley/contract";
+} from "@parley/contract/client";
 import type { Emitter } from "./emitter";
 import type { Http } from "./http";
 import type { Realtime } from "./realtime";

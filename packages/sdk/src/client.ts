@@ -5,7 +5,7 @@ import {
   type TChatUser,
   type TPushDevice,
   type TPushPlatform,
-} from "@parley/contract";
+} from "@parley/contract/client";
 import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi, UsersApi } from "./apis";
 import { type CallOptions, CallsApi } from "./calls";
 import { Emitter } from "./emitter";

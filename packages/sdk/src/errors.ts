@@ -1,8 +1,8 @@
-import { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "@parley/contract";
+import { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "@parley/contract/client";
 
 /**
- * An error the Parley API answered with. `code` comes from the catalogue in `@parley/contract`
- * (`errorCatalogue`), so apps branch on it and localize messages by it.
+ * An error the Parley API answered with. `code` comes from the API's error catalogue ({@link ErrorCode} lists the
+ * codes), so apps branch on it and localize messages by it.
  */
 export class ParleyError extends Error {
   override readonly name = "ParleyError";

@@ -1,4 +1,4 @@
-import { CHAT_API_PREFIX, fillPath } from "@parley/contract";
+import { CHAT_API_PREFIX, fillPath } from "@parley/contract/client";
 import { ParleyConnectionError, ParleyError } from "./errors";
 
 /** Values of a query string; undefined ones are left out. */

@@ -2,6 +2,8 @@
  * `@parley/sdk`: the chat client of the Parley API for browsers and Node. Start with {@link ParleyClient}.
  */
 export type {
+  ErrorCode,
+  ErrorData,
   TBlockedUser,
   TBlockedUsersPage,
   TCall,
@@ -15,6 +17,7 @@ export type {
   TChatEvent,
   TChatEventType,
   TChatUser,
+  TEditMessageRequest,
   TEventsResponse,
   TIceServer,
   TIceServersResponse,
@@ -30,8 +33,8 @@ export type {
   TTransientEvent,
   TTransientEventType,
   TUnreadResponse,
-} from "@parley/contract";
-export { MISSED_CALL_CUSTOM_TYPE } from "@parley/contract";
+} from "@parley/contract/client";
+export { MISSED_CALL_CUSTOM_TYPE } from "@parley/contract/client";
 export {
   type ChannelListOptions,
   ChannelsApi,

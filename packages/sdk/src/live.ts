@@ -1,4 +1,4 @@
-import { TYPING_ANNOUNCE_MS, TYPING_EXPIRES_MS } from "@parley/contract";
+import { TYPING_ANNOUNCE_MS, TYPING_EXPIRES_MS } from "@parley/contract/client";
 import type { Emitter } from "./emitter";
 import type { Realtime } from "./realtime";
 

@@ -1,4 +1,4 @@
-import type { TChatEvent, TChatUser, TClientFrame, TEventsResponse, TServerFrame } from "@parley/contract";
+import type { TChatEvent, TChatUser, TClientFrame, TEventsResponse, TServerFrame } from "@parley/contract/client";
 import type { Emitter } from "./emitter";
 import { ParleyConnectionError, ParleyError } from "./errors";
 import type { ConnectionChange, ConnectionState, ParleyEventMap, WebSocketConstructor, WebSocketLike } from "./types";

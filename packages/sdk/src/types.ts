@@ -5,7 +5,7 @@ import type {
   TChatEventType,
   TTransientEvent,
   TTransientEventType,
-} from "@parley/contract";
+} from "@parley/contract/client";
 import type { Call } from "./calls";
 
 /** A chat event narrowed to one type, e.g. `ChatEventOf<"message.created">`. */

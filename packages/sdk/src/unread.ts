@@ -1,4 +1,4 @@
-import type { TChannel, TChatEvent, TUnreadResponse } from "@parley/contract";
+import type { TChannel, TChatEvent, TUnreadResponse } from "@parley/contract/client";
 import type { UnreadTracker } from "./apis";
 import type { Emitter } from "./emitter";
 import type { UnreadCounts } from "./types";

@@ -46,11 +46,12 @@ describe("whether the dashboard needs building", () => {
     expect(await buildNeeded(dist, await hashBuildInputs(root))).toBeNull();
   });
 
-  it("builds when a web source, a contract source or the lock file changed", async () => {
+  it("builds when a web source, a contract or SDK source or the lock file changed", async () => {
     for (const [file, text] of [
       ["packages/web/src/main.tsx", "export const a = 2;"],
       ["packages/web/src/features/new-page.tsx", "export {};"],
       ["packages/contract/src/index.ts", "export const LIMIT = 11;"],
+      ["packages/sdk/src/index.ts", "export const VERSION = 2;"],
       ["package-lock.json", '{"lockfileVersion":3}'],
     ]) {
       await builtCheckout();

@@ -21,6 +21,9 @@ const INPUTS = [
   "packages/web/package.json",
   "packages/contract/src",
   "packages/contract/package.json",
+  // The live chat view bundles the SDK from its source, found through its package.json's exports.
+  "packages/sdk/src",
+  "packages/sdk/package.json",
   "tsconfig.base.json",
   "package-lock.json",
 ];

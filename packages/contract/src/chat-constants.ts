@@ -1,0 +1,82 @@
+/**
+ * The chat API's paths and the constants of its real-time protocol. Nothing here imports zod: the SDK bundles this
+ * file into apps' code, where zod's runtime would add some 100 KB that a client never uses.
+ */
+import type { TCallState } from "./calls";
+
+/** The chat API's routes, under {@link CHAT_API_PREFIX}. */
+export const chatApi = {
+  users: "/users",
+  user: "/users/:userId",
+  userActivate: "/users/:userId/activate",
+  userDeactivate: "/users/:userId/deactivate",
+  userToken: "/users/:userId/token",
+  login: "/auth/login",
+  anonymousLogin: "/auth/anonymous",
+  logout: "/auth/logout",
+  me: "/me",
+  pushTokens: "/me/push-tokens",
+  pushToken: "/me/push-tokens/:deviceId",
+  unread: "/me/unread",
+  blocks: "/me/blocks",
+  block: "/me/blocks/:userId",
+  channels: "/channels",
+  channel: "/channels/:channelId",
+  join: "/channels/:channelId/join",
+  leave: "/channels/:channelId/leave",
+  members: "/channels/:channelId/members",
+  subchannels: "/channels/:channelId/subchannels",
+  member: "/channels/:channelId/members/:userId",
+  mute: "/channels/:channelId/members/:userId/mute",
+  unmute: "/channels/:channelId/members/:userId/unmute",
+  ban: "/channels/:channelId/members/:userId/ban",
+  unban: "/channels/:channelId/members/:userId/unban",
+  owner: "/channels/:channelId/owner",
+  messages: "/channels/:channelId/messages",
+  message: "/channels/:channelId/messages/:messageId",
+  reactions: "/channels/:channelId/messages/:messageId/reactions",
+  reaction: "/channels/:channelId/messages/:messageId/reactions/:reaction",
+  replies: "/channels/:channelId/messages/:messageId/replies",
+  translation: "/channels/:channelId/messages/:messageId/translations/:language",
+  files: "/channels/:channelId/files",
+  read: "/channels/:channelId/read",
+  pin: "/channels/:channelId/pins/:messageId",
+  events: "/events",
+  ws: "/ws",
+  openapi: "/openapi.json",
+} as const;
+export const CHAT_API_PREFIX = "/v1";
+
+/** A typing user is shown as typing for this long after their last `start`, unless they stop. */
+export const TYPING_EXPIRES_MS = 10_000;
+/** A `start` repeated within this long of the one members last heard is not announced again. */
+export const TYPING_ANNOUNCE_MS = 3_000;
+
+/** The chat API's call routes, under `/v1`. */
+export const callsApi = {
+  calls: "/calls",
+  iceServers: "/calls/ice-servers",
+  call: "/calls/:callId",
+  accept: "/calls/:callId/accept",
+  decline: "/calls/:callId/decline",
+  cancel: "/calls/:callId/cancel",
+  end: "/calls/:callId/end",
+} as const;
+
+/** What both parties' sockets hear as a call moves: `call.ringing` when it starts, then one per move. */
+export const CALL_EVENT_TYPES = [
+  "call.ringing",
+  "call.accepted",
+  "call.declined",
+  "call.cancelled",
+  "call.missed",
+  "call.ended",
+  "call.failed",
+] as const;
+export type TCallEventType = (typeof CALL_EVENT_TYPES)[number];
+
+/** The states a user is busy in: one of them at a time per user, enforced by the database. */
+export const ACTIVE_CALL_STATES = ["ringing", "accepted"] as const satisfies readonly TCallState[];
+
+/** The custom type of the admin message a missed call leaves in the pair's distinct one-to-one channel. */
+export const MISSED_CALL_CUSTOM_TYPE = "call.missed";

@@ -1,0 +1,46 @@
+/**
+ * `@parley/contract/client`: what an end user's app needs of the contract. At run time it holds only the chat API's
+ * paths, protocol constants and the error catalogue, never a zod schema, so a bundle that imports it (the SDK's)
+ * carries no zod; everything else here is a type. Servers and the web app import the package root instead.
+ */
+export type {
+  TCall,
+  TCallEvent,
+  TCallKind,
+  TCallState,
+  TCallsPage,
+  TIceServer,
+  TIceServersResponse,
+} from "./calls";
+export type {
+  TBlockedUser,
+  TBlockedUsersPage,
+  TChannel,
+  TChannelsPage,
+  TChatEvent,
+  TChatEventType,
+  TChatSession,
+  TChatUser,
+  TClientFrame,
+  TCreateChannelRequestInput,
+  TEditMessageRequest,
+  TEventsResponse,
+  TMember,
+  TMembersPage,
+  TMessage,
+  TMessagesResponse,
+  TSendMessageRequestInput,
+  TServerFrame,
+  TSubchannelInfo,
+  TSubchannelsResponse,
+  TTransientEvent,
+  TTransientEventType,
+  TUnreadResponse,
+  TUpdateChannelRequestInput,
+  TUpdateChatUserRequestInput,
+} from "./chat";
+export * from "./chat-constants";
+export { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "./errors";
+export { fillPath } from "./paths";
+export type { TPushDevice, TPushPlatform } from "./push";
+export type { TMessageTranslation } from "./translation";
