@@ -12,6 +12,7 @@ type Language = (typeof languages)[number];
 const docTabs = [
   "getting-started",
   "sdk",
+  "samples",
   "messages",
   "channels",
   "users",

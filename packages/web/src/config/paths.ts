@@ -14,6 +14,7 @@ function withQuery(path: string, query: Record<string, string | undefined>) {
 export const docTabs = [
   "getting-started",
   "sdk",
+  "samples",
   "messages",
   "channels",
   "users",
