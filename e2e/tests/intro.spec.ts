@@ -86,6 +86,25 @@ for (const language of ["ko", "en"] as const) {
   });
 }
 
+for (const [language, link] of [
+  ["ko", "SDK API 레퍼런스"],
+  ["en", "SDK API reference"],
+] as const) {
+  test(`the SDK docs link to the generated API reference, which documents the client (${language})`, async ({
+    page,
+  }) => {
+    await page.addInitScript((lang) => localStorage.setItem("parley.language", lang), language);
+    await page.goto("/intro/docs/sdk");
+    await page.getByRole("link", { name: link }).click();
+    await expect(page).toHaveURL(/\/sdk-reference\/index\.html$/);
+    await expect(page).toHaveTitle(/@parley\/sdk/);
+    // The navigation's links carry an icon of the symbol's kind in their name: found by where they go.
+    await page.locator('a[href$="classes/ParleyClient.html"]').first().click();
+    await expect(page.getByRole("heading", { name: /ParleyClient/ }).first()).toBeVisible();
+    await expect(page.getByText("loginWithToken").first()).toBeVisible();
+  });
+}
+
 test("public pages arrive as HTML in the requested language, with title, description, canonical and hreflang", async ({
   request,
   baseURL,
