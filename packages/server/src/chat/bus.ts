@@ -125,8 +125,12 @@ export async function createRedisBus(url: string, log: RedisLog): Promise<Bus> {
       log.error({ err }, "unreadable bus message");
     }
   });
+  let isClosed = false;
   return {
     async publish(message) {
+      // A process that is stopping closes the bus before its sockets, each of which then reports its user gone:
+      // nothing carries that any more, and ten thousand sockets must not each log that it was not carried.
+      if (isClosed) return;
       // The event is already stored: a client that missed it catches up by cursor. A request whose change was saved
       // must not fail because Redis did not carry the news.
       await publisher.publish(CHANNEL, JSON.stringify(message)).catch((err: unknown) => {
@@ -139,6 +143,7 @@ export async function createRedisBus(url: string, log: RedisLog): Promise<Bus> {
     },
     isReceiving: () => isReceiving,
     async close() {
+      isClosed = true;
       emitter.removeAllListeners();
       await Promise.all([closeRedis(subscriber), closeRedis(publisher)]);
     },

@@ -83,3 +83,16 @@ describe("Redis that does not answer at start", () => {
     expect(attempts).toBe(0);
   });
 });
+
+describe("a closed Redis bus", () => {
+  it("drops what is published after it closed without logging each message", async () => {
+    const log = recordingLog();
+    const bus = await createRedisBus(await closedRedisUrl(), log);
+    await bus.close();
+    const before = log.messages.length;
+    for (let i = 0; i < 3; i += 1) {
+      await bus.publish({ transient: { appId: "app", event: { type: "user.presence" } } } as never);
+    }
+    expect(log.messages.slice(before)).toEqual([]);
+  });
+});
