@@ -10,6 +10,7 @@ export default defineConfig({
       "packages/server",
       "packages/web",
       "packages/sdk",
+      "packages/react",
       "examples/chat-node-bot",
       "scripts",
     ],

@@ -21,7 +21,11 @@ export const LAYERS: readonly { dir: string; mayImport: readonly string[] | "any
   { dir: "packages/sdk", mayImport: ["packages/contract"], what: "the chat SDK" },
   { dir: "packages/react", mayImport: ["packages/sdk", "packages/contract"], what: "the React UI kit on the SDK" },
   { dir: "packages/web", mayImport: ["packages/contract", "packages/sdk"], what: "the dashboard and public site" },
-  { dir: "examples/chat-web", mayImport: ["packages/sdk", "packages/contract"], what: "a sample chat app" },
+  {
+    dir: "examples/chat-web",
+    mayImport: ["packages/react", "packages/sdk", "packages/contract"],
+    what: "a sample chat app",
+  },
   {
     dir: "examples/chat-node-bot",
     mayImport: ["packages/sdk", "packages/contract"],

@@ -11,6 +11,7 @@ const projects = [
   "bench",
   "bench/calls-page",
   "packages/sdk",
+  "packages/react",
   "examples/chat-web",
   "examples/chat-node-bot",
   "scripts",

@@ -13,6 +13,7 @@ const docTabs = [
   "getting-started",
   "sdk",
   "samples",
+  "ui-kit",
   "messages",
   "channels",
   "users",

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { SAMPLE_WORDS, signInToSample, useSampleApp } from "./sample-host";
 import { accountSession } from "./setup";
@@ -15,6 +16,9 @@ const UI = {
     typing: (name: string) => `${name} is typing…`,
     react: "Add reaction",
     reactWith: (emoji: string) => `React with ${emoji}`,
+    reply: "Reply",
+    thread: "Thread",
+    oneReply: "1 reply",
   },
   ko: {
     ...SAMPLE_WORDS.ko,
@@ -24,6 +28,9 @@ const UI = {
     typing: (name: string) => `${name} 님이 입력 중…`,
     react: "리액션 추가",
     reactWith: (emoji: string) => `${emoji} 리액션 남기기`,
+    reply: "답글",
+    thread: "스레드",
+    oneReply: "답글 1개",
   },
 } as const;
 
@@ -39,13 +46,13 @@ async function createChannel(page: Page, language: Language, name: string) {
   await page.getByRole("button", { name: words.newChannel }).click();
   await page.getByLabel(words.channelName, { exact: true }).fill(name);
   await page.getByRole("button", { name: words.create, exact: true }).click();
-  await expect(page.locator(".chat-header h2")).toContainText(name);
+  await expect(page.locator(".pk-channel-header h2")).toContainText(name);
 }
 
 const channelItem = (page: Page, name: string) => page.getByTestId("channel-item").filter({ hasText: name });
 
 for (const language of ["en", "ko"] as const) {
-  test(`${language}: a message to a channel the user is not viewing raises its unread badge, and typing shows live`, async ({
+  test(`${language}: a message to a channel the user is not viewing raises its unread badge; typing, reactions, a thread and a file reach the other user`, async ({
     browser,
     request,
     baseURL,
@@ -63,10 +70,10 @@ for (const language of ["en", "ko"] as const) {
     const lee = await signIn(browser, language, baseURL as string, app.id, "lee");
     await createChannel(lee, language, "Random");
     await lee.getByRole("button", { name: words.refresh }).click();
-    await lee.locator(".channels button", { hasText: "General" }).click();
-    await expect(lee.locator(".chat-header h2")).toContainText("General");
+    await lee.locator(".pk-channel-list button", { hasText: "General" }).click();
+    await expect(lee.locator(".pk-channel-header h2")).toContainText("General");
     await channelItem(lee, "Random").click();
-    await expect(lee.locator(".chat-header h2")).toContainText("Random");
+    await expect(lee.locator(".pk-channel-header h2")).toContainText("Random");
 
     // Kim writes in General while Lee looks at Random: Lee's list counts it, and so does the tab's title.
     const kimBox = kim.getByRole("combobox", { name: words.message, exact: true });
@@ -90,7 +97,7 @@ for (const language of ["en", "ko"] as const) {
     await channelItem(lee, "General").click();
     await expect(badge).toHaveCount(0);
     await expect(lee).not.toHaveTitle(/^\(/);
-    await expect(lee.locator("mark.mention.me")).toHaveText("@LEE");
+    await expect(lee.locator("mark.pk-mention-me")).toHaveText("@LEE");
 
     // Kim types: Lee sees it while Kim types, and no longer once Kim has sent.
     const typing = lee.getByTestId("typing-indicator");
@@ -104,9 +111,41 @@ for (const language of ["en", "ko"] as const) {
     await question.hover();
     await question.getByRole("button", { name: words.react }).click();
     await lee.getByRole("button", { name: words.reactWith("👍") }).click();
-    await expect(kim.getByTestId("message").filter({ hasText: "Lunch at noon?" }).locator(".reaction-chip")).toHaveText(
-      "👍1",
-    );
+    await expect(
+      kim.getByTestId("message").filter({ hasText: "Lunch at noon?" }).locator(".pk-reaction-chip"),
+    ).toHaveText("👍1");
+
+    // Lee answers the question in a thread; Kim sees its reply count and opens it.
+    await question.hover();
+    await question.getByRole("button", { name: words.reply, exact: true }).click();
+    const leeThread = lee.getByRole("complementary", { name: words.thread });
+    const threadBox = leeThread.getByRole("combobox", { name: words.message, exact: true });
+    await threadBox.fill("Noodles, please");
+    await threadBox.press("Enter");
+    await expect(leeThread.getByTestId("message").filter({ hasText: "Noodles, please" })).toBeVisible();
+    const repliesLink = kim
+      .getByTestId("message")
+      .filter({ hasText: "Lunch at noon?" })
+      .getByRole("button", { name: words.oneReply });
+    await repliesLink.click();
+    await expect(
+      kim
+        .getByRole("complementary", { name: words.thread })
+        .getByTestId("message")
+        .filter({ hasText: "Noodles, please" }),
+    ).toBeVisible();
+
+    // Kim sends a file; it goes up with the session and reaches Lee as a link.
+    await kim.getByTestId("file-input").setInputFiles({
+      name: "menu.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("noodles, dumplings"),
+    });
+    await expect(kim.getByRole("link", { name: "menu.txt" })).toBeVisible();
+    await expect(lee.getByRole("link", { name: "menu.txt" })).toBeVisible();
+
+    // The chat, with unread badges, mentions, reactions and a file, passes an accessibility scan.
+    expect(await seriousViolations(lee)).toEqual([]);
 
     await kim.context().close();
     await lee.context().close();

@@ -75,15 +75,15 @@ async function directChat(kim: Page, lee: Page, language: Language) {
   await kim.getByRole("button", { name: words.newChannel }).click();
   await kim.getByLabel(words.channelName, { exact: true }).fill("Lobby");
   await kim.getByRole("button", { name: words.create, exact: true }).click();
-  await expect(kim.locator(".chat-header h2")).toContainText("Lobby");
+  await expect(kim.locator(".pk-channel-header h2")).toContainText("Lobby");
   await lee.getByRole("button", { name: words.refresh }).click();
-  await lee.locator(".channels button", { hasText: "Lobby" }).click();
-  await expect(lee.locator(".chat-header h2")).toContainText("Lobby");
+  await lee.locator(".pk-channel-list button", { hasText: "Lobby" }).click();
+  await expect(lee.locator(".pk-channel-header h2")).toContainText("Lobby");
   const leeBox = lee.getByRole("combobox", { name: words.message, exact: true });
   await leeBox.fill("Call me?");
   await leeBox.press("Enter");
   await kim.getByTestId("message").filter({ hasText: "Call me?" }).getByRole("button", { name: "LEE" }).click();
-  await expect(kim.locator(".chat-header h2")).toContainText("LEE");
+  await expect(kim.locator(".pk-channel-header h2")).toContainText("LEE");
 }
 
 /** Waits until the call screen has received audio and video, and more of both a moment later. */

@@ -86,7 +86,7 @@ export function useSampleApp(): { url: () => string } {
   return { url: () => sampleUrl };
 }
 
-/** The sample's words every sample test meets (signing in, channels, the message box), in each language it ships. */
+/** The words every sample test meets (the sample's sign-in, the kit's channels and message box), in each language. */
 export const SAMPLE_WORDS = {
   en: {
     languageButton: "English",
@@ -138,6 +138,6 @@ export async function signInToSample(
   await page.getByLabel(words.userId, { exact: true }).fill(options.userId);
   await page.getByLabel(words.nickname, { exact: true }).fill(options.userId.toUpperCase());
   await page.getByRole("button", { name: words.signIn }).click();
-  await expect(page.locator(".sidebar-header")).toContainText(words.online);
+  await expect(page.locator(".pk-sidebar-header")).toContainText(words.online);
   return page;
 }

@@ -1,14 +1,15 @@
-import { isParleyError, type ParleyClient, type TChatUser } from "@parley/sdk";
+import { describeError } from "@parley/react";
+import { isParleyError, type ParleyClient } from "@parley/sdk";
 import { useCallback, useEffect, useState } from "react";
 import { ChatScreen } from "./chat-screen";
 import { useI18n } from "./i18n";
 import { LoginScreen, type LoginValues } from "./login-screen";
-import { clearSession, createClient, describeError, linkedAppId, loadSession, saveSession } from "./session";
+import { clearSession, createClient, linkedAppId, loadSession, saveSession } from "./session";
 
 type Phase =
   | { kind: "restoring" }
   | { kind: "signedOut"; notice?: unknown }
-  | { kind: "signedIn"; client: ParleyClient; user: TChatUser };
+  | { kind: "signedIn"; client: ParleyClient; serverUrl: string };
 
 export function App() {
   const { t } = useI18n();
@@ -26,8 +27,8 @@ export function App() {
     const client = createClient(stored.serverUrl, stored.appId);
     client
       .resume(stored.sessionToken)
-      .then((user) => {
-        if (!cancelled) setPhase({ kind: "signedIn", client, user });
+      .then(() => {
+        if (!cancelled) setPhase({ kind: "signedIn", client, serverUrl: stored.serverUrl });
       })
       .catch((error: unknown) => {
         // Only an ended session is forgotten; a server that is briefly down should not log the user out.
@@ -41,10 +42,11 @@ export function App() {
 
   const login = useCallback(async (values: LoginValues) => {
     const client = createClient(values.serverUrl, values.appId);
-    const user = await client.loginAnonymously(values.userId.trim(), values.nickname.trim());
+    await client.loginAnonymously(values.userId.trim(), values.nickname.trim());
     const sessionToken = client.sessionToken;
-    if (sessionToken) saveSession({ serverUrl: values.serverUrl.trim(), appId: values.appId.trim(), sessionToken });
-    setPhase({ kind: "signedIn", client, user });
+    const serverUrl = values.serverUrl.trim();
+    if (sessionToken) saveSession({ serverUrl, appId: values.appId.trim(), sessionToken });
+    setPhase({ kind: "signedIn", client, serverUrl });
   }, []);
 
   const logout = useCallback(async (client: ParleyClient) => {
@@ -59,5 +61,5 @@ export function App() {
     return (
       <LoginScreen notice={phase.notice === undefined ? undefined : describeError(phase.notice, t)} onLogin={login} />
     );
-  return <ChatScreen client={phase.client} user={phase.user} onLogout={() => logout(phase.client)} />;
+  return <ChatScreen client={phase.client} serverUrl={phase.serverUrl} onLogout={() => logout(phase.client)} />;
 }

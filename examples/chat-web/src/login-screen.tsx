@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from "react";
-import { LanguageSwitch, useI18n } from "./i18n";
-import { describeError, linkedAppId, loadSession } from "./session";
+import { describeError, LanguageSwitch } from "@parley/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useI18n } from "./i18n";
+import { linkedAppId, loadSession } from "./session";
 
 export interface LoginValues {
   serverUrl: string;
@@ -30,8 +31,12 @@ function lastLogin(): LoginValues {
 }
 
 export function LoginScreen(props: { notice?: string; onLogin: (values: LoginValues) => Promise<void> }) {
-  const { t } = useI18n();
+  const { t, language, setLanguage } = useI18n();
   const [values, setValues] = useState<LoginValues>(lastLogin);
+  const title = t("appTitle");
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const set = (key: keyof LoginValues) => (event: { target: { value: string } }) =>
@@ -55,7 +60,7 @@ export function LoginScreen(props: { notice?: string; onLogin: (values: LoginVal
       <form className="card login-card" onSubmit={submit}>
         <div className="login-top">
           <h1>{t("appTitle")}</h1>
-          <LanguageSwitch />
+          <LanguageSwitch language={language} onChange={setLanguage} />
         </div>
         <p className="muted">{t("login.intro")}</p>
         {props.notice && <p className="notice">{props.notice}</p>}

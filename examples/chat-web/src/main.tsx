@@ -1,3 +1,4 @@
+import "@parley/react/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";

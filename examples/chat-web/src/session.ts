@@ -1,5 +1,4 @@
-import { ParleyClient, ParleyConnectionError, ParleyError } from "@parley/sdk";
-import type { Translate } from "./i18n";
+import { ParleyClient } from "@parley/sdk";
 
 /** What the sample keeps between visits, so a reload does not ask to log in again. */
 export interface StoredSession {
@@ -32,28 +31,17 @@ export function linkedAppId(): string | null {
   return new URLSearchParams(window.location.search).get("appId")?.trim() || null;
 }
 
-/**
- * An empty server URL means this page's origin, where the dev server proxies `/v1` to the API. `?relay` in the
- * address sends calls' media only through the app's TURN server, to check that server works.
- */
+/** Where the API is: the typed server URL, or this page's origin, where the dev server proxies `/v1` to it. */
+export function baseUrlOf(serverUrl: string): string {
+  return serverUrl.trim() || window.location.origin;
+}
+
+/** A client for the app; `?relay` in the address sends calls' media only through the app's TURN server, to check it. */
 export function createClient(serverUrl: string, appId: string): ParleyClient {
   const relay = new URLSearchParams(window.location.search).has("relay");
   return new ParleyClient({
-    baseUrl: serverUrl.trim() || window.location.origin,
+    baseUrl: baseUrlOf(serverUrl),
     appId: appId.trim(),
     calls: relay ? { iceTransportPolicy: "relay" } : {},
   });
-}
-
-/** Codes a user of this sample meets and can act on, said in their language; others show the API's own text. */
-const EXPLAINED_CODES = ["3013", "3016", "3021", "3022", "3023", "3032", "3062", "3080"] as const;
-
-/** A line for the user: what went wrong in their language where the sample knows the code, or the API's message. */
-export function describeError(error: unknown, t: Translate): string {
-  if (error instanceof ParleyError) {
-    const known = EXPLAINED_CODES.find((code) => code === error.code);
-    return known ? t(`error.${known}`) : t("error.other", { message: error.message, code: error.code });
-  }
-  if (error instanceof ParleyConnectionError) return t("error.connection");
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,34 +1,30 @@
+import { createTranslator, type Language, languageOf, type MessageKey } from "@parley/react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { en, type MessageKey } from "./en";
+import { en, type SampleKey } from "./en";
 import { ko } from "./ko";
 
-export type { MessageKey } from "./en";
-
-/** A string, or one per plural form picked by the `count` it is given. */
-type Entry = string | { one: string; other: string };
-export type Dictionary = { [K in MessageKey]: Entry };
-
-export const LANGUAGES = ["en", "ko"] as const;
-export type Language = (typeof LANGUAGES)[number];
-const dictionaries: Record<Language, Dictionary> = { en, ko };
-/** Each language named in itself, as a switch shows them. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ko: "한국어" };
+const dictionaries: Record<Language, Record<SampleKey, string>> = { en, ko };
 
 const KEY = "parley-chat-web:language";
 
 function initialLanguage(): Language {
   const stored = localStorage.getItem(KEY);
   if (stored === "en" || stored === "ko") return stored;
-  return navigator.language.toLowerCase().startsWith("ko") ? "ko" : "en";
+  return languageOf(navigator.language);
 }
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+/** A string of the sample's own, or any of the kit's (its error texts, which the sign-in screen shows too). */
+export type Translate = (key: SampleKey | MessageKey, values?: Record<string, string | number>) => string;
 
-/** The text of `key` in `language`, with `{name}` placeholders filled in. */
-export function translate(language: Language, key: MessageKey, values: Record<string, string | number> = {}): string {
-  const entry = dictionaries[language][key];
-  const text = typeof entry === "string" ? entry : values.count === 1 ? entry.one : entry.other;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+function translator(language: Language): Translate {
+  const kit = createTranslator(language);
+  const own = dictionaries[language];
+  return (key, values = {}) =>
+    key in own
+      ? own[key as SampleKey].replace(/\{(\w+)\}/g, (whole, name: string) =>
+          name in values ? String(values[name]) : whole,
+        )
+      : kit(key as MessageKey, values);
 }
 
 interface I18n {
@@ -39,7 +35,10 @@ interface I18n {
 
 const I18nContext = createContext<I18n | null>(null);
 
-/** Holds the chosen language for the app, remembers it across visits, and keeps `<html lang>` in step. */
+/**
+ * Holds the chosen language for the app (the sign-in screen's and, through `ParleyProvider`, the chat's), remembers
+ * it across visits, and keeps `<html lang>` in step.
+ */
 export function LanguageProvider(props: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const setLanguage = useCallback((next: Language) => {
@@ -48,12 +47,8 @@ export function LanguageProvider(props: { children: ReactNode }) {
   }, []);
   useEffect(() => {
     document.documentElement.lang = language;
-    document.title = translate(language, "appTitle");
   }, [language]);
-  const value = useMemo<I18n>(
-    () => ({ language, setLanguage, t: (key, values) => translate(language, key, values) }),
-    [language, setLanguage],
-  );
+  const value = useMemo<I18n>(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
   return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
 }
 
@@ -61,25 +56,4 @@ export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error("useI18n needs a LanguageProvider above it");
   return value;
-}
-
-/** A compact switch between the app's languages. */
-export function LanguageSwitch() {
-  const { language, setLanguage, t } = useI18n();
-  return (
-    <fieldset className="language-switch" aria-label={t("language")}>
-      {LANGUAGES.map((code) => (
-        <button
-          key={code}
-          type="button"
-          lang={code}
-          aria-pressed={code === language}
-          className={code === language ? "active" : ""}
-          onClick={() => setLanguage(code)}
-        >
-          {LANGUAGE_NAMES[code]}
-        </button>
-      ))}
-    </fieldset>
-  );
 }

@@ -15,6 +15,7 @@ export const docTabs = [
   "getting-started",
   "sdk",
   "samples",
+  "ui-kit",
   "messages",
   "channels",
   "users",

@@ -1,0 +1,35 @@
+import type {
+  CallsApi,
+  ChannelsApi,
+  MembersApi,
+  MessagesApi,
+  ParleyClient,
+  PresenceApi,
+  TypingApi,
+  UnreadApi,
+  UsersApi,
+} from "@parley/sdk";
+
+/**
+ * The part of a {@link ParleyClient} the kit uses. A signed-in `ParleyClient` is one; naming the surface lets an app
+ * (or a test) hand the kit a stand-in, such as an in-memory client for a storybook.
+ */
+export interface ChatClient {
+  readonly currentUser: ParleyClient["currentUser"];
+  readonly connectionState: ParleyClient["connectionState"];
+  readonly sessionToken: ParleyClient["sessionToken"];
+  connect(options?: { after?: string }): Promise<void>;
+  disconnect(): void;
+  on: ParleyClient["on"];
+  readonly channels: Pick<ChannelsApi, "list" | "get" | "create" | "join" | "leave" | "pin" | "unpin">;
+  readonly members: Pick<MembersApi, "list">;
+  readonly messages: Pick<
+    MessagesApi,
+    "send" | "history" | "replies" | "edit" | "delete" | "react" | "unreact" | "markRead"
+  >;
+  readonly unread: Pick<UnreadApi, "of" | "totals" | "refresh">;
+  readonly typing: Pick<TypingApi, "keystroke" | "stop" | "users">;
+  readonly presence: Pick<PresenceApi, "subscribe">;
+  readonly calls: Pick<CallsApi, "current" | "start" | "history">;
+  readonly users: Pick<UsersApi, "get">;
+}

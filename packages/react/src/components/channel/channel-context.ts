@@ -1,0 +1,45 @@
+import type { TChannel, TMember, TMessage } from "@parley/sdk";
+import { createContext, useContext } from "react";
+import type { MessagesState } from "../../hooks/use-messages";
+
+/** What a user may do with a message; an absent one is not offered (no replies inside a thread, pins for owners). */
+export interface MessageActions {
+  toggleReaction: (message: TMessage, reaction: string) => void;
+  edit: (message: TMessage, text: string) => Promise<void>;
+  remove: (message: TMessage) => void;
+  /** Opens the thread of the message with this id. */
+  openThread?: (parentMessageId: string) => void;
+  pin?: (message: TMessage, pinned: boolean) => void;
+  openDirect?: (userId: string, nickname: string) => void;
+}
+
+/** What is open beside the channel's messages. */
+export type ChannelSide = { kind: "members" } | { kind: "thread"; parentId: string } | null;
+
+/** One open channel, as {@link Channel} shares it with the components inside it. */
+export interface ChannelContextValue {
+  channel: TChannel;
+  /** The other person's name for a 1:1 chat, the channel's name otherwise. */
+  title: string;
+  isDirect: boolean;
+  /** The other person of a 1:1 chat. */
+  peer: { userId: string; nickname: string } | null;
+  isOwner: boolean;
+  messages: MessagesState;
+  members: TMember[];
+  /** Nicknames by user ID. */
+  names: Map<string, string>;
+  actions: MessageActions;
+  side: ChannelSide;
+  setSide: (side: ChannelSide) => void;
+  leave: () => Promise<void>;
+}
+
+export const ChannelContext = createContext<ChannelContextValue | null>(null);
+
+/** The open channel of the nearest {@link Channel}. */
+export function useChannelContext(): ChannelContextValue {
+  const value = useContext(ChannelContext);
+  if (!value) throw new Error("this component belongs inside a <Channel>");
+  return value;
+}

@@ -1,0 +1,59 @@
+import { useMyUserId, useStrings } from "../../hooks/use-parley";
+import { useChannelContext } from "../channel/channel-context";
+import { Avatar } from "./avatar";
+
+/**
+ * The open channel's members, online first, each with a presence dot; another member's name opens a 1:1 chat.
+ * Inside a {@link Channel}.
+ */
+export function MembersPanel() {
+  const { t } = useStrings();
+  const me = useMyUserId();
+  const { members, actions, setSide } = useChannelContext();
+  const sorted = [...members].sort(
+    (a, b) => Number(b.isOnline ?? false) - Number(a.isOnline ?? false) || a.nickname.localeCompare(b.nickname),
+  );
+  return (
+    <aside className="pk-side-panel" aria-label={t("members.title")}>
+      <header className="pk-side-header">
+        <h3>
+          {t("members.title")} <span className="pk-muted">{members.length}</span>
+        </h3>
+        <button type="button" className="pk-link" onClick={() => setSide(null)}>
+          {t("members.close")}
+        </button>
+      </header>
+      <ul className="pk-member-list">
+        {sorted.map((member) => {
+          const online = member.isOnline ?? false;
+          const isMe = member.userId === me;
+          return (
+            <li key={member.userId} className="pk-member" data-testid="member">
+              <Avatar name={member.nickname} online={online} />
+              <div className="pk-member-text">
+                {isMe || !actions.openDirect ? (
+                  <span className="pk-member-name">
+                    {member.nickname} {isMe && <span className="pk-muted">({t("members.you")})</span>}
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="pk-member-name pk-link-plain"
+                    title={t("members.message", { name: member.nickname })}
+                    onClick={() => actions.openDirect?.(member.userId, member.nickname)}
+                  >
+                    {member.nickname}
+                  </button>
+                )}
+                <span className={online ? "pk-member-status pk-online" : "pk-member-status"}>
+                  {online ? t("members.online") : t("members.offline")}
+                  {member.role === "owner" && ` · ${t("members.owner")}`}
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMemo } from "react";
+import { useMessages } from "../../hooks/use-messages";
+import { useStrings } from "../../hooks/use-parley";
+import { describeError } from "../../lib/errors";
+import { type MessageActions, useChannelContext } from "../channel/channel-context";
+import { ComposerBox } from "../composer/composer";
+import { MessageItem } from "../message-list/message-item";
+import { MessageListView } from "../message-list/message-list";
+
+/**
+ * The thread open in the channel: its parent on top, the replies under it, and a box to reply (optionally to the
+ * channel too). Inside a {@link Channel}; shows nothing while no thread is open.
+ */
+export function ThreadPanel() {
+  const { side } = useChannelContext();
+  if (side?.kind !== "thread") return null;
+  return <Thread parentId={side.parentId} />;
+}
+
+function Thread({ parentId }: { parentId: string }) {
+  const { t } = useStrings();
+  const { channel, messages: channelMessages, members, names, actions: channelActions, setSide } = useChannelContext();
+  const replies = useMessages(channel.id, { threadOf: parentId });
+  // The parent as the channel's list holds it, so its reactions and edits stay live here too.
+  const parent = channelMessages.messages.find((m) => m.id === parentId);
+  const { toggleReaction, edit, remove } = replies;
+  const actions = useMemo<MessageActions>(
+    () => ({ toggleReaction, edit, remove, openDirect: channelActions.openDirect }),
+    [toggleReaction, edit, remove, channelActions.openDirect],
+  );
+  // The parent is shown inside its own thread, so it offers no way to open it again.
+  const onParent: MessageActions = { ...channelActions, openThread: undefined };
+
+  return (
+    <aside className="pk-side-panel pk-thread-panel" aria-label={t("thread.title")}>
+      <header className="pk-side-header">
+        <h3>{t("thread.title")}</h3>
+        <button type="button" className="pk-link" onClick={() => setSide(null)}>
+          {t("thread.close")}
+        </button>
+      </header>
+      <MessageListView
+        messages={replies.messages}
+        loading={replies.loading}
+        hasOlder={replies.hasOlder}
+        onLoadOlder={replies.loadOlder}
+        actions={actions}
+        names={names}
+        members={members}
+        label={t("thread.title")}
+        empty={t("thread.noReplies")}
+        showSeen={false}
+        header={
+          parent && (
+            <div className="pk-thread-parent">
+              <MessageItem message={parent} names={names} actions={onParent} />
+            </div>
+          )
+        }
+      />
+      {replies.error !== null && (
+        <p className="pk-error pk-composer-error" role="alert">
+          {describeError(replies.error, t)}{" "}
+          <button type="button" className="pk-link" aria-label={t("dismiss")} onClick={() => replies.setError(null)}>
+            ✕
+          </button>
+        </p>
+      )}
+      <ComposerBox
+        channelId={channel.id}
+        members={members}
+        placeholder={t("composer.placeholderThread")}
+        disabled={channel.isFrozen}
+        alsoToChannel={channel.name}
+        onSend={replies.send}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TMessage } from "@parley/sdk";
+
+/** A reply that lives in its thread only; a reply sent with `showInChannel` also belongs to the channel's list. */
+export function isThreadOnly(message: TMessage): boolean {
+  return Boolean(message.parentMessageId) && !message.showInChannel;
+}
+
+/**
+ * Takes in messages by id, keeping seq order, so a message heard twice (send answer and event) shows once. A newer
+ * copy keeps what the older knew of the user's own reactions: events carry the counts every member sees, not
+ * `myReactions`, which only answers to this user do. New messages after the newest known are appended without
+ * sorting, so a live message costs one copy of the list however long the history loaded so far is.
+ */
+export function upsertMessages(current: TMessage[], incoming: TMessage[]): TMessage[] {
+  if (incoming.length === 0) return current;
+  let newest = current[current.length - 1]?.seq ?? Number.NEGATIVE_INFINITY;
+  let fresh = true;
+  for (const message of incoming) {
+    fresh = message.seq > newest;
+    if (!fresh) break;
+    newest = message.seq;
+  }
+  if (fresh) return [...current, ...incoming];
+
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const message of incoming) {
+    const before = byId.get(message.id);
+    byId.set(
+      message.id,
+      before ? { ...before, ...message, myReactions: message.myReactions ?? before.myReactions } : message,
+    );
+  }
+  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** Changes one message of the list, if it is there. */
+export function updateMessage(
+  current: TMessage[],
+  messageId: string,
+  change: (message: TMessage) => TMessage,
+): TMessage[] {
+  return current.some((m) => m.id === messageId) ? current.map((m) => (m.id === messageId ? change(m) : m)) : current;
+}
+
+/** A message after someone added or removed a reaction: the new counts, and the user's own set if it was them. */
+export function withReaction(
+  message: TMessage,
+  reaction: string,
+  reactions: Record<string, number>,
+  byMe: "added" | "removed" | null,
+): TMessage {
+  const mine = new Set(message.myReactions ?? []);
+  if (byMe === "added") mine.add(reaction);
+  if (byMe === "removed") mine.delete(reaction);
+  return { ...message, reactions, myReactions: [...mine] };
+}

@@ -1,0 +1,334 @@
+import type {
+  Call,
+  ChannelListOptions,
+  ConnectionState,
+  CreateChannelInput,
+  HistoryOptions,
+  PageOptions,
+  ParleyEventMap,
+  ParleyListener,
+  SendOptions,
+  TCallsPage,
+  TChannel,
+  TChannelsPage,
+  TChatUser,
+  TEditMessageRequest,
+  TMember,
+  TMembersPage,
+  TMessage,
+  TMessagesResponse,
+  TUnreadResponse,
+  UnreadCounts,
+} from "@parley/sdk";
+import type { ChatClient } from "../client";
+
+const AT = "2025-01-02T03:04:05.000Z";
+
+export function makeUser(userId: string, nickname = userId.toUpperCase()): TChatUser {
+  return {
+    userId,
+    nickname,
+    profileImageUrl: "",
+    isActive: true,
+    isAnonymous: true,
+    metadata: {},
+    createdAt: AT,
+    lastSeenAt: AT,
+  };
+}
+
+export function makeChannel(id: string, fields: Partial<TChannel> = {}): TChannel {
+  return {
+    id,
+    name: id,
+    imageUrl: "",
+    type: "public",
+    memberLimit: 100,
+    requiresInviteCode: false,
+    isFrozen: false,
+    ownerUserId: null,
+    memberCount: 2,
+    tags: [],
+    lastMessage: null,
+    createdAt: AT,
+    ...fields,
+  };
+}
+
+export function makeMember(userId: string, fields: Partial<TMember> = {}): TMember {
+  return {
+    userId,
+    nickname: userId.toUpperCase(),
+    profileImageUrl: "",
+    isActive: true,
+    role: "member",
+    isOnline: false,
+    joinedAt: AT,
+    mutedUntil: null,
+    ...fields,
+  };
+}
+
+export function makeMessage(
+  channelId: string,
+  seq: number,
+  sender: string,
+  text: string,
+  fields: Partial<TMessage> = {},
+) {
+  const message: TMessage = {
+    id: `${channelId}-m${seq}`,
+    channelId,
+    seq,
+    type: "text",
+    text,
+    sender: { userId: sender, nickname: sender.toUpperCase(), profileImageUrl: "" },
+    metadata: {},
+    file: null,
+    createdAt: AT,
+    ...fields,
+  };
+  return message;
+}
+
+/** A channel's state in the fake: its record, members and messages (replies included), oldest first. */
+interface FakeChannel {
+  channel: TChannel;
+  joined: boolean;
+  members: TMember[];
+  messages: TMessage[];
+  unread: UnreadCounts;
+}
+
+/**
+ * An in-memory stand-in for the part of `ParleyClient` the kit uses: channels, members, messages (history pages,
+ * replies, reactions, edits), unread counts and typing, with the events a server would send for the user's own
+ * actions. Tests seed it, drive the UI, and call `emit` for what other users do.
+ */
+export class FakeClient implements ChatClient {
+  currentUser: TChatUser;
+  connectionState: ConnectionState = "open";
+  sessionToken: string | null = "pcs_fake";
+  readonly #listeners = new Map<string, Set<(payload: never) => void>>();
+  readonly #channels = new Map<string, FakeChannel>();
+  readonly #typing = new Map<string, string[]>();
+  /** Every request made, by name, with its arguments, for tests to check what the UI asked for. */
+  readonly requests: { name: string; args: unknown[] }[] = [];
+
+  constructor(me = "kim") {
+    this.currentUser = makeUser(me);
+  }
+
+  /** Adds a channel, joined by the user unless `joined` is false. */
+  addChannel(
+    channel: TChannel,
+    options: { joined?: boolean; members?: TMember[]; messages?: TMessage[]; unread?: Partial<UnreadCounts> } = {},
+  ): void {
+    this.#channels.set(channel.id, {
+      channel,
+      joined: options.joined ?? true,
+      members: options.members ?? [makeMember(this.currentUser.userId)],
+      messages: options.messages ?? [],
+      unread: { unreadCount: 0, unreadMentionCount: 0, ...options.unread },
+    });
+  }
+
+  /** Someone else's event reaches the client, as the real-time link would deliver it. */
+  emit<K extends keyof ParleyEventMap>(type: K, payload: ParleyEventMap[K]): void {
+    for (const listener of this.#listeners.get(type) ?? []) (listener as ParleyListener<K>)(payload);
+  }
+
+  /** Another user starts typing in a channel. */
+  startTyping(channelId: string, userId: string): void {
+    this.#typing.set(channelId, [...(this.#typing.get(channelId) ?? []), userId]);
+    this.emit("typing.started", { type: "typing.started", channelId, userId } as ParleyEventMap["typing.started"]);
+  }
+
+  on<K extends keyof ParleyEventMap>(type: K, listener: ParleyListener<K>): () => void {
+    const set = this.#listeners.get(type) ?? new Set();
+    set.add(listener as (payload: never) => void);
+    this.#listeners.set(type, set);
+    return () => set.delete(listener as (payload: never) => void);
+  }
+
+  async connect(): Promise<void> {
+    this.requests.push({ name: "connect", args: [] });
+  }
+
+  disconnect(): void {
+    this.requests.push({ name: "disconnect", args: [] });
+  }
+
+  #record(name: string, ...args: unknown[]): void {
+    this.requests.push({ name, args });
+  }
+
+  #channel(channelId: string): FakeChannel {
+    const found = this.#channels.get(channelId);
+    if (!found) throw new Error(`no channel ${channelId}`);
+    return found;
+  }
+
+  #replace(channelId: string, message: TMessage): TMessage {
+    const state = this.#channel(channelId);
+    state.messages = state.messages.map((m) => (m.id === message.id ? message : m));
+    return message;
+  }
+
+  #find(channelId: string, messageId: string): TMessage {
+    const message = this.#channel(channelId).messages.find((m) => m.id === messageId);
+    if (!message) throw new Error(`no message ${messageId}`);
+    return message;
+  }
+
+  #page(messages: TMessage[], options: HistoryOptions): TMessagesResponse {
+    const limit = options.limit ?? 30;
+    const before = options.before;
+    const older = before === undefined ? messages : messages.filter((m) => m.seq < before);
+    return { messages: older.slice(-limit), hasMore: older.length > limit };
+  }
+
+  readonly channels: ChatClient["channels"] = {
+    list: async (options: ChannelListOptions = {}): Promise<TChannelsPage> => {
+      this.#record("channels.list", options);
+      const mine = options.scope !== "public";
+      const channels = [...this.#channels.values()]
+        .filter((c) => (mine ? c.joined : c.channel.type === "public"))
+        .map((c) => ({ ...c.channel, ...(mine ? c.unread : {}) }));
+      return { channels, nextCursor: null };
+    },
+    get: async (channelId: string) => this.#channel(channelId).channel,
+    create: async (input: CreateChannelInput) => {
+      this.#record("channels.create", input);
+      const channel = makeChannel(`c${this.#channels.size + 1}`, { name: input.name ?? "" });
+      this.addChannel(channel);
+      return channel;
+    },
+    join: async (channelId: string) => {
+      this.#record("channels.join", channelId);
+      const state = this.#channel(channelId);
+      state.joined = true;
+      return state.channel;
+    },
+    leave: async (channelId: string) => {
+      this.#record("channels.leave", channelId);
+      this.#channel(channelId).joined = false;
+    },
+    pin: async (channelId: string, messageId: string) => {
+      const state = this.#channel(channelId);
+      state.channel = { ...state.channel, pinnedMessageIds: [...(state.channel.pinnedMessageIds ?? []), messageId] };
+      return state.channel;
+    },
+    unpin: async (channelId: string, messageId: string) => {
+      const state = this.#channel(channelId);
+      const pinned = (state.channel.pinnedMessageIds ?? []).filter((id) => id !== messageId);
+      state.channel = { ...state.channel, pinnedMessageIds: pinned };
+      return state.channel;
+    },
+  };
+
+  readonly members: ChatClient["members"] = {
+    list: async (channelId: string, _options: PageOptions = {}): Promise<TMembersPage> => ({
+      members: this.#channel(channelId).members,
+      nextCursor: null,
+    }),
+  };
+
+  readonly messages: ChatClient["messages"] = {
+    send: async (channelId: string, text: string, _metadata?: Record<string, string>, options: SendOptions = {}) => {
+      this.#record("messages.send", channelId, text, options);
+      const state = this.#channel(channelId);
+      const seq = (state.messages[state.messages.length - 1]?.seq ?? 0) + 1;
+      const { mentionedUserIds, parentMessageId, showInChannel, type, customType } = options;
+      const message = makeMessage(channelId, seq, this.currentUser.userId, text, {
+        ...(mentionedUserIds ? { mentionedUserIds } : {}),
+        ...(parentMessageId ? { parentMessageId } : {}),
+        ...(showInChannel ? { showInChannel } : {}),
+        ...(type === "custom" ? { type, customType } : {}),
+      });
+      state.messages.push(message);
+      this.emit("message.created", {
+        type: "message.created",
+        channelId,
+        message,
+      } as ParleyEventMap["message.created"]);
+      return message;
+    },
+    history: async (channelId: string, options: HistoryOptions = {}) => {
+      this.#record("messages.history", channelId, options);
+      const inChannel = this.#channel(channelId).messages.filter((m) => !m.parentMessageId || m.showInChannel);
+      return this.#page(inChannel, options);
+    },
+    replies: async (channelId: string, messageId: string, options: HistoryOptions = {}) => {
+      this.#record("messages.replies", channelId, messageId, options);
+      const replies = this.#channel(channelId).messages.filter((m) => m.parentMessageId === messageId);
+      return this.#page(replies, options);
+    },
+    edit: async (channelId: string, messageId: string, changes: TEditMessageRequest) => {
+      this.#record("messages.edit", channelId, messageId, changes);
+      const message = this.#find(channelId, messageId);
+      return this.#replace(channelId, { ...message, text: changes.text ?? message.text, editedAt: AT });
+    },
+    delete: async (channelId: string, messageId: string) => {
+      this.#record("messages.delete", channelId, messageId);
+      const state = this.#channel(channelId);
+      state.messages = state.messages.filter((m) => m.id !== messageId);
+    },
+    react: async (channelId: string, messageId: string, reaction: string) => {
+      this.#record("messages.react", channelId, messageId, reaction);
+      const message = this.#find(channelId, messageId);
+      const reactions = { ...message.reactions, [reaction]: (message.reactions?.[reaction] ?? 0) + 1 };
+      const myReactions = [...(message.myReactions ?? []), reaction];
+      return this.#replace(channelId, { ...message, reactions, myReactions });
+    },
+    unreact: async (channelId: string, messageId: string, reaction: string) => {
+      this.#record("messages.unreact", channelId, messageId, reaction);
+      const message = this.#find(channelId, messageId);
+      const count = (message.reactions?.[reaction] ?? 1) - 1;
+      const { [reaction]: _gone, ...others } = message.reactions ?? {};
+      const reactions = count > 0 ? { ...others, [reaction]: count } : others;
+      const myReactions = (message.myReactions ?? []).filter((r) => r !== reaction);
+      return this.#replace(channelId, { ...message, reactions, myReactions });
+    },
+    markRead: async (channelId: string) => {
+      this.#record("messages.markRead", channelId);
+      const state = this.#channel(channelId);
+      state.unread = { unreadCount: 0, unreadMentionCount: 0 };
+      this.emit("unread.changed", { channelId, ...state.unread, totals: null });
+      return state.messages[state.messages.length - 1]?.seq ?? 0;
+    },
+  };
+
+  readonly unread: ChatClient["unread"] = {
+    of: (channelId: string) => this.#channels.get(channelId)?.unread,
+    totals: null,
+    refresh: async (): Promise<TUnreadResponse> => {
+      const unreadCount = [...this.#channels.values()].reduce((sum, c) => sum + c.unread.unreadCount, 0);
+      const unreadMentionCount = [...this.#channels.values()].reduce((sum, c) => sum + c.unread.unreadMentionCount, 0);
+      const channels = [...this.#channels.values()].filter((c) => c.unread.unreadCount > 0).length;
+      return { unreadCount, unreadMentionCount, channels };
+    },
+  };
+
+  readonly typing: ChatClient["typing"] = {
+    keystroke: (channelId: string) => this.#record("typing.keystroke", channelId),
+    stop: (channelId: string) => this.#record("typing.stop", channelId),
+    users: (channelId: string) => this.#typing.get(channelId) ?? [],
+  };
+
+  readonly presence: ChatClient["presence"] = {
+    subscribe: (userIds: string[]) => this.#record("presence.subscribe", userIds),
+  };
+
+  readonly calls: ChatClient["calls"] = {
+    current: null,
+    start: async (): Promise<Call> => {
+      throw new Error("the fake client makes no calls");
+    },
+    history: async (): Promise<TCallsPage> => ({ calls: [], nextCursor: null }),
+  };
+
+  readonly users: ChatClient["users"] = {
+    get: async (userId: string) => makeUser(userId),
+  };
+}

@@ -1,0 +1,23 @@
+import react from "@vitejs/plugin-react";
+import { defaultClientConditions, defaultServerConditions } from "vite";
+import { defineProject } from "vitest/config";
+
+// Workspace packages export their TypeScript source under this condition (packages/sdk/package.json), so the kit's
+// tests run on the SDK's source without building it first.
+const SOURCE_CONDITION = "@parley/source";
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  test: {
+    name: "react",
+    environment: "jsdom",
+    // Worker threads start faster than child processes and share the transformed modules' cache.
+    pool: "threads",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["./src/testing/setup.ts"],
+    // jsdom start-up and a first render have taken several seconds on a busy two-core machine.
+    testTimeout: 30_000,
+  },
+});
