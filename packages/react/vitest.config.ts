@@ -15,9 +15,11 @@ export default defineProject({
     environment: "jsdom",
     // Worker threads start faster than child processes and share the transformed modules' cache.
     pool: "threads",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
     setupFiles: ["./src/testing/setup.ts"],
     // jsdom start-up and a first render have taken several seconds on a busy two-core machine.
     testTimeout: 30_000,
+    // Packing and installing the kit from the registry, in its published-package test.
+    hookTimeout: 300_000,
   },
 });

@@ -47,9 +47,38 @@ export async function browserBundleSize(dir: string, source: string): Promise<Bu
   };
 }
 
+/**
+ * Held while the SDK is built and packed: the SDK's and the UI kit's package tests each pack it, in test workers that
+ * run at once, and two builds writing `dist/` together could pack a half-written file.
+ */
+const PACK_LOCK = path.join(repoRoot, "packages/sdk/.pack-lock");
+const PACK_LOCK_WAIT_MS = 300_000;
+
+async function withPackLock<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + PACK_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      // Making a directory either succeeds or finds it there, in one step: the lock.
+      await fs.mkdir(PACK_LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (Date.now() > deadline) throw new Error(`${PACK_LOCK} held for over ${PACK_LOCK_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await fs.rm(PACK_LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Packs `@parley/sdk` as `npm publish` would (its `prepack` builds it) and returns the tarball's path. */
 export async function packSdk(destination: string): Promise<string> {
-  await run("npm", ["pack", "-w", "packages/sdk", "--pack-destination", destination], { cwd: repoRoot });
+  await withPackLock(() =>
+    run("npm", ["pack", "-w", "packages/sdk", "--pack-destination", destination], { cwd: repoRoot }),
+  );
   const tarball = (await fs.readdir(destination)).find((name) => /^parley-sdk-.*\.tgz$/.test(name));
   if (!tarball) throw new Error(`npm pack left no tarball in ${destination}`);
   return path.join(destination, tarball);
