@@ -233,11 +233,18 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
       );
       return rows.length === 1 && rows[0]?.number === 1 ? true : undefined;
     });
-    // Sent until heard: the merge's event reaches each process a moment after the database has it.
+    // Sent until heard: the merge's event reaches each process a moment after the database has it. Each attempt
+    // is checked once the speaker has its own copy, so the message has been fanned out.
+    let attempt = 0;
     await waitFor("both former members of subchannel 2 hear subchannel 1", async () => {
-      await call(a, "POST", `/v1/channels/${channel.id}/messages`, { text: "after the merge" }, tokens.a1);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      return onA.texts.includes("after the merge") && onB.texts.includes("after the merge") ? true : undefined;
+      attempt += 1;
+      const text = `after the merge ${attempt}`;
+      await call(a, "POST", `/v1/channels/${channel.id}/messages`, { text }, tokens.a1);
+      await waitFor("the speaker hears it", async () => (speaker.texts.includes(text) ? true : undefined));
+      return onA.texts.some((t) => t.startsWith("after the merge")) &&
+        onB.texts.some((t) => t.startsWith("after the merge"))
+        ? true
+        : undefined;
     });
     expect(onA.texts).not.toContain("before the merge");
     expect(onB.texts).not.toContain("before the merge");
