@@ -33,6 +33,8 @@ export const chatApi = {
   unban: "/channels/:channelId/members/:userId/unban",
   owner: "/channels/:channelId/owner",
   messages: "/channels/:channelId/messages",
+  /** A member searches the channel's messages by text. */
+  messageSearch: "/channels/:channelId/messages/search",
   message: "/channels/:channelId/messages/:messageId",
   reactions: "/channels/:channelId/messages/:messageId/reactions",
   reaction: "/channels/:channelId/messages/:messageId/reactions/:reaction",
@@ -41,6 +43,9 @@ export const chatApi = {
   files: "/channels/:channelId/files",
   read: "/channels/:channelId/read",
   pin: "/channels/:channelId/pins/:messageId",
+  /** An end user reports a message they can read, or another user, to the app's moderators. */
+  messageReport: "/channels/:channelId/messages/:messageId/report",
+  userReport: "/users/:userId/report",
   events: "/events",
   ws: "/ws",
   openapi: "/openapi.json",
@@ -80,3 +85,9 @@ export const ACTIVE_CALL_STATES = ["ringing", "accepted"] as const satisfies rea
 
 /** The custom type of the admin message a missed call leaves in the pair's distinct one-to-one channel. */
 export const MISSED_CALL_CUSTOM_TYPE = "call.missed";
+
+/** Why an end user reports a message or a user; the dashboard's report queue shows and counts them by reason. */
+export const REPORT_REASONS = ["spam", "harassment", "hate", "sexual", "violence", "scam", "other"] as const;
+export type TReportReason = (typeof REPORT_REASONS)[number];
+/** A report's free text, after the reason. */
+export const REPORT_DESCRIPTION_MAX = 500;

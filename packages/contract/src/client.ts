@@ -41,6 +41,8 @@ export type {
 } from "./chat";
 export * from "./chat-constants";
 export { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "./errors";
+export type { TMessageSearchResponse, TMessageSearchResult, TSearchHighlight } from "./message-search";
 export { fillPath } from "./paths";
 export type { TPushDevice, TPushPlatform } from "./push";
+export type { TReport, TReportRequestInput, TUserReportRequestInput } from "./report-queue";
 export type { TMessageTranslation } from "./translation";

@@ -205,6 +205,27 @@ export const errorCatalogue = {
   },
   "3097": { status: 413, description: "A call signal's data is larger than 16 KB serialized." },
   "3098": { status: 400, description: "TURN URLs need a shared secret; give turnSecret with them." },
+  "3100": {
+    status: 400,
+    description:
+      "The search query is too short: it needs two neighbouring characters, or one Korean, Japanese or Chinese character.",
+  },
+  "3101": { status: 400, description: "The search query is longer than 100 characters." },
+  "3110": {
+    status: 400,
+    description: "Not reportable: the caller's own message, the caller, or a message the app sent.",
+  },
+  "3111": { status: 409, description: "This report was already resolved." },
+  "3112": {
+    status: 400,
+    description:
+      "This action does not fit the report: deleting needs a reported message; muting and banning need the channel it was reported in; muting needs minutes.",
+  },
+  "3113": { status: 404, description: "No such report in this app." },
+  "3120": {
+    status: 429,
+    description: "Too many live event tails open for this dashboard session on this server (5); close one first.",
+  },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zCall } from "./calls";
 import { CHAT_EVENT_TYPES, type TChatEvent, zChatEvent, zPageQuery } from "./chat";
+import { type TReportWebhookPayload, zReportWebhookPayload } from "./report-queue";
 import { zHttpUrl } from "./validation";
 
 /**
@@ -10,8 +11,12 @@ import { zHttpUrl } from "./validation";
 export const CALL_WEBHOOK_EVENTS = ["call.started", "call.ended", "call.missed"] as const;
 export type TCallWebhookEvent = (typeof CALL_WEBHOOK_EVENTS)[number];
 
-/** The events a webhook can subscribe to: every real-time chat event, and the calls' events. */
-export const WEBHOOK_EVENTS = [...CHAT_EVENT_TYPES, ...CALL_WEBHOOK_EVENTS] as const;
+/** `report.created` when an end user reports a message or a user (once per reporter and target). */
+export const REPORT_WEBHOOK_EVENTS = ["report.created"] as const;
+export type TReportWebhookEvent = (typeof REPORT_WEBHOOK_EVENTS)[number];
+
+/** The events a webhook can subscribe to: every real-time chat event, the calls' events and new reports. */
+export const WEBHOOK_EVENTS = [...CHAT_EVENT_TYPES, ...CALL_WEBHOOK_EVENTS, ...REPORT_WEBHOOK_EVENTS] as const;
 export const zWebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type TWebhookEvent = z.infer<typeof zWebhookEvent>;
 
@@ -65,9 +70,9 @@ export const zCallWebhookPayload = z.object({
   data: z.object({ appId: z.string(), call: zCall }),
 });
 export type TCallWebhookPayload = z.infer<typeof zCallWebhookPayload>;
-/** Any delivery's body: a chat event's or a call's. */
-export const zAnyWebhookPayload = z.union([zCallWebhookPayload, zWebhookPayload]);
-export type TAnyWebhookPayload = TWebhookPayload | TCallWebhookPayload;
+/** Any delivery's body: a chat event's, a call's or a report's. */
+export const zAnyWebhookPayload = z.union([zCallWebhookPayload, zReportWebhookPayload, zWebhookPayload]);
+export type TAnyWebhookPayload = TWebhookPayload | TCallWebhookPayload | TReportWebhookPayload;
 
 export const zWebhookSampleQuery = z.object({ event: zWebhookEvent });
 export const zWebhookSampleResponse = z.object({ event: zWebhookEvent, payload: zAnyWebhookPayload });

@@ -11,13 +11,18 @@ import {
   type TMember,
   type TMembersPage,
   type TMessage,
+  type TMessageSearchResponse,
   type TMessagesResponse,
   type TMessageTranslation,
+  type TReport,
+  type TReportReason,
+  type TReportRequestInput,
   type TSendMessageRequestInput,
   type TSubchannelsResponse,
   type TUnreadResponse,
   type TUpdateChannelRequestInput,
   type TUpdateChatUserRequestInput,
+  type TUserReportRequestInput,
 } from "@parley/contract/client";
 import { ParleyConnectionError, ParleyError } from "./errors";
 import type { Http } from "./http";
@@ -47,6 +52,13 @@ export interface ChannelListOptions extends PageOptions {
 export interface HistoryOptions {
   before?: number;
   after?: number;
+  limit?: number;
+}
+
+/** A page of search results: pass the previous page's `nextCursor` as `cursor`. */
+export interface SearchOptions {
+  cursor?: string;
+  /** Results a page holds, 1 to 50; 20 when left out. */
   limit?: number;
 }
 
@@ -237,9 +249,34 @@ export class MessagesApi {
     }
   }
 
+  /**
+   * Reports a message to the app's moderators, who see it in the dashboard's report queue with the conversation
+   * around it. Reporting the same message again answers the first report. 3110 for one's own message or one the app
+   * sent, 3020 not a member, 3026 a message the user cannot read.
+   */
+  async report(channelId: string, messageId: string, reason: TReportReason, description?: string): Promise<TReport> {
+    const body: TReportRequestInput = description === undefined ? { reason } : { reason, description };
+    return (
+      await this.http.request<{ report: TReport }>("POST", chatApi.messageReport, {
+        params: { channelId, messageId },
+        body,
+      })
+    ).report;
+  }
+
   /** A page of history, oldest first; `hasMore` tells whether there is more in the direction asked. */
   history(channelId: string, options: HistoryOptions = {}): Promise<TMessagesResponse> {
     return this.http.request("GET", chatApi.messages, { params: { channelId }, query: { ...options } });
+  }
+
+  /**
+   * Searches the channel's messages this user may read (as history shows them) for `query`, newest first: it
+   * matches anywhere in a message's text, Korean inside a word ("안녕" finds "모두안녕하세요") and English in any
+   * case. Each result gives where the query occurs (`highlights`, offsets into `message.text`). Needs two
+   * neighbouring characters or one Korean, Japanese or Chinese character (3100), at most 100 characters (3101).
+   */
+  search(channelId: string, query: string, options: SearchOptions = {}): Promise<TMessageSearchResponse> {
+    return this.http.request("GET", chatApi.messageSearch, { params: { channelId }, query: { q: query, ...options } });
   }
 
   /**
@@ -370,6 +407,20 @@ export class UsersApi {
   /** A user of the app by id, with whether they are online now. 3018 for an unknown user. */
   async get(userId: string): Promise<TChatUser> {
     return (await this.http.request<{ user: TChatUser }>("GET", chatApi.user, { params: { userId } })).user;
+  }
+
+  /**
+   * Reports a user to the app's moderators; give the channel where it happened so they can mute or ban the user
+   * there. 3110 for oneself, 3018 an unknown user, 3020 a channel the caller is not a member of.
+   */
+  async report(
+    userId: string,
+    reason: TReportReason,
+    options: { description?: string; channelId?: string } = {},
+  ): Promise<TReport> {
+    const body: TUserReportRequestInput = { reason, ...options };
+    return (await this.http.request<{ report: TReport }>("POST", chatApi.userReport, { params: { userId }, body }))
+      .report;
   }
 }
 

@@ -24,17 +24,22 @@ export type {
   TMember,
   TMembersPage,
   TMessage,
+  TMessageSearchResponse,
+  TMessageSearchResult,
   TMessagesResponse,
   TMessageTranslation,
   TPushDevice,
   TPushPlatform,
+  TReport,
+  TReportReason,
+  TSearchHighlight,
   TSubchannelInfo,
   TSubchannelsResponse,
   TTransientEvent,
   TTransientEventType,
   TUnreadResponse,
 } from "@parley/contract/client";
-export { MISSED_CALL_CUSTOM_TYPE } from "@parley/contract/client";
+export { MISSED_CALL_CUSTOM_TYPE, REPORT_REASONS } from "@parley/contract/client";
 export {
   type ChannelListOptions,
   ChannelsApi,
@@ -45,6 +50,7 @@ export {
   MembersApi,
   MessagesApi,
   type PageOptions,
+  type SearchOptions,
   type SendOptions,
   type UpdateChannelInput,
   type UpdateMeInput,

@@ -7,7 +7,7 @@ import { createMemoryPresence, createRedisPresence, type Presence } from "./chat
 import { type Clock, OffsetClock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Context } from "./context";
-import { type Database, openDatabase } from "./db/client";
+import { type Database, openDatabase, rowsOf } from "./db/client";
 import { migrate } from "./db/migrate";
 import { registerAppAccess } from "./http/app-access";
 import { registerIdempotency } from "./http/idempotency";
@@ -25,6 +25,7 @@ import { createJobs, type JobHandler } from "./jobs/runtime";
 import { accountRoutes } from "./modules/accounts";
 import { accountKindRoutes, signInRoutes } from "./modules/admin";
 import { appRoutes } from "./modules/apps";
+import { auditedDatabase, auditRoutes, currentAuditScope, registerAuditHooks } from "./modules/audit";
 import { authRoutes } from "./modules/auth";
 import { billingRoutes, sandboxCardPageRoutes } from "./modules/billing";
 import { callChatRoutes, callRoutes } from "./modules/calls";
@@ -34,11 +35,13 @@ import { chatUserChatRoutes, testUserRoutes } from "./modules/chat-users";
 import { contactRoutes } from "./modules/contact";
 import { fileChatRoutes, fileRoutes } from "./modules/files";
 import { createStatusMonitor, healthRoutes, serverStatusChecks, statusRoutes } from "./modules/health";
-import { messageChatRoutes } from "./modules/messages";
+import { liveRoutes } from "./modules/live";
+import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages";
 import { metricsRoutes } from "./modules/metrics";
 import { notificationRoutes } from "./modules/notifications";
 import { profanityRoutes } from "./modules/profanity";
 import { pushChatRoutes, pushRoutes } from "./modules/push";
+import { reportChatRoutes, reportQueueRoutes } from "./modules/reports";
 import { translationChatRoutes, translationRoutes } from "./modules/translation";
 import { webhookRoutes } from "./modules/webhooks";
 import { closeRedis, createRedisClient } from "./redis";
@@ -73,9 +76,22 @@ export interface App {
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const { server, routes } = createServer(config, options.logStream);
+  registerAuditHooks(server, () => (services as Services).audit);
 
-  const database = options.database ?? (await openDatabase(config));
-  await migrate(database);
+  const opened = options.database ?? (await openDatabase(config));
+  await migrate(opened);
+  // Every service writes through the audited handle: inside an audited request, a change and its audit entry
+  // commit together (modules/audit). The services are made below; the entry is written by theirs.
+  let services: Services | undefined;
+  const db = auditedDatabase(opened.db, (tx, scope, changes) => {
+    if (!services) throw new Error("an audited change before the services were made");
+    return services.audit.flush(tx, scope, changes);
+  });
+  const database: Database = {
+    ...opened,
+    db,
+    prepared: async (query) => (currentAuditScope() ? rowsOf(await db.execute(query)) : opened.prepared(query)),
+  };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom });
   const ctx = {
     config,
@@ -96,7 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     jobs: () => ctx.jobs,
     webSockets: () => gateway?.connectionCount() ?? 0,
   });
-  const services = createServices(ctx, { bus, presence, onWebhookFailed: observability.webhookFailed });
+  services = createServices(ctx, { bus, presence, onWebhookFailed: observability.webhookFailed });
   const { auth, apps, chatUsers, channels, messages, webhooks } = services;
 
   const handlers = allJobHandlers(ctx, services);
@@ -123,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSessionForgetting(server, bus, [auth, chatUsers]);
   server.addHook("onClose", async () => {
     status.close();
+    services.live.close();
     // Sessions used in the last second are marked before the database goes.
     await chatUsers.flushSessionMarks();
     await ctx.jobs.stop();
@@ -130,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!options.bus) await bus.close();
     await presence.close();
     if (redis) await closeRedis(redis);
-    if (!options.database) await database.close();
+    if (!options.database) await opened.close();
   });
 
   const { links, marketplace, admin, accounts, contact, reports, notifications, billing, profanity, push } = services;
@@ -158,6 +175,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(webhookRoutes, { auth, webhooks });
       await api.register(translationRoutes, { auth, translation });
       await api.register(callRoutes, { auth, calls });
+      await api.register(messageSearchRoutes, { auth, messageSearch: services.messageSearch });
+      await api.register(reportQueueRoutes, { auth, reportQueue: services.reportQueue });
+      await api.register(auditRoutes, { auth, audit: services.audit });
+      await api.register(liveRoutes, { auth, apps, live: services.live });
       await api.register(noticeRoutes, { brands, campaigns });
     },
     { prefix: API_PREFIX },
@@ -169,10 +190,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(chatUserChatRoutes, { apps, chatUsers, presence });
       await v1.register(channelChatRoutes, { apps, chatUsers, channels });
       await v1.register(messageChatRoutes, { apps, chatUsers, messages });
+      await v1.register(messageSearchChatRoutes, { apps, chatUsers, messageSearch: services.messageSearch });
       await v1.register(fileChatRoutes, { apps, chatUsers, files });
       await v1.register(translationChatRoutes, { apps, chatUsers, translation });
       await v1.register(pushChatRoutes, { apps, chatUsers, push });
       await v1.register(callChatRoutes, { apps, chatUsers, calls });
+      await v1.register(reportChatRoutes, { apps, chatUsers, reportQueue: services.reportQueue });
       const realtime = { bus, presence, auth, apps, chatUsers, channels, messages, calls, counter };
       gateway = registerGateway(v1, chatApi.ws, { ...realtime, ...gatewayLimits(config) });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());

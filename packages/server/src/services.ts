@@ -8,6 +8,7 @@ import { createDiskStorage } from "./integrations/storage";
 import { createAccountService } from "./modules/accounts";
 import { createAdminService, createMarketplace, createSignInLinks } from "./modules/admin";
 import { createAppService } from "./modules/apps";
+import { createAuditService } from "./modules/audit";
 import { createAuthService } from "./modules/auth";
 import { createBillingService } from "./modules/billing";
 import { createCallService } from "./modules/calls";
@@ -21,11 +22,13 @@ import { createChannelService } from "./modules/channels";
 import { createChatUserService } from "./modules/chat-users";
 import { createContactService } from "./modules/contact";
 import { createFileService } from "./modules/files";
-import { createMessageService } from "./modules/messages";
+import { createLiveFeed } from "./modules/live";
+import { createMessageSearch, createMessageService } from "./modules/messages";
 import { createMetricsService, createReportService } from "./modules/metrics";
 import { createNotificationService } from "./modules/notifications";
 import { createProfanityService } from "./modules/profanity";
 import { createPushService } from "./modules/push";
+import { createReportQueue } from "./modules/reports";
 import { createTranslationService } from "./modules/translation";
 import { createWebhookService } from "./modules/webhooks";
 
@@ -36,15 +39,17 @@ import { createWebhookService } from "./modules/webhooks";
  */
 export function createServices(ctx: Context, deps: { bus: Bus; presence: Presence; onWebhookFailed?: () => void }) {
   const { bus, presence } = deps;
+  // First, so every service that reports to the dashboard's live tail is built with it.
+  const live = createLiveFeed({ bus, log: ctx.log });
   const metrics = createMetricsService(ctx);
   const sessionsEnded: SessionsEnded = (ended) => bus.publish({ sessionsEnded: ended });
   const gateway = createSandboxGateway({ db: ctx.database.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   const billing = createBillingService(ctx, { gateway });
   // No chat API for an app whose account's plan does not allow it.
   const apps = createAppService(ctx, { usage: metrics, chatAccessChecks: [billing.requireChatService] });
-  const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps });
+  const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps, live: live.report });
   const profanity = createProfanityService(ctx, { apps });
-  const webhooks = createWebhookService(ctx, { apps, onDeliveryFailed: deps.onWebhookFailed });
+  const webhooks = createWebhookService(ctx, { apps, onDeliveryFailed: deps.onWebhookFailed, live: live.report });
   const fcm = createFcmClient({
     baseUrl: ctx.config.fcmBaseUrl,
     oauthTokenUrl: ctx.config.fcmOauthTokenUrl,
@@ -55,6 +60,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     chatUsers,
     presence,
     fcm,
+    live: live.report,
     // A campaign message's push carries the campaign's own title and text; the sender is built later, on the
     // pipeline, so it is called through.
     messagePushOverrides: [(appId, message) => campaignSender.pushOverride(appId, message)],
@@ -94,6 +100,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     metrics,
   });
   return {
+    live,
     auth,
     links,
     marketplace: createMarketplace(ctx, { links }),
@@ -110,6 +117,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     chatUsers,
     channels,
     messages,
+    messageSearch: createMessageSearch(ctx, { apps, channels }),
     profanity,
     webhooks,
     push,
@@ -119,6 +127,8 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     campaigns,
     campaignSender,
     calls,
+    reportQueue: createReportQueue(ctx, { apps, chatUsers, channels, messages, webhooks }),
+    audit: createAuditService(ctx, { apps }),
     files: createFileService(ctx, { storage, messages, retentionDays: ctx.config.fileRetentionDays }),
   };
 }

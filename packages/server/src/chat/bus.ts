@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { TChatEvent, TServerFrame, TTransientEvent } from "@parley/contract";
+import type { TChatEvent, TLiveEvent, TServerFrame, TTransientEvent } from "@parley/contract";
 import { closeRedis, openRedis, type RedisLog } from "../redis";
 
 /** An event of one app's channel, already stored. */
@@ -46,12 +46,26 @@ export interface DirectMessage {
   frame: TServerFrame;
 }
 
+/**
+ * For the dashboard's live tail (modules/live): an event that is on the bus for nothing else (a webhook delivery, a
+ * push, a login), or a process saying that it holds a viewer of the app, so the others publish those events at all.
+ */
+export type LiveMessage =
+  | {
+      appId: string;
+      event: TLiveEvent;
+      /** Every user the event concerns, for the viewers' user filter (`event.userId` names one). */
+      users: string[];
+    }
+  | { appId: string; watched: true };
+
 /** What crosses the bus. */
 export type BusMessage =
   | ChatEventMessage
   | { sessionsEnded: EndedSessions }
   | { transient: TransientMessage }
-  | { direct: DirectMessage };
+  | { direct: DirectMessage }
+  | { live: LiveMessage };
 
 /**
  * Real-time fan-out between server processes. The in-process bus serves a single process; with Redis every

@@ -163,6 +163,8 @@ export function createFanout(deps: {
       if ("sessionsEnded" in message) closeEnded(message.sessionsEnded);
       else if ("transient" in message) deliverTransient(message.transient);
       else if ("direct" in message) deliverDirect(message.direct);
+      // The dashboard's live tail has its own listener; no socket of the chat API hears these.
+      else if ("live" in message) return;
       else deliverEvent(message);
     },
 

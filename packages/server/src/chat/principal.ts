@@ -5,7 +5,10 @@ import type { AppRow, AppService } from "../modules/apps";
 import type { Actor } from "../modules/channels";
 import type { ChatPrincipal, ChatUserService } from "../modules/chat-users";
 
-export type ChatCaller = { kind: "server"; app: AppRow } | ({ kind: "user" } & ChatPrincipal);
+/** A server calls with one of its app's API keys, named here for the audit log. */
+export type ChatCaller =
+  | { kind: "server"; app: AppRow; apiKey: { id: string; label: string } }
+  | ({ kind: "user" } & ChatPrincipal);
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -22,10 +25,10 @@ export function resolveChatCaller(deps: { apps: AppService; chatUsers: ChatUserS
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (token) {
-      const app = await deps.apps.authenticateApiKey(token);
-      if (app) {
-        await deps.apps.requireChatAccess(app);
-        request.chatCaller = { kind: "server", app };
+      const server = await deps.apps.authenticateApiKeyOf(token);
+      if (server) {
+        await deps.apps.requireChatAccess(server.app);
+        request.chatCaller = { kind: "server", app: server.app, apiKey: server.key };
         return;
       }
       const principal = await deps.chatUsers.authenticateSession(token);

@@ -36,6 +36,13 @@ export const expireIdempotencyKeysJob = defineJob({
   schedule: "41 4 * * *",
 });
 
+/** Daily at 04:53 UTC: audit entries older than a year are removed. */
+export const pruneAuditLogJob = defineJob({
+  name: "audit.prune",
+  payload: z.object({}).passthrough(),
+  schedule: "53 4 * * *",
+});
+
 /**
  * Daily at 00:05 UTC, once the UTC day it reports on is complete: mails yesterday's per-app figures to each
  * account's report addresses. `day` (YYYY-MM-DD) overrides "yesterday" for a manual re-run of a missed day.

@@ -2,6 +2,7 @@ import { outboxJobs } from "../chat/jobs";
 import type { Context } from "../context";
 import { idempotencyJobs } from "../http/jobs";
 import { mailJobs } from "../mail/jobs";
+import { auditJobs } from "../modules/audit";
 import { authJobs } from "../modules/auth";
 import { billingJobs } from "../modules/billing";
 import { callJobs } from "../modules/calls";
@@ -31,5 +32,6 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...campaignJobs(ctx, services),
     ...channelJobs(ctx, services),
     ...authJobs(ctx, services),
+    ...auditJobs(ctx, services),
   ];
 }

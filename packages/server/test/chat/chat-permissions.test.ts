@@ -19,6 +19,11 @@ const BODIES: Record<string, unknown> = {
   "POST /v1/channels/:channelId/members/:userId/mute": { minutes: 10 },
 };
 
+/** Query strings of the routes that require one, by route. */
+const QUERIES: Record<string, string> = {
+  "GET /v1/channels/:channelId/messages/search": "?q=hello",
+};
+
 /** What a caller of another app may hear about a resource that is not its app's. */
 const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "3090", "1023"]);
 
@@ -95,8 +100,9 @@ async function digestOfA(): Promise<string> {
 }
 
 async function call(route: RegisteredRoute, credential: string) {
-  const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name] ?? "x"));
   const key = `${route.method} ${route.url}`;
+  const path = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name] ?? "x"));
+  const url = `${path}${QUERIES[key] ?? ""}`;
   const sendsBody = route.method !== "GET" && route.method !== "DELETE";
   const body = key in BODIES ? BODIES[key] : smallest(toJsonSchema(route.schema.body) ?? undefined);
   const headers: Record<string, string> = credential ? { authorization: `Bearer ${credential}` } : {};

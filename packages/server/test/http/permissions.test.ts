@@ -51,6 +51,10 @@ const MATRIX: [RegExp, Row | "open" | "not called"][] = [
   [/^POST \/api\/apps$/, { ...all("ok"), subOwnApp: "1023", subOtherApp: "1023" }],
   [/^GET \/api\/apps$/, all("ok")],
   [/ \/api\/apps\/:id\/sub-accounts/, SUB_ACCOUNT_ROUTE],
+  // A stream that never ends by itself, which `inject` would wait on for ever; it goes through the same app check,
+  // and its owner, sub-account, other-app sub-account and stranger cases are tested over a real socket in
+  // test/modules/live.
+  [/^GET \/api\/apps\/:id\/events\/live$/, "not called"],
   [/ \/api\/apps\/:id(\/|$)/, APP_ROUTE],
   // The report of one app: its app id is in the path as `:appId`.
   [/ \/api\/metrics\/apps\/:appId/, APP_ROUTE],

@@ -23,6 +23,7 @@ export const PORTS = {
   /** Two processes, and the port of a Redis that is not there yet for the first of them. */
   redisLate: [19_141, 19_142, 19_143],
   rateBudget: [19_151, 19_152],
+  liveTail: [19_171, 19_172],
 } as const;
 
 export const PASSWORD = "Parley-2026-ok";

@@ -15,6 +15,7 @@ describe("routePatterns", () => {
         paths.auth.login.path,
         paths.apps.report.path,
         paths.apps.calls.path,
+        paths.apps.messageSearch.path,
         paths.apps.message.campaignReport.path,
         paths.notFound.path,
       ]),

@@ -38,6 +38,13 @@ const appRoutes: RouteObject = {
         { path: paths.apps.channel.path, lazy: lazyPage(() => import("./routes/dashboard/channel-chat")) },
         { path: paths.apps.calls.path, lazy: lazyPage(() => import("./routes/dashboard/app-calls")) },
         {
+          path: paths.apps.messageSearch.path,
+          lazy: lazyPage(() => import("./routes/dashboard/app-message-search")),
+        },
+        { path: paths.apps.liveTail.path, lazy: lazyPage(() => import("./routes/dashboard/app-live-tail")) },
+        { path: paths.apps.reports.path, lazy: lazyPage(() => import("./routes/dashboard/app-reports")) },
+        { path: paths.apps.audit.path, lazy: lazyPage(() => import("./routes/dashboard/app-audit")) },
+        {
           path: paths.apps.profanityFilter.path,
           lazy: lazyPage(() => import("./routes/dashboard/app-profanity-filter")),
         },

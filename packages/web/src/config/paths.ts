@@ -97,9 +97,15 @@ export const paths = {
     channels: { path: "/apps/:appId/channels", getHref: (appId: string) => `/apps/${enc(appId)}/channels` },
     channel: {
       path: "/apps/:appId/channels/:channelId",
-      getHref: (appId: string, channelId: string) => `/apps/${enc(appId)}/channels/${enc(channelId)}`,
+      /** With `seq`, the view opens at that message. */
+      getHref: (appId: string, channelId: string, seq?: number) =>
+        withQuery(`/apps/${enc(appId)}/channels/${enc(channelId)}`, { seq: seq?.toString() }),
     },
     calls: { path: "/apps/:appId/calls", getHref: (appId: string) => `/apps/${enc(appId)}/calls` },
+    messageSearch: { path: "/apps/:appId/search", getHref: (appId: string) => `/apps/${enc(appId)}/search` },
+    liveTail: { path: "/apps/:appId/live", getHref: (appId: string) => `/apps/${enc(appId)}/live` },
+    reports: { path: "/apps/:appId/reports", getHref: (appId: string) => `/apps/${enc(appId)}/reports` },
+    audit: { path: "/apps/:appId/audit", getHref: (appId: string) => `/apps/${enc(appId)}/audit` },
     profanityFilter: {
       path: "/apps/:appId/profanity-filter",
       getHref: (appId: string) => `/apps/${enc(appId)}/profanity-filter`,

@@ -298,6 +298,17 @@ export const api = {
   async upload<S extends z.ZodType>(path: string, form: FormData, schema?: S, options?: Omit<RequestOptions, "body">) {
     return parse(schema, await request("POST", path, { timeoutMs: TRANSFER_TIMEOUT_MS, ...options, body: form }));
   },
+  /**
+   * A response read as it arrives (the live event tail's server-sent events): resolves with the body once the
+   * server accepted the request, which the time limit covers; the body itself stays open until the server ends it
+   * or the caller cancels it (which closes the connection).
+   */
+  async stream(path: string, options?: Omit<RequestOptions, "body">): Promise<ReadableStream<Uint8Array>> {
+    return sendPaced("GET", path, options ?? {}, "text/event-stream", async (response) => {
+      if (!response.body) throw new Error("The answer has no body");
+      return response.body;
+    });
+  },
   /** A file the server sends as an attachment (exports), with the name it suggests. */
   async download(path: string, options?: Omit<RequestOptions, "body">) {
     return sendPaced("GET", path, { timeoutMs: TRANSFER_TIMEOUT_MS, ...options }, "*/*", async (response) => ({

@@ -44,13 +44,13 @@ export function createAppService(
    * Live API keys by the hash of their secret: every call of an app's servers reads one. A revocation here clears
    * it at once; another process stops accepting the key within `readCacheMs`, as it sees other changes.
    */
-  const keyCache = createTtlCache<string, { id: string; appId: string; lastUsedAt: Date | null } | null>(
+  const keyCache = createTtlCache<string, { id: string; appId: string; label: string; lastUsedAt: Date | null } | null>(
     ctx.clock,
     ctx.config.readCacheMs,
     { refreshAhead: true },
   );
   const liveKeyByHash = db
-    .select({ id: apiKeys.id, appId: apiKeys.appId, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ id: apiKeys.id, appId: apiKeys.appId, label: apiKeys.label, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.secretHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
     .limit(1)
@@ -261,6 +261,11 @@ export function createAppService(
 
     /** The app a server-to-server secret belongs to, or null for an unknown or revoked key. */
     async authenticateApiKey(secret: string): Promise<AppRow | null> {
+      return (await service.authenticateApiKeyOf(secret))?.app ?? null;
+    },
+
+    /** The app of a live API key, with the key's id and label: what the audit log names a server's changes by. */
+    async authenticateApiKeyOf(secret: string): Promise<{ app: AppRow; key: { id: string; label: string } } | null> {
       if (!secret.startsWith(API_KEY_PREFIX)) return null;
       const hash = hashToken(secret);
       const key = await keyCache.get(hash, async () => (await liveKeyByHash.execute({ hash }))[0] ?? null);
@@ -274,7 +279,7 @@ export function createAppService(
         key.lastUsedAt = now;
         await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
       }
-      return app;
+      return { app, key: { id: key.id, label: key.label } };
     },
   };
   return service;

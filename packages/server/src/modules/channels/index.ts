@@ -10,6 +10,7 @@ export {
   channelIdsOfMember,
   channelMemberIds,
   countsAsUnread,
+  findChannelNames,
   findChannelSummary,
   historyScope,
   mentionCounting,

@@ -146,6 +146,16 @@ export async function unreadCounts(db: Db, chatUserIds: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.id, Number(r.unread)]));
 }
 
+/** The names of some of an app's channels, by id; ids of other apps' channels are left out. */
+export async function findChannelNames(db: Db, appId: string, channelIds: string[]): Promise<Map<string, string>> {
+  if (channelIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: channels.id, name: channels.name })
+    .from(channels)
+    .where(and(eq(channels.appId, appId), inArray(channels.id, channelIds)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** The ids of an app's channels, as a subquery another module's statement reads. */
 export function channelIdsOf(db: Db, appId: string) {
   return db.select({ id: channels.id }).from(channels).where(eq(channels.appId, appId));

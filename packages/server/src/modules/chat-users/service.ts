@@ -22,6 +22,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import { hashToken, newToken } from "../auth";
+import type { LiveReport } from "../live";
 import type { MetricsService } from "../metrics";
 import { createBlockService } from "./blocks";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
@@ -72,10 +73,13 @@ export function createChatUserService(
     metrics,
     sessionsEnded,
     apps,
+    live,
   }: {
     metrics: MetricsService;
     sessionsEnded: SessionsEnded;
     apps: { cachedApp(appId: string): Promise<AppRow | null> };
+    /** The dashboard's live tail hears each login and logout. */
+    live?: LiveReport;
   },
 ) {
   const { db } = ctx.database;
@@ -161,7 +165,11 @@ export function createChatUserService(
     }
   }
 
-  async function startSession(app: AppRow, user: ChatUserRow): Promise<TChatSession> {
+  async function startSession(
+    app: AppRow,
+    user: ChatUserRow,
+    method: "token" | "anonymous" | "test-user",
+  ): Promise<TChatSession> {
     if (!user.isActive) throw new AppError("3017");
     const token = `${SESSION_PREFIX}${newToken()}`;
     const now = clock.now();
@@ -170,7 +178,15 @@ export function createChatUserService(
       .values({ chatUserId: user.id, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now });
     await db.update(chatUsers).set({ lastSeenAt: now }).where(eq(chatUsers.id, user.id));
     await metrics.recordActive(app.id, user.id, now);
-    return { sessionToken: token, appId: app.id, user: toChatUser({ ...user, lastSeenAt: now }) };
+    const chatUser = toChatUser({ ...user, lastSeenAt: now });
+    live?.(app.id, () => ({
+      type: "user.login",
+      at: now,
+      channelId: null,
+      userId: user.userId,
+      data: { method, user: chatUser },
+    }));
+    return { sessionToken: token, appId: app.id, user: chatUser };
   }
 
   async function appById(appId: string): Promise<AppRow> {
@@ -295,7 +311,7 @@ export function createChatUserService(
     async startTestUserSession(app: AppRow, userId: string): Promise<TChatSession> {
       const user = await findUser(app.id, userId);
       if (!user || !isTestUser(user)) throw new AppError("3018");
-      return startSession(app, user);
+      return startSession(app, user, "test-user");
     },
 
     async issueLoginToken(app: AppRow, userId: string, expiresInSeconds: number) {
@@ -320,7 +336,7 @@ export function createChatUserService(
         .where(and(eq(chatLoginTokens.chatUserId, user.id), eq(chatLoginTokens.tokenHash, hashToken(input.token))))
         .limit(1);
       if (!token || token.expiresAt <= clock.now()) throw new AppError("3027");
-      return startSession(app, user);
+      return startSession(app, user, "token");
     },
 
     /**
@@ -342,7 +358,7 @@ export function createChatUserService(
         forget();
         user.nickname = input.nickname;
       }
-      return startSession(app, user);
+      return startSession(app, user, "anonymous");
     },
 
     async authenticateSession(token: string): Promise<ChatPrincipal | null> {
@@ -390,6 +406,13 @@ export function createChatUserService(
     async logout(principal: ChatPrincipal): Promise<void> {
       await db.delete(chatSessions).where(eq(chatSessions.id, principal.sessionId));
       forget();
+      live?.(principal.app.id, () => ({
+        type: "user.logout",
+        at: clock.now(),
+        channelId: null,
+        userId: principal.user.userId,
+        data: { userId: principal.user.userId },
+      }));
       await sessionsEnded({ kind: "chat", sessionIds: [principal.sessionId] });
     },
   };

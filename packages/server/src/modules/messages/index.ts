@@ -16,4 +16,6 @@ export {
   messageSenderIds,
   threadParticipantIds,
 } from "./queries";
+export { createMessageSearch, type MessageSearch } from "./search";
+export { messageSearchChatRoutes, messageSearchRoutes } from "./search-routes";
 export { createMessageService, type MessageService } from "./service";

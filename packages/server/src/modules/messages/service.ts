@@ -390,6 +390,71 @@ export function createMessageService(
     },
 
     /**
+     * A deleted message put back (a moderator dismisses the reports that hid it): members hear it as
+     * `message.updated`, and a reply counts in its thread again. False when it is not deleted.
+     */
+    async restore(tx: Db, batch: EventBatch, appId: string, channelId: string, messageId: string, now: Date) {
+      const [row] = await tx
+        .update(messages)
+        .set({ deletedAt: null })
+        .where(
+          and(eq(messages.id, messageId), eq(messages.channelId, channelId), sql`${messages.deletedAt} is not null`),
+        )
+        .returning();
+      if (!row) return false;
+      const [message] = await toMessages(tx, [row]);
+      await batch.record(tx, appId, channelId, "message.updated", { message }, now);
+      if (row.parentMessageId) {
+        const [thread] = await tx
+          .update(messages)
+          .set({
+            replyCount: sql`${messages.replyCount} + 1`,
+            lastRepliedAt: sql`greatest(${messages.lastRepliedAt}, ${row.createdAt})`,
+          })
+          .where(and(eq(messages.id, row.parentMessageId), eq(messages.channelId, channelId)))
+          .returning({ replyCount: messages.replyCount, lastRepliedAt: messages.lastRepliedAt });
+        if (thread) {
+          await batch.record(
+            tx,
+            appId,
+            channelId,
+            "thread.updated",
+            {
+              messageId: row.parentMessageId,
+              replyCount: thread.replyCount,
+              ...(thread.lastRepliedAt ? { lastRepliedAt: thread.lastRepliedAt.toISOString() } : {}),
+            },
+            now,
+          );
+        }
+      }
+      return true;
+    },
+
+    /**
+     * A message as a member who may report it sees it: 3020 for a non-member, 3026 for a message outside what they
+     * read or already deleted.
+     */
+    async reportable(actor: UserActor, channelId: string, messageId: string): Promise<TMessage> {
+      const { channel, member } = await requireMemberChannel(actor, channelId);
+      await requireReadable(channel, member, messageId);
+      const message = await viewMessage(actor, channel.id, messageId);
+      if (!(await findLiveMessage(db, channel.id, messageId))) throw new AppError("3026");
+      return message;
+    },
+
+    /**
+     * What a moderator reads around a message: up to `n` messages before and after `seq` in the channel (all
+     * subchannels), oldest first, as the app sees them.
+     */
+    async around(app: Actor["app"], channelId: string, seq: number, n: number): Promise<TMessage[]> {
+      const admin: Actor = { kind: "admin", app };
+      const before = await service.history(admin, channelId, { before: seq, limit: n });
+      const after = await service.history(admin, channelId, { after: seq, limit: n });
+      return [...before.messages, ...after.messages];
+    },
+
+    /**
      * The app's administrator removes a reaction from a message for everyone who added it (a moderation act): the
      * rows and the count go in one statement under the message row's lock, and one `reaction.removed` without a
      * `userId` tells the members. Removing a reaction the message does not carry changes nothing and tells no one.

@@ -4,6 +4,7 @@ import {
   renderPushTemplate,
   type TChatEvent,
   type TChatEventType,
+  type TLivePushDelivery,
   type TMessage,
   type TPushAttempt,
   type TPushTemplateKey,
@@ -18,6 +19,7 @@ import { pushEventJob } from "../../jobs/catalog";
 import { findApp } from "../apps";
 import { channelMemberIds, unreadCounts } from "../channels";
 import { activeChatUsers } from "../chat-users";
+import type { LiveReport } from "../live";
 import { type AddressedPush, addressedBy, templateFor } from "./addressed";
 import type { PushDeviceRow } from "./devices";
 import { type PushPlan, planPush } from "./plan";
@@ -97,6 +99,7 @@ export function createPushDelivery(
     presence: Presence;
     fcm: FcmClient;
     messagePushOverrides: readonly MessagePushOverride[];
+    live?: LiveReport;
   },
 ) {
   const { messagePushOverrides } = deps;
@@ -204,6 +207,21 @@ export function createPushDelivery(
       .where(eq(pushAttempts.id, row.id));
     // FCM will never deliver to this token again; the app registers a new one when it gets one.
     if (result.status === "invalid_token") await db.delete(pushDevices).where(eq(pushDevices.id, device.id));
+    deps.live?.(appId, () => ({
+      type: "push.delivery",
+      at: row.createdAt,
+      channelId: content.data.channelId ?? null,
+      userId: recipient.userId,
+      data: {
+        attemptId: String(row.id),
+        status: result.status,
+        httpStatus: result.httpStatus,
+        platform: row.platform,
+        deviceHint: row.deviceHint,
+        trigger: row.trigger,
+        title: row.title,
+      } satisfies TLivePushDelivery,
+    }));
     return toPushAttempt({ ...row, ...result });
   }
 

@@ -20,6 +20,7 @@ import type { FcmClient } from "../../integrations/fcm";
 import type { AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { ChatUserService } from "../chat-users";
+import type { LiveReport } from "../live";
 import { parseFcmCredential, toFcmKey } from "./credential";
 import { createPushDelivery, type MessagePushOverride, toPushAttempt } from "./delivery";
 import { createPushDevices } from "./devices";
@@ -65,6 +66,8 @@ export function createPushService(
     chatUsers: ChatUserService;
     presence: Presence;
     fcm: FcmClient;
+    /** The dashboard's live tail hears each notification sent and FCM's answer. */
+    live?: LiveReport;
     /** Features whose messages carry their own push text (a campaign's title and body), or none. */
     messagePushOverrides: readonly MessagePushOverride[];
   },
@@ -77,6 +80,7 @@ export function createPushService(
     presence: deps.presence,
     fcm: deps.fcm,
     messagePushOverrides: deps.messagePushOverrides,
+    ...(deps.live ? { live: deps.live } : {}),
   });
 
   async function appOf(auth: Authenticated, appId: string) {

@@ -8,6 +8,7 @@ import {
   type TChatEvent,
   type TChatEventType,
   type TMessage,
+  type TReportWebhookPayload,
   type TWebhookEvent,
   type TWebhookPayload,
 } from "@parley/contract";
@@ -146,8 +147,49 @@ export function sampleCall(type: TCallWebhookEvent, at: Date): TCall {
   }
 }
 
+/** A report of a message as the report queue records it, with sample values. */
+export function sampleReportPayload(appId: string, at: Date): TReportWebhookPayload {
+  const reportedAt = at.toISOString();
+  const event = sampleEvent("message.created", at);
+  const message = (event.type === "message.created" && event.message) || null;
+  const targetId = "5e8a1c2f-7b3d-4c9e-a0f4-6d2b8e1c3a57";
+  return {
+    type: "report.created",
+    timestamp: reportedAt,
+    data: {
+      appId,
+      report: {
+        id: "0f4b7d2e-9c1a-4e6f-b3d8-a5c2e7f1b904",
+        targetId,
+        reporterId: "minho",
+        reason: "spam",
+        description: "Posts the same link in every channel",
+        createdAt: reportedAt,
+      },
+      target: {
+        id: targetId,
+        kind: "message",
+        status: "open",
+        channelId: CHANNEL_ID,
+        channelName: "Team",
+        messageId: message?.id ?? null,
+        userId: "jisoo",
+        userNickname: "Jisoo",
+        message,
+        reportCount: 1,
+        reasons: [{ reason: "spam", count: 1 }],
+        hidden: false,
+        firstReportedAt: reportedAt,
+        lastReportedAt: reportedAt,
+        resolution: null,
+      },
+    },
+  };
+}
+
 /** The sample body of any webhook event, for the sample endpoint and test sends. */
 export function samplePayload(appId: string, type: TWebhookEvent, at: Date): TAnyWebhookPayload {
+  if (type === "report.created") return sampleReportPayload(appId, at);
   return isCallEvent(type)
     ? callPayloadOf(appId, type, sampleCall(type, at), at)
     : payloadOf(appId, sampleEvent(type, at));

@@ -1,6 +1,11 @@
 import {
+  type TAnyWebhookPayload,
   type TCall,
   type TCallWebhookEvent,
+  type TChatEvent,
+  type TLiveWebhookDelivery,
+  type TReport,
+  type TReportTarget,
   type TWebhookDeliveriesPage,
   type TWebhookDelivery,
   type TWebhookDeliveryResponse,
@@ -26,6 +31,7 @@ import { renderMail } from "../../mail/templates";
 import type { AppService } from "../apps";
 import { findAppWithOwner } from "../apps";
 import type { Authenticated } from "../auth";
+import type { LiveReport } from "../live";
 import {
   type AttemptRow,
   attemptFields,
@@ -67,6 +73,8 @@ export function createWebhookService(
     apps: AppService;
     /** Called after each delivery attempt that failed (metrics count them). */
     onDeliveryFailed?: () => void;
+    /** The dashboard's live tail hears each attempt and how it went. */
+    live?: LiveReport;
   },
   /** `timeoutMs` exists so a test can prove the time-out without waiting the real 15 s. */
   options: { timeoutMs?: number } = {},
@@ -213,6 +221,30 @@ export function createWebhookService(
     },
   };
 
+  /** A delivery of an event that is not in the chat event log (a call's, a report's), when the app subscribes to it. */
+  async function recordOutsideEventLog(
+    tx: Db,
+    appId: string,
+    type: TWebhookEvent,
+    payloadAt: (now: Date) => TAnyWebhookPayload,
+  ): Promise<(() => Promise<void>) | undefined> {
+    const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
+    if (!row || !isActiveRow(row) || !row.events.includes(type)) return undefined;
+    const now = ctx.clock.now();
+    const id = newDeliveryId(now);
+    await tx.insert(webhookDeliveries).values({
+      id,
+      appId,
+      eventId: null,
+      eventType: type,
+      payload: payloadAt(now),
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+    return () => enqueue(id);
+  }
+
   const service = {
     consumer,
 
@@ -222,27 +254,27 @@ export function createWebhookService(
      * job after the commit (and the sweep sends it if this process stops in between). Calls are not chat events (no
      * channel, no event log), so they do not pass through the outbox.
      */
-    async recordCall(
+    recordCall(
       tx: Db,
       appId: string,
       type: TCallWebhookEvent,
       call: TCall,
     ): Promise<(() => Promise<void>) | undefined> {
-      const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
-      if (!row || !isActiveRow(row) || !row.events.includes(type)) return undefined;
-      const now = ctx.clock.now();
-      const id = newDeliveryId(now);
-      await tx.insert(webhookDeliveries).values({
-        id,
-        appId,
-        eventId: null,
-        eventType: type,
-        payload: callPayloadOf(appId, type, call, now),
-        status: "pending",
-        nextAttemptAt: now,
-        createdAt: now,
-      });
-      return () => enqueue(id);
+      return recordOutsideEventLog(tx, appId, type, (now) => callPayloadOf(appId, type, call, now));
+    },
+
+    /** Stores a `report.created` delivery in the transaction that stores the report; otherwise as {@link recordCall}. */
+    recordReport(
+      tx: Db,
+      appId: string,
+      report: TReport,
+      target: TReportTarget,
+    ): Promise<(() => Promise<void>) | undefined> {
+      return recordOutsideEventLog(tx, appId, "report.created", (now) => ({
+        type: "report.created",
+        timestamp: now.toISOString(),
+        data: { appId, report, target },
+      }));
     },
 
     async getEnabled(auth: Authenticated, appId: string): Promise<TWebhookEnabled> {
@@ -490,6 +522,28 @@ export function createWebhookService(
           .where(and(eq(webhookSettings.appId, row.appId), eq(webhookSettings.enabled, true)))
           .returning({ appId: webhookSettings.appId });
         return switched.length > 0;
+      });
+      deps.live?.(row.appId, () => {
+        // Whichever kind of payload it carries: a chat event's, a call's, or another's with neither.
+        const data = row.payload.data as { event?: TChatEvent; call?: TCall };
+        const event = data.event ?? null;
+        const call = data.call ?? null;
+        return {
+          type: "webhook.delivery",
+          at: now,
+          channelId: event?.channelId ?? null,
+          userId: event ? (event.userId ?? event.message?.sender?.userId ?? null) : (call?.callerId ?? null),
+          users: call ? [call.callerId, call.calleeId] : [],
+          data: {
+            deliveryId: row.id,
+            event: row.eventType,
+            status: result.ok ? "succeeded" : delay === undefined ? "failed" : "retrying",
+            attempt: attemptCount,
+            httpStatus: result.httpStatus,
+            durationMs: result.durationMs,
+            error: result.error,
+          } satisfies TLiveWebhookDelivery,
+        };
       });
       if (delay !== undefined) await enqueue(row.id, delay);
       if (switchedOff) {

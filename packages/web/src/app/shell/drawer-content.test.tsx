@@ -22,6 +22,13 @@ describe("DrawerContent", () => {
     expect(calls).toHaveClass("Mui-selected");
   });
 
+  it("marks only the page shown: the reported content page, not the report whose address is its prefix", () => {
+    stubFetch((url) => (url === "/api/apps" ? jsonResponse(200, { apps: [] }) : jsonResponse(404, { code: "004" })));
+    renderWithRouter(<DrawerContent session={sessionFor()} appId="app-1" />, "/apps/app-1/reports");
+    expect(screen.getByRole("link", { name: t("nav.app.reports") })).toHaveClass("Mui-selected");
+    expect(screen.getByRole("link", { name: t("nav.app.report") })).not.toHaveClass("Mui-selected");
+  });
+
   it("labels an admin as an administrator and an ordinary account as a customer", () => {
     const admin = renderDrawer({ isAdmin: true });
     expect(screen.getByText(t("nav.accountKind.admin"))).toBeVisible();

@@ -6,12 +6,16 @@ import DashboardRounded from "@mui/icons-material/DashboardRounded";
 import ExpandLessRounded from "@mui/icons-material/ExpandLessRounded";
 import ExpandMoreRounded from "@mui/icons-material/ExpandMoreRounded";
 import FilterAltRounded from "@mui/icons-material/FilterAltRounded";
+import FlagRounded from "@mui/icons-material/FlagRounded";
 import GroupRounded from "@mui/icons-material/GroupRounded";
+import HistoryRounded from "@mui/icons-material/HistoryRounded";
 import InsightsRounded from "@mui/icons-material/InsightsRounded";
 import LogoutRounded from "@mui/icons-material/LogoutRounded";
+import ManageSearchRounded from "@mui/icons-material/ManageSearchRounded";
 import NotificationsActiveRounded from "@mui/icons-material/NotificationsActiveRounded";
 import PhoneInTalkRounded from "@mui/icons-material/PhoneInTalkRounded";
 import ReceiptLongRounded from "@mui/icons-material/ReceiptLongRounded";
+import SensorsRounded from "@mui/icons-material/SensorsRounded";
 import SettingsRounded from "@mui/icons-material/SettingsRounded";
 import TranslateRounded from "@mui/icons-material/TranslateRounded";
 import TuneRounded from "@mui/icons-material/TuneRounded";
@@ -67,7 +71,15 @@ function appMenu(appId: string, hasNoticeFeature: boolean) {
     { key: "report", to: paths.apps.report.getHref(appId), icon: <InsightsRounded fontSize="small" /> },
     { key: "user", to: paths.apps.user.getHref(appId), icon: <GroupRounded fontSize="small" /> },
     { key: "channels", to: paths.apps.channels.getHref(appId), icon: <ChatRounded fontSize="small" /> },
+    {
+      key: "messageSearch",
+      to: paths.apps.messageSearch.getHref(appId),
+      icon: <ManageSearchRounded fontSize="small" />,
+    },
     { key: "calls", to: paths.apps.calls.getHref(appId), icon: <PhoneInTalkRounded fontSize="small" /> },
+    { key: "liveTail", to: paths.apps.liveTail.getHref(appId), icon: <SensorsRounded fontSize="small" /> },
+    { key: "reports", to: paths.apps.reports.getHref(appId), icon: <FlagRounded fontSize="small" /> },
+    { key: "audit", to: paths.apps.audit.getHref(appId), icon: <HistoryRounded fontSize="small" /> },
     {
       key: "profanityFilter",
       to: paths.apps.profanityFilter.getHref(appId),
@@ -239,7 +251,7 @@ export function DrawerContent({
               to={item.to}
               icon={item.icon}
               label={t(`nav.app.${item.key}`)}
-              isActive={pathname.startsWith(item.to)}
+              isActive={pathname === item.to || pathname.startsWith(`${item.to}/`)}
               onNavigate={onNavigate}
             />
           ))}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Typography } from "@mui/material";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
@@ -6,6 +6,7 @@ import { useAccount } from "@/features/account/api/get-account";
 import { ActiveSessionsCard } from "@/features/account/components/active-sessions-card";
 import { ChangePasswordForm } from "@/features/account/components/change-password-form";
 import { ProfileForm } from "@/features/account/components/profile-form";
+import { AuditLog } from "@/features/audit-log/components/audit-log";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 
@@ -65,6 +66,15 @@ export default function AccountSettingsPage() {
         </Card>
         <ActiveSessionsCard />
       </Stack>
+      <Box component="section" aria-labelledby="account-audit-title" sx={{ mt: 4 }}>
+        <Typography id="account-audit-title" variant="h6" component="h2">
+          {t("audit.accountTitle")}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t("audit.accountDescription")}
+        </Typography>
+        <AuditLog scope={{ kind: "account" }} />
+      </Box>
       {leaveDialog}
     </>
   );

@@ -9,10 +9,17 @@ function parseSubchannel(value: string | null): number | undefined {
   return value !== null && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
+/** `?seq=N`: the message the view opens at, as a search result links to it. */
+function parseSeq(value: string | null): number | undefined {
+  const number = Number(value);
+  return value !== null && Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
 export default function ChannelChatPage() {
   const { appId = "", channelId = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const subchannel = parseSubchannel(searchParams.get("subchannel"));
+  const focusSeq = parseSeq(searchParams.get("seq"));
   const queryClient = useQueryClient();
   // A message sent as a test user may be the app's first: the onboarding checklist above asks again.
   const onTestMessageSent = () => void queryClient.invalidateQueries({ queryKey: appKeys.onboarding(appId) });
@@ -23,6 +30,7 @@ export default function ChannelChatPage() {
       appId={appId}
       channelId={channelId}
       subchannel={subchannel}
+      focusSeq={focusSeq}
       onSubchannelChange={(next) =>
         setSearchParams(next === undefined ? {} : { subchannel: String(next) }, { replace: true })
       }

@@ -38,10 +38,14 @@ const TestUserPanel = lazy(() => withTimeout(import("./test-user-panel")).then((
 /** Within this many pixels of the bottom the view follows new messages; further up, the reader keeps their place. */
 const FOLLOW_THRESHOLD_PX = 120;
 
+/** Older history pages loaded at most to reach a message the view was opened at. */
+const FOCUS_PAGES_MAX = 20;
+
 /**
  * `/apps/:id/channels/:channelId`: history, live messages, admin messages, moderation, and beside them the channel
  * as a test user sees it. `onTestMessageSent` runs after each message sent as a test user. In a super group with
- * subchannels, `subchannel` is the one watched (all when absent); `onSubchannelChange` picks another.
+ * subchannels, `subchannel` is the one watched (all when absent); `onSubchannelChange` picks another. `focusSeq`
+ * opens the view at that message (a search result's "open in context"), loading older history until it is there.
  */
 export function ChannelChat({
   appId,
@@ -49,10 +53,12 @@ export function ChannelChat({
   subchannel,
   onSubchannelChange,
   onTestMessageSent,
+  focusSeq,
 }: {
   appId: string;
   channelId: string;
   subchannel?: number | undefined;
+  focusSeq?: number | undefined;
   onSubchannelChange?: (subchannel: number | undefined) => void;
   onTestMessageSent?: () => void;
 }) {
@@ -204,6 +210,35 @@ export function ChannelChat({
       showSnackbar(errorText(error), { severity: "error" });
     });
   };
+
+  // Opening at a message: older pages load one after another until it is on screen, then it is scrolled to and
+  // flashed. Bounded, so a message far back (or gone) costs a few requests and a notice, not the whole history.
+  const focusRef = useRef({ isDone: focusSeq === undefined, pagesLoaded: 0 });
+  const focusedId = focusSeq === undefined ? undefined : history.messages.find((m) => m.seq === focusSeq)?.id;
+  const oldestSeq = history.messages[0]?.seq;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadOlder and the snackbar are stable in what they do; the history's state is the trigger.
+  useEffect(() => {
+    const focus = focusRef.current;
+    if (focus.isDone || focusSeq === undefined || history.status !== "ready" || history.isLoadingOlder) return;
+    if (focusedId) {
+      focus.isDone = true;
+      isFollowingRef.current = false;
+      const element = scrollRef.current?.querySelector<HTMLElement>(`[data-message-id="${focusedId}"]`);
+      element?.scrollIntoView({ block: "center" });
+      element?.animate?.([{ backgroundColor: "rgba(255, 193, 7, 0.45)" }, { backgroundColor: "transparent" }], {
+        duration: 2500,
+      });
+      return;
+    }
+    if (history.hasOlder && oldestSeq !== undefined && oldestSeq > focusSeq && focus.pagesLoaded < FOCUS_PAGES_MAX) {
+      focus.pagesLoaded += 1;
+      isFollowingRef.current = false;
+      loadOlder();
+      return;
+    }
+    focus.isDone = true;
+    showSnackbar(t("chat.focusNotFound"), { severity: "info" });
+  }, [focusSeq, focusedId, oldestSeq, history.status, history.isLoadingOlder, history.hasOlder]);
 
   const send = (text: string) =>
     sendAdminMessage.mutateAsync({ appId, channelId, text }).then(

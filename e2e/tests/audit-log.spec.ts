@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import { seriousViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { accountSession, signInBrowser } from "./setup";
+
+const languages = ["ko", "en"] as const;
+type Language = (typeof languages)[number];
+
+const dictionaries = Object.fromEntries(
+  languages.map((language) => {
+    const part = (name: string) =>
+      JSON.parse(
+        fs.readFileSync(
+          new URL(`../../packages/web/src/i18n/locales/${language}/${name}.json`, import.meta.url),
+          "utf8",
+        ),
+      );
+    return [language, { ...part("public"), ...part("app") }];
+  }),
+) as Record<Language, Record<string, unknown>>;
+
+function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
+  const found = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[language]);
+  if (typeof found !== "string") throw new Error(`no text ${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+for (const language of languages) {
+  test(`the audit log shows who changed a setting and what it was, in the app and in account settings (${language})`, async ({
+    page,
+    request,
+  }) => {
+    const session = await accountSession(request, language);
+    const auth = { authorization: `Bearer ${session.sessionToken}` };
+    const { app } = await (
+      await request.post("/api/apps", { headers: auth, data: { name: `Audit ${language}` } })
+    ).json();
+    const { secret } = await (
+      await request.post(`/api/apps/${app.id}/api-keys`, { headers: auth, data: { label: "deploy-bot" } })
+    ).json();
+    const settings = `/api/apps/${app.id}/reports/settings`;
+    await request.put(settings, { headers: auth, data: { autoHideAfter: 4 } });
+    await request.put(settings, { headers: auth, data: { autoHideAfter: 9 } });
+    await request.post("/v1/channels", {
+      headers: { authorization: `Bearer ${secret}` },
+      data: { name: "Created by the server" },
+    });
+
+    await signInBrowser(page, session, language);
+    await page.goto(`/apps/${app.id}/audit`);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page.getByRole("heading", { name: text(language, "pages.audit"), level: 1 })).toBeVisible();
+    const serverRow = page.getByRole("row").filter({ hasText: "deploy-bot" });
+    await expect(serverRow).toContainText("/channels");
+    await expect(serverRow).toContainText(text(language, "audit.actorKind.apiKey"));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("searchbox", { name: text(language, "audit.search") }).fill("autoHideAfter");
+    const rows = page.getByRole("row").filter({ hasText: "/reports/settings" });
+    await expect(rows).toHaveCount(2);
+    await rows.first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText(text(language, "audit.op.update", { table: "report_settings" }))).toBeVisible();
+    await expect(dialog.getByLabel(text(language, "audit.detail.before"))).toContainText('"autoHideAfter": 4');
+    await expect(dialog.getByLabel(text(language, "audit.detail.after"))).toContainText('"autoHideAfter": 9');
+    await dialog.getByRole("button", { name: text(language, "common.close") }).click();
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: text(language, "audit.export") }).click();
+    const csv = fs.readFileSync((await (await download).path()) as string, "utf8");
+    expect(csv).toContain("autoHideAfter");
+    expect(csv).not.toContain("deploy-bot");
+
+    await page.goto("/settings");
+    const accountLog = page.getByRole("region", { name: text(language, "audit.accountTitle") });
+    await expect(accountLog.getByRole("row").filter({ hasText: "deploy-bot" })).toBeVisible();
+  });
+}

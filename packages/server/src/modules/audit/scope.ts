@@ -1,0 +1,103 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { AUDIT_MASK, type TAuditActorKind, type TAuditChange } from "@parley/contract";
+
+/** Who is changing things, as the log names them. */
+export interface AuditActor {
+  kind: TAuditActorKind;
+  id: string;
+  label: string;
+}
+
+/** What the log knows of a request before it changes anything; the actor is read once it is known. */
+export interface AuditRequest {
+  actor: () => AuditActor | null;
+  accountId: () => string | null;
+  appId: string | null;
+  ip: string | null;
+  action: string;
+  path: string;
+  request: Record<string, unknown>;
+}
+
+/**
+ * A request being audited. Its entry is inserted by the first transaction that changes a table worth logging, and
+ * each later transaction of the request adds its changes to the same entry, in that transaction, so an entry and the
+ * changes it lists always commit together.
+ */
+export interface AuditScope extends AuditRequest {
+  /** Set once the transaction that inserted the entry has committed. */
+  entryId: string | null;
+}
+
+export const auditStorage = new AsyncLocalStorage<AuditScope>();
+
+/** The scope of the request running now, when it is audited. */
+export const currentAuditScope = (): AuditScope | undefined => auditStorage.getStore();
+
+/**
+ * Tables whose writes are bookkeeping, not changes a customer asks who made: sessions and their marks, counters,
+ * queues, delivery and push attempt logs, replay records, sent mail, the log itself. A request that writes only these
+ * leaves no entry.
+ */
+export const UNLOGGED_TABLES: ReadonlySet<string> = new Set([
+  "audit_log",
+  "sessions",
+  "one_time_codes",
+  "daily_metrics",
+  "daily_user_activity",
+  "daily_reports_sent",
+  "chat_login_tokens",
+  "chat_sessions",
+  "chat_events",
+  "event_outbox",
+  "jobs",
+  "job_schedules",
+  "idempotency_keys",
+  "sent_mail",
+  "push_attempts",
+  "push_channel_throttle",
+  "webhook_deliveries",
+  "webhook_attempts",
+  "message_translations",
+  "sandbox_gateway_cards",
+  "sandbox_gateway_charges",
+  "card_sessions",
+]);
+
+/** Names of values never written to the log as they are: passwords, secrets, keys, tokens and their hashes. */
+const SECRET_NAME =
+  /pass(word)?|secret|token|hash|private_?key|server_?key|api_?key|credential|^key$|fcm_?key|turn_?secret/i;
+/** A changed row can be large (a keyword list, a recipient file): values are cut to this many characters. */
+const TEXT_MAX = 2_000;
+const ARRAY_MAX = 50;
+
+/** `value` with every secret-named field masked and long texts and lists cut, safe to store and show. */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "string") return value.length > TEXT_MAX ? `${value.slice(0, TEXT_MAX)}…` : value;
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value !== "object") return value;
+  if (depth > 6) return "…";
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, ARRAY_MAX).map((item) => maskSecrets(item, depth + 1));
+    return value.length > ARRAY_MAX ? [...shown, `… ${value.length - ARRAY_MAX} more`] : shown;
+  }
+  if (typeof (value as { getSQL?: unknown }).getSQL === "function") return "(expression)";
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    out[key] = SECRET_NAME.test(key) && field !== null && field !== "" ? AUDIT_MASK : maskSecrets(field, depth + 1);
+  }
+  return out;
+}
+
+/** Changes as stored: secrets masked, unlogged tables left out. */
+export function loggedChanges(changes: TAuditChange[]): TAuditChange[] {
+  return changes
+    .filter((change) => !UNLOGGED_TABLES.has(change.table))
+    .map((change) => ({
+      ...change,
+      before: change.before ? (maskSecrets(change.before) as Record<string, unknown>[]) : null,
+      after: maskSecrets(change.after),
+    }));
+}

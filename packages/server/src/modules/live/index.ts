@@ -1,0 +1,2 @@
+export { createLiveFeed, type LiveFeed, type LiveReport, type LiveReportEvent } from "./feed";
+export { liveRoutes } from "./routes";
