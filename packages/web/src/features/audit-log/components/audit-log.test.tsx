@@ -87,6 +87,8 @@ describe("AuditLog", () => {
     expect(actionParts("PUT /api/apps/:id/webhook/settings")).toEqual({ method: "PUT", path: "/webhook/settings" });
     expect(actionParts("POST /v1/channels")).toEqual({ method: "POST", path: "/channels" });
     expect(actionParts("PUT /api/account")).toEqual({ method: "PUT", path: "/account" });
+    expect(actionParts("POST /api/apps/:id/api-keys")).toEqual({ method: "POST", path: "/api-keys" });
+    expect(actionParts("PUT /api/apps/:id")).toEqual({ method: "PUT", path: "/" });
   });
 
   it("speaks Korean", async () => {

@@ -17,7 +17,9 @@ const ACTOR_OPTIONS = ["all", ...AUDIT_ACTOR_KINDS] as const;
 /** `PUT /api/apps/:id/webhook/settings` as a method and the path after the app: what a person reads. */
 export function actionParts(action: string): { method: string; path: string } {
   const [method = "", path = ""] = action.split(" ");
-  return { method, path: path.replace(/^\/api\/apps\/:id/, "").replace(/^\/(api|v1)/, "") || "/" };
+  const inApp = /^\/api\/apps\/:id(?=\/|$)/;
+  const shown = inApp.test(path) ? path.replace(inApp, "") : path.replace(/^\/(api|v1)(?=\/)/, "");
+  return { method, path: shown || "/" };
 }
 
 function EntryDialog({ entry, onClose }: { entry: TAuditEntry | null; onClose: () => void }) {
