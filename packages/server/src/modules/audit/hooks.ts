@@ -106,7 +106,7 @@ declare module "fastify" {
 
 /**
  * Audits every changing route of both APIs: a last `preHandler` of each opens the request's audit scope, in which
- * the audited database handle writes the entry with the changes (see recorder.ts); once the answer is sent its
+ * the audited database handle writes the entry with the changes (see recorder.ts); as the answer goes out its
  * status is added. Hooks run before it (authentication, rate limits) are not part of the change.
  */
 export function registerAuditHooks(server: FastifyInstance, audit: () => AuditService) {
@@ -124,13 +124,15 @@ export function registerAuditHooks(server: FastifyInstance, audit: () => AuditSe
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), open] as RouteOptions["preHandler"];
   });
-  server.addHook("onResponse", async (request, reply) => {
+  // Before the answer leaves, so a client that has it never sees the entry change afterwards.
+  server.addHook("onSend", async (request, reply, payload) => {
     const entryId = request.auditScope?.entryId;
-    if (!entryId) return;
+    if (!entryId) return payload;
     try {
       await audit().finish(entryId, reply.statusCode);
     } catch (err) {
       request.log.error({ err }, "could not add the answer's status to the audit entry");
     }
+    return payload;
   });
 }
