@@ -2,30 +2,7 @@ import fs from "node:fs";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
-
-const languages = ["ko", "en"] as const;
-type Language = (typeof languages)[number];
-
-const dictionaries = Object.fromEntries(
-  languages.map((language) => {
-    const part = (name: string) =>
-      JSON.parse(
-        fs.readFileSync(
-          new URL(`../../packages/web/src/i18n/locales/${language}/${name}.json`, import.meta.url),
-          "utf8",
-        ),
-      );
-    return [language, { ...part("public"), ...part("app") }];
-  }),
-) as Record<Language, Record<string, unknown>>;
-
-function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  const found = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[language]);
-  if (typeof found !== "string") throw new Error(`no text ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
-}
+import { languages, text } from "./texts";
 
 for (const language of languages) {
   test(`the audit log shows who changed a setting and what it was, in the app and in account settings (${language})`, async ({

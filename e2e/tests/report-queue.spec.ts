@@ -1,32 +1,7 @@
-import fs from "node:fs";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
-
-const languages = ["ko", "en"] as const;
-type Language = (typeof languages)[number];
-
-const dictionaries = Object.fromEntries(
-  languages.map((language) => {
-    const part = (name: string) =>
-      JSON.parse(
-        fs.readFileSync(
-          new URL(`../../packages/web/src/i18n/locales/${language}/${name}.json`, import.meta.url),
-          "utf8",
-        ),
-      );
-    return [language, { ...part("public"), ...part("app") }];
-  }),
-) as Record<Language, Record<string, unknown>>;
-
-/** The dashboard's text at `key` in `language`, with its `{{values}}` filled. */
-function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  const found = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[language]);
-  if (typeof found !== "string") throw new Error(`no text ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
-}
+import { languages, text } from "./texts";
 
 for (const language of languages) {
   test(`a message two users reported is hidden, reviewed in its conversation and deleted from the queue (${language})`, async ({
