@@ -12,6 +12,7 @@ export * from "./chat-reference";
 export * from "./constants";
 export * from "./contact";
 export * from "./dashboard-chat";
+export * from "./data-export";
 export * from "./errors";
 export * from "./idempotency";
 export * from "./live";

@@ -33,6 +33,7 @@ import { brandCoverFileRoutes, noticeRoutes } from "./modules/campaigns";
 import { channelChatRoutes, dashboardChatRoutes } from "./modules/channels";
 import { chatUserChatRoutes, testUserRoutes } from "./modules/chat-users";
 import { contactRoutes } from "./modules/contact";
+import { exportDownloadRoutes, exportRoutes } from "./modules/exports";
 import { fileChatRoutes, fileRoutes } from "./modules/files";
 import { createStatusMonitor, healthRoutes, serverStatusChecks, statusRoutes } from "./modules/health";
 import { liveRoutes } from "./modules/live";
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(messageSearchRoutes, { auth, messageSearch: services.messageSearch });
       await api.register(reportQueueRoutes, { auth, reportQueue: services.reportQueue });
       await api.register(auditRoutes, { auth, audit: services.audit });
+      await api.register(exportRoutes, { auth, exports: services.exports });
       await api.register(liveRoutes, { auth, apps, live: services.live });
       await api.register(noticeRoutes, { brands, campaigns });
     },
@@ -203,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: CHAT_API_PREFIX },
   );
   await server.register(fileRoutes, { files });
+  await server.register(exportDownloadRoutes, { exports: services.exports });
   await server.register(brandCoverFileRoutes, { brands });
   await server.register(sandboxCardPageRoutes, { billing, gateway: services.gateway });
   const jobHandlers = new Map(handlers.map((h) => [h.job.name, h]));

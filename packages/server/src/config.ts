@@ -101,6 +101,13 @@ export const envSchema = z.object({
   /** Recipients a bulk message send stores per transaction. */
   CAMPAIGN_BATCH_SIZE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(1000)),
   /**
+   * How long a process holds a data export's job without renewing it (renewed as it writes); when a process dies,
+   * the minute's sweep gives the export to another after this long, and it goes on from its last written page.
+   */
+  EXPORT_LEASE_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600).default(60)),
+  /** Rows a data export reads and writes per page: the unit of its progress and of what a crash makes it redo. */
+  EXPORT_PAGE_ROWS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(5000)),
+  /**
    * The secret a cloud marketplace signs its signup tokens with (HMAC-SHA256). Unset, marketplace signup is off:
    * every token is refused (9003).
    */
@@ -172,6 +179,8 @@ export interface Config {
   wsMaxConnectionsPerDashboardSession: number;
   campaignLeaseSeconds: number;
   campaignBatchSize: number;
+  exportLeaseSeconds: number;
+  exportPageRows: number;
   marketplaceSecret: string | null;
   rateLimitPerSecond: number;
   readCacheMs: number;
@@ -229,6 +238,8 @@ export function loadConfig(
     wsMaxConnectionsPerDashboardSession: e.WS_MAX_CONNECTIONS_PER_DASHBOARD_SESSION,
     campaignLeaseSeconds: e.CAMPAIGN_LEASE_SECONDS,
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
+    exportLeaseSeconds: e.EXPORT_LEASE_SECONDS,
+    exportPageRows: e.EXPORT_PAGE_ROWS,
     marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
     readCacheMs: e.READ_CACHE_MS,

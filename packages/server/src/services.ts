@@ -5,6 +5,7 @@ import type { Context } from "./context";
 import { createFcmClient } from "./integrations/fcm";
 import { createSandboxGateway } from "./integrations/payments";
 import { createDiskStorage } from "./integrations/storage";
+import { runExportJob } from "./jobs/catalog";
 import { createAccountService } from "./modules/accounts";
 import { createAdminService, createMarketplace, createSignInLinks } from "./modules/admin";
 import { createAppService } from "./modules/apps";
@@ -18,12 +19,13 @@ import {
   createCampaignSender,
   createCampaignService,
 } from "./modules/campaigns";
-import { createChannelService } from "./modules/channels";
-import { createChatUserService } from "./modules/chat-users";
+import { channelExportSection, createChannelService, memberExportSection } from "./modules/channels";
+import { createChatUserService, userExportSection } from "./modules/chat-users";
 import { createContactService } from "./modules/contact";
-import { createFileService } from "./modules/files";
+import { createExportService } from "./modules/exports";
+import { createFileService, fileExportSection } from "./modules/files";
 import { createLiveFeed } from "./modules/live";
-import { createMessageSearch, createMessageService } from "./modules/messages";
+import { createMessageSearch, createMessageService, messageExportSection } from "./modules/messages";
 import { createMetricsService, createReportService } from "./modules/metrics";
 import { createNotificationService } from "./modules/notifications";
 import { createProfanityService } from "./modules/profanity";
@@ -99,6 +101,24 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     webhooks,
     metrics,
   });
+  const files = createFileService(ctx, { storage, messages, retentionDays: ctx.config.fileRetentionDays });
+  const exports = createExportService(ctx, {
+    apps,
+    chatUsers,
+    messages,
+    files,
+    storage,
+    sections: [
+      userExportSection(ctx.database.db),
+      channelExportSection(ctx.database),
+      memberExportSection(ctx.database),
+      messageExportSection(ctx.database.db),
+      fileExportSection(ctx.database),
+    ],
+    kick: async (exportId) => {
+      await ctx.jobs.send(runExportJob, { exportId }, { singletonKey: exportId });
+    },
+  });
   return {
     live,
     auth,
@@ -129,7 +149,8 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     calls,
     reportQueue: createReportQueue(ctx, { apps, chatUsers, channels, messages, webhooks }),
     audit: createAuditService(ctx, { apps }),
-    files: createFileService(ctx, { storage, messages, retentionDays: ctx.config.fileRetentionDays }),
+    files,
+    exports,
   };
 }
 

@@ -18,6 +18,7 @@ export * from "../modules/campaigns/schema";
 export * from "../modules/channels/schema";
 export * from "../modules/chat-users/schema";
 export * from "../modules/contact/schema";
+export * from "../modules/exports/schema";
 export * from "../modules/files/schema";
 export * from "../modules/messages/schema";
 export * from "../modules/metrics/schema";

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -10,6 +11,8 @@ export interface FileStorage {
   put(key: string, body: Readable): Promise<number>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** Removes every file whose key starts with `prefix/`. */
+  deleteFolder(prefix: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9/_-]+$/;
@@ -24,7 +27,8 @@ export function createDiskStorage(root: string): FileStorage {
     async put(key, body) {
       const target = resolve(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const partial = `${target}.partial`;
+      // A name of its own: two writers of one key (a run that lost its lease and the run after it) never share a file.
+      const partial = `${target}.${randomBytes(6).toString("hex")}.partial`;
       let size = 0;
       body.on("data", (chunk: Buffer) => {
         size += chunk.length;
@@ -50,6 +54,9 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async deleteFolder(prefix) {
+      await fs.rm(resolve(prefix), { recursive: true, force: true });
     },
   };
 }

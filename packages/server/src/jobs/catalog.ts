@@ -190,3 +190,23 @@ export const sweepCallsJob = defineJob({
   payload: z.object({}).passthrough(),
   schedule: "* * * * *",
 });
+
+/**
+ * One run of a data export. The export's lease, not the job queue, decides who works on it, so a duplicated job
+ * returns at once; a run that fails gives the lease up for the sweep to start another.
+ */
+export const runExportJob = defineJob({
+  name: "exports.run",
+  payload: z.object({ exportId: z.string().uuid() }),
+  retryLimit: 0,
+});
+
+/**
+ * Every minute: starts data exports whose run died (their lease lapsed) or failed, and removes archives past their
+ * day from storage.
+ */
+export const sweepExportsJob = defineJob({
+  name: "exports.sweep",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+});

@@ -8,6 +8,7 @@ import { billingJobs } from "../modules/billing";
 import { callJobs } from "../modules/calls";
 import { campaignJobs } from "../modules/campaigns";
 import { channelJobs } from "../modules/channels";
+import { exportJobs } from "../modules/exports";
 import { fileJobs } from "../modules/files";
 import { metricsJobs } from "../modules/metrics";
 import { pushJobs } from "../modules/push";
@@ -33,5 +34,6 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...channelJobs(ctx, services),
     ...authJobs(ctx, services),
     ...auditJobs(ctx, services),
+    ...exportJobs(ctx, services),
   ];
 }

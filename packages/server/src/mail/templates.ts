@@ -4,9 +4,30 @@ import type { OutgoingMail } from "../integrations/mail";
 type Template = (vars: { name: string; link: string }) => { subject: string; lines: string[]; action: string };
 
 const templates: Record<
-  "verifyEmail" | "resetPassword" | "subAccountInvite" | "webhooksGone",
+  "verifyEmail" | "resetPassword" | "subAccountInvite" | "webhooksGone" | "exportReady",
   Record<Language, Template>
 > = {
+  /** `name` says what was exported (the app, or a user of it); `link` is the archive's download. */
+  exportReady: {
+    ko: ({ name }) => ({
+      subject: `[Parley] ${name} 데이터 내보내기가 준비되었습니다`,
+      lines: [
+        `요청하신 ${name} 데이터 내보내기가 끝났습니다.`,
+        "아래 버튼으로 zip 파일을 내려받을 수 있습니다. 링크는 24시간 동안 유효하며, 그 뒤에는 파일이 삭제됩니다.",
+        "링크를 가진 사람은 누구나 내려받을 수 있으니 다른 사람과 공유하지 마세요.",
+      ],
+      action: "내보낸 데이터 내려받기",
+    }),
+    en: ({ name }) => ({
+      subject: `[Parley] Your data export of ${name} is ready`,
+      lines: [
+        `The data export of ${name} you asked for has finished.`,
+        "Download the zip file with the button below. The link works for 24 hours; then the file is removed.",
+        "Anyone with the link can download the file, so do not share it.",
+      ],
+      action: "Download the export",
+    }),
+  },
   /** `name` is the app's name; `link` its webhook settings. */
   webhooksGone: {
     ko: ({ name }) => ({

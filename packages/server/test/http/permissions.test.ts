@@ -12,7 +12,7 @@ import { STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp, uniqueEma
  * refusal. A route missing from the matrix fails the test, so a new route cannot skip its decision.
  */
 
-type Answer = "ok" | "1023" | "3003";
+type Answer = "ok" | "1023" | "3003" | "3133";
 type Principal = "ordinary" | "subOwnApp" | "subOtherApp" | "marketplace" | "admin";
 type Row = Record<Principal, Answer>;
 
@@ -55,6 +55,8 @@ const MATRIX: [RegExp, Row | "open" | "not called"][] = [
   // and its owner, sub-account, other-app sub-account and stranger cases are tested over a real socket in
   // test/modules/live.
   [/^GET \/api\/apps\/:id\/events\/live$/, "not called"],
+  // An app's data exports are for the account that owns it alone: not its sub-account, not an administrator.
+  [/ \/api\/apps\/:id\/exports/, { ...APP_ROUTE, subOwnApp: "3133", admin: "3133" }],
   [/ \/api\/apps\/:id(\/|$)/, APP_ROUTE],
   // The report of one app: its app id is in the path as `:appId`.
   [/ \/api\/metrics\/apps\/:appId/, APP_ROUTE],
@@ -166,7 +168,7 @@ describe("the dashboard API's permission matrix", () => {
         });
         const code = res.statusCode >= 400 ? (res.json() as { code?: string }).code : undefined;
         const expected = row[principal];
-        const refused = code === "1001" || code === "1023" || code === "3003";
+        const refused = code === "1001" || code === "1023" || code === "3003" || code === "3133";
         const ok = expected === "ok" ? !refused : code === expected;
         if (!ok) wrong.push(`${key} as ${principal}: expected ${expected}, got ${res.statusCode} ${code ?? ""}`);
       }

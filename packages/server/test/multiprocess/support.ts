@@ -24,6 +24,7 @@ export const PORTS = {
   redisLate: [19_141, 19_142, 19_143],
   rateBudget: [19_151, 19_152],
   liveTail: [19_171, 19_172],
+  exportCrash: 19_181,
 } as const;
 
 export const PASSWORD = "Parley-2026-ok";

@@ -1,5 +1,6 @@
 export { channelChatRoutes } from "./chat-routes";
 export type { BrandRef } from "./core";
+export { channelExportSection, memberExportSection } from "./export";
 export { distinctKeyOf } from "./features";
 export { channelJobs } from "./jobs";
 export type { MemberService } from "./members";

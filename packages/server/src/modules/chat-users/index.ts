@@ -1,5 +1,6 @@
 export type { BlockService } from "./blocks";
 export { chatUserChatRoutes } from "./chat-routes";
+export { userExportSection } from "./export";
 export {
   activeChatUsers,
   blockerIdsOf,

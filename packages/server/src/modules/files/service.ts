@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { DAY_MS, FILE_MAX_BYTES, FILE_NAME_MAX, type TMessage } from "@parley/contract";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import { safeFileName, type Upload } from "../../http/multipart";
@@ -65,6 +65,20 @@ export function createFileService(
       const stream = row ? await deps.storage.get(row.storageKey) : null;
       if (!row || !stream) throw new AppError("3034");
       return { stream, name: row.name, mimeType: row.mimeType, size: row.size };
+    },
+
+    /**
+     * Removes files of an app for good: the index rows first, so no download finds a file half gone, then the bytes.
+     * Answers how many were removed.
+     */
+    async removeFiles(appId: string, fileIds: string[]): Promise<number> {
+      if (fileIds.length === 0) return 0;
+      const removed = await db
+        .delete(files)
+        .where(and(eq(files.appId, appId), inArray(files.id, fileIds)))
+        .returning({ storageKey: files.storageKey });
+      for (const row of removed) await deps.storage.delete(row.storageKey);
+      return removed.length;
     },
 
     /** The daily clean-up: files older than the retention period are removed from storage and from the index. */

@@ -1,4 +1,5 @@
 export { messageChatRoutes } from "./chat-routes";
+export { messageExportSection } from "./export";
 export { toMessages } from "./mapping";
 export type {
   MemberRow,

@@ -444,6 +444,20 @@ export function createMessageService(
     },
 
     /**
+     * A user being erased: the messages they sent stay in their channels, as the others' conversation, but lose what
+     * was theirs beyond the text (metadata, the file, which is removed with them); the sender goes with the user's
+     * row. Answers how many messages were changed.
+     */
+    async anonymizeSentBy(appId: string, chatUserId: string): Promise<number> {
+      const changed = await db
+        .update(messages)
+        .set({ metadata: {}, file: null })
+        .where(and(eq(messages.appId, appId), eq(messages.senderId, chatUserId)))
+        .returning({ id: messages.id });
+      return changed.length;
+    },
+
+    /**
      * What a moderator reads around a message: up to `n` messages before and after `seq` in the channel (all
      * subchannels), oldest first, as the app sees them.
      */
