@@ -239,8 +239,10 @@ export function createReportQueue(
         }
       }
       const created = toReport(inserted);
-      const [shown] = await present(tx, actor.app.id, [counted]);
-      afterCommit = await deps.webhooks.recordReport(tx, actor.app.id, created, shown as TReportTarget);
+      afterCommit = await deps.webhooks.recordReport(tx, actor.app.id, created, async () => {
+        const [shown] = await present(tx, actor.app.id, [counted]);
+        return shown as TReportTarget;
+      });
       return created;
     });
     if (afterCommit) {

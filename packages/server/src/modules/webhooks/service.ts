@@ -226,7 +226,7 @@ export function createWebhookService(
     tx: Db,
     appId: string,
     type: TWebhookEvent,
-    payloadAt: (now: Date) => TAnyWebhookPayload,
+    payloadAt: (now: Date) => TAnyWebhookPayload | Promise<TAnyWebhookPayload>,
   ): Promise<(() => Promise<void>) | undefined> {
     const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
     if (!row || !isActiveRow(row) || !row.events.includes(type)) return undefined;
@@ -237,7 +237,7 @@ export function createWebhookService(
       appId,
       eventId: null,
       eventType: type,
-      payload: payloadAt(now),
+      payload: await payloadAt(now),
       status: "pending",
       nextAttemptAt: now,
       createdAt: now,
@@ -268,12 +268,13 @@ export function createWebhookService(
       tx: Db,
       appId: string,
       report: TReport,
-      target: TReportTarget,
+      /** Read only when the app's webhook takes `report.created`: the target as the queue shows it costs reads. */
+      target: () => Promise<TReportTarget>,
     ): Promise<(() => Promise<void>) | undefined> {
-      return recordOutsideEventLog(tx, appId, "report.created", (now) => ({
+      return recordOutsideEventLog(tx, appId, "report.created", async (now) => ({
         type: "report.created",
         timestamp: now.toISOString(),
-        data: { appId, report, target },
+        data: { appId, report, target: await target() },
       }));
     },
 
