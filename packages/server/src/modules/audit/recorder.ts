@@ -126,35 +126,50 @@ function writtenTable(db: Db, query: SQL | string): string | null {
   return match ? (match[2] as string).toLowerCase() : null;
 }
 
+/** Runs `work` where the writes it makes are recorded: the transaction to write in, and the changes to add to. */
+type InRecordedTx = <T>(work: (tx: Db, changes: TAuditChange[]) => Promise<T>) => Promise<T>;
+
+/**
+ * The write methods of an audited handle (`insert`, `update`, `delete`, `execute`): a write to a logged table runs
+ * through `inTx` and is described there; a write to an unlogged one runs on `home` as it is.
+ */
+function recordedWrites(home: Db, inTx: InRecordedTx) {
+  return {
+    write: (op: Op) => (table: Table) =>
+      recordedWrite(
+        home,
+        (target) => (target as unknown as Record<Op, (t: Table) => unknown>)[op](table),
+        (build, calls) =>
+          UNLOGGED_TABLES.has(getTableName(table))
+            ? build(home)
+            : inTx(async (tx, changes) => {
+                const { result, change } = await runAndDescribe(tx, op, table, build, calls);
+                if (change) changes.push(change);
+                return result;
+              }),
+      ),
+    execute: (query: SQL | string) => {
+      const table = writtenTable(home, query);
+      if (!table || UNLOGGED_TABLES.has(table)) return home.execute(query as SQL);
+      return inTx(async (tx, changes) => {
+        const result = await tx.execute(query as SQL);
+        changes.push({ table, op: "sql", before: null, after: null, more: 0 });
+        return result;
+      });
+    },
+  };
+}
+
 /**
  * The database handle of a transaction opened while a request is audited: the writes made through it are described
  * as they run, and the transaction writes the entry before it commits.
  */
 function recordingTx(tx: Db, changes: TAuditChange[]): Db {
-  const write = (op: Op) => (table: Table) =>
-    recordedWrite(
-      tx,
-      (target) => (target as unknown as Record<Op, (t: Table) => unknown>)[op](table),
-      async (build, calls) => {
-        if (UNLOGGED_TABLES.has(getTableName(table))) return build(tx);
-        const { result, change } = await runAndDescribe(tx, op, table, build, calls);
-        if (change) changes.push(change);
-        return result;
-      },
-    );
+  const writes = recordedWrites(tx, (work) => work(tx, changes));
   return new Proxy(tx, {
     get(target, prop, receiver) {
-      if (prop === "insert" || prop === "update" || prop === "delete") return write(prop);
-      if (prop === "execute") {
-        return async (query: SQL | string) => {
-          const table = writtenTable(target, query);
-          const result = await target.execute(query as SQL);
-          if (table && !UNLOGGED_TABLES.has(table)) {
-            changes.push({ table, op: "sql", before: null, after: null, more: 0 });
-          }
-          return result;
-        };
-      }
+      if (prop === "insert" || prop === "update" || prop === "delete") return writes.write(prop);
+      if (prop === "execute") return writes.execute;
       if (prop === "transaction") {
         // A savepoint inside the audited transaction: its writes belong to the same entry.
         return (work: (inner: Db) => Promise<unknown>, config?: unknown) =>
@@ -206,39 +221,17 @@ export function auditedDatabase(db: Db, flush: Flush): Db {
     return result;
   }
 
-  const write = (scope: AuditScope, op: Op) => (table: Table) =>
-    recordedWrite(
-      db,
-      (target) => (target as unknown as Record<Op, (t: Table) => unknown>)[op](table),
-      (build, calls) =>
-        UNLOGGED_TABLES.has(getTableName(table))
-          ? build(db)
-          : inAuditedTransaction(scope, async (tx, changes) => {
-              const { result, change } = await runAndDescribe(tx, op, table, build, calls);
-              if (change) changes.push(change);
-              return result;
-            }),
-    );
-
   return new Proxy(db, {
     get(_target, prop) {
       const scope = currentAuditScope();
       if (!scope) return plain(prop);
-      if (prop === "insert" || prop === "update" || prop === "delete") return write(scope, prop);
       if (prop === "transaction") {
         return (work: (tx: Db) => Promise<unknown>, config?: unknown) =>
           inAuditedTransaction(scope, (tx, changes) => work(recordingTx(tx, changes)), config);
       }
-      if (prop === "execute") {
-        return (query: SQL | string) => {
-          const table = writtenTable(db, query);
-          if (!table || UNLOGGED_TABLES.has(table)) return db.execute(query as SQL);
-          return inAuditedTransaction(scope, async (tx, changes) => {
-            const result = await tx.execute(query as SQL);
-            changes.push({ table, op: "sql", before: null, after: null, more: 0 });
-            return result;
-          });
-        };
+      if (prop === "insert" || prop === "update" || prop === "delete" || prop === "execute") {
+        const writes = recordedWrites(db, (work) => inAuditedTransaction(scope, work));
+        return prop === "execute" ? writes.execute : writes.write(prop);
       }
       return plain(prop);
     },
