@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { accountSession, signInBrowser } from "./setup";
+import { appWithUsers, signInBrowser } from "./setup";
 import { languages, text } from "./texts";
 
 for (const language of languages) {
@@ -9,14 +9,11 @@ for (const language of languages) {
     page,
     request,
   }) => {
-    const session = await accountSession(request, language);
-    const auth = { authorization: `Bearer ${session.sessionToken}` };
-    const { app } = await (
-      await request.post("/api/apps", { headers: auth, data: { name: `Audit ${language}` } })
-    ).json();
-    const { secret } = await (
-      await request.post(`/api/apps/${app.id}/api-keys`, { headers: auth, data: { label: "deploy-bot" } })
-    ).json();
+    const { session, auth, app, secret } = await appWithUsers(request, {
+      language,
+      appName: `Audit ${language}`,
+      keyLabel: "deploy-bot",
+    });
     const settings = `/api/apps/${app.id}/reports/settings`;
     await request.put(settings, { headers: auth, data: { autoHideAfter: 4 } });
     await request.put(settings, { headers: auth, data: { autoHideAfter: 9 } });

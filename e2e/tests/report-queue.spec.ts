@@ -1,6 +1,6 @@
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { accountSession, signInBrowser } from "./setup";
+import { appWithUsers, signInBrowser } from "./setup";
 import { languages, text } from "./texts";
 
 for (const language of languages) {
@@ -8,22 +8,11 @@ for (const language of languages) {
     page,
     request,
   }) => {
-    const session = await accountSession(request, language);
-    const auth = { authorization: `Bearer ${session.sessionToken}` };
-    const { app } = await (
-      await request.post("/api/apps", { headers: auth, data: { name: `Reports ${language}` } })
-    ).json();
-    const { secret } = await (
-      await request.post(`/api/apps/${app.id}/api-keys`, { headers: auth, data: { label: "e2e" } })
-    ).json();
-    const server = { authorization: `Bearer ${secret}` };
-    const users: Record<string, { authorization: string }> = {};
-    for (const userId of ["kim", "lee", "park"]) {
-      await request.post("/v1/users", { headers: server, data: { userId, nickname: userId.toUpperCase() } });
-      const { token } = await (await request.post(`/v1/users/${userId}/token`, { headers: server, data: {} })).json();
-      const login = await (await request.post("/v1/auth/login", { data: { appId: app.id, userId, token } })).json();
-      users[userId] = { authorization: `Bearer ${login.sessionToken}` };
-    }
+    const { session, app, server, users } = await appWithUsers(request, {
+      language,
+      appName: `Reports ${language}`,
+      userIds: ["kim", "lee", "park"],
+    });
     const { channel } = await (
       await request.post("/v1/channels", {
         headers: server,

@@ -36,3 +36,34 @@ export async function signInBrowser(page: Page, session: object, language: "ko" 
     [JSON.stringify(session), language],
   );
 }
+
+type Authorization = { authorization: string };
+
+/**
+ * An account with one app and an API key (`server`), and chat users made by the key and signed in (`users`, each a
+ * session's authorization header): the usual start of a test of an app's screens.
+ */
+export async function appWithUsers(
+  request: APIRequestContext,
+  options: { language: "ko" | "en"; appName: string; keyLabel?: string; userIds?: string[] },
+) {
+  const session = await accountSession(request, options.language);
+  const auth: Authorization = { authorization: `Bearer ${session.sessionToken}` };
+  const { app } = (await (
+    await request.post("/api/apps", { headers: auth, data: { name: options.appName } })
+  ).json()) as {
+    app: { id: string };
+  };
+  const { secret } = (await (
+    await request.post(`/api/apps/${app.id}/api-keys`, { headers: auth, data: { label: options.keyLabel ?? "e2e" } })
+  ).json()) as { secret: string };
+  const server: Authorization = { authorization: `Bearer ${secret}` };
+  const users: Record<string, Authorization> = {};
+  for (const userId of options.userIds ?? []) {
+    await request.post("/v1/users", { headers: server, data: { userId, nickname: userId.toUpperCase() } });
+    const { token } = await (await request.post(`/v1/users/${userId}/token`, { headers: server, data: {} })).json();
+    const login = await (await request.post("/v1/auth/login", { data: { appId: app.id, userId, token } })).json();
+    users[userId] = { authorization: `Bearer ${login.sessionToken}` };
+  }
+  return { session, auth, app, secret, server, users };
+}

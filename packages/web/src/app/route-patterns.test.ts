@@ -16,6 +16,7 @@ describe("routePatterns", () => {
         paths.apps.report.path,
         paths.apps.calls.path,
         paths.apps.messageSearch.path,
+        paths.apps.exports.path,
         paths.apps.message.campaignReport.path,
         paths.notFound.path,
       ]),

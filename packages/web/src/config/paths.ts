@@ -106,6 +106,7 @@ export const paths = {
     liveTail: { path: "/apps/:appId/live", getHref: (appId: string) => `/apps/${enc(appId)}/live` },
     reports: { path: "/apps/:appId/reports", getHref: (appId: string) => `/apps/${enc(appId)}/reports` },
     audit: { path: "/apps/:appId/audit", getHref: (appId: string) => `/apps/${enc(appId)}/audit` },
+    exports: { path: "/apps/:appId/exports", getHref: (appId: string) => `/apps/${enc(appId)}/exports` },
     profanityFilter: {
       path: "/apps/:appId/profanity-filter",
       getHref: (appId: string) => `/apps/${enc(appId)}/profanity-filter`,

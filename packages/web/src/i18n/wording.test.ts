@@ -90,6 +90,7 @@ describe("one term per concept", () => {
     ["nav.app.user", "pages.user"],
     ["nav.app.channels", "pages.channels"],
     ["nav.app.calls", "pages.calls"],
+    ["nav.app.dataExport", "pages.dataExport"],
     ["nav.app.profanityFilter", "pages.profanityFilter"],
     ["nav.app.pushNotifications", "pages.pushNotification"],
     ["nav.app.translation", "pages.translation"],

@@ -29,6 +29,21 @@ describe("DrawerContent", () => {
     expect(screen.getByRole("link", { name: t("nav.app.report") })).not.toHaveClass("Mui-selected");
   });
 
+  it("offers the data export page to the account that owns the app, never to a sub-account, which would be refused", () => {
+    stubFetch((url) => (url === "/api/apps" ? jsonResponse(200, { apps: [] }) : jsonResponse(404, { code: "004" })));
+    const owner = renderWithRouter(<DrawerContent session={sessionFor()} appId="app-1" />, "/apps/app-1/exports");
+    const dataExport = screen.getByRole("link", { name: t("nav.app.dataExport") });
+    expect(dataExport).toHaveAttribute("href", "/apps/app-1/exports");
+    expect(dataExport).toHaveClass("Mui-selected");
+    owner.unmount();
+    renderWithRouter(
+      <DrawerContent session={sessionFor({ userType: "subaccount", subAccountAppId: "app-1" })} appId="app-1" />,
+      "/apps/app-1/user",
+    );
+    expect(screen.getByRole("link", { name: t("nav.app.user") })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: t("nav.app.dataExport") })).not.toBeInTheDocument();
+  });
+
   it("labels an admin as an administrator and an ordinary account as a customer", () => {
     const admin = renderDrawer({ isAdmin: true });
     expect(screen.getByText(t("nav.accountKind.admin"))).toBeVisible();

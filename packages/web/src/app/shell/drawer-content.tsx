@@ -5,6 +5,7 @@ import ChatRounded from "@mui/icons-material/ChatRounded";
 import DashboardRounded from "@mui/icons-material/DashboardRounded";
 import ExpandLessRounded from "@mui/icons-material/ExpandLessRounded";
 import ExpandMoreRounded from "@mui/icons-material/ExpandMoreRounded";
+import FileDownloadRounded from "@mui/icons-material/FileDownloadRounded";
 import FilterAltRounded from "@mui/icons-material/FilterAltRounded";
 import FlagRounded from "@mui/icons-material/FlagRounded";
 import GroupRounded from "@mui/icons-material/GroupRounded";
@@ -66,7 +67,11 @@ function NavItem({
   );
 }
 
-function appMenu(appId: string, hasNoticeFeature: boolean) {
+/**
+ * `canExport`: only the account that owns an app may export its data, so a sub-account (never the owner) is not
+ * offered a page that would only refuse it.
+ */
+function appMenu(appId: string, { hasNoticeFeature, canExport }: { hasNoticeFeature: boolean; canExport: boolean }) {
   const items = [
     { key: "report", to: paths.apps.report.getHref(appId), icon: <InsightsRounded fontSize="small" /> },
     { key: "user", to: paths.apps.user.getHref(appId), icon: <GroupRounded fontSize="small" /> },
@@ -80,6 +85,9 @@ function appMenu(appId: string, hasNoticeFeature: boolean) {
     { key: "liveTail", to: paths.apps.liveTail.getHref(appId), icon: <SensorsRounded fontSize="small" /> },
     { key: "reports", to: paths.apps.reports.getHref(appId), icon: <FlagRounded fontSize="small" /> },
     { key: "audit", to: paths.apps.audit.getHref(appId), icon: <HistoryRounded fontSize="small" /> },
+    ...(canExport
+      ? [{ key: "dataExport", to: paths.apps.exports.getHref(appId), icon: <FileDownloadRounded fontSize="small" /> }]
+      : []),
     {
       key: "profanityFilter",
       to: paths.apps.profanityFilter.getHref(appId),
@@ -245,7 +253,7 @@ export function DrawerContent({
             </ListSubheader>
           }
         >
-          {appMenu(appId, session.noticeFeatureEnabled).map((item) => (
+          {appMenu(appId, { hasNoticeFeature: session.noticeFeatureEnabled, canExport: !isSubAccount }).map((item) => (
             <NavItem
               key={item.key}
               to={item.to}

@@ -1,20 +1,49 @@
+import MoreVertRounded from "@mui/icons-material/MoreVertRounded";
 import PersonOffRounded from "@mui/icons-material/PersonOffRounded";
-import { Avatar, Box, Button, Chip, Stack, Typography } from "@mui/material";
-import type { TChatUser } from "@parley/contract";
-import { useState } from "react";
+import {
+  Alert,
+  type AlertColor,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Link,
+  Menu,
+  MenuItem,
+  Stack,
+  Typography,
+} from "@mui/material";
+import type { TChatUser, TEraseUserResponse } from "@parley/contract";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { type ListColumn, ListTable } from "@/components/list-table/list-table";
 import { PageHeader } from "@/components/page-header";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
+import { paths } from "@/config/paths";
+import { useCreateExport } from "@/data/exports/create-export";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
+import { inlineErrors } from "@/lib/mutation-errors";
+import { useSession } from "@/lib/session";
 import { useActivateUser } from "../api/activate-user";
 import { useDeactivateUser } from "../api/deactivate-user";
 import { useDeleteUser } from "../api/delete-user";
 import { useUsers } from "../api/get-users";
+import { EraseUserDialog } from "./erase-user-dialog";
+
+/** What the page says above the table after exporting or erasing a user; it stays until closed. */
+interface Notice {
+  severity: AlertColor;
+  text: string;
+  /** Whether it ends with a link to the data export page, where the export's progress shows. */
+  hasExportsLink?: boolean;
+}
 
 function UserStatusChip({ isActive }: { isActive: boolean }) {
   const { t } = useTranslation();
@@ -31,17 +60,29 @@ function UserStatusChip({ isActive }: { isActive: boolean }) {
 function UserActions({
   appId,
   user,
+  canExport,
   onDelete,
+  onExport,
+  onErase,
 }: {
   appId: string;
   user: TChatUser;
+  canExport: boolean;
   onDelete: (user: TChatUser) => void;
+  onExport: (user: TChatUser) => void;
+  onErase: (user: TChatUser) => void;
 }) {
   const { t } = useTranslation();
   const { showSnackbar } = useSnackbar();
   const activate = useActivateUser(appId);
   const deactivate = useDeactivateUser(appId);
   const isBusy = activate.isPending || deactivate.isPending;
+  const menuId = useId();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const choose = (action: (user: TChatUser) => void) => {
+    setMenuAnchor(null);
+    action(user);
+  };
 
   const toggle = () => {
     const mutation = user.isActive ? deactivate : activate;
@@ -64,15 +105,42 @@ function UserActions({
       <Button size="small" color="error" onClick={() => onDelete(user)} sx={{ whiteSpace: "nowrap" }}>
         {t("common.delete")}
       </Button>
+      <IconButton
+        size="small"
+        aria-label={t("users.moreActions", { userId: user.userId })}
+        aria-haspopup="menu"
+        aria-controls={menuAnchor ? menuId : undefined}
+        aria-expanded={menuAnchor ? true : undefined}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
+        sx={{ alignSelf: { xs: "flex-end", sm: "center" } }}
+      >
+        <MoreVertRounded fontSize="small" />
+      </IconButton>
+      <Menu id={menuId} anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        {canExport && <MenuItem onClick={() => choose(onExport)}>{t("users.exportData")}</MenuItem>}
+        <MenuItem onClick={() => choose(onErase)} sx={{ color: "error.main" }}>
+          {t("users.erase.action")}
+        </MenuItem>
+      </Menu>
     </Stack>
   );
 }
 
-/** `/apps/:id/user`: the app's chat users with search, paging, suspend and delete. */
+/**
+ * `/apps/:id/user`: the app's chat users with search, paging, suspend and delete, and the two halves of a
+ * data-subject request: exporting a user's data and erasing the user.
+ */
 export function UsersTable({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
+  const session = useSession();
+  // Only the account that owns the app may export its data; a sub-account would only be refused (3133).
+  const canExport = session?.userType !== "subaccount";
+  const createExport = useCreateExport(appId, inlineErrors);
+  const [erasing, setErasing] = useState<TChatUser | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [searchInput, setSearchInput] = useState("");
   const search = useDebouncedValue(searchInput.trim());
   const users = useUsers(appId, search);
@@ -135,9 +203,46 @@ export function UsersTable({ appId }: { appId: string }) {
         </Box>
       ),
       align: "right",
-      cell: (user) => <UserActions appId={appId} user={user} onDelete={setDeleting} />,
+      cell: (user) => (
+        <UserActions
+          appId={appId}
+          user={user}
+          canExport={canExport}
+          onDelete={setDeleting}
+          onExport={exportUserData}
+          onErase={setErasing}
+        />
+      ),
     },
   ];
+
+  function exportUserData(user: TChatUser) {
+    setNotice(null);
+    createExport.mutate(
+      { appId, body: { userId: user.userId } },
+      {
+        onSuccess: () =>
+          setNotice({
+            severity: "success",
+            text: t("users.exportStarted", { userId: user.userId }),
+            hasExportsLink: true,
+          }),
+        onError: (error) => setNotice({ severity: "error", text: errorText(error) }),
+      },
+    );
+  }
+
+  const onErased = (result: TEraseUserResponse) => {
+    setErasing(null);
+    setNotice({
+      severity: "success",
+      text: t("users.erase.done", {
+        userId: result.userId,
+        messages: format.number(result.messagesAnonymized),
+        files: format.number(result.filesRemoved),
+      }),
+    });
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -153,6 +258,24 @@ export function UsersTable({ appId }: { appId: string }) {
   return (
     <>
       <PageHeader title={t("pages.user")} description={t("users.description")} />
+      {notice && (
+        <Alert
+          severity={notice.severity}
+          closeText={t("common.close")}
+          onClose={() => setNotice(null)}
+          sx={{ mb: 2, overflowWrap: "anywhere" }}
+        >
+          {notice.text}
+          {notice.hasExportsLink && (
+            <>
+              {" "}
+              <Link component={RouterLink} to={paths.apps.exports.getHref(appId)} color="inherit">
+                {t("users.openExports")}
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
       <ListTable
         label={t("pages.user")}
         search={{ value: searchInput, onChange: setSearchInput, label: t("users.search") }}
@@ -176,6 +299,7 @@ export function UsersTable({ appId }: { appId: string }) {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
+      <EraseUserDialog appId={appId} user={erasing} onClose={() => setErasing(null)} onErased={onErased} />
     </>
   );
 }
