@@ -1,30 +1,9 @@
-import fs from "node:fs";
 import { ParleyClient } from "@parley/sdk";
 import type { Page } from "@playwright/test";
 import { WebSocket } from "ws";
 import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
-
-const languages = ["en", "ko"] as const;
-type Language = (typeof languages)[number];
-
-/** The dashboard's own texts, so each language's run finds what that language shows. */
-const dictionaries = Object.fromEntries(
-  languages.map((language) => [
-    language,
-    JSON.parse(
-      fs.readFileSync(new URL(`../../packages/web/src/i18n/locales/${language}/app.json`, import.meta.url), "utf8"),
-    ),
-  ]),
-) as Record<Language, Record<string, unknown>>;
-
-function text(language: Language, key: string, values: Record<string, string> = {}): string {
-  const found = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[language]);
-  if (typeof found !== "string") throw new Error(`no text ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
-}
+import { languages, text } from "./texts";
 
 /** A message of the channel's own list (not the thread panel's copy of it). */
 const messageItem = (page: Page, listName: string, content: string) =>

@@ -1,34 +1,9 @@
-import fs from "node:fs";
 import { ParleyClient } from "@parley/sdk";
 import { WebSocket } from "ws";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { accountSession, signInBrowser } from "./setup";
-
-const languages = ["ko", "en"] as const;
-type Language = (typeof languages)[number];
-
-/** The dashboard's own texts (both parts), so each language's run finds what that language shows. */
-const dictionaries = Object.fromEntries(
-  languages.map((language) => {
-    const part = (name: string) =>
-      JSON.parse(
-        fs.readFileSync(
-          new URL(`../../packages/web/src/i18n/locales/${language}/${name}.json`, import.meta.url),
-          "utf8",
-        ),
-      );
-    return [language, { ...part("public"), ...part("app") }];
-  }),
-) as Record<Language, Record<string, unknown>>;
-
-function text(language: Language, key: string, values: Record<string, string> = {}): string {
-  const found = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[language]);
-  if (typeof found !== "string") throw new Error(`no text ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
-}
+import { languages, text } from "./texts";
 
 for (const language of languages) {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);

@@ -5,40 +5,25 @@ import {
   appWithKey,
   call,
   chatSession,
-  createDataDir,
-  createScratchDatabase,
   PORTS,
-  removeDir,
-  type ScratchDatabase,
-  type ServerProcess,
   signedInAccount,
-  startServer,
+  startTwoProcesses,
+  type TwoProcesses,
   testRedisUrl,
 } from "./support";
 
 const redisUrl = testRedisUrl();
-const processes: ServerProcess[] = [];
-let db: ScratchDatabase;
+let two: TwoProcesses | undefined;
 let dataDir: string;
 let urls: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await createDataDir("parley-live");
-  db = await createScratchDatabase("parley_live");
-  const start = async (port: number) => {
-    const server = await startServer({ port, databaseUrl: db.url, dataDir, redisUrl });
-    processes.push(server);
-    return server.base;
-  };
-  const [firstPort, secondPort] = PORTS.liveTail;
-  const first = await start(firstPort);
-  urls = [first, await start(secondPort)];
+  two = await startTwoProcesses({ prefix: "parley-live", ports: PORTS.liveTail, redisUrl });
+  ({ dataDir, urls } = two);
 });
 
 afterAll(async () => {
-  await Promise.all(processes.map((server) => server.stop()));
-  await db?.drop();
-  await removeDir(dataDir);
+  await two?.stop();
 });
 
 describe("the live tail across two processes sharing PostgreSQL and Redis", () => {

@@ -220,6 +220,51 @@ export async function startServer(options: {
   return server;
 }
 
+export interface TwoProcesses {
+  /** The two processes, in the order they were started. */
+  processes: [ServerProcess, ServerProcess];
+  /** Their bases, in the same order. */
+  urls: [string, string];
+  /** The scratch database both work on. */
+  db: ScratchDatabase;
+  /** The data folder both share (mail, uploads). */
+  dataDir: string;
+  /** Stops both processes gracefully, then drops the database and removes the data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A scratch database and data folder named after `prefix` (its dashes made underscores for the database), and two
+ * server processes on `ports` sharing them and the Redis at `redisUrl`. Should a step fail, what was made before it
+ * is taken down again before the error is thrown.
+ */
+export async function startTwoProcesses(options: {
+  prefix: string;
+  ports: readonly [number, number];
+  redisUrl: string;
+}): Promise<TwoProcesses> {
+  const { prefix, ports, redisUrl } = options;
+  const processes: ServerProcess[] = [];
+  let db: ScratchDatabase | undefined;
+  let dataDir: string | undefined;
+  const stop = async () => {
+    await Promise.all(processes.map((server) => server.stop()));
+    await db?.drop();
+    await removeDir(dataDir);
+  };
+  try {
+    dataDir = await createDataDir(prefix);
+    db = await createScratchDatabase(prefix.replace(/-/g, "_"));
+    // The first process migrates; the second starts once the schema exists, as a rolling deploy would.
+    for (const port of ports) processes.push(await startServer({ port, databaseUrl: db.url, dataDir, redisUrl }));
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
+  const [first, second] = processes as [ServerProcess, ServerProcess];
+  return { processes: [first, second], urls: [first.base, second.base], db, dataDir, stop };
+}
+
 export interface Reply<T> {
   status: number;
   headers: Headers;

@@ -5,47 +5,33 @@ import {
   appWithKey,
   call,
   chatSession,
-  createDataDir,
-  createScratchDatabase,
   listenForMessages,
   mailsTo,
   PORTS,
   queueIdle,
-  removeDir,
   type ScratchDatabase,
-  type ServerProcess,
   signedInAccount,
   signUp,
-  startServer,
+  startTwoProcesses,
+  type TwoProcesses,
   testRedisUrl,
   verificationCode,
   waitFor,
 } from "./support";
 
 const redisUrl = testRedisUrl();
-const processes: ServerProcess[] = [];
+let two: TwoProcesses | undefined;
 let db: ScratchDatabase;
 let dataDir: string;
 let urls: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await createDataDir("parley-mp");
-  db = await createScratchDatabase("parley_mp");
-  const start = async (port: number) => {
-    const server = await startServer({ port, databaseUrl: db.url, dataDir, redisUrl });
-    processes.push(server);
-    return server.base;
-  };
-  // The first process migrates; the second starts once the schema exists, as a rolling deploy would.
-  const [firstPort, secondPort] = PORTS.twoProcesses;
-  const first = await start(firstPort);
-  urls = [first, await start(secondPort)];
+  two = await startTwoProcesses({ prefix: "parley-mp", ports: PORTS.twoProcesses, redisUrl });
+  ({ db, dataDir, urls } = two);
 });
 
 afterAll(async () => {
-  await Promise.all(processes.map((server) => server.stop()));
-  await db?.drop();
-  await removeDir(dataDir);
+  await two?.stop();
 });
 
 describe("two server processes sharing PostgreSQL and Redis", () => {
