@@ -36,15 +36,14 @@ function dashboard(app: ChatApp) {
     get: (exportId: string) => api.get<TDataExportResponse>(`${base}/${exportId}`, token),
     erase: (userId: string) => api.post<TEraseUserResponse>(`/apps/${app.appId}/users/${userId}/erase`, {}, token),
     audit: () => api.get<TAuditPage>(`/apps/${app.appId}/audit`, token),
-    /** Polls the export until its job has ended. */
+    /** The export once the job queue has run everything it was given, its run included. */
     async finished(exportId: string): Promise<TDataExport> {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const { body } = await api.get<TDataExportResponse>(`${base}/${exportId}`, token);
-        if (body.export.status === "completed" || body.export.status === "failed") return body.export;
-        if (Date.now() > deadline) throw new Error(`export still ${body.export.status}`);
-        await new Promise((r) => setTimeout(r, 50));
+      await t.jobsIdle();
+      const { body } = await api.get<TDataExportResponse>(`${base}/${exportId}`, token);
+      if (body.export.status !== "completed" && body.export.status !== "failed") {
+        throw new Error(`export still ${body.export.status} with the job queue idle`);
       }
+      return body.export;
     },
   };
 }
