@@ -254,3 +254,42 @@ describe("chat API message search", () => {
     expect(second.body.nextCursor).toBeNull();
   });
 });
+
+describe("search grams", () => {
+  /** The grams as the specification words them, character by character (code points, not UTF-16 units). */
+  function referenceGrams(appId: string, body: string): string[] {
+    const chars = Array.from(body.replaceAll("\x01", " ").toLowerCase().replace(/\s+/g, " "));
+    const prefix = appId.slice(0, 8);
+    const grams = new Set<string>();
+    chars.forEach((c, i) => {
+      const next = chars[i + 1];
+      if (next !== undefined && c !== " " && next !== " ") grams.add(prefix + c + next);
+      if ((c.codePointAt(0) ?? 0) >= 0x1100) grams.add(prefix + c);
+    });
+    return [...grams].sort();
+  }
+
+  it("are every neighbouring pair without a space and every character from U+1100 on, for any text", async () => {
+    const appId = "f02c155c-581f-486e-a3ca-0fbee6dc310a";
+    const alphabet = Array.from(" \t\n\x01가나다라안녕하세요ab CDxYz1.,!?ｱイ漢字😀éÉ  ");
+    // A fixed generator, so a failure repeats with the same texts.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const bodies = ["", "a", "가", " ", "ab", " 안녕 ", "a\x01b", "x".repeat(4001)];
+    for (let i = 0; i < 300; i++) {
+      const length = Math.floor(random() * 60);
+      bodies.push(Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
+    }
+    const rows = await t.ctx.database.query<{ grams: string[] }>(
+      `select array(select distinct g from unnest(message_search_tokens($1::uuid, b)) g) as grams
+       from unnest($2::text[]) with ordinality as x (b, n) order by n`,
+      [appId, bodies],
+    );
+    const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const fromDatabase = rows.map((row) => [...row.grams].sort(byCodeUnits));
+    expect(fromDatabase).toEqual(bodies.map((body) => referenceGrams(appId, body).sort(byCodeUnits)));
+  });
+});
