@@ -142,13 +142,14 @@ export const runCampaignJob = defineJob({
 });
 
 /**
- * Every minute: starts scheduled bulk messages that are due, and takes over sends and deletions whose process
- * died (their lease lapsed). A send confirmed for now starts at once without waiting for this.
+ * Every minute and when a process starts: starts scheduled bulk messages that are due, and takes over sends and
+ * deletions whose process died (their lease lapsed). A send confirmed for now starts at once without waiting for this.
  */
 export const dueCampaignsJob = defineJob({
   name: "notice.campaigns-due",
   payload: z.object({}).passthrough(),
   schedule: "* * * * *",
+  runsAtStart: true,
 });
 
 /**
@@ -202,11 +203,12 @@ export const runExportJob = defineJob({
 });
 
 /**
- * Every minute: starts data exports whose run died (their lease lapsed) or failed, and removes archives past their
- * day from storage.
+ * Every minute and when a process starts: starts data exports whose run died (their lease lapsed) or failed, and
+ * removes archives past their day from storage.
  */
 export const sweepExportsJob = defineJob({
   name: "exports.sweep",
   payload: z.object({}).passthrough(),
   schedule: "* * * * *",
+  runsAtStart: true,
 });

@@ -21,6 +21,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   payload: S;
   /** A cron expression (UTC) when the job also runs on a schedule. */
   schedule?: string;
+  /**
+   * Also once when a process with workers starts: for the sweeps that take up what a process that died left (its
+   * lease lapsed), so a restart resumes that work at once rather than at the schedule's next slot. A start while an
+   * earlier start's run still waits adds none.
+   */
+  runsAtStart?: boolean;
   retryLimit?: number;
   /**
    * Jobs a worker takes at once and runs side by side, for many small jobs that mostly wait on the network (mail,
@@ -242,6 +248,16 @@ export function createJobs(options: {
       closed = false;
       unlisten = await listenForJobs(database, wake, { log, retrySeconds: Math.max(options.pollSeconds, 5) });
       await maintain();
+      for (const { job } of options.handlers) {
+        if (job.runsAtStart) {
+          await insertJob(database, {
+            name: job.name,
+            data: {},
+            retryLimit: job.retryLimit ?? 5,
+            singletonKey: "start",
+          });
+        }
+      }
       for (const handler of options.handlers) {
         const queue: Worker[] = [];
         for (let i = 0; i < (handler.job.concurrency ?? 1); i++) queue.push(startWorker(handler));

@@ -5,12 +5,14 @@ import { startTestApp, type TestApp } from "../harness";
 
 let t: TestApp;
 let jobs: Jobs | null = null;
+let others: Jobs[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ env: { JOBS_ENABLED: "false" } });
 });
 afterAll(async () => {
   await jobs?.stop();
+  for (const other of others) await other.stop();
   await t?.close();
 });
 
@@ -44,4 +46,47 @@ describe("job runtime", () => {
     expect(runs.get(7)).toBe(2);
     expect([...runs].filter(([n, count]) => n !== 7 && count !== 1)).toEqual([]);
   }, 60_000);
+
+  it("runs a job marked to run at start once when a process with workers starts, and not one that is not", async () => {
+    // A schedule that is never due in the test's time: only the start can run them.
+    const sweep = defineJob({
+      name: "test.sweep-at-start",
+      payload: z.object({}).passthrough(),
+      schedule: "0 0 1 1 *",
+      runsAtStart: true,
+    });
+    const plain = defineJob({
+      name: "test.plain-at-start",
+      payload: z.object({}).passthrough(),
+      schedule: "0 0 1 1 *",
+    });
+    const runs = { sweep: 0, plain: 0 };
+    let ran: () => void = () => {};
+    const first = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    const process = createJobs({
+      database: t.ctx.database,
+      handlers: [
+        handleJob(sweep, async () => {
+          runs.sweep += 1;
+          ran();
+        }),
+        handleJob(plain, async () => {
+          runs.plain += 1;
+        }),
+      ],
+      workers: true,
+      pollSeconds: 1,
+      log: t.ctx.log,
+    });
+    others = [process];
+    await process.start();
+    await first;
+    const queued = await t.ctx.database.query<{ name: string; n: number }>(
+      "select name, count(*)::int as n from jobs where name like 'test.%-at-start' group by name",
+    );
+    expect(queued).toEqual([{ name: "test.sweep-at-start", n: 1 }]);
+    expect(runs).toEqual({ sweep: 1, plain: 0 });
+  }, 30_000);
 });

@@ -4,6 +4,7 @@ import {
   confirmEmail,
   createDataDir,
   createScratchDatabase,
+  leaseLapsed,
   logIn,
   PORTS,
   removeDir,
@@ -104,6 +105,7 @@ describe("a bulk message send killed midway", () => {
     const atKill = await progress();
     expect(atKill).toBeLessThan(RECIPIENTS);
 
+    await leaseLapsed(db, "campaigns", campaign.id);
     await start();
     const finishBy = Date.now() + 120_000;
     for (;;) {

@@ -44,6 +44,19 @@ export function testRedisUrl(): string {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until the lease a killed process held on a row (`lease_until`) has lapsed, so that the next process's
+ * start-up sweep takes the work over at once instead of the next minute's.
+ */
+export async function leaseLapsed(db: ScratchDatabase, table: "campaigns" | "data_exports", id: string): Promise<void> {
+  const [row] = await db.sql<{ ms: string | null }>(
+    `select extract(epoch from lease_until) * 1000 as ms from ${table} where id = $1`,
+    [id],
+  );
+  const wait = Number(row?.ms ?? 0) - Date.now();
+  if (wait > 0) await sleep(wait + 50);
+}
+
 /** Polls `probe` until it returns a value other than undefined; fails naming `what` after `timeoutMs`. */
 export async function waitFor<T>(
   what: string,
