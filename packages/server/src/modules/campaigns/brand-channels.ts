@@ -1,41 +1,50 @@
 import type { TBrandChannelInfo } from "@parley/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
-import { type Db, rowsOf } from "../../db/client";
+import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import type { BrandRef, ChannelRow, ChannelService } from "../channels";
 import type { ChatUserRow } from "../chat-users";
 import { findChatUsersByIds } from "../chat-users";
-import { brandChannels, brands } from "./schema";
+import { brands } from "./schema";
+
+/** Recipients whose brand channel could not be had, with the code: banned from it (3029). */
+type Refused = Map<string, string>;
 
 /**
- * The link between a brand, a user and their one-to-one channel. The link is this module's; the channel itself is
- * made and changed by the channels module.
+ * A brand's one-to-one channels with its recipients: one per brand and user, made on the brand's first message to
+ * them and reused by later ones. The channels are the channels module's; which brand's messages go where is this
+ * module's.
  */
 export function createBrandChannels(ctx: Context, deps: { channels: ChannelService }) {
   const { db } = ctx.database;
   const { channels } = deps;
 
-  async function claim(tx: Db, brand: BrandRef, pairs: { user: ChatUserRow; channel: ChannelRow }[]) {
-    if (pairs.length === 0) return new Set<string>();
-    const input = pairs.map(({ user, channel }) => ({ chat_user_id: user.id, channel_id: channel.id }));
-    const claimed = await tx.execute(sql`
-      insert into brand_channels (brand_id, chat_user_id, channel_id)
-      select ${brand.id}, x.chat_user_id, x.channel_id
-      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (chat_user_id uuid, channel_id uuid)
-      on conflict do nothing
-      returning channel_id`);
-    return new Set(rowsOf<{ channel_id: string }>(claimed).map((c) => c.channel_id));
+  /** Runs `work` for each user, keeping the refusals (AppError) apart. */
+  async function eachRefusable(
+    users: ChatUserRow[],
+    work: (user: ChatUserRow) => Promise<ChannelRow>,
+  ): Promise<{ channels: Map<string, ChannelRow>; refused: Refused }> {
+    const result = new Map<string, ChannelRow>();
+    const refused: Refused = new Map();
+    for (const user of users) {
+      try {
+        result.set(user.id, await work(user));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refused.set(user.id, err.code);
+      }
+    }
+    return { channels: result, refused };
   }
 
   const service = {
     /**
-     * The brand's one-to-one channel with a user, made on the brand's first message to them: private, frozen so
-     * the user reads but does not reply, named and pictured after the brand. A user who left is added back; one
-     * banned from it answers 3029. Runs in the caller's transaction; the brand link's key keeps two sends from
-     * making two channels.
+     * The brand's channel with a user, made if there is none: private, frozen so the user reads but does not
+     * reply, named and pictured after the brand. A user who left is added back; one banned from it answers 3029.
+     * Runs in the caller's transaction; the channel's unique brand and recipient keep two sends from making two.
      */
     async ensureBrandChannel(
       tx: Db,
@@ -45,119 +54,115 @@ export function createBrandChannels(ctx: Context, deps: { channels: ChannelServi
       user: ChatUserRow,
       at: Date,
     ): Promise<ChannelRow> {
-      const [link] = await tx
-        .select({ channelId: brandChannels.channelId })
-        .from(brandChannels)
-        .where(and(eq(brandChannels.brandId, brand.id), eq(brandChannels.chatUserId, user.id)))
-        .limit(1);
-      if (link) return channels.refreshBrandChannel(tx, batch, app, link.channelId, brand, user, at);
-      const [channel] = (await channels.insertBrandChannels(tx, app, brand, 1, at, 0)) as [ChannelRow];
-      if ((await claim(tx, brand, [{ user, channel }])).size === 0) {
-        // Another send made the channel first, and has committed: use that one.
-        await channels.dropChannels(tx, [channel.id]);
+      const existing = (await channels.brandChannelsOf(tx, brand.id, [user.id])).get(user.id);
+      if (existing) return channels.refreshBrandChannel(tx, batch, app, existing.id, brand, user, at);
+      const planned = channels.planBrandChannel(app, brand, user, at, { firstMessage: false, memberCount: 0 });
+      if ((await channels.insertBrandChannels(tx, [planned])).size === 0) {
+        // Another send made it first, and has committed: use that one.
         return service.ensureBrandChannel(tx, batch, app, brand, user, at);
       }
-      await channels.seatBrandChannel(tx, batch, channel, user, at);
-      return channel;
+      await channels.seatBrandChannel(tx, batch, planned, user, at);
+      return planned;
     },
 
     /**
-     * {@link ensureBrandChannel} for a batch of users, in a handful of statements whatever the batch's size: the
-     * users' existing channels are read at once, and the missing ones made with one insert per table. Users
-     * refused (banned from their channel) are left out of the map, with their code in `refused`.
+     * What a bulk send's batch needs to know of its recipients' channels before preparing their messages, read
+     * outside any transaction: the channels that exist and are as the brand now is (a renamed brand's, or one the
+     * user left, is brought up to date in a transaction of its own; both are rare), and for everyone else a channel
+     * planned with `at`, to be made with the batch's messages by {@link makeBrandChannels}.
      */
-    async ensureBrandChannels(
-      tx: Db,
-      batch: EventBatch,
+    async readBrandChannels(
       app: AppRow,
       brand: BrandRef,
       users: ChatUserRow[],
       at: Date,
-    ): Promise<{ channels: Map<string, ChannelRow>; refused: Map<string, string> }> {
-      const result = new Map<string, ChannelRow>();
-      const refused = new Map<string, string>();
-      if (users.length === 0) return { channels: result, refused };
-      const links = await tx
-        .select({ chatUserId: brandChannels.chatUserId, channelId: brandChannels.channelId })
-        .from(brandChannels)
-        .where(
-          and(
-            eq(brandChannels.brandId, brand.id),
-            inArray(
-              brandChannels.chatUserId,
-              users.map((u) => u.id),
-            ),
-          ),
-        );
-      const channelIds = links.map((l) => l.channelId);
-      const byId = new Map((await channels.channelsByIds(tx, channelIds)).map((c) => [c.id, c]));
-      const linked = new Map(
-        links.flatMap((l) => {
-          const channel = byId.get(l.channelId);
-          return channel ? [[l.chatUserId, channel] as const] : [];
-        }),
+    ): Promise<{ existing: Map<string, ChannelRow>; planned: Map<string, ChannelRow>; refused: Refused }> {
+      const found = await channels.brandChannelsOf(
+        db,
+        brand.id,
+        users.map((u) => u.id),
       );
-      const isMember = await channels.memberIdsOf(tx, channelIds);
-      const fresh: ChatUserRow[] = [];
+      const isMember = await channels.memberIdsOf(
+        db,
+        [...found.values()].map((c) => c.id),
+      );
+      const existing = new Map<string, ChannelRow>();
+      const planned = new Map<string, ChannelRow>();
+      const stale: ChatUserRow[] = [];
       for (const user of users) {
-        const channel = linked.get(user.id);
+        const channel = found.get(user.id);
         if (!channel) {
-          fresh.push(user);
+          planned.set(user.id, channels.planBrandChannel(app, brand, user, at, { firstMessage: true, memberCount: 1 }));
         } else if (channel.name === brand.name && channel.imageUrl === brand.imageUrl && isMember.has(user.id)) {
-          result.set(user.id, channel);
+          existing.set(user.id, channel);
         } else {
-          // Renamed brands and users who left take the one-by-one path; both are rare.
-          try {
-            result.set(user.id, await service.ensureBrandChannel(tx, batch, app, brand, user, at));
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            refused.set(user.id, err.code);
-          }
+          stale.push(user);
         }
       }
-      if (fresh.length === 0) return { channels: result, refused };
+      if (stale.length === 0) return { existing, planned, refused: new Map() };
+      const refreshed = await channels.mutate((tx, batch) =>
+        eachRefusable(stale, (user) => service.ensureBrandChannel(tx, batch, app, brand, user, at)),
+      );
+      for (const [userId, channel] of refreshed.channels) existing.set(userId, channel);
+      return { existing, planned, refused: refreshed.refused };
+    },
 
-      const made = await channels.insertBrandChannels(tx, app, brand, fresh.length, at, 1);
-      const pairs = fresh.map((user, i) => ({ user, channel: made[i] as ChannelRow }));
-      const won = await claim(tx, brand, pairs);
-      const lost = pairs.filter(({ channel }) => !won.has(channel.id));
-      if (lost.length > 0) {
-        // Another send made these first and has committed: drop ours and use theirs.
-        await channels.dropChannels(
-          tx,
-          lost.map(({ channel }) => channel.id),
-        );
-        for (const { user } of lost)
-          result.set(user.id, await service.ensureBrandChannel(tx, batch, app, brand, user, at));
-      }
-      const kept = pairs.filter(({ channel }) => won.has(channel.id));
-      await channels.seatBrandChannels(tx, batch, app, kept, at);
-      for (const { user, channel } of kept) result.set(user.id, channel);
-      return { channels: result, refused };
+    /**
+     * Makes a batch's planned channels in the caller's transaction, each with its recipient seated and its creation
+     * recorded, in a handful of statements whatever their number. `made` holds the recipients whose planned
+     * channel was made (its first message's seq taken); a recipient another send gave the brand's channel meanwhile
+     * is in `existing` with that one, brought up to date.
+     */
+    async makeBrandChannels(
+      tx: Db,
+      batch: EventBatch,
+      app: AppRow,
+      brand: BrandRef,
+      planned: { user: ChatUserRow; channel: ChannelRow }[],
+    ): Promise<{ made: Set<string>; existing: Map<string, ChannelRow>; refused: Refused }> {
+      const at = planned[0]?.channel.createdAt;
+      if (!at) return { made: new Set(), existing: new Map(), refused: new Map() };
+      const madeIds = await channels.insertBrandChannels(
+        tx,
+        planned.map((p) => p.channel),
+      );
+      const made = planned.filter((p) => madeIds.has(p.channel.id));
+      // The joins carry the channels' own time: a join at its channel's creation is part of it (no push of its own).
+      await channels.seatBrandChannels(tx, batch, app, made, at);
+      const lost = planned.filter((p) => !madeIds.has(p.channel.id));
+      const taken = await eachRefusable(
+        lost.map((p) => p.user),
+        (user) => service.ensureBrandChannel(tx, batch, app, brand, user, at),
+      );
+      return { made: new Set(made.map((p) => p.user.id)), existing: taken.channels, refused: taken.refused };
     },
 
     /** The brand and recipient of each brand channel among `channelIds`, for the dashboard's channel list. */
     async brandChannelInfo(app: AppRow, channelIds: string[]): Promise<Map<string, TBrandChannelInfo>> {
-      if (channelIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          channelId: brandChannels.channelId,
-          brandId: brands.id,
-          brandName: brands.name,
-          chatUserId: brandChannels.chatUserId,
-        })
-        .from(brandChannels)
-        .innerJoin(brands, eq(brands.id, brandChannels.brandId))
-        .where(and(eq(brands.appId, app.id), inArray(brandChannels.channelId, channelIds)));
+      const links = await channels.brandChannelRecipients(channelIds);
+      if (links.size === 0) return new Map();
+      const brandIds = [...new Set([...links.values()].map((l) => l.brandId))];
+      const brandNames = new Map(
+        (
+          await db
+            .select({ id: brands.id, name: brands.name })
+            .from(brands)
+            .where(and(eq(brands.appId, app.id), inArray(brands.id, brandIds)))
+        ).map((b) => [b.id, b.name]),
+      );
       const users = new Map(
-        (await findChatUsersByIds(db, [...new Set(rows.map((row) => row.chatUserId))])).map((u) => [u.id, u]),
+        (await findChatUsersByIds(db, [...new Set([...links.values()].map((l) => l.recipientId))])).map((u) => [
+          u.id,
+          u,
+        ]),
       );
       return new Map(
-        rows.flatMap((row) => {
-          const user = users.get(row.chatUserId);
-          if (!user) return [];
+        [...links].flatMap(([channelId, { brandId, recipientId }]) => {
+          const brandName = brandNames.get(brandId);
+          const user = users.get(recipientId);
+          if (brandName === undefined || !user) return [];
           const recipient = { userId: user.userId, nickname: user.nickname };
-          return [[row.channelId, { brandId: row.brandId, brandName: row.brandName, recipient }] as const];
+          return [[channelId, { brandId, brandName, recipient }] as const];
         }),
       );
     },

@@ -3,8 +3,6 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { apps } from "../apps/schema";
-import { channels } from "../channels/schema";
-import { chatUsers } from "../chat-users/schema";
 
 /**
  * Brand cover images, uploaded before the brand form is saved so the form can preview them. Kept apart from chat
@@ -48,23 +46,6 @@ export const brands = pgTable(
   ],
 );
 export type BrandRow = typeof brands.$inferSelect;
-
-/** A brand's one-to-one channel with one user, made on the first bulk message and reused by later ones. */
-export const brandChannels = pgTable(
-  "brand_channels",
-  {
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
-    chatUserId: uuid("chat_user_id")
-      .notNull()
-      .references(() => chatUsers.id, { onDelete: "cascade" }),
-    channelId: uuid("channel_id")
-      .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-  },
-  (t) => [primaryKey({ columns: [t.brandId, t.chatUserId] }), index("brand_channels_channel_idx").on(t.channelId)],
-);
 
 /** A bulk message (spec section 3); its status follows spec section 4. */
 export const campaigns = pgTable(

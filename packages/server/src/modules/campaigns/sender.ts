@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { BRAND_COVER_FILES_PATH, renderCampaignTemplate, type TCampaignTemplateValues } from "@parley/contract";
 import { and, eq, gt, sql } from "drizzle-orm";
+import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
 import { type Db, rowsOf } from "../../db/client";
 import { AppError } from "../../errors";
@@ -20,19 +21,30 @@ import { type BrandRow, brands, type CampaignRow, campaignRecipients, campaigns 
  */
 const STOPS_THE_SEND = new Set(["3001", "3002", "3014", "4000"]);
 
-type Outcome =
-  | { chatUserId: string; state: "succeeded"; channelId: string; draft: MessageDraft }
-  | { chatUserId: string; state: "failed"; code: string };
+/** A recipient whose message is not sent, and why. */
+interface Failure {
+  chatUserId: string;
+  code: string;
+}
 
-/** Batches whose recipients are read and channels made ahead of the one being stored, on PostgreSQL. */
+/** Batches whose recipients are read and messages prepared ahead of the one being stored, on PostgreSQL. */
 const BATCHES_AHEAD = 2;
 
-/** A batch of recipients read, with their brand channels made: what is left is to prepare and store. */
+/** A recipient's message, prepared for the channel it goes to. */
+interface Prepared {
+  user: ChatUserRow;
+  channel: ChannelRow;
+  draft: MessageDraft;
+}
+
+/** A batch of recipients read and their messages prepared: what is left is to store them. */
 interface Batch {
-  active: ChatUserRow[];
-  channelOf: Map<string, ChannelRow>;
-  /** The recipients already known to fail: users deleted or deactivated since the upload, or banned. */
-  outcomes: Outcome[];
+  /** Messages to the recipients' existing brand channels. */
+  existing: Prepared[];
+  /** Messages to channels planned for recipients who have none yet, made with the batch's messages. */
+  planned: Prepared[];
+  /** The recipients already known to fail: users deleted or deactivated since the upload, banned, or refused. */
+  failed: Failure[];
 }
 
 /**
@@ -54,6 +66,7 @@ export function createCampaignSender(
 
   const coverUrl = (brand: BrandRow) =>
     brand.coverImageId ? `${ctx.config.publicUrl}${BRAND_COVER_FILES_PATH}/${brand.coverImageId}` : "";
+  const brandRefOf = (brand: BrandRow) => ({ id: brand.id, name: brand.name, imageUrl: coverUrl(brand) });
 
   const valuesFor = (app: AppRow, brand: BrandRow, user: ChatUserRow): TCampaignTemplateValues => ({
     "app.name": app.name,
@@ -106,12 +119,12 @@ export function createCampaignSender(
   }
 
   /**
-   * The recipients of a batch with their brand channels made, in a transaction of their own: the checks and
-   * filters that follow read through `db`, which on PGlite's single connection must not wait behind an open
-   * transaction. A channel made for a recipient whose message then fails to store stays, empty, and is reused by
-   * the retry.
+   * The recipients of a batch, their brand channels (read, or planned) and their messages prepared, outside any
+   * transaction: the filters read through `db`, which on PGlite's single connection must not wait behind an open
+   * transaction. The checks (plan, quota) are about the app, and run once per batch just before it is stored.
    */
-  async function withChannels(
+  async function readBatch(
+    campaign: CampaignRow,
     app: AppRow,
     brand: BrandRow,
     rows: { recipientId: string; rowNo: number }[],
@@ -125,82 +138,87 @@ export function createCampaignSender(
       ).map((user) => [user.id, user]),
     );
     // The missing are users deleted since the upload.
-    const outcomes: Outcome[] = rows
+    const failed: Failure[] = rows
       .filter((row) => !found.has(row.recipientId))
-      .map((row) => ({ chatUserId: row.recipientId, state: "failed", code: "3018" }));
+      .map((row) => ({ chatUserId: row.recipientId, code: "3018" }));
     const active = rows.flatMap((row) => {
       const user = found.get(row.recipientId);
-      if (user && !user.isActive) outcomes.push({ chatUserId: user.id, state: "failed", code: "3017" });
+      if (user && !user.isActive) failed.push({ chatUserId: user.id, code: "3017" });
       return user?.isActive ? [user] : [];
     });
-    const brandRef = { id: brand.id, name: brand.name, imageUrl: coverUrl(brand) };
-    const { channels: channelOf, refused } = await deps.channels.mutate((tx, batch) =>
-      brandChannels.ensureBrandChannels(tx, batch, app, brandRef, active, clock.now()),
+    const { existing, planned, refused } = await brandChannels.readBrandChannels(
+      app,
+      brandRefOf(brand),
+      active,
+      clock.now(),
     );
-    for (const [chatUserId, code] of refused) outcomes.push({ chatUserId, state: "failed", code });
-    return { active, channelOf, outcomes };
-  }
-
-  /** Prepares and stores a batch whose channels are made; false when the send stopped being ours. */
-  async function sendBatch(campaign: CampaignRow, app: AppRow, brand: BrandRow, next: Batch): Promise<boolean> {
-    const { active, channelOf } = next;
-    const outcomes = [...next.outcomes];
+    for (const [chatUserId, code] of refused) failed.push({ chatUserId, code });
     const metadata = Object.fromEntries(campaign.metadata.map(({ key, value }) => [key, value]));
-    let checked = false;
+    const batch: Batch = { existing: [], planned: [], failed };
     for (const user of active) {
-      const channel = channelOf.get(user.id);
+      const known = existing.get(user.id);
+      const channel = known ?? planned.get(user.id);
       if (!channel) continue;
       const text = renderCampaignTemplate(campaign.content, valuesFor(app, brand, user));
       try {
-        // The checks (plan, quota) are about the app: once per batch, not once per recipient.
         const draft = await deps.messages.prepare({ kind: "admin", app }, channel, { text, metadata }, "admin", {
           checks: false,
         });
-        if (!checked) {
-          await deps.messages.check(draft);
-          checked = true;
-        }
-        outcomes.push({ chatUserId: user.id, state: "succeeded", channelId: channel.id, draft });
+        (known ? batch.existing : batch.planned).push({ user, channel, draft });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         if (STOPS_THE_SEND.has(err.code)) throw err;
-        outcomes.push({ chatUserId: user.id, state: "failed", code: err.code });
+        failed.push({ chatUserId: user.id, code: err.code });
       }
     }
+    return batch;
+  }
 
+  /**
+   * Stores a prepared batch in one transaction: the planned channels made, the messages stored, the recipients
+   * marked. False when the send stopped being ours.
+   */
+  async function sendBatch(campaign: CampaignRow, app: AppRow, brand: BrandRow, next: Batch): Promise<boolean> {
+    const any = next.existing[0] ?? next.planned[0];
+    if (any) await deps.messages.check(any.draft);
     const delivered = await deps.channels.mutate(async (tx, batch) => {
       if (!(await stillOurs(tx, campaign.id, "sending"))) return null;
       const now = clock.now();
-      const marks: Record<string, unknown>[] = [];
-      const stored: { message: NonNullable<Awaited<ReturnType<MessageService["store"]>>>; draft: MessageDraft }[] = [];
-      const sending = outcomes.filter((o) => o.state === "succeeded");
-      const messages = await deps.messages.storeMany(
-        tx,
-        batch,
-        sending.map((o) => o.draft),
-        now,
-      );
-      const position = new Map(sending.map((o, i) => [o, i]));
-      for (const outcome of outcomes) {
-        if (outcome.state === "failed") {
-          marks.push({ chat_user_id: outcome.chatUserId, state: "failed", code: outcome.code });
-          continue;
-        }
-        const message = messages[position.get(outcome) as number];
-        if (!message) {
-          marks.push({ chat_user_id: outcome.chatUserId, state: "failed", code: "3007" });
-          continue;
-        }
-        stored.push({ message, draft: outcome.draft });
-        marks.push({
-          chat_user_id: outcome.chatUserId,
-          state: "succeeded",
-          channel_id: outcome.channelId,
-          message_id: message.id,
-          seq: message.seq,
-        });
+      const failures = [...next.failed];
+      const made = await brandChannels.makeBrandChannels(tx, batch, app, brandRefOf(brand), next.planned);
+      const toExisting = [...next.existing];
+      const toMade: Prepared[] = [];
+      for (const prepared of next.planned) {
+        const { user } = prepared;
+        const taken = made.existing.get(user.id);
+        const refusal = made.refused.get(user.id);
+        if (made.made.has(user.id)) toMade.push(prepared);
+        else if (taken) toExisting.push({ user, channel: taken, draft: { ...prepared.draft, channel: taken } });
+        else failures.push({ chatUserId: user.id, code: refusal ?? "3007" });
       }
-      const succeeded = stored.length;
+      const stored = [
+        ...(await storeAll(tx, batch, toExisting, now, {})),
+        ...(await storeAll(tx, batch, toMade, now, { newChannels: true })),
+      ];
+      const marks: Record<string, unknown>[] = failures.map((f) => ({
+        chat_user_id: f.chatUserId,
+        state: "failed",
+        code: f.code,
+      }));
+      for (const { prepared, message } of stored) {
+        marks.push(
+          message
+            ? {
+                chat_user_id: prepared.user.id,
+                state: "succeeded",
+                channel_id: prepared.channel.id,
+                message_id: message.id,
+                seq: message.seq,
+              }
+            : { chat_user_id: prepared.user.id, state: "failed", code: "3007" },
+        );
+      }
+      const succeeded = stored.filter((s) => s.message !== null).length;
       // The recipients' marks and the campaign's counts and lease, in one statement.
       const marked = await tx.execute(sql`
         with marked as (
@@ -223,9 +241,27 @@ export function createCampaignSender(
       if (Number(rowsOf<{ n: number }>(marked)[0]?.n) !== marks.length) {
         throw new Error("campaign batch was handled twice");
       }
-      return stored;
+      return succeeded;
     });
     return delivered !== null;
+  }
+
+  /** Stores prepared messages; each with its message, or null where its channel is gone. */
+  async function storeAll(
+    tx: Db,
+    batch: EventBatch,
+    prepared: Prepared[],
+    now: Date,
+    options: { newChannels?: boolean },
+  ) {
+    const messages = await deps.messages.storeMany(
+      tx,
+      batch,
+      prepared.map((p) => p.draft),
+      now,
+      options,
+    );
+    return prepared.map((p, i) => ({ prepared: p, message: messages[i] ?? null }));
   }
 
   /** Deletes one batch of delivered messages; false when none is left or the deletion stopped being ours. */
@@ -273,17 +309,17 @@ export function createCampaignSender(
       : [];
     if (!brand) throw new AppError("3050");
     if (!brand.inUse) throw new AppError("3054");
-    // On PostgreSQL the next batches' recipients are read and their channels made while this batch is prepared
-    // and stored, on other connections: making the channels costs about as much as storing the messages, and the
-    // two then overlap instead of adding up. The recipients are read in upload order, each batch after the last row the one before
-    // read, so no two batches hold the same recipient; the batches are stored one after the other, each once the
-    // one before committed. PGlite has one connection, which they would only take turns on.
+    // On PostgreSQL the next batches' recipients and channels are read and their messages prepared while this batch
+    // is stored, on other connections, so that this process's work overlaps the database's. The recipients are read
+    // in upload order, each batch after the last row the one before read, so no two batches hold the same
+    // recipient; the batches are stored one after the other, each once the one before committed. PGlite has one
+    // connection, which they would only take turns on.
     const ahead = ctx.database.kind === "postgres" ? BATCHES_AHEAD : 0;
     let lastRead: Promise<number | null | "done"> = Promise.resolve(null);
     const fetchBatch = (): Promise<Batch | null> => {
       const rows = lastRead.then((after) => (after === "done" ? [] : pendingAfter(campaign.id, after)));
       lastRead = rows.then((read) => read.at(-1)?.rowNo ?? "done");
-      const batch = rows.then((read) => (read.length > 0 ? withChannels(app, brand, read) : null));
+      const batch = rows.then((read) => (read.length > 0 ? readBatch(campaign, app, brand, read) : null));
       // Awaited in turn below, or dropped with the send; until then a failure must not count as unhandled.
       batch.catch(() => undefined);
       lastRead.catch(() => undefined);

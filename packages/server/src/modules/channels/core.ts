@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { TChannel, TChatEvent } from "@parley/contract";
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Bus } from "../../chat/bus";
 import { EventBatch } from "../../chat/events";
@@ -12,7 +13,7 @@ import type { AppRow } from "../apps";
 import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "../chat-users";
 import { lastMessagesOf, toMessages } from "../messages";
 import { type UnreadCounts, unreadOf } from "./queries";
-import { type ChannelRow, channelBans, channelMembers, channels, channelTags } from "./schema";
+import { type ChannelRow, channelBans, channelMembers, channels, channelTags, SUBCHANNEL_DEFAULTS } from "./schema";
 import { placeMembers } from "./subchannels";
 
 /**
@@ -263,44 +264,104 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
 
   /**
    * Brand channels (a campaign's one-to-one channels with its recipients) are made here, since the rows are
-   * channels; which brand and user a channel belongs to is the campaigns module's. `n` new channels, private,
-   * frozen so the user reads but does not reply, named and pictured after the brand.
+   * channels: private, frozen so the user reads but does not reply, named and pictured after the brand, naming their
+   * one recipient. A channel is planned before it is made, its id chosen here, so that the message it is made for can
+   * be prepared first. `firstMessage`: made with its first message's seq already taken, for a bulk send that stores
+   * that message in the same transaction (`storeMany`'s `newChannels`); its member then joins before that message.
+   * `memberCount`: 1 when {@link seatBrandChannels} seats the recipient, 0 when {@link seatBrandChannel} adds them.
    */
-  async function insertBrandChannels(
-    tx: Db,
+  function planBrandChannel(
     app: AppRow,
     brand: BrandRef,
-    n: number,
+    recipient: ChatUserRow,
     at: Date,
-    memberCount: number,
-  ): Promise<ChannelRow[]> {
-    if (n === 0) return [];
-    // A handful of parameters whatever `n`: a row of values per channel made building and sending the statement
-    // cost more than running it, in a large campaign's batches.
+    options: { firstMessage: boolean; memberCount: 0 | 1 },
+  ): ChannelRow {
+    const seq = options.firstMessage ? 1 : 0;
+    return {
+      id: randomUUID(),
+      appId: app.id,
+      name: brand.name,
+      imageUrl: brand.imageUrl,
+      type: "private",
+      memberLimit: 2,
+      inviteCode: "",
+      ownerId: null,
+      isFrozen: true,
+      lastSeq: seq,
+      memberCount: options.memberCount,
+      subchannelEnabled: false,
+      subchannelMin: SUBCHANNEL_DEFAULTS.min,
+      subchannelMax: SUBCHANNEL_DEFAULTS.max,
+      subchannelMergeMinutes: SUBCHANNEL_DEFAULTS.mergeMinutes,
+      brandId: brand.id,
+      brandRecipientId: recipient.id,
+      createdAt: at,
+      updatedAt: at,
+      data: {},
+      hideMessagesBeforeJoin: false,
+      distinctKey: null,
+      pinnedMessageIds: [],
+      countableSeq: seq,
+      countablePublicSeq: seq,
+    };
+  }
+
+  /**
+   * Makes planned brand channels, in one statement whatever their number. A recipient who has the brand's channel
+   * already (another send made it meanwhile) keeps that one: theirs is not made. Answers the ids made.
+   */
+  async function insertBrandChannels(tx: Db, planned: ChannelRow[]): Promise<Set<string>> {
+    if (planned.length === 0) return new Set();
+    const input = planned.map((c) => ({
+      id: c.id,
+      app_id: c.appId,
+      name: c.name,
+      image_url: c.imageUrl,
+      brand_id: c.brandId,
+      recipient_id: c.brandRecipientId,
+      member_count: c.memberCount,
+      seq: c.lastSeq,
+      at: c.createdAt.toISOString(),
+    }));
+    // One parameter whatever the number: a row of values per channel made building and sending the statement cost
+    // more than running it, in a large campaign's batches.
     const result = await tx.execute(sql`
-      insert into channels (app_id, name, image_url, type, member_limit, is_frozen, member_count, brand_id,
-        created_at, updated_at)
-      select ${app.id}, ${brand.name}, ${brand.imageUrl}, 'private', 2, true, ${memberCount}, ${brand.id}, ${at}, ${at}
-      from generate_series(1, ${n}::int)
-      returning *`);
-    return rowsOf<Record<string, unknown>>(result).map((raw) => {
-      const row: Record<string, unknown> = {};
-      for (const [key, column] of channelColumns) {
-        const value = raw[column.name];
-        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-      }
-      return row as ChannelRow;
-    });
+      insert into channels (id, app_id, name, image_url, type, member_limit, is_frozen, member_count, brand_id,
+        brand_recipient_id, last_seq, countable_seq, countable_public_seq, created_at, updated_at)
+      select x.id, x.app_id, x.name, x.image_url, 'private', 2, true, x.member_count, x.brand_id, x.recipient_id,
+        x.seq, x.seq, x.seq, x.at, x.at
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (id uuid, app_id uuid, name text,
+        image_url text, brand_id uuid, recipient_id uuid, member_count int, seq int, at timestamptz)
+      on conflict (brand_id, brand_recipient_id) where brand_recipient_id is not null do nothing
+      returning id`);
+    return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
   }
 
-  /** Removes channels made in this transaction that another writer's channels replaced. */
-  async function dropChannels(tx: Db, channelIds: string[]): Promise<void> {
-    if (channelIds.length > 0) await tx.delete(channels).where(inArray(channels.id, channelIds));
+  /** The brand's channels with `recipientIds`, by recipient. */
+  async function brandChannelsOf(tx: Db, brandId: string, recipientIds: string[]): Promise<Map<string, ChannelRow>> {
+    if (recipientIds.length === 0) return new Map();
+    const rows = await tx
+      .select()
+      .from(channels)
+      .where(and(eq(channels.brandId, brandId), inArray(channels.brandRecipientId, recipientIds)));
+    return new Map(rows.map((row) => [row.brandRecipientId as string, row]));
   }
 
-  async function channelsByIds(tx: Db, channelIds: string[]): Promise<ChannelRow[]> {
-    if (channelIds.length === 0) return [];
-    return tx.select().from(channels).where(inArray(channels.id, channelIds));
+  /** The brand and recipient of each brand channel among `channelIds`. */
+  async function brandChannelRecipients(
+    channelIds: string[],
+  ): Promise<Map<string, { brandId: string; recipientId: string }>> {
+    if (channelIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: channels.id, brandId: channels.brandId, recipientId: channels.brandRecipientId })
+      .from(channels)
+      .where(inArray(channels.id, channelIds));
+    return new Map(
+      rows.flatMap(({ id, brandId, recipientId }) =>
+        brandId && recipientId ? [[id, { brandId, recipientId }] as const] : [],
+      ),
+    );
   }
 
   /** The users who are members of any of `channelIds`. */
@@ -422,9 +483,10 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     usersByIds,
     channelChanged,
     mutate,
+    planBrandChannel,
     insertBrandChannels,
-    dropChannels,
-    channelsByIds,
+    brandChannelsOf,
+    brandChannelRecipients,
     memberIdsOf,
     refreshBrandChannel,
     seatBrandChannel,
@@ -437,9 +499,6 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
 export type ChannelCore = ReturnType<typeof createChannelCore>;
 
 /** A brand channel as its `channel.created` event shows it: no tags, no owner, its one member, no message yet. */
-/** The columns of `channels`, to read a row that raw SQL returned as drizzle would have read it. */
-const channelColumns = Object.entries(getTableColumns(channels));
-
 function brandChannelOf(row: ChannelRow): TChannel {
   return {
     id: row.id,

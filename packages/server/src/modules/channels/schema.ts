@@ -1,3 +1,4 @@
+import { SUBCHANNEL_MAX_MEMBERS, SUBCHANNEL_MIN_MEMBERS } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -16,6 +17,9 @@ import { apps } from "../apps/schema";
 import { brands } from "../campaigns/schema";
 import { chatUsers } from "../chat-users/schema";
 
+/** A channel's subchannel settings until they are set. */
+export const SUBCHANNEL_DEFAULTS = { min: SUBCHANNEL_MIN_MEMBERS, max: SUBCHANNEL_MAX_MEMBERS, mergeMinutes: 60 };
+
 export const channels = pgTable(
   "channels",
   {
@@ -33,11 +37,13 @@ export const channels = pgTable(
     lastSeq: integer("last_seq").notNull().default(0),
     memberCount: integer("member_count").notNull().default(0),
     subchannelEnabled: boolean("subchannel_enabled").notNull().default(false),
-    subchannelMin: integer("subchannel_min").notNull().default(500),
-    subchannelMax: integer("subchannel_max").notNull().default(3000),
-    subchannelMergeMinutes: integer("subchannel_merge_minutes").notNull().default(60),
+    subchannelMin: integer("subchannel_min").notNull().default(SUBCHANNEL_DEFAULTS.min),
+    subchannelMax: integer("subchannel_max").notNull().default(SUBCHANNEL_DEFAULTS.max),
+    subchannelMergeMinutes: integer("subchannel_merge_minutes").notNull().default(SUBCHANNEL_DEFAULTS.mergeMinutes),
     /** Set on a brand's one-to-one channel with a recipient of its bulk messages. */
     brandId: uuid("brand_id").references((): AnyPgColumn => brands.id, { onDelete: "set null" }),
+    /** A brand channel's one recipient; a brand has one channel per user. */
+    brandRecipientId: uuid("brand_recipient_id").references((): AnyPgColumn => chatUsers.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     /** The owner's or the app's key/value pairs, at most `CHANNEL_DATA_MAX`. */
@@ -59,6 +65,9 @@ export const channels = pgTable(
   (t) => [
     index("channels_app_idx").on(t.appId, t.createdAt),
     uniqueIndex("channels_distinct_key").on(t.appId, t.distinctKey).where(sql`${t.distinctKey} is not null`),
+    uniqueIndex("channels_brand_recipient_key")
+      .on(t.brandId, t.brandRecipientId)
+      .where(sql`${t.brandRecipientId} is not null`),
   ],
 );
 export type ChannelRow = typeof channels.$inferSelect;

@@ -449,9 +449,17 @@ export function createMessagePipeline(
     /**
      * {@link store} for many messages of the app's own (admin) to as many different channels, in one statement
      * with their events and outbox rows: what a bulk send stores per batch. Results follow the drafts' order;
-     * null where the channel is gone.
+     * null where the channel is gone. `newChannels`: the channels were made in this transaction with the first
+     * message's seq taken (`planBrandChannel`'s `firstMessage`), so each message is seq 1 and no channel row is
+     * written again.
      */
-    async storeMany(tx: Db, batch: EventBatch, drafts: MessageDraft[], now: Date): Promise<(TMessage | null)[]> {
+    async storeMany(
+      tx: Db,
+      batch: EventBatch,
+      drafts: MessageDraft[],
+      now: Date,
+      options: { newChannels?: boolean } = {},
+    ): Promise<(TMessage | null)[]> {
       if (drafts.length === 0) return [];
       const app = (drafts[0] as MessageDraft).actor.app;
       const channelIds = new Set(drafts.map((d) => d.channel.id));
@@ -468,13 +476,16 @@ export function createMessagePipeline(
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
             as x (channel_id uuid, text text, metadata jsonb, type text)
-        ), next as (
+        ), next as (${
+          options.newChannels
+            ? sql`select channel_id as id, 1 as last_seq from input`
+            : sql`
           update channels c set last_seq = c.last_seq + 1, countable_seq = c.countable_seq + 1,
             countable_public_seq = c.countable_public_seq + 1
           from input
           where c.id = any(array(select channel_id from input)) and c.id = input.channel_id and c.app_id = ${app.id}
-          returning c.id, c.last_seq
-        ), stored as (
+          returning c.id, c.last_seq`
+        }), stored as (
           insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
           select ${app.id}, input.channel_id, next.last_seq, input.type, input.text, null, input.metadata, null, ${now}
           from input join next on next.id = input.channel_id

@@ -92,6 +92,24 @@ async function untilSixth(atSixth: Promise<void>, run: Promise<unknown>): Promis
   await Promise.race([atSixth, ended]);
 }
 
+/**
+ * Resolves once `n` of the app's messages were published: stored and committed. On PostgreSQL a send prepares the
+ * next batches while one is stored, so the stall of a later batch's preparing says nothing of the earlier one.
+ */
+function messagesPublished(appId: string, n: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const off = t.bus.subscribe((message) => {
+      if (!("event" in message) || message.appId !== appId || message.event.type !== "message.created") return;
+      seen += 1;
+      if (seen === n) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
 const getCampaign = async (app: App, id: string) =>
   (await api.get<CampaignReply>(`${app.base}/campaigns/${id}`, app.token)).body.campaign;
 
@@ -380,10 +398,13 @@ describe("sending", () => {
     const seen = await brandMessages(app, "u2");
     expect(seen).toHaveLength(1);
     const [only] = seen;
-    expect(only?.channel).toMatchObject({ type: "private", isFrozen: true, memberCount: 1 });
+    // The channel is made with its first message: that message is seq 1, and the recipient's one unread.
+    expect(only?.channel).toMatchObject({ type: "private", isFrozen: true, memberCount: 1, unreadCount: 1 });
+    expect(only?.channel.lastMessage).toMatchObject({ seq: 1, type: "admin" });
     expect(only?.channel.name).toMatch(/^Brand /);
     expect(only?.messages).toHaveLength(1);
     expect(only?.messages[0]).toMatchObject({
+      seq: 1,
       type: "admin",
       sender: null,
       text: `사용자2님, ${only?.channel.name}의 봄 세일이 시작됐어요.`,
@@ -536,9 +557,11 @@ describe("resuming", () => {
     await t.ctx.database.db.execute(
       sql`update campaigns set status = 'awaiting', scheduled_at = ${t.clock.now()} where id = ${campaign.id}`,
     );
+    const firstBatch = messagesPublished(app.appId, 5);
     const first = sender.run(campaign.id);
     try {
       await untilSixth(atSixth, first);
+      await firstBatch;
       expect(await getCampaign(app, campaign.id)).toMatchObject({ status: "sending", progress: { sent: 5 } });
       t.clock.set(new Date(t.clock.now().getTime() + (t.ctx.config.campaignLeaseSeconds + 1) * 1000));
       expect(await sender.due()).toContain(campaign.id);
@@ -559,6 +582,61 @@ describe("resuming", () => {
     );
     expect(counts).toHaveLength(12);
     expect(counts.every((row) => Number(row.n) === 1)).toBe(true);
+  });
+});
+
+describe("brand channels made meanwhile", () => {
+  it("sends into the brand channel another send made after the batch was read, and makes no second one", async () => {
+    const app = await campaignApp(2);
+    const campaign = await draftWith(app, "u1\nu2");
+    const { channels, brandChannels } = t.services;
+    const { findApp } = await import("../../../src/modules/apps");
+    const { findChatUsersByUserIds } = await import("../../../src/modules/chat-users");
+    const appRow = await findApp(t.ctx.database.db, app.appId);
+    const [u1] = await findChatUsersByUserIds(t.ctx.database.db, app.appId, ["u1"]);
+    const brandName = rowsOf<{ name: string }>(
+      await t.ctx.database.db.execute(sql`select name from brands where id = ${app.brandId}`),
+    )[0]?.name;
+    if (!appRow || !u1 || !brandName) throw new Error("set-up failed");
+    // Once the batch has read that u1 has no channel of the brand, and is preparing their message, another send
+    // of the brand makes u1's channel and commits.
+    let raced = false;
+    const race = async (draft: MessageDraft) => {
+      if (!raced) {
+        raced = true;
+        await channels.mutate((tx, batch) =>
+          brandChannels.ensureBrandChannel(
+            tx,
+            batch,
+            appRow,
+            { id: app.brandId, name: brandName, imageUrl: "" },
+            u1,
+            t.clock.now(),
+          ),
+        );
+      }
+      return draft;
+    };
+    const { filters } = t.services.messages.stages;
+    filters.push(race);
+    try {
+      const sent = await sendAndFinish(app, campaign);
+      expect(sent.progress).toMatchObject({ sent: 2, succeeded: 2, failed: 0 });
+    } finally {
+      filters.splice(filters.indexOf(race), 1);
+    }
+    expect(raced).toBe(true);
+    const perChannel = rowsOf<{ recipient: string; messages: number; seqs: number[] }>(
+      await t.ctx.database.db.execute(sql`
+        select u.user_id as recipient, count(m.id)::int as messages, array_agg(m.seq) as seqs
+        from channels c join chat_users u on u.id = c.brand_recipient_id
+        left join messages m on m.channel_id = c.id
+        where c.brand_id = ${app.brandId} group by u.user_id order by u.user_id`),
+    );
+    expect(perChannel.map((row) => ({ ...row, seqs: row.seqs.map(Number) }))).toEqual([
+      { recipient: "u1", messages: 1, seqs: [1] },
+      { recipient: "u2", messages: 1, seqs: [1] },
+    ]);
   });
 });
 
@@ -593,9 +671,11 @@ describe("cancelling under way", () => {
     await t.ctx.database.db.execute(
       sql`update campaigns set status = 'awaiting', scheduled_at = ${t.clock.now()} where id = ${campaign.id}`,
     );
+    const firstBatch = messagesPublished(app.appId, 5);
     const running = sender.run(campaign.id);
     try {
       await untilSixth(atSixth, running);
+      await firstBatch;
       const cancelled = await api.post<CampaignReply>(`${app.base}/campaigns/${campaign.id}/cancel`, {}, app.token);
       expect(cancelled.body.campaign).toMatchObject({ status: "cancelled", progress: { sent: 5 } });
     } finally {
