@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { BRAND_COVER_FILES_PATH, renderCampaignTemplate, type TCampaignTemplateValues } from "@parley/contract";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
 import { type Db, rowsOf } from "../../db/client";
 import { AppError } from "../../errors";
@@ -27,8 +26,13 @@ interface Failure {
   code: string;
 }
 
-/** Batches whose recipients are read and messages prepared ahead of the one being stored, on PostgreSQL. */
+/** Batches whose recipients are read and messages prepared ahead of those being stored, on PostgreSQL. */
 const BATCHES_AHEAD = 2;
+/** Batches stored side by side, each in a transaction of its own, on PostgreSQL. */
+const BATCHES_STORED_AT_ONCE = 2;
+
+/** Thrown inside a batch's transaction to undo it: the send was cancelled or taken over meanwhile. */
+class NoLongerOurs extends Error {}
 
 /** A recipient's message, prepared for the channel it goes to. */
 interface Prepared {
@@ -181,46 +185,58 @@ export function createCampaignSender(
   async function sendBatch(campaign: CampaignRow, app: AppRow, brand: BrandRow, next: Batch): Promise<boolean> {
     const any = next.existing[0] ?? next.planned[0];
     if (any) await deps.messages.check(any.draft);
-    const delivered = await deps.channels.mutate(async (tx, batch) => {
-      if (!(await stillOurs(tx, campaign.id, "sending"))) return null;
-      const now = clock.now();
-      const failures = [...next.failed];
-      const made = await brandChannels.makeBrandChannels(tx, batch, app, brandRefOf(brand), next.planned);
-      const toExisting = [...next.existing];
-      const toMade: Prepared[] = [];
-      for (const prepared of next.planned) {
-        const { user } = prepared;
-        const taken = made.existing.get(user.id);
-        const refusal = made.refused.get(user.id);
-        if (made.made.has(user.id)) toMade.push(prepared);
-        else if (taken) toExisting.push({ user, channel: taken, draft: { ...prepared.draft, channel: taken } });
-        else failures.push({ chatUserId: user.id, code: refusal ?? "3007" });
-      }
-      const stored = [
-        ...(await storeAll(tx, batch, toExisting, now, {})),
-        ...(await storeAll(tx, batch, toMade, now, { newChannels: true })),
-      ];
-      const marks: Record<string, unknown>[] = failures.map((f) => ({
-        chat_user_id: f.chatUserId,
-        state: "failed",
-        code: f.code,
-      }));
-      for (const { prepared, message } of stored) {
-        marks.push(
-          message
-            ? {
-                chat_user_id: prepared.user.id,
-                state: "succeeded",
-                channel_id: prepared.channel.id,
-                message_id: message.id,
-                seq: message.seq,
-              }
-            : { chat_user_id: prepared.user.id, state: "failed", code: "3007" },
+    const delivered = await deps.channels
+      .mutate(async (tx, batch) => {
+        const now = clock.now();
+        const failures = [...next.failed];
+        const made = await brandChannels.makeBrandChannels(tx, batch, app, brandRefOf(brand), next.planned);
+        const toStore = [...next.existing];
+        const madeIds = new Set<string>();
+        for (const prepared of next.planned) {
+          const { user, channel } = prepared;
+          const taken = made.existing.get(user.id);
+          if (made.made.has(user.id)) {
+            toStore.push(prepared);
+            madeIds.add(channel.id);
+          } else if (taken) {
+            toStore.push({ user, channel: taken, draft: { ...prepared.draft, channel: taken } });
+          } else {
+            failures.push({ chatUserId: user.id, code: made.refused.get(user.id) ?? "3007" });
+          }
+        }
+        const messages = await deps.messages.storeMany(
+          tx,
+          batch,
+          toStore.map((p) => p.draft),
+          now,
+          { newChannelIds: madeIds },
         );
-      }
-      const succeeded = stored.filter((s) => s.message !== null).length;
-      // The recipients' marks and the campaign's counts and lease, in one statement.
-      const marked = await tx.execute(sql`
+        const marks: Record<string, unknown>[] = failures.map((f) => ({
+          chat_user_id: f.chatUserId,
+          state: "failed",
+          code: f.code,
+        }));
+        let succeeded = 0;
+        toStore.forEach(({ user, channel }, i) => {
+          const message = messages[i];
+          if (!message) {
+            marks.push({ chat_user_id: user.id, state: "failed", code: "3007" });
+            return;
+          }
+          succeeded += 1;
+          marks.push({
+            chat_user_id: user.id,
+            state: "succeeded",
+            channel_id: channel.id,
+            message_id: message.id,
+            seq: message.seq,
+          });
+        });
+        // Whether the send is still ours is asked last: batches stored side by side then queue on the campaign's row
+        // only for their marks and commit. A cancel or a takeover meanwhile undoes the whole batch.
+        if (!(await stillOurs(tx, campaign.id, "sending"))) throw new NoLongerOurs();
+        // The recipients' marks and the campaign's counts and lease, in one statement.
+        const marked = await tx.execute(sql`
         with marked as (
           update campaign_recipients r set
             state = v.state, error_code = v.code, channel_id = v.channel_id, message_id = v.message_id,
@@ -236,32 +252,18 @@ export function createCampaignSender(
           where id = ${campaign.id}
         )
         select count(*)::int as n from marked`);
-      // Every recipient of the batch was pending when read; if one is not any more, another run handled it, and
-      // storing this batch would send a second copy.
-      if (Number(rowsOf<{ n: number }>(marked)[0]?.n) !== marks.length) {
-        throw new Error("campaign batch was handled twice");
-      }
-      return succeeded;
-    });
+        // Every recipient of the batch was pending when read; if one is not any more, another run handled it, and
+        // storing this batch would send a second copy.
+        if (Number(rowsOf<{ n: number }>(marked)[0]?.n) !== marks.length) {
+          throw new Error("campaign batch was handled twice");
+        }
+        return succeeded;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof NoLongerOurs) return null;
+        throw err;
+      });
     return delivered !== null;
-  }
-
-  /** Stores prepared messages; each with its message, or null where its channel is gone. */
-  async function storeAll(
-    tx: Db,
-    batch: EventBatch,
-    prepared: Prepared[],
-    now: Date,
-    options: { newChannels?: boolean },
-  ) {
-    const messages = await deps.messages.storeMany(
-      tx,
-      batch,
-      prepared.map((p) => p.draft),
-      now,
-      options,
-    );
-    return prepared.map((p, i) => ({ prepared: p, message: messages[i] ?? null }));
   }
 
   /** Deletes one batch of delivered messages; false when none is left or the deletion stopped being ours. */
@@ -309,12 +311,15 @@ export function createCampaignSender(
       : [];
     if (!brand) throw new AppError("3050");
     if (!brand.inUse) throw new AppError("3054");
-    // On PostgreSQL the next batches' recipients and channels are read and their messages prepared while this batch
-    // is stored, on other connections, so that this process's work overlaps the database's. The recipients are read
-    // in upload order, each batch after the last row the one before read, so no two batches hold the same
-    // recipient; the batches are stored one after the other, each once the one before committed. PGlite has one
-    // connection, which they would only take turns on.
-    const ahead = ctx.database.kind === "postgres" ? BATCHES_AHEAD : 0;
+    // On PostgreSQL the next batches' recipients and channels are read and their messages prepared while earlier
+    // batches are stored, and two batches are stored side by side, each in its own transaction on its own
+    // connection: a batch's statements run one after the other, and the database has more than one core. The
+    // recipients are read in upload order, each batch after the last row the one before read, so no two batches hold
+    // the same recipient; which batch commits first does not matter, since each marks its own recipients, and a
+    // resumed send takes whoever is still pending. PGlite has one connection, which they would only take turns on.
+    const postgres = ctx.database.kind === "postgres";
+    const ahead = postgres ? BATCHES_AHEAD : 0;
+    const storingAtOnce = postgres ? BATCHES_STORED_AT_ONCE : 1;
     let lastRead: Promise<number | null | "done"> = Promise.resolve(null);
     const fetchBatch = (): Promise<Batch | null> => {
       const rows = lastRead.then((after) => (after === "done" ? [] : pendingAfter(campaign.id, after)));
@@ -326,25 +331,30 @@ export function createCampaignSender(
       return batch;
     };
     const queue = Array.from({ length: ahead + 1 }, fetchBatch);
-    const settle = () => Promise.allSettled(queue);
-    for (;;) {
-      let stored: boolean;
-      try {
+    const storing: Promise<boolean>[] = [];
+    const settle = () => Promise.allSettled([...queue, ...storing]);
+    let ours = true;
+    try {
+      for (;;) {
         const current = await (queue.shift() as Promise<Batch | null>);
         if (!current) break;
         if (ahead > 0) queue.push(fetchBatch());
-        stored = await sendBatch(campaign, app, brand, current);
-      } catch (err) {
-        await settle();
-        throw err;
+        const stored = sendBatch(campaign, app, brand, current);
+        stored.catch(() => undefined);
+        storing.push(stored);
+        if (storing.length >= storingAtOnce && !(await (storing.shift() as Promise<boolean>))) {
+          ours = false;
+          break;
+        }
+        if (ahead === 0) queue.push(fetchBatch());
       }
-      if (!stored) {
-        await settle();
-        return;
-      }
-      if (ahead === 0) queue.push(fetchBatch());
+      for (const stored of storing) if (!(await stored)) ours = false;
+    } catch (err) {
+      await settle();
+      throw err;
     }
     await settle();
+    if (!ours) return;
     await db
       .update(campaigns)
       .set({ status: "sent", finishedAt: clock.now(), leaseOwner: null, leaseUntil: null, updatedAt: clock.now() })

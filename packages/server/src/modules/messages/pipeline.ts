@@ -449,16 +449,17 @@ export function createMessagePipeline(
     /**
      * {@link store} for many messages of the app's own (admin) to as many different channels, in one statement
      * with their events and outbox rows: what a bulk send stores per batch. Results follow the drafts' order;
-     * null where the channel is gone. `newChannels`: the channels were made in this transaction with the first
-     * message's seq taken (`planBrandChannel`'s `firstMessage`), so each message is seq 1 and no channel row is
-     * written again.
+     * null where the channel is gone. `newChannelIds`: channels made in this transaction with their first
+     * message's seq taken (`planBrandChannel`'s `firstMessage`), whose message is seq 1 and whose row is not written
+     * again. One statement for both kinds, so that it takes one of the day's counter rows, and two such writers
+     * at once cannot each hold one the other waits for.
      */
     async storeMany(
       tx: Db,
       batch: EventBatch,
       drafts: MessageDraft[],
       now: Date,
-      options: { newChannels?: boolean } = {},
+      options: { newChannelIds?: ReadonlySet<string> } = {},
     ): Promise<(TMessage | null)[]> {
       if (drafts.length === 0) return [];
       const app = (drafts[0] as MessageDraft).actor.app;
@@ -466,7 +467,13 @@ export function createMessagePipeline(
       if (channelIds.size !== drafts.length || drafts.some((d) => d.actor.kind === "user" || d.file)) {
         throw new Error("storeMany takes admin text messages to distinct channels");
       }
-      const input = drafts.map((d) => ({ channel_id: d.channel.id, text: d.text, metadata: d.metadata, type: d.type }));
+      const input = drafts.map((d) => ({
+        channel_id: d.channel.id,
+        text: d.text,
+        metadata: d.metadata,
+        type: d.type,
+        is_new: options.newChannelIds?.has(d.channel.id) ?? false,
+      }));
       const outboxed = await batch.wantsOutbox(app.id, tx);
       // Both ways a plan goes wrong here would make each batch of a large send slower than the one before: the
       // channels are found by their key (the ids as an array), not by reading every channel of the app; and the
@@ -475,17 +482,19 @@ export function createMessagePipeline(
       const result = await tx.execute(sql`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-            as x (channel_id uuid, text text, metadata jsonb, type text)
-        ), next as (${
-          options.newChannels
-            ? sql`select channel_id as id, 1 as last_seq from input`
-            : sql`
+            as x (channel_id uuid, text text, metadata jsonb, type text, is_new boolean)
+        ), bumped as (
           update channels c set last_seq = c.last_seq + 1, countable_seq = c.countable_seq + 1,
             countable_public_seq = c.countable_public_seq + 1
           from input
-          where c.id = any(array(select channel_id from input)) and c.id = input.channel_id and c.app_id = ${app.id}
-          returning c.id, c.last_seq`
-        }), stored as (
+          where c.id = any(array(select channel_id from input where not is_new)) and c.id = input.channel_id
+            and c.app_id = ${app.id}
+          returning c.id, c.last_seq
+        ), next as (
+          select id, last_seq from bumped
+          union all
+          select channel_id, 1 from input where is_new
+        ), stored as (
           insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at)
           select ${app.id}, input.channel_id, next.last_seq, input.type, input.text, null, input.metadata, null, ${now}
           from input join next on next.id = input.channel_id
