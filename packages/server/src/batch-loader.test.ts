@@ -71,4 +71,29 @@ describe("createBatchLoader", () => {
     fail = false;
     expect(await loader.load("a")).toBe("a");
   });
+
+  it("starts a load no sooner than `spacingMs` after the one before, gathering the keys asked for meanwhile", async () => {
+    const calls: { keys: number[]; at: number }[] = [];
+    const loader = createBatchLoader(
+      async (keys: number[]) => {
+        calls.push({ keys, at: performance.now() });
+        return new Map(keys.map((k) => [k, k]));
+      },
+      { spacingMs: 200 },
+    );
+    const started = performance.now();
+    // An idle loader loads at once.
+    expect(await loader.load(1)).toBe(1);
+    expect(calls[0]?.at ?? Number.POSITIVE_INFINITY).toBeLessThan(started + 100);
+    // The first load has answered, but asked again within the spacing, keys wait and go in one load.
+    const later: Promise<number | undefined>[] = [];
+    for (const k of [2, 3, 4]) {
+      later.push(loader.load(k));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    expect(calls).toHaveLength(1);
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+    expect(calls.map((c) => c.keys)).toEqual([[1], [2, 3, 4]]);
+    expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(199);
+  });
 });

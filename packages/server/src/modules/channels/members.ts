@@ -1,6 +1,6 @@
 import type { TChannel, TMember, TMembersPage, TPageQuery, TSubchannelsResponse } from "@parley/contract";
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { createBatchLoader } from "../../batch-loader";
+import { createBatchLoader, SIGN_IN_LOAD_SPACING_MS } from "../../batch-loader";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
@@ -57,16 +57,19 @@ export function createMemberService(
     // Prepared once (a query built per batch cost the sign-ins more CPU than the rows it read); the ids are UUIDs,
     // safe in an array literal.
     .prepare("memberships_by_chat_user");
-  const membershipsOf = createBatchLoader(async (chatUserIds: string[]) => {
-    const rows = await membershipsByUser.execute({ ids: `{${chatUserIds.join(",")}}` });
-    const byUser = new Map<string, typeof rows>();
-    for (const row of rows) {
-      const list = byUser.get(row.chatUserId);
-      if (list) list.push(row);
-      else byUser.set(row.chatUserId, [row]);
-    }
-    return byUser;
-  });
+  const membershipsOf = createBatchLoader(
+    async (chatUserIds: string[]) => {
+      const rows = await membershipsByUser.execute({ ids: `{${chatUserIds.join(",")}}` });
+      const byUser = new Map<string, typeof rows>();
+      for (const row of rows) {
+        const list = byUser.get(row.chatUserId);
+        if (list) list.push(row);
+        else byUser.set(row.chatUserId, [row]);
+      }
+      return byUser;
+    },
+    { spacingMs: SIGN_IN_LOAD_SPACING_MS },
+  );
 
   /** Places one member of a split channel now, under the channel's lock; their subchannel. */
   async function placeOne(channel: Pick<ChannelRow, "id" | "appId">, chatUserId: string): Promise<number | null> {

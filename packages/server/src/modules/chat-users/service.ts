@@ -13,7 +13,7 @@ import {
   type TUpdateChatUserRequest,
 } from "@parley/contract";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { createBatchLoader } from "../../batch-loader";
+import { createBatchLoader, SIGN_IN_LOAD_SPACING_MS } from "../../batch-loader";
 import { createTtlCache } from "../../cache";
 import type { SessionsEnded } from "../../chat/bus";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
@@ -104,10 +104,13 @@ export function createChatUserService(
     .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
     .where(sql`${chatSessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
     .prepare("chat_sessions_by_hash");
-  const sessionLoader = createBatchLoader(async (hashes: string[]) => {
-    const rows = await sessionsByHash.execute({ hashes: `{${hashes.join(",")}}` });
-    return new Map(rows.map((row) => [row.session.tokenHash, row]));
-  });
+  const sessionLoader = createBatchLoader(
+    async (hashes: string[]) => {
+      const rows = await sessionsByHash.execute({ hashes: `{${hashes.join(",")}}` });
+      return new Map(rows.map((row) => [row.session.tokenHash, row]));
+    },
+    { spacingMs: SIGN_IN_LOAD_SPACING_MS },
+  );
 
   async function findUser(appId: string, userId: string): Promise<ChatUserRow | undefined> {
     const [row] = await db
