@@ -1,4 +1,10 @@
 /**
+ * The spacing of the loads every socket's sign-in waits on (its session, its memberships): a few milliseconds more
+ * for a sign-in under load, several times fewer queries.
+ */
+export const SIGN_IN_LOAD_SPACING_MS = 5;
+
+/**
  * Loads by key, many keys in one database round trip: the keys asked for while the event loop handles one round of
  * input are loaded together once that round is done. Under load a round holds many requests, and each round trip
  * costs the database and this process far more than the rows it returns, so a read every request needs (a session
@@ -10,12 +16,6 @@
  * once arrive a few per round, a query takes a millisecond or two, and a query for every few sign-ins (each a write
  * to the database's socket and a result to parse) was a fifth of the sign-ins' work.
  */
-/**
- * The spacing of the loads every socket's sign-in waits on (its session, its memberships): a few milliseconds more
- * for a sign-in under load, several times fewer queries.
- */
-export const SIGN_IN_LOAD_SPACING_MS = 5;
-
 export function createBatchLoader<K, V>(
   loadMany: (keys: K[]) => Promise<Map<K, V>>,
   options: { max?: number; maxInFlight?: number; spacingMs?: number } = {},

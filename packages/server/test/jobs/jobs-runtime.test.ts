@@ -5,14 +5,14 @@ import { startTestApp, type TestApp } from "../harness";
 
 let t: TestApp;
 let jobs: Jobs | null = null;
-let others: Jobs[] = [];
+let atStart: Jobs | null = null;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { JOBS_ENABLED: "false" } });
 });
 afterAll(async () => {
   await jobs?.stop();
-  for (const other of others) await other.stop();
+  await atStart?.stop();
   await t?.close();
 });
 
@@ -65,7 +65,7 @@ describe("job runtime", () => {
     const first = new Promise<void>((resolve) => {
       ran = resolve;
     });
-    const process = createJobs({
+    atStart = createJobs({
       database: t.ctx.database,
       handlers: [
         handleJob(sweep, async () => {
@@ -80,8 +80,7 @@ describe("job runtime", () => {
       pollSeconds: 1,
       log: t.ctx.log,
     });
-    others = [process];
-    await process.start();
+    await atStart.start();
     await first;
     const queued = await t.ctx.database.query<{ name: string; n: number }>(
       "select name, count(*)::int as n from jobs where name like 'test.%-at-start' group by name",

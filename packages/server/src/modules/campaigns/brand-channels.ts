@@ -56,7 +56,7 @@ export function createBrandChannels(ctx: Context, deps: { channels: ChannelServi
     ): Promise<ChannelRow> {
       const existing = (await channels.brandChannelsOf(tx, brand.id, [user.id])).get(user.id);
       if (existing) return channels.refreshBrandChannel(tx, batch, app, existing.id, brand, user, at);
-      const planned = channels.planBrandChannel(app, brand, user, at, { firstMessage: false, memberCount: 0 });
+      const planned = channels.planBrandChannel(app, brand, user, at, false);
       if ((await channels.insertBrandChannels(tx, [planned])).size === 0) {
         // Another send made it first, and has committed: use that one.
         return service.ensureBrandChannel(tx, batch, app, brand, user, at);
@@ -92,7 +92,7 @@ export function createBrandChannels(ctx: Context, deps: { channels: ChannelServi
       for (const user of users) {
         const channel = found.get(user.id);
         if (!channel) {
-          planned.set(user.id, channels.planBrandChannel(app, brand, user, at, { firstMessage: true, memberCount: 1 }));
+          planned.set(user.id, channels.planBrandChannel(app, brand, user, at, true));
         } else if (channel.name === brand.name && channel.imageUrl === brand.imageUrl && isMember.has(user.id)) {
           existing.set(user.id, channel);
         } else {

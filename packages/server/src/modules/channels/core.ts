@@ -266,18 +266,19 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
    * Brand channels (a campaign's one-to-one channels with its recipients) are made here, since the rows are
    * channels: private, frozen so the user reads but does not reply, named and pictured after the brand, naming their
    * one recipient. A channel is planned before it is made, its id chosen here, so that the message it is made for can
-   * be prepared first. `firstMessage`: made with its first message's seq already taken, for a bulk send that stores
-   * that message in the same transaction (`storeMany`'s `newChannels`); its member then joins before that message.
-   * `memberCount`: 1 when {@link seatBrandChannels} seats the recipient, 0 when {@link seatBrandChannel} adds them.
+   * be prepared first. `withFirstMessage`: for a bulk send's batch, which makes the channel with its first message's
+   * seq already taken and stores that message in the same transaction (`storeMany`'s `newChannelIds`), and seats the
+   * recipient with {@link seatBrandChannels} (counted here, before that message); otherwise the channel is empty and
+   * {@link seatBrandChannel} adds and counts the recipient.
    */
   function planBrandChannel(
     app: AppRow,
     brand: BrandRef,
     recipient: ChatUserRow,
     at: Date,
-    options: { firstMessage: boolean; memberCount: 0 | 1 },
+    withFirstMessage: boolean,
   ): ChannelRow {
-    const seq = options.firstMessage ? 1 : 0;
+    const seq = withFirstMessage ? 1 : 0;
     return {
       id: randomUUID(),
       appId: app.id,
@@ -289,7 +290,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       ownerId: null,
       isFrozen: true,
       lastSeq: seq,
-      memberCount: options.memberCount,
+      memberCount: withFirstMessage ? 1 : 0,
       subchannelEnabled: false,
       subchannelMin: SUBCHANNEL_DEFAULTS.min,
       subchannelMax: SUBCHANNEL_DEFAULTS.max,
