@@ -450,7 +450,7 @@ export function createMessagePipeline(
      * {@link store} for many messages of the app's own (admin) to as many different channels, in one statement
      * with their events and outbox rows: what a bulk send stores per batch. Results follow the drafts' order;
      * null where the channel is gone. `newChannelIds`: channels made in this transaction with their first
-     * message's seq taken (`planBrandChannel`'s `firstMessage`), whose message is seq 1 and whose row is not written
+     * message's seq taken (`planBrandChannel`'s `withFirstMessage`), whose message is seq 1 and whose row is not written
      * again. One statement for both kinds, so that it takes one of the day's counter rows, and two such writers
      * at once cannot each hold one the other waits for.
      */
