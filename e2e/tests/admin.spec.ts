@@ -59,6 +59,8 @@ for (const language of ["ko", "en"] as const) {
     await expect(flag).not.toBeChecked();
     await flag.click();
     await expect(flag).toBeChecked();
+    // Checked shows the asked state at once; the switch is enabled again once the server has stored it.
+    await expect(flag).toBeEnabled();
 
     // The customer signs in again and finds the area, as the flag rides in the session state.
     const again = await (

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { startReceivers, VALID_TRANSLATION_KEY } from "./receivers";
 import { accountSession, signInBrowser } from "./setup";
@@ -85,6 +85,16 @@ async function chatSetup(request: APIRequestContext, language: "ko" | "en", appN
   return { session, appId: app.id as string, server, kim, channelId: channel.id as string };
 }
 
+/**
+ * Turns a feature switch on and waits until the server has stored it: while saving, the switch already shows the
+ * asked state but is disabled, so checked alone does not mean saved.
+ */
+async function turnOn(featureSwitch: Locator) {
+  await featureSwitch.click();
+  await expect(featureSwitch).toBeChecked();
+  await expect(featureSwitch).toBeEnabled();
+}
+
 for (const language of ["ko", "en"] as const) {
   test(`translation: a verified key lets end users translate messages (${language})`, async ({ page, request }) => {
     const t = text[language];
@@ -104,9 +114,7 @@ for (const language of ["ko", "en"] as const) {
     await dialog.getByRole("button", { name: t.save, exact: true }).click();
     await expect(page.getByText(t.keySaved)).toBeVisible();
     await expect(page.getByText(`…${VALID_TRANSLATION_KEY.slice(-4)}`)).toBeVisible();
-    // The switch follows the saved state, so it turns on once the server has answered.
-    await translationEnabledSwitch.click();
-    await expect(translationEnabledSwitch).toBeChecked();
+    await turnOn(translationEnabledSwitch);
 
     const sent = await request.post(`/v1/channels/${channelId}/messages`, { headers: server, data: { text: "hello" } });
     const { message } = await sent.json();
@@ -133,9 +141,7 @@ for (const language of ["ko", "en"] as const) {
     await page.getByRole("button", { name: t.save, exact: true }).click();
     await expect(page.getByText(t.webhookSaved)).toBeVisible();
     const webhooksEnabledSwitch = page.getByRole("switch", { name: t.webhooksEnabled });
-    // The switch follows the saved state, so it turns on once the server has answered.
-    await webhooksEnabledSwitch.click();
-    await expect(webhooksEnabledSwitch).toBeChecked();
+    await turnOn(webhooksEnabledSwitch);
 
     await page.getByRole("button", { name: t.sendTest }).click();
     await expect(page.getByText(t.testDelivered)).toBeVisible();
@@ -163,9 +169,7 @@ for (const language of ["ko", "en"] as const) {
     await signInBrowser(page, session, language);
     await page.goto(`/apps/${appId}/push-notification`);
     const pushEnabledSwitch = page.getByRole("switch", { name: t.pushEnabled, exact: true });
-    // The switch follows the saved state, so it turns on once the server has answered.
-    await pushEnabledSwitch.click();
-    await expect(pushEnabledSwitch).toBeChecked();
+    await turnOn(pushEnabledSwitch);
     await page.getByRole("button", { name: t.registerCredential }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("radio", { name: t.legacyKey }).check();
