@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { API_PREFIX, api } from "@parley/contract";
+import { SERVER_NODE_FLAGS } from "../packages/server/src/node-flags";
 import { freePort } from "./web-server";
 
 /** Node's flags for a measured server: `gc()` and the memory probe (see chat-memory-probe.mjs), on top of tsx. */
@@ -17,7 +18,14 @@ import { freePort } from "./web-server";
 const PROFILE_ARGS = process.env.BENCH_SERVER_PROFILE_DIR
   ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`]
   : [];
-const SERVER_NODE_ARGS = ["--expose-gc", "--import", "tsx", "--import", "./bench/chat-memory-probe.mjs"];
+const SERVER_NODE_ARGS = [
+  ...SERVER_NODE_FLAGS,
+  "--expose-gc",
+  "--import",
+  "tsx",
+  "--import",
+  "./bench/chat-memory-probe.mjs",
+];
 
 export interface MeasuredServer {
   base: string;

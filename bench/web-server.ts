@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { API_PREFIX, api, type TSessionState, zLoginResponse } from "@parley/contract";
+import { SERVER_NODE_FLAGS } from "../packages/server/src/node-flags";
 import { BENCH_PASSWORD, benchSignup } from "./support";
 
 export interface BenchServer {
@@ -64,29 +65,33 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
   // BENCH_SERVER_NODE_OPTIONS passes flags Node refuses in NODE_OPTIONS, e.g. `--cpu-prof --cpu-prof-dir=…` to
   // profile the server under a benchmark's load.
   const nodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", "packages/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: "warn",
-      JOB_POLL_SECONDS: "0.5",
-      // Blank means unset: the embedded database and mail written to files, whatever the caller's shell holds,
-      // and outside services pointed back at the server so nothing leaves the machine.
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      REDIS_URL: "",
-      FCM_BASE_URL: base,
-      TRANSLATE_BASE_URL: base,
-      // The outbound guard refuses this machine's addresses unless allowed.
-      OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8",
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeOptions, "--import", "tsx", "packages/server/src/main.ts"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        LOG_LEVEL: "warn",
+        JOB_POLL_SECONDS: "0.5",
+        // Blank means unset: the embedded database and mail written to files, whatever the caller's shell holds,
+        // and outside services pointed back at the server so nothing leaves the machine.
+        DATABASE_URL: "",
+        SMTP_URL: "",
+        REDIS_URL: "",
+        FCM_BASE_URL: base,
+        TRANSLATE_BASE_URL: base,
+        // The outbound guard refuses this machine's addresses unless allowed.
+        OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.pipe(process.stderr);
   child.stderr?.pipe(process.stderr);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { SERVER_NODE_FLAGS } from "../../src/node-flags";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -27,7 +28,10 @@ function env(): NodeJS.ProcessEnv {
 
 /** Starts `src/main.ts` as `npm start` does and resolves once it says it is running. */
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: serverRoot, env: env() });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "src/main.ts"], {
+    cwd: serverRoot,
+    env: env(),
+  });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
