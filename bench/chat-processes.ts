@@ -8,9 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { API_PREFIX, api } from "@parley/contract";
 import { SERVER_NODE_FLAGS } from "../packages/server/src/node-flags";
-import { freePort } from "./web-server";
+import { freePort, serverEnv } from "./web-server";
 
-/** Node's flags for a measured server: `gc()` and the memory probe (see chat-memory-probe.mjs), on top of tsx. */
 /**
  * With BENCH_SERVER_PROFILE_DIR set, Parley's server writes a V8 CPU profile there when it stops: where a run's
  * time went, to open in Chrome's DevTools (`--cpu-prof` is not allowed in NODE_OPTIONS).
@@ -18,6 +17,10 @@ import { freePort } from "./web-server";
 const PROFILE_ARGS = process.env.BENCH_SERVER_PROFILE_DIR
   ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`]
   : [];
+/**
+ * Node's flags for a measured server: the server's own (`node-flags.ts`), `gc()` and the memory probe (see
+ * chat-memory-probe.mjs), on top of tsx.
+ */
 const SERVER_NODE_ARGS = [
   ...SERVER_NODE_FLAGS,
   "--expose-gc",
@@ -119,19 +122,7 @@ export async function startParley(
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...PROFILE_ARGS, "packages/server/src/main.ts"], {
     cwd: root,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: "warn",
-      // Blank means unset: the embedded database, mail written to files and no Redis, whatever the caller's shell
-      // holds, and outside services pointed back at the server so nothing leaves the machine.
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      REDIS_URL: "",
-      FCM_BASE_URL: base,
-      TRANSLATE_BASE_URL: base,
+      ...serverEnv(port, dataDir),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],

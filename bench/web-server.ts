@@ -46,6 +46,28 @@ export async function stopServers(): Promise<void> {
   await Promise.all([...running].map((stop) => stop()));
 }
 
+/**
+ * The settings every benchmark's server process starts with, over the caller's environment: blank means unset, so
+ * the embedded database, mail written to files and no Redis, whatever the caller's shell holds, and outside services
+ * pointed back at the server so nothing leaves the machine.
+ */
+export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    REDIS_URL: "",
+    FCM_BASE_URL: base,
+    TRANSLATE_BASE_URL: base,
+  };
+}
+
 export interface StartOptions {
   /** Names the data folder, so a leftover one tells which bench left it. */
   name?: string;
@@ -71,20 +93,8 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
     {
       cwd: root,
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        LOG_LEVEL: "warn",
+        ...serverEnv(port, dataDir),
         JOB_POLL_SECONDS: "0.5",
-        // Blank means unset: the embedded database and mail written to files, whatever the caller's shell holds,
-        // and outside services pointed back at the server so nothing leaves the machine.
-        DATABASE_URL: "",
-        SMTP_URL: "",
-        REDIS_URL: "",
-        FCM_BASE_URL: base,
-        TRANSLATE_BASE_URL: base,
         // The outbound guard refuses this machine's addresses unless allowed.
         OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8",
         ...options.env,
