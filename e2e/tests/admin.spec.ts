@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { accountSession, signInBrowser } from "./setup";
+import { accountSession, signInBrowser, turnOn } from "./setup";
 import { PASSWORD } from "./support";
 
 const text = {
@@ -57,10 +57,7 @@ for (const language of ["ko", "en"] as const) {
       .getByRole("switch", { name: t.noticeFeature })
       .or(adminPage.getByRole("checkbox", { name: t.noticeFeature }));
     await expect(flag).not.toBeChecked();
-    await flag.click();
-    await expect(flag).toBeChecked();
-    // Checked shows the asked state at once; the switch is enabled again once the server has stored it.
-    await expect(flag).toBeEnabled();
+    await turnOn(flag);
 
     // The customer signs in again and finds the area, as the flag rides in the session state.
     const again = await (

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { startReceivers, VALID_TRANSLATION_KEY } from "./receivers";
-import { accountSession, signInBrowser } from "./setup";
+import { accountSession, signInBrowser, turnOn } from "./setup";
 
 const text = {
   ko: {
@@ -83,16 +83,6 @@ async function chatSetup(request: APIRequestContext, language: "ko" | "en", appN
     await request.post("/v1/channels", { headers: server, data: { name: "Lobby", userIds: ["kim"] } })
   ).json();
   return { session, appId: app.id as string, server, kim, channelId: channel.id as string };
-}
-
-/**
- * Turns a feature switch on and waits until the server has stored it: while saving, the switch already shows the
- * asked state but is disabled, so checked alone does not mean saved.
- */
-async function turnOn(featureSwitch: Locator) {
-  await featureSwitch.click();
-  await expect(featureSwitch).toBeChecked();
-  await expect(featureSwitch).toBeEnabled();
 }
 
 for (const language of ["ko", "en"] as const) {

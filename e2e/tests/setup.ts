@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
 import { PASSWORD, uniqueEmail, waitForMail } from "./support";
 
 /** An ordinary account made through the API, verified by its mailed code, and its session state. */
@@ -66,4 +67,14 @@ export async function appWithUsers(
     users[userId] = { authorization: `Bearer ${login.sessionToken}` };
   }
   return { session, auth, app, secret, server, users };
+}
+
+/**
+ * Turns a switch on and waits until the server has stored it: while saving, a switch of the dashboard already shows
+ * the asked state but is disabled, so checked alone does not mean saved.
+ */
+export async function turnOn(control: Locator) {
+  await control.click();
+  await expect(control).toBeChecked();
+  await expect(control).toBeEnabled();
 }
