@@ -84,12 +84,48 @@ async function draftWith(app: App, csv: string, overrides: Record<string, unknow
   return uploaded.body.campaign;
 }
 
-/** Waits for a stalled send to reach its sixth message, failing if the send ends first. */
-async function untilSixth(atSixth: Promise<void>, run: Promise<unknown>): Promise<void> {
-  const ended = run.then(() => {
-    throw new Error("the send ended before its sixth message");
+/**
+ * Holds back the preparing of every message of the send past its first batch of five (u1 to u5) until `release`:
+ * on PostgreSQL the next batches are prepared while one is stored, in no fixed order with it, so the stall goes by
+ * recipient, not by how many messages were prepared. `stalled` resolves at the first message held, and fails if
+ * `run` ends before.
+ */
+async function stallAfterFirstBatch(app: App) {
+  const first = new Set(
+    rowsOf<{ id: string }>(
+      await t.ctx.database.db.execute(
+        sql`select id from chat_users where app_id = ${app.appId} and user_id in ('u1', 'u2', 'u3', 'u4', 'u5')`,
+      ),
+    ).map((row) => row.id),
+  );
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
-  await Promise.race([atSixth, ended]);
+  let reached: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const stall = async (draft: MessageDraft) => {
+    if (!first.has(draft.channel.brandRecipientId ?? "")) {
+      reached();
+      await released;
+    }
+    return draft;
+  };
+  const { filters } = t.services.messages.stages;
+  filters.push(stall);
+  return {
+    release,
+    stalled: (run: Promise<unknown>) =>
+      Promise.race([
+        held,
+        run.then(() => {
+          throw new Error("the send ended before a message past its first batch");
+        }),
+      ]),
+    remove: () => filters.splice(filters.indexOf(stall), 1),
+  };
 }
 
 /**
@@ -535,41 +571,23 @@ describe("resuming", () => {
     const smallBatches = { ...t.ctx, config: { ...t.ctx.config, campaignBatchSize: 5 } };
     const sender = createCampaignSender(smallBatches, senderDeps);
     const other = createCampaignSender(smallBatches, senderDeps);
-    let release: () => void = () => {};
-    const stalled = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let prepared = 0;
-    let reachSixth: () => void = () => {};
-    const atSixth = new Promise<void>((resolve) => {
-      reachSixth = resolve;
-    });
-    const stall = async (draft: MessageDraft) => {
-      prepared += 1;
-      if (prepared === 6) {
-        reachSixth();
-        await stalled;
-      }
-      return draft;
-    };
-    const { filters } = t.services.messages.stages;
-    filters.push(stall);
+    const stall = await stallAfterFirstBatch(app);
     await t.ctx.database.db.execute(
       sql`update campaigns set status = 'awaiting', scheduled_at = ${t.clock.now()} where id = ${campaign.id}`,
     );
     const firstBatch = messagesPublished(app.appId, 5);
     const first = sender.run(campaign.id);
     try {
-      await untilSixth(atSixth, first);
+      await stall.stalled(first);
       await firstBatch;
       expect(await getCampaign(app, campaign.id)).toMatchObject({ status: "sending", progress: { sent: 5 } });
       t.clock.set(new Date(t.clock.now().getTime() + (t.ctx.config.campaignLeaseSeconds + 1) * 1000));
       expect(await sender.due()).toContain(campaign.id);
     } finally {
-      filters.splice(filters.indexOf(stall), 1);
+      stall.remove();
     }
     expect(await other.run(campaign.id)).toBe(true);
-    release();
+    stall.release();
     await first;
     t.clock.set(new Date());
     const done = await getCampaign(app, campaign.id);
@@ -649,38 +667,20 @@ describe("cancelling under way", () => {
       { ...t.ctx, config: { ...t.ctx.config, campaignBatchSize: 5 } },
       { apps: t.services.apps, channels: t.services.channels, messages: t.services.messages },
     );
-    let release: () => void = () => {};
-    const stalled = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let prepared = 0;
-    let reachSixth: () => void = () => {};
-    const atSixth = new Promise<void>((resolve) => {
-      reachSixth = resolve;
-    });
-    const stall = async (draft: MessageDraft) => {
-      prepared += 1;
-      if (prepared === 6) {
-        reachSixth();
-        await stalled;
-      }
-      return draft;
-    };
-    const { filters } = t.services.messages.stages;
-    filters.push(stall);
+    const stall = await stallAfterFirstBatch(app);
     await t.ctx.database.db.execute(
       sql`update campaigns set status = 'awaiting', scheduled_at = ${t.clock.now()} where id = ${campaign.id}`,
     );
     const firstBatch = messagesPublished(app.appId, 5);
     const running = sender.run(campaign.id);
     try {
-      await untilSixth(atSixth, running);
+      await stall.stalled(running);
       await firstBatch;
       const cancelled = await api.post<CampaignReply>(`${app.base}/campaigns/${campaign.id}/cancel`, {}, app.token);
       expect(cancelled.body.campaign).toMatchObject({ status: "cancelled", progress: { sent: 5 } });
     } finally {
-      filters.splice(filters.indexOf(stall), 1);
-      release();
+      stall.remove();
+      stall.release();
     }
     await running;
     const after = await getCampaign(app, campaign.id);
