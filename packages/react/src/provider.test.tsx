@@ -46,7 +46,7 @@ describe("ParleyProvider", () => {
       messages: { "channels.discover": "Browse", "channels.unread": { one: "{count} new", other: "{count} new" } },
     });
     expect(await screen.findByRole("heading", { name: "Browse" })).toBeInTheDocument();
-    expect(screen.getByTestId("unread-badge")).toHaveTextContent("2 new");
+    expect(await screen.findByTestId("unread-badge")).toHaveTextContent("2 new");
   });
 
   it("sets the dark theme's variables on its root", () => {
