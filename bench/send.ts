@@ -32,6 +32,11 @@
  * closed loop sends as fast as the server answers, and the figure is the send's cost, not the limit's; the limiter
  * still runs on every request, so its cost is in the figure. Any answer other than 200 fails the bench.
  *
+ * Each phase also reports the CPU time a message cost (`cpuPerMessage`): the server process's and the whole machine's
+ * (server, PostgreSQL and the senders), over the phase's warm-up and measured seconds, divided by the sends answered
+ * in them. The rate moves with whatever else the machine runs; the CPU a send costs moves much less, so it is the
+ * figure that shows a change to the server from one run to the next.
+ *
  * Without `--database-url`, everything runs in a scratch database created on `--admin-url` (BENCH_DATABASE_URL,
  * else the local server) and dropped at the end.
  */
@@ -46,6 +51,8 @@ import { API_PREFIX, api, CHAT_API_PREFIX, chatApi, fillPath } from "@parley/con
 import pg from "pg";
 import {
   BENCH_MARKETPLACE_SECRET,
+  type CpuPerOperation,
+  cpuMeter,
   DEFAULT_ADMIN_URL,
   givenDatabase,
   machine,
@@ -103,6 +110,8 @@ async function closedLoop(clients: number, send: (client: number, n: number) => 
   const from = performance.now() + WARMUP * 1000;
   const until = from + SECONDS * 1000;
   const durations: number[] = [];
+  let answered = 0;
+  const meter = await cpuMeter();
   let utilization: ReturnType<typeof performance.eventLoopUtilization> | null = null;
   const measuring = setTimeout(() => {
     utilization = performance.eventLoopUtilization();
@@ -112,6 +121,7 @@ async function closedLoop(clients: number, send: (client: number, n: number) => 
       for (let n = 1; performance.now() < until; n++) {
         const sentAt = performance.now();
         await send(client, n);
+        answered++;
         const at = performance.now();
         if (at >= from && at <= until) durations.push(at - sentAt);
       }
@@ -119,7 +129,11 @@ async function closedLoop(clients: number, send: (client: number, n: number) => 
   );
   clearTimeout(measuring);
   const busy = utilization ? performance.eventLoopUtilization(utilization).utilization : null;
-  return { ...throughput(durations), clientThreadUtilization: busy === null ? null : Number(busy.toFixed(3)) };
+  return {
+    ...throughput(durations),
+    clientThreadUtilization: busy === null ? null : Number(busy.toFixed(3)),
+    cpuPerMessage: await meter.per(answered),
+  };
 }
 
 /** A table like `messages`: its columns and its indexes, without the foreign keys to channels and chat users. */
@@ -209,7 +223,12 @@ interface SenderStats {
  * The warm-up and the measured seconds of closed-loop sends, or of `rate` sends a second on a schedule, on the
  * senders' worker thread.
  */
-async function runSenders(senders: Array<{ url: string; token: string }>, rate?: number): Promise<SenderStats> {
+async function runSenders(
+  senders: Array<{ url: string; token: string }>,
+  rate?: number,
+  serverPid?: number,
+): Promise<SenderStats & { cpuPerMessage: CpuPerOperation }> {
+  const meter = await cpuMeter(serverPid);
   const worker = new Worker(new URL("./send-worker.mjs", import.meta.url), {
     workerData: { senders, warmupSeconds: WARMUP, seconds: SECONDS, rate },
   });
@@ -222,7 +241,9 @@ async function runSenders(senders: Array<{ url: string; token: string }>, rate?:
     await message("ready");
     const done = message("done");
     worker.postMessage({ type: "start" });
-    return (await done) as SenderStats;
+    const stats = (await done) as SenderStats;
+    const answered = Object.values(stats.statusCodes).reduce((sum, count) => sum + count, 0);
+    return { ...stats, cpuPerMessage: await meter.per(answered) };
   } finally {
     await worker.terminate();
   }
@@ -257,7 +278,11 @@ async function senderCeiling() {
         token: "bare",
       })),
     );
-    return { ...throughput(stats.durations), senderThreadUtilization: stats.senderThreadUtilization };
+    return {
+      ...throughput(stats.durations),
+      senderThreadUtilization: stats.senderThreadUtilization,
+      cpuPerMessage: stats.cpuPerMessage,
+    };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -266,11 +291,12 @@ async function senderCeiling() {
 
 type Phase = ReturnType<typeof phase>;
 
-const phase = (stats: SenderStats) => ({
+const phase = (stats: SenderStats & { cpuPerMessage: CpuPerOperation }) => ({
   ...throughput(stats.durations),
   statusCodes: stats.statusCodes,
   errors: stats.errors,
   senderThreadUtilization: stats.senderThreadUtilization,
+  cpuPerMessage: stats.cpuPerMessage,
 });
 
 async function parley(databaseUrl: string) {
@@ -333,13 +359,13 @@ async function parley(databaseUrl: string) {
     });
 
     process.stderr.write(`send: ${SENDERS} senders, closed loop, ${WARMUP} s warm-up and ${SECONDS} s measured\n`);
-    const closed = phase(await runSenders(senders));
+    const closed = phase(await runSenders(senders, undefined, server.pid));
     let atRate: Phase | { skipped: string } | null = null;
     if (RATE > 0 && closed.messagesPerSecond < RATE) {
       atRate = { skipped: `the closed loop reached ${closed.messagesPerSecond} a second, below ${RATE}` };
     } else if (RATE > 0) {
       process.stderr.write(`send: ${SENDERS} senders sharing ${RATE} sends a second on a schedule\n`);
-      atRate = phase(await runSenders(senders, RATE));
+      atRate = phase(await runSenders(senders, RATE, server.pid));
     }
 
     // Every send answered 200 must be a stored message: the answer is not taken on trust.

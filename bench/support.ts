@@ -116,6 +116,57 @@ export function summarizeTimings(durations: number[]): Timings {
   return { samples: sorted.length, p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(sorted.at(-1) ?? NaN) };
 }
 
+/** Linux counts CPU time in ticks of 1/100 s (USER_HZ), whatever the kernel's own timer rate. */
+const TICK_MS = 10;
+
+/**
+ * CPU time used so far, in milliseconds: by process `pid` (user and system), or without one by the whole machine
+ * (every core's time spent working, neither idle, waiting for the disk nor taken by the host). Read from /proc, so
+ * null where there is none.
+ */
+async function cpuMs(pid?: number): Promise<number | null> {
+  try {
+    if (pid === undefined) {
+      const [user, nice, system, , , irq, softirq] =
+        (await fs.readFile("/proc/stat", "utf8")).split("\n", 1)[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+      return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * TICK_MS;
+    }
+    // The command name may hold spaces and parentheses: the fields are counted from its closing one.
+    const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+export interface CpuPerOperation {
+  /** The server process's CPU time per operation, in microseconds. */
+  serverUs: number | null;
+  /** The whole machine's CPU time per operation (server, database, load generator), in microseconds. */
+  machineUs: number | null;
+}
+
+/**
+ * Starts counting CPU time; `per(operations)` divides what was used since by the operations done. On a shared,
+ * noisy machine the rate a phase reaches moves with everything else running, but the CPU each operation costs moves
+ * far less, so a change to the server shows in these figures where a single run's rate cannot show it.
+ */
+export async function cpuMeter(serverPid?: number) {
+  const [server, all] = await Promise.all([serverPid === undefined ? null : cpuMs(serverPid), cpuMs()]);
+  const perOperation = (start: number | null, end: number | null, operations: number) =>
+    start === null || end === null || operations <= 0 ? null : Math.round(((end - start) * 1000) / operations);
+  return {
+    async per(operations: number): Promise<CpuPerOperation> {
+      const [serverEnd, allEnd] = await Promise.all([serverPid === undefined ? null : cpuMs(serverPid), cpuMs()]);
+      return {
+        serverUs: perOperation(server, serverEnd, operations),
+        machineUs: perOperation(all, allEnd, operations),
+      };
+    },
+  };
+}
+
 export function machine() {
   return { cpus: os.cpus().length, node: process.version };
 }

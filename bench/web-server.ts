@@ -10,6 +10,8 @@ import { BENCH_PASSWORD, benchSignup } from "./support";
 export interface BenchServer {
   base: string;
   dataDir: string;
+  /** The server process's id, to read its CPU time. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -123,7 +125,7 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
     await stop();
     throw error;
   }
-  return { base, dataDir, stop };
+  return { base, dataDir, pid: child.pid, stop };
 }
 
 async function post(base: string, route: string, body: unknown): Promise<unknown> {

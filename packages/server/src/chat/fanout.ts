@@ -21,6 +21,19 @@ function openedWith(conn: Connection, ended: EndedSessions): boolean {
 }
 
 /**
+ * A frame encoded and framed once, when the first socket that hears it asks: a channel of a thousand members must
+ * not pay a thousand of either per event, and a process where no one hears it (with several processes, most events;
+ * in a channel whose members are offline, all) pays neither.
+ */
+function onceFramed(frame: TServerFrame): () => Buffer {
+  let framed: Buffer | null = null;
+  return () => {
+    framed ??= textFrame(Buffer.from(JSON.stringify(frame)));
+    return framed;
+  };
+}
+
+/**
  * Routes what the bus carries to this process's connections: stored events to who may hear them, typing and
  * presence to who follows them, and the end of sessions to the sockets opened with them.
  */
@@ -50,16 +63,16 @@ export function createFanout(deps: {
 
   /** Typing to who would get the typist's message (but the typist), presence to whoever follows the user. */
   function deliverTransient({ appId, event, subchannel }: TransientMessage) {
-    const frame = textFrame(Buffer.from(JSON.stringify({ type: "transient", event } satisfies TServerFrame)));
+    const frame = onceFramed({ type: "transient", event });
     if (event.type === "user.presence") {
-      for (const conn of deps.transients.watchersOf(appId, event.userId)) send(conn as Connection, frame);
+      for (const conn of deps.transients.watchersOf(appId, event.userId)) send(conn as Connection, frame());
       return;
     }
     const targets =
       typeof subchannel === "number"
         ? [...connections.inSubchannel(event.channelId, subchannel), ...connections.watchingAll(event.channelId)]
         : connections.inChannel(event.channelId);
-    for (const conn of targets) if (conn.appId === appId && conn.userId !== event.userId) send(conn, frame);
+    for (const conn of targets) if (conn.appId === appId && conn.userId !== event.userId) send(conn, frame());
   }
 
   /** Moves this process's end users of a channel to where the database now places them. */
@@ -107,8 +120,7 @@ export function createFanout(deps: {
         );
       }
     }
-    // Encoded and framed once: a channel of a thousand members must not pay a thousand of either per event.
-    const frame = textFrame(Buffer.from(JSON.stringify({ type: "event", event } satisfies TServerFrame)));
+    const frame = onceFramed({ type: "event", event });
     // A message is not written to the sockets of the members who block its sender; observers hear everything.
     const hidden = hiddenFrom ? new Set(hiddenFrom) : null;
     const hears = (conn: Connection) =>
@@ -117,26 +129,26 @@ export function createFanout(deps: {
     if (typeof subchannel === "number") {
       // A member's message in a split super group: their subchannel, and the observers watching every subchannel.
       for (const conn of connections.inSubchannel(event.channelId, subchannel)) {
-        if (hears(conn)) send(conn, frame);
+        if (hears(conn)) send(conn, frame());
       }
-      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame);
+      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame());
       return;
     }
     if (event.visibleTo) {
       // A member's message in a broadcast channel: the sender and the owner, and the observers of the channel.
       for (const userId of event.visibleTo) {
         for (const conn of connections.ofUser(appId, userId)) {
-          if (conn.channels.has(event.channelId) && hears(conn)) send(conn, frame);
+          if (conn.channels.has(event.channelId) && hears(conn)) send(conn, frame());
         }
       }
-      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame);
+      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame());
       return;
     }
-    for (const conn of connections.inChannel(event.channelId)) if (hears(conn)) send(conn, frame);
+    for (const conn of connections.inChannel(event.channelId)) if (hears(conn)) send(conn, frame());
     // A user removed from a channel still hears that it happened. Checked one by one rather than merged with the
     // members into a new set, which would copy a ten-thousand-member channel for every message its sender sends.
     if (subject) {
-      for (const conn of subject) if (!conn.channels.has(event.channelId) && hears(conn)) send(conn, frame);
+      for (const conn of subject) if (!conn.channels.has(event.channelId) && hears(conn)) send(conn, frame());
     }
     if ((event.type === "member.left" || event.type === "member.banned") && subject) {
       for (const conn of subject) connections.part(conn, event.channelId);

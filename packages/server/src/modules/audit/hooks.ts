@@ -1,6 +1,6 @@
 import { API_PREFIX, CHAT_API_PREFIX } from "@parley/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from "fastify";
-import { type AuditActor, type AuditScope, auditStorage, maskSecrets } from "./scope";
+import { type AuditActor, type AuditScope, closeAuditScope, maskSecrets, openAuditScope } from "./scope";
 import type { AuditService } from "./service";
 
 const CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -101,7 +101,15 @@ function chatScope(request: FastifyRequest, action: string): AuditScope | null {
 declare module "fastify" {
   interface FastifyRequest {
     auditScope?: AuditScope;
+    /** Set while the request's scope counts as open (see `openAuditScope`). */
+    auditScopeOpen?: boolean;
   }
+}
+
+function closeScopeOf(request: FastifyRequest): void {
+  if (!request.auditScopeOpen) return;
+  request.auditScopeOpen = false;
+  closeAuditScope();
 }
 
 /**
@@ -120,9 +128,25 @@ export function registerAuditHooks(server: FastifyInstance, audit: () => AuditSe
       const scope = kind === "api" ? dashboardScope(request, action) : chatScope(request, action);
       if (!scope) return done();
       request.auditScope = scope;
-      auditStorage.run(scope, () => done());
+      request.auditScopeOpen = true;
+      openAuditScope(scope, () => done());
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), open] as RouteOptions["preHandler"];
+    // The scope closes when the handler has finished, whatever it answers; what it returns is passed on as it is.
+    const handler = route.handler;
+    route.handler = function audited(this: FastifyInstance, request, reply) {
+      const result: unknown = handler.call(this, request, reply);
+      const close = () => closeScopeOf(request);
+      if (result instanceof Promise) void result.then(close, close);
+      else close();
+      return result;
+    } as RouteOptions["handler"];
+    // A request whose handler never ran (answered by an earlier hook, or aborted) closes its scope once answered.
+    const closeAnswered = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      closeScopeOf(request);
+      done();
+    };
+    route.onResponse = [...[route.onResponse ?? []].flat(), closeAnswered] as RouteOptions["onResponse"];
   });
   // Before the answer leaves, so a client that has it never sees the entry change afterwards.
   server.addHook("onSend", async (request, reply, payload) => {

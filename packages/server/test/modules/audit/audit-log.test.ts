@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { AUDIT_MASK, AUDIT_RETENTION_DAYS, type TAuditEntry, type TAuditPage, type TChannel } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/db/schema";
 import { auditKindOf, UNAUDITED_ROUTES } from "../../../src/modules/audit";
+import { openAuditScopeCount } from "../../../src/modules/audit/scope";
 import { chatApp } from "../../chat-client";
 import { client } from "../../client";
 import { ALLOW_LOOPBACK, STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp } from "../../harness";
@@ -118,6 +120,25 @@ describe("what the audit log records", () => {
       await t.ctx.database.exec("alter table audit_log_away rename to audit_log");
     }
     expect((await settings()).body.settings.url).toBe(before);
+  });
+
+  it("closes the scope of every audited request, whether it changed data, was refused or failed", async () => {
+    const app = await chatApp(t);
+    const put = (url: string) => api.put(`/apps/${app.appId}/webhook/settings`, { url, events: [] }, tokenOf(app));
+    expect((await put("http://127.0.0.1:9/closed")).status).toBe(200);
+    const missing = await t.server.inject({
+      method: "DELETE",
+      url: `/api/apps/${app.appId}/api-keys/${randomUUID()}`,
+      headers: app.dashboardAuth,
+    });
+    expect(missing.statusCode).toBe(404);
+    await t.ctx.database.exec("alter table audit_log rename to audit_log_away");
+    try {
+      expect((await put("http://127.0.0.1:9/failed")).status).toBe(500);
+    } finally {
+      await t.ctx.database.exec("alter table audit_log_away rename to audit_log");
+    }
+    expect(openAuditScopeCount()).toBe(0);
   });
 
   it("names a sub-account as such, and an administrator's action in the company's own account log", async () => {
