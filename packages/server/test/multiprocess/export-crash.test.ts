@@ -21,7 +21,11 @@ const PORT = PORTS.exportCrash;
 const BASE = `http://127.0.0.1:${PORT}`;
 const USERS = 200;
 const CHANNELS = 4;
-const MESSAGES = 20_000;
+/** Enough pages (of 50) that the run is killed with most of them still to write. */
+const MESSAGES = 6_000;
+/** The test's own deadlines: the export's start, then its finish after the restart. */
+const START_WITHIN_MS = 60_000;
+const FINISH_WITHIN_MS = 120_000;
 let db: ScratchDatabase;
 let dataDir: string;
 let server: ServerProcess | null = null;
@@ -53,94 +57,99 @@ afterAll(async () => {
 });
 
 describe("a data export killed midway", () => {
-  it("goes on from its last written page after a restart and archives every row exactly once", async () => {
-    const email = `export.${Date.now()}@example.com`;
-    await signUp(BASE, email, "en");
-    await confirmEmail(BASE, dataDir, email);
-    const sessionToken = await logIn(BASE, email);
-    const { app } = await call<{ app: { id: string } }>("POST", "/api/apps", { name: "Export" }, sessionToken);
-    // Rows straight into the tables: the test is of the export, and twenty thousand sends would only slow it down.
-    await sql(
-      `insert into chat_users (app_id, user_id, nickname, created_at)
+  // Its time limit is longer than its own deadlines, so a slow machine fails it with their message, not a timeout.
+  it(
+    "goes on from its last written page after a restart and archives every row exactly once",
+    async () => {
+      const email = `export.${Date.now()}@example.com`;
+      await signUp(BASE, email, "en");
+      await confirmEmail(BASE, dataDir, email);
+      const sessionToken = await logIn(BASE, email);
+      const { app } = await call<{ app: { id: string } }>("POST", "/api/apps", { name: "Export" }, sessionToken);
+      // Rows straight into the tables: the test is of the export, and twenty thousand sends would only slow it down.
+      await sql(
+        `insert into chat_users (app_id, user_id, nickname, created_at)
        select $1, 'user' || n, '사용자 ' || n, now() from generate_series(1, $2::int) as n`,
-      [app.id, USERS],
-    );
-    await sql(
-      `insert into channels (app_id, name, type, created_at, updated_at, last_seq)
+        [app.id, USERS],
+      );
+      await sql(
+        `insert into channels (app_id, name, type, created_at, updated_at, last_seq)
        select $1, 'Channel ' || n, 'public', now(), now(), $3::int / $2::int from generate_series(1, $2::int) as n`,
-      [app.id, CHANNELS, MESSAGES],
-    );
-    await sql(
-      `insert into messages (app_id, channel_id, seq, type, text, sender_id, created_at)
+        [app.id, CHANNELS, MESSAGES],
+      );
+      await sql(
+        `insert into messages (app_id, channel_id, seq, type, text, sender_id, created_at)
        select $1, c.id, s.seq, 'text', '메시지 ' || c.name || ' #' || s.seq, u.id, now()
        from (select id, name, row_number() over (order by id) as k from channels where app_id = $1) c
        cross join generate_series(1, $3::int / $2::int) as s(seq)
        join chat_users u on u.app_id = $1 and u.user_id = 'user' || (1 + (s.seq + c.k) % $4::int)`,
-      [app.id, CHANNELS, MESSAGES, USERS],
-    );
-
-    const { export: created } = await call<{ export: TDataExport }>(
-      "POST",
-      `/api/apps/${app.id}/exports`,
-      {},
-      sessionToken,
-    );
-    const written = async () => {
-      const [row] = await sql<{ status: string; done: number | null }>(
-        `select status, (select sum((s ->> 'done')::int) from jsonb_array_elements(state -> 'sections') s)::int as done
-         from data_exports where id = $1`,
-        [created.id],
+        [app.id, CHANNELS, MESSAGES, USERS],
       );
-      return { status: row?.status, done: row?.done ?? 0 };
-    };
-    const total = USERS + CHANNELS + MESSAGES;
-    const deadline = Date.now() + 60_000;
-    while ((await written()).done < total / 10) {
-      if (Date.now() > deadline) throw new Error("the export did not start");
-      await sleep(10);
-    }
-    await server?.kill();
-    const atKill = await written();
-    expect(atKill.status).toBe("running");
-    expect(atKill.done).toBeLessThan(total);
 
-    await leaseLapsed(db, "data_exports", created.id);
-    await start();
-    let lowest = Number.POSITIVE_INFINITY;
-    const finishBy = Date.now() + 120_000;
-    for (;;) {
-      const now = await written();
-      lowest = Math.min(lowest, now.done);
-      if (now.status === "completed") break;
-      if (Date.now() > finishBy) throw new Error(`the export did not finish after the restart: ${now.status}`);
-      await sleep(100);
-    }
-    // Progress never went back: the second run went on from where the first had recorded it was.
-    expect(lowest).toBeGreaterThanOrEqual(atKill.done);
-    const [runs] = await sql<{ attempts: number }>("select attempts from data_exports where id = $1", [created.id]);
-    expect(runs?.attempts).toBe(2);
+      const { export: created } = await call<{ export: TDataExport }>(
+        "POST",
+        `/api/apps/${app.id}/exports`,
+        {},
+        sessionToken,
+      );
+      const written = async () => {
+        const [row] = await sql<{ status: string; done: number | null }>(
+          `select status, (select sum((s ->> 'done')::int) from jsonb_array_elements(state -> 'sections') s)::int as done
+         from data_exports where id = $1`,
+          [created.id],
+        );
+        return { status: row?.status, done: row?.done ?? 0 };
+      };
+      const total = USERS + CHANNELS + MESSAGES;
+      const deadline = Date.now() + START_WITHIN_MS;
+      while ((await written()).done < total / 10) {
+        if (Date.now() > deadline) throw new Error("the export did not start");
+        await sleep(10);
+      }
+      await server?.kill();
+      const atKill = await written();
+      expect(atKill.status).toBe("running");
+      expect(atKill.done).toBeLessThan(total);
 
-    const { export: done } = await call<{ export: TDataExport }>(
-      "GET",
-      `/api/apps/${app.id}/exports/${created.id}`,
-      undefined,
-      sessionToken,
-    );
-    expect(done.sections.map((s) => [s.section, s.done, s.total])).toEqual([
-      ["users", USERS, USERS],
-      ["channels", CHANNELS, CHANNELS],
-      ["members", 0, 0],
-      ["messages", MESSAGES, MESSAGES],
-    ]);
-    const res = await fetch(`${BASE}${new URL(done.downloadUrl ?? "").pathname}`);
-    expect(res.status).toBe(200);
-    const zip = await readZip(Buffer.from(await res.arrayBuffer()));
-    const messages = ndjson<{ id: string; channelId: string; seq: number }>(zip.get("messages.ndjson"));
-    const stored = await sql<{ id: string }>("select id from messages where app_id = $1", [app.id]);
-    expect(messages).toHaveLength(MESSAGES);
-    expect(new Set(messages.map((m) => m.id)).size).toBe(MESSAGES);
-    expect(messages.map((m) => m.id).sort()).toEqual(stored.map((m) => m.id).sort());
-    const users = ndjson<{ userId: string }>(zip.get("users.ndjson"));
-    expect(new Set(users.map((u) => u.userId)).size).toBe(USERS);
-  });
+      await leaseLapsed(db, "data_exports", created.id);
+      await start();
+      let lowest = Number.POSITIVE_INFINITY;
+      const finishBy = Date.now() + FINISH_WITHIN_MS;
+      for (;;) {
+        const now = await written();
+        lowest = Math.min(lowest, now.done);
+        if (now.status === "completed") break;
+        if (Date.now() > finishBy) throw new Error(`the export did not finish after the restart: ${now.status}`);
+        await sleep(100);
+      }
+      // Progress never went back: the second run went on from where the first had recorded it was.
+      expect(lowest).toBeGreaterThanOrEqual(atKill.done);
+      const [runs] = await sql<{ attempts: number }>("select attempts from data_exports where id = $1", [created.id]);
+      expect(runs?.attempts).toBe(2);
+
+      const { export: done } = await call<{ export: TDataExport }>(
+        "GET",
+        `/api/apps/${app.id}/exports/${created.id}`,
+        undefined,
+        sessionToken,
+      );
+      expect(done.sections.map((s) => [s.section, s.done, s.total])).toEqual([
+        ["users", USERS, USERS],
+        ["channels", CHANNELS, CHANNELS],
+        ["members", 0, 0],
+        ["messages", MESSAGES, MESSAGES],
+      ]);
+      const res = await fetch(`${BASE}${new URL(done.downloadUrl ?? "").pathname}`);
+      expect(res.status).toBe(200);
+      const zip = await readZip(Buffer.from(await res.arrayBuffer()));
+      const messages = ndjson<{ id: string; channelId: string; seq: number }>(zip.get("messages.ndjson"));
+      const stored = await sql<{ id: string }>("select id from messages where app_id = $1", [app.id]);
+      expect(messages).toHaveLength(MESSAGES);
+      expect(new Set(messages.map((m) => m.id)).size).toBe(MESSAGES);
+      expect(messages.map((m) => m.id).sort()).toEqual(stored.map((m) => m.id).sort());
+      const users = ndjson<{ userId: string }>(zip.get("users.ndjson"));
+      expect(new Set(users.map((u) => u.userId)).size).toBe(USERS);
+    },
+    START_WITHIN_MS + FINISH_WITHIN_MS + 60_000,
+  );
 });
