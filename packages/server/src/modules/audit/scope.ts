@@ -42,7 +42,7 @@ export const AUDIT_SCOPE_LINGER_MS = 2_000;
 
 /**
  * Audited requests whose handler has not finished. On Node 20, an `AsyncLocalStorage` that has been entered once
- * runs a hook on every promise the process makes from then on, whoever makes it: a tenth of the time of a chat
+ * runs a hook on every promise the process makes from then on, whoever makes it: about 5 % of the time of a chat
  * message's send, which is never audited. So the storage is turned off once no audited request has been under way
  * for `AUDIT_SCOPE_LINGER_MS`, and on again by the next one; a process serving only chat users pays nothing.
  */
