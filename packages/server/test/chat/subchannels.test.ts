@@ -6,7 +6,7 @@ import {
   type TSubchannelsResponse,
 } from "@parley/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatApp } from "../chat-client";
 import { startTestApp, type TestApp } from "../harness";
 import { messageTexts, openSocket, readySocketsAt } from "../ws-client";
@@ -200,6 +200,54 @@ describe("subchannels", () => {
     expect((await send("after")).subchannel).toBe(1);
     expect((await patch(false)).statusCode).toBe(200);
     expect(await mine()).toEqual({ mine: null, subchannels: [] });
+    // Nor does the one right after the channel is whole again go to a subchannel.
+    expect((await send("whole again")).subchannel).toBeUndefined();
+  });
+
+  it("stores a placed member's message in one statement with their subchannel, and places one who has none first", async () => {
+    const g = await splitSuperGroup({ min: 2, max: 2 });
+    await g.join("a1", "a2", "b1");
+    const [a2, b1] = [g.members[1], g.members[2]] as [ChatUser, ChatUser];
+    // b1's place is taken away, as if they joined before the split; the next send must place them again.
+    await t.ctx.database.db.execute(sql`
+      update channel_members set subchannel = null
+      where channel_id = ${g.channelId} and chat_user_id = (select id from chat_users where user_id = 'b1'
+        and app_id = ${g.app.appId})`);
+    const [sa2] = await readySocketsAt(wsUrl, { token: a2.sessionToken });
+    // Which path ran shows in what it reads first: the fast path the channel alone, the full path the channel with
+    // the sender's membership.
+    const { channels } = t.services;
+    const fast = vi.spyOn(channels, "channelForSend");
+    const full = vi.spyOn(channels, "requireChannelWithMember");
+    const send = async (user: ChatUser, text: string) =>
+      (await user.api.post<{ message: TMessage }>(`/channels/${g.channelId}/messages`, { text })).body.message;
+    try {
+      const inOne = await send(a2, "room one, fast");
+      expect(inOne.subchannel).toBe(1);
+      expect([fast.mock.calls.length, full.mock.calls.length]).toEqual([1, 0]);
+      const placed = await send(b1, "placed on the way");
+      expect(placed.subchannel).toBe(2);
+      expect([fast.mock.calls.length, full.mock.calls.length]).toEqual([2, 1]);
+      expect((await send(b1, "room two, fast")).subchannel).toBe(2);
+      expect([fast.mock.calls.length, full.mock.calls.length]).toEqual([3, 1]);
+    } finally {
+      fast.mockRestore();
+      full.mockRestore();
+    }
+    const heard = await sa2.event("message.created", (e) => e.message?.text === "room one, fast");
+    expect(heard.message?.subchannel).toBe(1);
+    await sa2.caughtUp();
+    expect(messageTexts(sa2)).toEqual(["room one, fast"]);
+    const history = await b1.api.get<TMessagesResponse>(`/channels/${g.channelId}/messages`);
+    expect(history.body.messages.map((m) => [m.text, m.subchannel])).toEqual([
+      ["placed on the way", 2],
+      ["room two, fast", 2],
+    ]);
+    const events = await a2.api.get<{ events: { message?: TMessage }[] }>("/events?after=0");
+    expect(events.body.events.flatMap((e) => (e.message ? [[e.message.text, e.message.subchannel]] : []))).toEqual([
+      ["room one, fast", 1],
+    ]);
+    sa2.ws.close();
   });
 
   it("counts a deleted user out of their subchannel", async () => {

@@ -2,6 +2,7 @@ import type { TMessage } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
+import { isPartitioned } from "../channels";
 import type { MetricsService } from "../metrics";
 import { messageBody } from "./mapping";
 import type { MessageDraft } from "./pipeline";
@@ -29,7 +30,8 @@ type StoreOne = (batch: EventBatch, draft: MessageDraft, now: Date, outboxed: bo
  * Stores the users' messages of a send's fast path together: those that arrive while the event loop handles one
  * round of input, or while earlier statements run, go to the database in one statement, which does for each what
  * the guarded single store does (the channel's rules asserted, seq, read mark, the counters of the members who
- * block the sender, event, outbox row, the day's counters). A round trip and a commit cost the database and this
+ * block the sender, event, outbox row, the day's counters; in a split super group, the subchannel the sender is in,
+ * as the full path would read it). A round trip and a commit cost the database and this
  * process far more than a row does, so under load a send costs a fraction of one statement, and alone it still
  * costs one.
  *
@@ -81,7 +83,7 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
 
   async function run(taken: Pending[]): Promise<void> {
     const now = clock.now();
-    let rows: Map<number, { id: string; seq: number; event_id: string; hidden_from: string[] | null }>;
+    let rows: Awaited<ReturnType<typeof storeTogether>>;
     try {
       rows = await storeTogether(taken, now);
     } catch {
@@ -98,7 +100,12 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
         entry.resolve(null);
         continue;
       }
-      const message: TMessage = { id: row.id, seq: Number(row.seq), ...messageBody(entry.draft, now) };
+      const message: TMessage = {
+        id: row.id,
+        seq: Number(row.seq),
+        ...messageBody(entry.draft, now),
+        ...(row.subchannel === null ? {} : { subchannel: row.subchannel }),
+      };
       entry.batch.storedWithOutbox(
         entry.draft.actor.app.id,
         {
@@ -130,6 +137,7 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
         metadata: draft.metadata,
         file: draft.file,
         client_message_id: draft.clientMessageId ?? null,
+        partitioned: isPartitioned(draft.channel),
         body: messageBody(draft, now),
         outboxed: entry.outboxed,
       };
@@ -140,33 +148,37 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
       i: number;
       id: string;
       seq: number;
+      subchannel: number | null;
       event_id: string;
       hidden_from: string[] | null;
     }>(sql`
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (i int, app_id uuid, channel_id uuid,
           channel_type text, sender_id uuid, type text, text text, metadata jsonb, file jsonb, client_message_id text,
-          body jsonb, outboxed boolean)
+          partitioned boolean, body jsonb, outboxed boolean)
       ), next as (
         update channels c set last_seq = c.last_seq + 1, countable_seq = c.countable_seq + 1,
           countable_public_seq = c.countable_public_seq + 1
         from input
         where c.id = any(array(select channel_id from input)) and c.id = input.channel_id
           and c.app_id = input.app_id and c.type = input.channel_type and not c.is_frozen
-          and not (c.type = 'supergroup' and c.subchannel_enabled)
+          and (c.type = 'supergroup' and c.subchannel_enabled) = input.partitioned
           and exists (select 1 from channel_members m where m.channel_id = input.channel_id
-            and m.chat_user_id = input.sender_id and (m.muted_until is null or m.muted_until <= ${now}))
+            and m.chat_user_id = input.sender_id and (m.muted_until is null or m.muted_until <= ${now})
+            and (not input.partitioned or m.subchannel is not null))
         returning c.id, c.last_seq, c.countable_seq, c.countable_public_seq
       ), stored as (
         insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
-          client_message_id)
+          client_message_id, subchannel)
         select input.app_id, input.channel_id, next.last_seq, input.type, input.text, input.sender_id, input.metadata,
-          input.file, ${now}, input.client_message_id
+          input.file, ${now}, input.client_message_id,
+          case when input.partitioned then (select m.subchannel from channel_members m
+            where m.channel_id = input.channel_id and m.chat_user_id = input.sender_id) end
         from input join next on next.id = input.channel_id
-        returning id, seq, channel_id
+        returning id, seq, channel_id, subchannel
       ), sent as (
         select input.i, input.app_id, input.sender_id, input.channel_id, input.body, input.outboxed, stored.id,
-          stored.seq, next.countable_seq, next.countable_public_seq
+          stored.seq, stored.subchannel, next.countable_seq, next.countable_public_seq
         from stored join input on input.channel_id = stored.channel_id join next on next.id = stored.channel_id
       ), read as (
         update channel_members m set last_read_seq = sent.seq, read_countable = sent.countable_seq,
@@ -186,7 +198,9 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
       ), event as (
         insert into chat_events (app_id, channel_id, type, payload, created_at)
         select sent.app_id, sent.channel_id, 'message.created',
-          jsonb_build_object('message', sent.body || jsonb_build_object('id', sent.id, 'seq', sent.seq)), ${now}
+          jsonb_build_object('message', sent.body || jsonb_build_object('id', sent.id, 'seq', sent.seq)
+            || case when sent.subchannel is null then '{}'::jsonb
+              else jsonb_build_object('subchannel', sent.subchannel) end), ${now}
         from sent
         returning id, app_id, channel_id, payload
       ), outboxed as (
@@ -198,7 +212,7 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
         from event join sent on sent.channel_id = event.channel_id
         where sent.outboxed
       ), ${deps.metrics.usersMessagesCounting(now, "sent")}
-      select sent.i, sent.id, sent.seq, event.id as event_id,
+      select sent.i, sent.id, sent.seq, sent.subchannel, event.id as event_id,
         (select jsonb_agg(blockers.user_id) from blockers where blockers.channel_id = sent.channel_id) as hidden_from
       from event join sent on sent.channel_id = event.channel_id`);
     return new Map(result.map((row) => [Number(row.i), row]));

@@ -13,7 +13,6 @@ import {
   type ChannelService,
   countsAsUnread,
   historyScope,
-  isPartitioned,
   mentionCounting,
   unreadCounting,
 } from "../channels";
@@ -234,8 +233,8 @@ export function createMessagePipeline(
   /**
    * A user's message as most are: to a channel they belong to, allowed. Stage 1's reads are skipped, and their
    * rules checked by the statement that stores ({@link guard}), so such a send is one round trip to the database.
-   * Null when anything is not as expected (a refusal, a resend of a stored message, a split super group): the
-   * full path then runs from the start and answers as it always does; nothing was stored.
+   * Null when anything is not as expected (a refusal, a resend of a stored message, a member of a split super group
+   * not yet placed): the full path then runs from the start and answers as it always does; nothing was stored.
    */
   async function sendDirect(
     actor: Extract<Actor, { kind: "user" }>,
@@ -246,8 +245,9 @@ export function createMessagePipeline(
     if (!input.file && input.text.trim() === "") return null;
     if (input.text.length > MESSAGE_TEXT_MAX) return null;
     const channel = await deps.channels.channelForSend(actor.app, channelId);
-    // A broadcast member's message names who it reaches, which only the full path reads.
-    if (!channel || isPartitioned(channel) || channel.type === "broadcast") return null;
+    // A broadcast member's message names who it reaches, which only the full path reads. A member of a split super
+    // group not yet placed is placed by the full path; the statement finds the subchannel of one who is.
+    if (!channel || channel.type === "broadcast") return null;
     // Mentions write to the mentioned members' rows, which the statement of many senders does not.
     if (input.mentionedUserIds?.length) return null;
     let draft: MessageDraft = {
