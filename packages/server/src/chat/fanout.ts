@@ -158,9 +158,8 @@ export function createFanout(deps: {
     }
   }
 
-  /** A frame for named users: every socket of theirs on this process. */
   /**
-   * A call's frames to its parties. They skip the write window: call set-up is a chain of offer, answer and
+   * A frame for named users, to every socket of theirs on this process: a call's frames to its parties. They skip the write window: call set-up is a chain of offer, answer and
    * candidates, each sent when the one before arrived, and a window's wait would add to every link of it.
    */
   function deliverDirect({ appId, userIds, frame }: DirectMessage) {

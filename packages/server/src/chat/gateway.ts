@@ -15,6 +15,7 @@ import type { MessageService } from "../modules/messages";
 import type { Bus } from "./bus";
 import { ChannelPlacements, type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
+import { createHeartbeat } from "./heartbeat";
 import type { Presence } from "./presence";
 import { textFrame } from "./text-frame";
 import { createTransientHub } from "./transient";
@@ -163,20 +164,21 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   });
   const unsubscribe = deps.bus.subscribe(fanout.deliver);
 
-  const heartbeat = setInterval(() => {
-    for (const conn of [...connections.all]) {
-      if (!conn.alive) {
-        conn.socket.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.socket.ping();
+  // A socket that has not answered the ping of the round before is gone. The ping waits in the write window with
+  // the socket's frames, and leaves in the same write as they do.
+  const heartbeat = createHeartbeat(connections.all, deps.heartbeatMs, (conn) => {
+    if (!conn.alive) {
+      conn.socket.terminate();
+      return;
     }
-  }, deps.heartbeatMs);
-  heartbeat.unref();
+    conn.alive = false;
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    window.hold(conn.transport);
+    conn.socket.ping();
+  });
 
   app.addHook("onClose", async () => {
-    clearInterval(heartbeat);
+    heartbeat.stop();
     unsubscribe();
     transients.close();
     window.flush();

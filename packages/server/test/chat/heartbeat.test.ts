@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket } from "ws";
 import { chatApp } from "../chat-client";
 import { startTestApp, type TestApp } from "../harness";
 import { openSocket } from "../ws-client";
@@ -39,5 +40,20 @@ describe("WebSocket heartbeat", () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it("cuts a signed-in socket that stops answering pings", async () => {
+    const app = await chatApp(t);
+    const lee = await app.user("lee");
+    const silent = new WebSocket(wsUrl, { autoPong: false });
+    const pings: number[] = [];
+    silent.on("ping", () => pings.push(Date.now()));
+    const closed = new Promise<number>((resolve) => silent.on("close", (code) => resolve(code)));
+    await new Promise((resolve) => silent.once("open", resolve));
+    silent.send(JSON.stringify({ type: "auth", token: lee.sessionToken }));
+    await new Promise((resolve) => silent.once("message", resolve));
+    // Cut with no close frame (1006 on this side) at the round after the ping it did not answer.
+    expect(await closed).toBe(1006);
+    expect(pings.length).toBeGreaterThanOrEqual(1);
   });
 });
