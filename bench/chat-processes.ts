@@ -268,6 +268,8 @@ export interface SendOutcome {
   statuses: Record<string, number>;
   /** The first failure's reason, or null. */
   firstError: string | null;
+  /** How long each measured request answered 2xx took, from leaving the sender to its answer's end. */
+  answerMs: number[];
   /**
    * With `mix`: when each reaction `r<i>` left (`[i, at]`) and each typing start (`[typist, i, at]`), on the
    * clock the receivers use.
@@ -308,8 +310,8 @@ export async function send(options: {
     });
     const sent = nextMessage<Omit<SendOutcome, "measuringAt">>(child, "sent");
     child.send({ type: "start", ...options });
-    const { failed, statuses, firstError, mix } = await sent;
-    return { measuringAt, failed, statuses, firstError, ...(mix ? { mix } : {}) };
+    const { failed, statuses, firstError, answerMs, mix } = await sent;
+    return { measuringAt, failed, statuses, firstError, answerMs, ...(mix ? { mix } : {}) };
   } finally {
     await stop();
   }

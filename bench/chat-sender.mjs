@@ -5,7 +5,8 @@
  *
  *   ← { type: "start", targets: [{ url, token }], rate, count, warmup }
  *   → { type: "measuring" }   when the first measured message leaves
- *   → { type: "sent", failed, statuses, firstError }   once every answer is in
+ *   → { type: "sent", failed, statuses, firstError, answerMs }   once every answer is in (`answerMs`: how long each
+ *     measured request took to be answered)
  *
  * Message `i` goes to `targets[i % targets.length]`: one target sends for the whole channel, several spread the rate
  * over them (one user per subchannel). Messages before `warmup` carry a time starting with "w", so receivers leave
@@ -87,6 +88,8 @@ async function run({ targets, rate, count, warmup, mix }) {
   let touched = 0;
   const started = performance.now();
   const pending = [];
+  /** How long each measured request took to be answered (2xx), in milliseconds. */
+  const answerMs = [];
   /** Answers other than 2xx to measured messages, by status (0: no answer). */
   const statuses = {};
   let failed = 0;
@@ -140,6 +143,7 @@ async function run({ targets, rate, count, warmup, mix }) {
               body: { reaction: `r${i}` },
             };
     if (kind === "reaction") reactions.push([i, clock()]);
+    const leftAt = performance.now();
     const reply = fetch(request.url, {
       method: request.method,
       headers: {
@@ -150,6 +154,7 @@ async function run({ targets, rate, count, warmup, mix }) {
     }).then(
       async (response) => {
         const text = await response.text();
+        if (!isWarm) answerMs.push(performance.now() - leftAt);
         if (!response.ok) return fail(response.status, `${kind} answered ${response.status}: ${text.slice(0, 200)}`);
         if (mix && kind === "message") {
           answered.push(JSON.parse(text).message.id);
@@ -163,7 +168,14 @@ async function run({ targets, rate, count, warmup, mix }) {
   }
   await Promise.all(pending);
   for (const ws of sockets) ws.close();
-  process.send({ type: "sent", failed, statuses, firstError, ...(mix ? { mix: { reactions, typing } } : {}) });
+  process.send({
+    type: "sent",
+    failed,
+    statuses,
+    firstError,
+    answerMs,
+    ...(mix ? { mix: { reactions, typing } } : {}),
+  });
 }
 
 process.once("message", (message) => {

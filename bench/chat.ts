@@ -150,6 +150,11 @@ interface Side {
   failedSendStatuses: Record<string, number>;
   firstSendError: string | null;
   /**
+   * How long the measured sends took to be answered, at the sender: the part of the latency before the fan-out
+   * (the send's own work and its waits behind the fan-out's writes).
+   */
+  sendAnswer: { p50Ms: number; p99Ms: number; maxMs: number };
+  /**
    * Measured messages per socket: the fewest and most one socket received, and how many sockets received none,
    * which tells sockets the server left out from deliveries lost here and there.
    */
@@ -265,6 +270,12 @@ function percentiles(batches: Float64Array[]) {
   return { deliveries: all.length, p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(all.at(-1) ?? NaN) };
 }
 
+/** The sends' answer times, by the same percentiles. */
+function answerFigures(answerMs: number[]) {
+  const { p50Ms, p99Ms, maxMs } = percentiles([Float64Array.from(answerMs)]);
+  return { p50Ms, p99Ms, maxMs };
+}
+
 /**
  * How long the sockets sit idle after signing in before memory is read: what an idle socket holds, not what the
  * sign-ins left in the server's short-lived read caches (one second by default, READ_CACHE_MS).
@@ -360,6 +371,7 @@ async function measure(
       failedSends: sent.failed,
       failedSendStatuses: sent.statuses,
       firstSendError: sent.firstError,
+      sendAnswer: answerFigures(sent.answerMs),
       perSocket: {
         min: counts.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY),
         max: counts.reduce((a, b) => Math.max(a, b), 0),
