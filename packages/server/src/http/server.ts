@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
-import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Config } from "../config";
 import { textLogStream } from "../log-text";
 import { registerErrorHandler } from "./error-handler";
@@ -7,7 +6,7 @@ import { registerJsonParser } from "./json-body";
 import { BODY_LIMIT_BYTES, SECRET_LOG_PATHS } from "./limits";
 import { lazyRequestLogger } from "./request-logger";
 import { registerSecurityHeaders, requestId, serializeRequest } from "./security";
-import { validatorCompiler } from "./validation";
+import { serializerCompiler, validatorCompiler } from "./validation";
 
 export interface RegisteredRoute {
   method: string;

@@ -1,5 +1,6 @@
 import { unstorableTextKey, V, validationKeyOf } from "@parley/contract";
-import type { FastifySchemaCompiler } from "fastify";
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
+import { ResponseSerializationError } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
 export interface FieldIssue {
@@ -61,4 +62,18 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
         (issue as { input?: unknown }).input === undefined,
     }));
     return { error: new RequestValidationError(issues) };
+  };
+
+/**
+ * A response is checked against its route's schema, which also drops any field the schema does not name, and then
+ * written as JSON. Parsed rather than encoded: no response schema holds a codec (encoding would run one backwards,
+ * and a one-way transform would make it throw), so the two give the same output, and zod compiles an object's parse
+ * into one function while its encode walks the schema. A message's answer took 2 µs to check against 6.
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, method, url }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
   };
