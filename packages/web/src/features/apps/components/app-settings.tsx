@@ -8,6 +8,7 @@ import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useErrorText } from "@/hooks/use-error-text";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
+import { logLoadFailure } from "@/lib/load-failure";
 import { useSession } from "@/lib/session";
 import { useApp } from "../api/get-app";
 import { useChatSettings } from "../api/get-chat-settings";
@@ -49,7 +50,7 @@ export function AppSettings({
   // Spec section 8: a failed app-detail load is logged and shown in the snackbar.
   useEffect(() => {
     if (!app.error) return;
-    console.warn("Could not load the app", app.error);
+    logLoadFailure("Could not load the app", app.error);
     showSnackbar(errorText(app.error), { severity: "error" });
   }, [app.error, errorText, showSnackbar]);
 

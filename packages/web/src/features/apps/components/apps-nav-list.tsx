@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
+import { logLoadFailure } from "@/lib/load-failure";
 import { useApps } from "../api/get-apps";
 import { CreateAppDialog } from "./create-app-dialog";
 
@@ -22,7 +23,7 @@ export function AppsNavList({
   const [isCreateOpen, setIsCreateOpen] = useState(false);
 
   useEffect(() => {
-    if (error) console.warn("Could not load the app list", error);
+    if (error) logLoadFailure("Could not load the app list", error);
   }, [error]);
 
   return (

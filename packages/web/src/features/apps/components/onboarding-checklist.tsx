@@ -25,6 +25,7 @@ import { Link as RouterLink } from "react-router";
 import { CopyButton } from "@/components/copy-button";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
+import { logLoadFailure } from "@/lib/load-failure";
 import { useChatSettings } from "../api/get-chat-settings";
 import { useOnboarding } from "../api/get-onboarding";
 import { useUpdateChatSettings } from "../api/update-chat-settings";
@@ -190,7 +191,7 @@ export function OnboardingChecklist({ appId }: { appId: string }) {
     if (isComplete) updateState({ isComplete: true });
   }, [isComplete, updateState]);
   useEffect(() => {
-    if (onboarding.error) console.warn("Could not load the onboarding checklist", onboarding.error);
+    if (onboarding.error) logLoadFailure("Could not load the onboarding checklist", onboarding.error);
   }, [onboarding.error]);
 
   // A checklist that cannot load stays out of the way: the page it sits on is what the reader came for.

@@ -13,6 +13,7 @@ import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
 import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
+import { logLoadFailure } from "@/lib/load-failure";
 import { inlineErrors } from "@/lib/mutation-errors";
 import { useEmailVerified } from "../api/get-email-verified";
 import { useSendEmailVerification } from "../api/send-email-verification";
@@ -39,7 +40,7 @@ export function EmailVerificationStatus({ email, justSignedUp }: { email: string
   const [isAlreadyVerified, setIsAlreadyVerified] = useState(false);
 
   useEffect(() => {
-    if (verified.error) console.warn("Could not check the verification state", verified.error);
+    if (verified.error) logLoadFailure("Could not check the verification state", verified.error);
   }, [verified.error]);
 
   const isVerified = isAlreadyVerified || verified.data?.verified === true;

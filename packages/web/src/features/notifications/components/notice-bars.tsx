@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
 import { useFormat } from "@/hooks/use-format";
+import { logLoadFailure } from "@/lib/load-failure";
 import { useNotifications } from "../api/get-notifications";
 import { useHidePasswordNotice } from "../api/hide-password-notice";
 
@@ -95,7 +96,7 @@ export function NoticeBars({ paidPlanAction }: { paidPlanAction?: ReactNode }) {
   const { data, error } = useNotifications();
 
   useEffect(() => {
-    if (error) console.warn("Could not load notices", error);
+    if (error) logLoadFailure("Could not load notices", error);
   }, [error]);
 
   if (!data?.length) return null;
