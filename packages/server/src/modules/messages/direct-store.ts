@@ -31,7 +31,7 @@ type StoreOne = (batch: EventBatch, draft: MessageDraft, now: Date, outboxed: bo
  * round of input, or while earlier statements run, go to the database in one statement, which does for each what
  * the guarded single store does (the channel's rules asserted, seq, read mark, the counters of the members who
  * block the sender, event, outbox row, the day's counters; in a split super group, the subchannel the sender is in,
- * as the full path would read it). A round trip and a commit cost the database and this
+ * read from the same member row the rules are checked on). A round trip and a commit cost the database and this
  * process far more than a row does, so under load a send costs a fraction of one statement, and alone it still
  * costs one.
  *
@@ -159,21 +159,19 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
       ), next as (
         update channels c set last_seq = c.last_seq + 1, countable_seq = c.countable_seq + 1,
           countable_public_seq = c.countable_public_seq + 1
-        from input
+        from input join channel_members m on m.channel_id = input.channel_id and m.chat_user_id = input.sender_id
         where c.id = any(array(select channel_id from input)) and c.id = input.channel_id
           and c.app_id = input.app_id and c.type = input.channel_type and not c.is_frozen
           and (c.type = 'supergroup' and c.subchannel_enabled) = input.partitioned
-          and exists (select 1 from channel_members m where m.channel_id = input.channel_id
-            and m.chat_user_id = input.sender_id and (m.muted_until is null or m.muted_until <= ${now})
-            and (not input.partitioned or m.subchannel is not null))
-        returning c.id, c.last_seq, c.countable_seq, c.countable_public_seq
+          and (m.muted_until is null or m.muted_until <= ${now})
+          and (not input.partitioned or m.subchannel is not null)
+        returning c.id, c.last_seq, c.countable_seq, c.countable_public_seq,
+          case when input.partitioned then m.subchannel end as subchannel
       ), stored as (
         insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
           client_message_id, subchannel)
         select input.app_id, input.channel_id, next.last_seq, input.type, input.text, input.sender_id, input.metadata,
-          input.file, ${now}, input.client_message_id,
-          case when input.partitioned then (select m.subchannel from channel_members m
-            where m.channel_id = input.channel_id and m.chat_user_id = input.sender_id) end
+          input.file, ${now}, input.client_message_id, next.subchannel
         from input join next on next.id = input.channel_id
         returning id, seq, channel_id, subchannel
       ), sent as (
