@@ -154,8 +154,8 @@ async function run({ targets, rate, count, warmup, mix }) {
     }).then(
       async (response) => {
         const text = await response.text();
-        if (!isWarm) answerMs.push(performance.now() - leftAt);
         if (!response.ok) return fail(response.status, `${kind} answered ${response.status}: ${text.slice(0, 200)}`);
+        if (!isWarm) answerMs.push(performance.now() - leftAt);
         if (mix && kind === "message") {
           answered.push(JSON.parse(text).message.id);
           onAnswer();

@@ -159,8 +159,9 @@ export function createFanout(deps: {
   }
 
   /**
-   * A frame for named users, to every socket of theirs on this process: a call's frames to its parties. They skip the write window: call set-up is a chain of offer, answer and
-   * candidates, each sent when the one before arrived, and a window's wait would add to every link of it.
+   * A frame for named users, to every socket of theirs on this process: a call's frames to its parties. They skip
+   * the write window: call set-up is a chain of offer, answer and candidates, each sent when the one before arrived,
+   * and a window's wait would add to every link of it.
    */
   function deliverDirect({ appId, userIds, frame }: DirectMessage) {
     const framed = textFrame(Buffer.from(JSON.stringify(frame)));
