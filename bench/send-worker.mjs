@@ -5,7 +5,11 @@
  * show does. With a `rate`, the senders share that many sends a second on a fixed schedule instead (open loop),
  * each sending on time whether or not its last send was answered.
  *
- * Requests go through `node:http` with a keep-alive agent, so each sender reuses one connection. Not through fetch:
+ * Requests go through `node:http` with a keep-alive agent of its own per sender, which reuses its connections and
+ * opens at most `SOCKETS_PER_SENDER`, as a browser keeps a few per host: on a schedule the server falls behind of,
+ * a send waits for a free connection (its time still runs from when it was due) instead of opening one more. Without
+ * the cap, a server some seconds behind had thousands of connections opened on it, which slowed it further, until
+ * the sender ran out of file descriptors; a real client never does that to it. Not through fetch:
  * on this 2-core machine fetch cost the client several times the CPU of `http.request` per request (a bare server
  * answered it a few hundred times a second where `http.request` reached thousands), and the client, which shares
  * the machine with the server, would have been the limit being measured.
@@ -16,10 +20,11 @@ import { parentPort, workerData } from "node:worker_threads";
 
 // workerData: { senders: [{ url, token }], warmupSeconds, seconds, rate?: sends a second across all senders }
 const { senders, warmupSeconds, seconds, rate } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+/** Connections a sender opens at most; a browser opens six per host. */
+const SOCKETS_PER_SENDER = 4;
 
 /** Posts `body` and answers the status once the whole answer has arrived. */
-function post(url, token, body) {
+function post(agent, url, token, body) {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -66,10 +71,11 @@ async function run() {
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** One send, counted; false when it got no answer. */
-  async function send({ url, token }, index, n, sentAt) {
+  async function send({ url, token, agent }, index, n, sentAt) {
     let status;
     try {
       status = await post(
+        agent,
         url,
         token,
         JSON.stringify({ text: `message ${n} from sender ${index}`, metadata: { n: String(n) } }),
@@ -106,7 +112,12 @@ async function run() {
     await Promise.all(pending);
   }
 
-  await Promise.all(senders.map(rate ? onSchedule : closedLoop));
+  const withAgents = senders.map((sender) => ({
+    ...sender,
+    agent: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SENDER }),
+  }));
+  await Promise.all(withAgents.map(rate ? onSchedule : closedLoop));
+  for (const { agent } of withAgents) agent.destroy();
   clearTimeout(measuring);
   const busy = utilization ? performance.eventLoopUtilization(utilization).utilization : null;
   return {

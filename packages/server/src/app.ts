@@ -37,7 +37,7 @@ import { exportDownloadRoutes, exportRoutes } from "./modules/exports";
 import { fileChatRoutes, fileRoutes } from "./modules/files";
 import { createStatusMonitor, healthRoutes, serverStatusChecks, statusRoutes } from "./modules/health";
 import { liveRoutes } from "./modules/live";
-import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages";
+import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes, startSearchUpkeep } from "./modules/messages";
 import { metricsRoutes } from "./modules/metrics";
 import { notificationRoutes } from "./modules/notifications";
 import { profanityRoutes } from "./modules/profanity";
@@ -125,6 +125,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: server.log,
   });
   await ctx.jobs.start();
+  const searchUpkeep =
+    config.jobsEnabled && config.searchMergeMs > 0
+      ? startSearchUpkeep(database, server.log, config.searchMergeMs)
+      : null;
   if (config.jobsEnabled) {
     void services.outbox.dispatch();
     // A send a stopped process left halfway resumes now rather than at the next minute's sweep.
@@ -144,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Sessions used in the last second are marked before the database goes.
     await chatUsers.flushSessionMarks();
     await ctx.jobs.stop();
+    await searchUpkeep?.stop();
     mailer.close();
     if (!options.bus) await bus.close();
     await presence.close();

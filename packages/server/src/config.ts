@@ -77,6 +77,8 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   FILE_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3650).default(365)),
   JOB_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().min(0.5).max(60).default(2)),
+  /** How often a process that runs jobs merges the message search index's pending entries; 0 never (see decisions). */
+  SEARCH_MERGE_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(600_000).default(1000)),
   /** How long a call rings unanswered before it is missed. */
   CALL_RING_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(5).max(600).default(45)),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
@@ -173,6 +175,7 @@ export interface Config {
   logRequests: boolean;
   jobsEnabled: boolean;
   jobPollSeconds: number;
+  searchMergeMs: number;
   wsWriteWindowMs: number;
   wsHeartbeatMs: number;
   wsMaxConnectionsPerChatUser: number;
@@ -232,6 +235,7 @@ export function loadConfig(
     logRequests: logFormat === "json" || e.LOG_LEVEL !== undefined,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    searchMergeMs: e.SEARCH_MERGE_MS,
     wsWriteWindowMs: e.WS_WRITE_WINDOW_MS,
     wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     wsMaxConnectionsPerChatUser: e.WS_MAX_CONNECTIONS_PER_CHAT_USER,

@@ -1,0 +1,50 @@
+import type { Database } from "../../db/client";
+
+/**
+ * Merges the message search index's pending entries into the index every `intervalMs` (`SEARCH_MERGE_MS`, a second
+ * by default), outside any send.
+ *
+ * `messages_search_idx` is a GIN index (migration 0023): an insert only appends its message's n-grams to the
+ * index's pending list, and the insert that finds the list past `gin_pending_list_limit` (4 MB, some 9,000 messages)
+ * merges the whole list before its statement ends. One send statement in every 9,000 messages took 40 to 80 ms longer
+ * for it, and every send it carried, or that queued behind it, waited as long: most of a busy app's slowest sends.
+ * Merged here a second's worth at a time, the list reaches the limit only above some 9,000 messages a second, and
+ * the cost, the same in all, is paid by no send. A search reads the pending list as well as the index, so a message
+ * is found whether its entries are merged yet or not.
+ */
+export function startSearchUpkeep(
+  database: Pick<Database, "query">,
+  log: { warn: (obj: object, msg: string) => void },
+  intervalMs: number,
+) {
+  let running: Promise<void> | null = null;
+
+  /** Pages the merge emptied: none when nothing was pending. */
+  async function mergePending(): Promise<number> {
+    const [row] = await database.query<{ pages: number }>(
+      "select gin_clean_pending_list('messages_search_idx'::regclass)::int as pages",
+    );
+    return row?.pages ?? 0;
+  }
+
+  const timer = setInterval(() => {
+    running ??= mergePending()
+      .then(() => undefined)
+      .catch((err: unknown) => log.warn({ err }, "merging the search index's pending entries failed"))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    mergePending,
+    /** Stops the timer and waits for a merge under way, so the database can close after. */
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type SearchUpkeep = ReturnType<typeof startSearchUpkeep>;
