@@ -143,7 +143,9 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
       };
     });
     // The channels are found by their key (the ids as an array), as in the bulk send's statement, and every
-    // expression's result is joined to `input` by channel, which is unique within a statement.
+    // expression's result is joined to `input` by channel, which is unique within a statement. The outbox rows are
+    // picked by the same array of the channels whose app wants them: PostgreSQL expects one row of each expression
+    // and would join `event` to `sent` in a loop over both, for a statement where usually none is wanted.
     const result = await ctx.database.prepared<{
       i: number;
       id: string;
@@ -207,8 +209,8 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
           event.payload || jsonb_build_object('id', event.id::text, 'type', 'message.created',
             'channelId', event.channel_id::text, 'createdAt', ${now.toISOString()}::text),
           ${now}
-        from event join sent on sent.channel_id = event.channel_id
-        where sent.outboxed
+        from event
+        where event.channel_id = any(array(select channel_id from sent where sent.outboxed))
       ), ${deps.metrics.usersMessagesCounting(now, "sent")}
       select sent.i, sent.id, sent.seq, sent.subchannel, event.id as event_id,
         (select jsonb_agg(blockers.user_id) from blockers where blockers.channel_id = sent.channel_id) as hidden_from
