@@ -55,6 +55,20 @@ describe("search upkeep", () => {
     await upkeep.stop();
   });
 
+  it("stops trying, after one line in the log, when the database user may not merge the index", async () => {
+    const { database, merges } = heldDatabase();
+    const warn = vi.fn();
+    const upkeep = startSearchUpkeep(database, { warn }, SEARCH_UPKEEP_MS);
+    vi.advanceTimersByTime(SEARCH_UPKEEP_MS);
+    merges[0]?.reject(Object.assign(new Error("must be owner of index messages_search_idx"), { code: "42501" }));
+    await settle();
+    vi.advanceTimersByTime(SEARCH_UPKEEP_MS * 5);
+    expect(merges).toHaveLength(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith({ err: expect.any(Error) }, expect.stringContaining("cannot be merged"));
+    await upkeep.stop();
+  });
+
   it("stops merging, and its stop waits for the merge under way", async () => {
     const { database, merges } = heldDatabase();
     const upkeep = startSearchUpkeep(database, { warn: vi.fn() }, SEARCH_UPKEEP_MS);

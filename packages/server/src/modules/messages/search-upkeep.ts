@@ -30,7 +30,15 @@ export function startSearchUpkeep(
   const timer = setInterval(() => {
     running ??= mergePending()
       .then(() => undefined)
-      .catch((err: unknown) => log.warn({ err }, "merging the search index's pending entries failed"))
+      .catch((err: unknown) => {
+        if (!isLasting(err)) {
+          log.warn({ err }, "merging the search index's pending entries failed");
+          return;
+        }
+        // Every later try would fail the same way, each with its line in the log.
+        clearInterval(timer);
+        log.warn({ err }, "the search index's pending entries cannot be merged here; the inserts merge them");
+      })
       .finally(() => {
         running = null;
       });
@@ -45,6 +53,15 @@ export function startSearchUpkeep(
       await running;
     },
   };
+}
+
+/**
+ * A failure no retry mends: the merge is for the index's owner or a superuser only (42501, a database user that was
+ * granted the tables rather than owning them), and a standby in recovery cannot merge (55000).
+ */
+function isLasting(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "42501" || code === "55000";
 }
 
 export type SearchUpkeep = ReturnType<typeof startSearchUpkeep>;
