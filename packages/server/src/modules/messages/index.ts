@@ -19,5 +19,5 @@ export {
 } from "./queries";
 export { createMessageSearch, type MessageSearch } from "./search";
 export { messageSearchChatRoutes, messageSearchRoutes } from "./search-routes";
-export { type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
+export { mergeSearchPending, type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
 export { createMessageService, type MessageService } from "./service";

@@ -1,5 +1,13 @@
 import type { Database } from "../../db/client";
 
+/** Merges the message search index's pending entries into it; answers the pages emptied, none when none pending. */
+export async function mergeSearchPending(database: Pick<Database, "query">): Promise<number> {
+  const [row] = await database.query<{ pages: number }>(
+    "select gin_clean_pending_list('messages_search_idx'::regclass)::int as pages",
+  );
+  return row?.pages ?? 0;
+}
+
 /**
  * Merges the message search index's pending entries into the index every `intervalMs` (`SEARCH_MERGE_MS`, a second
  * by default), outside any send.
@@ -19,16 +27,8 @@ export function startSearchUpkeep(
 ) {
   let running: Promise<void> | null = null;
 
-  /** Pages the merge emptied: none when nothing was pending. */
-  async function mergePending(): Promise<number> {
-    const [row] = await database.query<{ pages: number }>(
-      "select gin_clean_pending_list('messages_search_idx'::regclass)::int as pages",
-    );
-    return row?.pages ?? 0;
-  }
-
   const timer = setInterval(() => {
-    running ??= mergePending()
+    running ??= mergeSearchPending(database)
       .then(() => undefined)
       .catch((err: unknown) => {
         if (!isLasting(err)) {
@@ -46,7 +46,6 @@ export function startSearchUpkeep(
   timer.unref();
 
   return {
-    mergePending,
     /** Stops the timer and waits for a merge under way, so the database can close after. */
     async stop(): Promise<void> {
       clearInterval(timer);

@@ -1,6 +1,6 @@
 import type { TAppMessageSearchResponse, TChannel } from "@parley/contract";
 import { afterEach, describe, expect, it } from "vitest";
-import { startSearchUpkeep } from "../../../src/modules/messages";
+import { mergeSearchPending } from "../../../src/modules/messages";
 import { chatApp } from "../../chat-client";
 import { startTestApp, type TestApp } from "../../harness";
 
@@ -9,8 +9,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-const quiet = { warn: () => undefined };
 
 /** Sends three messages and answers what the dashboard search finds for "deploy". */
 async function sendAndSearch(app: TestApp) {
@@ -39,13 +37,8 @@ describe("the message search index's pending entries", () => {
     t = await startTestApp({ env: { SEARCH_MERGE_MS: "0" } });
     const found = await sendAndSearch(t);
     expect(await found()).toEqual(["deploying tonight", "the deploy went fine"]);
-    const upkeep = startSearchUpkeep(t.ctx.database, quiet, 60_000);
-    try {
-      expect(await upkeep.mergePending()).toBeGreaterThan(0);
-      expect(await upkeep.mergePending()).toBe(0);
-    } finally {
-      await upkeep.stop();
-    }
+    expect(await mergeSearchPending(t.ctx.database)).toBeGreaterThan(0);
+    expect(await mergeSearchPending(t.ctx.database)).toBe(0);
     expect(await found()).toEqual(["deploying tonight", "the deploy went fine"]);
   });
 
@@ -53,11 +46,6 @@ describe("the message search index's pending entries", () => {
     t = await startTestApp({ env: { SEARCH_MERGE_MS: String(MERGE_MS) } });
     await sendAndSearch(t);
     await waitIntervals(5);
-    const upkeep = startSearchUpkeep(t.ctx.database, quiet, 60_000);
-    try {
-      expect(await upkeep.mergePending()).toBe(0);
-    } finally {
-      await upkeep.stop();
-    }
+    expect(await mergeSearchPending(t.ctx.database)).toBe(0);
   });
 });
