@@ -8,13 +8,17 @@ import { messageBody } from "./mapping";
 import type { MessageDraft } from "./pipeline";
 
 /**
- * Statements under way at once; each holds its channels until it ends. The fewer, the more messages each carries
- * and the less a message costs (one at a time sent the most in the many-senders benchmark); two, so that one
- * statement waiting on a lock (a channel's membership being changed) does not hold up every send of the process.
+ * How long a statement runs before the sends waiting behind it go in another. One statement at a time carries the
+ * sends of a moment, and those that arrive while it runs go together in the next: the fewer statements, the more
+ * messages each carries and the less a message costs. One that runs longer than this is taken to be waiting on a lock
+ * (a channel's membership being changed, say), and the others' sends must not wait for that lock too; under a load
+ * that makes every statement this slow, the statements overlap as they must.
  */
-const MAX_RUNNING = 2;
+export const STALLED_MS = 50;
+/** Statements under way at once at most, each holding its channels until it ends. */
+export const MAX_RUNNING = 4;
 /** Messages in one statement at most. */
-const MAX_BATCH = 100;
+export const MAX_BATCH = 200;
 
 interface Pending {
   draft: MessageDraft;
@@ -44,8 +48,10 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
   const { clock } = ctx;
   const queue: Pending[] = [];
   const busy = new Set<string>();
-  let running = 0;
+  /** When each statement under way started (`performance.now()`). */
+  const running = new Set<{ startedAt: number }>();
   let scheduled = false;
+  let stallCheck: NodeJS.Timeout | undefined;
 
   /** The next statement's messages: the first waiting message of each channel that is not busy, in order. */
   function takeBatch(): Pending[] {
@@ -67,18 +73,35 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
     return taken;
   }
 
+  /** Starts a statement of the waiting sends when none is under way or every one under way has stalled. */
   function drain(): void {
     scheduled = false;
-    while (running < MAX_RUNNING && queue.length > 0) {
+    while (running.size < MAX_RUNNING && queue.length > 0) {
+      const now = performance.now();
+      let youngest = Number.NEGATIVE_INFINITY;
+      for (const statement of running) youngest = Math.max(youngest, statement.startedAt);
+      if (now - youngest < STALLED_MS) {
+        checkForStallAt(youngest + STALLED_MS - now);
+        return;
+      }
       const taken = takeBatch();
       if (taken.length === 0) return;
-      running++;
+      const statement = { startedAt: now };
+      running.add(statement);
       void run(taken).finally(() => {
-        running--;
+        running.delete(statement);
         for (const entry of taken) busy.delete(entry.draft.channel.id);
         drain();
       });
     }
+  }
+
+  function checkForStallAt(delayMs: number): void {
+    if (stallCheck) return;
+    stallCheck = setTimeout(() => {
+      stallCheck = undefined;
+      drain();
+    }, delayMs);
   }
 
   async function run(taken: Pending[]): Promise<void> {
