@@ -32,7 +32,7 @@ type StoreOne = (batch: EventBatch, draft: MessageDraft, now: Date, outboxed: bo
 
 /**
  * Stores the users' messages of a send's fast path together: those that arrive while the event loop handles one
- * round of input, or while earlier statements run, go to the database in one statement, which does for each what
+ * round of input, or while the statement before runs, go to the database in one statement, which does for each what
  * the guarded single store does (the channel's rules asserted, seq, read mark, the counters of the members who
  * block the sender, event, outbox row, the day's counters; in a split super group, the subchannel the sender is in,
  * read from the same member row the rules are checked on). A round trip and a commit cost the database and this
