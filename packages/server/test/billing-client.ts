@@ -102,13 +102,15 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   const { inflateSync } = await import("node:zlib");
   const raw = pdf.toString("latin1");
   const streams: string[] = [];
-  const re = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // Each stream is cut by the byte length its dictionary gives: deflated bytes may end in a carriage return, which a
+  // search for the line ending before "endstream" would take as part of that ending.
+  const re = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
   for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    const bytes = Buffer.from(m[1] ?? "", "latin1");
+    const data = raw.slice(re.lastIndex, re.lastIndex + Number(m[1]));
     try {
-      streams.push(inflateSync(bytes).toString("latin1"));
+      streams.push(inflateSync(Buffer.from(data, "latin1")).toString("latin1"));
     } catch {
-      streams.push(m[1] ?? "");
+      streams.push(data);
     }
   }
   const lines: string[] = [];
