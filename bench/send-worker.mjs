@@ -5,16 +5,19 @@
  * show does. With a `rate`, the senders share that many sends a second on a fixed schedule instead (open loop),
  * each sending on time whether or not its last send was answered.
  *
- * Requests go through `node:http` with a keep-alive agent of its own per sender, which reuses its connections and
- * opens at most `SOCKETS_PER_SENDER`, as a browser keeps a few per host: on a schedule the server falls behind of,
- * a send waits for a free connection (its time still runs from when it was due) instead of opening one more. Without
+ * Each sender keeps its own keep-alive connections, one request on each at a time (no pipelining, as a browser), and
+ * opens at most `SOCKETS_PER_SENDER`, as a browser keeps a few per host: on a schedule the server falls behind of, a
+ * send waits for a free connection (its time still runs from when it was due) instead of opening one more. Without
  * the cap, a server some seconds behind had thousands of connections opened on it, which slowed it further, until
- * the sender ran out of file descriptors; a real client never does that to it. Not through fetch:
- * on this 2-core machine fetch cost the client several times the CPU of `http.request` per request (a bare server
- * answered it a few hundred times a second where `http.request` reached thousands), and the client, which shares
- * the machine with the server, would have been the limit being measured.
+ * the sender ran out of file descriptors; a real client never does that to it.
+ *
+ * The client is a few lines over `node:net`, not `node:http` or fetch: the senders share this machine's two cores
+ * with the server and its database, so every microsecond the client spends on a send is taken from what is being
+ * measured. A request is one prepared head and its body written at once, and an answer is read only as far as its
+ * status and length. `node:http` cost the client about twice that (a thread saturated at about 4,700 sends a second
+ * against a bare server on a slow day), and fetch several times more.
  */
-import http from "node:http";
+import net from "node:net";
 import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -22,32 +25,126 @@ import { parentPort, workerData } from "node:worker_threads";
 const { senders, warmupSeconds, seconds, rate } = workerData;
 /** Connections a sender opens at most; a browser opens six per host. */
 const SOCKETS_PER_SENDER = 4;
+/** A request unanswered this long fails with TIMEOUT and its connection is closed. */
+const TIMEOUT_MS = 30_000;
+const HEAD_END = Buffer.from("\r\n\r\n");
+const CHUNKED_END = Buffer.from("\r\n0\r\n\r\n");
 
-/** Posts `body` and answers the status once the whole answer has arrived. */
-function post(agent, url, token, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        agent,
-        timeout: 30_000,
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.once("end", () => resolve(String(response.statusCode)));
-        response.once("error", reject);
-      },
-    );
-    request.once("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
-    request.once("error", reject);
-    request.end(body);
-  });
+const failure = (code) => Object.assign(new Error(code), { code });
+
+/**
+ * One keep-alive connection carrying one request at a time. The answer ends after `content-length` bytes of body,
+ * or, chunked, at the last chunk's marker (JSON escapes line breaks, so the marker cannot occur inside a body).
+ */
+class Connection {
+  constructor(host, port) {
+    this.current = null;
+    this.received = null;
+    this.closed = false;
+    this.socket = net.connect({ host, port, noDelay: true });
+    this.socket.on("data", (chunk) => this.read(chunk));
+    this.socket.on("error", (err) => this.close(err));
+    this.socket.on("close", () => this.close(failure("ECONNRESET")));
+  }
+
+  /** Writes `request` and answers the status once the whole answer has arrived. */
+  send(request) {
+    return new Promise((resolve, reject) => {
+      this.current = { resolve, reject, startedAt: performance.now() };
+      this.received = null;
+      this.socket.write(request);
+    });
+  }
+
+  read(chunk) {
+    const received = this.received ? Buffer.concat([this.received, chunk]) : chunk;
+    this.received = received;
+    const headEnd = received.indexOf(HEAD_END);
+    if (headEnd < 0 || !this.current) return;
+    const head = received.toString("latin1", 0, headEnd);
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    const complete = length
+      ? received.length >= headEnd + 4 + Number(length[1])
+      : /\r\ntransfer-encoding: *chunked/i.test(head) && received.indexOf(CHUNKED_END, headEnd) >= 0;
+    if (!complete) return;
+    const { resolve } = this.current;
+    this.current = null;
+    this.received = null;
+    if (/\r\nconnection: *close/i.test(head)) this.close(null);
+    resolve(head.slice(9, 12));
+  }
+
+  /** Closes the connection, failing the request under way with `err`. */
+  close(err) {
+    this.closed = true;
+    this.socket.destroy();
+    const current = this.current;
+    this.current = null;
+    current?.reject(err);
+  }
+}
+
+/** A sender's connections to its server, at most `SOCKETS_PER_SENDER`, and the sends waiting for one. */
+function connectionsTo(url, token) {
+  const { hostname, port, pathname } = new URL(url);
+  const head =
+    `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\n` +
+    "Content-Type: application/json\r\nContent-Length: ";
+  const all = new Set();
+  const idle = [];
+  const waiting = [];
+
+  function take() {
+    for (let connection = idle.pop(); connection; connection = idle.pop()) {
+      if (!connection.closed) return Promise.resolve(connection);
+    }
+    for (const connection of all) if (connection.closed) all.delete(connection);
+    if (all.size < SOCKETS_PER_SENDER) {
+      const connection = new Connection(hostname, Number(port));
+      all.add(connection);
+      return Promise.resolve(connection);
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  function give(connection) {
+    if (connection.closed) all.delete(connection);
+    const next = waiting.shift();
+    if (!next) {
+      if (!connection.closed) idle.push(connection);
+      return;
+    }
+    if (connection.closed) take().then(next);
+    else next(connection);
+  }
+
+  return {
+    all,
+    /** Posts `body` and answers the answer's status. */
+    async post(body) {
+      const connection = await take();
+      try {
+        return await connection.send(`${head}${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      } finally {
+        give(connection);
+      }
+    },
+    destroy() {
+      for (const connection of all) connection.socket.destroy();
+    },
+  };
+}
+
+/** Closes the connections of requests unanswered for `TIMEOUT_MS`: one sweep a second, not a timer per request. */
+function sweepTimeouts(pools) {
+  return setInterval(() => {
+    const tooOld = performance.now() - TIMEOUT_MS;
+    for (const pool of pools) {
+      for (const connection of pool.all) {
+        if (connection.current && connection.current.startedAt < tooOld) connection.close(failure("TIMEOUT"));
+      }
+    }
+  }, 1000);
 }
 
 /**
@@ -71,13 +168,10 @@ async function run() {
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** One send, counted; false when it got no answer. */
-  async function send({ url, token, agent }, index, n, sentAt) {
+  async function send(connections, index, n, sentAt) {
     let status;
     try {
-      status = await post(
-        agent,
-        url,
-        token,
+      status = await connections.post(
         JSON.stringify({ text: `message ${n} from sender ${index}`, metadata: { n: String(n) } }),
       );
     } catch (err) {
@@ -112,12 +206,11 @@ async function run() {
     await Promise.all(pending);
   }
 
-  const withAgents = senders.map((sender) => ({
-    ...sender,
-    agent: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SENDER }),
-  }));
-  await Promise.all(withAgents.map(rate ? onSchedule : closedLoop));
-  for (const { agent } of withAgents) agent.destroy();
+  const pools = senders.map(({ url, token }) => connectionsTo(url, token));
+  const sweeping = sweepTimeouts(pools);
+  await Promise.all(pools.map(rate ? onSchedule : closedLoop));
+  clearInterval(sweeping);
+  for (const pool of pools) pool.destroy();
   clearTimeout(measuring);
   const busy = utilization ? performance.eventLoopUtilization(utilization).utilization : null;
   return {
