@@ -1,5 +1,6 @@
 // Sums the JSON reports of Vitest and Playwright into one line: "N passed, N failed, N skipped".
-// Names every failed test above that line, so the end of a CI log alone says what broke.
+// Names every failed test above that line with the first lines of its error, so the end of a CI log alone says what
+// broke and how.
 // Exits non-zero when any test failed, or when no report holds a test at all.
 import fs from "node:fs";
 import path from "node:path";
@@ -10,13 +11,32 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
+/** The first lines of an error, without terminal colours: enough to tell a timeout from a wrong value. */
+function excerpt(text) {
+  const lines = String(text ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes start with ESC.
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "");
+  return lines
+    .slice(0, 6)
+    .map((line) => `      ${line.slice(0, 300)}`)
+    .join("\n");
+}
+
 function playwrightFailures(suites, file, trail) {
   for (const suite of suites ?? []) {
     const names = suite.title && suite.title !== suite.file ? [...trail, suite.title] : trail;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === "unexpected") {
-          failures.push(`${file}: [${test.projectName}] ${suite.file ?? ""} ${[...names, spec.title].join(" › ")}`);
+          const last = test.results?.at(-1);
+          const took = last?.duration === undefined ? "" : ` (${(last.duration / 1000).toFixed(1)} s)`;
+          const errors = (last?.errors ?? []).map((error) => excerpt(error.message ?? error.value)).join("\n");
+          failures.push(
+            `${file}: [${test.projectName}] ${suite.file ?? ""} ${[...names, spec.title].join(" › ")}${took}\n${errors}`,
+          );
         }
       }
     }
@@ -40,10 +60,12 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
       // A file that fails to load has no test results; count it, or a broken suite would pass silently.
       if (result.status === "failed" && result.assertionResults.length === 0) {
         failed += 1;
-        failures.push(`${file}: ${where} did not load`);
+        failures.push(`${file}: ${where} did not load\n${excerpt(result.message)}`);
       }
       for (const assertion of result.assertionResults) {
-        if (assertion.status === "failed") failures.push(`${file}: ${where} › ${assertion.fullName}`);
+        if (assertion.status === "failed") {
+          failures.push(`${file}: ${where} › ${assertion.fullName}\n${excerpt(assertion.failureMessages?.[0])}`);
+        }
       }
     }
   }
