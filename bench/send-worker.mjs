@@ -34,7 +34,8 @@ const failure = (code) => Object.assign(new Error(code), { code });
 
 /**
  * One keep-alive connection carrying one request at a time. The answer ends after `content-length` bytes of body,
- * or, chunked, at the last chunk's marker (JSON escapes line breaks, so the marker cannot occur inside a body).
+ * or, chunked, at the last chunk's marker (JSON escapes line breaks, so the marker cannot occur inside a body), or at
+ * its head for the statuses that never carry a body (204 and 304).
  */
 class Connection {
   constructor(host, port) {
@@ -57,15 +58,19 @@ class Connection {
   }
 
   read(chunk) {
+    // Bytes with no request under way answer nothing: they are dropped, not held for the next answer.
+    if (!this.current) return;
     const received = this.received ? Buffer.concat([this.received, chunk]) : chunk;
     this.received = received;
     const headEnd = received.indexOf(HEAD_END);
-    if (headEnd < 0 || !this.current) return;
+    if (headEnd < 0) return;
     const head = received.toString("latin1", 0, headEnd);
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-    const complete = length
-      ? received.length >= headEnd + 4 + Number(length[1])
-      : /\r\ntransfer-encoding: *chunked/i.test(head) && received.indexOf(CHUNKED_END, headEnd) >= 0;
+    const complete =
+      /^HTTP\/1\.1 (204|304) /.test(head) ||
+      (length
+        ? received.length >= headEnd + 4 + Number(length[1])
+        : /\r\ntransfer-encoding: *chunked/i.test(head) && received.indexOf(CHUNKED_END, headEnd) >= 0);
     if (!complete) return;
     const { resolve } = this.current;
     this.current = null;

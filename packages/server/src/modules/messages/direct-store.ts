@@ -18,7 +18,7 @@ export const STALLED_MS = 50;
 /** Statements under way at once at most, each holding its channels until it ends. */
 export const MAX_RUNNING = 4;
 /** Messages in one statement at most. */
-export const MAX_BATCH = 200;
+const MAX_BATCH = 200;
 
 interface Pending {
   draft: MessageDraft;
