@@ -20,4 +20,16 @@ describe("the invoice PDF's text, as the billing tests read it", () => {
     while (bytes.at(-1) !== 0x0d) bytes = deflateSync(shown(`Parley invoice ${++n}`));
     expect(await pdfText(framed(bytes))).toBe(`Parley invoice ${n}`);
   });
+
+  it("reads a stream whose dictionary holds another after its length", async () => {
+    const bytes = deflateSync(shown("Parley invoice"));
+    const pdf = Buffer.concat([
+      Buffer.from(
+        `4 0 obj\n<< /Length ${bytes.length} /DecodeParms << /Columns 1 >> /Filter /FlateDecode >>\nstream\n`,
+      ),
+      bytes,
+      Buffer.from("\nendstream\nendobj\n", "latin1"),
+    ]);
+    expect(await pdfText(pdf)).toBe("Parley invoice");
+  });
 });

@@ -103,8 +103,9 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   const raw = pdf.toString("latin1");
   const streams: string[] = [];
   // Each stream is cut by the byte length its dictionary gives: deflated bytes may end in a carriage return, which a
-  // search for the line ending before "endstream" would take as part of that ending.
-  const re = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
+  // search for the line ending before "endstream" would take as part of that ending. The dictionary may hold another
+  // after its length (`/DecodeParms << … >>`), whose end is not the stream dictionary's.
+  const re = /\/Length (\d+)(?:<<[^>]*>>|[^>])*>>\s*stream\r?\n/g;
   for (let m = re.exec(raw); m; m = re.exec(raw)) {
     const data = raw.slice(re.lastIndex, re.lastIndex + Number(m[1]));
     try {
