@@ -35,7 +35,7 @@ for (const language of languages) {
     // The two searched messages first, in order (the chat opens at seq 1), then enough filler to push them off the
     // chat's first page. The filler goes in bursts of 10 a second: the chat API allows a user 20 requests a second, and
     // a burst slow to arrive can share the server's window with the next. The set-up so takes seconds on a busy
-    // machine, not a round trip a message (which took this test past its time limit there).
+    // machine rather than a round trip a message.
     await send("모두안녕하세요 반가워요");
     await send("The DEPLOYMENT is done");
     const fillers = Array.from({ length: 60 }, (_, i) => `filler ${i}`);
