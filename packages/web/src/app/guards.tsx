@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { type LoaderFunctionArgs, Navigate, Outlet, redirect, useLocation, useParams } from "react-router";
 import { paths } from "@/config/paths";
 import { homePathFor } from "@/lib/account-home";
 import { getSessionEndReason, isRestrictedAccount, useSession } from "@/lib/session";
@@ -81,12 +81,16 @@ export function RequireNoticeFeature() {
   return <Outlet />;
 }
 
-export function AppIndexRedirect() {
-  const { appId = "" } = useParams();
-  return <Navigate to={paths.apps.report.getHref(appId)} replace />;
+/**
+ * An app's address goes to its report, and the bulk message area's to its brands, by the route's loader: the
+ * redirect is part of the navigation that reached the address, so nothing renders at the address itself. A redirect
+ * rendered there (`<Navigate>`) ran once the page had drawn its menu, and a menu click made in that moment was
+ * undone by it.
+ */
+export function appIndexRedirect({ params }: LoaderFunctionArgs) {
+  return redirect(paths.apps.report.getHref(params.appId ?? ""));
 }
 
-export function MessageIndexRedirect() {
-  const { appId = "" } = useParams();
-  return <Navigate to={paths.apps.message.brandList.getHref(appId)} replace />;
+export function messageIndexRedirect({ params }: LoaderFunctionArgs) {
+  return redirect(paths.apps.message.brandList.getHref(params.appId ?? ""));
 }

@@ -41,6 +41,17 @@ describe("routes and guards", () => {
     expect(screen.queryByRole("link", { name: t("nav.overview") })).not.toBeInTheDocument();
   });
 
+  it("takes an app's address to its report in the same navigation, so no later redirect can undo a click", async () => {
+    setSession(sessionFor());
+    const { router } = renderRoutes(routes, { initialEntries: ["/apps/app-7"] });
+    const shown: string[] = [];
+    router.subscribe((state) => {
+      if (state.initialized) shown.push(state.location.pathname);
+    });
+    await expectPath(router, "/apps/app-7/report");
+    expect(shown).not.toContain("/apps/app-7");
+  });
+
   it("sends a sub-account without a password yet to set one, wherever it goes", async () => {
     setSession(sessionFor({ userType: "subaccount", subAccountAppId: "app-7", passwordRequired: true }));
     const { router } = renderRoutes(routes, { initialEntries: ["/apps/app-7/report"] });

@@ -3,8 +3,8 @@ import { RouteErrorScreen } from "@/components/route-error-screen";
 import { paths } from "@/config/paths";
 import { lazyPage, lazyPublicPage } from "@/lib/lazy-route";
 import {
-  AppIndexRedirect,
-  MessageIndexRedirect,
+  appIndexRedirect,
+  messageIndexRedirect,
   RedirectIfAuthenticated,
   RequireAdmin,
   RequireAppAccess,
@@ -25,7 +25,7 @@ const appRoutes: RouteObject = {
       // Every page of the app sits in its layout, which shows the onboarding checklist above the page.
       lazy: lazyPage(() => import("./routes/dashboard/app-layout")),
       children: [
-        { index: true, element: <AppIndexRedirect /> },
+        { index: true, loader: appIndexRedirect, element: null },
         { path: paths.apps.report.path, lazy: lazyPage(() => import("./routes/dashboard/app-report")) },
         {
           path: paths.apps.pushNotification.path,
@@ -54,7 +54,7 @@ const appRoutes: RouteObject = {
           path: paths.apps.message.root.path,
           element: <RequireNoticeFeature />,
           children: [
-            { index: true, element: <MessageIndexRedirect /> },
+            { index: true, loader: messageIndexRedirect, element: null },
             {
               path: paths.apps.message.brandList.path,
               lazy: lazyPage(() => import("./routes/dashboard/message-brand-list")),
