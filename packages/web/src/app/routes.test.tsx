@@ -49,6 +49,7 @@ describe("routes and guards", () => {
       if (state.initialized) shown.push(state.location.pathname);
     });
     await expectPath(router, "/apps/app-7/report");
+    expect(shown).toContain("/apps/app-7/report");
     expect(shown).not.toContain("/apps/app-7");
   });
 

@@ -25,6 +25,7 @@ const appRoutes: RouteObject = {
       // Every page of the app sits in its layout, which shows the onboarding checklist above the page.
       lazy: lazyPage(() => import("./routes/dashboard/app-layout")),
       children: [
+        // `element: null`: a leaf route with neither element nor lazy makes the router warn in the console.
         { index: true, loader: appIndexRedirect, element: null },
         { path: paths.apps.report.path, lazy: lazyPage(() => import("./routes/dashboard/app-report")) },
         {
