@@ -68,9 +68,10 @@ export class ChannelPlacements implements HeardChannels {
       (this.#pairs as (string | number | null)[])[i + 1] = subchannel;
       return;
     }
-    const pairs = this.#pairs ?? [];
+    // A new array of exactly the pairs rather than a push: a push gives the array room for more than a dozen
+    // elements, which on every socket of a large channel would cost more than the pairs themselves.
+    const pairs = this.#pairs ? [...this.#pairs, channelId, subchannel] : [channelId, subchannel];
     this.#pairs = pairs;
-    pairs.push(channelId, subchannel);
     if (pairs.length / 2 > PLACEMENTS_IN_ARRAY) {
       this.#map = new Map();
       for (let j = 0; j < pairs.length; j += 2) this.#map.set(pairs[j] as string, pairs[j + 1] as number | null);
@@ -112,7 +113,6 @@ function removeFrom(index: Map<string, Set<Connection>>, key: string, conn: Conn
   if (set?.size === 0) index.delete(key);
 }
 
-const userKey = (appId: string, userId: string) => `${appId}\u0000${userId}`;
 const subKey = (channelId: string, subchannel: number) => `${channelId}\u0000${subchannel}`;
 
 /**
@@ -130,17 +130,18 @@ export class ConnectionIndex {
   /** Observers watching a whole channel: they hear every subchannel's messages. */
   readonly #watchingAll = new Map<string, Set<Connection>>();
   /**
-   * An end user's connections, replaced rather than changed (a user holds a handful at most): an array of one is a
-   * fraction of a set's size, on every socket of a ten-thousand-member channel, and an answer being iterated never
-   * changes under its reader.
+   * End users' connections by app and user id, replaced rather than changed (a user holds a handful at most): an
+   * array of one is a fraction of a set's size, on every socket of a ten-thousand-member channel, and an answer
+   * being iterated never changes under its reader. Keyed by the ids the connection holds already, not by a key made
+   * of both, which would be a string more on every socket.
    */
-  readonly #byUser = new Map<string, readonly Connection[]>();
+  readonly #byUser = new Map<string, Map<string, readonly Connection[]>>();
   /** Dashboard observers' connections by the session they were opened with, for the cap. */
   readonly #bySession = new Map<string, Set<Connection>>();
 
   /** An end user's connections on this process. */
   ofUser(appId: string, userId: string): readonly Connection[] {
-    return this.#byUser.get(userKey(appId, userId)) ?? [];
+    return this.#byUser.get(appId)?.get(userId) ?? [];
   }
 
   /** The connections opened with one dashboard session. */
@@ -168,9 +169,13 @@ export class ConnectionIndex {
       addTo(this.#bySession, conn.sessionId, conn);
       return false;
     }
-    const key = userKey(conn.appId, conn.userId);
-    const held = this.#byUser.get(key);
-    this.#byUser.set(key, held ? [...held, conn] : [conn]);
+    let ofApp = this.#byUser.get(conn.appId);
+    if (!ofApp) {
+      ofApp = new Map();
+      this.#byUser.set(conn.appId, ofApp);
+    }
+    const held = ofApp.get(conn.userId);
+    ofApp.set(conn.userId, held ? [...held, conn] : [conn]);
     return !held;
   }
 
@@ -182,10 +187,13 @@ export class ConnectionIndex {
       removeFrom(this.#bySession, conn.sessionId, conn);
       return false;
     }
-    const key = userKey(conn.appId, conn.userId);
-    const rest = (this.#byUser.get(key) ?? []).filter((held) => held !== conn);
-    if (rest.length > 0) this.#byUser.set(key, rest);
-    else this.#byUser.delete(key);
+    const ofApp = this.#byUser.get(conn.appId);
+    const rest = (ofApp?.get(conn.userId) ?? []).filter((held) => held !== conn);
+    if (rest.length > 0) ofApp?.set(conn.userId, rest);
+    else {
+      ofApp?.delete(conn.userId);
+      if (ofApp?.size === 0) this.#byUser.delete(conn.appId);
+    }
     return rest.length === 0;
   }
 

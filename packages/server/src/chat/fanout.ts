@@ -3,6 +3,7 @@ import type { ChannelService } from "../modules/channels";
 import type { MessageService } from "../modules/messages";
 import type { BusMessage, ChatEventMessage, DirectMessage, EndedSessions, TransientMessage } from "./bus";
 import type { Connection, ConnectionIndex } from "./connections";
+import type { MembershipChanges } from "./membership-changes";
 import { textFrame } from "./text-frame";
 import type { TransientHub } from "./transient";
 
@@ -39,6 +40,8 @@ function onceFramed(frame: TServerFrame): () => Buffer {
  */
 export function createFanout(deps: {
   connections: ConnectionIndex;
+  /** Where the membership changes heard are noted for the sockets signing in meanwhile. */
+  changes: MembershipChanges;
   transients: TransientHub;
   /** Writes a frame, an object or a whole text frame from `textFrame`, to a connection that is still open. */
   send(conn: Connection, frame: TServerFrame | Buffer): void;
@@ -101,8 +104,18 @@ export function createFanout(deps: {
     if (known === undefined || id > known) latestEventIds.set(appId, id);
   };
 
+  /** The events below that join or part connections, noted for the sign-ins whose reads they may have overtaken. */
+  function noteMembershipChange(appId: string, event: ChatEventMessage["event"]) {
+    if (event.type === "member.joined" || event.type === "member.left" || event.type === "member.banned") {
+      if (event.userId) deps.changes.userChanged(appId, event.userId);
+    } else if (event.type === "subchannels.changed" || event.type === "channel.deleted") {
+      deps.changes.channelChanged(event.channelId);
+    }
+  }
+
   function deliverEvent({ appId, event, hiddenFrom }: ChatEventMessage) {
     heard(appId, BigInt(event.id));
+    noteMembershipChange(appId, event);
     const subject = event.userId ? connections.ofUser(appId, event.userId) : undefined;
     if (event.type === "member.joined" && subject) {
       for (const conn of subject) connections.join(conn, event.channelId, event.subchannel ?? null);

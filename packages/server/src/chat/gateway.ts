@@ -10,18 +10,21 @@ import type { AppService } from "../modules/apps";
 import type { AuthService } from "../modules/auth";
 import type { CallService } from "../modules/calls";
 import type { ChannelService } from "../modules/channels";
-import { type ChatUserService, toChatUser } from "../modules/chat-users";
+import { type ChatUserService, type SignInMembership, toChatUser } from "../modules/chat-users";
 import type { MessageService } from "../modules/messages";
 import type { Bus } from "./bus";
 import { ChannelPlacements, type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
 import { createHeartbeat } from "./heartbeat";
+import { type ChangeMark, MembershipChanges } from "./membership-changes";
 import type { Presence } from "./presence";
 import { textFrame } from "./text-frame";
 import { createTransientHub } from "./transient";
 import { createWriteWindow } from "./write-window";
 
 const AUTH_TIMEOUT_MS = 10_000;
+/** How many times a sign-in reads its memberships when changes keep overtaking its reads; see `joinChannels`. */
+const MAX_PLACEMENT_READS = 3;
 /**
  * How long a socket closed for flooding has to complete the closing handshake before it is cut: a flooding client
  * may never answer the close, and ws would otherwise hold the socket, and parse what it still sends, for 30 s.
@@ -59,6 +62,10 @@ export function gatewayLimits(config: Config) {
     maxConnectionsPerDashboardSession: config.wsMaxConnectionsPerDashboardSession,
   };
 }
+
+/** Where a socket keeps its session, for the listeners all sockets share. */
+const SESSION = Symbol("session");
+type SessionSocket = WebSocket & { [SESSION]: { onPong(): void; onClose(): void; onMessage(raw: Buffer): void } };
 
 /** Why a socket is refused at authentication: a catalogue code and the close code that goes with it. */
 type Refusal = "3028" | "3003" | "4000" | "008";
@@ -118,6 +125,7 @@ class FrameTally {
  */
 export function registerGateway(app: FastifyInstance, path: string, deps: GatewayDeps) {
   const connections = new ConnectionIndex();
+  const changes = new MembershipChanges();
   const transients = createTransientHub({
     bus: deps.bus,
     presence: deps.presence,
@@ -155,6 +163,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     sendNow(conn, textFrame(Buffer.from(JSON.stringify(frame))));
   const fanout = createFanout({
     connections,
+    changes,
     transients,
     send,
     sendNow,
@@ -218,15 +227,22 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       // this one holds neither. ws closes the socket after the error.
       socket.removeAllListeners("error");
       socket.on("error", onSocketError);
-      socket.on("pong", () => {
-        const conn = this.conn ?? this.pending;
-        if (conn) conn.alive = true;
-      });
-      socket.on("close", () => {
-        this.stopTimer();
-        if (this.conn) drop(this.conn);
-      });
-      socket.on("message", (raw: Buffer) => this.onMessage(raw));
+      // Listeners shared by every socket, which find its session on it: one closure each would cost every socket
+      // three functions and their context.
+      (socket as SessionSocket)[SESSION] = this;
+      socket.on("pong", onPong);
+      socket.on("close", onClose);
+      socket.on("message", onSocketMessage);
+    }
+
+    onPong() {
+      const conn = this.conn ?? this.pending;
+      if (conn) conn.alive = true;
+    }
+
+    onClose() {
+      this.stopTimer();
+      if (this.conn) drop(this.conn);
     }
 
     stopTimer() {
@@ -376,6 +392,18 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     done();
   }
 
+  function onPong(this: WebSocket) {
+    (this as SessionSocket)[SESSION].onPong();
+  }
+
+  function onClose(this: WebSocket) {
+    (this as SessionSocket)[SESSION].onClose();
+  }
+
+  function onSocketMessage(this: WebSocket, raw: Buffer) {
+    (this as SessionSocket)[SESSION].onMessage(raw);
+  }
+
   function onSocketError(this: WebSocket, err: Error) {
     app.log.warn({ err }, "websocket error");
     this.terminate();
@@ -427,8 +455,10 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         sendReady(conn, { type: "ready", user: null, lastEventId: await fanout.lastEventIdOf(appId) });
       });
     }
-    const principal = await deps.chatUsers.authenticateSession(token);
-    if (!principal) return "3028";
+    const mark = changes.mark();
+    const signIn = await deps.chatUsers.authenticateSocket(token);
+    if (!signIn) return "3028";
+    const { principal, memberships } = signIn;
     if (!(await admit(budgetKey({ chatUserId: principal.user.id, accountId: null })))) return FLOODED;
     const stopped = await deps.apps.requireChatAccess(principal.app).then(
       () => false,
@@ -454,11 +484,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     deps.presence.connected(conn.appId, principal.user.id);
     transients.connected(conn, first);
     return ready(conn, async () => {
-      const subchannels: Record<string, number> = {};
-      for (const { channelId, subchannel } of await deps.channels.placementsOf(principal.user.id)) {
-        connections.join(conn, channelId, subchannel);
-        if (subchannel !== null) subchannels[channelId] = subchannel;
-      }
+      const subchannels = await joinChannels(mark, conn, memberships);
       sendReady(conn, {
         type: "ready",
         user: toChatUser(principal.user),
@@ -466,6 +492,34 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         ...(Object.keys(subchannels).length > 0 ? { subchannels } : {}),
       });
     });
+  }
+
+  /**
+   * Joins a connection just counted to its channels, from the memberships its sign-in read at `mark`; its
+   * subchannels, by channel. The connection is counted, so the fan-out applies every change heard from now on; one
+   * heard between the read and now is not in the read, which is done again. The last check and the joins run with
+   * no await between, so no change slips in after the check. Past `MAX_PLACEMENT_READS` the last read stands: a
+   * user whose channels change that often hears the next change anyway.
+   */
+  async function joinChannels(
+    mark: ChangeMark,
+    conn: Connection,
+    memberships: readonly SignInMembership[],
+  ): Promise<Record<string, number>> {
+    const chatUserId = conn.chatUserId as string;
+    let placements = await deps.channels.placementsFrom(conn.appId, chatUserId, memberships);
+    for (let reads = 1; reads < MAX_PLACEMENT_READS; reads++) {
+      const channelIds = placements.map((p) => p.channelId);
+      if (!changes.changedSince(mark, conn.appId, conn.userId as string, channelIds)) break;
+      mark = changes.mark();
+      placements = await deps.channels.placementsOf(chatUserId);
+    }
+    const subchannels: Record<string, number> = {};
+    for (const { channelId, subchannel } of placements) {
+      connections.join(conn, channelId, subchannel);
+      if (subchannel !== null) subchannels[channelId] = subchannel;
+    }
+    return subchannels;
   }
 
   /**

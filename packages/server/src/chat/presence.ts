@@ -15,34 +15,33 @@ export interface Presence {
   close(): Promise<void>;
 }
 
-const keyOf = (appId: string, chatUserId: string) => `${appId}\u0000${chatUserId}`;
-
-/** Reference counts of one process's sockets: the local half of both implementations. */
+/**
+ * Reference counts of one process's sockets: the local half of both implementations. Keyed by the `chat_users` id
+ * alone, which no two apps share: a key made with the app's id too would be a string more on every socket.
+ */
 function createCounter() {
   const counts = new Map<string, { appId: string; chatUserId: string; n: number }>();
   return {
     /** True when this socket is the user's first on this process. */
     up(appId: string, chatUserId: string): boolean {
-      const key = keyOf(appId, chatUserId);
-      const entry = counts.get(key);
+      const entry = counts.get(chatUserId);
       if (entry) {
         entry.n += 1;
         return false;
       }
-      counts.set(key, { appId, chatUserId, n: 1 });
+      counts.set(chatUserId, { appId, chatUserId, n: 1 });
       return true;
     },
     /** True when this socket was the user's last on this process. */
     down(appId: string, chatUserId: string): boolean {
-      const key = keyOf(appId, chatUserId);
-      const entry = counts.get(key);
-      if (!entry) return false;
+      const entry = counts.get(chatUserId);
+      if (entry?.appId !== appId) return false;
       entry.n -= 1;
       if (entry.n > 0) return false;
-      counts.delete(key);
+      counts.delete(chatUserId);
       return true;
     },
-    has: (appId: string, chatUserId: string) => counts.has(keyOf(appId, chatUserId)),
+    has: (appId: string, chatUserId: string) => counts.get(chatUserId)?.appId === appId,
     entries: () => [...counts.values()],
   };
 }

@@ -6,7 +6,7 @@ import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import type { ChatUserService } from "../chat-users";
+import type { ChatUserService, SignInMembership } from "../chat-users";
 import { chatUserProfilesOfApp } from "../chat-users";
 import type { Actor, ChannelCore } from "./core";
 import { forgetDistinct } from "./features";
@@ -230,11 +230,26 @@ export function createMemberService(
      */
     async placementsOf(chatUserId: string): Promise<Placement[]> {
       const rows = (await membershipsOf.load(chatUserId)) ?? [];
+      const [first] = rows;
+      if (!first) return [];
+      return members.placementsFrom(
+        first.channel.appId,
+        chatUserId,
+        rows.map(({ channel, subchannel }) => ({ channelId: channel.id, subchannel, isSplit: isPartitioned(channel) })),
+      );
+    },
+
+    /** The same from a user's memberships already read: a socket's sign-in reads them with its session. */
+    async placementsFrom(
+      appId: string,
+      chatUserId: string,
+      memberships: readonly SignInMembership[],
+    ): Promise<Placement[]> {
       const placements: Placement[] = [];
-      for (const { channel, subchannel } of rows) {
-        if (!isPartitioned(channel)) placements.push({ channelId: channel.id, subchannel: null });
-        else if (subchannel !== null) placements.push({ channelId: channel.id, subchannel });
-        else placements.push({ channelId: channel.id, subchannel: await placeOne(channel, chatUserId) });
+      for (const { channelId, subchannel, isSplit } of memberships) {
+        if (!isSplit) placements.push({ channelId, subchannel: null });
+        else if (subchannel !== null) placements.push({ channelId, subchannel });
+        else placements.push({ channelId, subchannel: await placeOne({ id: channelId, appId }, chatUserId) });
       }
       return placements;
     },

@@ -18,4 +18,11 @@ export {
 } from "./queries";
 export { testUserRoutes } from "./routes";
 export type { ChatUserRow } from "./schema";
-export { type ChatPrincipal, type ChatUserService, createChatUserService, toChatUser } from "./service";
+export {
+  type ChatPrincipal,
+  type ChatUserService,
+  createChatUserService,
+  type SignInMembership,
+  type SocketSignIn,
+  toChatUser,
+} from "./service";

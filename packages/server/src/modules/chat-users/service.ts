@@ -57,6 +57,22 @@ export interface ChatPrincipal {
   sessionId: string;
 }
 
+/**
+ * One of a user's channels as a socket's sign-in reads it: the member's subchannel (null where the channel is not
+ * split, or the member is not placed yet) and whether the channel is split.
+ */
+export interface SignInMembership {
+  channelId: string;
+  subchannel: number | null;
+  isSplit: boolean;
+}
+
+/** A socket's sign-in: who it is, and the channels they belonged to when the session was read. */
+export interface SocketSignIn {
+  principal: ChatPrincipal;
+  memberships: SignInMembership[];
+}
+
 /** How long a session's use may wait to be marked, gathered with the others of that time; see `markUsed`. */
 const SESSION_MARK_MS = 1000;
 
@@ -111,6 +127,48 @@ export function createChatUserService(
     },
     { spacingMs: SIGN_IN_LOAD_SPACING_MS },
   );
+
+  /**
+   * A socket's sign-in reads the session and its user's memberships in one query, for the sockets signing in
+   * together: a restarted process's ten thousand sockets reconnect at once, and a second query for each round of
+   * them (the memberships, by user) doubled the queries they wait on. The memberships come as arrays of `[channel id, subchannel, is split]`, read with the session and so no older than
+   * it. Raw SQL on the channels' tables, which that module owns: only this one read crosses into them.
+   */
+  const socketSignInsByHash = db
+    .select({
+      session: chatSessions,
+      user: chatUsers,
+      memberships: sql<[string, number | null, boolean][]>`(
+        select coalesce(json_agg(json_build_array(m.channel_id, m.subchannel,
+          c.type = 'supergroup' and c.subchannel_enabled)), '[]'::json)
+        from channel_members m join channels c on c.id = m.channel_id
+        where m.chat_user_id = ${chatUsers.id})`,
+    })
+    .from(chatSessions)
+    .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
+    .where(sql`${chatSessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
+    .prepare("socket_sign_ins_by_hash");
+  const socketSignInLoader = createBatchLoader(
+    async (hashes: string[]) => {
+      const rows = await socketSignInsByHash.execute({ hashes: `{${hashes.join(",")}}` });
+      return new Map(rows.map((row) => [row.session.tokenHash, row]));
+    },
+    { spacingMs: SIGN_IN_LOAD_SPACING_MS },
+  );
+
+  /** The principal of a session read by its token, or null when its user is deactivated or its app gone. */
+  async function principalOf(row: { session: ChatSessionRow; user: ChatUserRow }): Promise<ChatPrincipal | null> {
+    if (!row.user.isActive) return null;
+    const app = await apps.cachedApp(row.user.appId);
+    if (!app) return null;
+    const now = clock.now();
+    if (now.getTime() - row.session.lastUsedAt.getTime() > 60_000) {
+      // Marked on the cached row too, so the requests of the next minute do not mark it again.
+      row.session.lastUsedAt = now;
+      markUsed({ sessionId: row.session.id, chatUserId: row.user.id, appId: app.id, at: now });
+    }
+    return { app, user: row.user, sessionId: row.session.id };
+  }
 
   async function findUser(appId: string, userId: string): Promise<ChatUserRow | undefined> {
     const [row] = await db
@@ -369,16 +427,25 @@ export function createChatUserService(
       const row = await sessionCache.get(token, async () => {
         return (await sessionLoader.load(hashToken(token))) ?? null;
       });
-      if (!row?.user.isActive) return null;
-      const app = await apps.cachedApp(row.user.appId);
-      if (!app) return null;
-      const now = clock.now();
-      if (now.getTime() - row.session.lastUsedAt.getTime() > 60_000) {
-        // Marked on the cached row too, so the requests of the next minute do not mark it again.
-        row.session.lastUsedAt = now;
-        markUsed({ sessionId: row.session.id, chatUserId: row.user.id, appId: app.id, at: now });
-      }
-      return { app, user: row.user, sessionId: row.session.id };
+      return row ? principalOf(row) : null;
+    },
+
+    /**
+     * A WebSocket's sign-in: the session as `authenticateSession` admits it, with its user's memberships read in
+     * the same query. Never from the session cache: the memberships must be no older than the moment of the call,
+     * which the gateway compares with the membership changes it has heard since.
+     */
+    async authenticateSocket(token: string): Promise<SocketSignIn | null> {
+      if (!token.startsWith(SESSION_PREFIX)) return null;
+      const row = await socketSignInLoader.load(hashToken(token));
+      const principal = row ? await principalOf(row) : null;
+      if (!row || !principal) return null;
+      const memberships = row.memberships.map(([channelId, subchannel, isSplit]) => ({
+        channelId,
+        subchannel,
+        isSplit,
+      }));
+      return { principal, memberships };
     },
 
     /**
