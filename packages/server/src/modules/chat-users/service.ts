@@ -83,6 +83,23 @@ interface SessionUse {
   at: Date;
 }
 
+/**
+ * Loads rows by session token hash through a prepared statement that takes the hashes as one array, the rows asked
+ * for together in one query (the hashes are hex digits, safe in an array literal, which both drivers pass the same
+ * way).
+ */
+function loaderByHash<Row extends { session: { tokenHash: string } }>(statement: {
+  execute(values: { hashes: string }): Promise<Row[]>;
+}) {
+  return createBatchLoader(
+    async (hashes: string[]) => {
+      const rows = await statement.execute({ hashes: `{${hashes.join(",")}}` });
+      return new Map(rows.map((row) => [row.session.tokenHash, row]));
+    },
+    { spacingMs: SIGN_IN_LOAD_SPACING_MS },
+  );
+}
+
 export function createChatUserService(
   ctx: Context,
   {
@@ -113,26 +130,21 @@ export function createChatUserService(
   );
   const forget = () => sessionCache.clear();
   // Read for every chat API request the cache has not answered, so prepared once, and for the requests of a round
-  // together (the hashes are hex digits, safe in an array literal, which both drivers pass the same way).
+  // together.
   const sessionsByHash = db
     .select({ session: chatSessions, user: chatUsers })
     .from(chatSessions)
     .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
     .where(sql`${chatSessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
     .prepare("chat_sessions_by_hash");
-  const sessionLoader = createBatchLoader(
-    async (hashes: string[]) => {
-      const rows = await sessionsByHash.execute({ hashes: `{${hashes.join(",")}}` });
-      return new Map(rows.map((row) => [row.session.tokenHash, row]));
-    },
-    { spacingMs: SIGN_IN_LOAD_SPACING_MS },
-  );
+  const sessionLoader = loaderByHash(sessionsByHash);
 
   /**
    * A socket's sign-in reads the session and its user's memberships in one query, for the sockets signing in
    * together: a restarted process's ten thousand sockets reconnect at once, and a second query for each round of
-   * them (the memberships, by user) doubled the queries they wait on. The memberships come as arrays of `[channel id, subchannel, is split]`, read with the session and so no older than
-   * it. Raw SQL on the channels' tables, which that module owns: only this one read crosses into them.
+   * them (the memberships, by user) doubled the queries they wait on. The memberships come as arrays of
+   * `[channel id, subchannel, is split]`, read with the session and so no older than it. Raw SQL on the channels'
+   * tables, which that module owns: only this one read crosses into them.
    */
   const socketSignInsByHash = db
     .select({
@@ -148,13 +160,7 @@ export function createChatUserService(
     .innerJoin(chatUsers, eq(chatUsers.id, chatSessions.chatUserId))
     .where(sql`${chatSessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
     .prepare("socket_sign_ins_by_hash");
-  const socketSignInLoader = createBatchLoader(
-    async (hashes: string[]) => {
-      const rows = await socketSignInsByHash.execute({ hashes: `{${hashes.join(",")}}` });
-      return new Map(rows.map((row) => [row.session.tokenHash, row]));
-    },
-    { spacingMs: SIGN_IN_LOAD_SPACING_MS },
-  );
+  const socketSignInLoader = loaderByHash(socketSignInsByHash);
 
   /** The principal of a session read by its token, or null when its user is deactivated or its app gone. */
   async function principalOf(row: { session: ChatSessionRow; user: ChatUserRow }): Promise<ChatPrincipal | null> {
