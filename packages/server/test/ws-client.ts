@@ -1,5 +1,7 @@
 import type { TChatEvent, TServerFrame } from "@parley/contract";
 import { WebSocket } from "ws";
+import type { BusMessage } from "../src/chat/bus";
+import type { TestApp } from "./harness";
 
 /** A socket that collects frames and can wait for one that matches. */
 export async function openSocket(wsUrl: string, auth: Record<string, unknown>) {
@@ -67,4 +69,31 @@ export async function readySocketsAt<T extends Record<string, unknown>[]>(
   const sockets = await Promise.all(auths.map((auth) => openSocket(wsUrl, auth)));
   for (const s of sockets) await s.next((f) => f.type === "ready");
   return sockets as { [K in keyof T]: Socket };
+}
+
+/**
+ * Holds the next socket sign-in after its session and memberships are read, until `meanwhile` has run and the bus
+ * has carried an event `heard` picks out: a change that overtakes the read before the connection is counted.
+ */
+export function overtakeNextSignIn(
+  t: TestApp,
+  meanwhile: () => Promise<unknown>,
+  heard: (message: BusMessage) => boolean,
+) {
+  const { chatUsers } = t.services;
+  const original = chatUsers.authenticateSocket;
+  chatUsers.authenticateSocket = async (token) => {
+    chatUsers.authenticateSocket = original;
+    const signIn = await original.call(chatUsers, token);
+    const delivered = new Promise<void>((resolve) => {
+      const stop = t.bus.subscribe((message) => {
+        if (!heard(message)) return;
+        stop();
+        resolve();
+      });
+    });
+    await meanwhile();
+    await delivered;
+    return signIn;
+  };
 }

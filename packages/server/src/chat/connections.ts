@@ -133,7 +133,7 @@ export class ConnectionIndex {
    * End users' connections by app and user id, replaced rather than changed (a user holds a handful at most): an
    * array of one is a fraction of a set's size, on every socket of a ten-thousand-member channel, and an answer
    * being iterated never changes under its reader. Keyed by the ids the connection holds already, not by a key made
-   * of both, which would be a string more on every socket.
+   * of both, which would be a string more for every connected user.
    */
   readonly #byUser = new Map<string, Map<string, readonly Connection[]>>();
   /** Dashboard observers' connections by the session they were opened with, for the cap. */

@@ -23,8 +23,6 @@ import { createTransientHub } from "./transient";
 import { createWriteWindow } from "./write-window";
 
 const AUTH_TIMEOUT_MS = 10_000;
-/** How many times a sign-in reads its memberships when changes keep overtaking its reads; see `joinChannels`. */
-const MAX_PLACEMENT_READS = 3;
 /**
  * How long a socket closed for flooding has to complete the closing handshake before it is cut: a flooding client
  * may never answer the close, and ws would otherwise hold the socket, and parse what it still sends, for 30 s.
@@ -497,9 +495,10 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   /**
    * Joins a connection just counted to its channels, from the memberships its sign-in read at `mark`; its
    * subchannels, by channel. The connection is counted, so the fan-out applies every change heard from now on; one
-   * heard between the read and now is not in the read, which is done again. The last check and the joins run with
-   * no await between, so no change slips in after the check. Past `MAX_PLACEMENT_READS` the last read stands: a
-   * user whose channels change that often hears the next change anyway.
+   * heard between the read and now is not in the read, which is done again, as often as changes overtake the reads.
+   * Each read is a batched query a few milliseconds long, so only a user whose memberships change without pause keeps
+   * this going, and the sign-in's deadline (`AUTH_TIMEOUT_MS`) closes the socket then. The last check and the joins
+   * run with no await between, so no change slips in after the check.
    */
   async function joinChannels(
     mark: ChangeMark,
@@ -508,7 +507,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   ): Promise<Record<string, number>> {
     const chatUserId = conn.chatUserId as string;
     let placements = await deps.channels.placementsFrom(conn.appId, chatUserId, memberships);
-    for (let reads = 1; reads < MAX_PLACEMENT_READS; reads++) {
+    while (conn.socket.readyState === conn.socket.OPEN) {
       const channelIds = placements.map((p) => p.channelId);
       if (!changes.changedSince(mark, conn.appId, conn.userId as string, channelIds)) break;
       mark = changes.mark();

@@ -17,7 +17,7 @@ export interface Presence {
 
 /**
  * Reference counts of one process's sockets: the local half of both implementations. Keyed by the `chat_users` id
- * alone, which no two apps share: a key made with the app's id too would be a string more on every socket.
+ * alone, which no two apps share: a key made with the app's id too would be a string more for every connected user.
  */
 function createCounter() {
   const counts = new Map<string, { appId: string; chatUserId: string; n: number }>();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BusMessage } from "../../src/chat/bus";
 import { chatApp } from "../chat-client";
 import { STRONG_PASSWORD, startTestApp, type TestApp } from "../harness";
-import { messageTexts, openSocket, readySocketsAt } from "../ws-client";
+import { messageTexts, openSocket, overtakeNextSignIn, readySocketsAt } from "../ws-client";
 
 let t: TestApp;
 let wsUrl: string;
@@ -79,28 +79,6 @@ describe("WebSocket gateway", () => {
     s.ws.close();
   });
 
-  /**
-   * Holds the next socket sign-in after its session and memberships are read, until `meanwhile` has run and the bus
-   * has carried an event `heard` picks out: a change that overtakes the read before the connection is counted.
-   */
-  function overtakeNextSignIn(meanwhile: () => Promise<unknown>, heard: (message: BusMessage) => boolean) {
-    const { chatUsers } = t.services;
-    const original = chatUsers.authenticateSocket;
-    chatUsers.authenticateSocket = async (token) => {
-      chatUsers.authenticateSocket = original;
-      const signIn = await original.call(chatUsers, token);
-      const delivered = new Promise<void>((resolve) => {
-        const stop = t.bus.subscribe((message) => {
-          if (!heard(message)) return;
-          stop();
-          resolve();
-        });
-      });
-      await meanwhile();
-      await delivered;
-      return signIn;
-    };
-  }
   const eventOf = (type: string, userId: string) => (message: BusMessage) =>
     "event" in message && message.event.type === type && message.event.userId === userId;
 
@@ -109,7 +87,7 @@ describe("WebSocket gateway", () => {
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Open" })).body;
-    overtakeNextSignIn(() => lee.api.post(`/channels/${channel.id}/join`), eventOf("member.joined", "lee"));
+    overtakeNextSignIn(t, () => lee.api.post(`/channels/${channel.id}/join`), eventOf("member.joined", "lee"));
     const [s] = await readySockets({ token: lee.sessionToken });
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "joined just in time" });
     await s.event("message.created", (e) => e.message?.text === "joined just in time");
@@ -123,7 +101,11 @@ describe("WebSocket gateway", () => {
     const { channel } = (
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room", userIds: ["lee"] })
     ).body;
-    overtakeNextSignIn(() => kim.api.post(`/channels/${channel.id}/members/lee/ban`), eventOf("member.banned", "lee"));
+    overtakeNextSignIn(
+      t,
+      () => kim.api.post(`/channels/${channel.id}/members/lee/ban`),
+      eventOf("member.banned", "lee"),
+    );
     const [s] = await readySockets({ token: lee.sessionToken });
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "after the ban" });
     await s.caughtUp();

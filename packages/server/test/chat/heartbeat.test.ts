@@ -23,15 +23,17 @@ describe("WebSocket heartbeat", () => {
     const kim = await app.user("kim");
     await kim.api.post("/channels", { name: "Slow day" });
     const channels = t.services.channels;
-    const placementsOf = channels.placementsOf.bind(channels);
-    // The sign-in's last lookup waits out four heartbeats, as it can under a storm of sign-ins.
-    const spy = vi.spyOn(channels, "placementsOf").mockImplementation(async (chatUserId: string) => {
+    const placementsFrom = channels.placementsFrom.bind(channels);
+    // The sign-in's last step, after its connection is counted, waits out four heartbeats, as it can under a storm of
+    // sign-ins.
+    const spy = vi.spyOn(channels, "placementsFrom").mockImplementation(async (...args) => {
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 4.5));
-      return placementsOf(chatUserId);
+      return placementsFrom(...args);
     });
     try {
       const socket = await openSocket(wsUrl, { token: kim.sessionToken });
       await socket.next((f) => f.type === "ready", 5000);
+      expect(spy).toHaveBeenCalledOnce();
       // Heartbeats go on after the sign-in; a live socket stays.
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 3));
       await socket.caughtUp();

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatApp } from "../chat-client";
 import { startTestApp, type TestApp } from "../harness";
-import { messageTexts, openSocket, readySocketsAt } from "../ws-client";
+import { messageTexts, openSocket, overtakeNextSignIn, readySocketsAt } from "../ws-client";
 
 let t: TestApp;
 let wsUrl: string;
@@ -166,6 +166,29 @@ describe("subchannels", () => {
     // The socket moved with its member: room one's messages now reach it.
     await a1.api.post(`/channels/${g.channelId}/messages`, { text: "together" });
     await sb1.event("message.created", (e) => e.message?.text === "together");
+    sb1.ws.close();
+  });
+
+  it("moves a socket whose sign-in read was overtaken by a merge to the subchannel its member was merged into", async () => {
+    const g = await splitSuperGroup({ min: 3, max: 4, mergeMinutes: 30 });
+    await g.join("a1", "a2", "a3", "a4", "b1");
+    const [a1, a2, a3, , b1] = g.members as ChatUser[] as [ChatUser, ChatUser, ChatUser, ChatUser, ChatUser];
+    await a2.api.post(`/channels/${g.channelId}/leave`);
+    await a3.api.post(`/channels/${g.channelId}/leave`);
+    await g.mergeJob();
+    t.clock.advance(31 * 60_000);
+    // b1's sign-in reads subchannel 2; the merge into 1 is heard before its connection is counted.
+    overtakeNextSignIn(
+      t,
+      () => g.mergeJob(),
+      (message) =>
+        "event" in message && message.event.type === "subchannels.changed" && message.event.channelId === g.channelId,
+    );
+    const sb1 = await openSocket(wsUrl, { token: b1.sessionToken });
+    const ready = await sb1.next((f) => f.type === "ready");
+    expect(ready).toMatchObject({ subchannels: { [g.channelId]: 1 } });
+    await a1.api.post(`/channels/${g.channelId}/messages`, { text: "merged before the socket was" });
+    await sb1.event("message.created", (e) => e.message?.text === "merged before the socket was");
     sb1.ws.close();
   });
 

@@ -37,8 +37,8 @@ export function createMemberService(
   const { requireChannel, lockChannel, membership, isBanned, requireModerator, addMemberRows, removeMemberRow } = core;
   const { usersByIds, mutate, toChannel } = core;
   /**
-   * Memberships of the users whose sockets sign in at the same moment, read by one query: every socket of a
-   * restarted process signs in again at once, and a query each queued ten thousand of them.
+   * Memberships of users by chat user id, those asked for at the same moment read by one query: what a socket's
+   * sign-in reads again when a membership change overtook the read it made with its session.
    */
   const membershipsByUser = db
     .select({

@@ -10,7 +10,10 @@ import { type ChannelRow, channelMembers, channelSubchannels, channels, type Sub
  * channel's row lock, so every process agrees on it; the counts it reads are kept by a trigger on `channel_members`.
  */
 
-/** Whether the channel's members are split into subchannels. */
+/**
+ * Whether the channel's members are split into subchannels. Also written in SQL in the socket sign-in's read
+ * (`socketSignInsByHash` in chat-users): change both together.
+ */
 export const isPartitioned = (channel: Pick<ChannelRow, "type" | "subchannelEnabled">): boolean =>
   channel.type === "supergroup" && channel.subchannelEnabled;
 

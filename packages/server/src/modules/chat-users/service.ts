@@ -144,7 +144,7 @@ export function createChatUserService(
    * together: a restarted process's ten thousand sockets reconnect at once, and a second query for each round of
    * them (the memberships, by user) doubled the queries they wait on. The memberships come as arrays of
    * `[channel id, subchannel, is split]`, read with the session and so no older than it. Raw SQL on the channels'
-   * tables, which that module owns: only this one read crosses into them.
+   * tables, which that module owns; "is split" is its `isPartitioned` written in SQL.
    */
   const socketSignInsByHash = db
     .select({
