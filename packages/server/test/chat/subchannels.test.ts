@@ -65,6 +65,19 @@ async function splitSuperGroup(limits: { min: number; max: number; mergeMinutes?
   return { app, channelId: channel.id, join, members, subchannelsOf, dashboard, mergeJob };
 }
 
+/**
+ * Subchannels of at most 4 and at least 3 members, merged after 30 minutes: a1 and a4 left in subchannel 1 once a2 and
+ * a3 leave it, and b1 alone in subchannel 2, below the minimum.
+ */
+async function smallSecondSubchannel() {
+  const g = await splitSuperGroup({ min: 3, max: 4, mergeMinutes: 30 });
+  await g.join("a1", "a2", "a3", "a4", "b1");
+  const [a1, a2, a3, , b1] = g.members as ChatUser[] as [ChatUser, ChatUser, ChatUser, ChatUser, ChatUser];
+  await a2.api.post(`/channels/${g.channelId}/leave`);
+  await a3.api.post(`/channels/${g.channelId}/leave`);
+  return { g, a1, b1 };
+}
+
 describe("subchannels", () => {
   it("places members who join in the lowest subchannel with room, and opens a new one when all are full", async () => {
     const g = await splitSuperGroup({ min: 2, max: 3 });
@@ -145,11 +158,7 @@ describe("subchannels", () => {
   });
 
   it("merges a subchannel below the minimum into one with room once the merge time has passed", async () => {
-    const g = await splitSuperGroup({ min: 3, max: 4, mergeMinutes: 30 });
-    await g.join("a1", "a2", "a3", "a4", "b1");
-    const [a1, a2, a3, , b1] = g.members as ChatUser[] as [ChatUser, ChatUser, ChatUser, ChatUser, ChatUser];
-    await a2.api.post(`/channels/${g.channelId}/leave`);
-    await a3.api.post(`/channels/${g.channelId}/leave`);
+    const { g, a1, b1 } = await smallSecondSubchannel();
     const sb1 = await openSocket(wsUrl, { token: b1.sessionToken });
     await sb1.next((f) => f.type === "ready");
 
@@ -170,11 +179,7 @@ describe("subchannels", () => {
   });
 
   it("moves a socket whose sign-in read was overtaken by a merge to the subchannel its member was merged into", async () => {
-    const g = await splitSuperGroup({ min: 3, max: 4, mergeMinutes: 30 });
-    await g.join("a1", "a2", "a3", "a4", "b1");
-    const [a1, a2, a3, , b1] = g.members as ChatUser[] as [ChatUser, ChatUser, ChatUser, ChatUser, ChatUser];
-    await a2.api.post(`/channels/${g.channelId}/leave`);
-    await a3.api.post(`/channels/${g.channelId}/leave`);
+    const { g, a1, b1 } = await smallSecondSubchannel();
     await g.mergeJob();
     t.clock.advance(31 * 60_000);
     // b1's sign-in reads subchannel 2; the merge into 1 is heard before its connection is counted.

@@ -444,8 +444,9 @@ export function createChatUserService(
     async authenticateSocket(token: string): Promise<SocketSignIn | null> {
       if (!token.startsWith(SESSION_PREFIX)) return null;
       const row = await socketSignInLoader.load(hashToken(token));
-      const principal = row ? await principalOf(row) : null;
-      if (!row || !principal) return null;
+      if (!row) return null;
+      const principal = await principalOf(row);
+      if (!principal) return null;
       const memberships = row.memberships.map(([channelId, subchannel, isSplit]) => ({
         channelId,
         subchannel,
