@@ -36,6 +36,9 @@ export default defineConfig({
     baseURL,
     headless: true,
     launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
+    // Every test is a visitor who asked for reduced motion, which the dashboard honours (theme.ts): a click must not
+    // race a menu or a dialog still moving into place. motion.spec.ts checks both preferences.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

@@ -37,6 +37,18 @@ export const theme = createTheme({
         // narrowest width of table cells and chips at their longest word, so a squeezed column never splits one.
         // The root's `lang` follows the UI language (i18n/index.ts), so switching to English turns this off.
         "html:lang(ko)": { wordBreak: "keep-all", overflowWrap: "break-word" },
+        // A visitor who asked their system for less motion gets none (WCAG 2.3.3): menus, dialogs and snackbars
+        // appear where they end, and nothing slides or pulses. Durations near zero rather than `none`, so the end of
+        // a transition or an animation is still announced to whatever waits on it; `!important` wins over the
+        // transitions MUI writes inline on the element.
+        "@media (prefers-reduced-motion: reduce)": {
+          "*, *::before, *::after": {
+            animationDuration: "0.01ms !important",
+            animationIterationCount: "1 !important",
+            transitionDuration: "0.01ms !important",
+            scrollBehavior: "auto !important",
+          },
+        },
       },
     },
     MuiButton: {
