@@ -12,6 +12,7 @@ import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
 import { isApiError } from "@/lib/api-client";
 import { withTimeout } from "@/lib/lazy-route";
+import { scrollBehavior } from "@/lib/motion";
 import { useDeleteMessages } from "../api/delete-messages";
 import { useChannel } from "../api/get-channel";
 import { channelKeys } from "../api/keys";
@@ -263,7 +264,7 @@ export function ChannelChat({
   };
   const showPinned = (messageId: string) => {
     const element = scrollRef.current?.querySelector(`[data-message-id="${messageId}"]`);
-    if (element) element.scrollIntoView({ block: "center", behavior: "smooth" });
+    if (element) element.scrollIntoView({ block: "center", behavior: scrollBehavior() });
     else showSnackbar(t("chat.pinnedNotLoaded"), { severity: "info" });
   };
   const toggleSelect = (id: string) => {
