@@ -33,6 +33,7 @@ import { WebSocket } from "ws";
 import { resolveChromium } from "../e2e/chromium";
 import {
   BENCH_MARKETPLACE_SECRET,
+  call,
   DEFAULT_ADMIN_URL,
   machine,
   marketplaceSession,
@@ -65,28 +66,14 @@ const SIGNAL_WARMUP = Number(args["signal-warmup"]);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const now = () => performance.timeOrigin + performance.now();
 
-async function request<T>(base: string, method: string, url: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /** An app that lets guests in, owned by a new marketplace account. */
 async function guestApp(base: string): Promise<string> {
   const session = await marketplaceSession(base);
   const token = session.sessionToken;
-  const { app } = await request<{ app: { id: string } }>(base, "POST", `${API_PREFIX}${api.apps.list}`, token, {
+  const { app } = await call<{ app: { id: string } }>(base, "POST", `${API_PREFIX}${api.apps.list}`, token, {
     name: "Calls bench",
   });
-  await request(base, "PUT", `${API_PREFIX}${fillPath(api.apps.admin, { id: app.id })}`, token, {
+  await call(base, "PUT", `${API_PREFIX}${fillPath(api.apps.admin, { id: app.id })}`, token, {
     allowAnonymousLogin: true,
     defaultMemberLimit: 100,
   });
@@ -219,7 +206,7 @@ async function timeSignals(
 
 async function parleySignalling(base: string, appId: string) {
   const login = (userId: string) =>
-    request<{ sessionToken: string }>(base, "POST", `${CHAT_API_PREFIX}${chatApi.anonymousLogin}`, null, {
+    call<{ sessionToken: string }>(base, "POST", `${CHAT_API_PREFIX}${chatApi.anonymousLogin}`, "", {
       appId,
       userId,
       nickname: userId,
@@ -230,7 +217,7 @@ async function parleySignalling(base: string, appId: string) {
     signalSocket(wsUrl, { type: "auth", token: a.sessionToken }),
     signalSocket(wsUrl, { type: "auth", token: b.sessionToken }),
   ]);
-  const { call } = await request<{ call: { id: string } }>(
+  const { call: started } = await call<{ call: { id: string } }>(
     base,
     "POST",
     `${CHAT_API_PREFIX}${callsApi.calls}`,
@@ -240,15 +227,15 @@ async function parleySignalling(base: string, appId: string) {
       kind: "audio",
     },
   );
-  await request(
+  await call(
     base,
     "POST",
-    `${CHAT_API_PREFIX}${fillPath(callsApi.accept, { callId: call.id })}`,
+    `${CHAT_API_PREFIX}${fillPath(callsApi.accept, { callId: started.id })}`,
     b.sessionToken,
     {},
   );
-  const timings = await timeSignals(from, to, call.id);
-  await request(base, "POST", `${CHAT_API_PREFIX}${fillPath(callsApi.end, { callId: call.id })}`, a.sessionToken, {});
+  const timings = await timeSignals(from, to, started.id);
+  await call(base, "POST", `${CHAT_API_PREFIX}${fillPath(callsApi.end, { callId: started.id })}`, a.sessionToken, {});
   from.socket.close();
   to.socket.close();
   return timings;

@@ -5,20 +5,17 @@
  */
 import {
   API_PREFIX,
-  api,
   CHAT_API_PREFIX,
   chatApi,
   dashboardChat,
   fillPath,
   MAX_INVITES_AT_ONCE,
-  zAppResponse,
   zChannelResponse,
   zChatSession,
-  zCreateApiKeyResponse,
   zIssueTokenResponse,
 } from "@parley/contract";
 import type { ParleyServer } from "./chat-processes";
-import { marketplaceSession } from "./support";
+import { appWithKey, call, HttpError, marketplaceSession, pool } from "./support";
 
 /** Chat API calls under way at once while members are made: enough to keep the server busy, not to flood it. */
 const SETUP_CONCURRENCY = 16;
@@ -42,39 +39,6 @@ export interface ChatSetup {
   subchannels: Subchannel[] | null;
 }
 
-async function call(base: string, method: string, route: string, token: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new HttpError(`${method} ${route} answered ${response.status}: ${text}`, response.status);
-  return text ? JSON.parse(text) : undefined;
-}
-
-class HttpError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-/** Runs `task` for 0..n-1 with at most `concurrency` under way, in order of start. */
-async function pool(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < n) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, lane));
-}
-
 export async function setUpChannel(
   server: ParleyServer,
   options: { members: number; subchannels: boolean },
@@ -83,14 +47,7 @@ export async function setUpChannel(
   // A marketplace account: a send of a million messages is not cut off by the trial's monthly quota.
   const session = await marketplaceSession(base);
   const dashboard = session.sessionToken;
-  const { app } = zAppResponse.parse(
-    await call(base, "POST", `${API_PREFIX}${api.apps.list}`, dashboard, { name: "Bench" }),
-  );
-  const { secret: apiKey } = zCreateApiKeyResponse.parse(
-    await call(base, "POST", `${API_PREFIX}${fillPath(api.apps.apiKeys, { id: app.id })}`, dashboard, {
-      label: "bench",
-    }),
-  );
+  const { appId, apiKey } = await appWithKey(base, dashboard, "Bench");
   const chat = (method: string, route: string, token: string, body?: unknown) =>
     call(base, method, `${CHAT_API_PREFIX}${route}`, token, body);
 
@@ -99,7 +56,7 @@ export async function setUpChannel(
   );
   if (options.subchannels) {
     // Before anyone joins: every member is placed as they join, which is what a super group does in production.
-    const route = `${API_PREFIX}${fillPath(dashboardChat.channel, { id: app.id, channelId: channel.id })}`;
+    const route = `${API_PREFIX}${fillPath(dashboardChat.channel, { id: appId, channelId: channel.id })}`;
     await call(base, "PUT", route, dashboard, { subchannel: SUBCHANNEL_SETTINGS }).catch((error) => {
       throw new Error(`--subchannels: could not turn subchannels on (${error.message})`);
     });
@@ -113,7 +70,7 @@ export async function setUpChannel(
     const { token } = zIssueTokenResponse.parse(
       await chat("POST", fillPath(chatApi.userToken, { userId }), apiKey, { expiresInSeconds: 3600 }),
     );
-    const login = zChatSession.parse(await chat("POST", chatApi.login, "", { appId: app.id, userId, token }));
+    const login = zChatSession.parse(await chat("POST", chatApi.login, "", { appId, userId, token }));
     tokens[i] = login.sessionToken;
     if ((i + 1) % 1000 === 0) process.stderr.write(`bench:chat: ${i + 1} members signed up\n`);
   });
@@ -127,7 +84,7 @@ export async function setUpChannel(
   );
 
   const subchannels = options.subchannels ? await findSubchannels(base, channel.id, tokens) : null;
-  return { appId: app.id, apiKey, channelId: channel.id, tokens, subchannels };
+  return { appId, apiKey, channelId: channel.id, tokens, subchannels };
 }
 
 interface SubchannelsAnswer {

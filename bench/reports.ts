@@ -1,30 +1,8 @@
-/**
- * Usage report benchmark: an app with a year (365 days) of daily counters totalling 10^9 messages, seeded with SQL
- * into `daily_metrics`, and the year's report the dashboard asks for, timed after a warm-up on the embedded database
- * and on PostgreSQL. Timed are the app's report (`GET /api/metrics/apps/:appId?from&to`, the daily series and
- * totals of the report page) over HTTP and as the service call alone, and the account's overview of every app
- * (`GET /api/metrics/apps?from&to`) over HTTP. Every answer is checked to add up to 10^9.
- *
- *   npm run bench:reports [-- --iterations 200 --warmup 20 --engines pglite,postgres --database-url postgres://…]
- *
- * It then seeds a second account's app with a year totalling just over 2^31 − 1 messages and records what both
- * reports answer: the overview sums in SQL and casts the sum to a 32-bit integer, the app report sums in JavaScript.
- *
- * Without `--database-url`, PostgreSQL runs on a scratch database created on `--admin-url` (BENCH_DATABASE_URL,
- * else the local server) and dropped at the end. The server runs in this process with its jobs off, its logs at
- * warn and the account's rate limit off (the bench asks hundreds of times a second). The accounts are marketplace
- * accounts, as in every benchmark (see `benchMarketplaceSignup`).
- */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { API_PREFIX, api, fillPath, zAppMetricsResponse, zAppsMetricsResponse } from "@parley/contract";
-import { buildApp } from "../packages/server/src/app";
-import { loadConfig } from "../packages/server/src/config";
 import type { Authenticated } from "../packages/server/src/modules/auth/service";
+import { withInProcessServer } from "./in-process";
 import {
-  BENCH_MARKETPLACE_SECRET,
   benchMarketplaceSignup,
   DEFAULT_ADMIN_URL,
   machine,
@@ -98,21 +76,8 @@ async function time(count: number, task: () => Promise<void>): Promise<number[]>
 }
 
 async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-reports-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    JOBS_ENABLED: "false",
-    RATE_LIMIT_PER_SECOND: "0",
-    MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
-  });
-  const { server, services, ctx } = await buildApp({ config });
-  try {
-    await server.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(server.server.address() as { port: number }).port}${API_PREFIX}`;
+  return withInProcessServer("reports", databaseUrl, async ({ base: origin, ctx, services, server }) => {
+    const base = `${origin}${API_PREFIX}`;
     const range = yearRange();
 
     async function accountWithApp(label: string): Promise<{ token: string; auth: Authenticated; appId: string }> {
@@ -241,10 +206,7 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
     };
 
     return { database: engine, days: DAYS, range, totals, timed, overflow };
-  } finally {
-    await server.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const results: EngineResult[] = await runOnEngines(

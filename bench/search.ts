@@ -17,26 +17,24 @@
  * `--admin-url` (BENCH_DATABASE_URL, else the local server) and dropped at the end. The report goes to `--out`
  * (`.reports/bench-search.json`) and stdout, with the load average at start and end.
  */
-import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   API_PREFIX,
-  api,
   CHAT_API_PREFIX,
   chatApi,
   fillPath,
   messageSearchApi,
   type TAppMessageSearchResponse,
 } from "@parley/contract";
-import { buildApp } from "../packages/server/src/app";
-import { loadConfig } from "../packages/server/src/config";
+import { withInProcessServer } from "./in-process";
 import {
-  BENCH_MARKETPLACE_SECRET,
+  appWithKey,
+  call,
   DEFAULT_ADMIN_URL,
   machine,
   marketplaceSession,
+  pool,
   runOnEngines,
   summarizeTimings,
   type Timings,
@@ -213,64 +211,14 @@ interface Timed {
   goalMet: boolean | null;
 }
 
-async function call<T>(base: string, method: string, route: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Runs `task` for 0..n-1 with at most `concurrency` under way. */
-async function pool(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < n) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, lane));
-}
-
 async function run(_engine: "pglite" | "postgres", databaseUrl: string) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-search-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    JOBS_ENABLED: "false",
-    RATE_LIMIT_PER_SECOND: "0",
-    MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
-  });
-  const { server, ctx } = await buildApp({ config });
-  try {
-    await server.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  return withInProcessServer("search", databaseUrl, async ({ base, ctx }) => {
     const v1 = (route: string) => `${CHAT_API_PREFIX}${route}`;
     const session = await marketplaceSession(base);
 
     /** An app with its senders and channels, made through the product's APIs. */
     const makeApp = async (name: string) => {
-      const { app } = await call<{ app: { id: string } }>(
-        base,
-        "POST",
-        `${API_PREFIX}${api.apps.list}`,
-        session.sessionToken,
-        { name },
-      );
-      const { secret: apiKey } = await call<{ secret: string }>(
-        base,
-        "POST",
-        `${API_PREFIX}${fillPath(api.apps.apiKeys, { id: app.id })}`,
-        session.sessionToken,
-        { label: "bench" },
-      );
+      const { appId, apiKey } = await appWithKey(base, session.sessionToken, name);
       await pool(SENDERS, 8, async (i) => {
         await call(base, "POST", v1(chatApi.users), apiKey, { userId: `user${i}`, nickname: `User ${i}` });
       });
@@ -284,9 +232,9 @@ async function run(_engine: "pglite" | "postgres", databaseUrl: string) {
       });
       const senders = await ctx.database.query<{ id: string }>(
         "select id::text from chat_users where app_id = $1 order by id",
-        [app.id],
+        [appId],
       );
-      return { appId: app.id, channelIds, senderIds: senders.map((s) => s.id) };
+      return { appId, channelIds, senderIds: senders.map((s) => s.id) };
     };
     const target = await makeApp("Bench search");
     const neighbour = await makeApp("Bench neighbour");
@@ -384,10 +332,7 @@ async function run(_engine: "pglite" | "postgres", databaseUrl: string) {
       loadAverageAtQueries,
       timed,
     };
-  } finally {
-    await server.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const results = await runOnEngines(

@@ -47,9 +47,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { API_PREFIX, api, CHAT_API_PREFIX, chatApi, fillPath } from "@parley/contract";
+import { CHAT_API_PREFIX, chatApi, fillPath } from "@parley/contract";
 import pg from "pg";
 import {
+  appWithKey,
   BENCH_MARKETPLACE_SECRET,
   type CpuPerOperation,
   cpuMeter,
@@ -316,15 +317,7 @@ async function parley(databaseUrl: string) {
     const base = server.base;
     const v1 = (route: string) => `${CHAT_API_PREFIX}${route}`;
     const session = await marketplaceSession(base);
-    const { app } = await call<{ app: { id: string } }>(base, `${API_PREFIX}${api.apps.list}`, session.sessionToken, {
-      name: "Bench",
-    });
-    const { secret: apiKey } = await call<{ secret: string }>(
-      base,
-      `${API_PREFIX}${fillPath(api.apps.apiKeys, { id: app.id })}`,
-      session.sessionToken,
-      { label: "bench" },
-    );
+    const { appId, apiKey } = await appWithKey(base, session.sessionToken, "Bench");
 
     process.stderr.write(`send: ${SENDERS * MEMBERS} chat users, ${SENDERS} channels of ${MEMBERS}\n`);
     const userId = (i: number) => `u${i}`;
@@ -348,7 +341,7 @@ async function parley(databaseUrl: string) {
         {},
       );
       const login = await call<{ sessionToken: string }>(base, v1(chatApi.login), "", {
-        appId: app.id,
+        appId,
         userId: sender,
         token,
       });
@@ -373,7 +366,7 @@ async function parley(databaseUrl: string) {
     await db.connect();
     const stored = await db
       .query<{ count: string }>("select count(*)::text as count from messages where app_id = $1 and type = 'text'", [
-        app.id,
+        appId,
       ])
       .finally(() => db.end());
     const phases = atRate && "statusCodes" in atRate ? [closed, atRate] : [closed];

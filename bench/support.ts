@@ -5,6 +5,7 @@ import path from "node:path";
 import {
   API_PREFIX,
   api,
+  fillPath,
   type Language,
   type TMarketplaceSignupRequest,
   type TSessionState,
@@ -263,4 +264,67 @@ async function postJson(base: string, route: string, body: unknown): Promise<unk
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${route} answered ${response.status}: ${text}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/** A call a benchmark made that its server refused, with the answer's status. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A JSON call to the server at `base` (`route` with its prefix), as `token`'s bearer (none when empty): the parsed
+ * answer, or an `HttpError` naming the route and what it answered.
+ */
+export async function call<T = unknown>(
+  base: string,
+  method: string,
+  route: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new HttpError(`${method} ${route} answered ${response.status}: ${text}`, response.status);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Runs `task` for 0..n-1 with at most `concurrency` under way, in order of start. */
+export async function pool(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < n) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, lane));
+}
+
+/** A new app of the signed-in dashboard account and an API key for it, made as the dashboard makes them. */
+export async function appWithKey(
+  base: string,
+  sessionToken: string,
+  name: string,
+): Promise<{ appId: string; apiKey: string }> {
+  const { app } = await call<{ app: { id: string } }>(base, "POST", `${API_PREFIX}${api.apps.list}`, sessionToken, {
+    name,
+  });
+  const { secret } = await call<{ secret: string }>(
+    base,
+    "POST",
+    `${API_PREFIX}${fillPath(api.apps.apiKeys, { id: app.id })}`,
+    sessionToken,
+    { label: "bench" },
+  );
+  return { appId: app.id, apiKey: secret };
 }

@@ -1,32 +1,5 @@
-/**
- * Unread count benchmark: one user in many channels (1,000) holding many messages (10^6 in all), and the two
- * requests that answer their unread counts, timed after a warm-up on the embedded database and on PostgreSQL:
- * `GET /v1/channels?scope=mine` paged through every channel (100 a page, the most a page holds), each page and the
- * whole walk, and `GET /v1/me/unread`.
- *
- *   npm run bench:unread [-- --channels 1000 --messages 1000000 --iterations 200 --warmup 20
- *     --engines pglite,postgres --database-url postgres://…]
- *
- * Set-up goes through the chat API (account, app, API key, the reader and the writer, the channels the writer
- * makes with the reader in them) except the messages, which are written with SQL for speed into the tables the
- * product keeps, moving the counters the product's store statement moves: each channel's `last_seq`,
- * `countable_seq` and `countable_public_seq`, the writer's read mark (a sender's own messages are read), and the
- * reader's `unread_mentions` for the one message in a hundred that mentions them. The reader then marks every
- * other channel read halfway through the chat API, so the product's own read-mark code counts what stays unread.
- * Every answer is checked against the counts those messages must give before anything is timed.
- *
- * Without `--database-url`, PostgreSQL runs on a scratch database created on `--admin-url` (BENCH_DATABASE_URL,
- * else the local server) and dropped at the end. The server runs in this process with its jobs off, its logs at
- * warn and the rate limit off. The report goes to `--out` (`.reports/bench-unread.json`) and stdout, with the load
- * average at start and end.
- */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import {
-  API_PREFIX,
-  api,
   CHAT_API_PREFIX,
   chatApi,
   fillPath,
@@ -34,13 +7,14 @@ import {
   type TChannelsPage,
   type TUnreadResponse,
 } from "@parley/contract";
-import { buildApp } from "../packages/server/src/app";
-import { loadConfig } from "../packages/server/src/config";
+import { withInProcessServer } from "./in-process";
 import {
-  BENCH_MARKETPLACE_SECRET,
+  appWithKey,
+  call,
   DEFAULT_ADMIN_URL,
   machine,
   marketplaceSession,
+  pool,
   runOnEngines,
   summarizeTimings,
   type Timings,
@@ -117,29 +91,6 @@ function expectedTotals(): TUnreadResponse {
   return { unreadCount, unreadMentionCount, channels: CHANNELS };
 }
 
-async function call<T>(base: string, method: string, route: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Runs `task` for 0..n-1 with at most `concurrency` under way. */
-async function pool(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < n) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, lane));
-}
-
 async function time(count: number, task: () => Promise<void>): Promise<number[]> {
   const durations: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -151,38 +102,11 @@ async function time(count: number, task: () => Promise<void>): Promise<number[]>
 }
 
 async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-unread-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    JOBS_ENABLED: "false",
-    RATE_LIMIT_PER_SECOND: "0",
-    MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
-  });
-  const { server, ctx } = await buildApp({ config });
-  try {
-    await server.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  return withInProcessServer("unread", databaseUrl, async ({ base, ctx }) => {
     const v1 = (route: string) => `${CHAT_API_PREFIX}${route}`;
 
     const session = await marketplaceSession(base);
-    const { app } = await call<{ app: { id: string } }>(
-      base,
-      "POST",
-      `${API_PREFIX}${api.apps.list}`,
-      session.sessionToken,
-      { name: "Bench" },
-    );
-    const { secret: apiKey } = await call<{ secret: string }>(
-      base,
-      "POST",
-      `${API_PREFIX}${fillPath(api.apps.apiKeys, { id: app.id })}`,
-      session.sessionToken,
-      { label: "bench" },
-    );
+    const { appId, apiKey } = await appWithKey(base, session.sessionToken, "Bench");
     const signIn = async (userId: string) => {
       await call(base, "POST", v1(chatApi.users), apiKey, { userId, nickname: userId });
       const { token } = await call<{ token: string }>(
@@ -198,7 +122,7 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
         v1(chatApi.login),
         "",
         {
-          appId: app.id,
+          appId,
           userId,
           token,
         },
@@ -225,7 +149,7 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
       `select max(id::text) filter (where user_id = 'reader') as reader,
               max(id::text) filter (where user_id = 'writer') as writer
        from chat_users where app_id = $1`,
-      [app.id],
+      [appId],
     );
     if (!ids) throw new Error("the bench's chat users are missing");
     for (let from = 0; from < CHANNELS; from += CHANNELS_PER_INSERT) {
@@ -238,7 +162,7 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
            now() - make_interval(secs => $3::int - s),
            case when s % $4::int = 0 then '["reader"]'::jsonb end
          from jsonb_array_elements_text($5::jsonb) as c(id) cross join generate_series(1, $3::int) as s`,
-        [app.id, ids.writer, PER_CHANNEL, MENTION_EVERY, JSON.stringify(slice)],
+        [appId, ids.writer, PER_CHANNEL, MENTION_EVERY, JSON.stringify(slice)],
       );
     }
     // The counters as the store statement leaves them: every text message counts toward unread counts; the
@@ -343,10 +267,7 @@ async function run(engine: Engine, databaseUrl: string): Promise<EngineResult> {
       counts,
       timed,
     };
-  } finally {
-    await server.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const results: EngineResult[] = await runOnEngines(
