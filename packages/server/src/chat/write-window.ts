@@ -16,34 +16,43 @@ export const STREAMS_PER_TURN = 128;
  * would wait that long at every database reply on its way.
  */
 export function createWriteWindow(windowMs: number) {
-  /** Streams corked for the coming flush. */
-  const held = new Set<Writable>();
-  /** Streams of a flush under way, still corked: a frame written to one of them leaves with it. */
-  const leaving = new Set<Writable>();
+  /**
+   * Streams corked for the coming flush. Whether a stream is held (here or in `leaving`) is its own cork count, which
+   * only the window raises between turns: arrays, not sets, since on a flush of thousands of streams the sets' hashing
+   * and deleting was a tenth of the gateway's time.
+   */
+  let held: Writable[] = [];
+  /** Streams of a flush under way, from `next` on still corked: a frame written to one of them leaves with it. */
+  let leaving: Writable[] = [];
+  let next = 0;
   let lastFlush = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | null = null;
   let nextTurn: NodeJS.Immediate | null = null;
 
   const uncork = (limit: number) => {
     nextTurn = null;
-    let written = 0;
-    // Deleting the visited entry while iterating a Set is safe, and leaves the rest to come.
-    for (const stream of leaving) {
-      if (written === limit) {
-        nextTurn = setImmediate(uncork, limit);
-        return;
-      }
-      leaving.delete(stream);
-      stream.uncork();
-      written += 1;
+    const end = Math.min(leaving.length, next + limit);
+    while (next < end) {
+      const stream = leaving[next] as Writable;
+      next += 1;
+      // Released meanwhile, its frames are gone already.
+      if (stream.writableCorked > 0) stream.uncork();
     }
+    if (next < leaving.length) {
+      nextTurn = setImmediate(uncork, limit);
+      return;
+    }
+    leaving = [];
+    next = 0;
   };
 
   const flush = (limit: number) => {
     timer = null;
     lastFlush = performance.now();
-    for (const stream of held) leaving.add(stream);
-    held.clear();
+    // The streams of a flush still under way go first: their frames have waited longest.
+    leaving = next < leaving.length ? leaving.slice(next).concat(held) : held;
+    held = [];
+    next = 0;
     if (nextTurn) clearImmediate(nextTurn);
     uncork(limit);
   };
@@ -51,18 +60,18 @@ export function createWriteWindow(windowMs: number) {
   return {
     /** Corks `stream` until the window's flush; call before each write to it. */
     hold(stream: Writable) {
-      if (held.has(stream) || leaving.has(stream)) return;
-      held.add(stream);
+      if (stream.writableCorked > 0) return;
+      held.push(stream);
       stream.cork();
       timer ??= setTimeout(flush, Math.max(0, lastFlush + windowMs - performance.now()), STREAMS_PER_TURN);
     },
     /**
      * Lets `stream`'s held frames leave now, so the frame written next goes at once behind them: for frames whose
      * every millisecond counts more than the writes a window saves, such as a call's signalling, where each offer,
-     * answer and candidate waits on the one before.
+     * answer and candidate waits on the one before. Its place in the window stays, and is passed over.
      */
     release(stream: Writable) {
-      if (held.delete(stream) || leaving.delete(stream)) stream.uncork();
+      if (stream.writableCorked > 0) stream.uncork();
     },
     /** Sends whatever is held now, all of it before returning. */
     flush() {
