@@ -146,6 +146,25 @@ describe("createWriteWindow", () => {
     expect(writes.at(-1)).toEqual(["later"]);
   });
 
+  it("writes each frame once for a stream held again after its release, though it is then twice in the window", () => {
+    const window = createWriteWindow(1_000);
+    const { stream, writes } = recorder();
+    window.hold(stream);
+    stream.write("before the release");
+    window.release(stream);
+    window.hold(stream);
+    stream.write("after it");
+    expect(writes).toEqual([["before the release"]]);
+    window.flush();
+    expect(writes).toEqual([["before the release"], ["after it"]]);
+    expect(stream.writableCorked).toBe(0);
+    // Held again later, it goes on being written: the window lost nothing of it.
+    window.hold(stream);
+    stream.write("later");
+    window.flush();
+    expect(writes.at(-1)).toEqual(["later"]);
+  });
+
   it("sends every held stream at once on an explicit flush", () => {
     const window = createWriteWindow(1_000);
     const streams = Array.from({ length: STREAMS_PER_TURN * 3 }, () => recorder());
