@@ -53,9 +53,11 @@ import {
   appWithKey,
   BENCH_MARKETPLACE_SECRET,
   type CpuPerOperation,
+  call,
   cpuMeter,
   DEFAULT_ADMIN_URL,
   givenDatabase,
+  pool as inParallel,
   machine,
   marketplaceSession,
   type ScratchDatabase,
@@ -194,25 +196,6 @@ async function references(databaseUrl: string) {
   }
 }
 
-async function call<T>(base: string, route: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${route}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** Runs `task` for 0 … count-1, `width` at a time. */
-async function inBatches(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
-  for (let i = 0; i < count; i += width) {
-    await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, k) => task(i + k)));
-  }
-}
-
 interface SenderStats {
   durations: number[];
   statusCodes: Record<string, number>;
@@ -321,13 +304,17 @@ async function parley(databaseUrl: string) {
 
     process.stderr.write(`send: ${SENDERS * MEMBERS} chat users, ${SENDERS} channels of ${MEMBERS}\n`);
     const userId = (i: number) => `u${i}`;
-    await inBatches(SENDERS * MEMBERS, 10, async (i) => {
-      await call(base, v1(chatApi.users), apiKey, { userId: userId(i), nickname: `User ${i}`, profileImageUrl: "" });
+    await inParallel(SENDERS * MEMBERS, 10, async (i) => {
+      await call(base, "POST", v1(chatApi.users), apiKey, {
+        userId: userId(i),
+        nickname: `User ${i}`,
+        profileImageUrl: "",
+      });
     });
     const senders: Array<{ url: string; token: string }> = [];
-    await inBatches(SENDERS, 10, async (s) => {
+    await inParallel(SENDERS, 10, async (s) => {
       const members = Array.from({ length: MEMBERS }, (_, k) => userId(s * MEMBERS + k));
-      const { channel } = await call<{ channel: { id: string } }>(base, v1(chatApi.channels), apiKey, {
+      const { channel } = await call<{ channel: { id: string } }>(base, "POST", v1(chatApi.channels), apiKey, {
         name: `Channel ${s}`,
         imageUrl: "",
         type: "public",
@@ -336,11 +323,12 @@ async function parley(databaseUrl: string) {
       const sender = userId(s * MEMBERS);
       const { token } = await call<{ token: string }>(
         base,
+        "POST",
         v1(fillPath(chatApi.userToken, { userId: sender })),
         apiKey,
         {},
       );
-      const login = await call<{ sessionToken: string }>(base, v1(chatApi.login), "", {
+      const login = await call<{ sessionToken: string }>(base, "POST", v1(chatApi.login), "", {
         appId,
         userId: sender,
         token,
