@@ -13,6 +13,7 @@ export default defineConfig({
       "packages/react",
       "examples/chat-node-bot",
       "scripts",
+      "bench",
     ],
     // Vitest leaves one core free by default, which on a two-core machine runs the files one at a time; most of a
     // file's time is waiting (the database, jsdom start-up), so two workers finish in about three quarters the time.

@@ -16,12 +16,16 @@
  * A goal is judged only from a run that had the machine to itself: when the one-minute load average at a
  * benchmark's start (its report's `load.start`, else the load when it was started) is above 1.5, its goals are
  * reported "not judged" with that load, never "met", since other work shared the cores the figures depend on.
+ * Before each benchmark the run waits for the one-minute load to fall under `SETTLE_LOAD` (1.0), at most
+ * `--settle-seconds` (300; 0 with `--quick`): otherwise every benchmark after the first would start on the load the
+ * one before left, and be judged on none of its goals.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { waitForQuiet } from "./quiet";
 import { loadAverage, loadReport, MAX_START_LOAD, machine } from "./support";
 import type { LighthouseResult } from "./web-lighthouse";
 import type { PageWeight } from "./web-weight";
@@ -31,8 +35,13 @@ const { values: args } = parseArgs({
     quick: { type: "boolean", default: false },
     /** Comma-separated names of the benchmarks to run, in the usual order. */
     only: { type: "string" },
+    /** Longest wait, before each benchmark, for the machine's load to settle. */
+    "settle-seconds": { type: "string" },
   },
 });
+/** The one-minute load each benchmark waits for, with room under `MAX_START_LOAD` for its own start-up. */
+const SETTLE_LOAD = 1.0;
+const settleSeconds = Number(args["settle-seconds"] ?? (args.quick ? 0 : 300));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = args.quick ? ".reports/quick" : ".reports";
 
@@ -290,6 +299,8 @@ interface Outcome {
   seconds: number;
   /** One-minute load average when the benchmark started, from its report when it gives one. */
   loadAtStart: number;
+  /** Seconds waited before it for the load to settle. */
+  waitedSeconds: number;
   out: string;
   report: unknown;
   goals: Goal[];
@@ -301,6 +312,15 @@ async function runBench(bench: Bench): Promise<Outcome> {
   const out = path.join(outDir, `bench-${bench.name}.json`);
   const argv = ["--import", "tsx", bench.script, bench.outFlag, out, ...(args.quick ? bench.quick : [])];
   process.stderr.write(`\n== ${bench.name}: node ${argv.join(" ")}\n`);
+  const { waitedSeconds } = await waitForQuiet({
+    below: SETTLE_LOAD,
+    maxSeconds: settleSeconds,
+    load: () => loadAverage()[0],
+    onWait: (load) =>
+      process.stderr.write(
+        `load average ${load}: waiting up to ${settleSeconds} s for it to fall under ${SETTLE_LOAD}\n`,
+      ),
+  });
   const loadAtSpawn = loadAverage()[0];
   const started = Date.now();
   const child = spawn(process.execPath, argv, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
@@ -324,7 +344,7 @@ async function runBench(bench: Bench): Promise<Outcome> {
   const reported = (report as { load?: { start?: number[] } } | null)?.load?.start?.[0];
   const loadAtStart = typeof reported === "number" ? reported : loadAtSpawn;
   if (loadAtStart > MAX_START_LOAD) goals = goals.map((g) => notJudged(g, loadAtStart));
-  return { status: error ? "failed" : "ok", exitCode, seconds, loadAtStart, out, report, goals, error };
+  return { status: error ? "failed" : "ok", exitCode, seconds, loadAtStart, waitedSeconds, out, report, goals, error };
 }
 
 /** A goal measured on a busy machine: its value stays, but it is neither met nor missed. */
