@@ -42,6 +42,7 @@ const { values: args } = parseArgs({
 /** The one-minute load each benchmark waits for, with room under `MAX_START_LOAD` for its own start-up. */
 const SETTLE_LOAD = 1.0;
 const settleSeconds = Number(args["settle-seconds"] ?? (args.quick ? 0 : 300));
+if (!(settleSeconds >= 0)) throw new Error(`--settle-seconds takes a number of seconds, not ${args["settle-seconds"]}`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = args.quick ? ".reports/quick" : ".reports";
 
@@ -312,7 +313,8 @@ async function runBench(bench: Bench): Promise<Outcome> {
   const out = path.join(outDir, `bench-${bench.name}.json`);
   const argv = ["--import", "tsx", bench.script, bench.outFlag, out, ...(args.quick ? bench.quick : [])];
   process.stderr.write(`\n== ${bench.name}: node ${argv.join(" ")}\n`);
-  const { waitedSeconds } = await waitForQuiet({
+  // The load the wait ended on is the one the benchmark is spawned at.
+  const { waitedSeconds, load: loadAtSpawn } = await waitForQuiet({
     below: SETTLE_LOAD,
     maxSeconds: settleSeconds,
     load: () => loadAverage()[0],
@@ -321,7 +323,6 @@ async function runBench(bench: Bench): Promise<Outcome> {
         `load average ${load}: waiting up to ${settleSeconds} s for it to fall under ${SETTLE_LOAD}\n`,
       ),
   });
-  const loadAtSpawn = loadAverage()[0];
   const started = Date.now();
   const child = spawn(process.execPath, argv, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   const exitCode = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

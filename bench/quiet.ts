@@ -31,7 +31,6 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function waitForQuiet(options: QuietOptions): Promise<QuietOutcome> {
   const { below, maxSeconds, pollSeconds = 5, load, sleep = defaultSleep, now = Date.now } = options;
   const started = now();
-  const waited = () => Math.round((now() - started) / 1000);
   let current = load();
   if (current < below) return { waitedSeconds: 0, load: current };
   options.onWait?.(current);
@@ -39,5 +38,5 @@ export async function waitForQuiet(options: QuietOptions): Promise<QuietOutcome>
     await sleep(Math.min(pollSeconds * 1000, maxSeconds * 1000 - (now() - started)));
     current = load();
   }
-  return { waitedSeconds: waited(), load: current };
+  return { waitedSeconds: Math.round((now() - started) / 1000), load: current };
 }
