@@ -7,17 +7,31 @@ import { chatEvents } from "./schema";
 type EventBody = Omit<TChatEvent, "id" | "type" | "channelId" | "createdAt">;
 
 /**
+ * The members (user ids) of a channel whose history does not show a message: who must not hear of it. The channels
+ * module decides; the batch only asks, for every event about a message that was already there.
+ */
+export type Concealer = (tx: Db, channelId: string, messageId: string) => Promise<string[]>;
+
+/** The message an event is about, when it is about one already sent (a new message reaches whom it was sent to). */
+function earlierMessageOf(type: TChatEventType, body: EventBody): string | undefined {
+  if (type === "message.created") return undefined;
+  return body.message?.id ?? body.messageId;
+}
+
+/**
  * Events are written in the same transaction as the change they describe, and published only after it commits,
  * so a client never hears of a change that was rolled back, and a reconnecting client finds every event stored.
  */
 export class EventBatch {
   readonly #events: ChatEventMessage[] = [];
   readonly #outbox: Outbox | undefined;
+  readonly #conceal: Concealer | undefined;
   /** Whether some event went to the outbox, so the dispatcher should run after the commit. */
   outboxed = false;
 
-  constructor(outbox?: Outbox) {
+  constructor(outbox?: Outbox, conceal?: Concealer) {
     this.#outbox = outbox;
+    this.#conceal = conceal;
   }
 
   async record(
@@ -32,7 +46,16 @@ export class EventBatch {
       .insert(chatEvents)
       .values({ appId, channelId, type, payload: body as Record<string, unknown>, createdAt: at })
       .returning({ id: chatEvents.id });
-    return this.stored(tx, appId, { id: String(row?.id), type, channelId, createdAt: at.toISOString(), ...body });
+    const event = await this.stored(tx, appId, {
+      id: String(row?.id),
+      type,
+      channelId,
+      createdAt: at.toISOString(),
+      ...body,
+    });
+    const messageId = earlierMessageOf(type, body);
+    if (messageId && this.#conceal) this.hideFrom(event, await this.#conceal(tx, channelId, messageId));
+    return event;
   }
 
   /** Takes on an event that the caller's own statement inserted into `chat_events`. */
@@ -62,10 +85,14 @@ export class EventBatch {
     if (outboxed) this.outboxed = true;
   }
 
-  /** Keeps an event taken on already from the members who block its message's sender (user ids). */
+  /**
+   * Keeps an event taken on already from more members (user ids): those who block its message's sender, those whose
+   * history does not show its message. Added to whom it is kept from already.
+   */
   hideFrom(event: TChatEvent, userIds: string[]): void {
     const entry = this.#events.find((each) => each.event === event);
-    if (entry && userIds.length > 0) entry.hiddenFrom = userIds;
+    if (!entry || userIds.length === 0) return;
+    entry.hiddenFrom = entry.hiddenFrom ? [...new Set([...entry.hiddenFrom, ...userIds])] : userIds;
   }
 
   async publish(bus: Bus): Promise<void> {

@@ -12,7 +12,7 @@ import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "../chat-users";
 import { lastMessagesOf, toMessages } from "../messages";
-import { type UnreadCounts, unreadOf } from "./queries";
+import { concealedFrom, type UnreadCounts, unreadOf } from "./queries";
 import { type ChannelRow, channelBans, channelMembers, channels, channelTags, SUBCHANNEL_DEFAULTS } from "./schema";
 import { placeMembers } from "./subchannels";
 
@@ -256,7 +256,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
 
   /** Runs `work` in a transaction and publishes the events it recorded once it has committed. */
   async function mutate<T>(work: (tx: Db, batch: EventBatch) => Promise<T>): Promise<T> {
-    const batch = new EventBatch(deps.outbox);
+    const batch = new EventBatch(deps.outbox, concealedFrom);
     const result = await withTransaction(db, (tx) => work(tx, batch));
     await batch.publish(deps.bus);
     return result;
@@ -493,7 +493,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     seatBrandChannel,
     seatBrandChannels,
     /** A batch for a writer that stores its events itself, outside `mutate`. */
-    newBatch: () => new EventBatch(deps.outbox),
+    newBatch: () => new EventBatch(deps.outbox, concealedFrom),
   };
 }
 

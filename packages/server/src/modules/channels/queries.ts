@@ -1,5 +1,5 @@
 import { type AnyColumn, and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { blockerIdsOf, notBlockedBy } from "../chat-users";
 import { type ChannelMemberRow, type ChannelRow, channelMembers, channels } from "./schema";
 
@@ -232,9 +232,64 @@ export function historyScope(
 }
 
 /**
+ * {@link historyScope} in SQL, over the aliases of a statement that joins a channel, one of its member rows and a
+ * message: whether that member's history shows the message. Every road a message leaves the server by for a member
+ * (events, catch-up, push) asks this, so that none hands them what their history would not.
+ */
+export function readsMessage(alias: { channel: string; member: string; message: string }): SQL {
+  const [c, cm, m] = [sql.raw(alias.channel), sql.raw(alias.member), sql.raw(alias.message)];
+  // Null owners and senders would make the whole condition null, which `not` keeps null: coalesced to "no".
+  return sql`coalesce((not ${c}.hide_messages_before_join or ${m}.seq > ${cm}.joined_seq)
+    and (${c}.type <> 'broadcast' or ${c}.owner_id = ${cm}.chat_user_id or ${m}.sender_id is null
+      or ${m}.sender_id = ${cm}.chat_user_id or ${m}.sender_id = ${c}.owner_id), false)`;
+}
+
+/**
+ * The members of a channel whose history does not show a message, as user ids: who an event about that message
+ * (an edit, a deletion, a reaction, a pin, a thread's new count, a translation) is kept from. Nothing is read
+ * member by member where the channel's history is whole for everyone.
+ */
+export async function concealedFrom(db: Db, channelId: string, messageId: string): Promise<string[]> {
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+      select u.user_id from channels c
+        join messages m on m.id = ${messageId}::uuid and m.channel_id = c.id
+        join channel_members cm on cm.channel_id = c.id
+        join chat_users u on u.id = cm.chat_user_id
+      where c.id = ${channelId}::uuid and (c.hide_messages_before_join or c.type = 'broadcast')
+        and not ${readsMessage({ channel: "c", member: "cm", message: "m" })}`),
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/** Whether a member's history shows a message of the channel (false for a user who is not a member). */
+export async function readsMessageOf(db: Db, channelId: string, chatUserId: string, messageId: string) {
+  const rows = rowsOf<{ reads: boolean }>(
+    await db.execute(sql`
+      select ${readsMessage({ channel: "c", member: "cm", message: "m" })} as reads from channels c
+        join messages m on m.id = ${messageId}::uuid and m.channel_id = c.id
+        join channel_members cm on cm.channel_id = c.id and cm.chat_user_id = ${chatUserId}::uuid
+      where c.id = ${channelId}::uuid`),
+  );
+  return rows[0]?.reads === true;
+}
+
+/**
+ * The chat user ids of a channel's members whose history shows a message, as a subquery another module's query
+ * filters by (who is pushed its deletion).
+ */
+export function messageReaderIds(channelId: string, messageId: string): SQL {
+  return sql`(select cm.chat_user_id from channel_members cm
+    join channels c on c.id = cm.channel_id
+    join messages m on m.id = ${messageId}::uuid and m.channel_id = c.id
+    where cm.channel_id = ${channelId}::uuid and ${readsMessage({ channel: "c", member: "cm", message: "m" })})`;
+}
+
+/**
  * The catch-up counterpart of {@link historyScope}, as a condition on stored events (`payload` and `channelId` name
- * their columns): a broadcast member's message only for those it reached, and no message of a channel that hides
- * what was sent before the user joined it.
+ * their columns): a broadcast member's message only for those it reached, and no event about a message the user's
+ * history does not show (one sent before they joined a channel that hides that, another member's in a broadcast
+ * channel), whether the event carries the message or names it.
  */
 export function catchUpScope(
   chatUserId: string,
@@ -245,5 +300,12 @@ export function catchUpScope(
   return sql`(${payload}->'visibleTo' is null or ${payload}->'visibleTo' @> to_jsonb(${userId}::text))
     and not exists (select 1 from channel_members jm join channels jc on jc.id = jm.channel_id
       where jm.channel_id = ${channelId} and jm.chat_user_id = ${chatUserId} and jc.hide_messages_before_join
-        and (${payload}->'message'->>'seq')::int <= jm.joined_seq)`;
+        and (${payload}->'message'->>'seq')::int <= jm.joined_seq)
+    and not exists (select 1 from channel_members jm join channels jc on jc.id = jm.channel_id
+      join messages jmsg on jmsg.channel_id = jc.id
+        and jmsg.id = (select case when ref ~ '^[0-9a-f-]{36}$' then ref::uuid end
+          from coalesce(${payload}->'message'->>'id', ${payload}->>'messageId') as ref)
+      where jm.channel_id = ${channelId} and jm.chat_user_id = ${chatUserId}
+        and (jc.hide_messages_before_join or jc.type = 'broadcast')
+        and not ${readsMessage({ channel: "jc", member: "jm", message: "jmsg" })})`;
 }

@@ -11,6 +11,7 @@ import {
   type ChannelMemberRow,
   type ChannelRow,
   type ChannelService,
+  concealedFrom,
   countsAsUnread,
   historyScope,
   mentionCounting,
@@ -415,6 +416,13 @@ export function createMessagePipeline(
       const row = rows[0];
       if (!row) return null;
       if (parentId && row.thread_event_id != null) {
+        // The parent may be one a later member's history does not show (a channel that hides what came before
+        // they joined, another member's in a broadcast channel): its new count is not theirs to hear. Read only
+        // where such members can be, so a reply elsewhere stays one statement.
+        const concealed =
+          channel.hideMessagesBeforeJoin || channel.type === "broadcast"
+            ? await concealedFrom(db, channel.id, parentId)
+            : null;
         batch.storedWithOutbox(
           actor.app.id,
           {
@@ -427,6 +435,7 @@ export function createMessagePipeline(
             lastRepliedAt: now.toISOString(),
           },
           outboxed,
+          concealed,
         );
       }
       const stored: TMessage = { id: row.id, seq: Number(row.seq), ...body };

@@ -45,7 +45,10 @@ export function firstUserMessageAt(channelIds: SQLWrapper): SQL<Date | string | 
  * and replies kept in their thread are not the channel's to show, so the last of the others is taken: read backwards
  * on (channel, seq), it is almost always the newest row. With `reader`, as that user sees it: not one sent by a user
  * they block. In a broadcast channel a member's message reaches only the owner, so it is the last message only for
- * them and its sender; without `reader` (events every member hears, the app's views) it is never.
+ * them and its sender; without `reader` (events every member hears, the app's views) it is never. In a channel that
+ * hides what was sent before a member joined (`readsMessage` of the channels module), a reader's last message is
+ * one sent after their join (none for someone who is not a member, who would read nothing of it on joining), and
+ * one every member hears of is one sent after the latest join.
  */
 export function lastMessagesOf(
   db: Db,
@@ -67,7 +70,14 @@ export function lastMessagesOf(
         isNull(messages.deletedAt),
         sql`${messages.id} in (select last.id from unnest(array[${ids}]) as c(id)
           join channels ch on ch.id = c.id
-          cross join lateral (select m.id from messages m where m.channel_id = c.id
+          cross join lateral (select case when not ch.hide_messages_before_join then -1
+            ${
+              reader
+                ? sql`else coalesce((select jm.joined_seq from channel_members jm
+                    where jm.channel_id = c.id and jm.chat_user_id = ${reader.chatUserId}::uuid), ch.last_seq)`
+                : sql`else coalesce((select max(jm.joined_seq) from channel_members jm where jm.channel_id = c.id), 0)`
+            } end as seq) shown_after
+          cross join lateral (select m.id from messages m where m.channel_id = c.id and m.seq > shown_after.seq
             and m.type <> 'hidden' and (m.parent_message_id is null or m.show_in_channel)
             and (ch.type <> 'broadcast' or m.sender_id is null or m.sender_id = ch.owner_id
               ${reader ? sql`or ch.owner_id = ${reader.chatUserId}::uuid or m.sender_id = ${reader.chatUserId}::uuid` : sql``})

@@ -17,7 +17,7 @@ import type { Context } from "../../context";
 import type { FcmClient } from "../../integrations/fcm";
 import { pushEventJob } from "../../jobs/catalog";
 import { findApp } from "../apps";
-import { channelMemberIds, unreadCounts } from "../channels";
+import { channelMemberIds, messageReaderIds, unreadCounts } from "../channels";
 import { activeChatUsers } from "../chat-users";
 import type { LiveReport } from "../live";
 import { type AddressedPush, addressedBy, templateFor } from "./addressed";
@@ -107,10 +107,15 @@ export function createPushDelivery(
 
   /** The devices of the users an event notifies, in one statement however large the channel. */
   async function recipientsOf(appId: string, plan: PushPlan): Promise<Recipient[]> {
+    const { audience } = plan;
     const selection =
-      "channelId" in plan.audience
-        ? { ids: channelMemberIds(db, plan.audience.channelId, plan.audience.subchannel) }
-        : { userIds: plan.audience.userIds };
+      "channelId" in audience
+        ? {
+            ids: audience.readersOf
+              ? messageReaderIds(audience.channelId, audience.readersOf)
+              : channelMemberIds(db, audience.channelId, audience.subchannel),
+          }
+        : { userIds: audience.userIds };
     const users = activeChatUsers(db, appId, {
       selection,
       include: plan.include,

@@ -27,10 +27,10 @@ export function messagePreview(message: Pick<TMessage, "type" | "text" | "file">
 export interface PushPlan {
   channel: { id: string; name: string; type: TChannelType };
   /**
-   * The channel's current members (of one subchannel, for a member's message in a split super group), or, for a
-   * deleted channel, the user ids it had.
+   * The channel's current members (of one subchannel, for a member's message in a split super group; those whose
+   * history shows `readersOf`, for news of an earlier message), or, for a deleted channel, the user ids it had.
    */
-  audience: { channelId: string; subchannel?: number } | { userIds: string[] };
+  audience: { channelId: string; subchannel?: number; readersOf?: string } | { userIds: string[] };
   include: string | null;
   exclude: string | null;
   /** A user's message (or its deletion): the user id of its sender, whose blockers are not pushed. */
@@ -128,6 +128,7 @@ export async function planPush(db: Db, appId: string, appName: string, event: TC
         plan.exceptBlockersOf = sender.userId;
       }
       plan.messageId = event.messageId;
+      plan.audience = { channelId: channel.id, readersOf: event.messageId };
       return plan;
     }
     case "channel.created": {

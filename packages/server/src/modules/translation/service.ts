@@ -14,7 +14,7 @@ import { createGoogleTranslate, TranslateError, type Translation } from "../../i
 import { translateSentMessageJob } from "../../jobs/catalog";
 import type { AppService } from "../apps";
 import type { Authenticated } from "../auth";
-import type { Actor, ChannelService } from "../channels";
+import { type Actor, type ChannelService, readsMessageOf } from "../channels";
 import { blockersInChannel } from "../chat-users";
 import { addMessageTranslations, findLiveMessage, type TranslationRequest } from "../messages";
 import { messageTranslations, translationSettings } from "./schema";
@@ -267,6 +267,10 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
       }
       const message = await findLiveMessage(db, channel.id, messageId);
       if (!message) throw new AppError("3026");
+      // A member translates only what their history shows, or a translation would hand them what it does not.
+      if (actor.kind === "user" && !(await readsMessageOf(db, channel.id, actor.user.id, messageId))) {
+        throw new AppError("3026");
+      }
       const settings = await readSettings(actor.app.id);
       if (!settings.enabled || !settings.apiKey) throw new AppError("3037");
 
