@@ -20,7 +20,16 @@ function UnreadTitle() {
 
 const DARK = "(prefers-color-scheme: dark)";
 
-/** The kit's light or dark theme, following the system's setting as it changes. */
+/** `?theme=light` or `?theme=dark` in the address: the kit in that theme whatever the system's setting. */
+function themeInAddress(): "light" | "dark" | null {
+  const asked = new URLSearchParams(window.location.search).get("theme");
+  return asked === "light" || asked === "dark" ? asked : null;
+}
+
+/**
+ * The kit's light or dark theme, following the system's setting as it changes, unless the address names one (to see
+ * the kit in one theme on a page whose own styles follow the other).
+ */
 function useSystemTheme(): ParleyTheme {
   const [dark, setDark] = useState(() => window.matchMedia(DARK).matches);
   useEffect(() => {
@@ -29,7 +38,7 @@ function useSystemTheme(): ParleyTheme {
     query.addEventListener("change", follow);
     return () => query.removeEventListener("change", follow);
   }, []);
-  return dark ? "dark" : "light";
+  return themeInAddress() ?? (dark ? "dark" : "light");
 }
 
 /**

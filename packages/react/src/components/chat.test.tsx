@@ -23,8 +23,8 @@ describe("Chat", () => {
 
     await user.click(await screen.findByRole("button", { name: /General/ }));
     expect(await screen.findByRole("heading", { level: 2, name: "General" })).toBeInTheDocument();
-    // Kim and Lee are online: the header counts the others who are.
-    await waitFor(() => expect(screen.getByTestId("channel-subtitle")).toHaveTextContent("3 members · 1 online"));
+    // Kim (the viewer) and Lee are online: both are counted, so the line cannot read as if one of them were not.
+    await waitFor(() => expect(screen.getByTestId("channel-subtitle")).toHaveTextContent("3 members · 2 online"));
     const chat = screen.getByRole("region", { name: "Messages in General" });
     expect(await within(chat).findByText("Morning")).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Message" })).toBeInTheDocument();

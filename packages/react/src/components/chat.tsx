@@ -51,6 +51,8 @@ export function Chat(props: ChatProps) {
     [client, user],
   );
   const onLeft = useCallback(() => setSelected(null), []);
+  // A copy each time, so picking the open channel again reads it again (its members may have changed meanwhile).
+  const select = useCallback((channel: TChannel) => setSelected({ ...channel }), []);
   const onOpenDirect = useCallback(
     (userId: string, nickname: string) => void openDirect(userId, nickname),
     [openDirect],
@@ -93,7 +95,7 @@ export function Chat(props: ChatProps) {
             {describeError(calls.error, t)}
           </p>
         )}
-        <ChannelList selectedId={selected?.id ?? null} onSelect={setSelected} version={listVersion} />
+        <ChannelList selectedId={selected?.id ?? null} onSelect={select} version={listVersion} />
         <footer className="pk-sidebar-footer">
           <button
             type="button"

@@ -4,8 +4,8 @@ import { useMyUserId, useParley, useParleyEvent } from "./use-parley";
 
 /**
  * One channel kept current: member counts, names, pins and freezes change under an open channel, so the copy it
- * starts from is read again on those events. `onGone` is called when the user leaves, is banned, or the channel is
- * deleted.
+ * starts from is read again when it is opened or picked again, and on those events. `onGone` is called when the user
+ * leaves, is banned, or the channel is deleted.
  */
 export function useChannel(initial: TChannel, options: { onGone?: () => void } = {}) {
   const client = useParley();
@@ -17,13 +17,29 @@ export function useChannel(initial: TChannel, options: { onGone?: () => void } =
     onGone.current = options.onGone;
   });
 
+  /** Counts reads, so an answer that arrives after a newer one was asked for cannot put back an older count. */
+  const reads = useRef(0);
+  const reload = useCallback(() => {
+    const read = ++reads.current;
+    client.channels.get(channelId).then(
+      (fresh) => {
+        if (read === reads.current) setChannel(fresh);
+      },
+      // The copy shown stays; the next event or pick reads it again.
+      () => undefined,
+    );
+  }, [client, channelId]);
+
+  // The copy handed in comes from a list that does not follow other members' joins and leaves (picking the open
+  // channel again hands in that older copy): it is shown at once but for the member count this hook followed, and
+  // the channel's current state is read.
   useEffect(() => {
-    setChannel(initial);
-  }, [initial]);
+    setChannel((shown) => (shown.id === initial.id ? { ...initial, memberCount: shown.memberCount } : initial));
+    reload();
+  }, [initial, reload]);
 
   const refresh = (event: { channelId: string }) => {
-    if (event.channelId !== channelId) return;
-    client.channels.get(channelId).then(setChannel, () => undefined);
+    if (event.channelId === channelId) reload();
   };
   const refreshOrGo = (event: { channelId: string; userId?: string }) => {
     if (event.channelId === channelId && event.userId === me) onGone.current?.();

@@ -133,6 +133,26 @@ export class FakeClient implements ChatClient {
     });
   }
 
+  /** Another user joins a channel: they are listed, counted, and `member.joined` is sent, as the server would. */
+  addMember(channelId: string, member: TMember): void {
+    const state = this.#channel(channelId);
+    state.members = [...state.members, member];
+    state.channel = { ...state.channel, memberCount: state.channel.memberCount + 1 };
+    this.emit("member.joined", {
+      type: "member.joined",
+      channelId,
+      userId: member.userId,
+    } as ParleyEventMap["member.joined"]);
+  }
+
+  /** Another user leaves a channel, with its `member.left` event. */
+  removeMember(channelId: string, userId: string): void {
+    const state = this.#channel(channelId);
+    state.members = state.members.filter((m) => m.userId !== userId);
+    state.channel = { ...state.channel, memberCount: state.channel.memberCount - 1 };
+    this.emit("member.left", { type: "member.left", channelId, userId } as ParleyEventMap["member.left"]);
+  }
+
   /** Someone else's event reaches the client, as the real-time link would deliver it. */
   emit<K extends keyof ParleyEventMap>(type: K, payload: ParleyEventMap[K]): void {
     for (const listener of this.#listeners.get(type) ?? []) (listener as ParleyListener<K>)(payload);

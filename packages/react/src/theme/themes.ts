@@ -27,6 +27,7 @@ export const THEME_VARIABLES = [
   "--pk-neutral-button",
   "--pk-call-bg",
   "--pk-call-text",
+  "--pk-call-button",
   "--pk-shadow",
 ] as const;
 export type ThemeVariable = (typeof THEME_VARIABLES)[number];
@@ -35,7 +36,7 @@ export type ThemeVariables = Record<ThemeVariable, string>;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Apple SD Gothic Neo", "Noto Sans KR", sans-serif';
 
 // Text colours keep WCAG AA contrast (4.5:1) on the surfaces they are used on: `muted` on `bg`, `panel` and
-// `accent-soft`, `on-accent` on `accent`, `online-text` on `panel`.
+// `accent-soft`, `on-accent` on `accent`, `online-text` on `panel`, `call-text` on `call-bg` and `call-button`.
 /** The light theme, the default. */
 export const lightTheme: ThemeVariables = {
   "--pk-font": FONT,
@@ -65,6 +66,7 @@ export const lightTheme: ThemeVariables = {
   "--pk-neutral-button": "#eef0f4",
   "--pk-call-bg": "#111827",
   "--pk-call-text": "#f9fafb",
+  "--pk-call-button": "#374151",
   "--pk-shadow": "rgb(15 23 42 / 12%)",
 };
 
@@ -97,6 +99,7 @@ export const darkTheme: ThemeVariables = {
   "--pk-neutral-button": "#2a2f3a",
   "--pk-call-bg": "#05070b",
   "--pk-call-text": "#f9fafb",
+  "--pk-call-button": "#262b36",
   "--pk-shadow": "rgb(0 0 0 / 45%)",
 };
 

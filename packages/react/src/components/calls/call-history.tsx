@@ -1,11 +1,15 @@
 import type { TCall } from "@parley/sdk";
 import { useEffect, useState } from "react";
 import { useCall } from "../../hooks/use-call";
+import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useMyUserId, useParley, useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
 import { formatDuration } from "../../lib/format";
 
-/** The user's recent calls, made and received, newest first (`calls.history`); a finished call refreshes it. */
+/**
+ * The user's recent calls, made and received, newest first (`calls.history`); a finished call refreshes it. Opening
+ * it moves focus into it; Escape or Close closes it and gives focus back.
+ */
 export function CallHistory(props: { onClose: () => void }) {
   const client = useParley();
   const me = useMyUserId();
@@ -13,6 +17,7 @@ export function CallHistory(props: { onClose: () => void }) {
   const { t, language } = useStrings();
   const [calls, setCalls] = useState<TCall[] | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const panel = usePanelFocus<HTMLElement>(props.onClose);
   useEffect(() => {
     void version;
     client.calls.history({ limit: 20 }).then(
@@ -22,7 +27,13 @@ export function CallHistory(props: { onClose: () => void }) {
   }, [client, version]);
 
   return (
-    <section className="pk-call-history" aria-label={t("calls.title")}>
+    <section
+      ref={panel.ref}
+      className="pk-call-history"
+      aria-label={t("calls.title")}
+      tabIndex={-1}
+      onKeyDown={panel.onKeyDown}
+    >
       <header className="pk-side-header">
         <h3>{t("calls.title")}</h3>
         <button type="button" className="pk-link" onClick={props.onClose}>

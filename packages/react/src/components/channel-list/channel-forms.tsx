@@ -1,15 +1,21 @@
 import { type FormEvent, useState } from "react";
+import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
 
-/** Makes a channel: public, or private when an invite code is given. */
+/**
+ * Makes a channel: public, or private when an invite code is given. Focus starts on the name; Escape cancels and
+ * gives focus back to what opened the form.
+ */
 export function CreateChannelForm(props: {
   onCreate: (input: { name: string; type: "public" | "private"; inviteCode?: string }) => Promise<void>;
+  onCancel: () => void;
 }) {
   const { t } = useStrings();
   const [name, setName] = useState("");
   const [inviteCode, setInviteCode] = useState("");
   const [error, setError] = useState<unknown>(null);
+  const panel = usePanelFocus<HTMLFormElement>(props.onCancel, (form) => form.querySelector("input"));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,7 +31,7 @@ export function CreateChannelForm(props: {
   }
 
   return (
-    <form className="pk-inline-form" onSubmit={submit}>
+    <form ref={panel.ref} className="pk-inline-form" onSubmit={submit} onKeyDown={panel.onKeyDown}>
       <input
         className="pk-input"
         value={name}
@@ -33,8 +39,6 @@ export function CreateChannelForm(props: {
         placeholder={t("channels.name")}
         aria-label={t("channels.name")}
         required
-        // biome-ignore lint/a11y/noAutofocus: the user just asked for a new channel, so its name is what they type
-        autoFocus
       />
       <input
         className="pk-input"
@@ -55,12 +59,15 @@ export function CreateChannelForm(props: {
   );
 }
 
-/** Asks for a private channel's invite code before joining it. */
+/** Asks for a private channel's invite code before joining it; Escape cancels, as Cancel does. */
 export function InviteCodeForm(props: { onJoin: (code: string) => Promise<void>; onCancel: () => void }) {
   const { t } = useStrings();
   const [code, setCode] = useState("");
+  const panel = usePanelFocus<HTMLFormElement>(props.onCancel, (form) => form.querySelector("input"));
   return (
     <form
+      ref={panel.ref}
+      onKeyDown={panel.onKeyDown}
       className="pk-inline-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -74,8 +81,6 @@ export function InviteCodeForm(props: { onJoin: (code: string) => Promise<void>;
         placeholder={t("channels.inviteCode")}
         aria-label={t("channels.inviteCode")}
         required
-        // biome-ignore lint/a11y/noAutofocus: the user just picked this channel, and the code is all it needs
-        autoFocus
       />
       <div className="pk-row">
         <button type="submit" className="pk-primary">

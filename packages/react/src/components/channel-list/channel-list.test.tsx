@@ -83,4 +83,15 @@ describe("ChannelList", () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: "lobby" }));
     expect(client.requests.some((r) => r.name === "channels.join" && r.args[0] === "lobby")).toBe(true);
   });
+
+  it("closes the new-channel form on Escape and gives focus back to the button that opened it", async () => {
+    const { user } = renderKit(<ChannelList selectedId={null} onSelect={() => {}} />, { client: seeded() });
+    const open = await screen.findByRole("button", { name: "+ New" });
+
+    await user.click(open);
+    expect(screen.getByRole("textbox", { name: "Channel name" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("textbox", { name: "Channel name" })).toBeNull();
+    expect(screen.getByRole("button", { name: "+ New" })).toHaveFocus();
+  });
 });

@@ -73,6 +73,7 @@ export function ChannelList({ selectedId, onSelect, version }: ChannelListProps)
       </div>
       {creating && (
         <CreateChannelForm
+          onCancel={() => setCreating(false)}
           onCreate={async (input) => {
             const channel = await list.create(input);
             setCreating(false);

@@ -1,11 +1,13 @@
 import { useCall } from "../../hooks/use-call";
+import { useConnection } from "../../hooks/use-connection";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { LockIcon, MembersIcon, PhoneIcon, VideoIcon } from "../icons";
 import { useChannelContext } from "./channel-context";
 
 /**
  * The open channel's name, its members and how many are online (the other person's presence in a 1:1 chat), and its
- * controls: call (1:1 chats), the members panel, leave.
+ * controls: call (1:1 chats), the members panel, leave. The viewer counts as online while connected, as the members
+ * panel shows them, so "2 members · 1 online" never stands for two people who are both there.
  */
 export function ChannelHeader() {
   const { t } = useStrings();
@@ -14,7 +16,12 @@ export function ChannelHeader() {
   const calls = useCall();
   const canCall = calls.call === null;
   const membersOpen = side?.kind === "members";
-  const online = members.filter((m) => m.userId !== me && m.isOnline).length;
+  const connected = useConnection().state === "open";
+  // Never more online than members, while the member list and the channel's count are each being read again.
+  const online = Math.min(
+    channel.memberCount,
+    members.filter((m) => (m.userId === me ? connected : m.isOnline)).length,
+  );
   const peerOnline = peer ? members.find((m) => m.userId === peer.userId)?.isOnline : undefined;
 
   const subtitle = isDirect

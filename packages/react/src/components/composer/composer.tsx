@@ -89,6 +89,8 @@ export function ComposerBox(props: ComposerBoxProps) {
       const member = candidates[active];
       if (member) pick(member);
     } else if (event.key === "Escape") {
+      // Closes the list only, not the thread the box may be in.
+      event.preventDefault();
       setDismissed(true);
     }
   }

@@ -1,20 +1,33 @@
+import { useConnection } from "../../hooks/use-connection";
+import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { useChannelContext } from "../channel/channel-context";
 import { Avatar } from "./avatar";
 
 /**
  * The open channel's members, online first, each with a presence dot; another member's name opens a 1:1 chat.
- * Inside a {@link Channel}.
+ * Inside a {@link Channel}. Opening it moves focus into it; Escape or Close closes it and gives focus back.
  */
 export function MembersPanel() {
   const { t } = useStrings();
   const me = useMyUserId();
   const { members, actions, setSide } = useChannelContext();
+  const panel = usePanelFocus<HTMLElement>(() => setSide(null));
+  const connected = useConnection().state === "open";
+  // The viewer is online while connected, whatever presence last said of them; the header counts them the same way.
+  const isOnline = (member: { userId: string; isOnline?: boolean }) =>
+    member.userId === me ? connected : (member.isOnline ?? false);
   const sorted = [...members].sort(
-    (a, b) => Number(b.isOnline ?? false) - Number(a.isOnline ?? false) || a.nickname.localeCompare(b.nickname),
+    (a, b) => Number(isOnline(b)) - Number(isOnline(a)) || a.nickname.localeCompare(b.nickname),
   );
   return (
-    <aside className="pk-side-panel" aria-label={t("members.title")}>
+    <aside
+      ref={panel.ref}
+      className="pk-side-panel"
+      aria-label={t("members.title")}
+      tabIndex={-1}
+      onKeyDown={panel.onKeyDown}
+    >
       <header className="pk-side-header">
         <h3>
           {t("members.title")} <span className="pk-muted">{members.length}</span>
@@ -25,7 +38,7 @@ export function MembersPanel() {
       </header>
       <ul className="pk-member-list">
         {sorted.map((member) => {
-          const online = member.isOnline ?? false;
+          const online = isOnline(member);
           const isMe = member.userId === me;
           return (
             <li key={member.userId} className="pk-member" data-testid="member">

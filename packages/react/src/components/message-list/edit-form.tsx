@@ -27,7 +27,12 @@ export function EditForm(props: { text: string; onSave: (text: string) => Promis
         className="pk-input"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => e.key === "Escape" && props.onCancel()}
+        onKeyDown={(e) => {
+          if (e.key !== "Escape") return;
+          // Used here, so a thread around the message stays open.
+          e.preventDefault();
+          props.onCancel();
+        }}
         aria-label={t("chat.editLabel")}
         // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this message, so the caret goes there
         autoFocus

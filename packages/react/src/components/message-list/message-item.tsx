@@ -1,5 +1,5 @@
 import { MISSED_CALL_CUSTOM_TYPE, type TMessage } from "@parley/sdk";
-import { useState } from "react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { formatTime } from "../../lib/format";
 import type { MessageActions } from "../channel/channel-context";
@@ -22,13 +22,31 @@ export interface MessageItemProps {
   isPinned?: boolean;
   /** On the user's latest message: how many others have read up to it. */
   seenBy?: number;
+  /**
+   * In a list, whether the keyboard is on this message: the one message of the list in the Tab order, whose controls
+   * are too; the others are reached with the arrow keys. Left out, the message is not part of a list's roving focus
+   * and its controls are all in the Tab order.
+   */
+  isCurrent?: boolean;
 }
 
+/** Keys that move along the action bar, as in any toolbar; the bar is one Tab stop. */
+const TOOL_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
 /** One message: author, time, text (or file), reactions, thread link, read mark, and its actions on hover or focus. */
-export function MessageItem({ message, names, actions, isPinned, seenBy }: MessageItemProps) {
+export function MessageItem({ message, names, actions, isPinned, seenBy, isCurrent }: MessageItemProps) {
   const { t, language } = useStrings();
   const me = useMyUserId();
   const [editing, setEditing] = useState(false);
+  const [tool, setTool] = useState(0);
+  const inList = isCurrent !== undefined;
+  // A message the keyboard is not on keeps its controls out of the Tab order, so a long list is not hundreds of stops.
+  const controlTab = isCurrent === false ? -1 : undefined;
   const own = message.sender?.userId === me;
   const time = (iso: string) => formatTime(iso, language);
 
@@ -51,8 +69,50 @@ export function MessageItem({ message, names, actions, isPinned, seenBy }: Messa
   const openThread = actions.openThread;
   const classes = ["pk-message", own && "pk-own", mentionsMe && "pk-mentions-me"].filter(Boolean).join(" ");
 
+  const tools: { key: string; render: (tabIndex: number) => ReactNode }[] = [
+    {
+      key: "react",
+      render: (tabIndex) => (
+        <ReactionPicker tabIndex={tabIndex} onPick={(reaction) => actions.toggleReaction(message, reaction)} />
+      ),
+    },
+  ];
+  const toolButton = (key: string, label: string, onClick: () => void, danger = false) =>
+    tools.push({
+      key,
+      render: (tabIndex) => (
+        <button
+          type="button"
+          className={danger ? "pk-icon-button pk-danger" : "pk-icon-button"}
+          tabIndex={tabIndex}
+          onClick={onClick}
+        >
+          {label}
+        </button>
+      ),
+    });
+  if (openThread) toolButton("reply", t("chat.reply"), () => openThread(message.id));
+  const pin = actions.pin;
+  if (pin) toolButton("pin", isPinned ? t("chat.unpin") : t("chat.pin"), () => pin(message, !isPinned));
+  if (own && message.type !== "file") toolButton("edit", t("chat.edit"), () => setEditing(true));
+  if (own) toolButton("delete", t("chat.delete"), () => actions.remove(message), true);
+  const currentTool = Math.min(tool, tools.length - 1);
+
+  function moveTool(event: KeyboardEvent<HTMLDivElement>) {
+    const next = TOOL_KEYS[event.key]?.(currentTool, tools.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    setTool(next);
+    event.currentTarget.querySelectorAll("[data-pk-tool]")[next]?.querySelector("button")?.focus();
+  }
+
   return (
-    <article className={classes} data-testid="message" aria-label={`${author}: ${message.text}`}>
+    <article
+      className={classes}
+      data-testid="message"
+      aria-label={`${author}: ${message.text}`}
+      tabIndex={inList ? (isCurrent ? 0 : -1) : undefined}
+    >
       {!own && <Avatar name={author} />}
       <div className="pk-message-body">
         <div className="pk-meta">
@@ -60,6 +120,7 @@ export function MessageItem({ message, names, actions, isPinned, seenBy }: Messa
             <button
               type="button"
               className="pk-author pk-link-plain"
+              tabIndex={controlTab}
               title={t("members.message", { name: author })}
               onClick={() => actions.openDirect?.(sender.userId, sender.nickname)}
             >
@@ -85,6 +146,7 @@ export function MessageItem({ message, names, actions, isPinned, seenBy }: Messa
           <button
             type="button"
             className="pk-thread-note pk-link"
+            tabIndex={controlTab}
             onClick={() => openThread(message.parentMessageId ?? message.id)}
           >
             ↳ {t("chat.inThread")}
@@ -104,7 +166,7 @@ export function MessageItem({ message, names, actions, isPinned, seenBy }: Messa
             {isEmote && <span className="pk-emote-author">{author} </span>}
             {message.type === "custom" && !isEmote && <span className="pk-custom-label">{message.customType}</span>}
             {message.file ? (
-              <a href={message.file.url} target="_blank" rel="noreferrer">
+              <a href={message.file.url} target="_blank" rel="noreferrer" tabIndex={controlTab}>
                 <FileIcon /> {message.file.name}
               </a>
             ) : (
@@ -112,37 +174,25 @@ export function MessageItem({ message, names, actions, isPinned, seenBy }: Messa
             )}
           </div>
         )}
-        <Reactions message={message} onToggle={(reaction) => actions.toggleReaction(message, reaction)} />
+        <Reactions
+          message={message}
+          tabIndex={controlTab}
+          onToggle={(reaction) => actions.toggleReaction(message, reaction)}
+        />
         {replies > 0 && openThread && (
-          <button type="button" className="pk-thread-link" onClick={() => openThread(message.id)}>
+          <button type="button" className="pk-thread-link" tabIndex={controlTab} onClick={() => openThread(message.id)}>
             <RepliesIcon /> {t("chat.replies", { count: replies })}
           </button>
         )}
         {seenBy !== undefined && seenBy > 0 && <div className="pk-seen">{t("chat.seenBy", { count: seenBy })}</div>}
       </div>
       {!editing && (
-        <div className="pk-message-actions" role="toolbar" aria-label={t("chat.actions")}>
-          <ReactionPicker onPick={(reaction) => actions.toggleReaction(message, reaction)} />
-          {openThread && (
-            <button type="button" className="pk-icon-button" onClick={() => openThread(message.id)}>
-              {t("chat.reply")}
-            </button>
-          )}
-          {actions.pin && (
-            <button type="button" className="pk-icon-button" onClick={() => actions.pin?.(message, !isPinned)}>
-              {isPinned ? t("chat.unpin") : t("chat.pin")}
-            </button>
-          )}
-          {own && message.type !== "file" && (
-            <button type="button" className="pk-icon-button" onClick={() => setEditing(true)}>
-              {t("chat.edit")}
-            </button>
-          )}
-          {own && (
-            <button type="button" className="pk-icon-button pk-danger" onClick={() => actions.remove(message)}>
-              {t("chat.delete")}
-            </button>
-          )}
+        <div className="pk-message-actions" role="toolbar" aria-label={t("chat.actions")} onKeyDown={moveTool}>
+          {tools.map((item, index) => (
+            <span key={item.key} className="pk-tool" data-pk-tool>
+              {item.render(index === currentTool && controlTab === undefined ? 0 : -1)}
+            </span>
+          ))}
         </div>
       )}
     </article>

@@ -1,5 +1,15 @@
 import type { TMember, TMessage } from "@parley/sdk";
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { type MessageActions, useChannelContext } from "../channel/channel-context";
 import { MessageItem } from "./message-item";
@@ -68,6 +78,9 @@ function measureRows(heights: Map<string, number>, elements: Iterable<Element>):
  * {@link ESTIMATED_ROW_PX}). New messages keep the list at the bottom while the user is there; anywhere else the
  * first visible message stays where it is on screen, whatever is added, measured or loaded above it. Scrolling near
  * the top loads older messages.
+ *
+ * The keyboard moves by message: one message is in the Tab order (the newest, until another gets focus), with its
+ * controls; ArrowUp and ArrowDown move to the message before or after it. So each message adds no Tab stop.
  */
 export function MessageListView(props: MessageListViewProps) {
   const { t } = useStrings();
@@ -86,6 +99,8 @@ export function MessageListView(props: MessageListViewProps) {
   const anchor = useRef<{ id: string; fromTop: number } | null>(null);
   const observer = useRef<ResizeObserver | null>(null);
   const observed = useRef(new Set<Element>());
+  /** The message the keyboard is on, when the user has moved it from the newest. */
+  const [currentId, setCurrentId] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `measured` moves when a row's measured height changed
   const offsets = useMemo(() => {
@@ -203,6 +218,33 @@ export function MessageListView(props: MessageListViewProps) {
     ? props.members.filter((m) => m.userId !== me && (m.lastReadSeq ?? 0) >= (lastOwn?.seq ?? 0)).length
     : undefined;
   const pinned = new Set(props.pinnedIds ?? []);
+  const drawn = messages.slice(first, last + 1);
+  // A current message scrolled out of the drawn rows hands the Tab stop to the newest drawn one, so one is always there.
+  const current = drawn.some((m) => m.id === currentId) ? currentId : (drawn[drawn.length - 1]?.id ?? null);
+
+  /** Focus that lands in a message by any means (a click, Tab, a control) makes it the current one. */
+  function followFocus(event: FocusEvent<HTMLDivElement>) {
+    const row = (event.target as HTMLElement).closest<HTMLElement>(".pk-message-row");
+    if (row?.dataset.id) setCurrentId(row.dataset.id);
+  }
+
+  function moveByMessage(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+    const from = event.target as HTMLElement;
+    if (!from.matches("article.pk-message")) return;
+    event.preventDefault();
+    const forward = event.key === "ArrowDown";
+    let row = from.closest(".pk-message-row");
+    let next: HTMLElement | null = null;
+    // Notices (a missed call, an admin line) have nothing to act on, so the keyboard passes over them.
+    while (row && !next) {
+      row = forward ? row.nextElementSibling : row.previousElementSibling;
+      next = row?.querySelector<HTMLElement>("article.pk-message") ?? null;
+    }
+    if (!next || !(row instanceof HTMLElement)) return;
+    setCurrentId(row.dataset.id ?? null);
+    next.focus();
+  }
 
   return (
     <div className="pk-message-list-frame">
@@ -227,8 +269,15 @@ export function MessageListView(props: MessageListViewProps) {
           {!props.loading && messages.length === 0 && <div className="pk-muted pk-center">{props.empty}</div>}
         </div>
         <div className="pk-message-list-body" style={{ height: total }}>
-          <div ref={rows} className="pk-message-rows" style={{ transform: `translateY(${offsets[first] ?? 0}px)` }}>
-            {messages.slice(first, last + 1).map((message) => (
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: focus and arrow keys from the messages, which are articles */}
+          <div
+            ref={rows}
+            className="pk-message-rows"
+            style={{ transform: `translateY(${offsets[first] ?? 0}px)` }}
+            onKeyDown={moveByMessage}
+            onFocus={followFocus}
+          >
+            {drawn.map((message) => (
               <div key={message.id} className="pk-message-row" data-id={message.id}>
                 <MessageItem
                   message={message}
@@ -236,6 +285,7 @@ export function MessageListView(props: MessageListViewProps) {
                   actions={props.actions}
                   isPinned={pinned.has(message.id)}
                   seenBy={message === lastOwn ? seenBy : undefined}
+                  isCurrent={message.id === current}
                 />
               </div>
             ))}

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useMessages } from "../../hooks/use-messages";
+import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
 import { type MessageActions, useChannelContext } from "../channel/channel-context";
@@ -9,7 +10,8 @@ import { MessageListView } from "../message-list/message-list";
 
 /**
  * The thread open in the channel: its parent on top, the replies under it, and a box to reply (optionally to the
- * channel too). Inside a {@link Channel}; shows nothing while no thread is open.
+ * channel too). Inside a {@link Channel}; shows nothing while no thread is open. Opening it moves focus into it;
+ * Escape or Close closes it and gives focus back to what opened it.
  */
 export function ThreadPanel() {
   const { side } = useChannelContext();
@@ -30,9 +32,16 @@ function Thread({ parentId }: { parentId: string }) {
   );
   // The parent is shown inside its own thread, so it offers no way to open it again.
   const onParent: MessageActions = { ...channelActions, openThread: undefined };
+  const panel = usePanelFocus<HTMLElement>(() => setSide(null));
 
   return (
-    <aside className="pk-side-panel pk-thread-panel" aria-label={t("thread.title")}>
+    <aside
+      ref={panel.ref}
+      className="pk-side-panel pk-thread-panel"
+      aria-label={t("thread.title")}
+      tabIndex={-1}
+      onKeyDown={panel.onKeyDown}
+    >
       <header className="pk-side-header">
         <h3>{t("thread.title")}</h3>
         <button type="button" className="pk-link" onClick={() => setSide(null)}>
