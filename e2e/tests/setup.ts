@@ -13,7 +13,8 @@ export async function accountSession(request: APIRequestContext, language: "ko" 
       contact: "01055556666",
       companyName: "Mina Games",
       companyHomepage: "",
-      companyAddress: { postalCode: "", address: "", detail: "" },
+      // A paid plan is billed to the company at its address (2001 without it), and billing tests apply one.
+      companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "" },
       marketingConsent: false,
       termsAccepted: true,
       privacyAccepted: true,

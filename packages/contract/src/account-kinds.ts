@@ -145,6 +145,17 @@ export const ADMIN_ACTIONS = [
   "account.unlock",
   "service.stop",
   "service.restore",
+  /** Every app of the company answers 3002, on the chat API and the dashboard, until reactivated. */
+  "apps.deactivate",
+  "apps.reactivate",
+  /** One app (`detail.appId`) answers 3001 until reactivated. */
+  "app.deactivate",
+  "app.reactivate",
+  /** A notice of type "other" posted to the company (`detail.notificationId`). */
+  "notice.post",
+  "notice.withdraw",
+  /** A paid invoice (`detail.invoiceId`, `detail.month`) was sent to the payment gateway for a refund. */
+  "invoice.refund",
 ] as const;
 export const zAdminAction = z.enum(ADMIN_ACTIONS);
 export type TAdminAction = z.infer<typeof zAdminAction>;
@@ -174,8 +185,17 @@ export const zCompanyDetail = z.object({
     marketplaceCustomerId: z.string().nullable(),
   }),
   apps: z.array(
-    z.object({ id: z.string(), name: z.string(), messagesThisMonth: z.number().int(), createdAt: z.string() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      messagesThisMonth: z.number().int(),
+      createdAt: z.string(),
+      /** When an administrator deactivated this app on its own (3001); null while it is active. */
+      deactivatedAt: z.string().nullable(),
+    }),
   ),
+  /** When an administrator deactivated every app of the company (3002); null while they are active. */
+  appsDeactivatedAt: z.string().nullable(),
   plan: z.object({
     state: zCompanyPlanState,
     /** The instant the trial is over; null for accounts without a trial. */
@@ -186,7 +206,15 @@ export const zCompanyDetail = z.object({
     serviceStoppedAt: z.string().nullable(),
   }),
   invoices: z.array(
-    z.object({ id: z.string(), month: z.string(), total: z.number(), currency: z.string(), status: z.string() }),
+    z.object({
+      id: z.string(),
+      month: z.string(),
+      total: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      /** Why the payment gateway refused the last refund, while the invoice is `cancelFailed`. */
+      refundFailureReason: z.string().nullable().optional(),
+    }),
   ),
   subAccounts: z.array(zSubAccount.extend({ appId: z.string(), appName: z.string() })),
   actions: z.array(zAdminActionRecord),
@@ -194,5 +222,7 @@ export const zCompanyDetail = z.object({
 export type TCompanyDetail = z.infer<typeof zCompanyDetail>;
 
 export const zCompanyParams = z.object({ companyId: z.string().uuid() });
+export const zCompanyInvoiceParams = zCompanyParams.extend({ invoiceId: z.string().uuid() });
+export const zCompanyAppParams = zCompanyParams.extend({ appId: z.string().uuid() });
 export const zNoticeFeatureRequest = z.object({ enabled: z.boolean() });
 export const zExtendTrialRequest = z.object({ days: z.number().int().min(1).max(365) });

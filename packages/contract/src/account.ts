@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zAccountProfile, zLanguage } from "./auth";
-import { V, zPassword } from "./validation";
+import { isEmptyOrVisible, V, zPassword } from "./validation";
 
 export const zAccount = zAccountProfile.extend({
   email: z.string(),
@@ -47,10 +47,48 @@ export const zNotification = z.object({
   type: zNotificationType,
   text: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** With `Other`: the administrator's notice, which the reader dismisses by this id. */
+  id: z.string().optional(),
 });
 export type TNotification = z.infer<typeof zNotification>;
 export const zNotificationsResponse = z.object({ notifications: z.array(zNotification) });
 export type TNotificationsResponse = z.infer<typeof zNotificationsResponse>;
+export const zNotificationParams = z.object({ noticeId: z.string().uuid() });
+
+/** Longest text of an administrator's notice, in each language: one line of the notice bar. */
+export const ADMIN_NOTICE_TEXT_MAX = 200;
+
+/**
+ * An administrator's notice (type `Other`) to one company (`companyId`) or to every account (`companyId` null), in
+ * Korean and English; each reader sees it in their account's language (the other one when theirs is empty) until
+ * they dismiss it or an administrator withdraws it.
+ */
+export const zAdminNoticeRequest = z
+  .object({
+    companyId: z.string().uuid().nullable(),
+    text: z.object({
+      ko: z.string().trim().max(ADMIN_NOTICE_TEXT_MAX).refine(isEmptyOrVisible, { message: V.required }),
+      en: z.string().trim().max(ADMIN_NOTICE_TEXT_MAX).refine(isEmptyOrVisible, { message: V.required }),
+    }),
+  })
+  .refine((notice) => notice.text.ko !== "" || notice.text.en !== "", { message: V.required, path: ["text", "ko"] });
+export type TAdminNoticeRequest = z.infer<typeof zAdminNoticeRequest>;
+export type TAdminNoticeRequestInput = z.input<typeof zAdminNoticeRequest>;
+
+export const zAdminNotice = z.object({
+  id: z.string(),
+  companyId: z.string().nullable(),
+  /** The company's name, or its owner's email when it has none; null for a notice to every account. */
+  companyName: z.string().nullable(),
+  text: z.object({ ko: z.string(), en: z.string() }),
+  adminEmail: z.string(),
+  createdAt: z.string(),
+  dismissals: z.number().int(),
+});
+export type TAdminNotice = z.infer<typeof zAdminNotice>;
+export const zAdminNoticesResponse = z.object({ notices: z.array(zAdminNotice) });
+export const zAdminNoticeResponse = z.object({ notice: zAdminNotice });
+export const zAdminNoticeParams = z.object({ noticeId: z.string().uuid() });
 
 /** 200 only when every dependency in use answers; otherwise 503 with code 002 and the same facts in `data`. */
 export const zHealthResponse = z.object({

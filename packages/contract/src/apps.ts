@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { REGULAR_CHANNEL_MEMBER_LIMIT } from "./constants";
-import { V } from "./validation";
+import { isEmptyOrVisible, V } from "./validation";
 
 export const APP_NAME_MAX = 60;
 export const API_KEY_LABEL_MAX = 60;
 export const MAX_API_KEYS_PER_APP = 20;
 
 /** 'Enter text.' is the spec's message for an empty app name; it is VALIDATION_REQUIRED in the catalogue. */
-export const zAppName = z.string({ error: V.required }).trim().min(1, V.required).max(APP_NAME_MAX, V.tooLong);
+export const zAppName = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .refine(isEmptyOrVisible, V.required)
+  .max(APP_NAME_MAX, V.tooLong);
 
 export const zApp = z.object({
   id: z.string(),
@@ -15,6 +20,11 @@ export const zApp = z.object({
   createdAt: z.string(),
   /** Messages sent in the current calendar month (UTC), from the daily counters. */
   messagesThisMonth: z.number().int(),
+  /**
+   * Set while an administrator has deactivated the app (`app`, its calls answer 3001) or every app of its account
+   * (`account`, 3002): the chat API and the app's dashboard pages refuse it until it is reactivated.
+   */
+  deactivated: z.enum(["app", "account"]).nullable(),
 });
 export type TApp = z.infer<typeof zApp>;
 
@@ -68,7 +78,12 @@ export const zApiKey = z.object({
 export type TApiKey = z.infer<typeof zApiKey>;
 export const zApiKeysResponse = z.object({ apiKeys: z.array(zApiKey) });
 export const zCreateApiKeyRequest = z.object({
-  label: z.string({ error: V.required }).trim().min(1, V.required).max(API_KEY_LABEL_MAX, V.tooLong),
+  label: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, V.required)
+    .refine(isEmptyOrVisible, V.required)
+    .max(API_KEY_LABEL_MAX, V.tooLong),
 });
 export type TCreateApiKeyRequest = z.infer<typeof zCreateApiKeyRequest>;
 /** The secret is returned once, at creation; only its hash is stored. */

@@ -104,6 +104,13 @@ export const zEmailVerificationConfirmRequest = z.object({
   email: zEmail,
   code: z.string().min(1, V.required).max(200),
 });
+/**
+ * A confirmed verification signs the user in, so they need not type the password they chose a minute ago:
+ * `session` is a new session for the browser that sent the code. It is null when that browser already holds a
+ * session (two never mix in one browser) or the account is locked; the user then logs in as before.
+ */
+export const zEmailVerificationConfirmResponse = z.object({ ok: z.literal(true), session: zSessionState.nullable() });
+export type TEmailVerificationConfirmResponse = z.infer<typeof zEmailVerificationConfirmResponse>;
 export const zEmailVerifiedQuery = z.object({ email: zEmail });
 export const zEmailVerifiedResponse = z.object({ email: z.string(), verified: z.boolean() });
 

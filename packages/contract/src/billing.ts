@@ -9,6 +9,8 @@ export const SANDBOX_TEST_CARDS = {
   succeeds: "4242424242424242",
   declinedAtRegistration: "4000000000000002",
   failsEveryCharge: "4000000000000341",
+  /** Registers and is charged, but the gateway refuses to refund its charges: how a refund ends `cancelFailed`. */
+  refusesRefunds: "4000000000000069",
 } as const;
 
 /** The 5th of the month after the billed one. */
@@ -94,6 +96,9 @@ export type TInvoice = z.infer<typeof zInvoice>;
 export const zInvoicesResponse = z.object({ invoices: z.array(zInvoice) });
 export type TInvoicesResponse = z.infer<typeof zInvoicesResponse>;
 export const zInvoiceParams = z.object({ invoiceId: z.string().uuid() });
+/** A payment made now answers the invoice it paid; a decline answers 5001 with the gateway's reason in `data`. */
+export const zPayInvoiceResponse = z.object({ invoice: zInvoice });
+export type TPayInvoiceResponse = z.infer<typeof zPayInvoiceResponse>;
 
 export const billingApi = {
   card: "/billing/card",
@@ -102,4 +107,6 @@ export const billingApi = {
   invoices: "/billing/invoices",
   invoicePdf: "/billing/invoices/:invoiceId/pdf",
   invoiceCsv: "/billing/invoices/:invoiceId/csv",
+  /** Charges an unpaid invoice whose payment day has come with the registered card, now. */
+  invoicePay: "/billing/invoices/:invoiceId/pay",
 } as const;

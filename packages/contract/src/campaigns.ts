@@ -2,7 +2,7 @@ import { z } from "zod";
 import { zAppIdParams } from "./apps";
 import { CAMPAIGN_REPORT_DAYS, MESSAGE_METADATA_MAX } from "./constants";
 import { zDashboardPageQuery } from "./dashboard-chat";
-import { V } from "./validation";
+import { hasVisibleText, V } from "./validation";
 
 /**
  * Bulk messages (spec section 3, "Bulk message"): a brand's message to a list of the app's users, each delivered
@@ -144,11 +144,14 @@ export function campaignMissing(
 ): TCampaignRequirement[] {
   const missing: TCampaignRequirement[] = [];
   if (!form.brandId) missing.push("brand");
-  if (form.title.trim() === "") missing.push("title");
-  if (form.content.trim() === "") missing.push("content");
-  const incomplete = form.metadata.some((entry) => entry.key.trim() === "" || entry.value === "");
+  // Text of only spaces or zero-width characters is missing too: recipients would see an empty title or value.
+  if (!hasVisibleText(form.title)) missing.push("title");
+  if (!hasVisibleText(form.content)) missing.push("content");
+  const incomplete = form.metadata.some((entry) => !hasVisibleText(entry.key) || !hasVisibleText(entry.value));
   if (incomplete || duplicateMetadataKeys(form.metadata).length > 0) missing.push("metadata");
-  if (form.push.enabled && (form.push.title === "" || form.push.body === "")) missing.push("push");
+  if (form.push.enabled && (!hasVisibleText(form.push.title) || !hasVisibleText(form.push.body))) {
+    missing.push("push");
+  }
   if (recipientCount === 0) missing.push("recipients");
   if (form.sendType === "scheduled" && !form.scheduledAt) missing.push("scheduledAt");
   return missing;

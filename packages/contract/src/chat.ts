@@ -9,7 +9,7 @@ import {
 } from "./constants";
 import type { ErrorData } from "./errors";
 import { zLanguageCode } from "./translation";
-import { V, zBigintId, zInviteCode, zMuteMinutes, zOptionalHttpUrl, zTags } from "./validation";
+import { isEmptyOrVisible, V, zBigintId, zInviteCode, zMuteMinutes, zOptionalHttpUrl, zTags } from "./validation";
 
 /**
  * The chat API (`/v1`): what an app's own servers (with an API key) and its end users (with a session token)
@@ -33,7 +33,12 @@ export const zUserId = z
   .min(1, V.required)
   .max(USER_ID_MAX, V.tooLong)
   .regex(USER_ID_PATTERN, V.userId);
-export const zNickname = z.string({ error: V.required }).trim().min(1, V.required).max(NICKNAME_MAX, V.tooLong);
+export const zNickname = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .refine(isEmptyOrVisible, V.required)
+  .max(NICKNAME_MAX, V.tooLong);
 
 export const zMetadata = z
   .record(z.string().trim().min(1, V.required).max(64, V.tooLong), z.string().max(1000, V.tooLong))
@@ -218,7 +223,12 @@ export const zChannelsPage = z.object({ channels: z.array(zChannel), nextCursor:
 export type TChannelsPage = z.infer<typeof zChannelsPage>;
 
 const channelFields = {
-  name: z.string({ error: V.required }).trim().min(1, V.required).max(CHANNEL_NAME_MAX, V.tooLong),
+  name: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, V.required)
+    .refine(isEmptyOrVisible, V.required)
+    .max(CHANNEL_NAME_MAX, V.tooLong),
   imageUrl: zOptionalHttpUrl,
   memberLimit: z.number().int().min(2, V.memberLimit).max(REGULAR_CHANNEL_MEMBER_LIMIT, V.memberLimit),
   inviteCode: z.union([z.literal(""), zInviteCode]),
@@ -560,7 +570,7 @@ export type TServerFrame =
 export const WS_CLOSE_CODES = {
   /** The server is shutting down: reconnect, and a load balancer sends you to another process. */
   serverShuttingDown: 1001,
-  /** Not authenticated (3028, 3003, 4000), a frame the server does not understand (300, 1023) or the session ended. */
+  /** Not authenticated (3028, 3003, 3001, 3002, 4000), a frame the server does not understand (300, 1023) or the session ended. */
   refused: 4001,
   /** Over the connection cap of the chat user or dashboard session (008): retrying cannot help until one closes. */
   tooManyConnections: 4008,

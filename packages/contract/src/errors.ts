@@ -31,6 +31,10 @@ export const errorCatalogue = {
     description:
       "This Idempotency-Key was already used for a different request (another route or body); a new request needs a new key.",
   },
+  "011": {
+    status: 426,
+    description: "This address is the WebSocket: open it with an HTTP Upgrade to websocket (wss://…/v1/ws).",
+  },
   "300": { status: 400, description: "The request body, query or path did not match the schema." },
   "301": { status: 400, description: "A required parameter is missing." },
   "1000": { status: 500, description: "Authentication service fault." },
@@ -246,6 +250,11 @@ export const errorCatalogue = {
     status: 409,
     description: "The card cannot be removed while a paid plan is applied or a bill is still to be paid.",
   },
+  "5006": {
+    status: 409,
+    description:
+      "The invoice's status does not allow this: only a paid invoice (or one whose refund failed) is refunded, and only an unpaid one whose payment day has come is paid; data.status is its status now.",
+  },
   "9000": { status: 404, description: "Account not found." },
   "9001": { status: 409, description: "The email is used by another account." },
   "9002": { status: 409, description: "A cloud-marketplace account already exists." },
@@ -254,6 +263,7 @@ export const errorCatalogue = {
     description:
       "The marketplace token is not valid: bad signature, malformed or expired; start again from the marketplace.",
   },
+  "9004": { status: 404, description: "No such notice, or it was withdrawn already." },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -274,9 +284,9 @@ export interface ErrorData {
   maxFailedLogins?: number;
   fields?: { path: string; message: string }[];
   reason?: string;
-  /** 3057: the status the bulk message has now. */
+  /** 3057: the status the bulk message has now; 5006: the status the invoice has now. */
   status?: string;
-  /** 3059: what the bulk message still needs before it can be sent. */
+  /** 3059: what the bulk message still needs before it can be sent; 2001: the company fields still empty. */
   missing?: string[];
   /** 005: seconds until the caller's next request (or WebSocket frame) is admitted. */
   retryAfterSeconds?: number;

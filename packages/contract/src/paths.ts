@@ -39,6 +39,14 @@ export const api = {
     unlock: "/admin/companies/:companyId/unlock",
     stopService: "/admin/companies/:companyId/service/stop",
     restoreService: "/admin/companies/:companyId/service/restore",
+    /** Refunds a paid invoice of the company at the payment gateway (cancel pending, then cancelled or cancel failed). */
+    refundInvoice: "/admin/companies/:companyId/invoices/:invoiceId/refund",
+    notices: "/admin/notices",
+    notice: "/admin/notices/:noticeId",
+    deactivateApps: "/admin/companies/:companyId/apps/deactivate",
+    reactivateApps: "/admin/companies/:companyId/apps/reactivate",
+    deactivateApp: "/admin/companies/:companyId/apps/:appId/deactivate",
+    reactivateApp: "/admin/companies/:companyId/apps/:appId/reactivate",
   },
   account: {
     self: "/account",
@@ -108,6 +116,7 @@ export const api = {
   notifications: {
     list: "/notifications",
     hidePasswordNotice: "/notifications/password-reset-required/hide",
+    dismiss: "/notifications/:noticeId/dismiss",
   },
 } as const;
 

@@ -45,6 +45,51 @@ describe("password policy", () => {
     expect(passwordProblems("aabbcc1122")).toEqual([]);
     expect(passwordProblems("aabbcc1112")).toEqual([V.passwordRepeat]);
   });
+
+  it("counts Hangul and other scripts as letters, not as special characters", () => {
+    expect(passwordProblems("가나다라마바사아자차")).toEqual([V.passwordKinds]);
+    expect(passwordProblems("привет мир".replace(" ", "ы"))).toEqual([V.passwordKinds]);
+    expect(passwordProblems("가나다라마바사아자1")).toEqual([]);
+    expect(passwordProblems("가나다라마바사아자!")).toEqual([]);
+  });
+
+  it("counts a decomposed Hangul syllable's jamo and an accent's combining mark as letters", () => {
+    expect(passwordProblems("한글비밀번호입니다".normalize("NFD"))).toEqual([V.passwordKinds]);
+    expect(passwordProblems("cafe\u0301cafe\u0301xy")).toEqual([V.passwordKinds]);
+  });
+
+  it("counts digits of any script as digits", () => {
+    expect(passwordProblems("١٢٣٤٥٦٧٨٩٠")).toEqual([V.passwordKinds]);
+    expect(passwordProblems("abcdefghi١")).toEqual([]);
+  });
+
+  it("counts an emoji as a special character", () => {
+    expect(passwordProblems("abcdefghi😀")).toEqual([]);
+  });
+
+  it("counts length in characters, so an astral code point is one, not two", () => {
+    // Nine characters that UTF-16 stores as eighteen units.
+    expect(passwordProblems("😀😁😂🤣😃😄😅😆😉")).toEqual([V.passwordLength, V.passwordKinds]);
+    expect(passwordProblems("abcdefgh😀")).toEqual([V.passwordLength]);
+    expect(passwordProblems("abcdefghi😀")).toEqual([]);
+    // 128 characters is the most, though here UTF-16 stores 254 units.
+    expect(passwordProblems(`a1${"😀😁".repeat(63)}`)).toEqual([]);
+    expect(passwordProblems(`ab1${"😀😁".repeat(63)}`)).toEqual([V.passwordLength]);
+  });
+
+  it("does not count invisible format or control characters as a kind", () => {
+    expect(passwordProblems("abcdefghij\u200b")).toEqual([V.passwordKinds]);
+    expect(passwordProblems("abcdefghij\u0007")).toEqual([V.passwordKinds]);
+  });
+
+  it("refuses every kind of space, including the ideographic and no-break spaces", () => {
+    expect(passwordProblems("가나다라\u3000마바사12")).toEqual([V.passwordSpaces]);
+    expect(passwordProblems("abcde\u00a0fgh12")).toEqual([V.passwordSpaces]);
+  });
+
+  it("refuses three identical emoji in a row as a repeat", () => {
+    expect(passwordProblems("abcdefg1😀😀😀")).toEqual([V.passwordRepeat]);
+  });
 });
 
 describe("email", () => {

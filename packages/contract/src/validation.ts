@@ -76,14 +76,24 @@ export const V = {
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
+/**
+ * The three kinds of character of the password rule (spec section 5), in any script: a letter is any Unicode letter
+ * (Hangul, Kana, Cyrillic as much as Latin), with the combining marks that complete one; a digit is any decimal digit;
+ * a special character is any other visible character (punctuation, symbols, emoji). Invisible format and control
+ * characters count as no kind, so an appended zero-width space cannot pass for the second kind the user never typed.
+ */
+const PASSWORD_KINDS = [/[\p{L}\p{M}]/u, /\p{Nd}/u, /[^\p{L}\p{M}\p{Nd}\s\p{Z}\p{C}]/u];
+
 /** Why a password breaks the policy of spec section 5, or an empty list when it is acceptable. */
 export function passwordProblems(password: string): ValidationKey[] {
   const problems: ValidationKey[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+  // Length is what the user typed, in characters: an emoji or a rare Hanja is one, though UTF-16 stores it as two.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
     problems.push(V.passwordLength);
   }
-  if (/\s/.test(password)) problems.push(V.passwordSpaces);
-  const kinds = [/[A-Za-z]/, /[0-9]/, /[^A-Za-z0-9\s]/].filter((re) => re.test(password)).length;
+  if (/[\s\p{Z}]/u.test(password)) problems.push(V.passwordSpaces);
+  const kinds = PASSWORD_KINDS.filter((re) => re.test(password)).length;
   if (kinds < 2) problems.push(V.passwordKinds);
   if (/(.)\1\1/su.test(password)) problems.push(V.passwordRepeat);
   return problems;
@@ -98,8 +108,37 @@ export const zPassword = z
     for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
   });
 
-/** A required, trimmed line of text. */
-export const zText = (max: number) => z.string().trim().min(1, V.required).max(max, V.tooLong);
+/**
+ * Characters that draw nothing: spaces, controls, format characters (U+200B–U+200F, U+2060, U+FEFF, soft hyphen,
+ * bidi controls), the other default-ignorable ones (variation selectors, Hangul fillers) and the blank braille cell.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/**
+ * Whether `text` would render as nothing. A name made only of zero-width characters shows as a blank row that
+ * cannot be told apart or clicked, so required text refuses it exactly as it refuses spaces (`VALIDATION_REQUIRED`).
+ */
+export function hasVisibleText(text: string): boolean {
+  return !INVISIBLE_ONLY.test(text);
+}
+
+/** {@link hasVisibleText} for a schema that already refuses empty text with `.min(1)`, so it reports one issue. */
+export function isEmptyOrVisible(text: string): boolean {
+  return text === "" || hasVisibleText(text);
+}
+
+/**
+ * The form of a name that uniqueness compares: NFC, so a syllable typed composed ("한") and decomposed (NFD, as some
+ * systems send it) is one name, and lower case, so "Sale" and "sale" are one. Lower-cased a character at a time, as
+ * PostgreSQL's `lower()` does, because the unique indexes on `lower(normalize(name, NFC))` have the final word.
+ */
+export function nameKey(name: string): string {
+  return Array.from(name.normalize("NFC"), (c) => c.toLowerCase()).join("");
+}
+
+/** A required, trimmed line of text with something visible in it. */
+export const zText = (max: number) =>
+  z.string().trim().min(1, V.required).refine(isEmptyOrVisible, V.required).max(max, V.tooLong);
 /**
  * A required line of text with no line breaks or other control characters, for values that end up in mail
  * headers (a name in a subject), where a line break would start a header of the sender's choosing.
@@ -132,11 +171,16 @@ export const zOptionalHttpUrl = z.union([z.literal(""), zHttpUrl]).default("");
 
 export const zContactDescription = zText(CONTACT_DESCRIPTION_MAX);
 
-export const zTag = z.string().trim().min(1, V.required).max(TAG_MAX_LENGTH, V.tagLength);
+export const zTag = z
+  .string()
+  .trim()
+  .min(1, V.required)
+  .refine(isEmptyOrVisible, V.required)
+  .max(TAG_MAX_LENGTH, V.tagLength);
 export const zTags = z
   .array(zTag)
   .max(TAGS_MAX, V.tagCount)
-  .refine((tags) => new Set(tags).size === tags.length, V.tagDuplicate);
+  .refine((tags) => new Set(tags.map(nameKey)).size === tags.length, V.tagDuplicate);
 
 /** Invitation codes are English letters only (spec section 5). */
 export const INVITE_CODE_PATTERN = /^[A-Za-z]+$/;

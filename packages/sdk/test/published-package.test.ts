@@ -77,7 +77,7 @@ process.stdout.write(JSON.stringify({ entry, sentId: sent.id, message }));
 `;
 
 describe("the packed package", () => {
-  it("holds only its build, README and CHANGELOG, and depends on no workspace package nor zod", async () => {
+  it("holds only its build, README, CHANGELOG and LICENSE, and depends on no workspace package nor zod", async () => {
     const installed = path.join(appDir, "node_modules/@parley/sdk");
     const files = (await fs.readdir(installed, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
@@ -85,6 +85,7 @@ describe("the packed package", () => {
       .sort();
     expect(files).toEqual([
       "CHANGELOG.md",
+      "LICENSE",
       "README.md",
       "dist/index.cjs",
       "dist/index.d.cts",

@@ -210,9 +210,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: CHAT_API_PREFIX },
   );
   await server.register(fileRoutes, { files });
-  await server.register(exportDownloadRoutes, { exports: services.exports });
   await server.register(brandCoverFileRoutes, { brands });
-  await server.register(sandboxCardPageRoutes, { billing, gateway: services.gateway });
+  // Counted against the client's address, before the body is read: one download per export and one page and post
+  // per card registration are far inside the budget, and a flood of guessed links or posted cards is what it stops.
+  await server.register(async (counted) => {
+    await registerRateLimit(counted, { counter, hook: "onRequest" });
+    await counted.register(exportDownloadRoutes, { exports: services.exports });
+    await counted.register(sandboxCardPageRoutes, { billing, gateway: services.gateway });
+  });
   const jobHandlers = new Map(handlers.map((h) => [h.job.name, h]));
   if (config.testingEndpoints && ctx.clock instanceof OffsetClock) {
     registerTestingEndpoints(server, { clock: ctx.clock, jobHandlers, database });

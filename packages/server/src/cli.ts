@@ -21,6 +21,9 @@ Commands:
 /** What to do instead of a command refused because a server holds the embedded database. */
 function whileServerRuns(command: string): string {
   const retry = "Stop the server (Ctrl+C where `npm start` runs) and run this command again";
+  if (command === "grant-admin") {
+    return `${retry}, then start it again: the account's open dashboard sees the role within a minute.`;
+  }
   if (command === "enable-notice" || command === "disable-notice") {
     return `${retry}, or leave it running and switch the notice feature in the admin console (Companies, then the company).`;
   }

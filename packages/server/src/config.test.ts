@@ -1,5 +1,9 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, findProjectRoot, loadConfig, unknownSettingWarnings } from "./config";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 describe("config", () => {
   it("uses the embedded database, port 8080 and the mail folder by default", () => {
@@ -34,6 +38,17 @@ describe("config", () => {
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
   });
 
+  it("sets request, headers and keep-alive time-outs by default, and refuses a headers time-out past the request's", () => {
+    expect(loadConfig({})).toMatchObject({
+      httpRequestTimeoutMs: 120_000,
+      httpHeadersTimeoutMs: 15_000,
+      httpKeepAliveTimeoutMs: 72_000,
+    });
+    const tight = { HTTP_REQUEST_TIMEOUT_MS: "5000", HTTP_HEADERS_TIMEOUT_MS: "6000" };
+    expect(() => loadConfig(tight)).toThrow(ConfigError);
+    expect(() => loadConfig(tight)).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+  });
+
   it("stops with a message naming the bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
@@ -61,5 +76,40 @@ describe("config", () => {
       outboundAllowedNetworks: ["::1/128"],
     });
     expect(() => loadConfig({ WEBHOOK_ALLOWED_NETWORKS: "10.0.0.0" })).toThrow(/WEBHOOK_ALLOWED_NETWORKS/);
+  });
+
+  it("takes a relative DATA_DIR and WEB_DIST_DIR from the repository root, wherever the process runs", () => {
+    expect(findProjectRoot(path.join(repoRoot, "packages/server/src"))).toBe(repoRoot);
+    const config = loadConfig({});
+    expect(config.dataDir).toBe(path.join(repoRoot, "data"));
+    expect(config.webDistDir).toBe(path.join(repoRoot, "packages/web/dist"));
+    expect(loadConfig({ DATA_DIR: "/srv/parley" }).dataDir).toBe("/srv/parley");
+  });
+
+  it("stops on a TRUST_PROXY entry that is not an address, a range or a hop count, naming the variable", () => {
+    for (const good of ["loopback", "10.0.0.1, fd00::/8", "10.0.0.0/255.0.0.0", "3"]) {
+      expect(() => loadConfig({ TRUST_PROXY: good }), good).not.toThrow();
+    }
+    for (const bad of ["yes", "10.0.0.0/33", "proxy.internal", "10.0.0.1,", "-1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/Invalid configuration:\n {2}TRUST_PROXY: /);
+    }
+  });
+
+  it("warns about a misspelled setting and names the one it is close to", () => {
+    expect(unknownSettingWarnings({ CAMPAIN_BATCH_SIZE: "500" })).toEqual([
+      "CAMPAIN_BATCH_SIZE is not a Parley setting and is ignored; did you mean CAMPAIGN_BATCH_SIZE?",
+    ]);
+    expect(unknownSettingWarnings({ WS_HEARTBEAT: "1000" })).toEqual([
+      "WS_HEARTBEAT is not a Parley setting and is ignored; see the settings in README.md",
+    ]);
+    expect(unknownSettingWarnings({ PORTS: "80" })).toEqual([
+      "PORTS is not a Parley setting and is ignored; did you mean PORT?",
+    ]);
+  });
+
+  it("stays quiet about the settings themselves and about other programs' variables", () => {
+    const env = { PORT: "80", CAMPAIGN_BATCH_SIZE: "5", HOME: "/root", PATH: "/bin", TERM: "xterm", NODE_ENV: "x" };
+    expect(unknownSettingWarnings({ ...env, TEST_DATABASE_URL: "postgres://x", npm_config_cache: "/c" })).toEqual([]);
   });
 });

@@ -1,10 +1,30 @@
+import fs from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
 import { z } from "zod";
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * The nearest folder at or above `from` whose package.json declares workspaces: the checkout's root. A relative
+ * DATA_DIR or WEB_DIST_DIR is taken from there, because npm runs a workspace's scripts in the workspace's folder
+ * (`npm run cli -w @parley/server` in packages/server) and `./data` taken from the working directory made the CLI
+ * open a second, empty database. Null outside a checkout.
+ */
+export function findProjectRoot(from: string): string | null {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    try {
+      const manifest: unknown = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+      if (typeof manifest === "object" && manifest !== null && "workspaces" in manifest) return dir;
+    } catch {
+      // No package.json here (or not JSON): look further up.
+    }
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/** Where relative paths in the settings start: the checkout's root, or the working directory outside one. */
+const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url))) ?? process.cwd();
 
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalUrl = z.preprocess(blankIsUnset, z.url().optional());
@@ -15,6 +35,17 @@ function isCidr(value: string): boolean {
   if (!match) return false;
   const family = isIP(match[1] ?? "");
   return family !== 0 && Number(match[2]) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * One entry of a TRUST_PROXY list as Fastify's proxy-addr takes it: an address, a CIDR range, an address with a
+ * netmask (`10.0.0.0/255.0.0.0`), or one of its names for a family of ranges. Checked here because proxy-addr throws
+ * its own stack trace at start-up for anything else, without naming the setting.
+ */
+function isTrustedProxy(value: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(value) || isIP(value) !== 0 || isCidr(value)) return true;
+  const [address = "", mask = "", ...rest] = value.split("/");
+  return rest.length === 0 && isIP(address) === 4 && isIP(mask) === 4;
 }
 
 const bool = z.preprocess(
@@ -63,7 +94,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.localhost>"),
   /** Where the public site's contact form inquiries are mailed. */
   SALES_EMAIL: z.preprocess(blankIsUnset, z.email().default("sales@parley.localhost")),
-  WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, "../web/dist")),
+  WEB_DIST_DIR: z.string().min(1).default("packages/web/dist"),
   /** Unset: `info`, with request lines only in JSON logs; set, the level asked for, request lines included. */
   LOG_LEVEL: z.preprocess(
     blankIsUnset,
@@ -137,7 +168,28 @@ export const envSchema = z.object({
       .default("false")
       .transform((v): boolean | number | string[] =>
         v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v.split(",").map((p) => p.trim()),
-      ),
+      )
+      .superRefine((value, check) => {
+        const bad = Array.isArray(value) ? value.find((entry) => !isTrustedProxy(entry)) : undefined;
+        if (bad !== undefined) {
+          check.addIssue({
+            code: "custom",
+            message: `expected true, false, a hop count, or comma-separated proxy addresses or CIDR ranges, got "${bad}"`,
+          });
+        }
+      }),
+  ),
+  /**
+   * How long a client has to send a whole request, body included, and its headers, from the request's first byte;
+   * past either the server answers 408 and closes the connection, so half-sent requests cannot hold its sockets.
+   * WebSockets are past their request once upgraded and are not cut. See docs/decisions.md for the figures.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(100).max(3_600_000).default(120_000)),
+  HTTP_HEADERS_TIMEOUT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(100).max(3_600_000).default(15_000)),
+  /** How long an idle keep-alive connection stays open; longer than a balancer's own idle time-out (60 s). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(100).max(3_600_000).default(72_000),
   ),
   /** The bearer token `/metrics` asks for. Unset, `/metrics` is not served. */
   METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16).optional()),
@@ -188,6 +240,9 @@ export interface Config {
   rateLimitPerSecond: number;
   readCacheMs: number;
   trustProxy: boolean | number | string[];
+  httpRequestTimeoutMs: number;
+  httpHeadersTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
   metricsToken: string | null;
   fileRetentionDays: number;
   callRingSeconds: number;
@@ -215,7 +270,13 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Node refuses a headers time-out longer than the request's, which would never apply anyway.
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  const dataDir = path.resolve(projectRoot, e.DATA_DIR);
   const logFormat = e.LOG_FORMAT ?? (isTerminal ? "text" : "json");
   return {
     port: e.PORT,
@@ -229,7 +290,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     salesEmail: e.SALES_EMAIL,
     mailDir: path.join(dataDir, "mail"),
-    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    webDistDir: path.resolve(projectRoot, e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL ?? "info",
     logFormat,
     logRequests: logFormat === "json" || e.LOG_LEVEL !== undefined,
@@ -248,6 +309,9 @@ export function loadConfig(
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
     readCacheMs: e.READ_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     callRingSeconds: e.CALL_RING_SECONDS,
@@ -258,4 +322,42 @@ export function loadConfig(
     translateBaseUrl: e.TRANSLATE_BASE_URL.replace(/\/+$/, ""),
     outboundAllowedNetworks: e.OUTBOUND_ALLOWED_NETWORKS ?? e.WEBHOOK_ALLOWED_NETWORKS ?? [],
   };
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * Variables in the environment that look meant for Parley but are none of its settings, one warning each: a
+ * misspelled setting (`CAMPAIN_BATCH_SIZE`) is otherwise silently ignored and its default used. A name looks meant
+ * for Parley when it starts like a setting (`WS_`, `CAMPAIGN_`, …) or is within two edits of one; names shorter than
+ * eight characters must be within one, so that `HOME` is not taken for `HOST`.
+ */
+export function unknownSettingWarnings(env: Record<string, string | undefined> = process.env): string[] {
+  const known = Object.keys(envSchema.shape);
+  const prefixes = new Set(known.filter((name) => name.includes("_")).map((name) => `${name.split("_")[0]}_`));
+  const warnings: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || known.includes(name)) continue;
+    const [closest = "", distance = Number.POSITIVE_INFINITY] = known
+      .map((setting): [string, number] => [setting, editDistance(name, setting)])
+      .reduce((best, next) => (next[1] < best[1] ? next : best));
+    const isClose = distance <= (name.length >= 8 ? 2 : 1);
+    const hasPrefix = [...prefixes].some((prefix) => name.startsWith(prefix));
+    if (!isClose && !hasPrefix) continue;
+    const hint = isClose ? `did you mean ${closest}?` : "see the settings in README.md";
+    warnings.push(`${name} is not a Parley setting and is ignored; ${hint}`);
+  }
+  return warnings;
 }

@@ -16,3 +16,8 @@ export class AppError extends Error {
     return errorCatalogue[this.code].status;
   }
 }
+
+/** The code of an app's deactivation (3001, 3002) that `err` carries, for refusals that speak in frames. */
+export function deactivationCode(err: unknown): "3001" | "3002" | null {
+  return err instanceof AppError && (err.code === "3001" || err.code === "3002") ? err.code : null;
+}

@@ -1,6 +1,6 @@
 import { buildApp } from "./app";
 import { formatBanner } from "./banner";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, unknownSettingWarnings } from "./config";
 import { DataFolderLockedError } from "./db/lock";
 
 let config: ReturnType<typeof loadConfig>;
@@ -25,6 +25,7 @@ try {
   throw err;
 }
 const { server, ctx } = app;
+for (const warning of unknownSettingWarnings()) server.log.warn(warning);
 // The banner names the address; Fastify's own line for each network interface would only repeat it.
 const level = server.log.level;
 if (config.logFormat === "text") server.log.level = "warn";

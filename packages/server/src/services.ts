@@ -124,7 +124,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     auth,
     links,
     marketplace: createMarketplace(ctx, { links }),
-    admin: createAdminService(ctx, { billing, links }),
+    admin: createAdminService(ctx, { billing, links, apps }),
     accounts: createAccountService(ctx),
     contact: createContactService(ctx),
     notifications: createNotificationService(ctx, { billing }),

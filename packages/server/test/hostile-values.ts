@@ -43,6 +43,23 @@ export const HUGE_NUMBER = "99999999999999999999999";
 export const LONE_SURROGATES = ["\ud800", "\udfff\ud800"] as const;
 
 /**
+ * JSON bodies holding text no PostgreSQL column stores, in a value, in a key and deep inside, and a storable text
+ * long enough that cutting it where the audit log cuts (2,000 UTF-16 units) halves a pair. Sent to every route,
+ * those that take no body too: a body the route ignores still reaches what keeps the request as it came.
+ */
+export const UNSTORABLE_BODIES: readonly { label: string; json: unknown }[] = [
+  { label: "NUL in a value", json: { a: "\u0000" } },
+  { label: "lone surrogate in a value", json: { a: LONE_SURROGATES[0] } },
+  { label: "NUL as a key", json: { "\u0000": "x" } },
+  { label: "reversed pair as a key", json: { [LONE_SURROGATES[1]]: 1 } },
+  {
+    label: "NUL and lone surrogates nested",
+    json: { a: [{ b: "x\u0000y" }], c: { [LONE_SURROGATES[0]]: LONE_SURROGATES[1] } },
+  },
+  { label: "a pair across the audit log's cut", json: { a: `a${"😀".repeat(1500)}` } },
+];
+
+/**
  * Strings that have broken servers: NUL bytes PostgreSQL refuses in text, lone surrogates, SQL and HTML, paths,
  * format specifiers, very long and oddly encoded text.
  */

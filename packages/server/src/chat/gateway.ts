@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { systemClock } from "../clock";
 import type { Config } from "../config";
+import { AppError, deactivationCode } from "../errors";
 import { addressKey, type RequestCounter } from "../http/rate-limit";
 import type { AppService } from "../modules/apps";
 import type { AuthService } from "../modules/auth";
@@ -66,16 +67,23 @@ const SESSION = Symbol("session");
 type SessionSocket = WebSocket & { [SESSION]: { onPong(): void; onClose(): void; onMessage(raw: Buffer): void } };
 
 /** Why a socket is refused at authentication: a catalogue code and the close code that goes with it. */
-type Refusal = "3028" | "3003" | "4000" | "008";
+type Refusal = "3028" | "3003" | "3001" | "3002" | "4000" | "008";
 /** A sign-in over its caller's budget: the socket is already refused with 005. */
 const FLOODED = "flooded";
 
 const REFUSALS: Record<Refusal, { message: string; closeCode: number }> = {
   "3028": { message: "invalid token", closeCode: WS_CLOSE_CODES.refused },
   "3003": { message: "no access to this app", closeCode: WS_CLOSE_CODES.refused },
+  "3001": { message: "the app is deactivated", closeCode: WS_CLOSE_CODES.refused },
+  "3002": { message: "the apps of this account are deactivated", closeCode: WS_CLOSE_CODES.refused },
   "4000": { message: "no active plan", closeCode: WS_CLOSE_CODES.refused },
   "008": { message: "too many connections", closeCode: WS_CLOSE_CODES.tooManyConnections },
 };
+
+/** Why an app refuses the chat API, as a socket's refusal: deactivated (3001, 3002), otherwise no active plan. */
+function accessRefusal(err: unknown): Refusal {
+  return deactivationCode(err) ?? "4000";
+}
 
 /** A client frame, or why it is not one. */
 function parseFrame(raw: Buffer): TClientFrame | string {
@@ -374,8 +382,20 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     }
   }
 
-  app.get(path, { websocket: true, preHandler: releaseResponse }, (socket: WebSocket, request) => {
-    new SocketSession(socket, request.raw.socket, addressKey(request));
+  app.route({
+    method: "GET",
+    url: path,
+    schema: { hide: true },
+    preHandler: releaseResponse,
+    // A plain request (a browser tab, a health probe, a client that lost its Upgrade header at a proxy) gets its
+    // answer at once: 426 names the protocol to switch to, where the route's default would leave it unanswered.
+    handler: async (_request, reply) => {
+      void reply.header("upgrade", "websocket");
+      throw new AppError("011");
+    },
+    wsHandler: (socket: WebSocket, request) => {
+      new SocketSession(socket, request.raw.socket, addressKey(request));
+    },
   });
 
   /**
@@ -386,7 +406,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
    * counted by the gauge of open connections instead.
    */
   function releaseResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    reply.raw.detachSocket(request.raw.socket);
+    // Only an upgrade: a plain request's answer is written through the response, which needs its socket.
+    if (request.ws) reply.raw.detachSocket(request.raw.socket);
     done();
   }
 
@@ -430,11 +451,11 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       const dashboard = await deps.auth.authenticate(token);
       if (!dashboard) return "3028";
       if (!(await admit(budgetKey({ chatUserId: null, accountId: dashboard.account.id })))) return FLOODED;
-      const allowed = await deps.apps.requireAppAccess(dashboard, appId).then(
-        () => true,
-        () => false,
+      const refused = await deps.apps.requireAppAccess(dashboard, appId).then(
+        () => null,
+        (err: unknown) => deactivationCode(err) ?? "3003",
       );
-      if (!allowed) return "3003";
+      if (refused) return refused;
       if (connections.ofSession(dashboard.sessionId).size >= deps.maxConnectionsPerDashboardSession) return "008";
       const conn: Connection = {
         socket,
@@ -458,11 +479,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     if (!signIn) return "3028";
     const { principal, memberships } = signIn;
     if (!(await admit(budgetKey({ chatUserId: principal.user.id, accountId: null })))) return FLOODED;
-    const stopped = await deps.apps.requireChatAccess(principal.app).then(
-      () => false,
-      () => true,
-    );
-    if (stopped) return "4000";
+    const refused = await deps.apps.requireChatAccess(principal.app).then(() => null, accessRefusal);
+    if (refused) return refused;
     if (connections.ofUser(principal.app.id, principal.user.userId).length >= deps.maxConnectionsPerChatUser) {
       return "008";
     }

@@ -22,6 +22,7 @@ export * from "../modules/exports/schema";
 export * from "../modules/files/schema";
 export * from "../modules/messages/schema";
 export * from "../modules/metrics/schema";
+export * from "../modules/notifications/schema";
 export * from "../modules/profanity/schema";
 export * from "../modules/push/schema";
 export * from "../modules/reports/schema";

@@ -23,6 +23,8 @@ export function registerAppAccess(api: FastifyInstance, deps: { auth: AuthServic
     if (route.startsWith(`${API_PREFIX}/apps/:id/notice/`)) requireNoticeFeature(auth);
     const { id } = request.params as { id?: string };
     if (!id || !UUID.test(id)) throw new AppError("3003");
-    await deps.apps.requireAppAccess(auth, id);
+    // The app's own summary stays readable while it is deactivated: it is where the dashboard learns why.
+    const summary = route === `${API_PREFIX}/apps/:id` && request.method === "GET";
+    await deps.apps.requireAppAccess(auth, id, { evenDeactivated: summary });
   });
 }

@@ -9,6 +9,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
+import { storableJson } from "../db/storable";
 import { AppError } from "../errors";
 import { idempotencyKeys } from "./schema";
 
@@ -196,7 +197,8 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
       if (reply.statusCode >= 500 || typeof payload !== "string" || !contentType.includes("json")) {
         await release(claim);
       } else {
-        await store(claim, reply.statusCode, payload === "" ? null : JSON.parse(payload));
+        // A refusal names the field it refuses, and a record's field is named by a key the caller wrote.
+        await store(claim, reply.statusCode, payload === "" ? null : storableJson(JSON.parse(payload)));
       }
     } catch (err) {
       // The answer still goes out; the claim stays unanswered and is taken over once abandoned.

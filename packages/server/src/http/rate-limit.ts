@@ -15,6 +15,47 @@ const WINDOW_MS = 1000;
 /** Where the counts live in Redis, one key per caller with the key's window as its expiry. */
 const REDIS_PREFIX = "parley:rate:";
 
+/**
+ * What the rate limit does not count, each with why; every other route is counted (registered after the limit in
+ * its scope). docs/production.md lists the same under "Rate limits", and a test holds the list to the document and
+ * to what the server's routes do: an entry is a route (`GET /api/health`), a path (`/metrics`, either method) or a
+ * prefix (`/files/…`), or the web app, whose routes are its build's files.
+ */
+export const RATE_LIMIT_EXEMPT: readonly { route: string; why: string }[] = [
+  {
+    route: "GET /api/health",
+    why: "the balancer's readiness check: refusing it in a burst would take a working process out of service",
+  },
+  { route: "/metrics", why: "the metrics scraper's, which holds its own token and calls every few seconds" },
+  {
+    route: "/files/…",
+    why: "uploaded files and brand covers: a channel's images load together, dozens at once, and each URL holds 122 random bits",
+  },
+  { route: "/robots.txt", why: "read by crawlers, answered from memory" },
+  { route: "/sitemap.xml", why: "read by crawlers, answered from memory" },
+  {
+    route: "/api/testing/…",
+    why: "exists only with TESTING_ENDPOINTS, for browser tests that call faster than any user",
+  },
+  {
+    route: "the web app's files and pages",
+    why: "static files a page loads together; the pages answer any other address",
+  },
+];
+
+/** Whether `RATE_LIMIT_EXEMPT` names the route `method url` (a route as registered, `:params` and all). */
+export function isRateLimitExempt(method: string, url: string): boolean {
+  return RATE_LIMIT_EXEMPT.some(({ route }) => {
+    // The web app's entry names no path: its routes are whatever files the build holds.
+    const match = /^(?:([A-Z]+) )?(\/\S*)$/.exec(route);
+    if (!match) return false;
+    const [, verb, path = ""] = match;
+    // Fastify answers HEAD with the GET route.
+    if (verb && method !== verb && !(verb === "GET" && method === "HEAD")) return false;
+    return path.endsWith("…") ? url.startsWith(path.slice(0, -1)) : url === path;
+  });
+}
+
 /** The key of a caller no one has signed in as: the client address. */
 export function addressKey(request: FastifyRequest): string {
   // Requests injected without a socket (tests, WebSocket injection) have no address.
@@ -170,7 +211,7 @@ const CREDENTIAL_REFUSALS = new Set(["1001", "3028"]);
  */
 export async function registerRateLimit(
   scope: FastifyInstance,
-  options: { counter: RequestCounter; hook: "preValidation" | "preHandler" },
+  options: { counter: RequestCounter; hook: "onRequest" | "preValidation" | "preHandler" },
 ): Promise<void> {
   const { counter } = options;
   if (counter.perSecond <= 0) return;

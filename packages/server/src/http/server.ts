@@ -46,6 +46,16 @@ export function createServer(
         : config.trustProxy,
     genReqId: requestId,
     childLoggerFactory: lazyRequestLogger,
+    // Fastify sets no request time-out of its own: a client that sends half a request would hold its socket for
+    // good. Node checks these every `connectionsCheckingInterval` (30 s by default, which would let a 15 s limit
+    // run to 45 s), so it checks a few times within the shorter one. An upgraded WebSocket has left the list it
+    // checks; no idle time-out (`connectionTimeout`) is set, as it would stay on the sockets after their upgrade.
+    requestTimeout: config.httpRequestTimeoutMs,
+    keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.httpHeadersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.httpHeadersTimeoutMs / 4))),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     // A path the router cannot take apart (bad percent-encoding, a segment longer than any id) is input that does
     // not match the route: 300, like any other.
@@ -64,7 +74,7 @@ export function createServer(
         method,
         url: route.url,
         schema: { body, querystring, params },
-        websocket: route.websocket === true,
+        websocket: route.websocket === true || route.wsHandler !== undefined,
         multipart: consumes?.includes("multipart/form-data") ?? false,
       });
     }

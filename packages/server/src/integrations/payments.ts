@@ -75,7 +75,8 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
 /**
  * The built-in gateway, like a provider's test mode: its hosted page is served by this server
  * (`/sandbox-gateway/card/:sessionId`), it keeps its books in its own tables, and the documented test cards of
- * `SANDBOX_TEST_CARDS` decline at registration or fail every charge. Any other number that passes Luhn succeeds.
+ * `SANDBOX_TEST_CARDS` decline at registration, fail every charge or have their refunds refused. Any other number
+ * that passes Luhn succeeds.
  */
 export function createSandboxGateway(deps: { db: Db; clock: Clock; publicUrl: string }): PaymentGateway {
   const { db, clock } = deps;
@@ -119,7 +120,12 @@ export function createSandboxGateway(deps: { db: Db; clock: Clock; publicUrl: st
       const ref = newId("sbx_card");
       await db.insert(sandboxGatewayCards).values({
         ref,
-        behaviour: number === SANDBOX_TEST_CARDS.failsEveryCharge ? "failsEveryCharge" : "succeeds",
+        behaviour:
+          number === SANDBOX_TEST_CARDS.failsEveryCharge
+            ? "failsEveryCharge"
+            : number === SANDBOX_TEST_CARDS.refusesRefunds
+              ? "refusesRefunds"
+              : "succeeds",
         last4: number.slice(-4),
         createdAt: clock.now(),
       });
@@ -174,12 +180,17 @@ export function createSandboxGateway(deps: { db: Db; clock: Clock; publicUrl: st
         .from(sandboxGatewayCharges)
         .where(and(eq(sandboxGatewayCharges.id, chargeId), eq(sandboxGatewayCharges.kind, "charge")))
         .limit(1);
+      const [card] = charge?.cardRef
+        ? await db.select().from(sandboxGatewayCards).where(eq(sandboxGatewayCards.ref, charge.cardRef)).limit(1)
+        : [];
       const failure =
         charge?.status !== "succeeded"
           ? "no such charge"
           : amount > charge.amount
             ? "refund larger than the charge"
-            : null;
+            : card?.behaviour === "refusesRefunds"
+              ? "refund refused by the issuer (sandbox test card)"
+              : null;
       return record({
         id: newId("sbx_re"),
         idempotencyKey,

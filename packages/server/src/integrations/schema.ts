@@ -7,7 +7,7 @@ import { ts } from "../db/columns";
  */
 export const sandboxGatewayCards = pgTable("sandbox_gateway_cards", {
   ref: text("ref").primaryKey(),
-  behaviour: text("behaviour").$type<"succeeds" | "failsEveryCharge">().notNull(),
+  behaviour: text("behaviour").$type<"succeeds" | "failsEveryCharge" | "refusesRefunds">().notNull(),
   last4: text("last4").notNull(),
   createdAt: ts("created_at").notNull(),
   removedAt: ts("removed_at"),

@@ -270,7 +270,17 @@ export function createJobs(options: {
       }, MAINTENANCE_SECONDS * 1000);
       maintenanceTimer.unref();
     },
-    depth: () => queueDepth(database),
+    async depth() {
+      // Every known queue reports, at 0 when empty: a series that vanishes when its queue drains reads as "no data"
+      // to an alert (a backlog rule never resolves, a dashboard shows a gap) rather than as an empty queue.
+      const found = await queueDepth(database);
+      const zeros = options.handlers.flatMap(({ job }) =>
+        (["waiting", "active"] as const)
+          .filter((state) => !found.some((row) => row.queue === job.name && row.state === state))
+          .map((state) => ({ queue: job.name, state, count: 0 })),
+      );
+      return [...found, ...zeros];
+    },
     async stop() {
       if (!started) return;
       started = false;

@@ -16,7 +16,9 @@ describe("the server's node flags", () => {
     ["npm start", path.join(serverRoot, "../../package.json")],
     ["the server package's start", path.join(serverRoot, "package.json")],
   ])("are on the command line of %s, before the script", async (_name, packageJson) => {
+    // `exec`: npm passes SIGTERM to the shell it runs the script in, which would die and leave node running.
     const words = (await startScript(packageJson)).split(/\s+/);
+    expect(words.shift()).toBe("exec");
     expect(words[0]).toBe("node");
     const script = words.findIndex((word) => word.endsWith(".ts"));
     for (const flag of SERVER_NODE_FLAGS) {

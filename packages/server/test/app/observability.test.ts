@@ -73,6 +73,18 @@ describe("/metrics", () => {
   });
 });
 
+describe("parley_job_queue_depth", () => {
+  it("reports 0 waiting and 0 active for every known queue while the queues are empty", async () => {
+    // Queues no test here sends to; none has a job.
+    const text = (await scrape()).body;
+    for (const queue of ["exports.run", "calls.ring-timeout", "notice.campaign-run"]) {
+      for (const state of ["waiting", "active"]) {
+        expect(value(text, `parley_job_queue_depth{queue="${queue}",state="${state}"}`), `${queue} ${state}`).toBe(0);
+      }
+    }
+  });
+});
+
 describe("/metrics without a token configured", () => {
   it("is not served: the path falls through to the web app", async () => {
     const plain = await startTestApp();

@@ -39,6 +39,19 @@ describe("WebSocket gateway", () => {
     parkSocket.ws.close();
   });
 
+  it("answers a plain GET without an Upgrade header at once with 426, code 011 and Upgrade: websocket", async () => {
+    // The time-out only bounds a failure: the answer it guards against never comes.
+    const res = await fetch(wsUrl.replace(/^ws:/, "http:"), { signal: AbortSignal.timeout(5000) });
+    expect(res.status).toBe(426);
+    expect(res.headers.get("upgrade")).toBe("websocket");
+    expect(await res.json()).toMatchObject({ code: "011" });
+    // The socket of the refused request stays usable: the route still upgrades the next one.
+    const app = await chatApp(t);
+    const kim = await app.user("kim");
+    const [ready] = await readySockets({ token: kim.sessionToken });
+    ready?.ws.close();
+  });
+
   it("signs in sockets of many users at once, each hearing its own channels only", async () => {
     const app = await chatApp(t);
     const owner = await app.user("owner");

@@ -16,6 +16,7 @@ import {
   type JsonSchema,
   LONE_SURROGATES,
   toJsonSchema,
+  UNSTORABLE_BODIES,
 } from "../hostile-values";
 import { startTranslateReceiver, type TranslateReceiver } from "../translate-receiver";
 import { workQueue } from "../webhooks-jobs";
@@ -447,6 +448,70 @@ describe("hostile input on every route", () => {
         }
       }
       expect(failures).toEqual([]);
+    },
+    10 * 60_000,
+  );
+
+  it(
+    "answers a JSON body holding NUL or a lone surrogate, in a value or a key, with no 5xx on every route that parses a body, those that take none included",
+    async () => {
+      /** A fixture with one more API key, so that revoking a key has a real one to revoke. */
+      const freshFixture = async () => {
+        const fixture = await prepareFixture();
+        const key = await t.server.inject({
+          method: "POST",
+          url: `/api/apps/${fixture.real.id}/api-keys`,
+          headers: { authorization: `Bearer ${fixture.credentials.dashboard}` },
+          payload: { label: "spare" },
+        });
+        const real: Record<string, string> = { ...fixture.real, keyId: key.json().apiKey.id };
+        return { ...fixture, real };
+      };
+      /**
+       * Whether the last route left the fixture usable: a route that takes no body acts on the real ids it is given
+       * (deletes the app, deactivates kim), and the next routes must reach their handlers to prove anything.
+       */
+      const isIntact = async ({ real: ids, credentials: creds }: Awaited<ReturnType<typeof freshFixture>>) => {
+        const probes = [
+          { url: `/api/apps/${ids.id}`, credential: creds.dashboard },
+          { url: `/api/apps/${ids.id}/notice/brands/${ids.brandId}`, credential: creds.dashboard },
+          { url: `/api/apps/${ids.id}/notice/campaigns/${ids.campaignId}`, credential: creds.dashboard },
+          { url: `/v1/channels/${ids.channelId}`, credential: creds.user },
+          { url: `/v1/users/${ids.userId}`, credential: creds.apiKey },
+        ];
+        for (const probe of probes) {
+          const res = await t.server.inject({
+            method: "GET",
+            url: probe.url,
+            headers: { authorization: `Bearer ${probe.credential}` },
+          });
+          if (res.statusCode !== 200) return false;
+        }
+        return true;
+      };
+      // Fastify parses no body of a GET or a HEAD; signing out goes last, so every case before it has its session.
+      const isLogout = (route: RegisteredRoute) => Number(route.url.endsWith("/logout"));
+      const routes = sweptRoutes()
+        .filter((route) => route.method !== "GET" && !route.multipart)
+        .sort((a, b) => isLogout(a) - isLogout(b));
+      const failures: string[] = [];
+      let fixture = await freshFixture();
+      for (const route of routes) {
+        const params = Object.fromEntries(paramNamesOf(route).map((name) => [name, fixture.real[name] ?? MADE_UP_ID]));
+        const credentials = route.url.startsWith("/v1/")
+          ? [fixture.credentials.user as string, fixture.credentials.apiKey as string]
+          : [fixture.credentials.dashboard as string];
+        for (const credential of credentials) {
+          for (const aimed of UNSTORABLE_BODIES) {
+            const c: Case = { params, query: null, body: { json: aimed.json }, credential };
+            const res = await send(route, c);
+            const wrong = answerProblem(res);
+            if (wrong) failures.push(`${wrong}, ${aimed.label}: ${describeCase(route, c, res.statusCode, res.body)}`);
+          }
+        }
+        if (!(await isIntact(fixture))) fixture = await freshFixture();
+      }
+      expect(failures.map((failure) => failure.slice(0, 600))).toEqual([]);
     },
     10 * 60_000,
   );

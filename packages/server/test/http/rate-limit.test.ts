@@ -1,6 +1,7 @@
+import fs from "node:fs/promises";
 import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryWindowStore } from "../../src/http/rate-limit";
+import { isRateLimitExempt, MemoryWindowStore, RATE_LIMIT_EXEMPT } from "../../src/http/rate-limit";
 import { chatApp } from "../chat-client";
 import { startTestApp, type TestApp } from "../harness";
 
@@ -125,6 +126,39 @@ describe("rate limits", () => {
     );
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
     expect(replies[0]?.json()).toEqual({ status: "ok", database: expect.any(String), redis: "none" });
+  });
+});
+
+describe("what the limit leaves uncounted", () => {
+  it("counts a request to every registered route except those RATE_LIMIT_EXEMPT names", async () => {
+    const counted = vi.spyOn(MemoryWindowStore.prototype, "incr");
+    const wrong: string[] = [];
+    try {
+      for (const route of t.routes.filter((r) => r.method !== "HEAD" && r.method !== "OPTIONS")) {
+        counted.mockClear();
+        // No credential: a route that wants one refuses it, and that refusal is counted against the address.
+        const url = route.url.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000");
+        const res = await t.server.inject({ method: route.method as "GET", url });
+        const isCounted = counted.mock.calls.length > 0;
+        // The chat API counts its caller once known, after validation: a request validation refused is not seen.
+        const isRefusedFirst = route.url.startsWith("/v1/") && res.statusCode === 400;
+        if (isRateLimitExempt(route.method, route.url) ? isCounted : !isCounted && !isRefusedFirst) {
+          wrong.push(`${route.method} ${route.url} is ${isCounted ? "counted" : "not counted"}`);
+        }
+      }
+    } finally {
+      counted.mockRestore();
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("lists in docs/production.md exactly the routes RATE_LIMIT_EXEMPT names", async () => {
+    const doc = await fs.readFile(new URL("../../../../docs/production.md", import.meta.url), "utf8");
+    const section = doc.slice(doc.indexOf("**Rate limits**"));
+    const list = section.slice(0, section.indexOf("\n\n", section.indexOf("\n- ")));
+    // Each entry is a bullet naming the route (in backticks where it is a path) before a colon.
+    const documented = [...list.matchAll(/^- (.+?): /gm)].map((m) => (m[1] as string).replaceAll("`", ""));
+    expect(documented).toEqual(RATE_LIMIT_EXEMPT.map((entry) => entry.route));
   });
 });
 

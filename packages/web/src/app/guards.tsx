@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, Navigate, Outlet, redirect, useLocation, useParams } from "react-router";
 import { paths } from "@/config/paths";
+import { NoticeFeatureOff } from "@/features/campaigns/components/notice-feature-off";
 import { homePathFor } from "@/lib/account-home";
 import { getSessionEndReason, isRestrictedAccount, useSession } from "@/lib/session";
 
@@ -70,14 +71,20 @@ export function RequireAdmin() {
   const session = useSession();
   // A sub-account is sent to its own app from every address outside it (spec section 6), this one included.
   if (session?.userType === "subaccount") return <Navigate to={homePathFor(session)} replace />;
-  if (!session?.isAdmin) return <Navigate to={paths.notAllowed.getHref()} replace />;
+  if (!session?.isAdmin) return <Navigate to={paths.notAllowed.getHref("admin")} replace />;
   return <Outlet />;
 }
 
-/** The bulk message area exists only for accounts with the notice feature switched on. */
+/**
+ * The bulk message area exists only for accounts with the notice feature switched on; without it the area's
+ * addresses say what the feature is and how it is switched on, in place of the area.
+ */
 export function RequireNoticeFeature() {
   const session = useSession();
-  if (!session?.noticeFeatureEnabled) return <Navigate to={paths.notAllowed.getHref()} replace />;
+  if (!session?.noticeFeatureEnabled) {
+    const audience = session?.isAdmin ? "admin" : session?.userType === "subaccount" ? "subaccount" : "owner";
+    return <NoticeFeatureOff audience={audience} />;
+  }
   return <Outlet />;
 }
 

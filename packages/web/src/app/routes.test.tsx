@@ -89,6 +89,26 @@ describe("routes and guards", () => {
     expect(await screen.findByRole("heading", { level: 1, name: t("pages.brandList") })).toBeInTheDocument();
   });
 
+  it("explains the bulk message area and how to get it when the notice feature is off, in place of a 403", async () => {
+    setSession(sessionFor({ noticeFeatureEnabled: false }));
+    const { router } = renderRoutes(routes, { initialEntries: ["/apps/app-1/message/campaign/list"] });
+
+    expect(await screen.findByRole("heading", { level: 1, name: t("noticeFeatureOff.title") })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/apps/app-1/message/campaign/list");
+    expect(screen.getByText(t("noticeFeatureOff.how"))).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: t("noticeFeatureOff.contactSales") })).toHaveAttribute(
+      "href",
+      "/intro/contactus",
+    );
+  });
+
+  it("tells a sub-account without the notice feature to ask the account owner", async () => {
+    setSession(sessionFor({ userType: "subaccount", subAccountAppId: "app-7", noticeFeatureEnabled: false }));
+    renderRoutes(routes, { initialEntries: ["/apps/app-7/message/brand/list"] });
+    expect(await screen.findByText(t("noticeFeatureOff.howSubAccount"))).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: t("noticeFeatureOff.contactSales") })).toBeNull();
+  });
+
   it("sends a logged-in user away from /login", async () => {
     setSession(sessionFor());
     const { router } = renderRoutes(routes, { initialEntries: ["/login"] });

@@ -112,7 +112,7 @@ export function TextFieldDialog<TSchema extends z.ZodType, TResult>({
     setError,
     trigger,
     getValues,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isDirty },
   } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: defaultValue === undefined ? undefined : { value: defaultValue },
@@ -172,6 +172,7 @@ export function TextFieldDialog<TSchema extends z.ZodType, TResult>({
       submitLabel={submitLabel}
       maxWidth={maxWidth}
       secondaryAction={secondaryAction?.(field)}
+      isDirty={isDirty && !submission.isPending}
     >
       <Stack spacing={2}>
         {description && <DialogContentText>{description}</DialogContentText>}

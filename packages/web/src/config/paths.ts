@@ -159,7 +159,11 @@ export const paths = {
   billingPayletter: { path: "/billing-payletter", getHref: () => "/billing-payletter" },
   blank: { path: "/blank", getHref: () => "/blank" },
   notFound: { path: "/notfound", getHref: () => "/notfound" },
-  notAllowed: { path: "/notallowed", getHref: () => "/notallowed" },
+  /** `reason` says why, when the page can tell the account what to do about it (`admin`: who gives the role). */
+  notAllowed: {
+    path: "/notallowed",
+    getHref: (reason?: "admin") => (reason ? `/notallowed?reason=${reason}` : "/notallowed"),
+  },
   error: { path: "/error", getHref: () => "/error" },
   fail: { path: "/fail", getHref: () => "/fail" },
   /** The public status page: each part of the service up or down, and recent incidents. */

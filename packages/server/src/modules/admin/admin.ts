@@ -11,7 +11,7 @@ import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { appsOfAccounts } from "../apps";
+import { type AppService, appsOfAccounts } from "../apps";
 import type { AccountRow, Authenticated } from "../auth";
 import { type AccountPatch, findAccount, findCompanies, subAccountsOfApps, updateAccount } from "../auth";
 import type { BillingService } from "../billing";
@@ -20,9 +20,17 @@ import { monthMessagesByApp } from "../metrics";
 import { adminActions } from "./schema";
 import type { SignInLinks } from "./sign-in-links";
 
+/**
+ * What a refused admin call says: the web never gives the admin role, so the only way in is the operator's CLI, and
+ * an account that finds the console closed is told so rather than left guessing.
+ */
+export const ADMIN_ROLE_REFUSAL =
+  "The admin console needs the admin role, which only the server's operator gives, on its command line: " +
+  "npm run cli -w @parley/server -- grant-admin <email>";
+
 /** Every admin call answers 1023 to anyone without the admin role. */
 export function requireAdmin(auth: Authenticated): AccountRow {
-  if (auth.account.role !== "admin") throw new AppError("1023");
+  if (auth.account.role !== "admin") throw new AppError("1023", undefined, ADMIN_ROLE_REFUSAL);
   return auth.account;
 }
 
@@ -38,7 +46,10 @@ function planStateOf(account: AccountRow, status: PlanStatus): TCompanyPlanState
  * The admin console: every customer company (ordinary and marketplace accounts; sub-accounts belong to their
  * owner's company, admins are staff) and the actions admins take on one, each recorded with who and when.
  */
-export function createAdminService(ctx: Context, deps: { billing: BillingService; links: SignInLinks }) {
+export function createAdminService(
+  ctx: Context,
+  deps: { billing: BillingService; links: SignInLinks; apps: Pick<AppService, "setDeactivated"> },
+) {
   const { db } = ctx.database;
   const { clock } = ctx;
 
@@ -136,7 +147,9 @@ export function createAdminService(ctx: Context, deps: { billing: BillingService
         name: a.name,
         messagesThisMonth: appMessages.get(a.id) ?? 0,
         createdAt: a.createdAt.toISOString(),
+        deactivatedAt: a.deactivatedAt?.toISOString() ?? null,
       })),
+      appsDeactivatedAt: account.appsDeactivatedAt?.toISOString() ?? null,
       plan: {
         state: (summary as TCompanySummary).planState,
         trialEndsAt: account.kind === "ordinary" ? status.trial.endsAt.toISOString() : null,
@@ -150,7 +163,14 @@ export function createAdminService(ctx: Context, deps: { billing: BillingService
       invoices: bills
         .slice()
         .sort((a, b) => b.period.localeCompare(a.period))
-        .map((b) => ({ id: b.id, month: b.period, total: Number(b.total), currency: b.currency, status: b.status })),
+        .map((b) => ({
+          id: b.id,
+          month: b.period,
+          total: Number(b.total),
+          currency: b.currency,
+          status: b.status,
+          refundFailureReason: b.status === "cancelFailed" ? b.refundFailureReason : null,
+        })),
       subAccounts,
       actions: actions.map((a) => ({
         id: String(a.id),
@@ -258,6 +278,57 @@ export function createAdminService(ctx: Context, deps: { billing: BillingService
 
     restoreService(auth: Authenticated, companyId: string) {
       return act(auth, companyId, "service.restore", {}, () => ({ serviceStoppedByAdminAt: null }));
+    },
+
+    /** Every app of the company answers 3002, on the chat API and its dashboard pages, until reactivated. */
+    setAppsDeactivated(auth: Authenticated, companyId: string, deactivated: boolean) {
+      const at = deactivated ? clock.now() : null;
+      return act(
+        auth,
+        companyId,
+        deactivated ? "apps.deactivate" : "apps.reactivate",
+        {},
+        () => ({ appsDeactivatedAt: at }),
+        async (tx, changed) => ({ apps: (await deps.apps.setDeactivated(tx, { accountId: changed.id }, at)).length }),
+      );
+    },
+
+    /** One app of the company answers 3001 until reactivated; 3003 for an app the company does not own. */
+    setAppDeactivated(auth: Authenticated, companyId: string, appId: string, deactivated: boolean) {
+      const at = deactivated ? clock.now() : null;
+      return act(
+        auth,
+        companyId,
+        deactivated ? "app.deactivate" : "app.reactivate",
+        { appId },
+        // The account itself does not change; its row is locked and written as it is, like every action's.
+        (account) => ({ appsDeactivatedAt: account.appsDeactivatedAt }),
+        async (tx, changed) => {
+          const [app] = await deps.apps.setDeactivated(tx, { accountId: changed.id, appId }, at);
+          if (!app) throw new AppError("3003");
+          return { appName: app.name };
+        },
+      );
+    },
+
+    /**
+     * Refunds a paid invoice of the company at the payment gateway. The request is recorded in the transaction
+     * that marks the invoice `cancelPending`, so a crash before the gateway answers still leaves who asked; the
+     * outcome is the invoice's status (`cancelled` or `cancelFailed`).
+     */
+    async refundInvoice(auth: Authenticated, companyId: string, invoiceId: string): Promise<TCompanyDetail> {
+      const admin = requireAdmin(auth);
+      const account = await requireCompany(companyId);
+      await deps.billing.refundInvoice(account.id, invoiceId, async (tx, invoice) => {
+        await tx.insert(adminActions).values({
+          accountId: account.id,
+          adminEmail: admin.email,
+          action: "invoice.refund",
+          detail: { invoiceId: invoice.id, month: invoice.period },
+          createdAt: clock.now(),
+        });
+      });
+      return detail(companyId);
     },
   };
 }

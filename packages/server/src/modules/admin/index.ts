@@ -1,3 +1,4 @@
+export { recordAdminAction } from "./actions";
 export { type AdminService, createAdminService, requireAdmin } from "./admin";
 export { createMarketplace, issueMarketplaceToken, type Marketplace, verifyMarketplaceToken } from "./marketplace";
 export { accountKindRoutes, signInRoutes } from "./routes";

@@ -2,7 +2,9 @@ import {
   API_PREFIX,
   api,
   zAppIdParams,
+  zCompanyAppParams,
   zCompanyDetail,
+  zCompanyInvoiceParams,
   zCompanyListQuery,
   zCompanyPage,
   zCompanyParams,
@@ -116,6 +118,27 @@ export const accountKindRoutes: FastifyPluginAsync<{
     { schema: { params: zCompanyParams, body: zExtendTrialRequest, response: { 200: zCompanyDetail } } },
     async (request) => admin.extendTrial(authOf(request), request.params.companyId, request.body.days),
   );
+  app.post(
+    api.admin.refundInvoice,
+    { schema: { params: zCompanyInvoiceParams, response: { 200: zCompanyDetail } } },
+    async (request) => admin.refundInvoice(authOf(request), request.params.companyId, request.params.invoiceId),
+  );
+  for (const [path, deactivated] of [
+    [api.admin.deactivateApps, true],
+    [api.admin.reactivateApps, false],
+  ] as const) {
+    app.post(path, { schema: { params: zCompanyParams, response: { 200: zCompanyDetail } } }, async (request) =>
+      admin.setAppsDeactivated(authOf(request), request.params.companyId, deactivated),
+    );
+  }
+  for (const [path, deactivated] of [
+    [api.admin.deactivateApp, true],
+    [api.admin.reactivateApp, false],
+  ] as const) {
+    app.post(path, { schema: { params: zCompanyAppParams, response: { 200: zCompanyDetail } } }, async (request) =>
+      admin.setAppDeactivated(authOf(request), request.params.companyId, request.params.appId, deactivated),
+    );
+  }
   const simple = [
     [api.admin.unlock, admin.unlock],
     [api.admin.stopService, admin.stopService],

@@ -34,10 +34,16 @@ export function appIdsOwnedBy(db: Db, accountId: string) {
 export async function appsOfAccounts(
   db: Db,
   accountIds: string[],
-): Promise<{ id: string; accountId: string; name: string; createdAt: Date }[]> {
+): Promise<{ id: string; accountId: string; name: string; createdAt: Date; deactivatedAt: Date | null }[]> {
   if (accountIds.length === 0) return [];
   return db
-    .select({ id: apps.id, accountId: apps.accountId, name: apps.name, createdAt: apps.createdAt })
+    .select({
+      id: apps.id,
+      accountId: apps.accountId,
+      name: apps.name,
+      createdAt: apps.createdAt,
+      deactivatedAt: apps.deactivatedAt,
+    })
     .from(apps)
     .where(inArray(apps.accountId, accountIds))
     .orderBy(asc(apps.createdAt));

@@ -14,10 +14,15 @@ export const apps = pgTable(
     allowAnonymousLogin: boolean("allow_anonymous_login").notNull().default(false),
     defaultMemberLimit: integer("default_member_limit").notNull().default(100),
     createdAt: ts("created_at").notNull(),
+    /** Set while an admin has deactivated this app on its own (3001). */
+    deactivatedAt: ts("deactivated_at"),
+    /** The account's `apps_deactivated_at`, kept on the row every chat call reads (3002). */
+    accountDeactivatedAt: ts("account_deactivated_at"),
   },
-  // Names are unique per account regardless of case: "Chat" and "chat" would confuse the Apps menu.
+  // Names are unique per account regardless of case and Unicode form: "Chat" and "chat", or "한" composed and
+  // decomposed, would confuse the Apps menu (migration 0029).
   (t) => [
-    uniqueIndex("apps_account_name_key").on(t.accountId, sql`lower(${t.name})`),
+    uniqueIndex("apps_account_name_key").on(t.accountId, sql`lower(normalize(${t.name}, NFC))`),
     index("apps_account_idx").on(t.accountId),
   ],
 );

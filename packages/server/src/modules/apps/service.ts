@@ -9,7 +9,7 @@ import {
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
-import { rowsOf } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
@@ -21,6 +21,19 @@ import { firstUserMessageAt } from "../messages";
 import { type AppRow, apiKeys, apps } from "./schema";
 
 const API_KEY_PREFIX = "psk_";
+
+/** Whether an administrator deactivated the app: every app of its account (checked first, the wider reason), or it. */
+export function deactivationOf(app: Pick<AppRow, "deactivatedAt" | "accountDeactivatedAt">): TApp["deactivated"] {
+  if (app.accountDeactivatedAt) return "account";
+  return app.deactivatedAt ? "app" : null;
+}
+
+/** 3002 while every app of the account is deactivated, 3001 while this one is. */
+function refuseDeactivated(app: AppRow): void {
+  const deactivated = deactivationOf(app);
+  if (deactivated === "account") throw new AppError("3002");
+  if (deactivated === "app") throw new AppError("3001");
+}
 
 export function createAppService(
   ctx: Context,
@@ -63,6 +76,7 @@ export function createAppService(
       name: r.name,
       createdAt: r.createdAt.toISOString(),
       messagesThisMonth: counts.get(r.id) ?? 0,
+      deactivated: deactivationOf(r),
     }));
   }
 
@@ -74,8 +88,25 @@ export function createAppService(
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   });
 
+  /** The owner, the sub-account made for this app, or an admin; 3003 for anyone else and for an unknown app. */
+  async function admit(auth: Authenticated, appId: string): Promise<AppRow> {
+    const admitted = auth.admittedApps?.get(appId);
+    if (admitted) return admitted;
+    const app = await service.cachedApp(appId);
+    const { account } = auth;
+    const allowed =
+      app &&
+      (account.role === "admin" ||
+        (account.kind === "subaccount" ? account.subAccountAppId === app.id : app.accountId === account.id));
+    if (!app || !allowed) throw new AppError("3003");
+    auth.admittedApps ??= new Map();
+    auth.admittedApps.set(appId, app);
+    return app;
+  }
+
   const service = {
     async requireChatAccess(app: AppRow): Promise<void> {
+      refuseDeactivated(app);
       for (const check of chatAccessChecks) await check(app);
     },
 
@@ -97,19 +128,40 @@ export function createAppService(
      * The one authorization check for `/api/apps/{id}/...`: the owner, the sub-account made for this app, or an
      * admin. Anything else, including an app that does not exist, answers 3003 so ids cannot be probed.
      */
-    async requireAppAccess(auth: Authenticated, appId: string): Promise<AppRow> {
-      const admitted = auth.admittedApps?.get(appId);
-      if (admitted) return admitted;
-      const app = await service.cachedApp(appId);
-      const { account } = auth;
-      const allowed =
-        app &&
-        (account.role === "admin" ||
-          (account.kind === "subaccount" ? account.subAccountAppId === app.id : app.accountId === account.id));
-      if (!app || !allowed) throw new AppError("3003");
-      auth.admittedApps ??= new Map();
-      auth.admittedApps.set(appId, app);
+    async requireAppAccess(
+      auth: Authenticated,
+      appId: string,
+      options: { evenDeactivated?: boolean } = {},
+    ): Promise<AppRow> {
+      const app = await admit(auth, appId);
+      // An administrator looks into a deactivated app; its owner reads only its summary, which says why.
+      if (!options.evenDeactivated && auth.account.role !== "admin") refuseDeactivated(app);
       return app;
+    },
+
+    /**
+     * Deactivates or reactivates one app (`appId`) or every app of an account, for the admin console, in the
+     * caller's transaction. The process that changes them forgets them at once; others within `readCacheMs`.
+     */
+    async setDeactivated(tx: Db, target: { accountId: string; appId?: string }, at: Date | null): Promise<AppRow[]> {
+      const changed = target.appId
+        ? await tx
+            .update(apps)
+            .set({ deactivatedAt: at })
+            .where(and(eq(apps.id, target.appId), eq(apps.accountId, target.accountId)))
+            .returning()
+        : await tx
+            .update(apps)
+            .set({ accountDeactivatedAt: at })
+            .where(eq(apps.accountId, target.accountId))
+            .returning();
+      for (const row of changed) appCache.invalidate(row.id);
+      return changed;
+    },
+
+    /** The apps of accounts, for the admin console. */
+    async appsOfAccount(accountId: string): Promise<AppRow[]> {
+      return db.select().from(apps).where(eq(apps.accountId, accountId)).orderBy(asc(apps.createdAt));
     },
 
     async listApps(auth: Authenticated): Promise<TApp[]> {
@@ -132,7 +184,9 @@ export function createAppService(
       try {
         const row = await withTransaction(db, async (tx) => {
           // Locking the account row serializes concurrent creates, so the 10-app limit cannot be raced past.
-          await findAccount(tx, auth.account.id, { forUpdate: true });
+          const account = await findAccount(tx, auth.account.id, { forUpdate: true });
+          // An account whose apps an administrator deactivated gets no new one to go around it.
+          if (account?.appsDeactivatedAt) throw new AppError("3002");
           const [{ n } = { n: 0 }] = await tx
             .select({ n: count() })
             .from(apps)
@@ -152,7 +206,7 @@ export function createAppService(
     },
 
     async getApp(auth: Authenticated, appId: string): Promise<TApp> {
-      return (await toApps([await service.requireAppAccess(auth, appId)]))[0] as TApp;
+      return (await toApps([await service.requireAppAccess(auth, appId, { evenDeactivated: true })]))[0] as TApp;
     },
 
     async renameApp(auth: Authenticated, appId: string, name: string): Promise<TApp> {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { AUDIT_MASK, type TAuditActorKind, type TAuditChange } from "@parley/contract";
+import { storableText } from "../../db/storable";
 
 /** Who is changing things, as the log names them. */
 export interface AuditActor {
@@ -48,6 +49,8 @@ export const AUDIT_SCOPE_LINGER_MS = 2_000;
  */
 let openScopes = 0;
 let turningOff: NodeJS.Timeout | null = null;
+/** Whether the storage is on: the next `run` turns it on, `disable()` off. */
+let storageOn = false;
 
 /** Runs `work`, and everything it sets going, in `scope`; `closeAuditScope` must follow once per call. */
 export function openAuditScope<T>(scope: AuditScope, work: () => T): T {
@@ -56,6 +59,7 @@ export function openAuditScope<T>(scope: AuditScope, work: () => T): T {
     clearTimeout(turningOff);
     turningOff = null;
   }
+  storageOn = true;
   return auditStorage.run(scope, work);
 }
 
@@ -65,7 +69,10 @@ export function closeAuditScope(): void {
   if (openScopes > 0 || turningOff) return;
   turningOff = setTimeout(() => {
     turningOff = null;
-    if (openScopes === 0) auditStorage.disable();
+    if (openScopes === 0) {
+      auditStorage.disable();
+      storageOn = false;
+    }
   }, AUDIT_SCOPE_LINGER_MS);
   turningOff.unref();
 }
@@ -73,8 +80,13 @@ export function closeAuditScope(): void {
 /** Audited requests whose scope is open now: for tests. */
 export const openAuditScopeCount = (): number => openScopes;
 
-/** Whether the storage, and with it the promise hook, is on: for tests. */
-export const auditStorageEnabled = (): boolean => (auditStorage as unknown as { enabled: boolean }).enabled;
+/**
+ * Whether the storage, and with it the promise hook, is on: for tests. Node 20 and 22 say so themselves (a private
+ * `enabled` field, read so that the test checks the storage and not only this module's bookkeeping); Node 24's
+ * storage, built on AsyncContextFrame, has no such field and no promise hook, so there the bookkeeping answers.
+ */
+export const auditStorageEnabled = (): boolean =>
+  (auditStorage as unknown as { enabled?: boolean }).enabled ?? storageOn;
 
 /**
  * Tables whose writes are bookkeeping, not changes a customer asks who made: sessions and their marks, counters,
@@ -113,11 +125,15 @@ const SECRET_NAME =
 const TEXT_MAX = 2_000;
 const ARRAY_MAX = 50;
 
-/** `value` with every secret-named field masked and long texts and lists cut, safe to store and show. */
+/**
+ * `value` with every secret-named field masked, long texts and lists cut, and every text and key made storable
+ * (`storableText`): safe to store and show. A request's body reaches here as sent when its route takes none, and
+ * a cut can halve a surrogate pair; what the log keeps must never be what fails the request.
+ */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === "string") return value.length > TEXT_MAX ? `${value.slice(0, TEXT_MAX)}…` : value;
+  if (typeof value === "string") return storableText(value.length > TEXT_MAX ? `${value.slice(0, TEXT_MAX)}…` : value);
   if (typeof value === "bigint") return value.toString();
   if (typeof value !== "object") return value;
   if (depth > 6) return "…";
@@ -128,7 +144,8 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   if (typeof (value as { getSQL?: unknown }).getSQL === "function") return "(expression)";
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    out[key] = SECRET_NAME.test(key) && field !== null && field !== "" ? AUDIT_MASK : maskSecrets(field, depth + 1);
+    out[storableText(key)] =
+      SECRET_NAME.test(key) && field !== null && field !== "" ? AUDIT_MASK : maskSecrets(field, depth + 1);
   }
   return out;
 }

@@ -3,6 +3,7 @@ export {
   type AccountPatch,
   accountLanguages,
   findAccount,
+  findAccountsByIds,
   findCompanies,
   subAccountsOfApps,
   updateAccount,

@@ -24,6 +24,15 @@ export async function updateAccount(db: Db, accountId: string, patch: AccountPat
   return row;
 }
 
+/** Accounts by id; ids of accounts that no longer exist are simply absent. */
+export async function findAccountsByIds(db: Db, ids: string[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.id, [...new Set(ids)]));
+}
+
 /** Each account's language, for mail written to it; accounts that no longer exist are absent. */
 export async function accountLanguages(db: Db, accountIds: string[]): Promise<Map<string, AccountRow["language"]>> {
   if (accountIds.length === 0) return new Map();

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AccountRow, accounts, oneTimeCodes, sessions } from "./schema";
 
 export type CodePurpose = "verify_email" | "reset_password" | "sign_in";
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export function createAuthRepository(db: Db) {
   return {
@@ -119,6 +121,47 @@ export function createAuthRepository(db: Db) {
           and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
         );
       await db.insert(oneTimeCodes).values({ accountId, purpose, codeHash, createdAt: now, expiresAt });
+    },
+
+    /**
+     * `replaceCode`, unless the account's codes of `purpose` are coming too fast: one made less than `spacingMs`
+     * ago, or `perHour` made in the past hour. Then nothing changes, so the code last mailed stays the valid one,
+     * and false is answered. The account's row is locked while the codes are counted, so requests arriving at
+     * once are counted one after another rather than all passing together.
+     */
+    async replaceCodeUnlessThrottled(
+      accountId: string,
+      purpose: CodePurpose,
+      codeHash: string,
+      now: Date,
+      expiresAt: Date,
+      limits: { spacingMs: number; perHour: number },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+        const recent = await tx
+          .select({ createdAt: oneTimeCodes.createdAt })
+          .from(oneTimeCodes)
+          .where(
+            and(
+              eq(oneTimeCodes.accountId, accountId),
+              eq(oneTimeCodes.purpose, purpose),
+              gt(oneTimeCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
+            ),
+          )
+          .orderBy(desc(oneTimeCodes.createdAt));
+        const latest = recent[0]?.createdAt;
+        if (recent.length >= limits.perHour) return false;
+        if (latest && now.getTime() - latest.getTime() < limits.spacingMs) return false;
+        await tx
+          .update(oneTimeCodes)
+          .set({ usedAt: now })
+          .where(
+            and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+          );
+        await tx.insert(oneTimeCodes).values({ accountId, purpose, codeHash, createdAt: now, expiresAt });
+        return true;
+      });
     },
 
     async findCode(accountId: string, purpose: CodePurpose, codeHash: string) {

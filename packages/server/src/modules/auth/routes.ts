@@ -2,6 +2,7 @@ import {
   api,
   zActiveSessionsResponse,
   zEmailVerificationConfirmRequest,
+  zEmailVerificationConfirmResponse,
   zEmailVerificationSendRequest,
   zEmailVerifiedQuery,
   zEmailVerifiedResponse,
@@ -113,10 +114,13 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (fast
 
   app.post(
     api.auth.emailVerificationConfirm,
-    { schema: { body: zEmailVerificationConfirmRequest, response: { 200: zOk } } },
+    { schema: { body: zEmailVerificationConfirmRequest, response: { 200: zEmailVerificationConfirmResponse } } },
     async (request) => {
-      await auth.confirmVerification(request.body.email, request.body.code);
-      return { ok: true as const };
+      // A browser that is signed in already keeps its session; the verification alone is done for it.
+      const isSignedIn = (await optionalAuth(auth, request)) !== null;
+      const signIn = isSignedIn ? null : { userAgent: request.headers["user-agent"]?.slice(0, 300) ?? "" };
+      const session = await auth.confirmVerification(request.body.email, request.body.code, signIn);
+      return { ok: true as const, session };
     },
   );
 };

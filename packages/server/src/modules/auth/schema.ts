@@ -34,6 +34,8 @@ export const accounts = pgTable(
     trialExtensionDays: integer("trial_extension_days").notNull().default(0),
     /** Set while an admin has stopped the account's service. */
     serviceStoppedByAdminAt: ts("service_stopped_by_admin_at"),
+    /** Set while an admin has deactivated every app of the account (3002); mirrored on each app row. */
+    appsDeactivatedAt: ts("apps_deactivated_at"),
     lastLoginAt: ts("last_login_at"),
     emailVerifiedAt: ts("email_verified_at"),
     passwordChangedAt: ts("password_changed_at").notNull(),

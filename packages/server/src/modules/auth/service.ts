@@ -28,6 +28,14 @@ import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
 /** How often a session's last-use time is written; reads in between do not write. */
 const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
+/**
+ * How often one address may be mailed a verification or a password reset link, each kind counted on its own: a
+ * minute apart and five an hour. Without it anyone who knows an address can fill its mailbox, and since each new
+ * link voids the one before, keep its owner from ever using the link they opened. A request past the limit is
+ * answered as a sent one is, so the answer tells no one whether a mail went out.
+ */
+export const AUTH_MAIL_LIMITS = { spacingMs: 60_000, perHour: 5 } as const;
+
 export interface Authenticated {
   account: AccountRow;
   sessionId: string;
@@ -93,11 +101,14 @@ export function createAuthService(
   const { clock, config } = ctx;
   const { sessionsEnded } = deps;
 
+  /** Mails a new link of `purpose`, voiding the previous one, unless the address was mailed too recently. */
   async function mailCode(account: AccountRow, purpose: "verify_email" | "reset_password"): Promise<void> {
     const now = clock.now();
     const code = newToken();
     const ttl = purpose === "verify_email" ? EMAIL_VERIFICATION_TTL_MS : PASSWORD_RESET_TTL_MS;
-    await repo.replaceCode(account.id, purpose, hashToken(code), now, new Date(now.getTime() + ttl));
+    const expiresAt = new Date(now.getTime() + ttl);
+    const limits = AUTH_MAIL_LIMITS;
+    if (!(await repo.replaceCodeUnlessThrottled(account.id, purpose, hashToken(code), now, expiresAt, limits))) return;
     const next = purpose === "verify_email" ? "/email/verification/confirm" : "/password/reset/confirm";
     const query = new URLSearchParams({ next, email: account.email, code });
     const link = `${config.publicUrl}/?${query.toString()}`;
@@ -284,7 +295,17 @@ export function createAuthService(
       }
     },
 
-    async confirmVerification(email: string, rawCode: string): Promise<void> {
+    /**
+     * Marks the email verified and, given `signIn`, starts a session for whoever sent the code, as a login would.
+     * The code proves the mailbox, not the password, so it is held to what makes that safe: it is used once (the
+     * `useCode` update wins for one request only), for 24 hours, and the session goes back to the one browser that
+     * sent it, never to the tab that signed up. A locked account is verified but not signed in.
+     */
+    async confirmVerification(
+      email: string,
+      rawCode: string,
+      signIn: { userAgent: string } | null,
+    ): Promise<TSessionState | null> {
       const account = await requireAccountByEmail(email);
       if (account.emailVerifiedAt) throw new AppError("1012");
       const code = await repo.findCode(account.id, "verify_email", hashToken(rawCode));
@@ -293,6 +314,8 @@ export function createAuthService(
       if (code.expiresAt <= now) throw new AppError("1017");
       if (!(await repo.useCode(code.id, now))) throw new AppError("1016");
       await repo.updateAccount(account.id, { emailVerifiedAt: now });
+      if (!signIn || !(await repo.admitLogin(account.id))) return null;
+      return startSession({ ...account, emailVerifiedAt: now }, signIn.userAgent);
     },
 
     async isEmailVerified(email: string): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { priceMonth } from "@parley/contract";
+import { randomUUID } from "node:crypto";
+import { priceMonth, type TInvoiceStatus } from "@parley/contract";
 import { and, asc, eq, inArray, isNull, lt, lte } from "drizzle-orm";
 import type { Context } from "../../context";
 import { withTransaction } from "../../db/transaction";
@@ -20,6 +21,8 @@ import { usageOnDays } from "./usage";
 
 type Attempt = typeof paymentAttempts.$inferSelect;
 
+const CHARGEABLE: ReadonlySet<TInvoiceStatus> = new Set(["confirmationNeeded", "failed"]);
+
 /**
  * The monthly cycle: each due month of a paid plan is invoiced once, and each unpaid invoice is charged at most
  * once a day until it is paid or its retry days run out. Every step is keyed in the database (one invoice per
@@ -30,23 +33,67 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
   const { db } = ctx.database;
   const { clock } = ctx;
 
-  /** Invoices every month of the account that is due and not invoiced yet, in one transaction. */
-  async function invoiceAccount(accountId: string, today: string): Promise<number> {
+  /**
+   * Claims every month of the account that is due and not invoiced yet: its row is written `generating` and
+   * committed before it is priced, so a reader in between sees the invoice being made, and a crash leaves a row
+   * the next run prices (`completeInvoices`) instead of a month nobody remembers.
+   */
+  async function openInvoices(accountId: string, today: string): Promise<void> {
+    await withTransaction(db, async (tx) => {
+      // Taken by apply and cancel too, so a plan cannot change while its months are claimed.
+      const account = await findAccount(tx, accountId, { forUpdate: true });
+      if (!account) return;
+      const plans = await tx.select().from(paidPlans).where(eq(paidPlans.accountId, accountId));
+      const existing = await tx
+        .select({ period: invoices.period })
+        .from(invoices)
+        .where(eq(invoices.accountId, accountId));
+      const invoiced = new Set(existing.map((invoice) => invoice.period));
+      const missing = duePeriods(plans, today).filter((period) => !invoiced.has(period));
+      if (missing.length === 0) return;
+      await tx
+        .insert(invoices)
+        .values(
+          missing.map((period) => ({
+            accountId,
+            period,
+            periodStart: firstDayOf(period),
+            periodEnd: lastDayOf(period),
+            currency: account.paymentCurrency,
+            messages: 0,
+            cumulativeDau: 0,
+            daysInService: 0,
+            daysInMonth: daysInPeriod(period),
+            usageByApp: [],
+            lines: [],
+            capApplied: false,
+            fee: 0,
+            vat: 0,
+            total: 0,
+            status: "generating" as const,
+            paymentDate: invoiceDayOf(period),
+            createdAt: clock.now(),
+          })),
+        )
+        .onConflictDoNothing();
+    });
+  }
+
+  /** Prices the account's `generating` invoices from its plans and usage, in one transaction. */
+  async function completeInvoices(accountId: string): Promise<number> {
     return withTransaction(db, async (tx) => {
-      // Taken by apply and cancel too, so a plan cannot change while its months are priced.
       const account = await findAccount(tx, accountId, { forUpdate: true });
       if (!account) return 0;
       const plans = await tx.select().from(paidPlans).where(eq(paidPlans.accountId, accountId));
       const existing = await tx.select().from(invoices).where(eq(invoices.accountId, accountId));
-      const invoiced = new Set(existing.map((invoice) => invoice.period));
       const stops = stopIntervals(existing);
-      let created = 0;
-      for (const period of duePeriods(plans, today)) {
-        if (invoiced.has(period)) continue;
+      let completed = 0;
+      for (const invoice of existing.filter((row) => row.status === "generating")) {
+        const { period } = invoice;
         const days = billedDays(plans, stops, period);
         const usage = await usageOnDays(tx, accountId, days);
         const price = priceMonth({
-          currency: account.paymentCurrency,
+          currency: invoice.currency,
           messages: usage.messages,
           cumulativeDau: usage.cumulativeDau,
           daysInService: days.length,
@@ -55,17 +102,13 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
         const now = clock.now();
         const free = price.total === 0;
         const rows = await tx
-          .insert(invoices)
-          .values({
-            accountId,
-            period,
+          .update(invoices)
+          .set({
             periodStart: days[0] ?? firstDayOf(period),
             periodEnd: days.at(-1) ?? lastDayOf(period),
-            currency: account.paymentCurrency,
             messages: usage.messages,
             cumulativeDau: usage.cumulativeDau,
             daysInService: days.length,
-            daysInMonth: daysInPeriod(period),
             usageByApp: usage.byApp,
             lines: price.lines,
             capApplied: price.capApplied,
@@ -74,23 +117,28 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
             total: price.total,
             // A month without a billed day owes nothing; there is nothing to charge.
             status: free ? "paid" : "confirmationNeeded",
-            paymentDate: invoiceDayOf(period),
-            createdAt: now,
             paidAt: free ? now : null,
           })
-          .onConflictDoNothing()
+          .where(and(eq(invoices.id, invoice.id), eq(invoices.status, "generating")))
           .returning({ id: invoices.id });
-        created += rows.length;
+        completed += rows.length;
       }
-      return created;
+      return completed;
     });
+  }
+
+  /** Invoices every month of the account that is due and not invoiced yet: claimed first, then priced. */
+  async function invoiceAccount(accountId: string, today: string): Promise<number> {
+    await openInvoices(accountId, today);
+    return completeInvoices(accountId);
   }
 
   /** Creates the attempt, unless the invoice is paid, another attempt is under way, or this key was used. */
   async function startAttempt(invoiceId: string, attemptKey: string, today: string): Promise<Attempt | null> {
     return withTransaction(db, async (tx) => {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update").limit(1);
-      if (!invoice || invoice.paidAt) return null;
+      // Only a priced, unpaid invoice is charged: a `generating` one has no amount yet.
+      if (!invoice || invoice.paidAt || !CHARGEABLE.has(invoice.status)) return null;
       const [pending] = await tx
         .select({ id: paymentAttempts.id })
         .from(paymentAttempts)
@@ -196,6 +244,21 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
 
   return {
     invoiceAccount,
+    openInvoices,
+    completeInvoices,
+
+    /**
+     * A payment the customer asked for: charges the invoice now under a key of its own, so it neither counts as a
+     * failed retry day nor stands in for the daily charge. Null when nothing was charged (the invoice is not
+     * chargeable, or another attempt is under way).
+     */
+    async chargeNow(invoiceId: string): Promise<ChargeResult | null> {
+      const attempt = await startAttempt(invoiceId, `pay:${randomUUID()}`, utcDay(clock.now()));
+      if (!attempt) return null;
+      const result = await ask(attempt);
+      await finish(attempt, result);
+      return result;
+    },
 
     /** The daily job: invoice what is due (catching up missed days), then charge what is unpaid. */
     async runDaily(): Promise<{ invoiced: number; attempts: number }> {
@@ -214,12 +277,18 @@ export function createBillingCycle(ctx: Context, deps: { gateway: PaymentGateway
           .where(inArray(invoices.accountId, candidates));
         for (const row of rows) periods.set(row.accountId, (periods.get(row.accountId) ?? new Set()).add(row.period));
       }
+      // Invoices a crash left claimed but not priced are finished first, whatever else is due.
+      const unfinished = await db
+        .selectDistinct({ accountId: invoices.accountId })
+        .from(invoices)
+        .where(eq(invoices.status, "generating"));
+      const resume = new Set(unfinished.map((row) => row.accountId));
       let invoiced = 0;
-      for (const accountId of candidates) {
+      for (const accountId of new Set([...resume, ...candidates])) {
         const missing = duePeriods(byAccount.get(accountId) ?? [], today).some(
           (period) => !periods.get(accountId)?.has(period),
         );
-        if (!missing) continue;
+        if (!missing && !resume.has(accountId)) continue;
         try {
           invoiced += await invoiceAccount(accountId, today);
         } catch (err) {

@@ -12,6 +12,7 @@ import {
   zOk,
   zPaidCancelInfo,
   zPaidStartInfo,
+  zPayInvoiceResponse,
   zPlanChangeRequest,
   zPlansResponse,
 } from "@parley/contract";
@@ -89,6 +90,12 @@ export const billingRoutes: FastifyPluginAsync<{ auth: AuthService; billing: Bil
   app.get(billingApi.invoices, { schema: { response: { 200: zInvoicesResponse } } }, async (request) => ({
     invoices: await billing.listInvoices(authOf(request)),
   }));
+
+  app.post(
+    billingApi.invoicePay,
+    { schema: { params: zInvoiceParams, response: { 200: zPayInvoiceResponse } } },
+    async (request) => ({ invoice: await billing.payInvoice(authOf(request), request.params.invoiceId) }),
+  );
 
   app.get(billingApi.invoicePdf, { schema: { params: zInvoiceParams } }, async (request, reply) => {
     const { invoice, account } = await billing.invoice(authOf(request), request.params.invoiceId);

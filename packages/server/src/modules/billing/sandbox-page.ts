@@ -20,6 +20,7 @@ const texts = {
     succeeds: "항상 성공",
     declined: "등록 시 거절",
     failsCharges: "등록되지만 결제는 항상 실패",
+    refusesRefunds: "등록·결제되지만 환불은 거절",
     closed: "이 카드 등록 화면은 이미 사용되었거나 만료되었습니다. 결제 화면에서 다시 시작해 주세요.",
     unknown: "카드 등록 세션을 찾을 수 없습니다.",
   },
@@ -35,6 +36,7 @@ const texts = {
     succeeds: "always succeeds",
     declined: "declined at registration",
     failsCharges: "registers, but every charge fails",
+    refusesRefunds: "registers and pays, but refunds are refused",
     closed: "This card page was already used or has expired. Start again from the billing page.",
     unknown: "No such card registration session.",
   },
@@ -93,7 +95,8 @@ function formPage(language: Language, sessionId: string): string {
 <p class="note">${escapeHtml(t.testCards)}:<br>
 <code>${SANDBOX_TEST_CARDS.succeeds}</code> ${escapeHtml(t.succeeds)}<br>
 <code>${SANDBOX_TEST_CARDS.declinedAtRegistration}</code> ${escapeHtml(t.declined)}<br>
-<code>${SANDBOX_TEST_CARDS.failsEveryCharge}</code> ${escapeHtml(t.failsCharges)}</p>`,
+<code>${SANDBOX_TEST_CARDS.failsEveryCharge}</code> ${escapeHtml(t.failsCharges)}<br>
+<code>${SANDBOX_TEST_CARDS.refusesRefunds}</code> ${escapeHtml(t.refusesRefunds)}</p>`,
   );
 }
 

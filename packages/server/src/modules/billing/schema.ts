@@ -1,3 +1,4 @@
+import type { TInvoiceStatus } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
@@ -115,7 +116,8 @@ export const invoices = pgTable(
     fee: bigint("fee", { mode: "number" }).notNull(),
     vat: bigint("vat", { mode: "number" }).notNull(),
     total: bigint("total", { mode: "number" }).notNull(),
-    status: text("status").$type<"confirmationNeeded" | "failed" | "paid">().notNull(),
+    /** `generating` from the moment the month is claimed until it is priced (see `cycle.ts`). */
+    status: text("status").$type<TInvoiceStatus>().notNull(),
     paymentDate: date("payment_date", { mode: "string" }).notNull(),
     createdAt: ts("created_at").notNull(),
     paidAt: ts("paid_at"),
@@ -126,10 +128,20 @@ export const invoices = pgTable(
     lastFailureReason: text("last_failure_reason"),
     /** When the failed days stopped the service; it runs again from `paid_at`. */
     serviceStoppedAt: ts("service_stopped_at"),
+    /**
+     * Refunds an administrator asked for: each one's gateway idempotency key is `refund:<id>:<refund_attempts>`, so
+     * a refund a crash left `cancelPending` is finished by asking again, and a retry after `cancelFailed` is new.
+     */
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    refundRequestedAt: ts("refund_requested_at"),
+    refundId: text("refund_id"),
+    refundedAt: ts("refunded_at"),
+    refundFailureReason: text("refund_failure_reason"),
   },
   (t) => [
     uniqueIndex("invoices_account_period_key").on(t.accountId, t.period),
     index("invoices_unpaid_idx").on(t.paymentDate).where(sql`paid_at is null`),
+    index("invoices_generating_idx").on(t.accountId).where(sql`status = 'generating'`),
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -5,6 +5,7 @@ import {
   type TCardResponse,
   type TCurrentPlan,
   type TInvoice,
+  type TInvoiceStatus,
   type TNotification,
   type TPaidCancelInfo,
   type TPaidStartInfo,
@@ -27,6 +28,7 @@ import type { MessageDraft } from "../messages";
 import { cardOf, createCardSessions, lockAccount } from "./cards";
 import { createBillingCycle } from "./cycle";
 import { ordinaryOnly, shownDay, texts, toCard, toInvoice } from "./present";
+import { createRefunds } from "./refunds";
 import {
   addDays,
   billedDays,
@@ -49,6 +51,22 @@ import {
 import { billingCards, type InvoiceRow, invoices, paidPlans, paymentAttempts } from "./schema";
 import { messagesBetween, usageOnDays } from "./usage";
 
+/** An invoice the customer can pay: priced, and not paid or refunded. */
+const PAYABLE: ReadonlySet<TInvoiceStatus> = new Set(["confirmationNeeded", "failed"]);
+
+/**
+ * The company information a paid plan is billed to: invoices are issued to a company at an address (a Korean tax
+ * invoice needs both). Signup asks only for the name, so the address may still be missing when the plan is applied.
+ */
+export function missingCompanyInfo(account: AccountRow): string[] {
+  const required: [string, string][] = [
+    ["companyName", account.companyName],
+    ["companyAddress.postalCode", account.postalCode],
+    ["companyAddress.address", account.address],
+  ];
+  return required.filter(([, value]) => value.trim() === "").map(([path]) => path);
+}
+
 /**
  * Every chat API call asks whether the account's service runs, so the answer is cached. A change made in this
  * process (apply, cancel, a payment) takes effect at once; other processes see it within this many milliseconds.
@@ -69,6 +87,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
   const changed = (accountId: string) => cache.invalidate(accountId);
   const cycle = createBillingCycle(ctx, { gateway, changed });
   const cards = createCardSessions(ctx, { gateway, cycle, changed });
+  const refunds = createRefunds(ctx, { gateway });
 
   async function loadStatus(q: Db, account: AccountRow) {
     const plans = await q.select().from(paidPlans).where(eq(paidPlans.accountId, account.id));
@@ -100,6 +119,16 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
   function monthToDate(): { from: string; to: string } {
     const today = utcDay(clock.now());
     return { from: firstDayOf(monthOf(today)), to: today };
+  }
+
+  async function ownInvoice(accountId: string, invoiceId: string): Promise<InvoiceRow> {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)))
+      .limit(1);
+    if (!row) throw new AppError("004");
+    return row;
   }
 
   async function current(account: AccountRow): Promise<TCurrentPlan> {
@@ -221,8 +250,12 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
           ...(request.endDate === info.paidPlanEndDate ? [] : [{ path: "endDate", message: VPlans.datesChanged }]),
         ];
         if (fields.length > 0) throw new AppError("300", { fields });
+        // The plan is still open but stopped for non-payment: what it needs is a card that pays, not a new plan.
+        if (status.stopReason === "paymentFailed") throw new AppError("5003");
         if (status.plan && status.plan.endDate === null) throw new AppError("4001");
         if (status.outstanding) throw new AppError("5002");
+        const missing = missingCompanyInfo(locked);
+        if (missing.length > 0) throw new AppError("2001", { missing });
         const card = await cardOf(tx, account.id);
         if (!card) throw new AppError("5004");
         if (cardExpired(card.expMonth, card.expYear, utcDay(clock.now()))) throw new AppError("5000");
@@ -376,18 +409,44 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       return rows.map(toInvoice);
     },
 
-    async invoice(auth: Authenticated, invoiceId: string): Promise<{ invoice: InvoiceRow; account: AccountRow }> {
+    /**
+     * Pays an unpaid invoice whose payment day has come with the registered card, now, rather than waiting for the
+     * next daily retry. A decline answers 5001 with the gateway's reason and leaves the invoice `failed`; a success
+     * restores a service the failed days stopped.
+     */
+    async payInvoice(auth: Authenticated, invoiceId: string): Promise<TInvoice> {
       const account = ordinaryOnly(auth);
-      const [row] = await db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, account.id)))
-        .limit(1);
-      if (!row) throw new AppError("004");
-      return { invoice: row, account };
+      const row = await ownInvoice(account.id, invoiceId);
+      const today = utcDay(clock.now());
+      if (row.paidAt || !PAYABLE.has(row.status) || row.paymentDate > today) {
+        throw new AppError("5006", { status: row.status });
+      }
+      const card = await cardOf(db, account.id);
+      if (!card) throw new AppError("5004");
+      if (cardExpired(card.expMonth, card.expYear, today)) throw new AppError("5000");
+      const result = await cycle.chargeNow(row.id);
+      if (result && !result.ok) throw new AppError("5001", { reason: result.reason });
+      const after = await ownInvoice(account.id, invoiceId);
+      // Nothing was charged because another attempt holds the invoice; its answer is not known yet.
+      if (!after.paidAt) throw new AppError("5006", { status: after.status });
+      return toInvoice(after);
     },
 
-    runDaily: () => cycle.runDaily(),
+    /** Refunds a paid invoice of an account at the gateway; see `refunds.ts`. */
+    refundInvoice: refunds.refundInvoice,
+
+    async invoice(auth: Authenticated, invoiceId: string): Promise<{ invoice: InvoiceRow; account: AccountRow }> {
+      const account = ordinaryOnly(auth);
+      return { invoice: await ownInvoice(account.id, invoiceId), account };
+    },
+
+    async runDaily() {
+      await refunds.resumeRefunds().catch((err) => {
+        // A refund the gateway still cannot answer must not hold up the month's invoices and charges.
+        ctx.log.error({ err }, "resuming pending refunds failed");
+      });
+      return cycle.runDaily();
+    },
   };
 }
 

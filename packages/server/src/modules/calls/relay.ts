@@ -9,6 +9,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
 import type { Db } from "../../db/client";
+import { deactivationCode } from "../../errors";
 import type { AppService } from "../apps";
 import { findChatUsersByIds } from "../chat-users";
 import { calls } from "./schema";
@@ -89,7 +90,7 @@ export function createSignalRelay(deps: {
       frame: Extract<TClientFrame, { type: "call.signal" }>,
       frameBytes = Number.POSITIVE_INFINITY,
     ): Promise<TServerFrame | null> {
-      const refuse = (code: "3090" | "3095" | "3097" | "4000", message: string): TServerFrame => ({
+      const refuse = (code: "3090" | "3095" | "3097" | "3001" | "3002" | "4000", message: string): TServerFrame => ({
         type: "error",
         code,
         message,
@@ -105,11 +106,11 @@ export function createSignalRelay(deps: {
       }
       const app = await deps.apps.cachedApp(from.appId);
       if (!app) return refuse("3090", "no such call");
-      const stopped = await deps.apps.requireChatAccess(app).then(
-        () => false,
-        () => true,
+      const refused = await deps.apps.requireChatAccess(app).then(
+        () => null,
+        (err: unknown) => deactivationCode(err) ?? "4000",
       );
-      if (stopped) return refuse("4000", "no active plan");
+      if (refused) return refuse(refused, refused === "4000" ? "no active plan" : "the app is deactivated");
       const parties = await partiesOf(frame.callId);
       const isParty = parties?.callerUserId === from.userId || parties?.calleeUserId === from.userId;
       if (!parties || parties.appId !== from.appId || !isParty) return refuse("3090", "no such call");

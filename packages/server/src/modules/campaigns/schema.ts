@@ -39,9 +39,10 @@ export const brands = pgTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  // Unique regardless of case: recipients tell brands apart by name, and "Acme" and "ACME" would look alike.
+  // Unique regardless of case and Unicode form: recipients tell brands apart by name, and "Acme" and "ACME" would
+  // look alike (migration 0029).
   (t) => [
-    uniqueIndex("brands_app_name_key").on(t.appId, sql`lower(${t.name})`),
+    uniqueIndex("brands_app_name_key").on(t.appId, sql`lower(normalize(${t.name}, NFC))`),
     index("brands_app_created_idx").on(t.appId, t.createdAt),
   ],
 );

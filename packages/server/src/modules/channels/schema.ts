@@ -81,7 +81,8 @@ export const channelTags = pgTable(
       .references(() => channels.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
   },
-  (t) => [uniqueIndex("channel_tags_key").on(t.channelId, t.tag)],
+  // "Sale" and "sale" are one tag (migration 0029).
+  (t) => [uniqueIndex("channel_tags_key").on(t.channelId, sql`lower(normalize(${t.tag}, NFC))`)],
 );
 
 export const channelMembers = pgTable(

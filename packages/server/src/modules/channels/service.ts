@@ -6,7 +6,7 @@ import type {
   TDashboardUpdateChannelRequest,
   TPageQuery,
 } from "@parley/contract";
-import { TAGS_MAX } from "@parley/contract";
+import { nameKey, TAGS_MAX } from "@parley/contract";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Presence } from "../../chat/presence";
@@ -240,15 +240,21 @@ export function createChannelService(
       const channel = await requireChannel(actor.app, channelId);
       requireModerator(actor, channel);
       const now = clock.now();
-      await mutate(async (tx, batch) => {
-        const existing = await tx.select().from(channelTags).where(eq(channelTags.channelId, channel.id));
-        if (existing.some((t) => t.tag === tag))
-          throw new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_DUPLICATE" }] });
-        if (existing.length >= TAGS_MAX)
-          throw new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_COUNT" }] });
-        await tx.insert(channelTags).values({ channelId: channel.id, tag });
-        await channelChanged(tx, channel, batch, now);
-      });
+      const duplicate = new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_DUPLICATE" }] });
+      try {
+        await mutate(async (tx, batch) => {
+          const existing = await tx.select().from(channelTags).where(eq(channelTags.channelId, channel.id));
+          if (existing.some((t) => nameKey(t.tag) === nameKey(tag))) throw duplicate;
+          if (existing.length >= TAGS_MAX)
+            throw new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_COUNT" }] });
+          await tx.insert(channelTags).values({ channelId: channel.id, tag });
+          await channelChanged(tx, channel, batch, now);
+        });
+      } catch (err) {
+        // Two requests adding "Sale" and "sale" at once both pass the check above; the unique index stops the second.
+        if (isUniqueViolation(err)) throw duplicate;
+        throw err;
+      }
     },
 
     async removeTag(actor: Actor, channelId: string, tagId: string): Promise<void> {

@@ -267,6 +267,13 @@ describe("admin console", () => {
     }
   });
 
+  it("tells a customer refused the console that the operator's CLI grant-admin gives the role", async () => {
+    const customer = await signedInAccount(t);
+    const refused = await api.get<{ code: string; message: string }>("/admin/companies", customer.token);
+    expect(refused.body.code).toBe("1023");
+    expect(refused.body.message).toContain("npm run cli -w @parley/server -- grant-admin <email>");
+  });
+
   it("lists companies with search and sorting, and shows one with its apps", async () => {
     const adminToken = await adminSession();
     const company = await chatApp(t);

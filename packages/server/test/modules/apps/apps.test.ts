@@ -49,6 +49,29 @@ describe("apps", () => {
     expect((await api.put(`/apps/${first.id}`, { name: "Game lobby" }, token)).status).toBe(200);
   });
 
+  it("refuses a name of only zero-width or other invisible characters as blank, with VALIDATION_REQUIRED", async () => {
+    const { token } = await signedInAccount(t);
+    for (const name of ["\u200b", "\u200c\u200d\u2060\ufeff", "\u00ad \u200e\u202e", "\ufe0f\u3164"]) {
+      const res = await api.post("/apps", { name }, token);
+      expect(res.body).toMatchObject({
+        code: "300",
+        data: { fields: [{ path: "name", message: "VALIDATION_REQUIRED" }] },
+      });
+    }
+    const app = await createApp(token, "Visible");
+    expect((await api.put(`/apps/${app.id}`, { name: "\u200b\u200b" }, token)).body.code).toBe("300");
+  });
+
+  it("rejects a name equal after NFC normalization and case folding with code 3005", async () => {
+    const { token } = await signedInAccount(t);
+    await createApp(token, "한글 Café");
+    const decomposed = "한글 Café".normalize("NFD");
+    expect((await api.post("/apps", { name: decomposed }, token)).body.code).toBe("3005");
+    expect((await api.post("/apps", { name: "한글 CAFÉ".normalize("NFD") }, token)).body.code).toBe("3005");
+    await createApp(token, "Ärger".normalize("NFD"));
+    expect((await api.post("/apps", { name: "ärger" }, token)).body.code).toBe("3005");
+  });
+
   it("lets two accounts use the same app name", async () => {
     const a = await signedInAccount(t);
     const b = await signedInAccount(t);

@@ -186,6 +186,60 @@ describe("email verification", () => {
     expect((await api.get(`/auth/email/verified?email=${encodeURIComponent(email)}`)).body.verified).toBe(true);
   });
 
+  it("signs the user in on a confirmed verification, with a session that works like a login's", async () => {
+    const email = await signUp();
+    const code = codeFromMail(await t.waitForMail(email));
+    const res = await api.post<{ session: { sessionToken: string; email: string } | null }>(
+      "/auth/email/verification/confirm",
+      { email, code },
+    );
+    expect(res.status).toBe(200);
+    const session = res.body.session;
+    expect(session).toMatchObject({ email, userType: "ordinary" });
+    const current = await api.get<{ email: string }>("/auth/session", session?.sessionToken);
+    expect(current.status).toBe(200);
+    expect(current.body.email).toBe(email);
+  });
+
+  it("signs in once only: the same link again answers 1012 and starts no session", async () => {
+    const email = await signUp();
+    const code = codeFromMail(await t.waitForMail(email));
+    expect((await api.post("/auth/email/verification/confirm", { email, code })).status).toBe(200);
+    const [account] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
+    const count = async () =>
+      (
+        await t.ctx.database.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.accountId, account?.id ?? ""))
+      ).length;
+    const before = await count();
+
+    const again = await api.post("/auth/email/verification/confirm", { email, code });
+    expect(again.body.code).toBe("1012");
+    expect(await count()).toBe(before);
+  });
+
+  it("verifies without signing in a browser that already holds another account's session", async () => {
+    const other = await login(await verified());
+    const email = await signUp();
+    const code = codeFromMail(await t.waitForMail(email));
+    const res = await api.post<{ session: unknown }>("/auth/email/verification/confirm", { email, code }, other);
+    expect(res.status).toBe(200);
+    expect(res.body.session).toBeNull();
+    expect((await api.get(`/auth/email/verified?email=${encodeURIComponent(email)}`)).body.verified).toBe(true);
+    expect((await api.get<{ email: string }>("/auth/session", other)).body.email).not.toBe(email);
+  });
+
+  it("verifies a locked account without signing it in", async () => {
+    const email = await signUp();
+    const code = codeFromMail(await t.waitForMail(email));
+    for (let i = 0; i < MAX_FAILED_LOGINS; i += 1) await api.post("/auth/login", { email, password: "wrong-pass-1!" });
+    const res = await api.post<{ session: unknown }>("/auth/email/verification/confirm", { email, code });
+    expect(res.status).toBe(200);
+    expect(res.body.session).toBeNull();
+  });
+
   it("rejects a wrong code with 1016", async () => {
     const email = await signUp();
     const res = await api.post("/auth/email/verification/confirm", { email, code: "x".repeat(43) });
@@ -273,6 +327,14 @@ describe("login and sessions", () => {
 
   it("gives no session to a right password whose check ends after a burst locked the account", async () => {
     const email = await verified();
+    const [account] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
+    const sessionsOf = () =>
+      t.ctx.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.accountId, account?.id ?? ""));
+    // The verification link signed the user in once; the login below must add no session to that one.
+    const before = (await sessionsOf()).length;
     // The burst locks the account while the right password is being checked: after the account was read
     // unlocked, before the check's answer is acted on.
     const verify = argon2.verify;
@@ -286,12 +348,7 @@ describe("login and sessions", () => {
     const res = await api.post("/auth/login", { email, password: STRONG_PASSWORD });
     spy.mockRestore();
     expect(res.body.code).toBe("1025");
-    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
-    const open = await t.ctx.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.accountId, row?.id ?? ""));
-    expect(open).toHaveLength(0);
+    expect(await sessionsOf()).toHaveLength(before);
   });
 
   it("unlocks a locked account by password reset", async () => {

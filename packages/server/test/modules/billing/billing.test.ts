@@ -570,7 +570,7 @@ describe("invoices", () => {
     }
     expect(await current(api)).toMatchObject({ state: "serviceStopped", stopReason: "paymentFailed" });
     expect((await api.get<TCardResponse>("/billing/card")).body.expectedPaymentDate).toBeNull();
-    expect((await apply(api)).body.code).toBe("4001");
+    expect((await apply(api)).body.code).toBe("5003");
 
     await registerCard(t, owner);
     const [paid] = (await api.get<{ invoices: TInvoice[] }>("/billing/invoices")).body.invoices;

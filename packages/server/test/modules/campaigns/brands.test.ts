@@ -179,6 +179,22 @@ describe("brand validation", () => {
     expect(exact.body.brand.description).toBe("😀".repeat(30));
   });
 
+  it("answers 3048 for a name equal after NFC normalization and case folding", async () => {
+    const { token, base } = await noticeAccount();
+    expect((await api.post(base, { name: "봄 Café" }, token)).status).toBe(200);
+    const decomposed = await api.post(base, { name: "봄 CAFÉ".normalize("NFD") }, token);
+    expect(decomposed.body.code).toBe("3048");
+  });
+
+  it("refuses a name of only zero-width characters as blank, with VALIDATION_REQUIRED", async () => {
+    const { token, base } = await noticeAccount();
+    const res = await api.post(base, { name: "\u200b\u2060\ufeff" }, token);
+    expect(res.body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "name", message: "VALIDATION_REQUIRED" }] },
+    });
+  });
+
   it("answers 3048 for a name already registered in the app, whatever its letter case", async () => {
     const { token, base } = await noticeAccount();
     const { brand } = (await api.post<{ brand: Brand }>(base, { name: "Acme" }, token)).body;

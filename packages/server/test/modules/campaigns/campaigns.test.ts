@@ -407,6 +407,19 @@ describe("sending", () => {
     });
   });
 
+  it("counts a metadata value or key of only spaces or zero-width characters as missing, with 3059", async () => {
+    const app = await campaignApp(1);
+    for (const metadata of [
+      [{ key: "coupon", value: "   " }],
+      [{ key: "coupon", value: "\u200b\u00a0" }],
+      [{ key: "\u200b", value: "1" }],
+    ]) {
+      const campaign = await draftWith(app, "u1", { metadata });
+      const res = await api.post(`${app.base}/campaigns/${campaign.id}/confirm`, {}, app.token);
+      expect(res.body).toMatchObject({ code: "3059", data: { missing: ["metadata"] } });
+    }
+  });
+
   it("refuses a schedule that is not later than now with 3058", async () => {
     const app = await campaignApp(1);
     const past = new Date(t.clock.now().getTime() - 60_000).toISOString();

@@ -51,6 +51,40 @@ describe("dashboard users", () => {
   });
 });
 
+describe("dashboard channel tags", () => {
+  it("refuses a tag equal to one of the channel's after NFC normalization and case folding", async () => {
+    const { token, p } = await seeded();
+    expect((await dash(token, "POST", p(dashboardChat.tagsCreate), { tag: "Sale" })).status).toBe(200);
+    for (const tag of ["sale", "SALE"]) {
+      const res = await dash(token, "POST", p(dashboardChat.tagsCreate), { tag });
+      expect(res.body).toMatchObject({
+        code: "300",
+        data: { fields: [{ path: "tag", message: "VALIDATION_TAG_DUPLICATE" }] },
+      });
+    }
+    expect((await dash(token, "POST", p(dashboardChat.tagsCreate), { tag: "한정" })).status).toBe(200);
+    const decomposed = await dash(token, "POST", p(dashboardChat.tagsCreate), { tag: "한정".normalize("NFD") });
+    expect(decomposed.body.code).toBe("300");
+    const tags = await dash(token, "GET", p(dashboardChat.tags));
+    expect(tags.body.tags.map((x: { tag: string }) => x.tag).sort()).toEqual(["Sale", "한정"].sort());
+  });
+
+  it("refuses a tag of only zero-width characters as blank, with VALIDATION_REQUIRED", async () => {
+    const { token, p } = await seeded();
+    const res = await dash(token, "POST", p(dashboardChat.tagsCreate), { tag: "\u200b\u200d" });
+    expect(res.body).toMatchObject({
+      code: "300",
+      data: { fields: [{ path: "tag", message: "VALIDATION_REQUIRED" }] },
+    });
+  });
+
+  it("refuses a channel created with two tags that differ only in case", async () => {
+    const { token, p } = await seeded();
+    const res = await dash(token, "POST", p(dashboardChat.channels), { name: "Deals", tags: ["Sale", "sale"] });
+    expect(res.body).toMatchObject({ code: "300", data: { fields: [{ message: "VALIDATION_TAG_DUPLICATE" }] } });
+  });
+});
+
 describe("dashboard channels", () => {
   it("creates, edits with subchannel settings and tags, and deletes a channel", async () => {
     const { token, p, app } = await seeded();

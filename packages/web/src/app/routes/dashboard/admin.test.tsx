@@ -34,6 +34,22 @@ describe("admin pages", () => {
     },
   );
 
+  it("tells a non-admin refused the console that the operator gives the role with the CLI's grant-admin", async () => {
+    stubDashboardApi();
+    setSession(sessionFor());
+    renderRoutes(routes, { initialEntries: ["/admin/companylist"] });
+    expect(await screen.findByText(t("status.notAllowed.adminBody"))).toBeInTheDocument();
+    expect(t("status.notAllowed.adminBody")).toContain("npm run cli -w @parley/server -- grant-admin");
+  });
+
+  it("keeps the plain not-allowed text for refusals that are not about the admin role", async () => {
+    stubDashboardApi();
+    setSession(sessionFor());
+    renderRoutes(routes, { initialEntries: ["/notallowed"] });
+    expect(await screen.findByText(t("status.notAllowed.body"))).toBeInTheDocument();
+    expect(screen.queryByText(/grant-admin/)).not.toBeInTheDocument();
+  });
+
   it("opens the company list for an admin, with the Admin link in the menu", async () => {
     stubDashboardApi();
     setSession(sessionFor({ isAdmin: true }));

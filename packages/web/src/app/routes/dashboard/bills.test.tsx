@@ -168,4 +168,35 @@ describe("BillsPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.getByText("Visa •••• 4242")).toBeInTheDocument();
   });
+
+  it("pays a failed invoice now and shows the gateway's reason from 5001 when the card is declined", async () => {
+    const reason = "declined by the issuer (sandbox test card)";
+    const { fetchMock, user } = routesFor(
+      billingServer((url, init) =>
+        url === `/api/billing/invoices/${failedInvoice.id}/pay` && init?.method === "POST"
+          ? jsonResponse(402, { code: "5001", message: "Payment failed", data: { reason } })
+          : undefined,
+      ),
+    );
+    const table = await screen.findByRole("table", { name: t("billing.invoices.title") });
+    const [paidRow, failedRow] = within(table).getAllByRole("row").slice(1);
+    if (!paidRow || !failedRow) throw new Error("expected two invoice rows");
+    const payNow = (period: string) => ({ name: t("billing.invoices.payNowFor", { period: monthLabel(period) }) });
+    expect(within(paidRow).queryByRole("button", payNow(paidInvoice.period))).not.toBeInTheDocument();
+
+    await user.click(within(failedRow).getByRole("button", payNow(failedInvoice.period)));
+
+    expect(await screen.findByText(t("ERROR_5001", { reason }))).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(1);
+  });
+
+  it("shows the refund statuses of invoices in the list, localized", async () => {
+    const statuses = ["generating", "cancelPending", "cancelled", "cancelFailed"] as const;
+    const invoices = statuses.map((status, index) => ({ ...paidInvoice, id: `inv-${index}`, status }));
+    routesFor(billingServer((url) => (url === "/api/billing/invoices" ? jsonResponse(200, { invoices }) : undefined)));
+    const table = await screen.findByRole("table", { name: t("billing.invoices.title") });
+    for (const status of statuses) {
+      expect(within(table).getByText(t(`billing.invoices.status.${status}`))).toBeInTheDocument();
+    }
+  });
 });

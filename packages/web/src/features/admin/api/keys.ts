@@ -5,4 +5,5 @@ export const adminKeys = {
   companyLists: () => [...adminKeys.all, "companies"] as const,
   companyList: (query: TCompanyListQuery) => [...adminKeys.companyLists(), query] as const,
   company: (companyId: string) => [...adminKeys.all, "company", companyId] as const,
+  notices: () => [...adminKeys.all, "notices"] as const,
 };

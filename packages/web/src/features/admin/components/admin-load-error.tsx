@@ -8,6 +8,6 @@ import { isApiError } from "@/lib/api-client";
  * gets the same not-allowed page the route guard shows, not an error box on an admin screen.
  */
 export function AdminLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (isApiError(error, "1023")) return <Navigate to={paths.notAllowed.getHref()} replace />;
+  if (isApiError(error, "1023")) return <Navigate to={paths.notAllowed.getHref("admin")} replace />;
   return <LoadError error={error} onRetry={onRetry} />;
 }

@@ -1,3 +1,4 @@
+import CampaignRounded from "@mui/icons-material/CampaignRounded";
 import EventRepeatRounded from "@mui/icons-material/EventRepeatRounded";
 import LockOpenRounded from "@mui/icons-material/LockOpenRounded";
 import PauseCircleRounded from "@mui/icons-material/PauseCircleRounded";
@@ -13,6 +14,7 @@ import { useSetNoticeFeature } from "../api/set-notice-feature";
 import { useStopService } from "../api/stop-service";
 import { useUnlockAccount } from "../api/unlock-account";
 import { isStoppedByAdmin } from "../lib/service-stop";
+import { AdminNoticeDialog } from "./admin-notice-dialog";
 import { ExtendTrialDialog } from "./extend-trial-dialog";
 
 type ServiceAction = "stopService" | "restoreService";
@@ -29,6 +31,7 @@ export function CompanyActions({ detail }: { detail: TCompanyDetail }) {
   const stopService = useStopService();
   const restoreService = useRestoreService();
   const [isExtending, setIsExtending] = useState(false);
+  const [isNoticing, setIsNoticing] = useState(false);
   const [asked, setAsked] = useState<ServiceAction | null>(null);
   const { company } = detail;
   const companyId = company.id;
@@ -97,6 +100,14 @@ export function CompanyActions({ detail }: { detail: TCompanyDetail }) {
         </Button>
         <Button
           variant="outlined"
+          startIcon={<CampaignRounded />}
+          onClick={() => setIsNoticing(true)}
+          disabled={isBusy}
+        >
+          {t("admin.notices.postToCompany")}
+        </Button>
+        <Button
+          variant="outlined"
           startIcon={<LockOpenRounded />}
           onClick={unlockAccount}
           disabled={isBusy || company.lockedAt === null}
@@ -131,6 +142,7 @@ export function CompanyActions({ detail }: { detail: TCompanyDetail }) {
         </Typography>
       )}
       <ExtendTrialDialog detail={detail} open={isExtending} onClose={() => setIsExtending(false)} />
+      <AdminNoticeDialog open={isNoticing} company={{ id: companyId, name }} onClose={() => setIsNoticing(false)} />
       <ConfirmDialog
         open={asked !== null}
         title={asked ? t(`admin.ask.${asked}.title`, { name }) : ""}

@@ -27,9 +27,11 @@ import { useFormat } from "@/hooks/use-format";
 import { useCompany } from "../api/get-company";
 import { formatMonth, formatWhen, isInstant } from "../lib/format-when";
 import { AdminLoadError } from "./admin-load-error";
+import { useAppDeactivation } from "./app-deactivation";
 import { CompanyActions } from "./company-actions";
 import { AccountKindChip, CompanyPlanStateChip } from "./company-chips";
 import type { CompanyListState } from "./company-list";
+import { isRefundable, RefundInvoiceButton } from "./refund-invoice-button";
 
 const tableSx = { border: 1, borderColor: "divider", borderRadius: 1 } as const;
 const factsSx = { m: 0, display: "grid", gap: 1 } as const;
@@ -126,8 +128,10 @@ function PlanCard({ detail }: { detail: TCompanyDetail }) {
 function AppsCard({ detail }: { detail: TCompanyDetail }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const deactivation = useAppDeactivation(detail);
   return (
     <SettingsCard title={t("admin.detail.apps")}>
+      <Box sx={{ mb: 1.5 }}>{deactivation.allAppsButton}</Box>
       <ListTable
         label={t("admin.detail.apps")}
         isEmpty={detail.apps.length === 0}
@@ -137,6 +141,7 @@ function AppsCard({ detail }: { detail: TCompanyDetail }) {
             <TableCell>{t("admin.fields.appName")}</TableCell>
             <TableCell align="right">{t("admin.columns.messagesThisMonth")}</TableCell>
             <TableCell sx={notOnPhone}>{t("admin.fields.createdAt")}</TableCell>
+            <TableCell align="right">{t("admin.fields.appState")}</TableCell>
           </>
         }
       >
@@ -152,9 +157,11 @@ function AppsCard({ detail }: { detail: TCompanyDetail }) {
             </TableCell>
             <TableCell align="right">{format.number(app.messagesThisMonth)}</TableCell>
             <TableCell sx={{ ...notOnPhone, whiteSpace: "nowrap" }}>{format.date(app.createdAt)}</TableCell>
+            <TableCell align="right">{deactivation.appState(app)}</TableCell>
           </TableRow>
         ))}
       </ListTable>
+      {deactivation.dialog}
     </SettingsCard>
   );
 }
@@ -177,24 +184,44 @@ function InvoicesCard({ detail }: { detail: TCompanyDetail }) {
             <TableCell>{t("admin.fields.month")}</TableCell>
             <TableCell align="right">{t("admin.fields.total")}</TableCell>
             <TableCell>{t("admin.fields.invoiceStatus")}</TableCell>
+            <TableCell align="right">{t("admin.fields.refund")}</TableCell>
           </>
         }
       >
-        {detail.invoices.map((invoice) => (
-          <TableRow key={invoice.id}>
-            <TableCell component="th" scope="row" sx={{ whiteSpace: "nowrap" }}>
-              {formatMonth(format, invoice.month)}
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              {isCurrency(invoice.currency)
-                ? format.money(invoice.total, invoice.currency)
-                : `${format.number(invoice.total)} ${invoice.currency}`}
-            </TableCell>
-            <TableCell>
-              <Chip size="small" variant="outlined" label={statusText(invoice.status)} />
-            </TableCell>
-          </TableRow>
-        ))}
+        {detail.invoices.map((invoice) => {
+          const monthText = formatMonth(format, invoice.month);
+          const amountText = isCurrency(invoice.currency)
+            ? format.money(invoice.total, invoice.currency)
+            : `${format.number(invoice.total)} ${invoice.currency}`;
+          return (
+            <TableRow key={invoice.id} data-testid={`invoice-row-${invoice.id}`}>
+              <TableCell component="th" scope="row" sx={{ whiteSpace: "nowrap" }}>
+                {monthText}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                {amountText}
+              </TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" label={statusText(invoice.status)} />
+                {invoice.refundFailureReason && (
+                  <Typography variant="caption" color="error" component="div" sx={{ mt: 0.5 }}>
+                    {invoice.refundFailureReason}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right">
+                {isRefundable(invoice) && (
+                  <RefundInvoiceButton
+                    companyId={detail.company.id}
+                    invoice={invoice}
+                    monthText={monthText}
+                    amountText={amountText}
+                  />
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </ListTable>
     </SettingsCard>
   );

@@ -44,8 +44,10 @@ export function companyDetail(
         name: "Acme Support",
         messagesThisMonth: 12_345,
         createdAt: "2026-01-11T00:00:00.000Z",
+        deactivatedAt: null,
       },
     ],
+    appsDeactivatedAt: null,
     plan: {
       state: "trial",
       trialEndsAt: "2026-02-09T00:00:00.000Z",

@@ -14,7 +14,13 @@ function stubAppApi() {
     const base = `/api/apps/${appId}`;
     if (url === base) {
       return jsonResponse(200, {
-        app: { id: appId, name: "Chat", createdAt: "2025-03-01T00:00:00.000Z", messagesThisMonth: 0 },
+        app: {
+          id: appId,
+          name: "Chat",
+          createdAt: "2025-03-01T00:00:00.000Z",
+          messagesThisMonth: 0,
+          deactivated: null,
+        },
       });
     }
     if (url === `${base}/admin`) {

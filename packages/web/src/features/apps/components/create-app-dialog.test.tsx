@@ -32,6 +32,15 @@ describe("CreateAppDialog", () => {
     expect(save).toBeDisabled();
   });
 
+  it("keeps Save disabled for a name of only zero-width characters and says it is empty", async () => {
+    const { user } = renderDialog();
+    const name = inputByLabel(t("apps.fields.name"));
+    await user.type(name, "\u200b\u2060");
+
+    expect(await screen.findByText(t("VALIDATION_REQUIRED"))).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: t("common.save") })).toBeDisabled();
+  });
+
   it("shows a taken name (3005) under the input, marked invalid, not in a snackbar", async () => {
     stubFetch(() => jsonResponse(409, { code: "3005", message: "App name taken" }));
     const { user } = renderDialog();
@@ -51,6 +60,7 @@ describe("CreateAppDialog", () => {
       name: "Parley Chat",
       createdAt: "2025-03-01T00:00:00.000Z",
       messagesThisMonth: 0,
+      deactivated: null,
     };
     const fetchMock = stubFetch(() => jsonResponse(200, { app }));
     const { user, router } = renderDialog();

@@ -1,4 +1,4 @@
-import { APP_NAME_MAX, zCreateAppRequest } from "@parley/contract";
+import { APP_NAME_MAX, hasVisibleText, zCreateAppRequest } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TextFieldDialog } from "@/components/text-field-dialog";
@@ -34,7 +34,8 @@ export function CreateAppDialog({
       defaultValue=""
       validateOn="all"
       fieldProps={{ slotProps: { htmlInput: { maxLength: APP_NAME_MAX } } }}
-      canSubmit={({ value }) => (value ?? "").trim() !== ""}
+      // A name of only spaces or zero-width characters is as empty as no name (spec: Save disabled while empty).
+      canSubmit={({ value }) => hasVisibleText(value ?? "")}
       submitLabel={t("common.save")}
       request={(name) => createApp.mutateAsync({ name })}
       onSuccess={(app) => {

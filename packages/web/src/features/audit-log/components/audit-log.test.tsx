@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
 import { jsonResponse, renderWithRouter, stubFetch } from "@/testing/test-utils";
-import { AuditLog, actionParts } from "./audit-log";
+import { actionParts, auditActionLabel, auditTableLabel } from "../lib/audit-labels";
+import { AuditLog } from "./audit-log";
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 const appId = "5b0f6f0e-8a63-4a55-9b0e-1b2c3d4e5f60";
@@ -63,12 +64,16 @@ describe("AuditLog", () => {
     const row = await screen.findByTestId(`audit-row-${entry.id}`);
     expect(within(row).getByText("owner@example.com")).toBeInTheDocument();
     expect(within(row).getByText(t("audit.actorKind.account"))).toBeInTheDocument();
-    expect(within(row).getByText("/webhook/settings", { exact: false })).toBeInTheDocument();
+    expect(within(row).getByText(t("auditLabels.actions.updateWebhook"))).toBeInTheDocument();
+    expect(within(row).getByText(t("auditLabels.tables.webhook_settings"))).toBeInTheDocument();
     expect(within(screen.getByTestId(`audit-row-${keyEntry.id}`)).getByText("backend")).toBeInTheDocument();
 
     fireEvent.click(row);
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(t("audit.op.update", { table: "webhook_settings" }))).toBeInTheDocument();
+    const tableName = t("auditLabels.tables.webhook_settings");
+    expect(within(dialog).getByText(t("audit.op.update", { table: tableName }), { exact: false })).toBeInTheDocument();
+    expect(within(dialog).getByText("PUT /api/apps/:id/webhook/settings")).toBeInTheDocument();
+    expect(within(dialog).getByText("(webhook_settings)")).toBeInTheDocument();
     expect(within(dialog).getAllByText(/hooks\.example\.com\/old/).length).toBeGreaterThan(0);
     expect(within(dialog).getByText(/203\.0\.113\.7/)).toBeInTheDocument();
   });
@@ -89,6 +94,39 @@ describe("AuditLog", () => {
     expect(actionParts("PUT /api/account")).toEqual({ method: "PUT", path: "/account" });
     expect(actionParts("POST /api/apps/:id/api-keys")).toEqual({ method: "POST", path: "/api-keys" });
     expect(actionParts("PUT /api/apps/:id")).toEqual({ method: "PUT", path: "/" });
+  });
+
+  it("names plan changes and their tables in Korean, not as the route and table, and keeps the route in the detail", async () => {
+    await i18n.changeLanguage("ko");
+    const planEntry: TAuditEntry = {
+      ...entry,
+      action: "PUT /api/plans/change",
+      path: "/api/plans/change",
+      changes: [{ table: "paid_plans", op: "insert", before: null, after: { plan: "PlanC" }, more: 0 }],
+    };
+    stubFetch(() => jsonResponse(200, { entries: [planEntry], nextCursor: null }));
+    renderWithRouter(<AuditLog scope={{ kind: "account" }} />, "/settings");
+    const row = await screen.findByTestId(`audit-row-${planEntry.id}`);
+    expect(within(row).getByText("플랜 변경")).toBeInTheDocument();
+    expect(within(row).getByText("유료 플랜")).toBeInTheDocument();
+    expect(within(row).queryByText(/plans\/change|paid_plans/)).toBeNull();
+
+    fireEvent.click(row);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("PUT /api/plans/change")).toBeInTheDocument();
+    expect(within(dialog).getByText("(paid_plans)")).toBeInTheDocument();
+  });
+
+  it("reads a route the web does not know by its method and path, and an unknown table by its words", () => {
+    const fixedT = i18n.getFixedT("en");
+    expect(auditActionLabel(fixedT, "POST /api/apps/:id/brand-new/thing")).toBe(
+      fixedT("auditLabels.fallback.POST", { path: "/brand-new/thing" }),
+    );
+    expect(auditActionLabel(fixedT, "PUT /api/apps/:id/push/template/message/send")).toBe(
+      fixedT("auditLabels.actions.updatePushTemplate"),
+    );
+    expect(auditTableLabel(fixedT, "chat_users")).toBe(fixedT("auditLabels.tables.chat_users"));
+    expect(auditTableLabel(fixedT, "future_things")).toBe("future things");
   });
 
   it("speaks Korean", async () => {

@@ -11,16 +11,9 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useFormat } from "@/hooks/use-format";
 import { useExportAuditLog } from "../api/export-audit-log";
 import { type AuditFilters, type AuditScope, useAuditLog } from "../api/get-audit-log";
+import { auditActionLabel, auditTableLabel } from "../lib/audit-labels";
 
 const ACTOR_OPTIONS = ["all", ...AUDIT_ACTOR_KINDS] as const;
-
-/** `PUT /api/apps/:id/webhook/settings` as a method and the path after the app: what a person reads. */
-export function actionParts(action: string): { method: string; path: string } {
-  const [method = "", path = ""] = action.split(" ");
-  const inApp = /^\/api\/apps\/:id(?=\/|$)/;
-  const shown = inApp.test(path) ? path.replace(inApp, "") : path.replace(/^\/(api|v1)(?=\/)/, "");
-  return { method, path: shown || "/" };
-}
 
 function EntryDialog({ entry, onClose }: { entry: TAuditEntry | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -37,8 +30,15 @@ function EntryDialog({ entry, onClose }: { entry: TAuditEntry | null; onClose: (
                 <strong>{entry.actor.label}</strong> · {t(`audit.actorKind.${entry.actor.kind}`)}
                 {entry.ip ? ` · ${entry.ip}` : ""}
               </Typography>
+              <Typography variant="subtitle1" component="p" sx={{ mt: 0.5 }}>
+                {auditActionLabel(t, entry.action)}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
-                {format.dateTime(entry.at)} · {entry.action} · {entry.status ?? "—"}
+                {format.dateTime(entry.at)} · {t("auditLabels.detail.route")}{" "}
+                <Box component="code" sx={{ fontSize: 13 }}>
+                  {entry.action}
+                </Box>{" "}
+                · {entry.status ?? "—"}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
                 {entry.path}
@@ -51,8 +51,15 @@ function EntryDialog({ entry, onClose }: { entry: TAuditEntry | null; onClose: (
               // biome-ignore lint/suspicious/noArrayIndexKey: an entry's changes are written once and never reordered
               <Box key={`${change.table}-${index}`} data-testid="audit-change">
                 <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-                  {t(`audit.op.${change.op}`, { table: change.table })}
-                  {change.more > 0 ? ` ${t("audit.detail.more")}` : ""}
+                  {t(`audit.op.${change.op}`, { table: auditTableLabel(t, change.table) })}
+                  {change.more > 0 ? ` ${t("audit.detail.more")}` : ""}{" "}
+                  <Box
+                    component="code"
+                    sx={{ fontSize: 12, color: "text.secondary", fontWeight: 400 }}
+                    title={t("auditLabels.detail.table")}
+                  >
+                    ({change.table})
+                  </Box>
                 </Typography>
                 <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { md: "1fr 1fr" } }}>
                   <CodeBlock label={t("audit.detail.before")} sx={{ maxHeight: 280, fontSize: 12.5 }}>
@@ -76,7 +83,8 @@ function EntryDialog({ entry, onClose }: { entry: TAuditEntry | null; onClose: (
 
 /**
  * The audit log of an app or of the whole account: who changed what, when, from where; searchable, filtered by who,
- * exported as CSV. A row opens the request and every row it changed, before and after.
+ * exported as CSV. Rows name the change and the data in words; a row opens the raw request and every row it changed,
+ * before and after.
  */
 export function AuditLog({ scope }: { scope: AuditScope }) {
   const { t } = useTranslation();
@@ -112,21 +120,15 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
     {
       key: "action",
       header: t("audit.columns.action"),
-      cellProps: { sx: { fontFamily: "monospace", fontSize: 13, overflowWrap: "anywhere" } },
-      cell: (entry) => {
-        const { method, path } = actionParts(entry.action);
-        return (
-          <>
-            <strong>{method}</strong> {path}
-          </>
-        );
-      },
+      cellProps: { sx: { overflowWrap: "anywhere" } },
+      // The route itself is in the entry's detail; the list says what was done.
+      cell: (entry) => auditActionLabel(t, entry.action),
     },
     {
       key: "changes",
       header: t("audit.columns.changes"),
       sx: notOnPhone,
-      cell: (entry) => [...new Set(entry.changes.map((change) => change.table))].join(", "),
+      cell: (entry) => [...new Set(entry.changes.map((change) => auditTableLabel(t, change.table)))].join(", "),
     },
     {
       key: "ip",

@@ -1,14 +1,20 @@
-import { api as paths, type zEmailVerificationConfirmRequest } from "@parley/contract";
+import {
+  api as paths,
+  type zEmailVerificationConfirmRequest,
+  zEmailVerificationConfirmResponse,
+} from "@parley/contract";
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import type { MutationSettings } from "@/lib/mutation-errors";
+import { setSession } from "@/lib/session";
 import { authKeys } from "./keys";
 
 export type TEmailVerificationConfirmRequest = z.output<typeof zEmailVerificationConfirmRequest>;
 
+/** Confirms the link's code; the answer carries a session when the server signed this browser in. */
 export async function confirmEmailVerification(body: TEmailVerificationConfirmRequest) {
-  await api.post(paths.auth.emailVerificationConfirm, body);
+  return api.post(paths.auth.emailVerificationConfirm, body, zEmailVerificationConfirmResponse);
 }
 
 export const confirmEmailVerificationMutationOptions = () => mutationOptions({ mutationFn: confirmEmailVerification });
@@ -18,6 +24,12 @@ export function useConfirmEmailVerification(settings?: MutationSettings) {
   return useMutation({
     ...settings,
     ...confirmEmailVerificationMutationOptions(),
+    onSuccess: ({ session }) => {
+      if (!session) return;
+      // As after a login: nothing cached from before may show up for the account just signed in.
+      queryClient.clear();
+      setSession(session);
+    },
     onSettled: (_data, _error, variables) =>
       queryClient.invalidateQueries({ queryKey: authKeys.emailVerified(variables.email) }),
   });

@@ -1,18 +1,27 @@
 import { Alert, Button, CircularProgress, Stack, Typography } from "@mui/material";
+import type { TSessionState } from "@parley/contract";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
 import { useErrorText } from "@/hooks/use-error-text";
+import { homePathFor } from "@/lib/account-home";
 import { ApiError } from "@/lib/api-client";
 import { inlineErrors } from "@/lib/mutation-errors";
 import { useConfirmEmailVerification } from "../api/confirm-email-verification";
 import { useSendEmailVerification } from "../api/send-email-verification";
 
-type Outcome = { kind: "pending" } | { kind: "verified" } | { kind: "failed"; error: unknown };
+type Outcome =
+  | { kind: "pending" }
+  | { kind: "verified"; session: TSessionState | null }
+  | { kind: "failed"; error: unknown };
 
-/** Confirms the emailed verification link as soon as the page opens. */
+/**
+ * Confirms the emailed verification link as soon as the page opens. The server signs this browser in with it, so
+ * the next step is the dashboard, not the login form; a browser it did not sign in (one holding a session already,
+ * or a locked account) is sent to log in as before.
+ */
 export function EmailVerificationConfirm({ email, code }: { email: string; code: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -28,7 +37,7 @@ export function EmailVerificationConfirm({ email, code }: { email: string; code:
     if (started.current || !email || !code) return;
     started.current = true;
     mutateAsync({ email, code }).then(
-      () => setOutcome({ kind: "verified" }),
+      ({ session }) => setOutcome({ kind: "verified", session }),
       (error: unknown) => setOutcome({ kind: "failed", error }),
     );
   }, [email, code, mutateAsync]);
@@ -53,12 +62,20 @@ export function EmailVerificationConfirm({ email, code }: { email: string; code:
   }
 
   if (outcome.kind === "verified") {
+    const { session } = outcome;
     return (
       <Stack spacing={2.5}>
         <Alert severity="success" role="status">
           {t("verifyConfirm.success")}
+          {session && ` ${t("verifyConfirm.signedIn", { email: session.email })}`}
         </Alert>
-        {loginButton}
+        {session ? (
+          <Button variant="contained" size="large" component={RouterLink} to={homePathFor(session)}>
+            {t("verifyConfirm.start")}
+          </Button>
+        ) : (
+          loginButton
+        )}
       </Stack>
     );
   }

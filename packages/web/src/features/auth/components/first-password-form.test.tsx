@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
 import { clearSession, getSession, setSession } from "@/lib/session";
@@ -60,5 +60,17 @@ describe("FirstPasswordForm", () => {
 
     expect(await screen.findByText(t("ERROR_1028"))).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/apps/app-7/report");
+  });
+
+  it("asks before leaving with a typed password, and stays put until Leave", async () => {
+    setSession(subAccount);
+    const { router, user } = renderForm();
+    await user.type(inputByLabel(t("fields.newPassword")), "parley-2025!");
+    await act(() => router.navigate("/apps/app-7/report"));
+
+    expect(await screen.findByRole("dialog", { name: t("leaveConfirm.title") })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/password/first");
+    await user.click(screen.getByRole("button", { name: t("leaveConfirm.leave") }));
+    expect(await screen.findByText("app report")).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { muiRegister } from "@/components/form/mui-register";
 import { PasswordField } from "@/components/form/password-field";
 import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { homePathFor } from "@/lib/account-home";
 import { isApiError } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
@@ -33,29 +34,27 @@ export function FirstPasswordForm() {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<FirstPasswordInput, unknown, FirstPasswordValues>({
     resolver: zodResolver(zFirstPasswordForm),
     defaultValues: { password: "", passwordConfirm: "" },
     mode: "onTouched",
     criteriaMode: "all",
   });
+  const leaveDialog = useLeaveConfirm(isDirty && !isSubmitting);
 
-  const onSubmit = handleSubmit(({ password }) =>
-    setFirstPassword.mutate(
-      { password },
-      {
-        onSuccess: async (updated) => {
-          showSnackbar(t("firstPassword.success"), { severity: "success" });
-          await navigate(homePathFor(updated), { replace: true });
-        },
-        onError: async (error) => {
-          // Already has a password (set in another tab, say): nothing is left to do here.
-          if (isApiError(error, "1028")) await navigate(homePathFor(session), { replace: true });
-        },
-      },
-    ),
-  );
+  // Awaited inside the submit, so the form counts as submitting, not as left unsaved, when it moves on.
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      const updated = await setFirstPassword.mutateAsync({ password });
+      showSnackbar(t("firstPassword.success"), { severity: "success" });
+      await navigate(homePathFor(updated), { replace: true });
+    } catch (error) {
+      // The snackbar has said what went wrong. Already has a password (set in another tab, say): nothing is left
+      // to do here.
+      if (isApiError(error, "1028")) await navigate(homePathFor(session), { replace: true });
+    }
+  });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("firstPassword.title")}>
@@ -82,6 +81,7 @@ export function FirstPasswordForm() {
           {t("firstPassword.submit")}
         </Button>
       </Stack>
+      {leaveDialog}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { muiRegister } from "@/components/form/mui-register";
 import { useFieldError } from "@/components/form/use-field-error";
 import { paths } from "@/config/paths";
 import { useErrorSnackbar } from "@/hooks/use-error-text";
+import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { isApiError } from "@/lib/api-client";
 import { inlineErrors } from "@/lib/mutation-errors";
 import { type TPasswordResetRequest, useRequestPasswordReset } from "../api/request-password-reset";
@@ -24,12 +25,14 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<z.input<typeof zPasswordResetRequest>, unknown, TPasswordResetRequest>({
     resolver: zodResolver(zPasswordResetRequest),
     defaultValues: { email: "" },
     mode: "onTouched",
   });
+  // Once the link is sent the address has done its job, so going back to the login asks nothing.
+  const leaveDialog = useLeaveConfirm(isDirty && !isSubmitting && sentTo === null);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -67,6 +70,7 @@ export function ForgotPasswordForm() {
           {t("common.backToLogin")}
         </Link>
       </Stack>
+      {leaveDialog}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { CompanyProfileFields } from "@/components/form/company-profile-fields";
 import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useErrorSnackbar, useErrorText } from "@/hooks/use-error-text";
+import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { currentLanguage } from "@/i18n";
 import { isApiError } from "@/lib/api-client";
 import { inlineErrors } from "@/lib/mutation-errors";
@@ -63,8 +64,9 @@ export function MarketplaceSignupForm({ token }: { token: string }) {
   const {
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    formState: { isDirty, isSubmitting },
   } = form;
+  const leaveDialog = useLeaveConfirm(isDirty && !isSubmitting);
 
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
@@ -105,6 +107,7 @@ export function MarketplaceSignupForm({ token }: { token: string }) {
           </Button>
         </Stack>
       </Box>
+      {leaveDialog}
     </FormProvider>
   );
 }

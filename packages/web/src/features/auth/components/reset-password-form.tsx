@@ -12,6 +12,7 @@ import { useFieldError } from "@/components/form/use-field-error";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { paths } from "@/config/paths";
 import { useErrorSnackbar, useErrorText } from "@/hooks/use-error-text";
+import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { isApiError } from "@/lib/api-client";
 import { inlineErrors } from "@/lib/mutation-errors";
 import { useConfirmPasswordReset } from "../api/confirm-password-reset";
@@ -44,13 +45,14 @@ export function ResetPasswordForm({ email, code }: { email: string; code: string
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<ResetFormInput, unknown, ResetFormValues>({
     resolver: zodResolver(zPasswordResetConfirmForm),
     defaultValues: { email, code, password: "", passwordConfirm: "" },
     mode: "onTouched",
     criteriaMode: "all",
   });
+  const leaveDialog = useLeaveConfirm(isDirty && !isSubmitting);
 
   if (!email || !code) return <InvalidLink message={t("resetConfirm.missingLink")} />;
 
@@ -91,6 +93,7 @@ export function ResetPasswordForm({ email, code }: { email: string; code: string
           {t("resetConfirm.submit")}
         </Button>
       </Stack>
+      {leaveDialog}
     </Box>
   );
 }

@@ -1,7 +1,9 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { paths } from "@/config/paths";
 import { i18n } from "@/i18n";
-import { inputByLabel, jsonResponse, renderWithRouter, stubFetch } from "@/testing/test-utils";
+import { inputByLabel, jsonResponse, renderRoutes, renderWithRouter, stubFetch } from "@/testing/test-utils";
+import { ForgotPasswordForm } from "./forgot-password-form";
 import { SignupForm } from "./signup-form";
 
 const t = (key: string) => i18n.t(key);
@@ -153,5 +155,61 @@ describe("SignupForm", () => {
     await user.click(screen.getByRole("button", { name: t("signup.submit") }));
     expect(await screen.findByText(t("VALIDATION_PRIVACY_REQUIRED"))).toBeInTheDocument();
     expect(privacyBox()).toHaveAttribute("aria-invalid", "true");
+  });
+});
+
+describe("leaving the signup and forgot-password forms", () => {
+  const signupThenLogin = () =>
+    renderRoutes(
+      [
+        { path: paths.auth.signup.path, element: <SignupForm /> },
+        { path: paths.auth.login.path, element: <p>login page</p> },
+      ],
+      { initialEntries: [paths.auth.signup.getHref()] },
+    );
+
+  const loginLink = () => {
+    const link = screen.getAllByRole("link").find((a) => a.getAttribute("href") === paths.auth.login.getHref());
+    if (!link) throw new Error("no link to the login page");
+    return link;
+  };
+
+  it("asks before leaving signup with typed content, and stays on Stay", async () => {
+    const { user } = signupThenLogin();
+    await user.type(inputByLabel(t("fields.email")), "new@example.com");
+    await user.click(loginLink());
+
+    const dialog = await screen.findByRole("dialog", { name: t("leaveConfirm.title") });
+    await user.click(within(dialog).getByRole("button", { name: t("leaveConfirm.stay") }));
+    expect(inputByLabel(t("fields.email"))).toHaveValue("new@example.com");
+    expect(screen.queryByText("login page")).toBeNull();
+  });
+
+  it("leaves signup on Leave", async () => {
+    const { user } = signupThenLogin();
+    await user.type(inputByLabel(t("fields.name")), "Kim");
+    await user.click(loginLink());
+    const dialog = await screen.findByRole("dialog", { name: t("leaveConfirm.title") });
+    await user.click(within(dialog).getByRole("button", { name: t("leaveConfirm.leave") }));
+    expect(await screen.findByText("login page")).toBeInTheDocument();
+  });
+
+  it("leaves an untouched signup form without asking", async () => {
+    const { user } = signupThenLogin();
+    await user.click(loginLink());
+    expect(await screen.findByText("login page")).toBeInTheDocument();
+  });
+
+  it("asks before leaving the forgot-password form with a typed address", async () => {
+    const { user } = renderRoutes(
+      [
+        { path: paths.auth.forgot.path, element: <ForgotPasswordForm /> },
+        { path: paths.auth.login.path, element: <p>login page</p> },
+      ],
+      { initialEntries: [paths.auth.forgot.getHref()] },
+    );
+    await user.type(inputByLabel(t("fields.email")), "owner@example.com");
+    await user.click(screen.getByRole("link", { name: t("common.backToLogin") }));
+    expect(await screen.findByRole("dialog", { name: t("leaveConfirm.title") })).toBeInTheDocument();
   });
 });

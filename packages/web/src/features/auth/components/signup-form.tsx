@@ -12,6 +12,7 @@ import { applyServerFieldErrors } from "@/components/form/server-errors";
 import { useFieldError } from "@/components/form/use-field-error";
 import { paths } from "@/config/paths";
 import { useErrorSnackbar } from "@/hooks/use-error-text";
+import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { currentLanguage } from "@/i18n";
 import { isApiError } from "@/lib/api-client";
 import { inlineErrors } from "@/lib/mutation-errors";
@@ -62,8 +63,9 @@ export function SignupForm() {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = form;
+  const leaveDialog = useLeaveConfirm(isDirty && !isSubmitting);
 
   const onSubmit = handleSubmit(async ({ passwordConfirm: _confirm, ...values }) => {
     try {
@@ -129,6 +131,7 @@ export function SignupForm() {
           </Box>
         </Stack>
       </Box>
+      {leaveDialog}
     </FormProvider>
   );
 }

@@ -7,9 +7,11 @@ import { RefreshButton } from "@/components/refresh-button";
 import { SettingsCard } from "@/components/settings-card";
 import { notOnPhone, wideOnly } from "@/components/table-cells";
 import { TableRegion } from "@/components/table-region";
+import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { useFormat } from "@/hooks/use-format";
 import { type InvoiceFileFormat, useDownloadInvoice } from "../api/download-invoice";
 import { useInvoices } from "../api/get-invoices";
+import { usePayInvoice } from "../api/pay-invoice";
 import { InvoiceStatusChip } from "./invoice-status-chip";
 
 const fileFormats: InvoiceFileFormat[] = ["pdf", "csv"];
@@ -18,6 +20,8 @@ function InvoiceRow({ invoice }: { invoice: TInvoice }) {
   const { t } = useTranslation();
   const format = useFormat();
   const download = useDownloadInvoice();
+  const pay = usePayInvoice();
+  const { showSnackbar } = useSnackbar();
   const month = format.month(invoice.period);
   const money = (minor: number) => format.money(minor, invoice.currency);
 
@@ -54,6 +58,24 @@ function InvoiceRow({ invoice }: { invoice: TInvoice }) {
             {t("billing.invoices.failedAttempts", { attempts: invoice.failedAttempts, max: PAYMENT_RETRY_DAYS })}
             {invoice.lastFailureReason ? ` · ${invoice.lastFailureReason}` : ""}
           </Typography>
+        )}
+        {invoice.status === "failed" && (
+          <Button
+            size="small"
+            sx={{ mt: 0.5, px: 0 }}
+            disabled={pay.isPending}
+            aria-label={t("billing.invoices.payNowFor", { period: month })}
+            onClick={() =>
+              pay.mutate(
+                { invoiceId: invoice.id },
+                {
+                  onSuccess: () => showSnackbar(t("billing.invoices.paid", { period: month }), { severity: "success" }),
+                },
+              )
+            }
+          >
+            {t("billing.invoices.payNow")}
+          </Button>
         )}
       </TableCell>
       <TableCell align="right">

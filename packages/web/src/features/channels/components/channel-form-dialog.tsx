@@ -165,7 +165,7 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
     reset,
     setError,
     setValue,
-    formState: { errors, isValid },
+    formState: { errors, isDirty, isValid },
   } = useForm<CreateInput, unknown, z.output<typeof zCreateForm>>({
     resolver: zodResolver(zCreateForm),
     defaultValues: emptyChannel,
@@ -210,6 +210,7 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
       onSubmit={() => void onSubmit()}
       canSubmit={isValid}
       submitLabel={t("channels.create")}
+      isDirty={isDirty && !submission.isPending}
     >
       <Stack spacing={2.5}>
         <ChannelFields
@@ -336,6 +337,7 @@ export function EditChannelDialog({
       onSubmit={() => void onSubmit()}
       canSubmit={isDirty && isValid}
       submitLabel={t("common.save")}
+      isDirty={isDirty && !submission.isPending}
     >
       <Stack spacing={2.5}>
         <ChannelFields

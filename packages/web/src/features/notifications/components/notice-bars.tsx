@@ -1,4 +1,5 @@
-import { Box, Button, Link } from "@mui/material";
+import CloseRounded from "@mui/icons-material/CloseRounded";
+import { Box, Button, IconButton, Link } from "@mui/material";
 import { NOTICE_BAR_HEIGHT_PX, type TNotification, type TNotificationType } from "@parley/contract";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +7,7 @@ import { Link as RouterLink } from "react-router";
 import { paths } from "@/config/paths";
 import { useFormat } from "@/hooks/use-format";
 import { logLoadFailure } from "@/lib/load-failure";
+import { useDismissNotice } from "../api/dismiss-notice";
 import { useNotifications } from "../api/get-notifications";
 import { useHidePasswordNotice } from "../api/hide-password-notice";
 
@@ -44,6 +46,23 @@ function NoticeText({ notification }: { notification: TNotification }) {
 function NoticeActions({ notification, paidPlanAction }: { notification: TNotification; paidPlanAction?: ReactNode }) {
   const { t } = useTranslation();
   const hide = useHidePasswordNotice();
+  const dismiss = useDismissNotice();
+
+  if (notification.type === "Other" && notification.id) {
+    const noticeId = notification.id;
+    return (
+      <IconButton
+        size="small"
+        color="inherit"
+        aria-label={t("notice.dismiss")}
+        disabled={dismiss.isPending}
+        onClick={() => dismiss.mutate(noticeId)}
+        sx={{ flexShrink: 0 }}
+      >
+        <CloseRounded fontSize="small" />
+      </IconButton>
+    );
+  }
 
   if (notification.type === "PasswordResetRequired") {
     return (
@@ -106,7 +125,7 @@ export function NoticeBars({ paidPlanAction }: { paidPlanAction?: ReactNode }) {
         const colors = tone[notification.type];
         return (
           <Box
-            key={`${notification.type}:${notification.text}`}
+            key={notification.id ?? `${notification.type}:${notification.text}`}
             role="status"
             sx={{
               height: NOTICE_BAR_HEIGHT_PX,

@@ -83,7 +83,7 @@ export function FcmKeyDialog({
     reset,
     setValue,
     setError,
-    formState: { errors, isValid },
+    formState: { errors, isDirty, isValid },
   } = useForm<FcmKeyFormValues>({ resolver: zodResolver(zFcmKeyForm), defaultValues, mode: "onChange" });
   const kind = useWatch({ control, name: "kind" });
 
@@ -127,6 +127,7 @@ export function FcmKeyDialog({
       onSubmit={() => void onSubmit()}
       canSubmit={isValid}
       submitLabel={t("common.save")}
+      isDirty={isDirty && !submission.isPending}
     >
       <Stack spacing={2}>
         <Controller

@@ -210,6 +210,7 @@ export function ReportTargetDialog({
       submitLabel={t("reportQueue.detail.resolve")}
       submitColor={action === "dismiss" ? "primary" : "error"}
       maxWidth="md"
+      isDirty={note.trim() !== "" && !submission.isPending}
     >
       {detail.isPending && <Skeleton variant="rounded" height={240} />}
       {detail.isError && <LoadError error={detail.error} onRetry={() => void detail.refetch()} />}

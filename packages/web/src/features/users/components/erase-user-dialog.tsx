@@ -66,6 +66,7 @@ export function EraseUserDialog({
       canSubmit={isConfirmed}
       submitLabel={t("users.erase.submit")}
       submitColor="error"
+      isDirty={typed !== "" && !submission.isPending}
     >
       <Stack spacing={2}>
         <Box>
