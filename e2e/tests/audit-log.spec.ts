@@ -27,16 +27,23 @@ for (const language of languages) {
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await expect(page.getByRole("heading", { name: text(language, "pages.audit"), level: 1 })).toBeVisible();
     const serverRow = page.getByRole("row").filter({ hasText: "deploy-bot" });
-    await expect(serverRow).toContainText("/channels");
+    // The list names the change in the reader's language; the raw route stays in the entry's detail.
+    await expect(serverRow).toContainText(text(language, "auditLabels.actions.createChannel"));
     await expect(serverRow).toContainText(text(language, "audit.actorKind.apiKey"));
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole("searchbox", { name: text(language, "audit.search") }).fill("autoHideAfter");
-    const rows = page.getByRole("row").filter({ hasText: "/reports/settings" });
+    const rows = page.getByRole("row").filter({ hasText: text(language, "auditLabels.actions.updateReportSettings") });
     await expect(rows).toHaveCount(2);
     await rows.first().click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog.getByText(text(language, "audit.op.update", { table: "report_settings" }))).toBeVisible();
+    await expect(dialog).toContainText(`/api/apps/${app.id}/reports/settings`);
+    await expect(
+      dialog.getByText(
+        text(language, "audit.op.update", { table: text(language, "auditLabels.tables.report_settings") }),
+        { exact: false },
+      ),
+    ).toBeVisible();
     await expect(dialog.getByLabel(text(language, "audit.detail.before"))).toContainText('"autoHideAfter": 4');
     await expect(dialog.getByLabel(text(language, "audit.detail.after"))).toContainText('"autoHideAfter": 9');
     await dialog.getByRole("button", { name: text(language, "common.close") }).click();

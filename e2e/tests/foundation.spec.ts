@@ -41,7 +41,15 @@ test("signs up, verifies by the mailed link, logs in, keeps the language across 
   await page.goto(linkFromMail(mail));
   await expect(page).toHaveURL(/\/email\/verification\/confirm/);
   await expect(page.getByText("Your email is verified and your 30-day free trial has started.")).toBeVisible();
+  // The link signs the browser that opened it in: no second typing of the password just chosen.
+  await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible();
+  await page.getByRole("link", { name: "Open the dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 
+  // And the password logs in too.
+  await page.getByTestId("logout").click();
+  await expect(page).toHaveURL(/\/intro$/);
   await page.goto("/login");
   await page.getByLabel(/^Email\b/).fill(email);
   await page.getByLabel(/^Password\b/).fill(PASSWORD);

@@ -97,6 +97,12 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, publ
     });
   }
 
+  // Pages without an icon of their own (the SDK reference, a browser's guess before the app's link is read) ask for
+  // /favicon.ico: they get the product's icon rather than a 404 in every console.
+  app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=86400").redirect("/favicon.svg", 301),
+  );
+
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type("text/plain; charset=utf-8")

@@ -127,6 +127,11 @@ describe("robots.txt and sitemap.xml", () => {
     );
   });
 
+  it("sends a browser asking for /favicon.ico to the product's icon instead of a 404", async () => {
+    const res = await get("/favicon.ico");
+    expect([res.statusCode, res.headers.location]).toEqual([301, "/favicon.svg"]);
+  });
+
   it("points crawlers at the sitemap and away from the APIs", async () => {
     const res = await get("/robots.txt");
     expect(res.body).toContain("Sitemap: http://parley.test/sitemap.xml");

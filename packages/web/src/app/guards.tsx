@@ -81,9 +81,12 @@ export function RequireAdmin() {
  */
 export function RequireNoticeFeature() {
   const session = useSession();
+  const { pathname } = useLocation();
   if (!session?.noticeFeatureEnabled) {
     const audience = session?.isAdmin ? "admin" : session?.userType === "subaccount" ? "subaccount" : "owner";
-    return <NoticeFeatureOff audience={audience} />;
+    // Each address of the area is a page of its own: moving between two of them draws the page anew, as any
+    // other move does, rather than keeping the previous page's heading in place.
+    return <NoticeFeatureOff key={pathname} audience={audience} />;
   }
   return <Outlet />;
 }
