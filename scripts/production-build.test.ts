@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { outputMatching } from "./process-output";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -81,15 +82,12 @@ describe("the production build", () => {
         LOG_FORMAT: "json",
         JOBS_ENABLED: "false",
       },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    const deadline = Date.now() + 60_000;
-    let health: Response | null = null;
-    while (health?.status !== 200) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error("no healthy answer within 60 s");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-    }
+    // The server says when it listens; health is asked once, then.
+    await outputMatching(server, /Server listening at/, 60_000);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: "ok", database: "pglite" });
   }, 300_000);
 });

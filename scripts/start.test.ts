@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { outputMatching } from "./process-output";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -48,15 +49,6 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Polls `check` until it holds, failing with `what` past the deadline. */
-async function until(what: string, timeoutMs: number, check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 afterEach(async () => {
   // A failed run must not leave its server holding the port and the folder.
   if (serverPid && isAlive(serverPid)) process.kill(serverPid, "SIGKILL");
@@ -88,19 +80,16 @@ describe("npm start", () => {
           WEB_DIST_DIR: path.join(dataDir, "no-web"),
         },
       });
-      let output = "";
+      const npmExited = new Promise<void>((resolve) => npm?.once("exit", () => resolve()));
+      // The server says when it listens; health is asked once, then.
+      let output = await outputMatching(npm, /Server listening at/, 60_000);
       npm.stdout?.on("data", (chunk: Buffer) => {
         output += chunk.toString();
       });
       npm.stderr?.on("data", (chunk: Buffer) => {
         output += chunk.toString();
       });
-      const npmExited = new Promise<void>((resolve) => npm?.once("exit", () => resolve()));
-
-      await until("health answers 200", 60_000, async () => {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-        return res?.status === 200;
-      });
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
       expect(serverPid).toBeGreaterThan(0);
       expect(serverPid).not.toBe(npm.pid);
@@ -112,11 +101,12 @@ describe("npm start", () => {
 
       const sent = Date.now();
       npm.kill(signal);
-      await until("the server process exits", SHUTDOWN_MS, () => !isAlive(serverPid));
-      await until("the port is free", 1000, () => isPortFree(port));
-      expect(await exists(lockFile)).toBe(false);
+      // npm ends when the server it started has ended: its exit is the server's.
       await npmExited;
       expect(Date.now() - sent).toBeLessThan(SHUTDOWN_MS);
+      expect(isAlive(serverPid)).toBe(false);
+      expect(await isPortFree(port)).toBe(true);
+      expect(await exists(lockFile)).toBe(false);
       expect(output).toMatch(new RegExp(`"signal":"${signal}".*"msg":"shutting down"`));
     },
     180_000,
