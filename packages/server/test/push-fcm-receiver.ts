@@ -1,6 +1,8 @@
 import { generateKeyPairSync, type KeyObject, verify } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { TestApp } from "./harness";
+import { until } from "./poll";
 
 /** One notification FCM accepted or refused, as the receiver read it from the request. */
 export interface ReceivedPush {
@@ -246,3 +248,22 @@ export async function startFcmReceiver() {
 }
 
 export type FcmReceiver = Awaited<ReturnType<typeof startFcmReceiver>>;
+
+/**
+ * Waits until every push job of an app has run to its end. The outbox hands events on after the API has answered;
+ * its rows go only once their jobs are queued, so an empty outbox and no unfinished job means nothing is left.
+ */
+export function pushJobsSettled(t: Pick<TestApp, "ctx">, appId: string): Promise<void> {
+  return until(async () => {
+    const [outbox] = await t.ctx.database.query<{ n: number }>(
+      "select count(*)::int as n from event_outbox where app_id = $1",
+      [appId],
+    );
+    if (outbox?.n !== 0) return false;
+    const [unfinished] = await t.ctx.database.query<{ n: number }>(
+      "select count(*)::int as n from jobs where name = 'push.event' and data->>'appId' = $1 and state <> 'completed'",
+      [appId],
+    );
+    return unfinished?.n === 0;
+  }, `the push jobs of app ${appId}`);
+}

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApp } from "../chat-client";
 import { client } from "../client";
 import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
-import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../push-fcm-receiver";
+import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../push-fcm-receiver";
 import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../translate-receiver";
 import { messageTexts, readySocketsAt } from "../ws-client";
 
@@ -268,7 +268,7 @@ describe("what a block hides", () => {
 
     const blocked = await send(kim, "not for lee");
     await kim.api.delete(`/channels/${blocked.channelId}/messages/${blocked.id}`);
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     const bodies = (name: string, type: string) => receiver.pushesTo(tokens[name] ?? "", type).map((p) => p.body);
     expect(bodies("park", "message.created")).toEqual(["kim: not for lee"]);
     expect(bodies("park", "message.deleted")).toHaveLength(1);
@@ -277,7 +277,7 @@ describe("what a block hides", () => {
 
     await lee.api.delete("/me/blocks/kim");
     await send(kim, "for everyone");
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(bodies("lee", "message.created")).toEqual(["kim: for everyone"]);
   });
 });
@@ -305,24 +305,3 @@ describe("distinct channels", () => {
     expect(reopened.body.channel.id).toBe(opened.body.channel.id);
   });
 });
-
-/**
- * Waits until every push job of an app has run to its end: the outbox hands events on after the API has answered,
- * and its rows go only once their jobs are queued.
- */
-async function pushSettled(appId: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [outbox] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from event_outbox where app_id = $1",
-      [appId],
-    );
-    const [unfinished] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from jobs where name = 'push.event' and data->>'appId' = $1 and state <> 'completed'",
-      [appId],
-    );
-    if (outbox?.n === 0 && unfinished?.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`the push jobs of app ${appId} did not settle`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

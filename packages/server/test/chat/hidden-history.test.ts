@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApp } from "../chat-client";
 import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
 import { until } from "../poll";
-import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../push-fcm-receiver";
+import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../push-fcm-receiver";
 import { readySocketsAt, type Socket } from "../ws-client";
 
 // A member must not reach by any road what their history would not show them: one test per road a message leaves
@@ -198,7 +198,7 @@ describe("a later member of a channel that hides earlier history", () => {
     expect((await kim.api.delete(`/channels/${room.id}/messages/${secret.id}`)).status).toBe(200);
     // The deletion's push to Park is the last thing the app pushes, so once it is in, Lee's would be too.
     await until(() => fcm.pushesTo(park.token, "message.deleted").length === 1, "the push to Park");
-    await pushesSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(fcm.pushesTo(lee.token, "message.deleted")).toEqual([]);
     expect(fcm.pushesTo(park.token, "message.created").map((p) => p.body)).toEqual(["kim: secret plan"]);
   });
@@ -231,18 +231,3 @@ describe("a member of a broadcast channel", () => {
     for (const s of [sk, sp]) s.ws.close();
   });
 });
-
-/** Waits until the outbox is empty and every push job of the app has ended. */
-function pushesSettled(appId: string) {
-  return until(async () => {
-    const [outbox] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from event_outbox where app_id = $1",
-      [appId],
-    );
-    const [unfinished] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from jobs where name = 'push.event' and data->>'appId' = $1 and state <> 'completed'",
-      [appId],
-    );
-    return outbox?.n === 0 && unfinished?.n === 0;
-  }, "the app's pushes");
-}

@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApp } from "../../chat-client";
 import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
-import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../../push-fcm-receiver";
+import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../../push-fcm-receiver";
 
 let fcm: FcmReceiver;
 let t: TestApp;
@@ -58,24 +58,6 @@ async function pushApp(language: Language = "en") {
     return { ...user, token };
   }
   return { ...app, d, member };
-}
-
-/** Waits until the outbox is empty and every push job of the app has ended. */
-async function pushSettled(appId: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [outbox] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from event_outbox where app_id = $1",
-      [appId],
-    );
-    const [unfinished] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from jobs where name = 'push.event' and data->>'appId' = $1 and state <> 'completed'",
-      [appId],
-    );
-    if (outbox?.n === 0 && unfinished?.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`push jobs of ${appId} still running`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** What one device was shown for messages, title and body. */
@@ -149,7 +131,7 @@ describe("mention pushes", () => {
       mentionedUserIds: ["lee"],
     });
     expect(sent.status).toBe(200);
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(shown(lee.token)).toEqual([{ title: "kim mentioned you in Lunch", body: "@lee noodles?" }]);
     expect(shown(park.token)).toEqual([{ title: "Lunch", body: "kim: @lee noodles?" }]);
     expect(shown(kim.token)).toEqual([]);
@@ -175,7 +157,7 @@ describe("mention pushes", () => {
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Tea", userIds: ["lee"] })
     ).body;
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "hi", mentionedUserIds: ["lee"] });
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(shown(lee.token)).toEqual([{ title: "[Chat] kim @ Tea", body: "hi (https://img.example.com/kim.png)" }]);
   });
 
@@ -196,10 +178,10 @@ describe("mention pushes", () => {
         text,
         ...(mentionedUserIds ? { mentionedUserIds } : {}),
       });
-      await pushSettled(app.appId);
+      await pushJobsSettled(t, app.appId);
     };
     // The channel's own "added" push holds the interval's slot from now.
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     t.clock.advance(60_000);
     await say("within the interval", ["lee"]);
     expect(shown(lee.token)).toEqual([{ title: "kim mentioned you in Fans", body: "within the interval" }]);
@@ -236,7 +218,7 @@ describe("mention pushes", () => {
       mentionedUserIds: ["lee"],
     });
     expect(hidden.status).toBe(200);
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(shown(outsider.token)).toEqual([]);
     expect(shown(lee.token)).toEqual([{ title: "Den", body: "kim: psst" }]);
   });
@@ -257,24 +239,24 @@ describe("reply pushes", () => {
     ).body;
     const base = `/channels/${channel.id}/messages`;
     const parent = await kim.api.post<{ message: { id: string } }>(base, { text: "trip?" });
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     const parentMessageId = parent.body.message.id;
 
     await lee.api.post(base, { text: "yes", parentMessageId });
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(shown(kim.token)).toEqual([{ title: "lee replied in Plans", body: "yes" }]);
     expect(shown(park.token).map((p) => p.body)).toEqual(["kim: trip?"]);
     expect(shown(choi.token).map((p) => p.body)).toEqual(["kim: trip?"]);
 
     await park.api.post(base, { text: "me too", parentMessageId, showInChannel: true });
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(shown(kim.token).at(-1)).toEqual({ title: "park replied in Plans", body: "me too" });
     expect(shown(lee.token).at(-1)).toEqual({ title: "park replied in Plans", body: "me too" });
     expect(shown(choi.token).at(-1)).toEqual({ title: "Plans", body: "park: me too" });
 
     // A mention in a reply is the mentioned member's own news: the mention template, whoever they are.
     await choi.api.post(base, { text: "@lee when?", parentMessageId, mentionedUserIds: ["lee"] });
-    await pushSettled(app.appId);
+    await pushJobsSettled(t, app.appId);
     expect(shown(lee.token).at(-1)).toEqual({ title: "choi mentioned you in Plans", body: "@lee when?" });
     expect(shown(kim.token).at(-1)).toEqual({ title: "choi replied in Plans", body: "@lee when?" });
     expect(shown(park.token).at(-1)).toEqual({ title: "choi replied in Plans", body: "@lee when?" });

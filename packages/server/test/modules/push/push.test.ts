@@ -27,7 +27,13 @@ import { TEST_PUSH_BODY } from "../../../src/modules/push/delivery";
 import { messagePreview } from "../../../src/modules/push/plan";
 import { chatApp } from "../../chat-client";
 import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "../../harness";
-import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver, testServiceAccount } from "../../push-fcm-receiver";
+import {
+  type FcmReceiver,
+  LEGACY_SERVER_KEY,
+  pushJobsSettled,
+  startFcmReceiver,
+  testServiceAccount,
+} from "../../push-fcm-receiver";
 import { startReceiver } from "../../webhooks-receiver";
 
 let receiver: FcmReceiver;
@@ -115,25 +121,6 @@ async function pushApp(t: TestApp, { credential = "legacy", tokenUri, language }
     return { ...user, token, device: res.body.device };
   }
   return { ...app, d, member };
-}
-
-/**
- * Waits until every push job of an app has run to its end. The outbox hands events on after the API has answered;
- * its rows go only once their jobs are queued, so an empty outbox and no unfinished job means nothing is left.
- */
-async function pushSettled(t: TestApp, appId: string) {
-  await waitUntil(`the push jobs of app ${appId}`, async () => {
-    const [outbox] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from event_outbox where app_id = $1",
-      [appId],
-    );
-    if (outbox?.n !== 0) return false;
-    const [unfinished] = await t.ctx.database.query<{ n: number }>(
-      "select count(*)::int as n from jobs where name = 'push.event' and data->>'appId' = $1 and state <> 'completed'",
-      [appId],
-    );
-    return unfinished?.n === 0;
-  });
 }
 
 /** The stored events of an app, oldest first, as the outbox hands them to the push job. */
@@ -526,7 +513,7 @@ describe("push delivery", () => {
     const sent = await kim.api.post<{ message: { id: string } }>(`/channels/${channel.id}/messages`, {
       text: "noodles?",
     });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(receiver.pushesTo(park.token, MESSAGE)).toHaveLength(1);
     expect(receiver.pushesTo(lee.token, MESSAGE)).toHaveLength(0);
     expect(receiver.pushesTo(kim.token, MESSAGE)).toHaveLength(0);
@@ -551,7 +538,7 @@ describe("push delivery", () => {
       async () => (await live.presence.online(app.appId, [leeRow?.id ?? ""])).size === 0,
     );
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "now?" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(receiver.pushesTo(lee.token, MESSAGE).map((p) => p.body)).toEqual(["kim: now?"]);
     expect(receiver.pushesTo(park.token, MESSAGE).map((p) => p.badge)).toEqual(["1", "2"]);
     expect(receiver.pushesTo(kim.token, MESSAGE)).toHaveLength(0);
@@ -584,9 +571,9 @@ describe("push delivery", () => {
     const { channel } = (
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Tea", userIds: ["lee"] })
     ).body;
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     await lee.api.post(`/channels/${channel.id}/leave`);
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(receiver.pushesTo(lee.token).map((p) => p.body)).toEqual([want.added]);
     expect(receiver.pushesTo(kim.token).map((p) => p.body)).toEqual([want.left]);
   });
@@ -605,7 +592,7 @@ describe("push delivery", () => {
     ).body;
     const long = "가".repeat(PUSH_MESSAGE_PREVIEW_MAX + 50);
     await kim.api.post(`/channels/${channel.id}/messages`, { text: long });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     const [push] = receiver.pushesTo(lee.token, MESSAGE);
     expect(push?.body).toBe(
       `[Chat] Tea / Kim J (https://img.example.com/kim.png): ${"가".repeat(PUSH_MESSAGE_PREVIEW_MAX - 1)}…`,
@@ -624,12 +611,12 @@ describe("push delivery", () => {
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "V1", userIds: ["lee"] }))
       .body;
     // Adding lee pushes to the dead device too; settling first keeps that push and the messages' pushes in order.
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
 
     const first = await kim.api.post<{ message: { id: string } }>(`/channels/${channel.id}/messages`, { text: "one" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "two" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
 
     expect(receiver.pushesTo(lee.token, MESSAGE).map((p) => p.body)).toEqual(["kim: one", "kim: two"]);
     expect(receiver.pushesTo(lee.token, MESSAGE)[0]?.raw).toEqual({
@@ -660,12 +647,12 @@ describe("push delivery", () => {
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Gone", userIds: ["lee"] })
     ).body;
     // The device comes after the "added" push has gone, so only the message's push can find it, and only once.
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     const token = newToken("gone");
     receiver.deadTokens.add(token);
     await lee.api.post("/me/push-tokens", { token, platform: "android" });
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "hello?" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(receiver.pushesTo(token)).toHaveLength(1);
     expect((await lee.api.get<{ devices: TPushDevice[] }>("/me/push-tokens")).body.devices).toEqual([]);
     const { attempts } = (await app.d.get<{ attempts: TPushAttempt[] }>(`/apps/${app.appId}/push/attempts`)).body;
@@ -682,7 +669,7 @@ describe("push delivery", () => {
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Twice", userIds: ["lee"] })
     ).body;
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "once" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     const event = (await eventsOf(live, app.appId, "message.created")).at(-1) as TChatEvent;
     await runPushJob(live, app.appId, event);
     expect(receiver.pushesTo(lee.token, MESSAGE)).toHaveLength(1);
@@ -703,10 +690,10 @@ describe("push delivery", () => {
     ).body;
     const say = async (text: string) => {
       await kim.api.post(`/channels/${channel.id}/messages`, { text });
-      await pushSettled(live, app.appId);
+      await pushJobsSettled(live, app.appId);
     };
     const bodies = () => receiver.pushesTo(lee.token).map((p) => p.body);
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(bodies()).toEqual(["Fans 채널에 초대되었습니다"]);
     live.clock.advance(60_000);
     await say("the channel's own push holds the slot");
@@ -740,23 +727,23 @@ describe("push delivery", () => {
     const { channel } = (
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Team", userIds: ["lee", "park"] })
     ).body;
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(bodies(lee)).toEqual(["Team 채널에 초대되었습니다"]);
     expect(bodies(park)).toEqual(["Team 채널에 초대되었습니다"]);
     expect(bodies(kim)).toEqual([]);
 
     await kim.api.post(`/channels/${channel.id}/members/park/ban`);
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(bodies(park).at(-1)).toBe("park 님이 Team에서 차단되었습니다");
     expect(bodies(lee).at(-1)).toBe("park 님이 Team에서 차단되었습니다");
 
     await lee.api.post(`/channels/${channel.id}/leave`);
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(bodies(kim).at(-1)).toBe("lee 님이 Team에서 나갔습니다");
     expect(bodies(lee)).toHaveLength(2);
 
     await kim.api.delete(`/channels/${channel.id}`);
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(bodies(kim).at(-1)).toBe("Team 채널이 삭제되었습니다");
     expect(bodies(lee)).toHaveLength(2);
     expect(bodies(park)).toHaveLength(2);
@@ -771,21 +758,21 @@ describe("push delivery", () => {
     const { channel } = (
       await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Quiet", userIds: ["lee", "park"] })
     ).body;
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     await app.server.post("/users/park/deactivate");
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "one" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect([receiver.pushesTo(lee.token, MESSAGE).length, receiver.pushesTo(park.token, MESSAGE).length]).toEqual([
       1, 0,
     ]);
 
     await app.d.put(`/apps/${app.appId}/push/enabled`, { enabled: false });
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "two" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     await app.d.put(`/apps/${app.appId}/push/enabled`, { enabled: true });
     await app.d.delete(`/apps/${app.appId}/push/fcm/key`);
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "three" });
-    await pushSettled(live, app.appId);
+    await pushJobsSettled(live, app.appId);
     expect(receiver.pushesTo(lee.token, MESSAGE)).toHaveLength(1);
   });
 
@@ -1112,7 +1099,7 @@ describe("bulk message push", () => {
         const res = await app.d.get<{ campaign: { status: string } }>(`/apps/${app.appId}/notice/campaigns/${id}`);
         return res.body.campaign.status === "sent";
       });
-      await pushSettled(live, app.appId);
+      await pushJobsSettled(live, app.appId);
     };
 
     await send({ enabled: true, title: "{{brand.name}} 소식", body: "{{user.name}}님, 확인해 보세요" });
