@@ -33,6 +33,7 @@ export const RATE_LIMIT_EXEMPT: readonly { route: string; why: string }[] = [
   },
   { route: "/robots.txt", why: "read by crawlers, answered from memory" },
   { route: "/sitemap.xml", why: "read by crawlers, answered from memory" },
+  { route: "/favicon.ico", why: "asked for by browsers on their own, answered by a redirect to the product's icon" },
   {
     route: "/api/testing/…",
     why: "exists only with TESTING_ENDPOINTS, for browser tests that call faster than any user",

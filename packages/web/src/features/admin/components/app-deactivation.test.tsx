@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitForElementToBeRemoved, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/test-utils";
@@ -49,6 +49,8 @@ describe("deactivating a company's apps", () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(post?.[0]).toBe(`${detailPath}/apps/${appId}/deactivate`);
     expect(await screen.findByText(t("admin.done.deactivateApp", { app: "Acme Support" }))).toBeInTheDocument();
+    // The page stays hidden from assistive technology until the closing dialog has left it.
+    await waitForElementToBeRemoved(dialog);
     const changed = screen.getByTestId(`app-row-${appId}`);
     expect(changed).toHaveTextContent(t("admin.appState.deactivated"));
     expect(
