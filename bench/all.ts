@@ -19,6 +19,10 @@
  * Before each benchmark the run waits for the one-minute load to fall under `SETTLE_LOAD` (1.0), at most
  * `--settle-seconds` (300; 0 with `--quick`): otherwise every benchmark after the first would start on the load the
  * one before left, and be judged on none of its goals.
+ *
+ * A full run (not `--quick`) also records each benchmark that ran to its end in `bench/results.json`, which is
+ * committed and from which `npm run bench:page` writes docs/benchmarks.md: its date, its load at start and its goals.
+ * A benchmark that failed keeps the figures of its last good run there, and so do the benchmarks `--only` left out.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -295,6 +299,8 @@ const BENCHES: Bench[] = [
 ];
 
 interface Outcome {
+  /** When the benchmark started. */
+  at: string;
   status: "ok" | "failed";
   exitCode: number | null;
   seconds: number;
@@ -345,7 +351,33 @@ async function runBench(bench: Bench): Promise<Outcome> {
   const reported = (report as { load?: { start?: number[] } } | null)?.load?.start?.[0];
   const loadAtStart = typeof reported === "number" ? reported : loadAtSpawn;
   if (loadAtStart > MAX_START_LOAD) goals = goals.map((g) => notJudged(g, loadAtStart));
-  return { status: error ? "failed" : "ok", exitCode, seconds, loadAtStart, waitedSeconds, out, report, goals, error };
+  const at = new Date(started).toISOString();
+  return {
+    at,
+    status: error ? "failed" : "ok",
+    exitCode,
+    seconds,
+    loadAtStart,
+    waitedSeconds,
+    out,
+    report,
+    goals,
+    error,
+  };
+}
+
+/** Merges the benchmarks that ran to their end into `bench/results.json`, keeping the entries of the others. */
+async function recordResults(ran: Record<string, Outcome>): Promise<void> {
+  const file = path.join(root, "bench/results.json");
+  const previous: { benchmarks?: Record<string, unknown> } = await fs.readFile(file, "utf8").then(
+    (text) => JSON.parse(text),
+    () => ({}),
+  );
+  const latest = Object.entries(ran)
+    .filter(([, o]) => o.status === "ok")
+    .map(([name, { at, loadAtStart, goals }]) => [name, { at, loadAtStart, goals }]);
+  const benchmarks = { ...previous.benchmarks, ...Object.fromEntries(latest) };
+  await fs.writeFile(file, `${JSON.stringify({ machine: machine(), benchmarks }, null, 2)}\n`);
 }
 
 /** A goal measured on a busy machine: its value stays, but it is neither met nor missed. */
@@ -386,6 +418,7 @@ const report = {
   load: loadReport(),
 };
 await fs.writeFile(path.join(root, outDir, "bench.json"), `${JSON.stringify(report, null, 2)}\n`);
+if (!args.quick) await recordResults(outcomes);
 
 const rows = Object.entries(outcomes).flatMap(([name, o]) =>
   o.status === "failed"

@@ -1,7 +1,7 @@
 import type { Currency } from "./constants";
 
 /**
- * The paid plan and its price list (see "Plans and billing" in docs/decisions.md). Every figure the product shows or
+ * The paid plan and its price list (decision 0030 in docs/decisions/). Every figure the product shows or
  * charges comes from {@link priceMonth}: the invoices, the overview's forecast and the pricing page's calculator.
  *
  * Money is computed in integers: amounts are in the currency's minor unit (won for KRW, cents for USD), and unit

@@ -182,7 +182,7 @@ export const envSchema = z.object({
   /**
    * How long a client has to send a whole request, body included, and its headers, from the request's first byte;
    * past either the server answers 408 and closes the connection, so half-sent requests cannot hold its sockets.
-   * WebSockets are past their request once upgraded and are not cut. See docs/decisions.md for the figures.
+   * WebSockets are past their request once upgraded and are not cut. See docs/decisions/0246-http-time-outs.md.
    */
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(100).max(3_600_000).default(120_000)),
   HTTP_HEADERS_TIMEOUT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(100).max(3_600_000).default(15_000)),

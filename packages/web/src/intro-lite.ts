@@ -7,7 +7,7 @@ import { SESSION_STORAGE_KEY } from "./lib/storage-keys";
  * visitor without a session needs only the two controls of the header, which this wires without React: the phone
  * menu and the language switch. The app (`data-app`, the usual entry) is loaded and hydrates the page when the page
  * must change for this visitor: a stored session (the header offers the console) or a preferred language other
- * than the one the HTML was written in. See docs/decisions.md ("Public site: the home page's script").
+ * than the one the HTML was written in. See docs/decisions/0083-home-page-script.md.
  */
 
 const html = document.documentElement;
