@@ -17,8 +17,8 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
-import { textFrame } from "../packages/server/src/chat/text-frame";
-import { createWriteWindow } from "../packages/server/src/chat/write-window";
+import { textFrame } from "../packages/server/src/gateway/text-frame";
+import { createWriteWindow } from "../packages/server/src/gateway/write-window";
 
 const PAYLOAD_BYTES = Number(process.env.PAYLOAD_BYTES ?? "455");
 const window = createWriteWindow(Number(process.env.WS_WRITE_WINDOW_MS ?? "25"));

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkBoundaries, formatViolation, importsOf, LAYERS, layeringTable, type RuleName } from "./check-boundaries";
+import { SERVER_MODULE_ORDER, serverLayerOf, serverLayersList } from "./server-layers";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -27,19 +28,21 @@ const CLEAN: Record<string, string> = {
     exports: { ".": "./src/app.ts", "./testing": "./test/harness.ts" },
   }),
   "packages/server/src/app.ts": [
-    'import { pushRoutes } from "./modules/push";',
-    'import { channelRoutes } from "./modules/channels/index";',
-    'import { hub } from "./chat/hub";',
+    'import { pushRoutes } from "./modules/push/wiring";',
+    'import { listMembers } from "./modules/channels/index";',
+    'import { hub } from "./gateway/hub";',
     'import { id } from "@parley/contract";',
     'import type { Database } from "./db/client";',
   ].join("\n"),
   "packages/server/src/db/client.ts": 'import * as schema from "./schema";\nexport type Database = typeof schema;\n',
   "packages/server/src/db/schema.ts":
     'export * from "../modules/push/schema";\nexport * from "../modules/channels/schema";\n',
-  "packages/server/src/chat/hub.ts":
-    'import { listMembers } from "../modules/channels";\nexport const hub = listMembers;\n',
+  "packages/server/src/chat/bus.ts": 'import type { Database } from "../db/client";\nexport const bus = {};\n',
+  "packages/server/src/gateway/hub.ts":
+    'import { listMembers } from "../modules/channels";\nimport { bus } from "../chat/bus";\nexport const hub = listMembers;\n',
+  "packages/server/src/modules/push/wiring.ts": 'export { pushRoutes } from "./routes";\n',
   "packages/server/src/modules/push/index.ts": [
-    'export { pushRoutes } from "./routes";',
+    'export { sendPush } from "./service";',
     'export type { PushDeviceRow } from "./schema";',
     'export { type PushSettingsRow } from "./schema";',
   ].join("\n"),
@@ -49,8 +52,11 @@ const CLEAN: Record<string, string> = {
     'import { channelMembers } from "../channels/schema";\nexport const pushDevices = { references: channelMembers };\n',
   "packages/server/src/http/schema.ts": 'import { pushDevices } from "../modules/push/schema";\n',
   "packages/server/src/modules/push/delivery.test.ts": 'import { channelMembers } from "../channels/schema";\n',
-  "packages/server/src/modules/channels/index.ts": 'export { listMembers, channelRoutes } from "./service";\n',
-  "packages/server/src/modules/channels/service.ts": 'import { channelMembers } from "./schema";\n',
+  "packages/server/src/modules/push/service.ts":
+    'import { listMembers } from "../channels";\nimport type { Database } from "../../db/client";\n',
+  "packages/server/src/modules/channels/index.ts": 'export { listMembers } from "./service";\n',
+  "packages/server/src/modules/channels/service.ts":
+    'import { channelMembers } from "./schema";\nimport { bus } from "../../chat/bus";\n',
   "packages/server/src/modules/channels/schema.ts": "export const channelMembers = {};\n",
   "packages/server/test/modules/push/push.test.ts": 'import { pushDevices } from "../../../src/modules/push/schema";\n',
   "packages/server/test/harness.ts": 'import { buildApp } from "../src/app";\n',
@@ -100,7 +106,8 @@ describe("the boundary check", () => {
     expect(checkBoundaries(fixture())).toEqual([]);
   });
 
-  const cases: { rule: RuleName; name: string; changes: Record<string, string>; expected: string }[] = [
+  /** `count`: how many violations the change makes in all, where it breaks more than one rule at once. */
+  const cases: { rule: RuleName; name: string; changes: Record<string, string>; expected: string; count?: number }[] = [
     {
       rule: "web-feature",
       name: "a feature importing another feature through the alias",
@@ -143,8 +150,11 @@ describe("the boundary check", () => {
     {
       rule: "server-module",
       name: "the transport importing a module's table",
-      changes: { "packages/server/src/chat/hub.ts": 'import { channelMembers } from "../modules/channels/schema";\n' },
-      expected: "packages/server/src/chat/hub.ts:1 server-module imports modules/channels/schema.ts of module channels",
+      changes: {
+        "packages/server/src/gateway/hub.ts": 'import { channelMembers } from "../modules/channels/schema";\n',
+      },
+      expected:
+        "packages/server/src/gateway/hub.ts:1 server-module imports modules/channels/schema.ts of module channels",
     },
     {
       rule: "server-module",
@@ -159,7 +169,7 @@ describe("the boundary check", () => {
       name: "a module's index re-exporting its tables",
       changes: {
         "packages/server/src/modules/push/index.ts":
-          'export { pushRoutes } from "./routes";\nexport * from "./schema";\n',
+          'export { sendPush } from "./service";\nexport * from "./schema";\n',
       },
       expected: "packages/server/src/modules/push/index.ts:2 server-module index.ts re-exports the module's tables",
     },
@@ -171,6 +181,52 @@ describe("the boundary check", () => {
           'import { pushDevices } from "./schema";\n\nexport { pushDevices };\n',
       },
       expected: "packages/server/src/modules/push/index.ts:3 server-module index.ts re-exports the module's tables",
+    },
+    {
+      rule: "server-module",
+      name: "a module's index re-exporting its routes, which its wiring.ts gathers for the app",
+      changes: {
+        "packages/server/src/modules/push/index.ts":
+          'export { sendPush } from "./service";\nexport { pushRoutes } from "./routes";\n',
+      },
+      expected: "packages/server/src/modules/push/index.ts:2 server-module index.ts takes the module's routes or jobs",
+      count: 2,
+    },
+    {
+      rule: "server-module",
+      name: "a module importing another module's wiring, which only the composition files take",
+      changes: {
+        "packages/server/src/modules/push/service.ts": 'import { channelRoutes } from "../channels/wiring";\n',
+        "packages/server/src/modules/channels/wiring.ts": "export const channelRoutes = {};\n",
+      },
+      count: 2,
+      expected: "packages/server/src/modules/push/service.ts:1 server-module imports modules/channels/wiring.ts",
+    },
+    {
+      rule: "server-layer",
+      name: "the chat core importing a module",
+      changes: {
+        "packages/server/src/chat/bus.ts":
+          'import type { PushDeviceRow } from "../modules/push";\nexport const bus = {};\n',
+      },
+      expected: 'packages/server/src/chat/bus.ts:1 server-layer chat core imports modules ("../modules/push")',
+      count: 2,
+    },
+    {
+      rule: "server-layer",
+      name: "a table importing a service",
+      changes: {
+        "packages/server/src/modules/channels/schema.ts":
+          'import type { listMembers } from "./service";\nexport const channelMembers = {};\n',
+      },
+      expected: 'packages/server/src/modules/channels/schema.ts:1 server-layer tables imports modules ("./service")',
+      count: 2,
+    },
+    {
+      rule: "server-layer",
+      name: "a source file no layer holds",
+      changes: { "packages/server/src/helpers.ts": "export const helper = 1;\n" },
+      expected: "packages/server/src/helpers.ts:1 server-layer is in no layer of SERVER_LAYERS",
     },
     {
       rule: "contract-deps",
@@ -224,13 +280,38 @@ describe("the boundary check", () => {
     },
   ];
 
-  for (const { rule, name, changes, expected } of cases) {
+  for (const { rule, name, changes, expected, count = 1 } of cases) {
     it(`fails with ${rule} on ${name}`, () => {
       const violations = violationsIn(changes);
-      expect(violations).toHaveLength(1);
-      expect(violations[0]).toContain(expected);
+      expect(violations, violations.join("\n")).toHaveLength(count);
+      expect(violations.filter((v) => v.includes(expected))).toHaveLength(1);
     });
   }
+
+  it("fails with import-cycle and server-layer when an earlier module imports a later one that imports it back", () => {
+    const violations = violationsIn({
+      // A type import is enough: the cycle is in the picture a reader uses even when nothing runs.
+      "packages/server/src/modules/channels/service.ts":
+        'import { channelMembers } from "./schema";\nimport type { sendPush } from "../push";\n',
+    });
+    expect(violations).toEqual([
+      expect.stringMatching(
+        /^packages\/server\/src\/modules\/channels\/index\.ts:1 import-cycle 4 files of modules channels, modules push import each other: modules\/channels\/index\.ts -> modules\/channels\/service\.ts -> modules\/push\/index\.ts -> modules\/push\/service\.ts -> modules\/channels\/index\.ts$/,
+      ),
+      "packages/server/src/modules/channels/service.ts:2 server-layer module channels imports module push, which comes after it in SERVER_MODULE_ORDER",
+    ]);
+  });
+
+  it("passes a circle of imports inside one module", () => {
+    expect(
+      violationsIn({
+        "packages/server/src/modules/channels/service.ts":
+          'import { channelMembers } from "./schema";\nimport { x } from "./members";\n',
+        "packages/server/src/modules/channels/members.ts":
+          'import type { listMembers } from "./service";\nexport const x = 1;\n',
+      }),
+    ).toEqual([]);
+  });
 
   it("exits 1 and prints file:line rule message from the command line, and 0 on a clean tree", async () => {
     const run = promisify(execFile);
@@ -278,5 +359,24 @@ describe("the layering table", () => {
     const layered = LAYERS.map((layer) => layer.dir);
     for (const workspace of workspaces) expect(layered).toContain(workspace);
     expect(layeringTable()).toContain("| `packages/contract` |");
+  });
+});
+
+describe("the server's layers", () => {
+  const root = path.join(import.meta.dirname, "..");
+
+  it("are listed in docs/architecture.md as the check holds them", () => {
+    const doc = fs.readFileSync(path.join(root, "docs/architecture.md"), "utf8");
+    const listed = /<!-- server-layers -->\n([\s\S]*?)\n<!-- \/server-layers -->/.exec(doc)?.[1];
+    expect(listed).toBe(serverLayersList());
+  });
+
+  it("hold every source file of the server, and every module folder is placed in the order", () => {
+    const src = path.join(root, "packages/server/src");
+    const files = fs.readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => /\.ts$/.test(f));
+    const unplaced = files.filter((f) => !f.endsWith(".test.ts") && serverLayerOf(f.split(path.sep).join("/")) === -1);
+    expect(unplaced).toEqual([]);
+    const modules = fs.readdirSync(path.join(src, "modules"));
+    expect([...modules].sort()).toEqual([...SERVER_MODULE_ORDER].sort());
   });
 });

@@ -3,6 +3,7 @@
  *
  *   node --import tsx scripts/check-boundaries.ts [root]        check the tree at `root` (default: this repository)
  *   node --import tsx scripts/check-boundaries.ts --table       print the layering table below as Markdown
+ *   node --import tsx scripts/check-boundaries.ts --layers      print the server's layers as Markdown
  *
  * Each violation is printed as `file:line rule message`; the exit code is 1 when there is any.
  */
@@ -10,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
+import { importCycles, SERVER_LAYERS, SERVER_MODULE_ORDER, serverLayerOf, serverLayersList } from "./server-layers";
 
 /**
  * The layering of the workspaces: what each one may import of the others. It is the "may import" column of the
@@ -38,6 +40,8 @@ export const LAYERS: readonly { dir: string; mayImport: readonly string[] | "any
 export const RULES = {
   "web-feature": "a web feature imports another feature (compose them in a route module, or share via src/data)",
   "server-module": "server code reaches into another module past its index.ts, or at the tables it owns",
+  "server-layer": "server code imports a layer above its own, or a module later in SERVER_MODULE_ORDER",
+  "import-cycle": "server files of different modules or layers import each other in a circle (type imports too)",
   "contract-deps": "packages/contract imports something other than zod and its own files",
   "sdk-deps": "packages/sdk imports server or web code",
   layering: "a workspace imports one that the layering table does not allow",
@@ -272,6 +276,10 @@ function sourceFiles(root: string, dir: string): string[] {
   return found;
 }
 
+/** A module's second face: its routes and jobs, which only the composition files take. */
+const WIRING = /^wiring\.ts$/;
+const ROUTES_OR_JOBS = /^(routes|[a-z-]+-routes|jobs)\.ts$/;
+
 const isTestFile = (file: string) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || isUnder(file, "packages/server/test");
 const featureOf = (file: string) =>
   isUnder(file, WEB_FEATURES) ? file.slice(WEB_FEATURES.length + 1).split("/")[0] : undefined;
@@ -299,11 +307,14 @@ function check(file: string, ref: ImportRef, target: string | null, workspaces: 
     // never part of a module's index, so these imports go file to file.
     const isSchema = (p: string) => /\/schema(\.[cm]?[jt]s|\/.*)$/.test(p);
     const aggregateGathersSchema = (file === SCHEMA_AGGREGATE || isSchema(file)) && isSchema(target);
+    const inModule = target.slice((toModuleRoot?.length ?? 0) + 1);
+    const fromComposition = serverLayerOf(file.slice(SERVER_SRC.length + 1)) === SERVER_LAYERS.length - 1;
     if (
       toModule &&
       toModule !== fromModule &&
       !aggregateGathersSchema &&
-      !/^index\.[cm]?[jt]sx?$/.test(target.slice((toModuleRoot?.length ?? 0) + 1))
+      !/^index\.[cm]?[jt]sx?$/.test(inModule) &&
+      !(fromComposition && WIRING.test(inModule))
     ) {
       const inside = target.slice(SERVER_SRC.length + 1);
       add(
@@ -315,6 +326,26 @@ function check(file: string, ref: ImportRef, target: string | null, workspaces: 
       add("server-module", "imports the aggregate db/schema.ts; a module reads its own schema.ts, others its index.ts");
     }
     const indexOf = fromModule === undefined ? undefined : `${SERVER_MODULES}/${fromModule}/index.`;
+    if (indexOf && file.startsWith(indexOf) && toModule === fromModule && ROUTES_OR_JOBS.test(inModule)) {
+      add(
+        "server-module",
+        `index.ts takes the module's routes or jobs from "${ref.specifier}"; wiring.ts gathers them`,
+      );
+    }
+    const fromLayer = serverLayerOf(file.slice(SERVER_SRC.length + 1));
+    const toLayer = isUnder(target, SERVER_SRC) ? serverLayerOf(target.slice(SERVER_SRC.length + 1)) : -1;
+    const fromName = SERVER_LAYERS[fromLayer]?.name;
+    if (fromLayer !== -1 && toLayer > fromLayer) {
+      add("server-layer", `${fromName} imports ${SERVER_LAYERS[toLayer]?.name} ("${ref.specifier}"), a layer above it`);
+    } else if (fromName === "modules" && toLayer === fromLayer && fromModule && toModule && fromModule !== toModule) {
+      const [from, to] = [SERVER_MODULE_ORDER.indexOf(fromModule), SERVER_MODULE_ORDER.indexOf(toModule)];
+      if (from === -1 || to === -1 || to > from) {
+        add(
+          "server-layer",
+          `module ${fromModule} imports module ${toModule}, which ${to === -1 || from === -1 ? "SERVER_MODULE_ORDER does not place" : "comes after it in SERVER_MODULE_ORDER"}`,
+        );
+      }
+    }
     if (
       indexOf &&
       file.startsWith(indexOf) &&
@@ -364,13 +395,26 @@ function check(file: string, ref: ImportRef, target: string | null, workspaces: 
 export function checkBoundaries(root: string): Violation[] {
   const workspaces = workspacesOf(root);
   const violations: Violation[] = [];
+  /** The server's own imports, file to file with the line of each, for the cycle check. */
+  const serverImports = new Map<string, Map<string, number>>();
   for (const workspace of workspaces) {
     for (const file of sourceFiles(root, workspace.dir)) {
+      const isServerSource = isUnder(file, SERVER_SRC) && !isTestFile(file);
+      if (isServerSource && serverLayerOf(file.slice(SERVER_SRC.length + 1)) === -1) {
+        violations.push({ file, line: 1, rule: "server-layer", message: "is in no layer of SERVER_LAYERS" });
+      }
       for (const ref of importsOf(file, fs.readFileSync(path.join(root, file), "utf8"))) {
-        violations.push(...check(file, ref, resolve(root, file, ref.specifier, workspaces), workspaces));
+        const target = resolve(root, file, ref.specifier, workspaces);
+        violations.push(...check(file, ref, target, workspaces));
+        if (isServerSource && target !== null && isUnder(target, SERVER_SRC) && !isTestFile(target)) {
+          const targets = serverImports.get(file) ?? new Map<string, number>();
+          if (!targets.has(target)) targets.set(target, ref.line);
+          serverImports.set(file, targets);
+        }
       }
     }
   }
+  violations.push(...importCycles(serverImports));
   return violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
@@ -388,6 +432,10 @@ export function layeringTable(): string {
 function main(args: string[]): number {
   if (args.includes("--table")) {
     process.stdout.write(`${layeringTable()}\n`);
+    return 0;
+  }
+  if (args.includes("--layers")) {
+    process.stdout.write(`${serverLayersList()}\n`);
     return 0;
   }
   const root = path.resolve(args[0] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));

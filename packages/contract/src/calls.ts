@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, zUserId } from "./chat";
-import type { TCallEventType } from "./chat-constants";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, zUserId } from "./chat-common";
+import { CALL_STATES, type TCallEventType } from "./chat-constants";
 import { V } from "./validation";
 
 /**
@@ -13,7 +13,6 @@ export const CALL_KINDS = ["audio", "video"] as const;
 export const zCallKind = z.enum(CALL_KINDS);
 export type TCallKind = z.infer<typeof zCallKind>;
 
-export const CALL_STATES = ["ringing", "accepted", "ended", "declined", "cancelled", "missed", "failed"] as const;
 export const zCallState = z.enum(CALL_STATES);
 export type TCallState = z.infer<typeof zCallState>;
 

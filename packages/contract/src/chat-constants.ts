@@ -2,7 +2,6 @@
  * The chat API's paths and the constants of its real-time protocol. Nothing here imports zod: the SDK bundles this
  * file into apps' code, where zod's runtime would add some 100 KB that a client never uses.
  */
-import type { TCallState } from "./calls";
 
 /** The chat API's routes, under {@link CHAT_API_PREFIX}. */
 export const chatApi = {
@@ -69,6 +68,12 @@ export const callsApi = {
 } as const;
 
 /** What both parties' sockets hear as a call moves: `call.ringing` when it starts, then one per move. */
+/** A call's states; `CALL_TRANSITIONS` (calls.ts) says which moves lead between them. */
+export const CALL_STATES = ["ringing", "accepted", "ended", "declined", "cancelled", "missed", "failed"] as const;
+
+/** The states a user is busy in: one of them at a time per user, enforced by the database. */
+export const ACTIVE_CALL_STATES = ["ringing", "accepted"] as const satisfies readonly (typeof CALL_STATES)[number][];
+
 export const CALL_EVENT_TYPES = [
   "call.ringing",
   "call.accepted",
@@ -79,9 +84,6 @@ export const CALL_EVENT_TYPES = [
   "call.failed",
 ] as const;
 export type TCallEventType = (typeof CALL_EVENT_TYPES)[number];
-
-/** The states a user is busy in: one of them at a time per user, enforced by the database. */
-export const ACTIVE_CALL_STATES = ["ringing", "accepted"] as const satisfies readonly TCallState[];
 
 /** The custom type of the admin message a missed call leaves in the pair's distinct one-to-one channel. */
 export const MISSED_CALL_CUSTOM_TYPE = "call.missed";

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { errorCatalogue, errorCodes, isErrorCode, statusOf } from "./errors";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { type ErrorCode, Errors, errorCatalogue, errorCodes, isErrorCode, statusOf } from "./errors";
 
 describe("error catalogue", () => {
   it("holds every code named by the product spec", () => {
@@ -70,6 +70,17 @@ describe("error catalogue", () => {
       expect(statusOf(code)).toBeLessThan(600);
       expect(errorCatalogue[code].description.length).toBeGreaterThan(5);
     }
+  });
+
+  it("names every code exactly once, and every name a catalogue code", () => {
+    // At compile time too: a code left out of Errors makes this a type error under `npm run typecheck`.
+    expectTypeOf<Exclude<ErrorCode, (typeof Errors)[keyof typeof Errors]>>().toEqualTypeOf<never>();
+    const named = Object.values(Errors);
+    for (const code of named) expect(isErrorCode(code), code).toBe(true);
+    expect(new Set(named).size, "a code with two names").toBe(named.length);
+    expect([...named].sort()).toEqual([...errorCodes].sort());
+    for (const name of Object.keys(Errors)) expect(name).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
+    expect(Errors.PROFANITY_BLOCKED).toBe("3035");
   });
 
   it("tells codes from other strings", () => {

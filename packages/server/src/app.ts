@@ -1,51 +1,28 @@
-import { API_PREFIX, CHAT_API_PREFIX, chatApi } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import { type Bus, createMemoryBus, createRedisBus } from "./chat/bus";
-import { registerChatApiPlugins } from "./chat/chat-api";
-import { gatewayLimits, registerGateway } from "./chat/gateway";
 import { createMemoryPresence, createRedisPresence, type Presence } from "./chat/presence";
 import { type Clock, OffsetClock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Context } from "./context";
 import { type Database, openDatabase, rowsOf } from "./db/client";
 import { migrate } from "./db/migrate";
-import { registerAppAccess } from "./http/app-access";
-import { registerIdempotency } from "./http/idempotency";
+import type { registerGateway } from "./gateway/gateway";
 import { registerPrometheus } from "./http/prometheus";
-import { createRequestCounter, registerRateLimit } from "./http/rate-limit";
+import { createRequestCounter } from "./http/rate-limit";
 import { createServer, type RegisteredRoute } from "./http/server";
 import { registerSessionForgetting } from "./http/session-cache";
 import { registerTestingEndpoints } from "./http/testing";
 import { registerWeb } from "./http/web";
 import { createMailer } from "./integrations/mail";
 import { createOutboundGuard } from "./integrations/outbound";
+import { jobHandlers as allJobHandlers } from "./job-handlers";
 import { dueCampaignsJob } from "./jobs/catalog";
-import { jobHandlers as allJobHandlers } from "./jobs/handlers";
 import { createJobs, type JobHandler } from "./jobs/runtime";
-import { accountRoutes } from "./modules/accounts";
-import { accountKindRoutes, signInRoutes } from "./modules/admin";
-import { appRoutes } from "./modules/apps";
-import { auditedDatabase, auditRoutes, currentAuditScope, registerAuditHooks } from "./modules/audit";
-import { authRoutes } from "./modules/auth";
-import { billingRoutes, sandboxCardPageRoutes } from "./modules/billing";
-import { callChatRoutes, callRoutes } from "./modules/calls";
-import { brandCoverFileRoutes, noticeRoutes } from "./modules/campaigns";
-import { channelChatRoutes, dashboardChatRoutes } from "./modules/channels";
-import { chatUserChatRoutes, testUserRoutes } from "./modules/chat-users";
-import { contactRoutes } from "./modules/contact";
-import { exportDownloadRoutes, exportRoutes } from "./modules/exports";
-import { fileChatRoutes, fileRoutes } from "./modules/files";
-import { createStatusMonitor, healthRoutes, serverStatusChecks, statusRoutes } from "./modules/health";
-import { liveRoutes } from "./modules/live";
-import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes, startSearchUpkeep } from "./modules/messages";
-import { metricsRoutes } from "./modules/metrics";
-import { notificationRoutes } from "./modules/notifications";
-import { profanityRoutes } from "./modules/profanity";
-import { pushChatRoutes, pushRoutes } from "./modules/push";
-import { reportChatRoutes, reportQueueRoutes } from "./modules/reports";
-import { translationChatRoutes, translationRoutes } from "./modules/translation";
-import { webhookRoutes } from "./modules/webhooks";
+import { auditedDatabase, currentAuditScope, registerAuditHooks } from "./modules/audit";
+import { createStatusMonitor, serverStatusChecks } from "./modules/health";
+import { startSearchUpkeep } from "./modules/messages";
 import { closeRedis, createRedisClient } from "./redis";
+import { registerRoutes } from "./routes";
 import { createServices, type Services } from "./services";
 
 export type { RegisteredRoute } from "./http/server";
@@ -114,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     webSockets: () => gateway?.connectionCount() ?? 0,
   });
   services = createServices(ctx, { bus, presence, onWebhookFailed: observability.webhookFailed });
-  const { auth, apps, chatUsers, channels, messages, webhooks } = services;
+  const { auth, chatUsers } = services;
 
   const handlers = allJobHandlers(ctx, services);
   ctx.jobs = createJobs({
@@ -156,67 +133,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!options.database) await opened.close();
   });
 
-  const { links, marketplace, admin, accounts, contact, reports, notifications, billing, profanity, push } = services;
-  const { translation, brands, brandChannels, campaigns, files, calls } = services;
-  await server.register(
-    async (api) => {
-      registerAppAccess(api, { auth, apps });
-      await api.register(healthRoutes, { database, redis, isBusReceiving: () => bus.isReceiving() });
-      await registerRateLimit(api, { counter, hook: "preValidation" });
-      await api.register(statusRoutes, { status });
-      registerIdempotency(api, { db: database.db, clock: ctx.clock });
-      await api.register(authRoutes, { auth });
-      await api.register(signInRoutes, { links, marketplace });
-      await api.register(accountKindRoutes, { auth, links, admin });
-      await api.register(contactRoutes, { contact });
-      await api.register(accountRoutes, { auth, accounts });
-      await api.register(appRoutes, { auth, apps });
-      await api.register(dashboardChatRoutes, { auth, apps, chatUsers, channels, messages, brandChannels });
-      await api.register(testUserRoutes, { auth, apps, chatUsers });
-      await api.register(metricsRoutes, { auth, reports });
-      await api.register(notificationRoutes, { auth, notifications });
-      await api.register(billingRoutes, { auth, billing });
-      await api.register(profanityRoutes, { auth, profanity });
-      await api.register(pushRoutes, { auth, push });
-      await api.register(webhookRoutes, { auth, webhooks });
-      await api.register(translationRoutes, { auth, translation });
-      await api.register(callRoutes, { auth, calls });
-      await api.register(messageSearchRoutes, { auth, messageSearch: services.messageSearch });
-      await api.register(reportQueueRoutes, { auth, reportQueue: services.reportQueue });
-      await api.register(auditRoutes, { auth, audit: services.audit });
-      await api.register(exportRoutes, { auth, exports: services.exports });
-      await api.register(liveRoutes, { auth, apps, live: services.live });
-      await api.register(noticeRoutes, { brands, campaigns });
-    },
-    { prefix: API_PREFIX },
-  );
-  await server.register(
-    async (v1) => {
-      await registerChatApiPlugins(v1, config);
-      await registerRateLimit(v1, { counter, hook: "preHandler" });
-      await v1.register(chatUserChatRoutes, { apps, chatUsers, presence });
-      await v1.register(channelChatRoutes, { apps, chatUsers, channels });
-      await v1.register(messageChatRoutes, { apps, chatUsers, messages });
-      await v1.register(messageSearchChatRoutes, { apps, chatUsers, messageSearch: services.messageSearch });
-      await v1.register(fileChatRoutes, { apps, chatUsers, files });
-      await v1.register(translationChatRoutes, { apps, chatUsers, translation });
-      await v1.register(pushChatRoutes, { apps, chatUsers, push });
-      await v1.register(callChatRoutes, { apps, chatUsers, calls });
-      await v1.register(reportChatRoutes, { apps, chatUsers, reportQueue: services.reportQueue });
-      const realtime = { bus, presence, auth, apps, chatUsers, channels, messages, calls, counter };
-      gateway = registerGateway(v1, chatApi.ws, { ...realtime, ...gatewayLimits(config) });
-      v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
-    },
-    { prefix: CHAT_API_PREFIX },
-  );
-  await server.register(fileRoutes, { files });
-  await server.register(brandCoverFileRoutes, { brands });
-  // Counted against the client's address, before the body is read: one download per export and one page and post
-  // per card registration are far inside the budget, and a flood of guessed links or posted cards is what it stops.
-  await server.register(async (counted) => {
-    await registerRateLimit(counted, { counter, hook: "onRequest" });
-    await counted.register(exportDownloadRoutes, { exports: services.exports });
-    await counted.register(sandboxCardPageRoutes, { billing, gateway: services.gateway });
+  gateway = await registerRoutes(server, {
+    config,
+    clock: ctx.clock,
+    services,
+    database,
+    redis,
+    bus,
+    presence,
+    counter,
+    status,
   });
   const jobHandlers = new Map(handlers.map((h) => [h.job.name, h]));
   if (config.testingEndpoints && ctx.clock instanceof OffsetClock) {

@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorData, errorCatalogue } from "@parley/contract";
+import { type ErrorCode, type ErrorData, Errors, errorCatalogue } from "@parley/contract";
 
 /** The one error type routes and services throw; the error handler turns it into `{ code, message, data }`. */
 export class AppError extends Error {
@@ -18,6 +18,9 @@ export class AppError extends Error {
 }
 
 /** The code of an app's deactivation (3001, 3002) that `err` carries, for refusals that speak in frames. */
-export function deactivationCode(err: unknown): "3001" | "3002" | null {
-  return err instanceof AppError && (err.code === "3001" || err.code === "3002") ? err.code : null;
+export function deactivationCode(err: unknown): (typeof Errors)["APP_DEACTIVATED" | "ACCOUNT_APPS_DEACTIVATED"] | null {
+  return err instanceof AppError &&
+    (err.code === Errors.APP_DEACTIVATED || err.code === Errors.ACCOUNT_APPS_DEACTIVATED)
+    ? err.code
+    : null;
 }

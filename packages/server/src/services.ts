@@ -19,13 +19,21 @@ import {
   createCampaignSender,
   createCampaignService,
 } from "./modules/campaigns";
-import { channelExportSection, createChannelService, memberExportSection } from "./modules/channels";
-import { createChatUserService, userExportSection } from "./modules/chat-users";
+import { channelExportSection, channelIdsOf, createChannelService, memberExportSection } from "./modules/channels";
+import { createChatUserService, realChatUsersOf, userExportSection } from "./modules/chat-users";
 import { createContactService } from "./modules/contact";
 import { createExportService } from "./modules/exports";
 import { createFileService, fileExportSection } from "./modules/files";
 import { createLiveFeed } from "./modules/live";
-import { createMessageSearch, createMessageService, messageExportSection } from "./modules/messages";
+import {
+  createMessageSearch,
+  createMessageService,
+  findLiveMessage,
+  firstUserMessageAt,
+  lastMessagesOf,
+  messageExportSection,
+  toMessages,
+} from "./modules/messages";
 import { createMetricsService, createReportService } from "./modules/metrics";
 import { createNotificationService } from "./modules/notifications";
 import { createProfanityService } from "./modules/profanity";
@@ -48,7 +56,11 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const gateway = createSandboxGateway({ db: ctx.database.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl });
   const billing = createBillingService(ctx, { gateway });
   // No chat API for an app whose account's plan does not allow it.
-  const apps = createAppService(ctx, { usage: metrics, chatAccessChecks: [billing.requireChatService] });
+  const apps = createAppService(ctx, {
+    usage: metrics,
+    chatAccessChecks: [billing.requireChatService],
+    onboarding: { realUsersOf: realChatUsersOf, channelIdsOf, firstUserMessageAt },
+  });
   const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps, live: live.report });
   const profanity = createProfanityService(ctx, { apps });
   const webhooks = createWebhookService(ctx, { apps, onDeliveryFailed: deps.onWebhookFailed, live: live.report });
@@ -68,7 +80,16 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     messagePushOverrides: [(appId, message) => campaignSender.pushOverride(appId, message)],
   });
   const outbox = createOutbox(ctx, [webhooks.consumer, push.consumer]);
-  const channels = createChannelService(ctx, { bus, chatUsers, outbox, presence });
+  const channels = createChannelService(ctx, {
+    bus,
+    chatUsers,
+    outbox,
+    presence,
+    messages: {
+      lastMessages: async (q, channelIds, viewer) => toMessages(q, await lastMessagesOf(q, channelIds, viewer)),
+      findLive: findLiveMessage,
+    },
+  });
   const translation = createTranslationService(ctx, { apps, channels });
   const messages = createMessageService(
     ctx,

@@ -8,6 +8,7 @@ import { type App, buildApp } from "../src/app";
 import { ManualClock } from "../src/clock";
 import { loadConfig } from "../src/config";
 import { type Database, openPglite, openPostgres } from "../src/db/client";
+import { eventually, until } from "./poll";
 
 export interface TestApp extends App {
   clock: ManualClock;
@@ -83,35 +84,30 @@ export async function startTestApp(
   await app.server.ready();
 
   async function waitForMail(to: string, subject?: RegExp) {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
+    const newestMail = async () => {
       const files = await fs.readdir(config.mailDir).catch(() => [] as string[]);
       const mails = await Promise.all(
         files
           .filter((f) => f.endsWith(".json"))
           .map(async (f) => JSON.parse(await fs.readFile(path.join(config.mailDir, f), "utf8"))),
       );
-      const match = mails
+      return mails
         .filter((m) => m.to === to && (!subject || subject.test(m.subject)))
         .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)))
         .at(-1);
-      if (match) return match;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} within 15 s`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    };
+    return eventually(newestMail, `a mail to ${to}`, 15_000, 100);
   }
 
   async function jobsIdle(timeoutMs = 15_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    const isIdle = async () => {
       const [row] = await database.query<{ n: number | string }>(
         `select count(*) as n from jobs
          where state = 'active' or (state in ('created', 'retry') and start_after <= now())`,
       );
-      if (Number(row?.n) === 0) return;
-      if (Date.now() > deadline) throw new Error(`jobs still due or running after ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return Number(row?.n) === 0;
+    };
+    await until(isIdle, "no job due or running", timeoutMs, 50);
   }
 
   return {
@@ -161,8 +157,12 @@ export function signupBody(email: string, overrides: Record<string, unknown> = {
   };
 }
 
-/** Signs up and verifies by the mailed code, which signs the user in: an ordinary account ready to use. */
-export async function signedInAccount(
+/**
+ * Signs up and verifies by the mailed code, which signs the user in: an ordinary account ready to use, made the slow
+ * way (argon2, the mail job, the mail folder). For the tests of sign-up and mail themselves; others use
+ * `createAccount` (factories.ts).
+ */
+export async function signUpThroughMail(
   t: TestApp,
   overrides: Record<string, unknown> = {},
 ): Promise<{ email: string; token: string }> {

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { until } from "./poll";
 
 /** One request the receiver answered, as Google would have seen it. */
 export interface ReceivedCall {
@@ -153,11 +154,12 @@ export async function startTranslateReceiver() {
     },
     /** Waits until `count` requests are held, then answers them all. */
     async release(count: number) {
-      const deadline = Date.now() + 5_000;
-      while (held.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${held.length} of ${count} requests arrived`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await until(
+        () => held.length >= count,
+        () => `${count} requests to arrive; ${held.length} arrived`,
+        5_000,
+        10,
+      );
       holding = false;
       for (const answer of held.splice(0)) answer();
     },

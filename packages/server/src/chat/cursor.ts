@@ -1,3 +1,4 @@
+import { Errors } from "@parley/contract";
 import { and, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../errors";
@@ -11,7 +12,7 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = cursorTime(at);
-  if (!id || !createdAt || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError("300");
+  if (!id || !createdAt || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError(Errors.INVALID_REQUEST);
   return { createdAt, id };
 }
 

@@ -1,4 +1,4 @@
-import { API_PREFIX } from "@parley/contract";
+import { API_PREFIX, Errors } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
 import type { AppService } from "../modules/apps";
@@ -22,7 +22,7 @@ export function registerAppAccess(api: FastifyInstance, deps: { auth: AuthServic
     const auth = authOf(request);
     if (route.startsWith(`${API_PREFIX}/apps/:id/notice/`)) requireNoticeFeature(auth);
     const { id } = request.params as { id?: string };
-    if (!id || !UUID.test(id)) throw new AppError("3003");
+    if (!id || !UUID.test(id)) throw new AppError(Errors.APP_ACCESS_DENIED);
     // The app's own summary stays readable while it is deactivated: it is where the dashboard learns why.
     const summary = route === `${API_PREFIX}/apps/:id` && request.method === "GET";
     await deps.apps.requireAppAccess(auth, id, { evenDeactivated: summary });

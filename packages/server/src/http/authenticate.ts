@@ -1,3 +1,4 @@
+import { Errors } from "@parley/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 import type { Authenticated, AuthService } from "../modules/auth";
@@ -25,7 +26,7 @@ export function requireAuth(auth: AuthService) {
     if (request.auth) return;
     const token = bearerToken(request);
     const found = token ? await auth.authenticate(token) : null;
-    if (!found) throw new AppError("1001");
+    if (!found) throw new AppError(Errors.NOT_LOGGED_IN);
     request.auth = found;
   };
 }
@@ -37,6 +38,6 @@ export async function optionalAuth(auth: AuthService, request: FastifyRequest): 
 }
 
 export function authOf(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw new AppError("1001");
+  if (!request.auth) throw new AppError(Errors.NOT_LOGGED_IN);
   return request.auth;
 }

@@ -1,4 +1,4 @@
-import { errorCatalogue } from "@parley/contract";
+import { Errors, errorCatalogue } from "@parley/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 import { RequestValidationError } from "./validation";
@@ -21,15 +21,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const validation = err.validation as unknown;
     if (validation instanceof RequestValidationError || err instanceof RequestValidationError) {
       const issues = err instanceof RequestValidationError ? err.issues : (validation as RequestValidationError).issues;
-      const code = issues.some((i) => i.missing) ? "301" : "300";
+      const code = issues.some((i) => i.missing) ? Errors.MISSING_PARAMETER : Errors.INVALID_REQUEST;
       return send(reply, new AppError(code, { fields: issues.map(({ path, message }) => ({ path, message })) }));
     }
-    if (err.statusCode === 413) return send(reply, new AppError("006"));
+    if (err.statusCode === 413) return send(reply, new AppError(Errors.BODY_TOO_LARGE));
     // Fastify's own client errors: malformed JSON, wrong content type.
     if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
-      return send(reply, new AppError("300", undefined, err.message));
+      return send(reply, new AppError(Errors.INVALID_REQUEST, undefined, err.message));
     }
     request.log.error({ err }, "unexpected fault");
-    return send(reply, new AppError("001", undefined, errorCatalogue["001"].description));
+    return send(reply, new AppError(Errors.UNEXPECTED, undefined, errorCatalogue[Errors.UNEXPECTED].description));
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  Errors,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_TTL_HOURS,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -121,7 +122,9 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
     if (header === undefined || !auth) return;
     const parsed = zIdempotencyKey.safeParse(header);
     if (!parsed.success) {
-      throw new AppError("300", { fields: [{ path: IDEMPOTENCY_KEY_HEADER, message: "VALIDATION_INVALID_FORMAT" }] });
+      throw new AppError(Errors.INVALID_REQUEST, {
+        fields: [{ path: IDEMPOTENCY_KEY_HEADER, message: "VALIDATION_INVALID_FORMAT" }],
+      });
     }
     const key = parsed.data;
     const accountId = auth.account.id;
@@ -160,10 +163,10 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
           );
         continue;
       }
-      if (row.route !== route || row.requestHash !== requestHash) throw new AppError("010");
+      if (row.route !== route || row.requestHash !== requestHash) throw new AppError(Errors.IDEMPOTENCY_KEY_REUSED);
       if (row.statusCode === null) {
         void reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-        throw new AppError("009", { retryAfterSeconds: RETRY_AFTER_SECONDS });
+        throw new AppError(Errors.IDEMPOTENCY_IN_PROGRESS, { retryAfterSeconds: RETRY_AFTER_SECONDS });
       }
       return reply
         .code(row.statusCode)
@@ -173,7 +176,7 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
     }
     // Lost both rounds to concurrent requests with the same key: one of them is running it.
     void reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-    throw new AppError("009", { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    throw new AppError(Errors.IDEMPOTENCY_IN_PROGRESS, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }
 
   scope.addHook("onRoute", (route: RouteOptions) => {

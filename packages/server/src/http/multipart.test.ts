@@ -1,6 +1,6 @@
 import { FILE_NAME_MAX } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { safeFileName } from "./multipart";
+import { safeFileName } from "../integrations/storage";
 
 describe("upload file names", () => {
   it("keeps an ordinary name as it is", () => {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { Errors } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { AppError } from "../errors";
@@ -73,7 +74,7 @@ export function registerPrometheus(
   const { token } = options;
   if (token) {
     server.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-      if (!sameToken(bearerToken(request), token)) throw new AppError("007");
+      if (!sameToken(bearerToken(request), token)) throw new AppError(Errors.METRICS_TOKEN_INVALID);
       return reply.type(registry.contentType).send(await registry.metrics());
     });
   }

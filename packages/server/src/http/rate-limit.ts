@@ -1,4 +1,5 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import { type ErrorCode, Errors } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { AppError } from "../errors";
@@ -199,7 +200,7 @@ export function createRequestCounter(options: { perSecond: number; redis: Redis 
 const retryAfterSeconds = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
 
 /** The refusals of a request whose credential is missing or not valid, on the dashboard API and the chat API. */
-const CREDENTIAL_REFUSALS = new Set(["1001", "3028"]);
+const CREDENTIAL_REFUSALS = new Set<ErrorCode>([Errors.NOT_LOGGED_IN, Errors.CHAT_AUTH_REQUIRED]);
 
 /**
  * Counts every route of the scope it is registered in, after the caller is known (`hook`: the dashboard knows its
@@ -230,7 +231,7 @@ export async function registerRateLimit(
     skipOnError: true,
     store: SharedStore,
     errorResponseBuilder: (_request, context) =>
-      new AppError("005", { retryAfterSeconds: retryAfterSeconds(context.ttl) }),
+      new AppError(Errors.RATE_LIMITED, { retryAfterSeconds: retryAfterSeconds(context.ttl) }),
   });
   scope.decorateRequest("isRateCounted", false);
   // What this handler throws goes on to the server's error handler, which answers it.
@@ -240,7 +241,7 @@ export async function registerRateLimit(
       const verdict = await counter.countRequest(addressKey(request));
       if (!verdict.isAdmitted) {
         void reply.header("retry-after", String(verdict.retryAfterSeconds));
-        throw new AppError("005", { retryAfterSeconds: verdict.retryAfterSeconds });
+        throw new AppError(Errors.RATE_LIMITED, { retryAfterSeconds: verdict.retryAfterSeconds });
       }
     }
     throw error;

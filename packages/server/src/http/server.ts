@@ -1,3 +1,4 @@
+import { Errors } from "@parley/contract";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { Config } from "../config";
 import { textLogStream } from "../log-text";
@@ -60,7 +61,7 @@ export function createServer(
     // A path the router cannot take apart (bad percent-encoding, a segment longer than any id) is input that does
     // not match the route: 300, like any other.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      void reply.code(400).send({ code: "300", message: error.message.slice(0, 200) });
+      void reply.code(400).send({ code: Errors.INVALID_REQUEST, message: error.message.slice(0, 200) });
     },
   });
   registerSecurityHeaders(server, { publicUrl: config.publicUrl });

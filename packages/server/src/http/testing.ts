@@ -1,3 +1,4 @@
+import { Errors } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -20,7 +21,7 @@ export function isLoopback(address: string | undefined): boolean {
  * machine; anyone else hears 004, as if the endpoints did not exist.
  */
 async function requireLoopback(request: FastifyRequest): Promise<void> {
-  if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) throw new AppError("004");
+  if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) throw new AppError(Errors.ROUTE_NOT_FOUND);
 }
 
 /**
@@ -52,7 +53,7 @@ export function registerTestingEndpoints(
     async (request) => {
       const { email, enabled } = request.body;
       const updated = await updateAccountByEmail(deps.database.db, email, { noticeFeatureEnabled: enabled });
-      if (!updated) throw new AppError("9000");
+      if (!updated) throw new AppError(Errors.ACCOUNT_NOT_FOUND);
       return { email, enabled };
     },
   );
@@ -66,7 +67,7 @@ export function registerTestingEndpoints(
     async (request) => {
       const { email, role } = request.body;
       const updated = await updateAccountByEmail(deps.database.db, email, { role });
-      if (!updated) throw new AppError("9000");
+      if (!updated) throw new AppError(Errors.ACCOUNT_NOT_FOUND);
       return { email, role };
     },
   );
@@ -75,7 +76,7 @@ export function registerTestingEndpoints(
     { onRequest: requireLoopback, schema: { params: z.object({ name: z.string().min(1).max(100) }) } },
     async (request) => {
       const handler = deps.jobHandlers.get(request.params.name);
-      if (!handler) throw new AppError("004");
+      if (!handler) throw new AppError(Errors.ROUTE_NOT_FOUND);
       await handler.handle({}, { jobId: `testing-${request.params.name}-${Date.now()}` });
       return { ran: request.params.name };
     },

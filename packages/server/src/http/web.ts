@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import {
   DEFAULT_LANGUAGE,
+  Errors,
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
@@ -151,7 +152,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, publ
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (API_PATH.test(pathname) || (request.method !== "GET" && request.method !== "HEAD")) {
-      throw new AppError("004");
+      throw new AppError(Errors.ROUTE_NOT_FOUND);
     }
     if (!hasWeb) {
       return reply

@@ -1,5 +1,4 @@
 import { createHash, sign } from "node:crypto";
-import type { StoredFcmCredential } from "../modules/push";
 import { OutboundError, type OutboundGuard } from "./outbound";
 import { remoteReason, statusReason } from "./remote-text";
 
@@ -7,6 +6,20 @@ import { remoteReason, statusReason } from "./remote-text";
  * Firebase Cloud Messaging over HTTP: the legacy API (`/fcm/send` with a server key) the spec names, and HTTP v1
  * (`/v1/projects/{id}/messages:send` with an OAuth2 token from a service account), Google's current API.
  */
+
+/**
+ * A credential as FCM takes it: a legacy server key, or a service account's key and identity. The push module stores
+ * it in this shape; the client keeps its own declaration so that it depends on no module.
+ */
+export interface FcmCredential {
+  kind: "legacy" | "serviceAccount";
+  /** The legacy server key, or the service account's private key (PEM). */
+  secret: string;
+  clientEmail: string | null;
+  projectId: string | null;
+  /** The service account's token endpoint (`token_uri`). */
+  tokenUri: string | null;
+}
 
 /** One notification to one device. Empty `sound` and `icon` are left out; a null `badge` too. */
 export interface FcmNotification {
@@ -32,7 +45,7 @@ export interface FcmResult {
 
 export interface FcmClient {
   /** Never throws: every failure, the network's included, comes back as a `failed` result. */
-  send(credential: StoredFcmCredential, notification: FcmNotification): Promise<FcmResult>;
+  send(credential: FcmCredential, notification: FcmNotification): Promise<FcmResult>;
 }
 
 export const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
@@ -129,17 +142,17 @@ export function createFcmClient(options: {
     }
   }
 
-  const tokenUrlOf = (credential: StoredFcmCredential) =>
+  const tokenUrlOf = (credential: FcmCredential) =>
     options.oauthTokenUrl ?? credential.tokenUri ?? "https://oauth2.googleapis.com/token";
 
   /**
    * The credential's cache key: a replaced service account (same e-mail, new key) must not reuse the old token,
    * and the private key must not sit in memory twice as a map key.
    */
-  const cacheKey = (credential: StoredFcmCredential, tokenUrl: string) =>
+  const cacheKey = (credential: FcmCredential, tokenUrl: string) =>
     createHash("sha256").update(`${tokenUrl}\u0000${credential.clientEmail}\u0000${credential.secret}`).digest("hex");
 
-  async function fetchAccessToken(credential: StoredFcmCredential, tokenUrl: string): Promise<string> {
+  async function fetchAccessToken(credential: FcmCredential, tokenUrl: string): Promise<string> {
     // Wall-clock time, not the app clock: Google checks `iat` and `exp` against its own.
     const now = Date.now();
     const assertion = serviceAccountAssertion(
@@ -173,7 +186,7 @@ export function createFcmClient(options: {
   }
 
   /** One token request per credential at a time: a push to a thousand devices must not ask a thousand times. */
-  async function accessToken(credential: StoredFcmCredential): Promise<string> {
+  async function accessToken(credential: FcmCredential): Promise<string> {
     const tokenUrl = tokenUrlOf(credential);
     const key = cacheKey(credential, tokenUrl);
     const cached = tokens.get(key);
@@ -185,7 +198,7 @@ export function createFcmClient(options: {
     return request;
   }
 
-  async function sendLegacy(credential: StoredFcmCredential, n: FcmNotification): Promise<FcmResult> {
+  async function sendLegacy(credential: FcmCredential, n: FcmNotification): Promise<FcmResult> {
     const notification: Record<string, string> = { title: n.title, body: n.body };
     if (n.sound) notification.sound = n.sound;
     if (n.icon) notification.icon = n.icon;
@@ -212,7 +225,7 @@ export function createFcmClient(options: {
     };
   }
 
-  async function sendV1(credential: StoredFcmCredential, n: FcmNotification): Promise<FcmResult> {
+  async function sendV1(credential: FcmCredential, n: FcmNotification): Promise<FcmResult> {
     const bearer = await accessToken(credential);
     const android: Record<string, string> = {};
     if (n.sound) android.sound = n.sound;

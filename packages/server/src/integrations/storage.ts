@@ -15,6 +15,45 @@ export interface FileStorage {
   deleteFolder(prefix: string): Promise<void>;
 }
 
+/** The one file of an upload, as a route hands it on. */
+export interface Upload {
+  /** The file's bytes. Ends with a 300 error when the request breaks off or is malformed mid-file. */
+  stream: Readable;
+  /** Read after the stream ends: the file was longer than the limit, so `stream` holds only its start. */
+  readonly truncated: boolean;
+  /** The name as the client sent it; pass it through {@link safeFileName} before storing or showing it. */
+  fileName: string;
+  mimeType: string;
+  /** The text fields sent before the file, already checked to be storable. */
+  fields: Record<string, string>;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** An extension longer than this is more likely part of the name ("report.final draft v2") than a file type. */
+const EXTENSION_MAX = 16;
+
+/**
+ * An uploaded file's name made safe to store, to put in a URL path and in a header: path separators, quotes,
+ * control characters (NUL included, which no PostgreSQL text holds) and lone surrogates (which no `jsonb` holds)
+ * become `_`. A name longer than `max` UTF-16 code units is shortened before its extension, at a character
+ * boundary (an emoji with its modifiers stays whole), so it stays valid UTF-8 and keeps its type. An empty name,
+ * or one a URL would resolve away ("." or ".."), becomes "file".
+ */
+export function safeFileName(raw: string, max: number): string {
+  const cleaned = raw.replace(/[\\/"\p{Cc}\u2028\u2029]|\p{Cs}/gu, "_").trim();
+  if (cleaned === "" || cleaned === "." || cleaned === "..") return "file";
+  if (cleaned.length <= max) return cleaned;
+  const dot = cleaned.lastIndexOf(".");
+  const extension = dot > 0 && cleaned.length - dot <= EXTENSION_MAX ? cleaned.slice(dot) : "";
+  const stem = extension ? cleaned.slice(0, dot) : cleaned;
+  let kept = "";
+  for (const { segment } of graphemes.segment(stem)) {
+    if (kept.length + segment.length > max - extension.length) break;
+    kept += segment;
+  }
+  return `${kept.trimEnd() || "file"}${extension}`;
+}
+
 const SAFE_KEY = /^[A-Za-z0-9/_-]+$/;
 
 export function createDiskStorage(root: string): FileStorage {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { webhookDeliveries } from "../../src/db/schema";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 
 const TOKEN = "metrics-token-0123456789";
@@ -32,7 +32,7 @@ describe("/metrics", () => {
   });
 
   it("reports request latency by route template, not by concrete URL", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     await t.server.inject({ method: "GET", url: `/api/apps/${chat.appId}`, headers: chat.dashboardAuth });
     const text = (await scrape()).body;
     expect(text).toContain(
@@ -45,7 +45,7 @@ describe("/metrics", () => {
     await t.server.listen({ port: 0, host: "127.0.0.1" });
     const address = t.server.server.address();
     if (!address || typeof address === "string") throw new Error("no port");
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const kim = await chat.user("kim");
     const socket = new WebSocket(`ws://127.0.0.1:${address.port}/v1/ws`);
     await new Promise((resolve) => socket.once("open", resolve));

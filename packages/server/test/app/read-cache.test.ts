@@ -2,9 +2,9 @@ import type { TSessionState } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, chatSessions } from "../../src/db/schema";
-import { chatApp } from "../chat-client";
 import { client } from "../client";
-import { STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp } from "../harness";
+import { createAccount, createChatApp } from "../factories";
+import { STRONG_PASSWORD, startTestApp, type TestApp } from "../harness";
 
 /**
  * With the read cache on (and the test clock standing still, so nothing expires by itself), a change made through
@@ -25,7 +25,7 @@ async function del(url: string, token: string) {
 
 describe("read cache", () => {
   it("refuses a session at once after logout, ending it elsewhere, or logging out everywhere", async () => {
-    const { email, token } = await signedInAccount(t);
+    const { email, token } = await createAccount(t);
     expect((await api.get("/apps", token)).status).toBe(200);
     await api.post("/auth/logout", {}, token);
     expect((await api.get("/apps", token)).body.code).toBe("1001");
@@ -40,10 +40,10 @@ describe("read cache", () => {
   });
 
   it("applies an admin's change to a company on that company's next request", async () => {
-    const admin = await signedInAccount(t);
+    const admin = await createAccount(t);
     await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
     t.services.auth.forgetCachedSessions();
-    const company = await chatApp(t);
+    const company = await createChatApp(t);
     const brands = `/apps/${company.appId}/notice/brands`;
     expect((await api.get(brands, company.owner.token)).body.code).toBe("1023");
     const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, company.owner.email));
@@ -53,10 +53,10 @@ describe("read cache", () => {
   });
 
   it("lets a session opened before an admin turned the notice feature on use brands, and says so, without a new login", async () => {
-    const admin = await signedInAccount(t);
+    const admin = await createAccount(t);
     await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
     t.services.auth.forgetCachedSessions();
-    const company = await chatApp(t);
+    const company = await createChatApp(t);
     const token = company.owner.token;
     const before = await api.get<TSessionState>("/auth/session", token);
     expect(before.body).toMatchObject({ sessionToken: token, noticeFeatureEnabled: false, isAdmin: false });
@@ -68,7 +68,7 @@ describe("read cache", () => {
   });
 
   it("sees a role changed by another process (the CLI on PostgreSQL) once the cache's lifetime has passed", async () => {
-    const { email, token } = await signedInAccount(t);
+    const { email, token } = await createAccount(t);
     expect((await api.get<TSessionState>("/auth/session", token)).body.isAdmin).toBe(false);
     await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, email));
     t.clock.advance(60_000);
@@ -77,7 +77,7 @@ describe("read cache", () => {
   });
 
   it("shows a renamed app and its settings at once", async () => {
-    const { dashboardAuth, appId } = await chatApp(t);
+    const { dashboardAuth, appId } = await createChatApp(t);
     const token = dashboardAuth.authorization.slice("Bearer ".length);
     expect((await api.get<{ app: { name: string } }>(`/apps/${appId}`, token)).body.app.name).toBe("Chat");
     await api.put(`/apps/${appId}`, { name: "Renamed" }, token);
@@ -88,7 +88,7 @@ describe("read cache", () => {
   });
 
   it("reuses what it read: an account row changed behind the server's back shows only once forgotten", async () => {
-    const { email, token } = await signedInAccount(t);
+    const { email, token } = await createAccount(t);
     expect((await api.get("/account", token)).status).toBe(200);
     await t.ctx.database.db.update(accounts).set({ kind: "marketplaceaccount" }).where(eq(accounts.email, email));
     // Cached: the ordinary account is still admitted to account settings.
@@ -98,7 +98,7 @@ describe("read cache", () => {
   });
 
   it("refuses a chat session at once after logout, deactivation or deletion, and shows a new nickname at once", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const park = await app.user("park");
@@ -122,7 +122,7 @@ describe("read cache", () => {
   });
 
   it("reuses a chat session it read until sessions end somewhere, which the bus tells every process", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     expect((await kim.api.get("/me")).status).toBe(200);
     // Removed behind the server's back: the cached session still admits.

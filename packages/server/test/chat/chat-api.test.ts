@@ -1,6 +1,7 @@
 import { CHAT_API_OPERATIONS, CHAT_FIELD_PATTERNS, DAY_MS } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp, v1 } from "../chat-client";
+import { v1 } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 
 let t: TestApp;
@@ -15,7 +16,7 @@ type Message = { id: string; seq: number; text: string; type: string; sender: { 
 
 describe("chat users (server API)", () => {
   it("creates, reads, updates, lists by cursor and searches users", async () => {
-    const { server } = await chatApp(t);
+    const { server } = await createChatApp(t);
     const created = await server.post("/users", { userId: "kim", nickname: "Kim", metadata: { tier: "gold" } });
     expect(created.status).toBe(200);
     expect(created.body.user).toMatchObject({
@@ -40,7 +41,7 @@ describe("chat users (server API)", () => {
   });
 
   it("rejects a duplicate user id with 3019 and a malformed one with 300", async () => {
-    const { server } = await chatApp(t);
+    const { server } = await createChatApp(t);
     await server.post("/users", { userId: "dup", nickname: "A" });
     expect((await server.post("/users", { userId: "dup", nickname: "B" })).body.code).toBe("3019");
     expect((await server.post("/users", { userId: "has space", nickname: "B" })).body.code).toBe("300");
@@ -48,7 +49,7 @@ describe("chat users (server API)", () => {
   });
 
   it("answers 3028 without a credential and 1023 when a user session calls a server route", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     expect((await v1(t.server).get("/users")).body.code).toBe("3028");
     expect((await v1(t.server, "psk_forged").get("/users")).body.code).toBe("3028");
     const kim = await app.user("kim");
@@ -56,14 +57,14 @@ describe("chat users (server API)", () => {
   });
 
   it("keeps apps apart: one app's key cannot see another app's users", async () => {
-    const a = await chatApp(t);
-    const b = await chatApp(t);
+    const a = await createChatApp(t);
+    const b = await createChatApp(t);
     await a.server.post("/users", { userId: "only-a", nickname: "A" });
     expect((await b.server.get("/users/only-a")).body.code).toBe("3018");
   });
 
   it("deactivation signs the user out and refuses login until activated", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     expect((await app.server.post("/users/kim/deactivate")).body.user).toMatchObject({ isActive: false });
     expect((await kim.api.get("/me")).body.code).toBe("3028");
@@ -75,7 +76,7 @@ describe("chat users (server API)", () => {
   });
 
   it("deletes a user", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await app.server.post("/users", { userId: "gone", nickname: "G" });
     expect((await app.server.delete("/users/gone")).status).toBe(200);
     expect((await app.server.get("/users/gone")).body.code).toBe("3018");
@@ -84,7 +85,7 @@ describe("chat users (server API)", () => {
 
 describe("chat login", () => {
   it("refuses a wrong or expired login token with 3027", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await app.server.post("/users", { userId: "kim", nickname: "Kim" });
     const { token } = (await app.server.post<{ token: string }>("/users/kim/token", { expiresInSeconds: 120 })).body;
     const anon = v1(t.server);
@@ -94,11 +95,11 @@ describe("chat login", () => {
   });
 
   it("allows anonymous login only when the app enables it", async () => {
-    const closed = await chatApp(t);
+    const closed = await createChatApp(t);
     const anon = v1(t.server);
     const refused = await anon.post("/auth/anonymous", { appId: closed.appId, userId: "guest", nickname: "Guest" });
     expect(refused.body.code).toBe("3016");
-    const open = await chatApp(t, { allowAnonymousLogin: true });
+    const open = await createChatApp(t, { allowAnonymousLogin: true });
     const res = await anon.post<{ user: { userId: string; nickname: string } }>("/auth/anonymous", {
       appId: open.appId,
       userId: "guest",
@@ -115,7 +116,7 @@ describe("chat login", () => {
   });
 
   it("refuses anonymous login as a user the app created, with 3062, and leaves that user as it was", async () => {
-    const app = await chatApp(t, { allowAnonymousLogin: true });
+    const app = await createChatApp(t, { allowAnonymousLogin: true });
     const kim = await app.user("kim");
     const anon = v1(t.server);
     const res = await anon.post("/auth/anonymous", { appId: app.appId, userId: "kim", nickname: "Mallory" });
@@ -126,7 +127,7 @@ describe("chat login", () => {
   });
 
   it("marks users made by anonymous login as anonymous and lets them log in again", async () => {
-    const app = await chatApp(t, { allowAnonymousLogin: true });
+    const app = await createChatApp(t, { allowAnonymousLogin: true });
     const anon = v1(t.server);
     const first = await anon.post<{ user: { isAnonymous: boolean } }>("/auth/anonymous", {
       appId: app.appId,
@@ -143,7 +144,7 @@ describe("chat login", () => {
 
 describe("channels", () => {
   it("makes the creator the owner and first member; others join a public channel", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const created = await kim.api.post<{ channel: Channel }>("/channels", {
@@ -164,7 +165,7 @@ describe("channels", () => {
   });
 
   it("asks for the invitation code of a private channel: 3008 without, 3032 when wrong", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (
@@ -180,7 +181,7 @@ describe("channels", () => {
   });
 
   it("keeps invite-only channels closed to self-joins (3031) and hidden from strangers", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (
@@ -193,7 +194,7 @@ describe("channels", () => {
   });
 
   it("enforces the member limit with 3024 and lets a super group grow", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     for (const id of ["a", "b"]) await app.server.post("/users", { userId: id, nickname: id });
     const { channel } = (await kim.api.post<{ channel: Channel }>("/channels", { name: "Pair", memberLimit: 2 })).body;
@@ -210,7 +211,7 @@ describe("channels", () => {
   });
 
   it("passes ownership to the longest-standing member when the owner leaves", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const park = await app.user("park");
@@ -227,7 +228,7 @@ describe("channels", () => {
   });
 
   it("lets only the owner edit, moderate, appoint and delete (3025 otherwise)", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (await kim.api.post<{ channel: Channel }>("/channels", { name: "Room" })).body;
@@ -251,7 +252,7 @@ describe("channels", () => {
 
 describe("messages", () => {
   async function room() {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (await kim.api.post<{ channel: Channel }>("/channels", { name: "Room" })).body;
@@ -428,7 +429,7 @@ describe("messages", () => {
 
 describe("metrics", () => {
   it("stores sends made at once to many channels each once, with seq without gaps and exact counters", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const users = await Promise.all(Array.from({ length: 6 }, (_, i) => app.user(`u${i}`)));
     const owner = users[0] as (typeof users)[number];
     const u5 = users[5] as (typeof users)[number];
@@ -490,7 +491,7 @@ describe("metrics", () => {
   });
 
   it("counts messages, senders and active users per app per day", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     await app.user("quiet");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredRoute } from "../../src/app";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 import { type JsonSchema, toJsonSchema } from "../hostile-values";
 
@@ -28,16 +28,16 @@ const QUERIES: Record<string, string> = {
 const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "3090", "1023"]);
 
 let t: TestApp;
-let a: Awaited<ReturnType<typeof chatApp>>;
-let b: Awaited<ReturnType<typeof chatApp>>;
+let a: Awaited<ReturnType<typeof createChatApp>>;
+let b: Awaited<ReturnType<typeof createChatApp>>;
 let ids: Record<string, string>;
 let bobToken: string;
 let kimToken: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  a = await chatApp(t);
-  b = await chatApp(t);
+  a = await createChatApp(t);
+  b = await createChatApp(t);
   const kim = await a.user("kim");
   await a.user("lee");
   kimToken = kim.sessionToken;

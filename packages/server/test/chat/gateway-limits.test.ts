@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { RATE_LIMIT_PER_SECOND, type TServerFrame, WS_CLOSE_CODES } from "@parley/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { STRONG_PASSWORD, startTestApp, type TestApp } from "../harness";
+import { eventually, until } from "../poll";
 
 const METRICS_TOKEN = "metrics-token-0123456789";
 
@@ -29,16 +30,13 @@ async function openSocket(wsUrl: string, auth?: Record<string, unknown>) {
   const send = (frame: unknown) => ws.send(JSON.stringify(frame));
   if (auth) send({ type: "auth", ...auth });
   /** The first frame that matches, waiting for it up to `ms`. */
-  const next = async (match: (f: TServerFrame) => boolean, ms = 5000): Promise<TServerFrame> => {
-    // performance.now: some tests stop the wall clock.
-    const deadline = performance.now() + ms;
-    for (;;) {
-      const found = frames.find(match);
-      if (found) return found;
-      if (performance.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(frames.slice(0, 5))}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
+  const next = (match: (f: TServerFrame) => boolean, ms = 5000): Promise<TServerFrame> =>
+    eventually(
+      () => frames.find(match),
+      () => `a matching frame; got ${JSON.stringify(frames.slice(0, 5))}`,
+      ms,
+      10,
+    );
   return { ws, frames, closed, send, next };
 }
 
@@ -61,15 +59,6 @@ async function connectionCount(t: TestApp): Promise<number> {
   return Number(line?.split(" ")[1]);
 }
 
-/** Polls until `probe` holds; sockets close and are dropped a moment after the client closes them. */
-async function eventually(what: string, probe: () => Promise<boolean>) {
-  const deadline = performance.now() + 5000;
-  while (!(await probe())) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe("WebSocket connections", () => {
   let t: TestApp;
   let wsUrl: string;
@@ -80,14 +69,14 @@ describe("WebSocket connections", () => {
   afterAll(() => t?.close());
 
   it("makes one connection of two auth frames sent back to back, and closing the socket leaves the user offline", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const kim = await chat.user("kim");
     const [row] = await t.ctx.database.query<{ id: string }>(
       "select id from chat_users where app_id = $1 and user_id = 'kim'",
       [chat.appId],
     );
     const chatUserId = row?.id as string;
-    await eventually("no sockets from earlier tests", async () => (await connectionCount(t)) === 0);
+    await until(async () => (await connectionCount(t)) === 0, "no sockets from earlier tests", 5000, 20);
 
     const socket = await openSocket(wsUrl);
     socket.send({ type: "auth", token: kim.sessionToken });
@@ -102,12 +91,12 @@ describe("WebSocket connections", () => {
 
     socket.ws.close();
     await socket.closed;
-    await eventually("the connection to be dropped", async () => (await connectionCount(t)) === 0);
+    await until(async () => (await connectionCount(t)) === 0, "the connection to be dropped", 5000, 20);
     expect(await t.presence.online(chat.appId, [chatUserId])).toEqual(new Set());
   });
 
   it("refuses a chat user's 11th socket with 008 and close code 4008, and admits one again once another closes", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const kim = await chat.user("kim");
     const open = [];
     for (let i = 0; i < 10; i++) open.push(await readySocket(wsUrl, { token: kim.sessionToken }));
@@ -122,13 +111,13 @@ describe("WebSocket connections", () => {
 
     open[0]?.ws.close();
     await open[0]?.closed;
-    await eventually("a free place", async () => (await connectionCount(t)) <= 10);
+    await until(async () => (await connectionCount(t)) <= 10, "a free place", 5000, 20);
     const again = await readySocket(wsUrl, { token: kim.sessionToken });
     for (const socket of [...open, leeSocket, again]) socket.ws.close();
   });
 
   it("refuses a dashboard session's 11th socket with 008 and close code 4008; another session has its own cap", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const view = { token: chat.owner.token, appId: chat.appId };
     const open = [];
     for (let i = 0; i < 10; i++) open.push(await readySocket(wsUrl, view));
@@ -173,7 +162,7 @@ describe("WebSocket frames under the rate limit", () => {
   const nextWindow = () => vi.setSystemTime(Date.now() + 1100);
 
   it("answers a flood of subscribe frames with 005 and close code 4029 after a bounded number of channel lookups, while the health check answers", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     nextWindow();
     const socket = await readySocket(wsUrl, { token: chat.owner.token, appId: chat.appId });
     const lookups = vi.spyOn(t.services.channels, "requireChannel");
@@ -191,7 +180,7 @@ describe("WebSocket frames under the rate limit", () => {
   });
 
   it("counts frames and HTTP requests of a chat user in one budget", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const kim = await chat.user("kim");
     nextWindow();
     const socket = await readySocket(wsUrl, { token: kim.sessionToken });
@@ -228,7 +217,7 @@ describe("WebSocket frames under the rate limit", () => {
     // Past the address's window of the test before, which its own moved clock began.
     nextWindow();
     nextWindow();
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const kim = await chat.user("kim");
     nextWindow();
     // One upgrade and pings before signing in: all the address's budget but three more upgrades.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BusMessage } from "../../src/chat/bus";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { STRONG_PASSWORD, startTestApp, type TestApp } from "../harness";
 import { messageTexts, openSocket, overtakeNextSignIn, readySocketsAt } from "../ws-client";
 
@@ -22,7 +22,7 @@ const readySockets = <T extends Record<string, unknown>[]>(...auths: T) => ready
 
 describe("WebSocket gateway", () => {
   it("delivers a member's message to the other members' sockets, and not to strangers", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const park = await app.user("park");
@@ -46,14 +46,14 @@ describe("WebSocket gateway", () => {
     expect(res.headers.get("upgrade")).toBe("websocket");
     expect(await res.json()).toMatchObject({ code: "011" });
     // The socket of the refused request stays usable: the route still upgrades the next one.
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const [ready] = await readySockets({ token: kim.sessionToken });
     ready?.ws.close();
   });
 
   it("signs in sockets of many users at once, each hearing its own channels only", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const owner = await app.user("owner");
     const users = await Promise.all(Array.from({ length: 12 }, (_, i) => app.user(`u${i}`)));
     // Two rooms, the even users in one and the odd in the other; the sockets then sign in together.
@@ -75,7 +75,7 @@ describe("WebSocket gateway", () => {
   });
 
   it("starts delivering a channel's events once the user joins, and stops after a ban", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Open" })).body;
@@ -96,7 +96,7 @@ describe("WebSocket gateway", () => {
     "event" in message && message.event.type === type && message.event.userId === userId;
 
   it("hears a channel joined between its sign-in's read and its connection being counted", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Open" })).body;
@@ -108,7 +108,7 @@ describe("WebSocket gateway", () => {
   });
 
   it("stops hearing a channel banned from between its sign-in's read and its connection being counted", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (
@@ -127,7 +127,7 @@ describe("WebSocket gateway", () => {
   });
 
   it("lets the dashboard watch a channel of its app with its own session, acknowledging the subscription", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Watched" })).body;
     const dashboard = await socket({ token: app.owner.token, appId: app.appId });
@@ -141,8 +141,8 @@ describe("WebSocket gateway", () => {
   });
 
   it("answers a dashboard's subscription to a channel it cannot see with 3007 and no acknowledgement", async () => {
-    const app = await chatApp(t);
-    const other = await chatApp(t);
+    const app = await createChatApp(t);
+    const other = await createChatApp(t);
     const kim = await other.user("kim");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Elsewhere" })).body;
     const dashboard = await socket({ token: app.owner.token, appId: app.appId });
@@ -154,8 +154,8 @@ describe("WebSocket gateway", () => {
   });
 
   it("refuses another account's dashboard session for an app (3003)", async () => {
-    const app = await chatApp(t);
-    const other = await chatApp(t);
+    const app = await createChatApp(t);
+    const other = await createChatApp(t);
     const s = await socket({ token: other.owner.token, appId: app.appId });
     expect(await s.next((f) => f.type === "error")).toMatchObject({ code: "3003" });
     expect(await s.closed).toBe(4001);
@@ -168,7 +168,7 @@ describe("WebSocket gateway", () => {
   });
 
   it("answers ping with pong", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const [s] = await readySockets({ token: kim.sessionToken });
     s.send({ type: "ping" });
@@ -192,7 +192,7 @@ describe("WebSocket gateway", () => {
       s.next((f) => f.type === "error").then(async (frame) => ({ frame, code: await s.closed }));
 
     it("when the chat user logs out, is deactivated or deleted, with 3028 and close code 4001", async () => {
-      const app = await chatApp(t);
+      const app = await createChatApp(t);
       const kim = await app.user("kim");
       const lee = await app.user("lee");
       const park = await app.user("park");
@@ -220,7 +220,7 @@ describe("WebSocket gateway", () => {
     });
 
     it("when a dashboard session ends: ended from another device, or by logging out everywhere", async () => {
-      const app = await chatApp(t);
+      const app = await createChatApp(t);
       const laptop = await secondSession(app.owner.email);
       const [watching] = await readySockets({ token: laptop, appId: app.appId });
       const sessions = await dashboardCall(app.owner.token, "GET", "/auth/sessions");
@@ -238,7 +238,7 @@ describe("WebSocket gateway", () => {
     });
 
     it("when the password changes, except the socket of the session that changed it", async () => {
-      const app = await chatApp(t);
+      const app = await createChatApp(t);
       const other = await secondSession(app.owner.email);
       const [kept, cut] = await readySockets(
         { token: app.owner.token, appId: app.appId },
@@ -259,7 +259,7 @@ describe("WebSocket gateway", () => {
 
   // Last: it shuts the server down.
   it("closes every socket with 1001 when the server shuts down, in a channel or not, a user's or a dashboard view's", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     await kim.api.post("/channels", { name: "Room", userIds: ["lee"] });

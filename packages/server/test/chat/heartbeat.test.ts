@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 import { openSocket } from "../ws-client";
 
@@ -19,7 +19,7 @@ afterAll(() => t?.close());
 
 describe("WebSocket heartbeat", () => {
   it("keeps a socket that answers pings while its sign-in is slower than several heartbeats", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     await kim.api.post("/channels", { name: "Slow day" });
     const channels = t.services.channels;
@@ -45,7 +45,7 @@ describe("WebSocket heartbeat", () => {
   });
 
   it("cuts a signed-in socket that stops answering pings", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const lee = await app.user("lee");
     const silent = new WebSocket(wsUrl, { autoPong: false });
     const pings: number[] = [];

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { textFrame } from "../../src/chat/text-frame";
+import { textFrame } from "../../src/gateway/text-frame";
 
 /** ws's own framing, which its type declarations leave out. */
 const { Sender } = createRequire(import.meta.url)("ws") as {

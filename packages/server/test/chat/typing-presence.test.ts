@@ -6,7 +6,7 @@ import {
   TYPING_EXPIRES_MS,
 } from "@parley/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 import { readySocketsAt, type Socket } from "../ws-client";
 
@@ -30,7 +30,7 @@ const transient = (s: Socket, type: TTransientEvent["type"], match: (e: TTransie
     .then((f) => (f as { event: TTransientEvent }).event);
 
 async function room() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const [kim, lee, park] = await Promise.all(["kim", "lee", "park"].map((id) => app.user(id)));
   if (!kim || !lee || !park) throw new Error("users");
   const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;

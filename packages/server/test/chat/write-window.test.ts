@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createWriteWindow, STREAMS_PER_TURN } from "../../src/chat/write-window";
+import { createWriteWindow, STREAMS_PER_TURN } from "../../src/gateway/write-window";
 
 /** A stream that records each write it is asked to make, as the list of chunks in it. */
 function recorder(onWrite: () => void = () => {}) {

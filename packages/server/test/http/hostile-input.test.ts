@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredRoute } from "../../src/app";
 import { accounts } from "../../src/db/schema";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
 import {
   asQueryValue,
@@ -81,7 +81,7 @@ beforeAll(async () => {
  * a brand and a draft bulk message: the real ids and credentials the cases use, so input gets past the access checks.
  */
 async function prepareFixture() {
-  const chat = await chatApp(t);
+  const chat = await createChatApp(t);
   await t.ctx.database.db
     .update(accounts)
     .set({ noticeFeatureEnabled: true })

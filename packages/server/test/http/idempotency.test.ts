@@ -3,8 +3,8 @@ import { dashboardChat, fillPath, IDEMPOTENCY_KEY_TTL_HOURS } from "@parley/cont
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../../src/db/schema";
-import { chatApp } from "../chat-client";
-import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "../harness";
+import { createAccount, createChatApp } from "../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
 import { startReceiver } from "../webhooks-receiver";
 
 let t: TestApp;
@@ -42,7 +42,7 @@ async function call(
 
 /** An account with an app; `channels` is the app's channel list path. */
 async function ownerWithApp() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const token = app.owner.token;
   const channelsPath = fillPath(dashboardChat.channels, { id: app.appId });
   const channelNames = async () => {
@@ -215,7 +215,7 @@ describe("Idempotency-Key on dashboard writes", () => {
   });
 
   it("ignores the key on requests without a session", async () => {
-    const { email } = await signedInAccount(t);
+    const { email } = await createAccount(t);
     const key = randomUUID();
     const reset = () =>
       t.server.inject({

@@ -1,6 +1,6 @@
 import { V } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 
 /**
@@ -10,13 +10,13 @@ import { startTestApp, type TestApp } from "../harness";
  */
 
 let t: TestApp;
-let chat: Awaited<ReturnType<typeof chatApp>>;
+let chat: Awaited<ReturnType<typeof createChatApp>>;
 let kim: Awaited<ReturnType<typeof chat.user>>;
 let channelId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  chat = await chatApp(t);
+  chat = await createChatApp(t);
   kim = await chat.user("kim");
   channelId = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body.channel.id;
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../src/db/schema";
 import { issueMarketplaceToken } from "../../src/modules/admin/marketplace";
 import { client } from "../client";
-import { STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp, uniqueEmail } from "../harness";
+import { createAccount } from "../factories";
+import { STRONG_PASSWORD, startTestApp, type TestApp, uniqueEmail } from "../harness";
 
 /**
  * The permission matrix of the dashboard API: every route the server registers under `/api`, called by each kind
@@ -79,7 +80,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { MARKETPLACE_SECRET: secret } });
   api = client(t.server);
 
-  const owner = await signedInAccount(t);
+  const owner = await createAccount(t);
   tokens.ordinary = owner.token;
   appA = (await api.post<{ app: { id: string } }>("/apps", { name: "A" }, owner.token)).body.app.id;
   appB = (await api.post<{ app: { id: string } }>("/apps", { name: "B" }, owner.token)).body.app.id;
@@ -122,7 +123,7 @@ beforeAll(async () => {
   ).body.sessionToken;
   appM = (await api.post<{ app: { id: string } }>("/apps", { name: "M" }, tokens.marketplace)).body.app.id;
 
-  const admin = await signedInAccount(t);
+  const admin = await createAccount(t);
   await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
   tokens.admin = (
     await api.post<{ sessionToken: string }>("/auth/login", { email: admin.email, password: STRONG_PASSWORD })

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { isRateLimitExempt, MemoryWindowStore, RATE_LIMIT_EXEMPT } from "../../src/http/rate-limit";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 
 let t: TestApp;
@@ -32,7 +32,7 @@ function burst<T>(count: number, request: () => Promise<T>): Promise<T[]> {
 
 describe("rate limits", () => {
   it("admits 20 dashboard requests of an account in a second and answers the rest 429 with code 005", async () => {
-    const { dashboardAuth, appId } = await chatApp(t);
+    const { dashboardAuth, appId } = await createChatApp(t);
     // The setup's own calls count too; start from a fresh second.
     nextWindow();
     const replies = await burst(RATE_LIMIT_PER_SECOND + 5, () =>
@@ -55,8 +55,8 @@ describe("rate limits", () => {
   });
 
   it("counts each account on its own", async () => {
-    const a = await chatApp(t);
-    const b = await chatApp(t);
+    const a = await createChatApp(t);
+    const b = await createChatApp(t);
     nextWindow();
     await burst(RATE_LIMIT_PER_SECOND + 1, () =>
       t.server.inject({ method: "GET", url: "/api/apps", headers: a.dashboardAuth }),
@@ -66,7 +66,7 @@ describe("rate limits", () => {
   });
 
   it("limits each chat user to 20 requests a second and keeps their sends once refused", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const alice = await chat.user("alice");
     const bob = await chat.user("bob");
     const created = await alice.api.post<{ channel: { id: string } }>("/channels", {
@@ -96,7 +96,7 @@ describe("rate limits", () => {
   });
 
   it("counts requests with a made-up credential against the client address and answers 429 (005) past its budget", async () => {
-    const { appId, dashboardAuth } = await chatApp(t);
+    const { appId, dashboardAuth } = await createChatApp(t);
     const bogus = { authorization: "Bearer not-a-session" };
     for (const [url, refusal] of [
       ["/api/apps", "1001"],

@@ -5,7 +5,8 @@ import { OffsetClock } from "../../src/clock";
 import { registerErrorHandler } from "../../src/http/error-handler";
 import { isLoopback, registerTestingEndpoints } from "../../src/http/testing";
 import { validatorCompiler } from "../../src/http/validation";
-import { signedInAccount, startTestApp, type TestApp } from "../harness";
+import { createAccount } from "../factories";
+import { startTestApp, type TestApp } from "../harness";
 
 describe("testing endpoints", () => {
   let t: TestApp;
@@ -57,7 +58,7 @@ describe("testing endpoints turned on", () => {
   });
 
   it("refuse a caller on another machine with 004, and make nobody an admin", async () => {
-    const { email, token } = await signedInAccount(t);
+    const { email, token } = await createAccount(t);
     const refused = await server.inject({
       method: "PUT",
       url: "/api/testing/role",

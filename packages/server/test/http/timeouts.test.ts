@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../chat-client";
+import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
 import { openSocket } from "../ws-client";
 
@@ -133,7 +133,7 @@ describe("HTTP time-outs", () => {
   });
 
   it("leaves an upgraded WebSocket open past both time-outs", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const socket = await openSocket(`ws://127.0.0.1:${port}/v1/ws`, { token: kim.sessionToken });
     await socket.next((frame) => frame.type === "ready");

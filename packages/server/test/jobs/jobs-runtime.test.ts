@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createJobs, defineJob, handleJob, type Jobs } from "../../src/jobs/runtime";
 import { startTestApp, type TestApp } from "../harness";
+import { until } from "../poll";
 
 let t: TestApp;
 let jobs: Jobs | null = null;
@@ -38,10 +39,12 @@ describe("job runtime", () => {
     await jobs.start();
     for (let n = 0; n < 40; n++) await jobs.send(batchJob, { n }, { startAfter: 1 });
 
-    const deadline = Date.now() + 30_000;
-    while (!(runs.size === 40 && runs.get(7) === 2) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await until(
+      () => runs.size === 40 && runs.get(7) === 2,
+      () => `all 40 jobs to run and the seventh to run again; ${runs.size} ran`,
+      30_000,
+      200,
+    );
     expect(runs.size).toBe(40);
     expect(runs.get(7)).toBe(2);
     expect([...runs].filter(([n, count]) => n !== 7 && count !== 1)).toEqual([]);

@@ -5,6 +5,7 @@ import { latestSlot, parseCron } from "../../src/jobs/cron";
 import { expireJobs, fetchJobs } from "../../src/jobs/queue";
 import { createJobs, defineJob, handleJob, type JobHandler, type Jobs } from "../../src/jobs/runtime";
 import { startTestApp, type TestApp } from "../harness";
+import { eventually, until } from "../poll";
 
 let t: TestApp;
 const started: Jobs[] = [];
@@ -33,15 +34,8 @@ async function startJobs(handlers: JobHandler[], workers = true): Promise<Jobs> 
   return jobs;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** How long a test waits on the queue's workers, which poll the table. */
+const JOB_WAIT_MS = 15_000;
 
 interface JobRow {
   id: string;
@@ -81,7 +75,7 @@ describe("job queue", () => {
     const seen: { n: number; jobId: string }[] = [];
     const jobs = await startJobs([handleJob(job, async ({ n }, { jobId }) => void seen.push({ n, jobId }))]);
     const id = await jobs.send(job, { n: 42 });
-    await until("the job to complete", async () => (await jobRow(job.name))?.state === "completed");
+    await until(async () => (await jobRow(job.name))?.state === "completed", "the job to complete", JOB_WAIT_MS);
     expect(seen).toEqual([{ n: 42, jobId: id }]);
   });
 
@@ -102,24 +96,32 @@ describe("job queue", () => {
       }),
     ]).then((jobs) => jobs.send(job, { n: 1 }));
 
-    const first = await until("the first retry", async () => {
-      const row = await jobRow(job.name);
-      return row?.state === "retry" && row.retry_count === 1 ? row : undefined;
-    });
+    const first = await eventually(
+      async () => {
+        const row = await jobRow(job.name);
+        return row?.state === "retry" && row.retry_count === 1 ? row : undefined;
+      },
+      "the first retry",
+      JOB_WAIT_MS,
+    );
     expect(first.backoff).toBeGreaterThanOrEqual(5);
     expect(first.backoff).toBeLessThan(6);
     expect(first.output).toEqual({ message: "attempt 1 fails" });
     await dueNow(job.name);
 
-    const second = await until("the second retry", async () => {
-      const row = await jobRow(job.name);
-      return row?.state === "retry" && row.retry_count === 2 ? row : undefined;
-    });
+    const second = await eventually(
+      async () => {
+        const row = await jobRow(job.name);
+        return row?.state === "retry" && row.retry_count === 2 ? row : undefined;
+      },
+      "the second retry",
+      JOB_WAIT_MS,
+    );
     expect(second.backoff).toBeGreaterThanOrEqual(10);
     expect(second.backoff).toBeLessThan(11);
     await dueNow(job.name);
 
-    await until("the job to complete", async () => (await jobRow(job.name))?.state === "completed");
+    await until(async () => (await jobRow(job.name))?.state === "completed", "the job to complete", JOB_WAIT_MS);
     expect(runs).toBe(3);
   });
 
@@ -133,12 +135,16 @@ describe("job queue", () => {
       }),
     ]);
     await jobs.send(job, { n: 1 });
-    await until("the retry", async () => (await jobRow(job.name))?.state === "retry");
+    await until(async () => (await jobRow(job.name))?.state === "retry", "the retry", JOB_WAIT_MS);
     await dueNow(job.name);
-    const row = await until("the job to fail", async () => {
-      const found = await jobRow(job.name);
-      return found?.state === "failed" ? found : undefined;
-    });
+    const row = await eventually(
+      async () => {
+        const found = await jobRow(job.name);
+        return found?.state === "failed" ? found : undefined;
+      },
+      "the job to fail",
+      JOB_WAIT_MS,
+    );
     expect(row).toMatchObject({ retry_count: 1, output: { message: "always fails" } });
     expect(runs).toBe(2);
   });
@@ -193,7 +199,7 @@ describe("job queue", () => {
     await jobs.start();
     const sentAt = Date.now();
     await jobs.send(job, { n: 1 }, { startAfter: 1 });
-    await until("the deferred job to run", () => ranAt > 0, 10_000);
+    await until(() => ranAt > 0, "the deferred job to run", 10_000);
     expect(ranAt - sentAt).toBeGreaterThanOrEqual(1000);
     expect(ranAt - sentAt).toBeLessThan(5000);
   });
@@ -214,7 +220,7 @@ describe("job queue", () => {
     });
     await Promise.all([startJobs([handler]), startJobs([handler])]);
 
-    await until("the cron job to complete", async () => (await jobRow(job.name))?.state === "completed");
+    await until(async () => (await jobRow(job.name))?.state === "completed", "the cron job to complete", JOB_WAIT_MS);
     expect((await jobRows(job.name)).length).toBe(1);
     expect(runs).toBe(1);
     const [schedule] = await t.ctx.database.query<{ last_slot: Date }>(
@@ -250,8 +256,10 @@ describe("job queue", () => {
     const ran: number[] = [];
     await startJobs([handleJob(job, async ({ n }) => void ran.push(n))]);
 
-    await until("the lost job to complete", async () =>
-      (await jobRows(job.name)).some((row) => row.id === lost?.id && row.state === "completed"),
+    await until(
+      async () => (await jobRows(job.name)).some((row) => row.id === lost?.id && row.state === "completed"),
+      "the lost job to complete",
+      JOB_WAIT_MS,
     );
     expect(ran).toEqual([1]);
     const rows = await jobRows(job.name);
@@ -271,13 +279,15 @@ describe("job queue", () => {
       handleJob(job, async ({ n }) => {
         running++;
         together = Math.max(together, running);
-        await until("the whole batch to start", () => running === 5 || together === 5, 5_000).catch(() => {});
+        await until(() => running === 5 || together === 5, "the whole batch to start", 5_000).catch(() => {});
         running--;
         if (n === 2) throw new Error("the third fails");
       }),
     ]);
-    await until("the batch to end", async () =>
-      (await jobRows(job.name)).every((row) => row.state === "completed" || row.state === "failed"),
+    await until(
+      async () => (await jobRows(job.name)).every((row) => row.state === "completed" || row.state === "failed"),
+      "the batch to end",
+      JOB_WAIT_MS,
     );
     expect(together).toBe(5);
     const states = (await jobRows(job.name)).map((row) => row.state);
@@ -301,7 +311,7 @@ describe("job queue", () => {
       }),
     ]);
     await jobs.send(job, { n: 1 });
-    await until("the job to start", () => begun);
+    await until(() => begun, "the job to start", JOB_WAIT_MS);
     // The job is still running when stop is asked for; it ends only once stop is already waiting on it.
     let hasStopped = false;
     const stopped = jobs.stop().then(() => {

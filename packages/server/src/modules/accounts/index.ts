@@ -1,2 +1,1 @@
-export { accountRoutes } from "./routes";
 export { type AccountService, createAccountService, toAccount } from "./service";

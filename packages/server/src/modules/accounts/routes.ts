@@ -1,5 +1,6 @@
 import {
   api,
+  Errors,
   zAccountResponse,
   zChangePasswordRequest,
   zChangePasswordResponse,
@@ -21,7 +22,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: AuthService; accounts: Ac
   // Account settings belong to the company's owner: hidden from sub-accounts and marketplace accounts, and
   // refused to them here.
   app.addHook("preValidation", async (request) => {
-    if (authOf(request).account.kind !== "ordinary") throw new AppError("1023");
+    if (authOf(request).account.kind !== "ordinary") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
   });
 
   app.get(api.account.self, { schema: { response: { 200: zAccountResponse } } }, async (request) => ({

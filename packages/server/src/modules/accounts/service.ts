@@ -1,4 +1,4 @@
-import type { TAccount, TUpdateAccountRequest } from "@parley/contract";
+import { Errors, type TAccount, type TUpdateAccountRequest } from "@parley/contract";
 import type { Context } from "../../context";
 import { profileColumns } from "../../db/columns";
 import { AppError } from "../../errors";
@@ -27,19 +27,19 @@ export function createAccountService(ctx: Context) {
   return {
     async getAccount(accountId: string): Promise<TAccount> {
       const row = await findAccount(db, accountId);
-      if (!row) throw new AppError("3000");
+      if (!row) throw new AppError(Errors.ACCOUNT_FETCH_FAILED);
       return toAccount(row);
     },
 
     async updateAccount(accountId: string, input: TUpdateAccountRequest): Promise<TAccount> {
       // The schema already requires a company name; this guards callers that bypass it with whitespace.
-      if (!input.companyName.trim()) throw new AppError("2001");
+      if (!input.companyName.trim()) throw new AppError(Errors.COMPANY_INFO_MISSING);
       const row = await updateAccount(db, accountId, {
         ...profileColumns(input),
         // The language of mail follows the user; the billing currency stays as chosen at signup.
         ...(input.language ? { language: input.language } : {}),
       });
-      if (!row) throw new AppError("3000");
+      if (!row) throw new AppError(Errors.ACCOUNT_FETCH_FAILED);
       return toAccount(row);
     },
   };

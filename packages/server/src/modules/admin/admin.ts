@@ -1,10 +1,11 @@
-import type {
-  TAdminAction,
-  TCompanyDetail,
-  TCompanyListQuery,
-  TCompanyPage,
-  TCompanyPlanState,
-  TCompanySummary,
+import {
+  Errors,
+  type TAdminAction,
+  type TCompanyDetail,
+  type TCompanyListQuery,
+  type TCompanyPage,
+  type TCompanyPlanState,
+  type TCompanySummary,
 } from "@parley/contract";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../../context";
@@ -30,7 +31,7 @@ export const ADMIN_ROLE_REFUSAL =
 
 /** Every admin call answers 1023 to anyone without the admin role. */
 export function requireAdmin(auth: Authenticated): AccountRow {
-  if (auth.account.role !== "admin") throw new AppError("1023", undefined, ADMIN_ROLE_REFUSAL);
+  if (auth.account.role !== "admin") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN, undefined, ADMIN_ROLE_REFUSAL);
   return auth.account;
 }
 
@@ -100,7 +101,7 @@ export function createAdminService(
 
   async function requireCompany(companyId: string, q: Db = db, lock = false): Promise<AccountRow> {
     const row = await findAccount(q, companyId, { forUpdate: lock });
-    if (!row || row.kind === "subaccount" || row.role === "admin") throw new AppError("9000");
+    if (!row || row.kind === "subaccount" || row.role === "admin") throw new AppError(Errors.ACCOUNT_NOT_FOUND);
     return row;
   }
 
@@ -305,7 +306,7 @@ export function createAdminService(
         (account) => ({ appsDeactivatedAt: account.appsDeactivatedAt }),
         async (tx, changed) => {
           const [app] = await deps.apps.setDeactivated(tx, { accountId: changed.id, appId }, at);
-          if (!app) throw new AppError("3003");
+          if (!app) throw new AppError(Errors.APP_ACCESS_DENIED);
           return { appName: app.name };
         },
       );

@@ -1,5 +1,4 @@
 export { recordAdminAction } from "./actions";
 export { type AdminService, createAdminService, requireAdmin } from "./admin";
 export { createMarketplace, issueMarketplaceToken, type Marketplace, verifyMarketplaceToken } from "./marketplace";
-export { accountKindRoutes, signInRoutes } from "./routes";
 export { createSignInLinks, requireOwner, type SignInLinks } from "./sign-in-links";

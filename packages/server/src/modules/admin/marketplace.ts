@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   CURRENCY_BY_LANGUAGE,
+  Errors,
   type TMarketplaceSignupRequest,
   type TMarketplaceSignupResponse,
   type TMarketplaceTokenClaims,
@@ -25,17 +26,18 @@ export function issueMarketplaceToken(secret: string, claims: TMarketplaceTokenC
 /** The claims of a token signed with `secret` and not yet expired; 9003 otherwise, whatever the reason. */
 export function verifyMarketplaceToken(secret: string | null, token: string, now: Date): TMarketplaceTokenClaims {
   const [payload, signature, extra] = token.split(".");
-  if (!secret || !payload || !signature || extra !== undefined) throw new AppError("9003");
+  if (!secret || !payload || !signature || extra !== undefined) throw new AppError(Errors.MARKETPLACE_TOKEN_INVALID);
   const expected = Buffer.from(sign(secret, payload));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError("9003");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError(Errors.MARKETPLACE_TOKEN_INVALID);
   let claims: TMarketplaceTokenClaims;
   try {
     claims = zMarketplaceTokenClaims.parse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
   } catch {
-    throw new AppError("9003");
+    throw new AppError(Errors.MARKETPLACE_TOKEN_INVALID);
   }
-  if (claims.exp * 1000 <= now.getTime()) throw new AppError("9003");
+  if (claims.exp * 1000 <= now.getTime()) throw new AppError(Errors.MARKETPLACE_TOKEN_INVALID);
   return claims;
 }
 
@@ -51,9 +53,9 @@ export function createMarketplace(ctx: Context, deps: { links: SignInLinks }) {
     async signup(input: TMarketplaceSignupRequest): Promise<TMarketplaceSignupResponse> {
       const claims = verifyMarketplaceToken(config.marketplaceSecret, input.token, clock.now());
       const sameCustomer = await repo.findAccountByMarketplaceCustomer(claims.customerId);
-      if (sameCustomer) throw new AppError("9002");
+      if (sameCustomer) throw new AppError(Errors.MARKETPLACE_ACCOUNT_EXISTS);
       const sameEmail = await repo.findAccountByEmail(claims.email);
-      if (sameEmail) throw new AppError("9001");
+      if (sameEmail) throw new AppError(Errors.MARKETPLACE_EMAIL_TAKEN);
       const now = clock.now();
       let account: AccountRow;
       try {
@@ -72,9 +74,9 @@ export function createMarketplace(ctx: Context, deps: { links: SignInLinks }) {
         });
       } catch (err) {
         // Two signups with one token racing past the checks: the unique indexes decide.
-        if (isUniqueViolation(err)) throw new AppError("9002");
+        if (isUniqueViolation(err)) throw new AppError(Errors.MARKETPLACE_ACCOUNT_EXISTS);
         ctx.log.error({ err }, "marketplace signup could not be stored");
-        throw new AppError("003");
+        throw new AppError(Errors.SIGNUP_FAILED);
       }
       const { token } = await deps.links.issueToken(account);
       return { email: account.email, signInToken: token };

@@ -1,4 +1,5 @@
 import {
+  Errors,
   SIGN_IN_LINK_QUERY,
   SIGN_IN_LINK_TTL_HOURS,
   SUB_ACCOUNTS_PER_APP_MAX,
@@ -29,7 +30,7 @@ const LINK_TTL_MS = SIGN_IN_LINK_TTL_HOURS * 60 * 60 * 1000;
 
 /** Only an app's owner manages its sub-accounts: not a sub-account, not an admin looking on. */
 export function requireOwner(auth: Authenticated): void {
-  if (auth.account.kind !== "ordinary") throw new AppError("1023");
+  if (auth.account.kind !== "ordinary") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
 }
 
 /**
@@ -85,7 +86,7 @@ export function createSignInLinks(ctx: Context, deps: { apps: AppService; auth: 
 
   async function requireSubAccount(appId: string, subAccountId: string): Promise<AccountRow> {
     const row = await repo.findSubAccount(appId, subAccountId);
-    if (!row) throw new AppError("3061");
+    if (!row) throw new AppError(Errors.SUB_ACCOUNT_NOT_FOUND);
     return row;
   }
 
@@ -109,7 +110,7 @@ export function createSignInLinks(ctx: Context, deps: { apps: AppService; auth: 
       const app = await deps.apps.requireAppAccess(auth, appId);
       const owner = auth.account;
       const existing = await repo.subAccountsOf(app.id);
-      if (existing.length >= SUB_ACCOUNTS_PER_APP_MAX) throw new AppError("3060");
+      if (existing.length >= SUB_ACCOUNTS_PER_APP_MAX) throw new AppError(Errors.SUB_ACCOUNT_LIMIT_REACHED);
       const now = clock.now();
       let account: AccountRow;
       try {
@@ -129,7 +130,7 @@ export function createSignInLinks(ctx: Context, deps: { apps: AppService; auth: 
           createdAt: now,
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("1003");
+        if (isUniqueViolation(err)) throw new AppError(Errors.EMAIL_TAKEN);
         throw err;
       }
       await invite(account, app.name, owner.language);
@@ -162,16 +163,18 @@ export function createSignInLinks(ctx: Context, deps: { apps: AppService; auth: 
     async linkLogin(input: TLinkLoginRequest, userAgent: string): Promise<TLinkLoginResponse> {
       const account = await repo.findAccountByEmail(input.email);
       if (!account || account.kind !== input.userType) {
-        throw new AppError(input.userType === "marketplaceaccount" ? "9000" : "1026");
+        throw new AppError(
+          input.userType === "marketplaceaccount" ? Errors.ACCOUNT_NOT_FOUND : Errors.SIGN_IN_LINK_INVALID,
+        );
       }
       if (account.kind === "subaccount" && input.appId && input.appId !== account.subAccountAppId) {
-        throw new AppError("1026");
+        throw new AppError(Errors.SIGN_IN_LINK_INVALID);
       }
       const code = await repo.findCode(account.id, "sign_in", hashToken(input.token));
-      if (!code || code.usedAt) throw new AppError("1026");
+      if (!code || code.usedAt) throw new AppError(Errors.SIGN_IN_LINK_INVALID);
       const now = clock.now();
-      if (code.expiresAt <= now) throw new AppError("1027");
-      if (!(await repo.useCode(code.id, now))) throw new AppError("1026");
+      if (code.expiresAt <= now) throw new AppError(Errors.SIGN_IN_LINK_EXPIRED);
+      if (!(await repo.useCode(code.id, now))) throw new AppError(Errors.SIGN_IN_LINK_INVALID);
       const verified = account.emailVerifiedAt ?? now;
       await repo.updateAccount(account.id, { emailVerifiedAt: verified, lastLoginAt: now });
       return deps.auth.startSessionFor({ ...account, emailVerifiedAt: verified }, userAgent);
@@ -179,7 +182,7 @@ export function createSignInLinks(ctx: Context, deps: { apps: AppService; auth: 
 
     /** The first password of an account signed in by link (1028 once it has one). */
     async setFirstPassword(auth: Authenticated, input: TFirstPasswordRequest, token: string): Promise<TSessionState> {
-      if (!auth.account.passwordRequired) throw new AppError("1028");
+      if (!auth.account.passwordRequired) throw new AppError(Errors.PASSWORD_ALREADY_SET);
       const now = clock.now();
       await repo.updateAccount(auth.account.id, {
         passwordHash: await hashPassword(input.password),

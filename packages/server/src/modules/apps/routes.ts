@@ -1,5 +1,6 @@
 import {
   api,
+  Errors,
   zApiKeyParams,
   zApiKeysResponse,
   zAppChatSettings,
@@ -38,7 +39,7 @@ export const appRoutes: FastifyPluginAsync<{ auth: AuthService; apps: AppService
       schema: { body: zCreateAppRequest, response: { 200: zAppResponse } },
       // A sub-account cannot create apps: it hears so before its input is looked at.
       preValidation: async (request) => {
-        if (authOf(request).account.kind === "subaccount") throw new AppError("1023");
+        if (authOf(request).account.kind === "subaccount") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
       },
     },
     async (request) => ({

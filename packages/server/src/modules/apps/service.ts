@@ -1,4 +1,5 @@
 import {
+  Errors,
   MAX_API_KEYS_PER_APP,
   MAX_APPS_PER_ACCOUNT,
   type TApiKey,
@@ -6,7 +7,7 @@ import {
   type TAppChatSettings,
   type TAppOnboarding,
 } from "@parley/contract";
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Context } from "../../context";
 import { type Db, rowsOf } from "../../db/client";
@@ -15,12 +16,20 @@ import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { Authenticated } from "../auth";
 import { findAccount, hashToken, newToken } from "../auth";
-import { channelIdsOf } from "../channels";
-import { realChatUsersOf } from "../chat-users";
-import { firstUserMessageAt } from "../messages";
 import { type AppRow, apiKeys, apps } from "./schema";
 
 const API_KEY_PREFIX = "psk_";
+
+/**
+ * The apps each request was already admitted to, so a second check in the same request reads nothing. Keyed by the
+ * request's `Authenticated`, which authentication makes anew for every request.
+ */
+const admittedByRequest = new WeakMap<Authenticated, Map<string, AppRow>>();
+
+/** The app `auth`'s request was admitted to, if it was. */
+export function admittedApp(auth: Authenticated, appId: string): AppRow | undefined {
+  return admittedByRequest.get(auth)?.get(appId);
+}
 
 /** Whether an administrator deactivated the app: every app of its account (checked first, the wider reason), or it. */
 export function deactivationOf(app: Pick<AppRow, "deactivatedAt" | "accountDeactivatedAt">): TApp["deactivated"] {
@@ -31,8 +40,21 @@ export function deactivationOf(app: Pick<AppRow, "deactivatedAt" | "accountDeact
 /** 3002 while every app of the account is deactivated, 3001 while this one is. */
 function refuseDeactivated(app: AppRow): void {
   const deactivated = deactivationOf(app);
-  if (deactivated === "account") throw new AppError("3002");
-  if (deactivated === "app") throw new AppError("3001");
+  if (deactivated === "account") throw new AppError(Errors.ACCOUNT_APPS_DEACTIVATED);
+  if (deactivated === "app") throw new AppError(Errors.APP_DEACTIVATED);
+}
+
+/**
+ * The parts of the onboarding checklist other modules answer, as subqueries on an app's rows. Those modules come
+ * after apps (a user, a channel and a message each belong to an app), so the composition hands their queries in.
+ */
+export interface OnboardingQueries {
+  /** The app's chat users other than test users. */
+  realUsersOf(db: Db, appId: string): SQLWrapper;
+  /** The ids of the app's channels. */
+  channelIdsOf(db: Db, appId: string): SQLWrapper;
+  /** When the first message a user sent in any of `channelIds` was sent. */
+  firstUserMessageAt(channelIds: SQLWrapper): SQL<Date | string | null>;
 }
 
 export function createAppService(
@@ -44,9 +66,10 @@ export function createAppService(
      * account's service is stopped). Run for every `/v1` credential, WebSocket and chat login.
      */
     chatAccessChecks: readonly ((app: AppRow) => Promise<void>)[];
+    onboarding: OnboardingQueries;
   },
 ) {
-  const { usage, chatAccessChecks } = deps;
+  const { usage, chatAccessChecks, onboarding } = deps;
   const { db } = ctx.database;
   /** App rows as every `/apps/:id` request reads them; changed only by this service (and by deleting the account). */
   const appCache = createTtlCache<string, AppRow | null>(ctx.clock, ctx.config.readCacheMs, {
@@ -90,7 +113,7 @@ export function createAppService(
 
   /** The owner, the sub-account made for this app, or an admin; 3003 for anyone else and for an unknown app. */
   async function admit(auth: Authenticated, appId: string): Promise<AppRow> {
-    const admitted = auth.admittedApps?.get(appId);
+    const admitted = admittedApp(auth, appId);
     if (admitted) return admitted;
     const app = await service.cachedApp(appId);
     const { account } = auth;
@@ -98,9 +121,10 @@ export function createAppService(
       app &&
       (account.role === "admin" ||
         (account.kind === "subaccount" ? account.subAccountAppId === app.id : app.accountId === account.id));
-    if (!app || !allowed) throw new AppError("3003");
-    auth.admittedApps ??= new Map();
-    auth.admittedApps.set(appId, app);
+    if (!app || !allowed) throw new AppError(Errors.APP_ACCESS_DENIED);
+    const ofRequest = admittedByRequest.get(auth) ?? new Map<string, AppRow>();
+    ofRequest.set(appId, app);
+    admittedByRequest.set(auth, ofRequest);
     return app;
   }
 
@@ -180,18 +204,18 @@ export function createAppService(
     },
 
     async createApp(auth: Authenticated, name: string): Promise<TApp> {
-      if (auth.account.kind === "subaccount") throw new AppError("1023");
+      if (auth.account.kind === "subaccount") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
       try {
         const row = await withTransaction(db, async (tx) => {
           // Locking the account row serializes concurrent creates, so the 10-app limit cannot be raced past.
           const account = await findAccount(tx, auth.account.id, { forUpdate: true });
           // An account whose apps an administrator deactivated gets no new one to go around it.
-          if (account?.appsDeactivatedAt) throw new AppError("3002");
+          if (account?.appsDeactivatedAt) throw new AppError(Errors.ACCOUNT_APPS_DEACTIVATED);
           const [{ n } = { n: 0 }] = await tx
             .select({ n: count() })
             .from(apps)
             .where(eq(apps.accountId, auth.account.id));
-          if (n >= MAX_APPS_PER_ACCOUNT) throw new AppError("3004");
+          if (n >= MAX_APPS_PER_ACCOUNT) throw new AppError(Errors.APP_LIMIT_REACHED);
           const [inserted] = await tx
             .insert(apps)
             .values({ accountId: auth.account.id, name, createdAt: ctx.clock.now() })
@@ -200,7 +224,7 @@ export function createAppService(
         });
         return (await toApps([row]))[0] as TApp;
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("3005");
+        if (isUniqueViolation(err)) throw new AppError(Errors.APP_NAME_TAKEN);
         throw err;
       }
     },
@@ -216,7 +240,7 @@ export function createAppService(
         appCache.invalidate(app.id);
         return (await toApps([row as AppRow]))[0] as TApp;
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("3005");
+        if (isUniqueViolation(err)) throw new AppError(Errors.APP_NAME_TAKEN);
         throw err;
       }
     },
@@ -257,7 +281,7 @@ export function createAppService(
         .select({ n: count() })
         .from(apiKeys)
         .where(and(eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)));
-      if (n >= MAX_API_KEYS_PER_APP) throw new AppError("3006");
+      if (n >= MAX_API_KEYS_PER_APP) throw new AppError(Errors.API_KEY_LIMIT_REACHED);
       const secret = `${API_KEY_PREFIX}${newToken()}`;
       const [row] = await db
         .insert(apiKeys)
@@ -279,13 +303,13 @@ export function createAppService(
         .set({ revokedAt: ctx.clock.now() })
         .where(and(eq(apiKeys.id, keyId), eq(apiKeys.appId, app.id), isNull(apiKeys.revokedAt)))
         .returning({ id: apiKeys.id });
-      if (rows.length === 0) throw new AppError("3015");
+      if (rows.length === 0) throw new AppError(Errors.API_KEY_NOT_FOUND);
       keyCache.clear();
     },
 
     /**
      * The first steps the onboarding checklist shows, answered from the app's data in one statement; the other
-     * modules' parts of it come from their own query functions.
+     * modules' parts of it come from their own query functions, handed in as `deps.onboarding`.
      */
     async getOnboarding(auth: Authenticated, appId: string): Promise<TAppOnboarding> {
       const app = await service.requireAppAccess(auth, appId);
@@ -296,9 +320,9 @@ export function createAppService(
       const result = await db.execute(sql`
         select
           exists ${liveKeys} as has_api_key,
-          exists ${realChatUsersOf(db, app.id)} as has_user,
-          exists ${channelIdsOf(db, app.id)} as has_channel,
-          ${firstUserMessageAt(channelIdsOf(db, app.id))} as first_message_at`);
+          exists ${onboarding.realUsersOf(db, app.id)} as has_user,
+          exists ${onboarding.channelIdsOf(db, app.id)} as has_channel,
+          ${onboarding.firstUserMessageAt(onboarding.channelIdsOf(db, app.id))} as first_message_at`);
       const [row] = rowsOf<{
         has_api_key: boolean;
         has_user: boolean;

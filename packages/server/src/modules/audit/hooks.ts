@@ -1,5 +1,6 @@
 import { API_PREFIX, CHAT_API_PREFIX } from "@parley/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from "fastify";
+import { admittedApp } from "../apps";
 import { type AuditActor, type AuditScope, closeAuditScope, maskSecrets, openAuditScope } from "./scope";
 import type { AuditService } from "./service";
 
@@ -71,7 +72,7 @@ function dashboardScope(request: FastifyRequest, action: string): AuditScope {
     accountId: () => {
       const auth = request.auth;
       if (params.companyId) return params.companyId;
-      if (appId) return auth?.admittedApps?.get(appId)?.accountId ?? null;
+      if (appId) return (auth && admittedApp(auth, appId)?.accountId) ?? null;
       return auth?.account.id ?? null;
     },
     appId,

@@ -1,6 +1,7 @@
 import {
   AUDIT_EXPORT_MAX,
   AUDIT_RETENTION_DAYS,
+  Errors,
   type TAuditChange,
   type TAuditEntry,
   type TAuditPage,
@@ -77,7 +78,7 @@ export function createAuditService(ctx: Context, deps: { apps: AppService }) {
   }
 
   function accountOwner(auth: Authenticated): SQL {
-    if (auth.account.kind !== "ordinary") throw new AppError("1023");
+    if (auth.account.kind !== "ordinary") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
     return eq(auditLog.accountId, auth.account.id);
   }
 

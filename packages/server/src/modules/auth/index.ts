@@ -1,4 +1,3 @@
-export { authJobs } from "./jobs";
 export {
   type AccountPatch,
   accountLanguages,
@@ -10,7 +9,6 @@ export {
   updateAccountByEmail,
 } from "./queries";
 export { type AuthRepository, type CodePurpose, createAuthRepository } from "./repository";
-export { authRoutes } from "./routes";
 export type { AccountRow, SessionRow } from "./schema";
 export { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
 export { type Authenticated, type AuthService, createAuthService, toSessionState } from "./service";

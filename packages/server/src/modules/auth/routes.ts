@@ -1,5 +1,6 @@
 import {
   api,
+  Errors,
   zActiveSessionsResponse,
   zEmailVerificationConfirmRequest,
   zEmailVerificationConfirmResponse,
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (fast
 
   /** Signing up or in while holding a live session is refused (1002), so two sessions never mix in one browser. */
   const refuseIfSignedIn = async (request: FastifyRequest) => {
-    if (await optionalAuth(auth, request)) throw new AppError("1002");
+    if (await optionalAuth(auth, request)) throw new AppError(Errors.ALREADY_LOGGED_IN);
   };
 
   app.post(

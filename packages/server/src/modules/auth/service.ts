@@ -2,6 +2,7 @@ import {
   CURRENCY_BY_LANGUAGE,
   DAY_MS,
   EMAIL_VERIFICATION_TTL_MS,
+  Errors,
   MAX_FAILED_LOGINS,
   PASSWORD_RESET_TTL_MS,
   SESSION_IDLE_TTL_DAYS,
@@ -20,7 +21,6 @@ import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
 import { sendMailJob } from "../../jobs/catalog";
 import { renderMail } from "../../mail/templates";
-import type { AppRow } from "../apps";
 import { type AuthRepository, createAuthRepository } from "./repository";
 import type { AccountRow } from "./schema";
 import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
@@ -39,8 +39,6 @@ export const AUTH_MAIL_LIMITS = { spacingMs: 60_000, perHour: 5 } as const;
 export interface Authenticated {
   account: AccountRow;
   sessionId: string;
-  /** Apps this request was already admitted to, so a second check in the same request reads nothing. */
-  admittedApps?: Map<string, AppRow>;
 }
 
 export function toSessionState(account: AccountRow, sessionToken: string): TSessionState {
@@ -139,7 +137,7 @@ export function createAuthService(
 
   async function requireAccountByEmail(email: string): Promise<AccountRow> {
     const account = await repo.findAccountByEmail(email);
-    if (!account) throw new AppError("1004");
+    if (!account) throw new AppError(Errors.EMAIL_NOT_FOUND);
     return account;
   }
 
@@ -148,7 +146,7 @@ export function createAuthService(
     sessionsEnded,
 
     async signup(input: TSignupRequest): Promise<{ email: string; verificationSent: boolean }> {
-      if (await repo.findAccountByEmail(input.email)) throw new AppError("1003");
+      if (await repo.findAccountByEmail(input.email)) throw new AppError(Errors.EMAIL_TAKEN);
       const now = clock.now();
       let account: AccountRow;
       try {
@@ -164,10 +162,10 @@ export function createAuthService(
         });
       } catch (err) {
         // Two signups with one email racing past the check above: the unique index decides.
-        if (isUniqueViolation(err)) throw new AppError("1003");
+        if (isUniqueViolation(err)) throw new AppError(Errors.EMAIL_TAKEN);
         // The client hears 003; the cause stays in the log, where an operator can act on it.
         ctx.log.error({ err }, "signup could not be stored");
-        throw new AppError("003");
+        throw new AppError(Errors.SIGNUP_FAILED);
       }
       await mailCode(account, "verify_email");
       return { email: account.email, verificationSent: true };
@@ -176,16 +174,22 @@ export function createAuthService(
     async login(input: TLoginRequest, userAgent: string): Promise<TSessionState> {
       const account = await requireAccountByEmail(input.email);
       if (account.lockedAt) {
-        throw new AppError("1025", { failedLoginCount: account.failedLoginCount, maxFailedLogins: MAX_FAILED_LOGINS });
+        throw new AppError(Errors.LOGIN_LOCKED, {
+          failedLoginCount: account.failedLoginCount,
+          maxFailedLogins: MAX_FAILED_LOGINS,
+        });
       }
       if (!(await verifyPassword(account.passwordHash, input.password))) {
         const count = await repo.recordFailedLogin(account.id, clock.now(), MAX_FAILED_LOGINS);
         const data = { failedLoginCount: Math.min(count, MAX_FAILED_LOGINS), maxFailedLogins: MAX_FAILED_LOGINS };
-        throw new AppError(count >= MAX_FAILED_LOGINS ? "1025" : "1024", data);
+        throw new AppError(count >= MAX_FAILED_LOGINS ? Errors.LOGIN_LOCKED : Errors.LOGIN_FAILED, data);
       }
-      if (!account.emailVerifiedAt) throw new AppError("1018");
+      if (!account.emailVerifiedAt) throw new AppError(Errors.EMAIL_NOT_VERIFIED);
       if (!(await repo.admitLogin(account.id))) {
-        throw new AppError("1025", { failedLoginCount: MAX_FAILED_LOGINS, maxFailedLogins: MAX_FAILED_LOGINS });
+        throw new AppError(Errors.LOGIN_LOCKED, {
+          failedLoginCount: MAX_FAILED_LOGINS,
+          maxFailedLogins: MAX_FAILED_LOGINS,
+        });
       }
       return startSession(account, userAgent);
     },
@@ -224,7 +228,7 @@ export function createAuthService(
     },
 
     async endSession(auth: Authenticated, sessionId: string): Promise<void> {
-      if (!(await repo.deleteSessionOf(auth.account.id, sessionId))) throw new AppError("1029");
+      if (!(await repo.deleteSessionOf(auth.account.id, sessionId))) throw new AppError(Errors.SESSION_NOT_FOUND);
       await sessionsEnded({ kind: "dashboard", sessionIds: [sessionId] });
     },
 
@@ -259,17 +263,17 @@ export function createAuthService(
         await mailCode(account, "reset_password");
       } catch (err) {
         ctx.log.error({ err }, "password reset mail could not be queued");
-        throw new AppError("1008");
+        throw new AppError(Errors.RESET_MAIL_FAILED);
       }
     },
 
     async confirmPasswordReset(input: TPasswordResetConfirmRequest): Promise<void> {
       const account = await requireAccountByEmail(input.email);
       const code = await repo.findCode(account.id, "reset_password", hashToken(input.code));
-      if (!code || code.usedAt) throw new AppError("1010");
+      if (!code || code.usedAt) throw new AppError(Errors.RESET_LINK_INVALID);
       const now = clock.now();
-      if (code.expiresAt <= now) throw new AppError("1011");
-      if (!(await repo.useCode(code.id, now))) throw new AppError("1010");
+      if (code.expiresAt <= now) throw new AppError(Errors.RESET_LINK_EXPIRED);
+      if (!(await repo.useCode(code.id, now))) throw new AppError(Errors.RESET_LINK_INVALID);
       await repo.updateAccount(account.id, {
         passwordHash: await hashPassword(input.password),
         passwordChangedAt: now,
@@ -286,12 +290,12 @@ export function createAuthService(
 
     async sendVerification(email: string): Promise<void> {
       const account = await requireAccountByEmail(email);
-      if (account.emailVerifiedAt) throw new AppError("1012");
+      if (account.emailVerifiedAt) throw new AppError(Errors.EMAIL_ALREADY_VERIFIED);
       try {
         await mailCode(account, "verify_email");
       } catch (err) {
         ctx.log.error({ err }, "verification mail could not be queued");
-        throw new AppError("1013");
+        throw new AppError(Errors.VERIFICATION_CODE_FAILED);
       }
     },
 
@@ -307,12 +311,12 @@ export function createAuthService(
       signIn: { userAgent: string } | null,
     ): Promise<TSessionState | null> {
       const account = await requireAccountByEmail(email);
-      if (account.emailVerifiedAt) throw new AppError("1012");
+      if (account.emailVerifiedAt) throw new AppError(Errors.EMAIL_ALREADY_VERIFIED);
       const code = await repo.findCode(account.id, "verify_email", hashToken(rawCode));
-      if (!code || code.usedAt) throw new AppError("1016");
+      if (!code || code.usedAt) throw new AppError(Errors.VERIFICATION_CODE_INVALID);
       const now = clock.now();
-      if (code.expiresAt <= now) throw new AppError("1017");
-      if (!(await repo.useCode(code.id, now))) throw new AppError("1016");
+      if (code.expiresAt <= now) throw new AppError(Errors.VERIFICATION_LINK_EXPIRED);
+      if (!(await repo.useCode(code.id, now))) throw new AppError(Errors.VERIFICATION_CODE_INVALID);
       await repo.updateAccount(account.id, { emailVerifiedAt: now });
       if (!signIn || !(await repo.admitLogin(account.id))) return null;
       return startSession({ ...account, emailVerifiedAt: now }, signIn.userAgent);
@@ -331,8 +335,8 @@ export function createAuthService(
 
     async changePassword(auth: Authenticated, current: string, next: string): Promise<Date> {
       const { account } = auth;
-      if (!(await verifyPassword(account.passwordHash, current))) throw new AppError("1005");
-      if (await verifyPassword(account.passwordHash, next)) throw new AppError("2002");
+      if (!(await verifyPassword(account.passwordHash, current))) throw new AppError(Errors.WRONG_CURRENT_PASSWORD);
+      if (await verifyPassword(account.passwordHash, next)) throw new AppError(Errors.PASSWORD_UNCHANGED);
       const now = clock.now();
       await repo.updateAccount(account.id, {
         passwordHash: await hashPassword(next),

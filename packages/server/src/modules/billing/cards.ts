@@ -1,4 +1,4 @@
-import type { TCardSessionResponse, TCardSessionResult } from "@parley/contract";
+import { Errors, type TCardSessionResponse, type TCardSessionResult } from "@parley/contract";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
@@ -15,7 +15,7 @@ const CARD_SESSION_TTL_MS = 30 * 60 * 1000;
 
 export async function lockAccount(tx: Db, accountId: string): Promise<AccountRow> {
   const account = await findAccount(tx, accountId, { forUpdate: true });
-  if (!account) throw new AppError("9000");
+  if (!account) throw new AppError(Errors.ACCOUNT_NOT_FOUND);
   return account;
 }
 
@@ -64,7 +64,7 @@ export function createCardSessions(
         .insert(billingCards)
         .values({ accountId: session.accountId, gatewayRef: ref, ...shown, registeredAt: now })
         .returning();
-      if (!card) throw new AppError("4002");
+      if (!card) throw new AppError(Errors.PLAN_FAULT);
       const snapshot: CardSnapshot = { ...shown, registeredAt: now.toISOString() };
       await tx
         .update(cardSessions)
@@ -99,7 +99,7 @@ export function createCardSessions(
         .insert(cardSessions)
         .values({ accountId: account.id, createdAt: now, expiresAt: new Date(now.getTime() + CARD_SESSION_TTL_MS) })
         .returning({ id: cardSessions.id });
-      if (!session) throw new AppError("4002");
+      if (!session) throw new AppError(Errors.PLAN_FAULT);
       return { sessionId: session.id, redirectUrl: gateway.cardPageUrl(session.id) };
     },
 
@@ -110,7 +110,7 @@ export function createCardSessions(
         .from(cardSessions)
         .where(and(eq(cardSessions.id, sessionId), eq(cardSessions.accountId, account.id)))
         .limit(1);
-      if (!session) throw new AppError("004");
+      if (!session) throw new AppError(Errors.ROUTE_NOT_FOUND);
       const result = session.result ?? (session.expiresAt <= clock.now() ? "cancelled" : "pending");
       return { sessionId, result, card: session.card ? toCard(session.card) : null };
     },

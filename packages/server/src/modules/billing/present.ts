@@ -1,4 +1,4 @@
-import type { Language, TCard, TInvoice } from "@parley/contract";
+import { Errors, type Language, type TCard, type TInvoice } from "@parley/contract";
 import { AppError } from "../../errors";
 import type { AccountRow, Authenticated } from "../auth";
 import { dayStart } from "./rules";
@@ -78,6 +78,6 @@ export function toInvoice(row: InvoiceRow): TInvoice {
 
 /** Billing is for ordinary accounts: a marketplace account pays at its marketplace, a sub-account through its owner. */
 export function ordinaryOnly(auth: Authenticated): AccountRow {
-  if (auth.account.kind !== "ordinary") throw new AppError("1023");
+  if (auth.account.kind !== "ordinary") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
   return auth.account;
 }

@@ -1,4 +1,4 @@
-import type { TInvoiceStatus } from "@parley/contract";
+import { Errors, type TInvoiceStatus } from "@parley/contract";
 import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
@@ -86,8 +86,9 @@ export function createRefunds(ctx: Context, deps: { gateway: PaymentGateway }) {
           .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)))
           .for("update")
           .limit(1);
-        if (!invoice) throw new AppError("004");
-        if (!REFUNDABLE.has(invoice.status)) throw new AppError("5006", { status: invoice.status });
+        if (!invoice) throw new AppError(Errors.ROUTE_NOT_FOUND);
+        if (!REFUNDABLE.has(invoice.status))
+          throw new AppError(Errors.INVOICE_STATUS_CONFLICT, { status: invoice.status });
         const [marked] = await tx
           .update(invoices)
           .set({
@@ -98,7 +99,7 @@ export function createRefunds(ctx: Context, deps: { gateway: PaymentGateway }) {
           })
           .where(eq(invoices.id, invoice.id))
           .returning();
-        if (!marked) throw new AppError("4002");
+        if (!marked) throw new AppError(Errors.PLAN_FAULT);
         await onStart(tx, marked);
         return marked;
       });

@@ -1,5 +1,6 @@
 import {
   billingApi,
+  Errors,
   PLAN_OFFERS,
   plansApi,
   zCardResponse,
@@ -41,7 +42,7 @@ export const billingRoutes: FastifyPluginAsync<{ auth: AuthService; billing: Bil
   app.addHook("preValidation", requireAuth(auth));
   // Before the body is read: a marketplace account or a sub-account hears 1023 whatever it sent.
   app.addHook("preValidation", async (request) => {
-    if (authOf(request).account.kind !== "ordinary") throw new AppError("1023");
+    if (authOf(request).account.kind !== "ordinary") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
   });
 
   app.get(plansApi.all, { schema: { response: { 200: zPlansResponse } } }, async () => ({ plans: PLAN_OFFERS }));

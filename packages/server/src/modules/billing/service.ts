@@ -1,5 +1,6 @@
 import {
   BILLING_LABEL_OF_STATE,
+  Errors,
   PAID_PLAN_TYPE,
   priceMonth,
   type TCardResponse,
@@ -127,7 +128,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       .from(invoices)
       .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)))
       .limit(1);
-    if (!row) throw new AppError("004");
+    if (!row) throw new AppError(Errors.ROUTE_NOT_FOUND);
     return row;
   }
 
@@ -214,7 +215,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
 
     /** The chat API's gate: 4000 for every app of an account whose service is stopped. */
     async requireChatService(app: Pick<AppRow, "accountId">): Promise<void> {
-      if (!(await access(app.accountId)).serviceActive) throw new AppError("4000");
+      if (!(await access(app.accountId)).serviceActive) throw new AppError(Errors.NO_ACTIVE_PLAN);
     },
 
     /** A message check of the pipeline: during the trial the account's apps share a monthly message quota. */
@@ -222,7 +223,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       if (!(await access(draft.actor.app.accountId)).onTrial) return;
       const { from, to } = monthToDate();
       if ((await messagesBetween(db, draft.actor.app.accountId, from, to)) >= TRIAL_MONTHLY_MESSAGES) {
-        throw new AppError("3014");
+        throw new AppError(Errors.MESSAGE_QUOTA_EXCEEDED);
       }
     },
 
@@ -238,7 +239,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
 
     async change(auth: Authenticated, request: TPlanChangeRequest): Promise<TCurrentPlan> {
       const account = ordinaryOnly(auth);
-      if (request.planType !== PAID_PLAN_TYPE) throw new AppError("4005");
+      if (request.planType !== PAID_PLAN_TYPE) throw new AppError(Errors.TRIAL_UNAVAILABLE);
       await withTransaction(db, async (tx) => {
         const locked = await lockAccount(tx, account.id);
         const { status } = await loadStatus(tx, locked);
@@ -249,16 +250,16 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
             : [{ path: "startDate", message: VPlans.datesChanged }]),
           ...(request.endDate === info.paidPlanEndDate ? [] : [{ path: "endDate", message: VPlans.datesChanged }]),
         ];
-        if (fields.length > 0) throw new AppError("300", { fields });
+        if (fields.length > 0) throw new AppError(Errors.INVALID_REQUEST, { fields });
         // The plan is still open but stopped for non-payment: what it needs is a card that pays, not a new plan.
-        if (status.stopReason === "paymentFailed") throw new AppError("5003");
-        if (status.plan && status.plan.endDate === null) throw new AppError("4001");
-        if (status.outstanding) throw new AppError("5002");
+        if (status.stopReason === "paymentFailed") throw new AppError(Errors.PAYMENT_OVERDUE);
+        if (status.plan && status.plan.endDate === null) throw new AppError(Errors.SAME_PLAN);
+        if (status.outstanding) throw new AppError(Errors.INVOICE_UNPAID);
         const missing = missingCompanyInfo(locked);
-        if (missing.length > 0) throw new AppError("2001", { missing });
+        if (missing.length > 0) throw new AppError(Errors.COMPANY_INFO_MISSING, { missing });
         const card = await cardOf(tx, account.id);
-        if (!card) throw new AppError("5004");
-        if (cardExpired(card.expMonth, card.expYear, utcDay(clock.now()))) throw new AppError("5000");
+        if (!card) throw new AppError(Errors.CARD_REQUIRED);
+        if (cardExpired(card.expMonth, card.expYear, utcDay(clock.now()))) throw new AppError(Errors.CARD_INVALID);
         await tx.insert(paidPlans).values({
           accountId: account.id,
           planType: PAID_PLAN_TYPE,
@@ -283,7 +284,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
           .from(paidPlans)
           .where(and(eq(paidPlans.accountId, account.id), isNull(paidPlans.endDate)))
           .limit(1);
-        if (!open) throw new AppError("4000");
+        if (!open) throw new AppError(Errors.NO_ACTIVE_PLAN);
         const today = utcDay(clock.now());
         await tx
           .update(paidPlans)
@@ -301,7 +302,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
     async cancelInfo(auth: Authenticated): Promise<TPaidCancelInfo> {
       const account = ordinaryOnly(auth);
       const { status, plans, invoices: bills } = await loadStatus(db, account);
-      if (!status.plan || status.plan.endDate !== null) throw new AppError("4000");
+      if (!status.plan || status.plan.endDate !== null) throw new AppError(Errors.NO_ACTIVE_PLAN);
       const today = utcDay(clock.now());
       const period = monthOf(today);
       const days = billedDays(plans, stopIntervals(bills), period, today);
@@ -389,7 +390,7 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       const removed = await withTransaction(db, async (tx) => {
         const locked = await lockAccount(tx, account.id);
         const { status } = await loadStatus(tx, locked);
-        if (status.outstanding || (status.plan && status.plan.endDate === null)) throw new AppError("5005");
+        if (status.outstanding || (status.plan && status.plan.endDate === null)) throw new AppError(Errors.CARD_IN_USE);
         const card = await cardOf(tx, account.id);
         if (card) await tx.delete(billingCards).where(eq(billingCards.id, card.id));
         return card;
@@ -419,16 +420,16 @@ export function createBillingService(ctx: Context, deps: { gateway: PaymentGatew
       const row = await ownInvoice(account.id, invoiceId);
       const today = utcDay(clock.now());
       if (row.paidAt || !PAYABLE.has(row.status) || row.paymentDate > today) {
-        throw new AppError("5006", { status: row.status });
+        throw new AppError(Errors.INVOICE_STATUS_CONFLICT, { status: row.status });
       }
       const card = await cardOf(db, account.id);
-      if (!card) throw new AppError("5004");
-      if (cardExpired(card.expMonth, card.expYear, today)) throw new AppError("5000");
+      if (!card) throw new AppError(Errors.CARD_REQUIRED);
+      if (cardExpired(card.expMonth, card.expYear, today)) throw new AppError(Errors.CARD_INVALID);
       const result = await cycle.chargeNow(row.id);
-      if (result && !result.ok) throw new AppError("5001", { reason: result.reason });
+      if (result && !result.ok) throw new AppError(Errors.PAYMENT_FAILED, { reason: result.reason });
       const after = await ownInvoice(account.id, invoiceId);
       // Nothing was charged because another attempt holds the invoice; its answer is not known yet.
-      if (!after.paidAt) throw new AppError("5006", { status: after.status });
+      if (!after.paidAt) throw new AppError(Errors.INVOICE_STATUS_CONFLICT, { status: after.status });
       return toInvoice(after);
     },
 

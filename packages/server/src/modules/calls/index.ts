@@ -1,4 +1,1 @@
-export { callChatRoutes } from "./chat-routes";
-export { callJobs } from "./jobs";
-export { callRoutes } from "./routes";
 export { type CallActor, type CallService, createCallService } from "./service";

@@ -1,6 +1,7 @@
 import {
   ACTIVE_CALL_STATES,
   CALL_SIGNAL_DATA_MAX_BYTES,
+  Errors,
   type TCall,
   type TCallState,
   type TClientFrame,
@@ -90,7 +91,14 @@ export function createSignalRelay(deps: {
       frame: Extract<TClientFrame, { type: "call.signal" }>,
       frameBytes = Number.POSITIVE_INFINITY,
     ): Promise<TServerFrame | null> {
-      const refuse = (code: "3090" | "3095" | "3097" | "3001" | "3002" | "4000", message: string): TServerFrame => ({
+      type Refusal = (typeof Errors)[
+        | "CALL_NOT_FOUND"
+        | "CALL_STATE_CONFLICT"
+        | "CALL_SIGNAL_TOO_LARGE"
+        | "APP_DEACTIVATED"
+        | "ACCOUNT_APPS_DEACTIVATED"
+        | "NO_ACTIVE_PLAN"];
+      const refuse = (code: Refusal, message: string): TServerFrame => ({
         type: "error",
         code,
         message,
@@ -102,19 +110,20 @@ export function createSignalRelay(deps: {
       const tooLarge =
         frameBytes > CALL_SIGNAL_DATA_MAX_BYTES && Buffer.byteLength(JSON.stringify(data)) > CALL_SIGNAL_DATA_MAX_BYTES;
       if (tooLarge) {
-        return refuse("3097", "the signal's data is too large");
+        return refuse(Errors.CALL_SIGNAL_TOO_LARGE, "the signal's data is too large");
       }
       const app = await deps.apps.cachedApp(from.appId);
-      if (!app) return refuse("3090", "no such call");
+      if (!app) return refuse(Errors.CALL_NOT_FOUND, "no such call");
       const refused = await deps.apps.requireChatAccess(app).then(
         () => null,
-        (err: unknown) => deactivationCode(err) ?? "4000",
+        (err: unknown) => deactivationCode(err) ?? Errors.NO_ACTIVE_PLAN,
       );
-      if (refused) return refuse(refused, refused === "4000" ? "no active plan" : "the app is deactivated");
+      if (refused)
+        return refuse(refused, refused === Errors.NO_ACTIVE_PLAN ? "no active plan" : "the app is deactivated");
       const parties = await partiesOf(frame.callId);
       const isParty = parties?.callerUserId === from.userId || parties?.calleeUserId === from.userId;
-      if (!parties || parties.appId !== from.appId || !isParty) return refuse("3090", "no such call");
-      if (!isActive(parties.state)) return refuse("3095", "the call is over");
+      if (!parties || parties.appId !== from.appId || !isParty) return refuse(Errors.CALL_NOT_FOUND, "no such call");
+      if (!isActive(parties.state)) return refuse(Errors.CALL_STATE_CONFLICT, "the call is over");
       const to = parties.callerUserId === from.userId ? parties.calleeUserId : parties.callerUserId;
       await deps.bus.publish({
         direct: {

@@ -1,24 +1,19 @@
-import { createHmac } from "node:crypto";
 import {
   CALL_TRANSITIONS,
-  ICE_CREDENTIAL_TTL_SECONDS,
+  Errors,
   MISSED_CALL_CUSTOM_TYPE,
   type TCall,
   type TCallAction,
   type TCallEndReason,
   type TCallEventType,
-  type TCallSettings,
   type TCallsPage,
   type TClientFrame,
-  type TDashboardCall,
   type TDashboardCallResponse,
   type TDashboardCallsPage,
   type TDashboardCallsQuery,
-  type TIceServer,
   type TIceServersResponse,
   type TServerFrame,
   type TStartCallRequest,
-  type TUpdateCallSettingsRequest,
 } from "@parley/contract";
 import { and, asc, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
@@ -37,8 +32,12 @@ import type { MessageService } from "../messages";
 import type { MetricsService } from "../metrics";
 import type { PushService } from "../push";
 import type { WebhookService } from "../webhooks";
+import { createIceServers } from "./ice";
 import { createSignalRelay } from "./relay";
-import { activeCalls, type CallRow, callSettings, calls } from "./schema";
+import { toCall, toDashboardCall, type UsersById } from "./rows";
+import { activeCalls, type CallRow, calls } from "./schema";
+
+export { turnCredential } from "./ice";
 
 /** The user acting on a call, as the chat API resolved them. */
 export interface CallActor {
@@ -72,50 +71,8 @@ function roleOf(row: CallRow, by: { chatUserId: string } | null): "caller" | "ca
   return row.calleeId === by.chatUserId ? "callee" : null;
 }
 
-/** The user name in the TURN credentials of the dashboard's test (`<expiry>:dashboard-test`). */
-const DASHBOARD_TURN_TEST_USER = "dashboard-test";
-
 /** Calls one sweep moves at most, of each kind; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
-
-/** The users of the calls, by chat user id: a call's parties are its rows' ids, shown by their user ids. */
-type UsersById = Map<string, ChatUserRow>;
-
-function toCall(row: CallRow, users: UsersById): TCall {
-  const userIdOf = (id: string) => users.get(id)?.userId ?? "";
-  return {
-    id: row.id,
-    kind: row.kind,
-    state: row.state,
-    callerId: userIdOf(row.callerId),
-    calleeId: userIdOf(row.calleeId),
-    createdAt: row.createdAt.toISOString(),
-    acceptedAt: row.acceptedAt?.toISOString() ?? null,
-    endedAt: row.endedAt?.toISOString() ?? null,
-    // Never below zero: a clock stepped back between the answer and the end (or processes whose clocks disagree)
-    // must not show a negative talk time, nor count negative call minutes.
-    durationSeconds:
-      row.acceptedAt && row.endedAt
-        ? Math.max(0, Math.floor((row.endedAt.getTime() - row.acceptedAt.getTime()) / 1000))
-        : null,
-    endReason: row.endReason ?? null,
-    endedBy: row.endedBy === null ? null : userIdOf(row.endedBy),
-  };
-}
-
-function toDashboardCall(row: CallRow, users: UsersById): TDashboardCall {
-  const { callerId, calleeId, ...call } = toCall(row, users);
-  return {
-    ...call,
-    caller: { userId: callerId, nickname: users.get(row.callerId)?.nickname ?? "" },
-    callee: { userId: calleeId, nickname: users.get(row.calleeId)?.nickname ?? "" },
-  };
-}
-
-/** The TURN REST API credential coturn checks with `use-auth-secret`: base64(HMAC-SHA1(secret, username)). */
-export function turnCredential(secret: string, username: string): string {
-  return createHmac("sha1", secret).update(username).digest("base64");
-}
 
 /**
  * One-to-one calls: their lifecycle (one table of moves, `CALL_TRANSITIONS`), the relay of their signalling, the
@@ -142,6 +99,7 @@ export function createCallService(
   const { clock } = ctx;
   const ringSeconds = ctx.config.callRingSeconds;
   const relay = createSignalRelay({ db, bus: deps.bus, apps: deps.apps });
+  const ice = createIceServers(ctx, deps);
 
   /** Inside a transaction pass `tx`: on PGlite's single connection a query outside it would wait forever. */
   async function usersOf(rows: CallRow[], q: Db = db): Promise<UsersById> {
@@ -210,11 +168,11 @@ export function createCallService(
         .for("update")
         .limit(1);
       const role = row ? roleOf(row, by) : null;
-      if (!row || role === null) throw new AppError("3090");
+      if (!row || role === null) throw new AppError(Errors.CALL_NOT_FOUND);
       if (rule.by === "server" ? role !== "server" : rule.by !== "either" && rule.by !== role) {
-        throw new AppError("3096");
+        throw new AppError(Errors.WRONG_CALL_PARTY);
       }
-      if (!rule.from.includes(row.state)) throw new AppError("3095", { status: row.state });
+      if (!rule.from.includes(row.state)) throw new AppError(Errors.CALL_STATE_CONFLICT, { status: row.state });
       const now = clock.now();
       const [updated] = await tx
         .update(calls)
@@ -262,40 +220,9 @@ export function createCallService(
         ),
       )
       .limit(1);
-    if (!row) throw new AppError("3090");
+    if (!row) throw new AppError(Errors.CALL_NOT_FOUND);
     return row;
   }
-
-  async function readSettings(appId: string) {
-    const [row] = await db.select().from(callSettings).where(eq(callSettings.appId, appId)).limit(1);
-    return row ?? { appId, stunUrls: [], turnUrls: [], turnSecret: null };
-  }
-
-  /**
-   * The app's STUN servers, and its TURN servers with credentials for `username` (the TURN REST API scheme: the
-   * expiry and the name, signed with the stored secret). TURN URLs are left out while no secret is stored.
-   */
-  async function iceServersOf(appId: string, username: string): Promise<TIceServersResponse> {
-    const settings = await readSettings(appId);
-    const iceServers: TIceServer[] = [];
-    if (settings.stunUrls.length > 0) iceServers.push({ urls: settings.stunUrls });
-    if (settings.turnUrls.length > 0 && settings.turnSecret) {
-      const expiresAt = Math.floor(clock.now().getTime() / 1000) + ICE_CREDENTIAL_TTL_SECONDS;
-      const signed = `${expiresAt}:${username}`;
-      iceServers.push({
-        urls: settings.turnUrls,
-        username: signed,
-        credential: turnCredential(settings.turnSecret, signed),
-      });
-    }
-    return { iceServers, ttlSeconds: ICE_CREDENTIAL_TTL_SECONDS };
-  }
-
-  const toSettings = (row: Awaited<ReturnType<typeof readSettings>>): TCallSettings => ({
-    stunUrls: row.stunUrls,
-    turnUrls: row.turnUrls,
-    hasTurnSecret: row.turnSecret !== null,
-  });
 
   /** Moves every call that rang past its time, or only `callId`; each move checks the state again. */
   async function missOverdue(callId?: string): Promise<number> {
@@ -313,7 +240,7 @@ export function createCallService(
         missed += 1;
       } catch (err) {
         // Answered, cancelled or declined meanwhile: nothing was missed.
-        if (!(err instanceof AppError && err.code === "3095")) throw err;
+        if (!(err instanceof AppError && err.code === Errors.CALL_STATE_CONFLICT)) throw err;
       }
     }
     return missed;
@@ -325,10 +252,10 @@ export function createCallService(
      * caller; either party already in a call answers 3091, which their `active_calls` rows decide.
      */
     async start(actor: CallActor, input: TStartCallRequest): Promise<TCall> {
-      if (input.calleeId === actor.user.userId) throw new AppError("3092");
+      if (input.calleeId === actor.user.userId) throw new AppError(Errors.SELF_CALL);
       const callee = await deps.chatUsers.requireUser(actor.app.id, input.calleeId);
-      if (!callee.isActive) throw new AppError("3094");
-      if (await isBlockedByAny(db, actor.app.id, [callee.id], actor.user.id)) throw new AppError("3093");
+      if (!callee.isActive) throw new AppError(Errors.CALLEE_DEACTIVATED);
+      if (await isBlockedByAny(db, actor.app.id, [callee.id], actor.user.id)) throw new AppError(Errors.CALL_BLOCKED);
       const now = clock.now();
       const started = await withTransaction(db, async (tx) => {
         const [inserted] = await tx
@@ -351,7 +278,7 @@ export function createCallService(
           ])
           .onConflictDoNothing()
           .returning({ chatUserId: activeCalls.chatUserId });
-        if (held.length < 2) throw new AppError("3091");
+        if (held.length < 2) throw new AppError(Errors.CALL_BUSY);
         const started = toCall(
           call,
           new Map([
@@ -416,7 +343,7 @@ export function createCallService(
     ): Promise<TServerFrame | null> => relay.relay(from, frame, frameBytes),
 
     /** The ICE servers for this user's next call, TURN credentials valid for `ICE_CREDENTIAL_TTL_SECONDS`. */
-    iceServers: (actor: CallActor): Promise<TIceServersResponse> => iceServersOf(actor.app.id, actor.user.userId),
+    iceServers: (actor: CallActor): Promise<TIceServersResponse> => ice.iceServersOf(actor.app.id, actor.user.userId),
 
     /** The ring timeout of one call (a delayed job). */
     missOverdue,
@@ -438,7 +365,7 @@ export function createCallService(
         if (online.size > 0) continue;
         await move(row.appId, row.id, "drop", null).catch((err: unknown) => {
           // Ended by a party meanwhile.
-          if (!(err instanceof AppError && err.code === "3095")) throw err;
+          if (!(err instanceof AppError && err.code === Errors.CALL_STATE_CONFLICT)) throw err;
         });
       }
     },
@@ -466,39 +393,9 @@ export function createCallService(
       });
     },
 
-    async getSettings(auth: Authenticated, appId: string): Promise<TCallSettings> {
-      const app = await deps.apps.requireAppAccess(auth, appId);
-      return toSettings(await readSettings(app.id));
-    },
-
-    /** Replaces the ICE servers; a given secret replaces the stored one, an absent one keeps it. */
-    async updateSettings(
-      auth: Authenticated,
-      appId: string,
-      input: TUpdateCallSettingsRequest,
-    ): Promise<TCallSettings> {
-      const app = await deps.apps.requireAppAccess(auth, appId);
-      const current = await readSettings(app.id);
-      const turnSecret = input.turnSecret ?? current.turnSecret;
-      if (input.turnUrls.length > 0 && !turnSecret) throw new AppError("3098");
-      const values = { stunUrls: input.stunUrls, turnUrls: input.turnUrls, turnSecret };
-      const [saved] = await db
-        .insert(callSettings)
-        .values({ appId: app.id, ...values })
-        .onConflictDoUpdate({ target: callSettings.appId, set: values })
-        .returning();
-      return toSettings(saved ?? { appId: app.id, ...values });
-    },
-
-    /**
-     * The ICE servers as a user of the app would get them, for the dashboard's test of the TURN server from the
-     * admin's browser. The credentials are made out to DASHBOARD_TURN_TEST_USER, so the TURN server's log tells
-     * these relays from the end users'; like any user's, they only let their holder relay through that server.
-     */
-    async dashboardIceServers(auth: Authenticated, appId: string): Promise<TIceServersResponse> {
-      const app = await deps.apps.requireAppAccess(auth, appId);
-      return iceServersOf(app.id, DASHBOARD_TURN_TEST_USER);
-    },
+    getSettings: ice.getSettings,
+    updateSettings: ice.updateSettings,
+    dashboardIceServers: ice.dashboardIceServers,
 
     /** The app's calls for the dashboard, newest first, by party, state and start time. */
     async listForApp(auth: Authenticated, appId: string, query: TDashboardCallsQuery): Promise<TDashboardCallsPage> {
@@ -538,7 +435,7 @@ export function createCallService(
         .from(calls)
         .where(and(eq(calls.id, callId), eq(calls.appId, app.id)))
         .limit(1);
-      if (!row) throw new AppError("3090");
+      if (!row) throw new AppError(Errors.CALL_NOT_FOUND);
       const users = await usersOf([row]);
       const call = toDashboardCall(row, users);
       const timeline: TDashboardCallResponse["timeline"] = [

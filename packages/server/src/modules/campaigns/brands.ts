@@ -4,6 +4,7 @@ import {
   BRAND_COVER_FILES_PATH,
   BRAND_IMAGE_MAX_BYTES,
   brandImageTypeOf,
+  Errors,
   type TBrand,
   type TBrandCoverImage,
   type TBrandListQuery,
@@ -28,7 +29,7 @@ export type AwaitingSendCheck = (brandId: string) => Promise<boolean>;
 
 /** The whole notice area is refused (1023) unless the caller's account has the notice-feature flag on. */
 export function requireNoticeFeature(auth: Authenticated): void {
-  if (!auth.account.noticeFeatureEnabled) throw new AppError("1023");
+  if (!auth.account.noticeFeatureEnabled) throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
 }
 
 export function createBrandService(ctx: Context, deps: { apps: AppService; storage: FileStorage }) {
@@ -64,7 +65,7 @@ export function createBrandService(ctx: Context, deps: { apps: AppService; stora
       .from(brands)
       .where(and(eq(brands.id, brandId), eq(brands.appId, appId)))
       .limit(1);
-    if (!row) throw new AppError("3050");
+    if (!row) throw new AppError(Errors.BRAND_NOT_FOUND);
     return row;
   }
 
@@ -76,7 +77,7 @@ export function createBrandService(ctx: Context, deps: { apps: AppService; stora
       .from(brandCoverImages)
       .where(and(eq(brandCoverImages.id, imageId), eq(brandCoverImages.appId, appId)))
       .limit(1);
-    if (!row) throw new AppError("3052");
+    if (!row) throw new AppError(Errors.BRAND_COVER_NOT_FOUND);
     return row.id;
   }
 
@@ -132,7 +133,7 @@ export function createBrandService(ctx: Context, deps: { apps: AppService; stora
           .returning();
         return toBrand(row as BrandRow);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("3048");
+        if (isUniqueViolation(err)) throw new AppError(Errors.BRAND_NAME_TAKEN);
         throw err;
       }
     },
@@ -141,7 +142,8 @@ export function createBrandService(ctx: Context, deps: { apps: AppService; stora
       const app = await requireApp(auth, appId);
       const brand = await requireBrand(app.id, brandId);
       const coverImageId = await requireCoverImage(app.id, input.coverImageId);
-      if (input.inUse !== brand.inUse && (await hasMessageAwaitingSend(brand.id))) throw new AppError("3051");
+      if (input.inUse !== brand.inUse && (await hasMessageAwaitingSend(brand.id)))
+        throw new AppError(Errors.BRAND_SEND_PENDING);
       try {
         const [row] = await db
           .update(brands)
@@ -156,7 +158,7 @@ export function createBrandService(ctx: Context, deps: { apps: AppService; stora
           .returning();
         return toBrand(row as BrandRow);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("3048");
+        if (isUniqueViolation(err)) throw new AppError(Errors.BRAND_NAME_TAKEN);
         throw err;
       }
     },
@@ -174,10 +176,10 @@ export function createBrandService(ctx: Context, deps: { apps: AppService; stora
       const app = await requireApp(auth, appId);
       const upload = await readUpload();
       if (upload.truncated || upload.bytes.length > BRAND_IMAGE_MAX_BYTES) {
-        throw new AppError("3049", { reason: "size" });
+        throw new AppError(Errors.BRAND_IMAGE_INVALID, { reason: "size" });
       }
       const mimeType = brandImageTypeOf(upload.bytes);
-      if (!mimeType) throw new AppError("3049", { reason: "type" });
+      if (!mimeType) throw new AppError(Errors.BRAND_IMAGE_INVALID, { reason: "type" });
       const id = randomUUID();
       const storageKey = `brand-covers/${app.id}/${id}`;
       const size = await deps.storage.put(storageKey, Readable.from([upload.bytes]));
@@ -192,7 +194,7 @@ export function createBrandService(ctx: Context, deps: { apps: AppService; stora
     async openCoverImage(imageId: string) {
       const [row] = await db.select().from(brandCoverImages).where(eq(brandCoverImages.id, imageId)).limit(1);
       const stream = row ? await deps.storage.get(row.storageKey) : null;
-      if (!row || !stream) throw new AppError("3034");
+      if (!row || !stream) throw new AppError(Errors.FILE_NOT_FOUND);
       return { stream, mimeType: row.mimeType, size: row.size };
     },
   };

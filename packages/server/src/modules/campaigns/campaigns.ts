@@ -3,6 +3,7 @@ import {
   campaignAllows,
   campaignMissing,
   campaignReportDays,
+  Errors,
   type TCampaign,
   type TCampaignAction,
   type TCampaignListQuery,
@@ -107,12 +108,13 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
       .from(campaigns)
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.appId, appId)))
       .limit(1);
-    if (!row) throw new AppError("3056");
+    if (!row) throw new AppError(Errors.CAMPAIGN_NOT_FOUND);
     return row;
   }
 
   function requireStatus(row: CampaignRow, action: TCampaignAction): void {
-    if (!campaignAllows(action, row.status)) throw new AppError("3057", { status: row.status });
+    if (!campaignAllows(action, row.status))
+      throw new AppError(Errors.CAMPAIGN_STATUS_CONFLICT, { status: row.status });
   }
 
   async function requireBrandOfApp(appId: string, brandId: string | null): Promise<BrandRow | null> {
@@ -122,7 +124,7 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
       .from(brands)
       .where(and(eq(brands.id, brandId), eq(brands.appId, appId)))
       .limit(1);
-    if (!row) throw new AppError("3050");
+    if (!row) throw new AppError(Errors.BRAND_NOT_FOUND);
     return row;
   }
 
@@ -155,7 +157,7 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
         .where(and(eq(campaigns.id, campaignId), eq(campaigns.appId, appId)))
         .for("update")
         .limit(1);
-      if (!row) throw new AppError("3056");
+      if (!row) throw new AppError(Errors.CAMPAIGN_NOT_FOUND);
       requireStatus(row, action);
       const [updated] = await tx
         .update(campaigns)
@@ -211,7 +213,7 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
         .from(brands)
         .where(and(eq(brands.appId, app.id), eq(brands.inUse, true)))
         .limit(1);
-      if (!usable) throw new AppError("3053");
+      if (!usable) throw new AppError(Errors.NO_BRAND_IN_USE);
       await requireBrandOfApp(app.id, input.brandId);
       const now = clock.now();
       const [row] = await db
@@ -237,7 +239,7 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
           .where(and(eq(campaigns.id, campaignId), eq(campaigns.appId, app.id)))
           .for("update")
           .limit(1);
-        if (!row) throw new AppError("3056");
+        if (!row) throw new AppError(Errors.CAMPAIGN_NOT_FOUND);
         requireStatus(row, "discard");
         await tx.delete(campaigns).where(eq(campaigns.id, row.id));
       });
@@ -277,7 +279,7 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
       const now = clock.now();
       const updated = await withTransaction(db, async (tx) => {
         const [locked] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update").limit(1);
-        if (!locked) throw new AppError("3056");
+        if (!locked) throw new AppError(Errors.CAMPAIGN_NOT_FOUND);
         requireStatus(locked, "edit");
         await tx.execute(sql`delete from campaign_recipients where campaign_id = ${campaignId}`);
         await tx.execute(sql`delete from campaign_exclusions where campaign_id = ${campaignId}`);
@@ -367,11 +369,12 @@ export function createCampaignService(ctx: Context, deps: { apps: AppService; br
         scheduledAt: draft.scheduledAt?.toISOString() ?? null,
       };
       const missing = campaignMissing(form, draft.recipientCount);
-      if (missing.length > 0) throw new AppError("3059", { missing });
+      if (missing.length > 0) throw new AppError(Errors.CAMPAIGN_NOT_READY, { missing });
       const brand = await requireBrandOfApp(app.id, draft.brandId);
-      if (!brand?.inUse) throw new AppError("3054");
+      if (!brand?.inUse) throw new AppError(Errors.CAMPAIGN_BRAND_NOT_IN_USE);
       const now = clock.now();
-      if (draft.sendType === "scheduled" && (draft.scheduledAt as Date) <= now) throw new AppError("3058");
+      if (draft.sendType === "scheduled" && (draft.scheduledAt as Date) <= now)
+        throw new AppError(Errors.SCHEDULE_IN_PAST);
       const row = await transition(app.id, campaignId, "edit", () => ({
         status: "awaiting",
         scheduledAt: draft.sendType === "now" ? now : draft.scheduledAt,

@@ -1,4 +1,4 @@
-import { CAMPAIGN_CSV_HEADER, CAMPAIGN_RECIPIENTS_MAX, zUserId } from "@parley/contract";
+import { CAMPAIGN_CSV_HEADER, CAMPAIGN_RECIPIENTS_MAX, Errors, zUserId } from "@parley/contract";
 import { AppError } from "../../errors";
 
 /** A row of the recipient file: its 1-based record number (the header counts) and its first field. */
@@ -50,10 +50,10 @@ export function readRecipientCsv(bytes: Uint8Array): CsvRow[] {
     // Not told to keep it, the decoder drops a leading BOM.
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("3055", { reason: "encoding" });
+    throw new AppError(Errors.RECIPIENT_CSV_INVALID, { reason: "encoding" });
   }
   // No text file holds a NUL, and no database text can store one; a UTF-16 file read as UTF-8 is full of them.
-  if (text.includes("\u0000")) throw new AppError("3055", { reason: "encoding" });
+  if (text.includes("\u0000")) throw new AppError(Errors.RECIPIENT_CSV_INVALID, { reason: "encoding" });
   const rows: CsvRow[] = [];
   const n = text.length;
   let i = 0;
@@ -116,12 +116,12 @@ export function readRecipientCsv(bytes: Uint8Array): CsvRow[] {
     headerAllowed = false;
     if (mayBeHeader && id.toLowerCase() === HEADER) continue;
     if (mayBeHeader && isOtherHeader(id)) {
-      throw new AppError("3065", { reason: id.slice(0, HEADER_ECHO_MAX) });
+      throw new AppError(Errors.RECIPIENT_CSV_HEADER_INVALID, { reason: id.slice(0, HEADER_ECHO_MAX) });
     }
     rows.push({ rowNo: recordNo, value: id });
-    if (rows.length > CAMPAIGN_RECIPIENTS_MAX) throw new AppError("3055", { reason: "rows" });
+    if (rows.length > CAMPAIGN_RECIPIENTS_MAX) throw new AppError(Errors.RECIPIENT_CSV_INVALID, { reason: "rows" });
   }
-  if (rows.length === 0) throw new AppError("3055", { reason: "empty" });
+  if (rows.length === 0) throw new AppError(Errors.RECIPIENT_CSV_INVALID, { reason: "empty" });
   return rows;
 }
 

@@ -4,6 +4,7 @@ import {
   BRAND_COVER_FILES_PATH,
   BRAND_IMAGE_MAX_BYTES,
   CAMPAIGN_CSV_MAX_BYTES,
+  Errors,
   zAppIdParams,
   zBrandCoverImageResponse,
   zBrandListQuery,
@@ -24,7 +25,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { authOf } from "../../http/authenticate";
-import { receiveUpload, safeFileName, uploadBytes } from "../../http/multipart";
+import { receiveUpload, uploadBytes } from "../../http/multipart";
+import { safeFileName } from "../../integrations/storage";
 import type { BrandService } from "./brands";
 import type { CampaignService } from "./campaigns";
 
@@ -79,7 +81,7 @@ export const noticeRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError("300");
+      if (!request.isMultipart()) throw new AppError(Errors.INVALID_REQUEST);
       return {
         image: await brands.uploadCoverImage(authOf(request), request.params.id, async () => {
           // Busboy stops reading at the limit and marks the part truncated, so an oversized file is never held whole.
@@ -129,12 +131,12 @@ export const noticeRoutes: FastifyPluginAsync<{
       schema: { params: zCampaignParams, consumes: ["multipart/form-data"], response: { 200: zCampaignResponse } },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError("300");
+      if (!request.isMultipart()) throw new AppError(Errors.INVALID_REQUEST);
       // The campaign is checked before the file is read, so a refused upload is not received whole.
       await campaigns.get(authOf(request), request.params.id, request.params.campaignId);
       const upload = await receiveUpload(request, CAMPAIGN_CSV_MAX_BYTES);
       const bytes = await uploadBytes(upload);
-      if (upload.truncated) throw new AppError("3055", { reason: "size" });
+      if (upload.truncated) throw new AppError(Errors.RECIPIENT_CSV_INVALID, { reason: "size" });
       return {
         campaign: await campaigns.uploadRecipients(authOf(request), request.params.id, request.params.campaignId, {
           fileName: safeFileName(upload.fileName, RECIPIENT_FILE_NAME_MAX),

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { BRAND_COVER_FILES_PATH, renderCampaignTemplate, type TCampaignTemplateValues } from "@parley/contract";
+import {
+  BRAND_COVER_FILES_PATH,
+  type ErrorCode,
+  Errors,
+  renderCampaignTemplate,
+  type TCampaignTemplateValues,
+} from "@parley/contract";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "../../context";
 import { type Db, rowsOf } from "../../db/client";
@@ -18,7 +24,12 @@ import { type BrandRow, brands, type CampaignRow, campaignRecipients, campaigns 
  * Refusals about the app rather than the recipient: sending on would fail for everyone, so the send stops as
  * `send_failed` with the code, and a retry resumes with the recipients not yet handled.
  */
-const STOPS_THE_SEND = new Set(["3001", "3002", "3014", "4000"]);
+const STOPS_THE_SEND = new Set<ErrorCode>([
+  Errors.APP_DEACTIVATED,
+  Errors.ACCOUNT_APPS_DEACTIVATED,
+  Errors.MESSAGE_QUOTA_EXCEEDED,
+  Errors.NO_ACTIVE_PLAN,
+]);
 
 /** A recipient whose message is not sent, and why. */
 interface Failure {
@@ -144,10 +155,10 @@ export function createCampaignSender(
     // The missing are users deleted since the upload.
     const failed: Failure[] = rows
       .filter((row) => !found.has(row.recipientId))
-      .map((row) => ({ chatUserId: row.recipientId, code: "3018" }));
+      .map((row) => ({ chatUserId: row.recipientId, code: Errors.CHAT_USER_NOT_FOUND }));
     const active = rows.flatMap((row) => {
       const user = found.get(row.recipientId);
-      if (user && !user.isActive) failed.push({ chatUserId: user.id, code: "3017" });
+      if (user && !user.isActive) failed.push({ chatUserId: user.id, code: Errors.CHAT_USER_DEACTIVATED });
       return user?.isActive ? [user] : [];
     });
     const { existing, planned, refused } = await brandChannels.readBrandChannels(
@@ -201,7 +212,7 @@ export function createCampaignSender(
           } else if (taken) {
             toStore.push({ user, channel: taken, draft: { ...prepared.draft, channel: taken } });
           } else {
-            failures.push({ chatUserId: user.id, code: made.refused.get(user.id) ?? "3007" });
+            failures.push({ chatUserId: user.id, code: made.refused.get(user.id) ?? Errors.CHANNEL_NOT_FOUND });
           }
         }
         const messages = await deps.messages.storeMany(
@@ -220,7 +231,7 @@ export function createCampaignSender(
         toStore.forEach(({ user, channel }, i) => {
           const message = messages[i];
           if (!message) {
-            marks.push({ chat_user_id: user.id, state: "failed", code: "3007" });
+            marks.push({ chat_user_id: user.id, state: "failed", code: Errors.CHANNEL_NOT_FOUND });
             return;
           }
           succeeded += 1;
@@ -309,8 +320,8 @@ export function createCampaignSender(
     const [brand] = campaign.brandId
       ? await db.select().from(brands).where(eq(brands.id, campaign.brandId)).limit(1)
       : [];
-    if (!brand) throw new AppError("3050");
-    if (!brand.inUse) throw new AppError("3054");
+    if (!brand) throw new AppError(Errors.BRAND_NOT_FOUND);
+    if (!brand.inUse) throw new AppError(Errors.CAMPAIGN_BRAND_NOT_IN_USE);
     // On PostgreSQL the next batches' recipients and channels are read and their messages prepared while earlier
     // batches are stored, and two batches are stored side by side, each in its own transaction on its own
     // connection: a batch's statements run one after the other, and the database has more than one core. The
@@ -369,7 +380,7 @@ export function createCampaignSender(
       if (campaign.status === "sending") await sendAll(campaign);
       else if (campaign.status === "deleting") while (await deleteBatch(campaign)) {}
     } catch (err) {
-      const code = err instanceof AppError ? err.code : "001";
+      const code = err instanceof AppError ? err.code : Errors.UNEXPECTED;
       if (!(err instanceof AppError)) ctx.log.error({ err, campaignId }, "bulk message run failed");
       await db
         .update(campaigns)

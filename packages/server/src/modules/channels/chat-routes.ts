@@ -22,7 +22,7 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorOf, resolveChatCaller, userOnly } from "../../chat/principal";
+import { actorOf, resolveChatCaller, userOnly } from "../../http/chat-principal";
 import type { AppService } from "../apps";
 import type { ChatUserService } from "../chat-users";
 import type { ChannelService } from "./service";

@@ -1,19 +1,19 @@
-import { randomUUID } from "node:crypto";
-import type { TChannel, TChatEvent } from "@parley/contract";
+import { Errors, type TChannel, type TMessage } from "@parley/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Bus } from "../../chat/bus";
 import { EventBatch } from "../../chat/events";
 import type { Outbox } from "../../chat/outbox";
 import type { Context } from "../../context";
-import { type Db, rowsOf } from "../../db/client";
+import type { Db } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "../chat-users";
-import { lastMessagesOf, toMessages } from "../messages";
+import { createBrandChannels } from "./brand-channels";
 import { concealedFrom, type UnreadCounts, unreadOf } from "./queries";
-import { type ChannelRow, channelBans, channelMembers, channels, channelTags, SUBCHANNEL_DEFAULTS } from "./schema";
+import { channelFeatures } from "./rows";
+import { type ChannelRow, channelBans, channelMembers, channels, channelTags } from "./schema";
 import { placeMembers } from "./subchannels";
 
 /**
@@ -27,16 +27,23 @@ const SEND_SHAPE_MS = 60_000;
 
 export const isPrivileged = (actor: Actor) => actor.kind !== "user";
 
-/** What a brand channel is named and pictured after. */
-export interface BrandRef {
-  id: string;
-  name: string;
-  imageUrl: string;
+export type { BrandRef } from "./brand-channels";
+
+/**
+ * What channels read of messages. Messages come after channels (a message belongs to a channel), so the composition
+ * hands in the messages module's reads rather than the channels module importing it.
+ */
+export interface ChannelMessageReads {
+  /** The last message of each of the channels, as `viewer` (or, without one, every member) may see it. */
+  lastMessages(q: Db, channelIds: string[], viewer?: { appId: string; chatUserId: string }): Promise<TMessage[]>;
+  /** A message of the channel that is not deleted. */
+  findLive(q: Db, channelId: string, messageId: string): Promise<{ id: string } | undefined>;
 }
 
 export interface ChannelCoreDeps {
   bus: Bus;
   outbox: Outbox;
+  messages: ChannelMessageReads;
 }
 
 /**
@@ -63,8 +70,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     const owners = await findChatUsersByIds(q, ownerRowIds);
     // A reader's list shows no last message from a user they block.
     const viewer = reader ? { appId: (rows[0] as ChannelRow).appId, chatUserId: reader } : undefined;
-    const lasts = await lastMessagesOf(q, ids, viewer);
-    const lastMessages = new Map((await toMessages(q, lasts)).map((m) => [m.channelId, m]));
+    const lastMessages = new Map((await deps.messages.lastMessages(q, ids, viewer)).map((m) => [m.channelId, m]));
     const ownerIds = new Map(owners.map((o) => [o.id, o.userId]));
     const unread = reader ? await unreadOf(q, reader, ids) : new Map<string, UnreadCounts>();
     return rows.map((r) => ({
@@ -98,7 +104,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
             .from(channels)
             .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
             .limit(1);
-    if (!row || row.appId !== app.id) throw new AppError("3007");
+    if (!row || row.appId !== app.id) throw new AppError(Errors.CHANNEL_NOT_FOUND);
     return row;
   }
 
@@ -136,7 +142,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
 
   async function requireChannelWithMember(app: Pick<AppRow, "id">, channelId: string, chatUserId: string) {
     const [row] = await channelWithMember.execute({ chatUserId, channelId, appId: app.id });
-    if (!row) throw new AppError("3007");
+    if (!row) throw new AppError(Errors.CHANNEL_NOT_FOUND);
     return row;
   }
 
@@ -148,7 +154,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       .where(and(eq(channels.id, channelId), eq(channels.appId, app.id)))
       .for("update")
       .limit(1);
-    if (!row) throw new AppError("3007");
+    if (!row) throw new AppError(Errors.CHANNEL_NOT_FOUND);
     return row;
   }
 
@@ -171,13 +177,13 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
   }
 
   function requireModerator(actor: Actor, channel: ChannelRow): void {
-    if (actor.kind === "user" && channel.ownerId !== actor.user.id) throw new AppError("3025");
+    if (actor.kind === "user" && channel.ownerId !== actor.user.id) throw new AppError(Errors.NOT_CHANNEL_OWNER);
   }
 
   async function addMemberRows(tx: Db, channel: ChannelRow, users: ChatUserRow[], batch: EventBatch, at: Date) {
     const fresh: ChatUserRow[] = [];
     for (const user of users) {
-      if (await isBanned(tx, channel.id, user.id)) throw new AppError("3029");
+      if (await isBanned(tx, channel.id, user.id)) throw new AppError(Errors.UNBAN_BEFORE_ADD);
       const inserted = await tx
         .insert(channelMembers)
         .values({
@@ -195,7 +201,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       if (inserted.length > 0) fresh.push(user);
     }
     const total = channel.memberCount + fresh.length;
-    if (channel.memberLimit !== null && total > channel.memberLimit) throw new AppError("3024");
+    if (channel.memberLimit !== null && total > channel.memberLimit) throw new AppError(Errors.CHANNEL_FULL);
     await tx.update(channels).set({ memberCount: total }).where(eq(channels.id, channel.id));
     channel.memberCount = total;
     const placed = await placeMembers(
@@ -238,7 +244,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
     const rows = await findChatUsersByUserIds(tx, app.id, unique);
-    if (rows.length !== unique.length) throw new AppError("3018");
+    if (rows.length !== unique.length) throw new AppError(Errors.CHAT_USER_NOT_FOUND);
     return rows;
   }
 
@@ -262,109 +268,6 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     return result;
   }
 
-  /**
-   * Brand channels (a campaign's one-to-one channels with its recipients) are made here, since the rows are
-   * channels: private, frozen so the user reads but does not reply, named and pictured after the brand, naming their
-   * one recipient. A channel is planned before it is made, its id chosen here, so that the message it is made for can
-   * be prepared first. `withFirstMessage`: for a bulk send's batch, which makes the channel with its first message's
-   * seq already taken and stores that message in the same transaction (`storeMany`'s `newChannelIds`), and seats the
-   * recipient with {@link seatBrandChannels} (counted here, before that message); otherwise the channel is empty and
-   * {@link seatBrandChannel} adds and counts the recipient.
-   */
-  function planBrandChannel(
-    app: AppRow,
-    brand: BrandRef,
-    recipient: ChatUserRow,
-    at: Date,
-    withFirstMessage: boolean,
-  ): ChannelRow {
-    const seq = withFirstMessage ? 1 : 0;
-    return {
-      id: randomUUID(),
-      appId: app.id,
-      name: brand.name,
-      imageUrl: brand.imageUrl,
-      type: "private",
-      memberLimit: 2,
-      inviteCode: "",
-      ownerId: null,
-      isFrozen: true,
-      lastSeq: seq,
-      memberCount: withFirstMessage ? 1 : 0,
-      subchannelEnabled: false,
-      subchannelMin: SUBCHANNEL_DEFAULTS.min,
-      subchannelMax: SUBCHANNEL_DEFAULTS.max,
-      subchannelMergeMinutes: SUBCHANNEL_DEFAULTS.mergeMinutes,
-      brandId: brand.id,
-      brandRecipientId: recipient.id,
-      createdAt: at,
-      updatedAt: at,
-      data: {},
-      hideMessagesBeforeJoin: false,
-      distinctKey: null,
-      pinnedMessageIds: [],
-      countableSeq: seq,
-      countablePublicSeq: seq,
-    };
-  }
-
-  /**
-   * Makes planned brand channels, in one statement whatever their number. A recipient who has the brand's channel
-   * already (another send made it meanwhile) keeps that one: theirs is not made. Answers the ids made.
-   */
-  async function insertBrandChannels(tx: Db, planned: ChannelRow[]): Promise<Set<string>> {
-    if (planned.length === 0) return new Set();
-    const input = planned.map((c) => ({
-      id: c.id,
-      app_id: c.appId,
-      name: c.name,
-      image_url: c.imageUrl,
-      brand_id: c.brandId,
-      recipient_id: c.brandRecipientId,
-      member_count: c.memberCount,
-      seq: c.lastSeq,
-      at: c.createdAt.toISOString(),
-    }));
-    // One parameter whatever the number: a row of values per channel made building and sending the statement cost
-    // more than running it, in a large campaign's batches.
-    const result = await tx.execute(sql`
-      insert into channels (id, app_id, name, image_url, type, member_limit, is_frozen, member_count, brand_id,
-        brand_recipient_id, last_seq, countable_seq, countable_public_seq, created_at, updated_at)
-      select x.id, x.app_id, x.name, x.image_url, 'private', 2, true, x.member_count, x.brand_id, x.recipient_id,
-        x.seq, x.seq, x.seq, x.at, x.at
-      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (id uuid, app_id uuid, name text,
-        image_url text, brand_id uuid, recipient_id uuid, member_count int, seq int, at timestamptz)
-      on conflict (brand_id, brand_recipient_id) where brand_recipient_id is not null do nothing
-      returning id`);
-    return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
-  }
-
-  /** The brand's channels with `recipientIds`, by recipient. */
-  async function brandChannelsOf(tx: Db, brandId: string, recipientIds: string[]): Promise<Map<string, ChannelRow>> {
-    if (recipientIds.length === 0) return new Map();
-    const rows = await tx
-      .select()
-      .from(channels)
-      .where(and(eq(channels.brandId, brandId), inArray(channels.brandRecipientId, recipientIds)));
-    return new Map(rows.map((row) => [row.brandRecipientId as string, row]));
-  }
-
-  /** The brand and recipient of each brand channel among `channelIds`. */
-  async function brandChannelRecipients(
-    channelIds: string[],
-  ): Promise<Map<string, { brandId: string; recipientId: string }>> {
-    if (channelIds.length === 0) return new Map();
-    const rows = await db
-      .select({ id: channels.id, brandId: channels.brandId, recipientId: channels.brandRecipientId })
-      .from(channels)
-      .where(inArray(channels.id, channelIds));
-    return new Map(
-      rows.flatMap(({ id, brandId, recipientId }) =>
-        brandId && recipientId ? [[id, { brandId, recipientId }] as const] : [],
-      ),
-    );
-  }
-
   /** The users who are members of any of `channelIds`. */
   async function memberIdsOf(tx: Db, channelIds: string[]): Promise<Set<string>> {
     if (channelIds.length === 0) return new Set();
@@ -373,99 +276,6 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       .from(channelMembers)
       .where(inArray(channelMembers.channelId, channelIds));
     return new Set(rows.map((row) => row.chatUserId));
-  }
-
-  /** An existing brand channel brought up to date: the brand's name and picture, and the user back in it. */
-  async function refreshBrandChannel(
-    tx: Db,
-    batch: EventBatch,
-    app: AppRow,
-    channelId: string,
-    brand: BrandRef,
-    user: ChatUserRow,
-    at: Date,
-  ): Promise<ChannelRow> {
-    const channel = await lockChannel(tx, app, channelId);
-    if (channel.name !== brand.name || channel.imageUrl !== brand.imageUrl) {
-      await tx
-        .update(channels)
-        .set({ name: brand.name, imageUrl: brand.imageUrl, updatedAt: at })
-        .where(eq(channels.id, channel.id));
-      Object.assign(channel, { name: brand.name, imageUrl: brand.imageUrl });
-      await channelChanged(tx, channel, batch, at);
-    }
-    if (!(await membership(tx, channel.id, user.id))) await addMemberRows(tx, channel, [user], batch, at);
-    return channel;
-  }
-
-  /** Puts the user into a brand channel just made, and records its creation. */
-  async function seatBrandChannel(tx: Db, batch: EventBatch, channel: ChannelRow, user: ChatUserRow, at: Date) {
-    await addMemberRows(tx, channel, [user], batch, at);
-    await batch.record(tx, channel.appId, channel.id, "channel.created", { channel: await toChannel(channel, tx) }, at);
-  }
-
-  /**
-   * {@link seatBrandChannel} for many channels made with `memberCount` 1, in one statement whatever their number:
-   * the members, their events and, when the app's integrations want them, the events' outbox rows.
-   */
-  async function seatBrandChannels(
-    tx: Db,
-    batch: EventBatch,
-    app: AppRow,
-    pairs: { user: ChatUserRow; channel: ChannelRow }[],
-    at: Date,
-  ): Promise<void> {
-    if (pairs.length === 0) return;
-    const outboxed = await batch.wantsOutbox(app.id, tx);
-    const input = pairs.map(({ user, channel }, i) => ({
-      i,
-      channel_id: channel.id,
-      chat_user_id: user.id,
-      user_id: user.userId,
-      channel: brandChannelOf(channel),
-    }));
-    const result = await tx.execute(sql`
-      with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-          as x (i int, channel_id uuid, chat_user_id uuid, user_id text, channel jsonb)
-      ), seated as (
-        insert into channel_members (channel_id, chat_user_id, joined_at, last_read_seq)
-        select channel_id, chat_user_id, ${at}, 0 from input
-      ), event as (
-        insert into chat_events (app_id, channel_id, type, payload, created_at)
-        select ${app.id}, input.channel_id, kind.type,
-          case kind.type
-            when 'member.joined' then jsonb_build_object('userId', input.user_id)
-            else jsonb_build_object('channel', input.channel)
-          end,
-          ${at}
-        from input, (values (1, 'member.joined'), (2, 'channel.created')) as kind (n, type)
-        order by input.i, kind.n
-        returning id, channel_id, type, payload
-      ), outboxed as (
-        insert into event_outbox (app_id, event_id, event, created_at)
-        select ${app.id}, event.id,
-          event.payload || jsonb_build_object('id', event.id::text, 'type', event.type,
-            'channelId', event.channel_id::text, 'createdAt', ${at.toISOString()}::text),
-          ${at}
-        from event where ${outboxed}
-      )
-      select id, channel_id, type, payload from event order by id`);
-    for (const event of rowsOf<{ id: string; channel_id: string; type: string; payload: Record<string, unknown> }>(
-      result,
-    )) {
-      batch.storedWithOutbox(
-        app.id,
-        {
-          id: String(event.id),
-          type: event.type,
-          channelId: event.channel_id,
-          createdAt: at.toISOString(),
-          ...event.payload,
-        } as TChatEvent,
-        outboxed,
-      );
-    }
   }
 
   return {
@@ -484,46 +294,12 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     usersByIds,
     channelChanged,
     mutate,
-    planBrandChannel,
-    insertBrandChannels,
-    brandChannelsOf,
-    brandChannelRecipients,
+    ...createBrandChannels(db, { lockChannel, membership, addMemberRows, channelChanged, toChannel }),
     memberIdsOf,
-    refreshBrandChannel,
-    seatBrandChannel,
-    seatBrandChannels,
     /** A batch for a writer that stores its events itself, outside `mutate`. */
     newBatch: () => new EventBatch(deps.outbox, concealedFrom),
+    messages: deps.messages,
   };
 }
 
 export type ChannelCore = ReturnType<typeof createChannelCore>;
-
-/** A brand channel as its `channel.created` event shows it: no tags, no owner, its one member, no message yet. */
-function brandChannelOf(row: ChannelRow): TChannel {
-  return {
-    id: row.id,
-    name: row.name,
-    imageUrl: row.imageUrl,
-    type: row.type,
-    memberLimit: row.memberLimit,
-    requiresInviteCode: row.type === "private",
-    isFrozen: row.isFrozen,
-    ownerUserId: null,
-    memberCount: row.memberCount,
-    tags: [],
-    lastMessage: null,
-    createdAt: row.createdAt.toISOString(),
-    ...channelFeatures(row),
-  };
-}
-
-/** What a channel shows of its data, history option, distinctness and pins. */
-function channelFeatures(row: ChannelRow) {
-  return {
-    data: row.data,
-    hideMessagesBeforeJoin: row.hideMessagesBeforeJoin,
-    isDistinct: row.distinctKey !== null,
-    pinnedMessageIds: row.pinnedMessageIds,
-  };
-}

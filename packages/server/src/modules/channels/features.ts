@@ -1,10 +1,15 @@
-import { PINNED_MESSAGES_MAX, READ_RECEIPT_INTERVAL_MS, type TChannel, type TUnreadResponse } from "@parley/contract";
+import {
+  Errors,
+  PINNED_MESSAGES_MAX,
+  READ_RECEIPT_INTERVAL_MS,
+  type TChannel,
+  type TUnreadResponse,
+} from "@parley/contract";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findChatUsersByIds } from "../chat-users";
-import { findLiveMessage } from "../messages";
 import type { Actor, ChannelCore } from "./core";
 import { unreadTotals } from "./queries";
 import { type ChannelRow, channels } from "./schema";
@@ -18,7 +23,7 @@ const DISTINCT_TYPES: readonly string[] = ["public", "private", "private_invite"
  * give one channel: the second insert fails and reads the first's channel.
  */
 export function distinctKeyOf(type: string, chatUserIds: string[]): string {
-  if (!DISTINCT_TYPES.includes(type)) throw new AppError("3081");
+  if (!DISTINCT_TYPES.includes(type)) throw new AppError(Errors.DISTINCT_NOT_ALLOWED);
   return [...new Set(chatUserIds)].sort().join(",");
 }
 
@@ -62,12 +67,12 @@ export function createFeatureService(ctx: Context, core: ChannelCore) {
       const ids = channel.pinnedMessageIds;
       let next: string[];
       if (pin) {
-        if (!(await findLiveMessage(tx, channel.id, messageId))) throw new AppError("3026");
+        if (!(await core.messages.findLive(tx, channel.id, messageId))) throw new AppError(Errors.MESSAGE_NOT_FOUND);
         if (ids.includes(messageId)) return channel;
-        if (ids.length >= PINNED_MESSAGES_MAX) throw new AppError("3080");
+        if (ids.length >= PINNED_MESSAGES_MAX) throw new AppError(Errors.PIN_LIMIT_REACHED);
         next = [...ids, messageId];
       } else {
-        if (!ids.includes(messageId)) throw new AppError("3082");
+        if (!ids.includes(messageId)) throw new AppError(Errors.MESSAGE_NOT_PINNED);
         next = ids.filter((id) => id !== messageId);
       }
       await tx.update(channels).set({ pinnedMessageIds: next, updatedAt: now }).where(eq(channels.id, channel.id));

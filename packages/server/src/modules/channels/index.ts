@@ -1,8 +1,6 @@
-export { channelChatRoutes } from "./chat-routes";
 export type { BrandRef } from "./core";
 export { channelExportSection, memberExportSection } from "./export";
 export { distinctKeyOf } from "./features";
-export { channelJobs } from "./jobs";
 export type { MemberService } from "./members";
 export type { ModerationService } from "./moderation";
 export {
@@ -24,7 +22,6 @@ export {
   unreadCounts,
   unreadTotals,
 } from "./queries";
-export { type DashboardChatDeps, dashboardChatRoutes } from "./routes";
 export type { ChannelMemberRow, ChannelRow } from "./schema";
 export { type Actor, type ChannelService, createChannelService, isPrivileged } from "./service";
 export { isPartitioned } from "./subchannels";

@@ -1,4 +1,11 @@
-import type { TChannel, TMember, TMembersPage, TPageQuery, TSubchannelsResponse } from "@parley/contract";
+import {
+  Errors,
+  type TChannel,
+  type TMember,
+  type TMembersPage,
+  type TPageQuery,
+  type TSubchannelsResponse,
+} from "@parley/contract";
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { createBatchLoader, SIGN_IN_LOAD_SPACING_MS } from "../../batch-loader";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
@@ -138,11 +145,11 @@ export function createMemberService(
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
         if (await membership(tx, channel.id, actor.user.id)) return channel;
-        if (await isBanned(tx, channel.id, actor.user.id)) throw new AppError("3023");
-        if (channel.type === "private_invite") throw new AppError("3031");
+        if (await isBanned(tx, channel.id, actor.user.id)) throw new AppError(Errors.USER_BANNED);
+        if (channel.type === "private_invite") throw new AppError(Errors.CHANNEL_INVITE_ONLY);
         if (channel.type === "private") {
-          if (!inviteCode) throw new AppError("3008");
-          if (inviteCode !== channel.inviteCode) throw new AppError("3032");
+          if (!inviteCode) throw new AppError(Errors.INVITATION_CODE_REQUIRED);
+          if (inviteCode !== channel.inviteCode) throw new AppError(Errors.INVITATION_CODE_WRONG);
         }
         await addMemberRows(tx, channel, [actor.user], batch, now);
         await forgetDistinct(tx, channel);
@@ -155,7 +162,7 @@ export function createMemberService(
       const now = clock.now();
       await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        if (!(await removeMemberRow(tx, channel, actor.user))) throw new AppError("3020");
+        if (!(await removeMemberRow(tx, channel, actor.user))) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         await batch.record(tx, actor.app.id, channel.id, "member.left", { userId: actor.user.userId }, now);
       });
     },
@@ -179,14 +186,15 @@ export function createMemberService(
         const channel = await lockChannel(tx, actor.app, channelId);
         requireModerator(actor, channel);
         const [user] = await usersByIds(actor.app, [userId], tx);
-        if (!user || !(await removeMemberRow(tx, channel, user))) throw new AppError("3020");
+        if (!user || !(await removeMemberRow(tx, channel, user))) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         await batch.record(tx, actor.app.id, channel.id, "member.left", { userId }, now);
       });
     },
 
     async listMembers(actor: Actor, channelId: string, query: TPageQuery, filter: "all" | "muted" = "all") {
       const channel = await requireChannel(actor.app, channelId);
-      if (actor.kind === "user" && !(await membership(db, channel.id, actor.user.id))) throw new AppError("3020");
+      if (actor.kind === "user" && !(await membership(db, channel.id, actor.user.id)))
+        throw new AppError(Errors.NOT_CHANNEL_MEMBER);
       return pageOfMembers(channel, query, filter);
     },
 
@@ -208,7 +216,7 @@ export function createMemberService(
       const channel = await requireChannel(actor.app, channelId);
       const user = await deps.chatUsers.requireUser(actor.app.id, userId);
       const member = await membership(db, channel.id, user.id);
-      if (!member) throw new AppError("3020");
+      if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
       const now = clock.now();
       return {
         userId: user.userId,
@@ -277,7 +285,7 @@ export function createMemberService(
       let mine: number | null = null;
       if (actor.kind === "user") {
         const member = await membership(db, channel.id, actor.user.id);
-        if (!member) throw new AppError("3020");
+        if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         mine = await members.subchannelOf(channel, member);
       }
       if (!isPartitioned(channel)) return { mine: null, subchannels: [] };

@@ -1,4 +1,4 @@
-import type { TChannel, TMember, TPageQuery } from "@parley/contract";
+import { Errors, type TChannel, type TMember, type TPageQuery } from "@parley/contract";
 import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Context } from "../../context";
@@ -20,7 +20,7 @@ export function createModerationService(
 
   return {
     async setFrozen(actor: Actor, channelId: string, isFrozen: boolean): Promise<TChannel> {
-      if (!isPrivileged(actor)) throw new AppError("3025");
+      if (!isPrivileged(actor)) throw new AppError(Errors.NOT_CHANNEL_OWNER);
       const now = clock.now();
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
@@ -39,7 +39,7 @@ export function createModerationService(
         const channel = await lockChannel(tx, actor.app, channelId);
         requireModerator(actor, channel);
         const [user] = await usersByIds(actor.app, [userId], tx);
-        if (!user || !(await membership(tx, channel.id, user.id))) throw new AppError("3020");
+        if (!user || !(await membership(tx, channel.id, user.id))) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         const mutedUntil = minutes === null ? null : new Date(now.getTime() + minutes * 60_000);
         await tx
           .update(channelMembers)
@@ -63,8 +63,8 @@ export function createModerationService(
         const channel = await lockChannel(tx, actor.app, channelId);
         requireModerator(actor, channel);
         const [user] = await usersByIds(actor.app, [userId], tx);
-        if (!user) throw new AppError("3018");
-        if (actor.kind === "user" && user.id === actor.user.id) throw new AppError("3025");
+        if (!user) throw new AppError(Errors.CHAT_USER_NOT_FOUND);
+        if (actor.kind === "user" && user.id === actor.user.id) throw new AppError(Errors.NOT_CHANNEL_OWNER);
         await removeMemberRow(tx, channel, user);
         await tx
           .insert(channelBans)
@@ -80,7 +80,7 @@ export function createModerationService(
         const channel = await lockChannel(tx, actor.app, channelId);
         requireModerator(actor, channel);
         const [user] = await usersByIds(actor.app, [userId], tx);
-        if (!user) throw new AppError("3018");
+        if (!user) throw new AppError(Errors.CHAT_USER_NOT_FOUND);
         const removed = await tx
           .delete(channelBans)
           .where(and(eq(channelBans.channelId, channel.id), eq(channelBans.chatUserId, user.id)))
@@ -95,7 +95,7 @@ export function createModerationService(
         const channel = await lockChannel(tx, actor.app, channelId);
         requireModerator(actor, channel);
         const [user] = await usersByIds(actor.app, [userId], tx);
-        if (!user || !(await membership(tx, channel.id, user.id))) throw new AppError("3020");
+        if (!user || !(await membership(tx, channel.id, user.id))) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         await tx.update(channels).set({ ownerId: user.id, updatedAt: now }).where(eq(channels.id, channel.id));
         await channelChanged(tx, channel, batch, now);
         return { ...channel, ownerId: user.id };

@@ -6,7 +6,7 @@ import type {
   TDashboardUpdateChannelRequest,
   TPageQuery,
 } from "@parley/contract";
-import { nameKey, TAGS_MAX } from "@parley/contract";
+import { Errors, nameKey, TAGS_MAX } from "@parley/contract";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor";
 import type { Presence } from "../../chat/presence";
@@ -98,7 +98,7 @@ export function createChannelService(
       // A blocked user cannot open a one-to-one distinct channel with whoever blocks them; the blocker still can.
       const others = invited.filter((u) => u.id !== reader).map((u) => u.id);
       if (reader && others.length === 1 && (await isBlockedByAny(db, actor.app.id, others, reader))) {
-        throw new AppError("3086");
+        throw new AppError(Errors.BLOCKED_BY_USER);
       }
       const existing = await features.findDistinct(actor, key);
       if (existing) return existing;
@@ -118,7 +118,7 @@ export function createChannelService(
         channel.type === "private_invite" &&
         !(await membership(db, channel.id, actor.user.id))
       ) {
-        throw new AppError("3007");
+        throw new AppError(Errors.CHANNEL_NOT_FOUND);
       }
       return toChannel(channel, db, actor.kind === "user" ? actor.user.id : undefined);
     },
@@ -171,13 +171,13 @@ export function createChannelService(
         if (input.hideMessagesBeforeJoin !== undefined) patch.hideMessagesBeforeJoin = input.hideMessagesBeforeJoin;
         // Type and subchannel settings are the app administrator's to change, not a channel owner's.
         if ((input.type !== undefined || input.subchannel !== undefined) && !isPrivileged(actor))
-          throw new AppError("3025");
+          throw new AppError(Errors.NOT_CHANNEL_OWNER);
         if (input.type !== undefined && input.type !== channel.type) {
           patch.type = input.type;
           if (input.type === "supergroup") patch.memberLimit = null;
           else if (channel.type === "supergroup") {
             const limit = input.memberLimit ?? actor.app.defaultMemberLimit;
-            if (channel.memberCount > limit) throw new AppError("3024");
+            if (channel.memberCount > limit) throw new AppError(Errors.CHANNEL_FULL);
             patch.memberLimit = limit;
           }
         }
@@ -188,11 +188,11 @@ export function createChannelService(
           patch.subchannelMergeMinutes = input.subchannel.mergeMinutes;
         }
         if (input.memberLimit !== undefined && (patch.type ?? channel.type) !== "supergroup") {
-          if (input.memberLimit < channel.memberCount) throw new AppError("3024");
+          if (input.memberLimit < channel.memberCount) throw new AppError(Errors.CHANNEL_FULL);
           patch.memberLimit = input.memberLimit;
         }
         if ((patch.type ?? channel.type) === "private" && (patch.inviteCode ?? channel.inviteCode) === "") {
-          throw new AppError("3008");
+          throw new AppError(Errors.INVITATION_CODE_REQUIRED);
         }
         await tx.update(channels).set(patch).where(eq(channels.id, channel.id));
         await channelChanged(tx, channel, batch, now);
@@ -240,13 +240,15 @@ export function createChannelService(
       const channel = await requireChannel(actor.app, channelId);
       requireModerator(actor, channel);
       const now = clock.now();
-      const duplicate = new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_DUPLICATE" }] });
+      const duplicate = new AppError(Errors.INVALID_REQUEST, {
+        fields: [{ path: "tag", message: "VALIDATION_TAG_DUPLICATE" }],
+      });
       try {
         await mutate(async (tx, batch) => {
           const existing = await tx.select().from(channelTags).where(eq(channelTags.channelId, channel.id));
           if (existing.some((t) => nameKey(t.tag) === nameKey(tag))) throw duplicate;
           if (existing.length >= TAGS_MAX)
-            throw new AppError("300", { fields: [{ path: "tag", message: "VALIDATION_TAG_COUNT" }] });
+            throw new AppError(Errors.INVALID_REQUEST, { fields: [{ path: "tag", message: "VALIDATION_TAG_COUNT" }] });
           await tx.insert(channelTags).values({ channelId: channel.id, tag });
           await channelChanged(tx, channel, batch, now);
         });

@@ -1,4 +1,4 @@
-import { BLOCKED_USERS_MAX, type TBlockedUser, type TBlockedUsersPage } from "@parley/contract";
+import { BLOCKED_USERS_MAX, Errors, type TBlockedUser, type TBlockedUsersPage } from "@parley/contract";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { decodeCursor, pageOf, pastCursor } from "../../chat/cursor";
 import type { Context } from "../../context";
@@ -33,7 +33,7 @@ export function createBlockService(
   return {
     /** Blocks a user of the app; blocking one already blocked answers that block as it was made. */
     async block(blocker: Blocker, userId: string): Promise<TBlockedUser> {
-      if (userId === blocker.user.userId) throw new AppError("3084");
+      if (userId === blocker.user.userId) throw new AppError(Errors.SELF_BLOCK);
       const target = await deps.requireUser(blocker.app.id, userId);
       const mine = and(eq(userBlocks.appId, blocker.app.id), eq(userBlocks.blockerId, blocker.user.id));
       return withTransaction(db, async (tx) => {
@@ -46,7 +46,7 @@ export function createBlockService(
           .limit(1);
         if (existing) return toBlockedUser(target, existing.createdAt);
         const [held] = await tx.select({ n: count() }).from(userBlocks).where(mine);
-        if ((held?.n ?? 0) >= BLOCKED_USERS_MAX) throw new AppError("3085");
+        if ((held?.n ?? 0) >= BLOCKED_USERS_MAX) throw new AppError(Errors.BLOCK_LIMIT_REACHED);
         const now = clock.now();
         await tx
           .insert(userBlocks)
@@ -68,7 +68,7 @@ export function createBlockService(
           ),
         )
         .returning({ blockedId: userBlocks.blockedId });
-      if (removed.length === 0) throw new AppError("3083");
+      if (removed.length === 0) throw new AppError(Errors.USER_NOT_BLOCKED);
     },
 
     /** The caller's blocked users, most recently blocked first. */

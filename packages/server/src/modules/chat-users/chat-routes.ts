@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Presence } from "../../chat/presence";
-import { callerOf, resolveChatCaller, serverOnly, userOnly } from "../../chat/principal";
+import { callerOf, resolveChatCaller, serverOnly, userOnly } from "../../http/chat-principal";
 import type { AppService } from "../apps";
 import { type ChatUserService, toChatUser } from "./service";
 

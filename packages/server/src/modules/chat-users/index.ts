@@ -1,5 +1,4 @@
 export type { BlockService } from "./blocks";
-export { chatUserChatRoutes } from "./chat-routes";
 export { userExportSection } from "./export";
 export {
   activeChatUsers,
@@ -16,7 +15,6 @@ export {
   notBlockedUserIdBy,
   realChatUsersOf,
 } from "./queries";
-export { testUserRoutes } from "./routes";
 export type { ChatUserRow } from "./schema";
 export {
   type ChatPrincipal,

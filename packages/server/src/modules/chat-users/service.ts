@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  Errors,
   type TAnonymousLoginRequest,
   type TChatLoginRequest,
   type TChatSession,
@@ -237,7 +238,7 @@ export function createChatUserService(
     user: ChatUserRow,
     method: "token" | "anonymous" | "test-user",
   ): Promise<TChatSession> {
-    if (!user.isActive) throw new AppError("3017");
+    if (!user.isActive) throw new AppError(Errors.CHAT_USER_DEACTIVATED);
     const token = `${SESSION_PREFIX}${newToken()}`;
     const now = clock.now();
     await db
@@ -259,7 +260,7 @@ export function createChatUserService(
   async function appById(appId: string): Promise<AppRow> {
     const app = await apps.cachedApp(appId);
     // An unknown app looks like a bad credential: ids are not confirmed to strangers.
-    if (!app) throw new AppError("3027");
+    if (!app) throw new AppError(Errors.CHAT_TOKEN_INVALID);
     return app;
   }
 
@@ -273,7 +274,7 @@ export function createChatUserService(
 
     async requireUser(appId: string, userId: string): Promise<ChatUserRow> {
       const user = await findUser(appId, userId);
-      if (!user) throw new AppError("3018");
+      if (!user) throw new AppError(Errors.CHAT_USER_NOT_FOUND);
       return user;
     },
 
@@ -285,7 +286,7 @@ export function createChatUserService(
           .returning();
         return toChatUser(row as ChatUserRow);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("3019");
+        if (isUniqueViolation(err)) throw new AppError(Errors.CHAT_USER_EXISTS);
         throw err;
       }
     },
@@ -366,7 +367,7 @@ export function createChatUserService(
           });
         } catch (err) {
           // An id already taken: draw another. Three draws colliding means something else is wrong.
-          if (!(err instanceof AppError && err.code === "3019") || attempt >= 3) throw err;
+          if (!(err instanceof AppError && err.code === Errors.CHAT_USER_EXISTS) || attempt >= 3) throw err;
         }
       }
     },
@@ -377,13 +378,13 @@ export function createChatUserService(
      */
     async startTestUserSession(app: AppRow, userId: string): Promise<TChatSession> {
       const user = await findUser(app.id, userId);
-      if (!user || !isTestUser(user)) throw new AppError("3018");
+      if (!user || !isTestUser(user)) throw new AppError(Errors.CHAT_USER_NOT_FOUND);
       return startSession(app, user, "test-user");
     },
 
     async issueLoginToken(app: AppRow, userId: string, expiresInSeconds: number) {
       const user = await service.requireUser(app.id, userId);
-      if (!user.isActive) throw new AppError("3017");
+      if (!user.isActive) throw new AppError(Errors.CHAT_USER_DEACTIVATED);
       const token = newToken();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + expiresInSeconds * 1000);
@@ -396,13 +397,13 @@ export function createChatUserService(
     async login(input: TChatLoginRequest): Promise<TChatSession> {
       const app = await appById(input.appId);
       const user = await findUser(app.id, input.userId);
-      if (!user) throw new AppError("3027");
+      if (!user) throw new AppError(Errors.CHAT_TOKEN_INVALID);
       const [token] = await db
         .select()
         .from(chatLoginTokens)
         .where(and(eq(chatLoginTokens.chatUserId, user.id), eq(chatLoginTokens.tokenHash, hashToken(input.token))))
         .limit(1);
-      if (!token || token.expiresAt <= clock.now()) throw new AppError("3027");
+      if (!token || token.expiresAt <= clock.now()) throw new AppError(Errors.CHAT_TOKEN_INVALID);
       return startSession(app, user, "token");
     },
 
@@ -412,14 +413,14 @@ export function createChatUserService(
      */
     async anonymousLogin(input: TAnonymousLoginRequest): Promise<TChatSession> {
       const app = await appById(input.appId);
-      if (!app.allowAnonymousLogin) throw new AppError("3016");
+      if (!app.allowAnonymousLogin) throw new AppError(Errors.ANONYMOUS_LOGIN_DISABLED);
       const now = clock.now();
       await db
         .insert(chatUsers)
         .values({ appId: app.id, userId: input.userId, nickname: input.nickname, isAnonymous: true, createdAt: now })
         .onConflictDoNothing();
       const user = await service.requireUser(app.id, input.userId);
-      if (!user.isAnonymous) throw new AppError("3062");
+      if (!user.isAnonymous) throw new AppError(Errors.USER_ID_NOT_ANONYMOUS);
       if (user.isActive && user.nickname !== input.nickname) {
         await db.update(chatUsers).set({ nickname: input.nickname }).where(eq(chatUsers.id, user.id));
         forget();

@@ -1,2 +1,1 @@
-export { contactRoutes } from "./routes";
 export { type ContactService, createContactService } from "./service";

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { Readable } from "node:stream";
 import {
+  Errors,
   EXPORT_LINK_HOURS,
   EXPORTS_LISTED,
   type TCreateExportRequest,
@@ -99,7 +100,8 @@ export function createExportService(ctx: Context, deps: ExportDeps) {
    */
   async function requireOwner(auth: Authenticated, appId: string): Promise<AppRow> {
     const app = await deps.apps.requireAppAccess(auth, appId);
-    if (auth.account.kind === "subaccount" || app.accountId !== auth.account.id) throw new AppError("3133");
+    if (auth.account.kind === "subaccount" || app.accountId !== auth.account.id)
+      throw new AppError(Errors.EXPORT_OWNER_ONLY);
     return app;
   }
 
@@ -109,7 +111,7 @@ export function createExportService(ctx: Context, deps: ExportDeps) {
       .from(dataExports)
       .where(and(eq(dataExports.id, exportId), eq(dataExports.appId, appId)))
       .limit(1);
-    if (!row) throw new AppError("3131");
+    if (!row) throw new AppError(Errors.EXPORT_NOT_FOUND);
     return row;
   }
 
@@ -276,7 +278,7 @@ export function createExportService(ctx: Context, deps: ExportDeps) {
           })
           .returning()) as [DataExportRow];
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("3130");
+        if (isUniqueViolation(err)) throw new AppError(Errors.EXPORT_IN_PROGRESS);
         throw err;
       }
       await deps.kick(row.id);
@@ -321,11 +323,11 @@ export function createExportService(ctx: Context, deps: ExportDeps) {
       const expected = Buffer.from(row?.downloadToken ?? "");
       const given = Buffer.from(token);
       if (!row || expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        throw new AppError("3131");
+        throw new AppError(Errors.EXPORT_NOT_FOUND);
       }
-      if (!downloadUrl(row)) throw new AppError("3132");
+      if (!downloadUrl(row)) throw new AppError(Errors.EXPORT_EXPIRED);
       const stream = row.state?.archive ? await storage.get(row.state.archive) : null;
-      if (!stream) throw new AppError("3132");
+      if (!stream) throw new AppError(Errors.EXPORT_EXPIRED);
       return { stream, size: row.size, fileName: archiveName(row) };
     },
 
@@ -347,13 +349,13 @@ export function createExportService(ctx: Context, deps: ExportDeps) {
       if (!claimed) return;
       const [row] = await db.select().from(dataExports).where(eq(dataExports.id, exportId)).limit(1);
       if (!row) return;
-      if (row.attempts > MAX_ATTEMPTS) return fail(row.id, "3134", owner);
+      if (row.attempts > MAX_ATTEMPTS) return fail(row.id, Errors.EXPORT_FAILED, owner);
       // The archive is written in one go, without a page to renew the lease after: a timer keeps it.
       const heartbeat = setInterval(() => void holdLease(row.id, owner).catch(() => {}), leaseMs / 3);
       heartbeat.unref();
       try {
         const scope = await scopeOf(row);
-        if (!scope) return await fail(row.id, "3018", owner);
+        if (!scope) return await fail(row.id, Errors.CHAT_USER_NOT_FOUND, owner);
         let state = row.state;
         if (!state) {
           const sections: ExportState["sections"] = [];

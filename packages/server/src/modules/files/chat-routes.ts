@@ -1,7 +1,7 @@
 import { chatApi, chatOperation, FILE_MAX_BYTES, zChannelParams, zMessageResponse } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorOf, resolveChatCaller } from "../../chat/principal";
+import { actorOf, resolveChatCaller } from "../../http/chat-principal";
 import { receiveUpload } from "../../http/multipart";
 import type { AppService } from "../apps";
 import type { ChatUserService } from "../chat-users";

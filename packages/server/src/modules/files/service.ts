@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { DAY_MS, FILE_MAX_BYTES, FILE_NAME_MAX, type TMessage } from "@parley/contract";
+import { DAY_MS, Errors, FILE_MAX_BYTES, FILE_NAME_MAX, type TMessage } from "@parley/contract";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
-import { safeFileName, type Upload } from "../../http/multipart";
 import type { FileStorage } from "../../integrations/storage";
+import { safeFileName, type Upload } from "../../integrations/storage";
 import type { Actor } from "../channels";
 import type { MessageService } from "../messages";
 import { files } from "./schema";
@@ -28,7 +28,7 @@ export function createFileService(
       // Busboy stops reading at the limit and marks the stream truncated: the stored file is incomplete.
       if (upload.truncated || size > FILE_MAX_BYTES) {
         await deps.storage.delete(storageKey);
-        throw new AppError("3030");
+        throw new AppError(Errors.FILE_TOO_LARGE);
       }
       // Shortened to what the download route takes, so every stored file can be downloaded by its URL.
       const name = safeFileName(upload.fileName, FILE_NAME_MAX);
@@ -63,7 +63,7 @@ export function createFileService(
     async open(fileId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {
       const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
       const stream = row ? await deps.storage.get(row.storageKey) : null;
-      if (!row || !stream) throw new AppError("3034");
+      if (!row || !stream) throw new AppError(Errors.FILE_NOT_FOUND);
       return { stream, name: row.name, mimeType: row.mimeType, size: row.size };
     },
 

@@ -1,2 +1,1 @@
-export { healthRoutes, statusRoutes } from "./routes";
 export { createStatusMonitor, type StatusChecks, type StatusMonitor, serverStatusChecks } from "./status";

@@ -1,4 +1,4 @@
-import { api, zHealthResponse, zServiceStatus } from "@parley/contract";
+import { api, Errors, zHealthResponse, zServiceStatus } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
@@ -37,7 +37,7 @@ export const healthRoutes: FastifyPluginAsync<{
             )
           : ("none" as const),
       ]);
-      if (db === "down" || cache === "down") throw new AppError("002", { database: db, redis: cache });
+      if (db === "down" || cache === "down") throw new AppError(Errors.DEPENDENCY_DOWN, { database: db, redis: cache });
       return { status: "ok" as const, database: database.kind, redis: cache };
     });
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  Errors,
   LIVE_HEARTBEAT_SECONDS,
   LIVE_MAX_EVENTS_PER_SECOND,
   LIVE_STREAMS_PER_SESSION,
@@ -247,7 +248,7 @@ export function createLiveFeed(deps: { bus: Bus; log: { error(obj: object, msg: 
       for (const audience of viewers.values()) {
         for (const viewer of audience) if (viewer.sessionId === options.sessionId) held += 1;
       }
-      if (held >= LIVE_STREAMS_PER_SESSION) throw new AppError("3120");
+      if (held >= LIVE_STREAMS_PER_SESSION) throw new AppError(Errors.TOO_MANY_LIVE_TAILS);
       const viewer: Viewer = {
         ...options,
         windowStart: 0,

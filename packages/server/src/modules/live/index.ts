@@ -1,2 +1,1 @@
 export { createLiveFeed, type LiveFeed, type LiveReport, type LiveReportEvent } from "./feed";
-export { liveRoutes } from "./routes";

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf, resolveChatCaller, userOnly } from "../../chat/principal";
+import { actorOf, resolveChatCaller, userOnly } from "../../http/chat-principal";
 import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
 import type { AppService } from "../apps";
 import type { ChatUserService } from "../chat-users";

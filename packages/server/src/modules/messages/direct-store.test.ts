@@ -6,7 +6,7 @@ import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
 import type { MetricsService } from "../metrics";
 import { createDirectStore, MAX_RUNNING, STALLED_MS } from "./direct-store";
-import type { MessageDraft } from "./pipeline";
+import type { MessageDraft } from "./draft";
 
 const dialect = new PgDialect();
 

@@ -4,8 +4,8 @@ import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
 import { isPartitioned } from "../channels";
 import type { MetricsService } from "../metrics";
+import type { MessageDraft } from "./draft";
 import { messageBody } from "./mapping";
-import type { MessageDraft } from "./pipeline";
 
 /**
  * How long a statement runs before the sends waiting behind it go in another. One statement at a time carries the
@@ -28,7 +28,12 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-type StoreOne = (batch: EventBatch, draft: MessageDraft, now: Date, outboxed: boolean) => Promise<TMessage | null>;
+export type StoreOne = (
+  batch: EventBatch,
+  draft: MessageDraft,
+  now: Date,
+  outboxed: boolean,
+) => Promise<TMessage | null>;
 
 /**
  * Stores the users' messages of a send's fast path together: those that arrive while the event loop handles one

@@ -1,4 +1,3 @@
-export { messageChatRoutes } from "./chat-routes";
 export { messageExportSection } from "./export";
 export { toMessages } from "./mapping";
 export type {
@@ -18,6 +17,5 @@ export {
   threadParticipantIds,
 } from "./queries";
 export { createMessageSearch, type MessageSearch } from "./search";
-export { messageSearchChatRoutes, messageSearchRoutes } from "./search-routes";
 export { mergeSearchPending, type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
 export { createMessageService, type MessageService } from "./service";

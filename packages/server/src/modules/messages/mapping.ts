@@ -2,7 +2,7 @@ import type { TMessage } from "@parley/contract";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findChatUsersByIds } from "../chat-users";
-import type { MessageDraft } from "./pipeline";
+import type { MessageDraft } from "./draft";
 import { type MessageRow, messageReactions } from "./schema";
 
 /**

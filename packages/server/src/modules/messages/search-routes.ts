@@ -11,8 +11,8 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorOf, resolveChatCaller } from "../../chat/principal";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { actorOf, resolveChatCaller } from "../../http/chat-principal";
 import type { AppService } from "../apps";
 import type { AuthService } from "../auth";
 import type { ChatUserService } from "../chat-users";

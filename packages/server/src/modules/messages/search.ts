@@ -1,4 +1,5 @@
 import {
+  Errors,
   MESSAGE_SEARCH_QUERY_MAX,
   messageSearchGrams,
   messageSearchHighlights,
@@ -46,14 +47,14 @@ function decodePosition(cursor: string | undefined, kind: Position["kind"]): Pos
   const at = cursorTime(first);
   if (kind === "time" && tag === "t" && at && second && /^[0-9a-f-]{36}$/.test(second)) return { kind, at, id: second };
   // A cursor of the other ordering (a filter changed between pages) or made up.
-  throw new AppError("300");
+  throw new AppError(Errors.INVALID_REQUEST);
 }
 
 /** The query as matched, refused with 3101 when too long and with 3100 when it has no n-gram to look up. */
 function searchText(query: string): string {
   const text = normalizeSearchQuery(query);
-  if (text.length > MESSAGE_SEARCH_QUERY_MAX) throw new AppError("3101");
-  if (messageSearchGrams(text).length === 0) throw new AppError("3100");
+  if (text.length > MESSAGE_SEARCH_QUERY_MAX) throw new AppError(Errors.SEARCH_QUERY_TOO_LONG);
+  if (messageSearchGrams(text).length === 0) throw new AppError(Errors.SEARCH_QUERY_TOO_SHORT);
   return text;
 }
 
@@ -179,7 +180,7 @@ export function createMessageSearch(ctx: Context, deps: { apps: AppService; chan
       let channelRowId: string;
       if (actor.kind === "user") {
         const { channel, member } = await deps.channels.requireChannelWithMember(actor.app, channelId, actor.user.id);
-        if (!member) throw new AppError("3020");
+        if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         const subchannel = await deps.channels.subchannelOf(channel, member);
         channelRowId = channel.id;
         where = and(

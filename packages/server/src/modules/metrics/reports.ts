@@ -1,5 +1,6 @@
 import {
   daysInRange,
+  Errors,
   METRICS_MAX_RANGE_DAYS,
   metricKeys,
   type TAppMetricsTotals,
@@ -57,9 +58,10 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
     const to = query.to ?? today;
     const from = query.from ?? `${to.slice(0, 7)}-01`;
     const days = daysInRange(from, to);
-    if (days < 1) throw new AppError("300", { fields: [{ path: "from", message: VMetrics.dateOrder }] });
+    if (days < 1)
+      throw new AppError(Errors.INVALID_REQUEST, { fields: [{ path: "from", message: VMetrics.dateOrder }] });
     if (days > METRICS_MAX_RANGE_DAYS) {
-      throw new AppError("300", { fields: [{ path: "to", message: VMetrics.dateRange }] });
+      throw new AppError(Errors.INVALID_REQUEST, { fields: [{ path: "to", message: VMetrics.dateRange }] });
     }
     return { from, to };
   }
@@ -212,7 +214,7 @@ export function createReportService(ctx: Context, deps: { apps: AppService }) {
 
   /** Sub-accounts own no apps (their app is the owner's), so the owner's addresses receive its figures. */
   function requireReportOwner(auth: Authenticated) {
-    if (auth.account.kind === "subaccount") throw new AppError("1023");
+    if (auth.account.kind === "subaccount") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
   }
 
   return service;

@@ -1,5 +1,6 @@
 import {
   api,
+  Errors,
   zAppMetricsResponse,
   zAppsMetricsResponse,
   zMetricsAppParams,
@@ -60,7 +61,7 @@ export const metricsRoutes: FastifyPluginAsync<{ auth: AuthService; reports: Rep
     {
       schema: { body: zReportEmails, response: { 200: zReportEmailsResponse } },
       preValidation: async (request) => {
-        if (authOf(request).account.kind === "subaccount") throw new AppError("1023");
+        if (authOf(request).account.kind === "subaccount") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
       },
     },
     async (request) => ({ emails: await reports.setReportEmails(authOf(request), request.body.emails) }),

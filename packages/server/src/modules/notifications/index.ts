@@ -1,2 +1,1 @@
-export { notificationRoutes } from "./routes";
 export { createNotificationService, type NotificationService } from "./service";

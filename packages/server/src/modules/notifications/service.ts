@@ -1,5 +1,6 @@
 import {
   DAY_MS,
+  Errors,
   type Language,
   PASSWORD_MAX_AGE_DAYS,
   PASSWORD_NOTICE_SNOOZE_DAYS,
@@ -130,7 +131,8 @@ export function createNotificationService(ctx: Context, deps: { billing: Billing
       const admin = requireAdmin(auth);
       const now = clock.now();
       const row = await withTransaction(db, async (tx) => {
-        if (request.companyId && !(await findAccount(tx, request.companyId))) throw new AppError("9000");
+        if (request.companyId && !(await findAccount(tx, request.companyId)))
+          throw new AppError(Errors.ACCOUNT_NOT_FOUND);
         const [inserted] = await tx
           .insert(adminNotices)
           .values({
@@ -166,7 +168,7 @@ export function createNotificationService(ctx: Context, deps: { billing: Billing
           .set({ withdrawnAt: now })
           .where(and(eq(adminNotices.id, noticeId), isNull(adminNotices.withdrawnAt)))
           .returning();
-        if (!row) throw new AppError("9004");
+        if (!row) throw new AppError(Errors.NOTICE_NOT_FOUND);
         if (row.accountId) {
           await recordAdminAction(tx, {
             accountId: row.accountId,

@@ -1,2 +1,1 @@
-export { profanityRoutes } from "./routes";
 export { createProfanityService, type ProfanityService } from "./service";

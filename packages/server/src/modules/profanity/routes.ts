@@ -1,14 +1,8 @@
-import {
-  api,
-  zAppIdParams,
-  zProfanityEnabled,
-  zProfanityEnabledResponse,
-  zProfanitySettings,
-  zProfanitySettingsResponse,
-} from "@parley/contract";
+import { api, zAppIdParams, zProfanityEnabled, zProfanitySettings, zProfanitySettingsResponse } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { registerEnabledRoutes } from "../../http/enabled-routes";
 import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
 import type { AuthService } from "../auth";
 import type { ProfanityService } from "./service";
@@ -20,17 +14,12 @@ export const profanityRoutes: FastifyPluginAsync<{ auth: AuthService; profanity:
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("preValidation", requireAuth(auth));
 
-  app.get(
-    api.apps.profanityEnabled,
-    { schema: { params: zAppIdParams, response: { 200: zProfanityEnabledResponse } } },
-    async (request) => profanity.getEnabled(authOf(request), request.params.id),
-  );
-
-  app.put(
-    api.apps.profanityEnabled,
-    { schema: { params: zAppIdParams, body: zProfanityEnabled, response: { 200: zProfanityEnabledResponse } } },
-    async (request) => profanity.setEnabled(authOf(request), request.params.id, request.body.enabled),
-  );
+  registerEnabledRoutes(app, {
+    path: api.apps.profanityEnabled,
+    schema: zProfanityEnabled,
+    read: (auth, appId) => profanity.getEnabled(auth, appId),
+    write: (auth, appId, enabled) => profanity.setEnabled(auth, appId, enabled),
+  });
 
   app.get(
     api.apps.profanity,

@@ -1,6 +1,7 @@
 import {
   applyProfanityFilter,
   DEFAULT_PROFANITY_SETTINGS,
+  Errors,
   type TProfanityEnabled,
   type TProfanitySettings,
 } from "@parley/contract";
@@ -50,7 +51,7 @@ export function createProfanityService(ctx: Context, deps: { apps: AppService })
       .onConflictDoUpdate({ target: profanityFilters.appId, set: values })
       .returning();
     cache.invalidate(appId);
-    if (!row) throw new AppError("3009");
+    if (!row) throw new AppError(Errors.APP_FAULT);
     return { enabled: row.enabled, settings: row.settings };
   }
 
@@ -88,7 +89,7 @@ export function createProfanityService(ctx: Context, deps: { apps: AppService })
       const { enabled, settings } = await cachedState(draft.actor.app.id);
       if (!enabled || !settings.channelTypes.includes(draft.channel.type)) return draft;
       const result = applyProfanityFilter(draft.text, settings);
-      if (result.blocked) throw new AppError("3035");
+      if (result.blocked) throw new AppError(Errors.PROFANITY_BLOCKED);
       return result.text === draft.text ? draft : { ...draft, text: result.text };
     },
   };

@@ -9,7 +9,7 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { resolveChatCaller, userOnly } from "../../chat/principal";
+import { resolveChatCaller, userOnly } from "../../http/chat-principal";
 import type { AppService } from "../apps";
 import type { ChatUserService } from "../chat-users";
 import type { PushService } from "./service";

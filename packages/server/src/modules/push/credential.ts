@@ -1,5 +1,5 @@
 import { createPrivateKey } from "node:crypto";
-import type { TFcmKey, TFcmKeyRequest } from "@parley/contract";
+import { Errors, type TFcmKey, type TFcmKeyRequest } from "@parley/contract";
 import { AppError } from "../../errors";
 import type { StoredFcmCredential } from "./schema";
 
@@ -30,14 +30,14 @@ function isHttpUrl(value: string): boolean {
  */
 export function parseFcmCredential(input: TFcmKeyRequest): StoredFcmCredential {
   if (input.kind === "legacy") {
-    if (!/^[\x21-\x7e]+$/.test(input.serverKey)) throw new AppError("3039");
+    if (!/^[\x21-\x7e]+$/.test(input.serverKey)) throw new AppError(Errors.FCM_CREDENTIAL_INVALID);
     return { kind: "legacy", secret: input.serverKey, clientEmail: null, projectId: null, tokenUri: null };
   }
   let file: ServiceAccountFile;
   try {
     file = JSON.parse(input.serviceAccountJson) as ServiceAccountFile;
   } catch {
-    throw new AppError("3039");
+    throw new AppError(Errors.FCM_CREDENTIAL_INVALID);
   }
   if (
     typeof file !== "object" ||
@@ -50,12 +50,13 @@ export function parseFcmCredential(input: TFcmKeyRequest): StoredFcmCredential {
     !nonEmpty(file.token_uri) ||
     !isHttpUrl(file.token_uri)
   ) {
-    throw new AppError("3039");
+    throw new AppError(Errors.FCM_CREDENTIAL_INVALID);
   }
   try {
-    if (createPrivateKey(file.private_key).asymmetricKeyType !== "rsa") throw new AppError("3039");
+    if (createPrivateKey(file.private_key).asymmetricKeyType !== "rsa")
+      throw new AppError(Errors.FCM_CREDENTIAL_INVALID);
   } catch {
-    throw new AppError("3039");
+    throw new AppError(Errors.FCM_CREDENTIAL_INVALID);
   }
   return {
     kind: "serviceAccount",

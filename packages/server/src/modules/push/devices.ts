@@ -1,4 +1,4 @@
-import { PUSH_DEVICES_PER_USER_MAX, type TPushDevice, type TRegisterPushTokenRequest } from "@parley/contract";
+import { Errors, PUSH_DEVICES_PER_USER_MAX, type TPushDevice, type TRegisterPushTokenRequest } from "@parley/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
@@ -41,7 +41,7 @@ export function createPushDevices(ctx: Context) {
           set: { chatUserId: actor.user.id, platform: input.platform, createdAt: now },
         })
         .returning();
-      if (!row) throw new AppError("3042");
+      if (!row) throw new AppError(Errors.PUSH_DEVICE_NOT_FOUND);
       const surplus = await db
         .select({ id: pushDevices.id })
         .from(pushDevices)
@@ -74,7 +74,7 @@ export function createPushDevices(ctx: Context) {
         .delete(pushDevices)
         .where(and(eq(pushDevices.id, deviceId), eq(pushDevices.chatUserId, actor.user.id)))
         .returning({ id: pushDevices.id });
-      if (removed.length === 0) throw new AppError("3042");
+      if (removed.length === 0) throw new AppError(Errors.PUSH_DEVICE_NOT_FOUND);
     },
 
     ofUser(chatUserId: string): Promise<PushDeviceRow[]> {

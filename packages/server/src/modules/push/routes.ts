@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { registerEnabledRoutes } from "../../http/enabled-routes";
 import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
 import type { AuthService } from "../auth";
 import type { PushService } from "./service";
@@ -47,14 +48,12 @@ export const pushRoutes: FastifyPluginAsync<{ auth: AuthService; push: PushServi
     push.deleteKey(authOf(request), request.params.id),
   );
 
-  app.get(api.apps.pushEnabled, { schema: { params, response: { 200: zPushEnabled } } }, async (request) =>
-    push.getEnabled(authOf(request), request.params.id),
-  );
-  app.put(
-    api.apps.pushEnabled,
-    { schema: { params, body: zPushEnabled, response: { 200: zPushEnabled } } },
-    async (request) => push.setEnabled(authOf(request), request.params.id, request.body.enabled),
-  );
+  registerEnabledRoutes(app, {
+    path: api.apps.pushEnabled,
+    schema: zPushEnabled,
+    read: (auth, appId) => push.getEnabled(auth, appId),
+    write: (auth, appId, enabled) => push.setEnabled(auth, appId, enabled),
+  });
 
   app.get(
     api.apps.pushNotificationSettings,

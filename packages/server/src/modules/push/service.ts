@@ -1,4 +1,5 @@
 import {
+  Errors,
   isBigintId,
   isTitledPushTemplateKey,
   PUSH_TEMPLATE_KEYS,
@@ -42,7 +43,7 @@ function encodeAttemptCursor(id: bigint): string {
 function decodeAttemptCursor(cursor: string | undefined): bigint | null {
   if (!cursor) return null;
   const text = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!isBigintId(text)) throw new AppError("300");
+  if (!isBigintId(text)) throw new AppError(Errors.INVALID_REQUEST);
   return BigInt(text);
 }
 
@@ -110,7 +111,8 @@ export function createPushService(
       const credential = parseFcmCredential(input);
       if (credential.tokenUri) {
         const checked = await ctx.outbound.check(new URL(credential.tokenUri));
-        if (!checked.ok && checked.kind === "refused") throw new AppError("3063", { reason: checked.reason });
+        if (!checked.ok && checked.kind === "refused")
+          throw new AppError(Errors.TOKEN_URI_PRIVATE, { reason: checked.reason });
       }
       return keyResponse(await settings.save(app.id, { credential, credentialCreatedAt: ctx.clock.now() }));
     },
@@ -212,9 +214,9 @@ export function createPushService(
       const app = await appOf(auth, appId);
       const user = await deps.chatUsers.requireUser(app.id, userId);
       const row = await settings.read(app.id);
-      if (!row.credential) throw new AppError("3040");
+      if (!row.credential) throw new AppError(Errors.PUSH_NOT_CONFIGURED);
       const targets = await devices.ofUser(user.id);
-      if (targets.length === 0) throw new AppError("3041");
+      if (targets.length === 0) throw new AppError(Errors.NO_PUSH_DEVICE);
       return { attempts: await delivery.sendTest(app.id, app.name, user, targets, row, row.credential) };
     },
   };

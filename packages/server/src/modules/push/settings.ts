@@ -4,6 +4,7 @@ import {
   DEFAULT_PUSH_TEMPLATES,
   DEFAULT_PUSH_TITLES,
   DEFAULT_SUPER_CHANNEL_PUSH_SETTINGS,
+  Errors,
   type Language,
   type TPushTemplateKey,
   type TTitledPushTemplateKey,
@@ -88,7 +89,7 @@ export function createPushSettings(ctx: Context) {
       .returning();
     if (!saved) {
       cache.invalidate(appId);
-      throw new AppError("3009");
+      throw new AppError(Errors.APP_FAULT);
     }
     const row = { ...saved, language: await languageOf(appId, db) };
     cache.set(appId, row);

@@ -1,4 +1,5 @@
 import {
+  Errors,
   REPORT_CONTEXT_MESSAGES,
   REPORTS_SHOWN_PER_TARGET,
   type TMessage,
@@ -262,7 +263,7 @@ export function createReportQueue(
       .from(reportTargets)
       .where(and(eq(reportTargets.id, targetId), eq(reportTargets.appId, app.id)))
       .limit(1);
-    if (!row) throw new AppError("3113");
+    if (!row) throw new AppError(Errors.REPORT_NOT_FOUND);
     return row;
   }
 
@@ -281,7 +282,8 @@ export function createReportQueue(
     const admin: Actor = { kind: "admin", app };
     switch (request.action) {
       case "delete": {
-        if (target.kind !== "message" || !target.messageId || !target.channelId) throw new AppError("3112");
+        if (target.kind !== "message" || !target.messageId || !target.channelId)
+          throw new AppError(Errors.REPORT_ACTION_MISMATCH);
         const { channelId, messageId } = target;
         // Already gone (its sender deleted it, or reports hid it) is as good as deleted now.
         await deps.channels.mutate((tx, batch) =>
@@ -290,11 +292,11 @@ export function createReportQueue(
         return;
       }
       case "mute":
-        if (!target.channelId || request.minutes === undefined) throw new AppError("3112");
+        if (!target.channelId || request.minutes === undefined) throw new AppError(Errors.REPORT_ACTION_MISMATCH);
         await deps.channels.mute(admin, target.channelId, target.userId, request.minutes);
         return;
       case "ban":
-        if (!target.channelId) throw new AppError("3112");
+        if (!target.channelId) throw new AppError(Errors.REPORT_ACTION_MISMATCH);
         await deps.channels.ban(admin, target.channelId, target.userId);
         return;
       case "deactivate":
@@ -314,7 +316,7 @@ export function createReportQueue(
   return {
     async reportMessage(actor: UserActor, channelId: string, messageId: string, input: TReportRequest) {
       const message: TMessage = await deps.messages.reportable(actor, channelId, messageId);
-      if (!message.sender || message.sender.userId === actor.user.userId) throw new AppError("3110");
+      if (!message.sender || message.sender.userId === actor.user.userId) throw new AppError(Errors.NOT_REPORTABLE);
       return report(
         actor,
         {
@@ -331,7 +333,7 @@ export function createReportQueue(
     /** `channelId`, when given, must be a channel the reporter is a member of: where a moderator would act. */
     async reportUser(actor: UserActor, userId: string, input: TReportRequest & { channelId?: string | undefined }) {
       const reported = await deps.chatUsers.requireUser(actor.app.id, userId);
-      if (reported.id === actor.user.id) throw new AppError("3110");
+      if (reported.id === actor.user.id) throw new AppError(Errors.NOT_REPORTABLE);
       let channelId: string | null = null;
       if (input.channelId) {
         const { channel, member } = await deps.channels.requireChannelWithMember(
@@ -339,7 +341,7 @@ export function createReportQueue(
           input.channelId,
           actor.user.id,
         );
-        if (!member) throw new AppError("3020");
+        if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         channelId = channel.id;
       }
       return report(actor, { kind: "user", channelId, messageId: null, userId: reported.userId, message: null }, input);
@@ -376,7 +378,7 @@ export function createReportQueue(
           .around(app, row.channelId, reported.seq, REPORT_CONTEXT_MESSAGES)
           .catch((err: unknown) => {
             // The channel was deleted since: the report still shows the message itself.
-            if (err instanceof AppError && err.code === "3007") return [];
+            if (err instanceof AppError && err.code === Errors.CHANNEL_NOT_FOUND) return [];
             throw err;
           });
         context = [
@@ -400,7 +402,7 @@ export function createReportQueue(
     ): Promise<TReportTarget> {
       const app = await deps.apps.requireAppAccess(auth, appId);
       const row = await requireTarget(app, targetId);
-      if (row.status !== "open") throw new AppError("3111");
+      if (row.status !== "open") throw new AppError(Errors.REPORT_ALREADY_RESOLVED);
       await act(app, row, request);
       const [resolved] = await db
         .update(reportTargets)
@@ -415,7 +417,7 @@ export function createReportQueue(
         })
         .where(and(eq(reportTargets.id, row.id), eq(reportTargets.status, "open")))
         .returning();
-      if (!resolved) throw new AppError("3111");
+      if (!resolved) throw new AppError(Errors.REPORT_ALREADY_RESOLVED);
       const [shown] = await present(db, app.id, [resolved]);
       return shown as TReportTarget;
     },

@@ -1,7 +1,7 @@
 import { chatApi, chatOperation, zMessageTranslationResponse, zTranslationParams } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorOf, resolveChatCaller } from "../../chat/principal";
+import { actorOf, resolveChatCaller } from "../../http/chat-principal";
 import type { AppService } from "../apps";
 import type { ChatUserService } from "../chat-users";
 import type { TranslationService } from "./service";

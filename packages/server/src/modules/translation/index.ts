@@ -1,4 +1,1 @@
-export { translationChatRoutes } from "./chat-routes";
-export { translationJobs } from "./jobs";
-export { translationRoutes } from "./routes";
 export { createTranslationService, type TranslationService } from "./service";

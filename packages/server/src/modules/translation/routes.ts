@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { registerEnabledRoutes } from "../../http/enabled-routes";
 import type { AuthService } from "../auth";
 import type { TranslationService } from "./service";
 
@@ -20,17 +21,12 @@ export const translationRoutes: FastifyPluginAsync<{ auth: AuthService; translat
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("preValidation", requireAuth(auth));
 
-  app.get(
-    api.apps.translationEnabled,
-    { schema: { params: zAppIdParams, response: { 200: zTranslationEnabled } } },
-    async (request) => translation.getEnabled(authOf(request), request.params.id),
-  );
-
-  app.put(
-    api.apps.translationEnabled,
-    { schema: { params: zAppIdParams, body: zTranslationEnabled, response: { 200: zTranslationEnabled } } },
-    async (request) => translation.setEnabled(authOf(request), request.params.id, request.body.enabled),
-  );
+  registerEnabledRoutes(app, {
+    path: api.apps.translationEnabled,
+    schema: zTranslationEnabled,
+    read: (auth, appId) => translation.getEnabled(auth, appId),
+    write: (auth, appId, enabled) => translation.setEnabled(auth, appId, enabled),
+  });
 
   app.get(
     api.apps.translationKey,

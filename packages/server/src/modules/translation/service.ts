@@ -1,5 +1,6 @@
 import {
   canonicalLanguage,
+  Errors,
   type TMessage,
   type TMessageTranslation,
   type TTranslationEnabled,
@@ -91,7 +92,7 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
     try {
       return await google.verifyKey(key);
     } catch (err) {
-      if (err instanceof TranslateError) throw new AppError("3038", { reason: err.reason });
+      if (err instanceof TranslateError) throw new AppError(Errors.TRANSLATION_FAILED, { reason: err.reason });
       throw err;
     }
   }
@@ -199,7 +200,7 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
           .set({ enabled: true })
           .where(and(eq(translationSettings.appId, app.id), isNotNull(translationSettings.apiKey)))
           .returning();
-        if (!row) throw new AppError("3064");
+        if (!row) throw new AppError(Errors.TRANSLATION_KEY_MISSING);
         return { enabled: row.enabled };
       }
       const [row] = await db
@@ -219,14 +220,14 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
     async saveKey(auth: Authenticated, appId: string, key: string): Promise<TTranslationKeyResponse> {
       const app = await deps.apps.requireAppAccess(auth, appId);
       const verdict = await check(key);
-      if (!verdict.valid) throw new AppError("3036", { reason: verdict.reason });
+      if (!verdict.valid) throw new AppError(Errors.TRANSLATION_KEY_INVALID, { reason: verdict.reason });
       const keyCreatedAt = ctx.clock.now();
       const [row] = await db
         .insert(translationSettings)
         .values({ appId: app.id, apiKey: key, keyCreatedAt })
         .onConflictDoUpdate({ target: translationSettings.appId, set: { apiKey: key, keyCreatedAt } })
         .returning();
-      if (!row) throw new AppError("3009");
+      if (!row) throw new AppError(Errors.APP_FAULT);
       return keyOf(row);
     },
 
@@ -263,16 +264,16 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
     ): Promise<TMessageTranslation> {
       const channel = await deps.channels.requireChannel(actor.app, channelId);
       if (actor.kind === "user" && !(await deps.channels.membership(db, channel.id, actor.user.id))) {
-        throw new AppError("3020");
+        throw new AppError(Errors.NOT_CHANNEL_MEMBER);
       }
       const message = await findLiveMessage(db, channel.id, messageId);
-      if (!message) throw new AppError("3026");
+      if (!message) throw new AppError(Errors.MESSAGE_NOT_FOUND);
       // A member translates only what their history shows, or a translation would hand them what it does not.
       if (actor.kind === "user" && !(await readsMessageOf(db, channel.id, actor.user.id, messageId))) {
-        throw new AppError("3026");
+        throw new AppError(Errors.MESSAGE_NOT_FOUND);
       }
       const settings = await readSettings(actor.app.id);
-      if (!settings.enabled || !settings.apiKey) throw new AppError("3037");
+      if (!settings.enabled || !settings.apiKey) throw new AppError(Errors.TRANSLATION_DISABLED);
 
       const target = canonicalLanguage(language);
       // A file sent without a caption has nothing to translate, so Google is not asked.
@@ -286,10 +287,10 @@ export function createTranslationService(ctx: Context, deps: { apps: AppService;
       } catch (err) {
         if (!(err instanceof TranslateError)) throw err;
         if (err.kind === "unsupportedLanguage") {
-          throw new AppError("300", { fields: [{ path: "language", message: V.languageCode }] });
+          throw new AppError(Errors.INVALID_REQUEST, { fields: [{ path: "language", message: V.languageCode }] });
         }
         if (err.kind === "keyRejected") warnKeyRejected(actor.app.id, err);
-        throw new AppError("3038");
+        throw new AppError(Errors.TRANSLATION_FAILED);
       }
     },
   };

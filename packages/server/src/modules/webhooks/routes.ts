@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { registerEnabledRoutes } from "../../http/enabled-routes";
 import type { AuthService } from "../auth";
 import type { WebhookService } from "./service";
 
@@ -27,17 +28,12 @@ export const webhookRoutes: FastifyPluginAsync<{ auth: AuthService; webhooks: We
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("preValidation", requireAuth(auth));
 
-  app.get(
-    api.apps.webhookEnabled,
-    { schema: { params: zAppIdParams, response: { 200: zWebhookEnabled } } },
-    async (request) => webhooks.getEnabled(authOf(request), request.params.id),
-  );
-
-  app.put(
-    api.apps.webhookEnabled,
-    { schema: { params: zAppIdParams, body: zWebhookEnabled, response: { 200: zWebhookEnabled } } },
-    async (request) => webhooks.setEnabled(authOf(request), request.params.id, request.body.enabled),
-  );
+  registerEnabledRoutes(app, {
+    path: api.apps.webhookEnabled,
+    schema: zWebhookEnabled,
+    read: (auth, appId) => webhooks.getEnabled(auth, appId),
+    write: (auth, appId, enabled) => webhooks.setEnabled(auth, appId, enabled),
+  });
 
   app.get(
     api.apps.webhookSettings,

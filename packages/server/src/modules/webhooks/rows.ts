@@ -1,4 +1,4 @@
-import type { TWebhookAttempt, TWebhookDelivery, TWebhookSettings } from "@parley/contract";
+import { Errors, type TWebhookAttempt, type TWebhookDelivery, type TWebhookSettings } from "@parley/contract";
 import { cursorTime } from "../../chat/cursor";
 import { AppError } from "../../errors";
 import { statusReason } from "../../integrations/remote-text";
@@ -47,7 +47,7 @@ export function decodeDeliveryCursor(cursor: string | undefined): { createdAt: D
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = cursorTime(at);
-  if (!id || !createdAt || !/^msg_[0-9A-Z]{26}$/.test(id)) throw new AppError("300");
+  if (!id || !createdAt || !/^msg_[0-9A-Z]{26}$/.test(id)) throw new AppError(Errors.INVALID_REQUEST);
   return { createdAt, id };
 }
 

@@ -1,7 +1,8 @@
 import { DAY_MS } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../client";
-import { codeFromMail, STRONG_PASSWORD, signupBody, startTestApp, type TestApp, uniqueEmail } from "../../harness";
+import { createAccount } from "../../factories";
+import { STRONG_PASSWORD, startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -11,15 +12,6 @@ beforeAll(async () => {
   api = client(t.server);
 });
 afterAll(() => t?.close());
-
-async function session(language: "ko" | "en" = "ko") {
-  const email = uniqueEmail();
-  await api.post("/auth/signup", signupBody(email, { language }));
-  const code = codeFromMail(await t.waitForMail(email));
-  await api.post("/auth/email/verification/confirm", { email, code });
-  const res = await api.post<{ sessionToken: string }>("/auth/login", { email, password: STRONG_PASSWORD });
-  return { email, token: res.body.sessionToken };
-}
 
 const profile = {
   name: "Minji Lee",
@@ -32,7 +24,7 @@ const profile = {
 
 describe("account settings", () => {
   it("reads the profile of the signed-in account", async () => {
-    const { email, token } = await session();
+    const { email, token } = await createAccount(t);
     const res = await api.get<{ account: Record<string, unknown> }>("/account", token);
     expect(res.status).toBe(200);
     expect(res.body.account).toMatchObject({
@@ -46,7 +38,7 @@ describe("account settings", () => {
   });
 
   it("updates the profile fields and keeps the billing currency", async () => {
-    const { token } = await session();
+    const { token } = await createAccount(t);
     const res = await api.put<{ account: Record<string, unknown> }>("/account", { ...profile, language: "en" }, token);
     expect(res.status).toBe(200);
     expect(res.body.account).toMatchObject({ ...profile, language: "en", paymentCurrency: "KRW" });
@@ -54,7 +46,7 @@ describe("account settings", () => {
   });
 
   it("rejects a phone number with hyphens with code 300", async () => {
-    const { token } = await session();
+    const { token } = await createAccount(t);
     const res = await api.put("/account", { ...profile, contact: "010-1234-5678" }, token);
     expect(res.body).toMatchObject({
       code: "300",
@@ -63,7 +55,7 @@ describe("account settings", () => {
   });
 
   it("rejects an empty company name", async () => {
-    const { token } = await session();
+    const { token } = await createAccount(t);
     const res = await api.put("/account", { ...profile, companyName: "   " }, token);
     expect(res.body.code).toBe("300");
   });
@@ -71,7 +63,7 @@ describe("account settings", () => {
 
 describe("password change", () => {
   it("changes the password, keeps this session and ends the others", async () => {
-    const { email, token } = await session();
+    const { email, token } = await createAccount(t);
     const other = (await api.post<{ sessionToken: string }>("/auth/login", { email, password: STRONG_PASSWORD })).body
       .sessionToken;
     const next = "Fresh-password-9";
@@ -88,7 +80,7 @@ describe("password change", () => {
   });
 
   it("answers 1005 when the current password is wrong", async () => {
-    const { token } = await session();
+    const { token } = await createAccount(t);
     const next = "Fresh-password-9";
     const res = await api.put(
       "/account/password",
@@ -99,7 +91,7 @@ describe("password change", () => {
   });
 
   it("answers 2002 when the new password equals the current one", async () => {
-    const { token } = await session();
+    const { token } = await createAccount(t);
     const res = await api.put(
       "/account/password",
       { currentPassword: STRONG_PASSWORD, newPassword: STRONG_PASSWORD, newPasswordConfirm: STRONG_PASSWORD },
@@ -109,7 +101,7 @@ describe("password change", () => {
   });
 
   it("answers 300 when the confirmation does not match", async () => {
-    const { token } = await session();
+    const { token } = await createAccount(t);
     const res = await api.put(
       "/account/password",
       { currentPassword: STRONG_PASSWORD, newPassword: "Fresh-password-9", newPasswordConfirm: "Fresh-password-8" },
@@ -126,7 +118,7 @@ describe("notifications", () => {
   type N = { notifications: { type: string; text: string; params?: Record<string, number> }[] };
 
   it("shows the days left of the free trial in the account's language", async () => {
-    const { token } = await session("en");
+    const { token } = await createAccount(t, { language: "en" });
     const res = await api.get<N>("/notifications", token);
     expect(res.body.notifications).toEqual([
       {
@@ -141,7 +133,7 @@ describe("notifications", () => {
   });
 
   it("asks for a password change after 30 days, hides it for 30 days on request", async () => {
-    const { token } = await session();
+    const { token } = await createAccount(t);
     const types = async () => (await api.get<N>("/notifications", token)).body.notifications.map((n) => n.type);
     expect(await types()).not.toContain("PasswordResetRequired");
     t.clock.advance(29 * DAY_MS);

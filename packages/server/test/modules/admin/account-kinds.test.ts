@@ -11,9 +11,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/db/schema";
 import { issueMarketplaceToken } from "../../../src/modules/admin/marketplace";
-import { chatApp, v1 } from "../../chat-client";
+import { v1 } from "../../chat-client";
 import { client } from "../../client";
-import { STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp, uniqueEmail } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { STRONG_PASSWORD, startTestApp, type TestApp, uniqueEmail } from "../../harness";
+import { eventually } from "../../poll";
 
 const SECRET = "marketplace-test-secret-0123456789";
 let t: TestApp;
@@ -49,7 +51,7 @@ async function linkLogin(query: URLSearchParams) {
 
 describe("sub-accounts", () => {
   it("invites by email, signs in by the link once, sets a first password and then logs in normally", async () => {
-    const owner = await chatApp(t);
+    const owner = await createChatApp(t);
     const email = uniqueEmail("sub");
     const created = await api.post<{ subAccount: TSubAccount }>(
       `/apps/${owner.appId}/sub-accounts`,
@@ -83,7 +85,7 @@ describe("sub-accounts", () => {
   });
 
   it("sees only its own app: other apps 3003, creating apps and managing sub-accounts 1023", async () => {
-    const owner = await chatApp(t);
+    const owner = await createChatApp(t);
     const second = await api.post<{ app: { id: string } }>("/apps", { name: "Second" }, owner.owner.token);
     const email = uniqueEmail("sub");
     await api.post(`/apps/${owner.appId}/sub-accounts`, { email }, owner.owner.token);
@@ -100,7 +102,7 @@ describe("sub-accounts", () => {
   });
 
   it("makes an earlier link useless on resend, refuses an expired link with 1027, and ends access on revoke", async () => {
-    const owner = await chatApp(t);
+    const owner = await createChatApp(t);
     const email = uniqueEmail("sub");
     const created = await api.post<{ subAccount: TSubAccount }>(
       `/apps/${owner.appId}/sub-accounts`,
@@ -111,12 +113,10 @@ describe("sub-accounts", () => {
     const firstLink = await invitationLink(email);
     const resend = async (previous: URLSearchParams) => {
       await api.post(`/apps/${owner.appId}/sub-accounts/${id}/resend`, {}, owner.owner.token);
-      for (let i = 0; i < 200; i += 1) {
+      return eventually(async () => {
         const link = await invitationLink(email);
-        if (link.get("sessiontoken") !== previous.get("sessiontoken")) return link;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error("no new invitation arrived");
+        return link.get("sessiontoken") !== previous.get("sessiontoken") ? link : undefined;
+      }, "a new invitation");
     };
     const secondLink = await resend(firstLink);
     expect((await linkLogin(firstLink)).body.code).toBe("1026");
@@ -129,7 +129,7 @@ describe("sub-accounts", () => {
       t.clock.set(new Date());
     }
 
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     expect((await del(`/apps/${owner.appId}/sub-accounts/${id}`, other.owner.token)).body.code).toBe("3003");
     expect((await del(`/apps/${owner.appId}/sub-accounts/${id}`, owner.owner.token)).status).toBe(200);
     const after = await api.get<{ subAccounts: TSubAccount[] }>(`/apps/${owner.appId}/sub-accounts`, owner.owner.token);
@@ -138,8 +138,8 @@ describe("sub-accounts", () => {
   });
 
   it("refuses an email that already has an account with 1003", async () => {
-    const owner = await chatApp(t);
-    const taken = await signedInAccount(t);
+    const owner = await createChatApp(t);
+    const taken = await createAccount(t);
     const res = await api.post(`/apps/${owner.appId}/sub-accounts`, { email: taken.email }, owner.owner.token);
     expect(res.body.code).toBe("1003");
   });
@@ -206,7 +206,7 @@ describe("marketplace accounts", () => {
       token: token({ email: uniqueEmail("m"), customerId }),
     });
     expect(again.body.code).toBe("9002");
-    const taken = await signedInAccount(t);
+    const taken = await createAccount(t);
     const clash = await api.post("/marketplace/signup", {
       ...profile,
       token: token({ email: taken.email, customerId: `c-${taken.email}` }),
@@ -248,13 +248,13 @@ describe("marketplace accounts", () => {
 
 describe("admin console", () => {
   async function adminSession() {
-    const admin = await signedInAccount(t);
+    const admin = await createAccount(t);
     await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
     return admin.token;
   }
 
   it("answers 1023 to a customer on every admin route", async () => {
-    const customer = await signedInAccount(t);
+    const customer = await createAccount(t);
     const id = "00000000-0000-4000-8000-000000000000";
     expect((await api.get("/admin/companies", customer.token)).body.code).toBe("1023");
     expect((await api.get(`/admin/companies/${id}`, customer.token)).body.code).toBe("1023");
@@ -268,7 +268,7 @@ describe("admin console", () => {
   });
 
   it("tells a customer refused the console that the operator's CLI grant-admin gives the role", async () => {
-    const customer = await signedInAccount(t);
+    const customer = await createAccount(t);
     const refused = await api.get<{ code: string; message: string }>("/admin/companies", customer.token);
     expect(refused.body.code).toBe("1023");
     expect(refused.body.message).toContain("npm run cli -w @parley/server -- grant-admin <email>");
@@ -276,7 +276,7 @@ describe("admin console", () => {
 
   it("lists companies with search and sorting, and shows one with its apps", async () => {
     const adminToken = await adminSession();
-    const company = await chatApp(t);
+    const company = await createChatApp(t);
     const page = await api.get<TCompanyPage>(
       `/admin/companies?q=${encodeURIComponent(company.owner.email)}&sort=apps&order=desc`,
       adminToken,
@@ -297,7 +297,7 @@ describe("admin console", () => {
 
   it("switches the notice flag, extends the trial, unlocks, stops and restores, each recorded", async () => {
     const adminToken = await adminSession();
-    const company = await chatApp(t);
+    const company = await createChatApp(t);
     const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, company.owner.email));
     const id = row?.id as string;
     const base = `/admin/companies/${id}`;

@@ -2,9 +2,10 @@ import type { TApp, TCompanyDetail } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/db/schema";
-import { chatApp, v1 } from "../../chat-client";
+import { v1 } from "../../chat-client";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 import { openSocket } from "../../ws-client";
 
 let t: TestApp;
@@ -22,14 +23,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function adminSession() {
-  const admin = await signedInAccount(t);
+  const admin = await createAccount(t);
   await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
   return admin.token;
 }
 
 /** A company with two apps, a chat user on the first and the company's id as the admin console names it. */
 async function company() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const second = await api.post<{ app: TApp }>("/apps", { name: "Second" }, app.owner.token);
   expect(second.status).toBe(200);
   const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, app.owner.email));

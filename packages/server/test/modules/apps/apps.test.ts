@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -21,7 +22,7 @@ async function createApp(token: string, name: string) {
 
 describe("apps", () => {
   it("creates, lists, reads and renames an app", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const created = await createApp(token, "Support chat");
     expect(created).toMatchObject({ name: "Support chat", messagesThisMonth: 0 });
     expect((await api.get<{ apps: unknown[] }>("/apps", token)).body.apps).toEqual([created]);
@@ -31,7 +32,7 @@ describe("apps", () => {
   });
 
   it("requires a name: an empty one answers 300 with VALIDATION_REQUIRED", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const res = await api.post("/apps", { name: "   " }, token);
     expect(res.body).toMatchObject({
       code: "300",
@@ -41,7 +42,7 @@ describe("apps", () => {
   });
 
   it("rejects a name already used in the account, in any case, with code 3005", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const first = await createApp(token, "Game lobby");
     expect((await api.post("/apps", { name: "game LOBBY" }, token)).body.code).toBe("3005");
     const second = await createApp(token, "Other");
@@ -50,7 +51,7 @@ describe("apps", () => {
   });
 
   it("refuses a name of only zero-width or other invisible characters as blank, with VALIDATION_REQUIRED", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     for (const name of ["\u200b", "\u200c\u200d\u2060\ufeff", "\u00ad \u200e\u202e", "\ufe0f\u3164"]) {
       const res = await api.post("/apps", { name }, token);
       expect(res.body).toMatchObject({
@@ -63,7 +64,7 @@ describe("apps", () => {
   });
 
   it("rejects a name equal after NFC normalization and case folding with code 3005", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     await createApp(token, "한글 Café");
     const decomposed = "한글 Café".normalize("NFD");
     expect((await api.post("/apps", { name: decomposed }, token)).body.code).toBe("3005");
@@ -73,14 +74,14 @@ describe("apps", () => {
   });
 
   it("lets two accounts use the same app name", async () => {
-    const a = await signedInAccount(t);
-    const b = await signedInAccount(t);
+    const a = await createAccount(t);
+    const b = await createAccount(t);
     await createApp(a.token, "Same name");
     await createApp(b.token, "Same name");
   });
 
   it("rejects an 11th app with code 3004", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     for (let i = 1; i <= 10; i++) await createApp(token, `App ${i}`);
     const res = await api.post("/apps", { name: "App 11" }, token);
     expect(res.status).toBe(409);
@@ -88,7 +89,7 @@ describe("apps", () => {
   });
 
   it("keeps the limit when eleven creates race", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const results = await Promise.all(
       Array.from({ length: 11 }, (_, i) => api.post("/apps", { name: `Race ${i}` }, token)),
     );
@@ -99,7 +100,7 @@ describe("apps", () => {
 
 describe("app chat settings", () => {
   it("defaults to no anonymous login and 100 members, and saves changes", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const app = await createApp(token, "Settings");
     expect((await api.get(`/apps/${app.id}/admin`, token)).body).toEqual({
       settings: { allowAnonymousLogin: false, defaultMemberLimit: 100 },
@@ -110,7 +111,7 @@ describe("app chat settings", () => {
   });
 
   it("refuses a member limit above 100", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const app = await createApp(token, "Limits");
     const res = await api.put(`/apps/${app.id}/admin`, { allowAnonymousLogin: false, defaultMemberLimit: 101 }, token);
     expect(res.body.code).toBe("300");
@@ -119,7 +120,7 @@ describe("app chat settings", () => {
 
 describe("API keys", () => {
   it("shows the secret once, lists keys without it, and revokes", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const app = await createApp(token, "Keys");
     const created = await api.post<{ apiKey: { id: string; prefix: string }; secret: string }>(
       `/apps/${app.id}/api-keys`,
@@ -145,7 +146,7 @@ describe("API keys", () => {
   });
 
   it("records when a key was last used", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const app = await createApp(token, "Usage");
     const { secret } = (await api.post<{ secret: string }>(`/apps/${app.id}/api-keys`, { label: "x" }, token)).body;
     await t.services.apps.authenticateApiKey(secret);
@@ -155,7 +156,7 @@ describe("API keys", () => {
   });
 
   it("answers 3015 when revoking a key that is not in the app", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const app = await createApp(token, "Revoke");
     const res = await t.server.inject({
       method: "DELETE",
@@ -168,8 +169,8 @@ describe("API keys", () => {
 
 describe("tenancy", () => {
   it("answers 3003 on every app route for another account's app", async () => {
-    const owner = await signedInAccount(t);
-    const stranger = await signedInAccount(t);
+    const owner = await createAccount(t);
+    const stranger = await createAccount(t);
     const app = await createApp(owner.token, "Private");
     const { apiKey } = (
       await api.post<{ apiKey: { id: string } }>(`/apps/${app.id}/api-keys`, { label: "k" }, owner.token)
@@ -201,7 +202,7 @@ describe("tenancy", () => {
   });
 
   it("answers 3003 for an app id that does not exist", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     expect((await api.get("/apps/00000000-0000-4000-8000-000000000000", token)).body.code).toBe("3003");
   });
 });

@@ -9,9 +9,10 @@ import {
   TEST_USER_METADATA_KEY,
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp, v1 } from "../../chat-client";
+import { v1 } from "../../chat-client";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let dash: ReturnType<typeof client>;
@@ -24,7 +25,7 @@ afterAll(() => t?.close());
 
 /** An account with one fresh app and nothing else: no key, no users, no channels. */
 async function freshApp() {
-  const owner = await signedInAccount(t);
+  const owner = await createAccount(t);
   const { body } = await dash.post<{ app: { id: string } }>("/apps", { name: "Fresh" }, owner.token);
   return { token: owner.token, appId: body.app.id };
 }
@@ -50,7 +51,7 @@ describe("onboarding", () => {
   });
 
   it("ticks each step from the app's data: a key, a user, a channel, then a user's first message", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const token = app.owner.token;
     expect(await onboardingOf(app.appId, token)).toMatchObject({ hasApiKey: true, hasUser: false });
 
@@ -88,7 +89,7 @@ describe("onboarding", () => {
 
   it("refuses another account's app with 3003", async () => {
     const { appId } = await freshApp();
-    const stranger = await signedInAccount(t);
+    const stranger = await createAccount(t);
     const res = await dash.get(fillPath(api.apps.onboarding, { id: appId }), stranger.token);
     expect(res).toMatchObject({ status: 403, body: { code: "3003" } });
   });
@@ -111,7 +112,7 @@ describe("test users", () => {
   });
 
   it("lists only test users, not the app's own users", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await app.user("kim");
     const list = await dash.get<{ users: TChatUser[] }>(
       fillPath(dashboardChat.testUsers, { id: app.appId }),
@@ -121,7 +122,7 @@ describe("test users", () => {
   });
 
   it("issues a session that works against /v1: join, send, and the message is the user's", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const token = app.owner.token;
     const { channel } = (
       await dash.post<{ channel: { id: string } }>(
@@ -150,7 +151,7 @@ describe("test users", () => {
   });
 
   it("refuses a session for one of the app's real users with 3018", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await app.user("kim");
     const res = await testUserSession(app.appId, "kim", app.owner.token);
     expect(res).toMatchObject({ status: 404, body: { code: "3018" } });
@@ -166,7 +167,7 @@ describe("test users", () => {
   it("refuses another account's app with 3003, for listing, creating and sessions", async () => {
     const { appId, token } = await freshApp();
     const tester = (await createTestUser(appId, token)).body.user;
-    const stranger = (await signedInAccount(t)).token;
+    const stranger = (await createAccount(t)).token;
     expect((await dash.get(fillPath(dashboardChat.testUsers, { id: appId }), stranger)).body.code).toBe("3003");
     expect((await createTestUser(appId, stranger)).body.code).toBe("3003");
     expect((await testUserSession(appId, tester.userId, stranger)).body.code).toBe("3003");

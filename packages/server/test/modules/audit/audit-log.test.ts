@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/db/schema";
 import { auditKindOf, UNAUDITED_ROUTES } from "../../../src/modules/audit";
 import { openAuditScopeCount } from "../../../src/modules/audit/scope";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
-import { ALLOW_LOOPBACK, STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, STRONG_PASSWORD, startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -20,7 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type ChatApp = Awaited<ReturnType<typeof chatApp>>;
+type ChatApp = Awaited<ReturnType<typeof createChatApp>>;
 const tokenOf = (app: ChatApp) => app.dashboardAuth.authorization.slice("Bearer ".length);
 const appLog = async (app: ChatApp, query = "") =>
   (await api.get<TAuditPage>(`/apps/${app.appId}/audit${query}`, tokenOf(app))).body.entries;
@@ -28,7 +28,7 @@ const byAction = (entries: TAuditEntry[], action: string) => entries.filter((ent
 
 describe("what the audit log records", () => {
   it("records a webhook settings change with who, from where, the rows before and the values set, the secret masked", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const put = (url: string) =>
       api.put(`/apps/${app.appId}/webhook/settings`, { url, events: ["message.created"] }, tokenOf(app));
     expect((await put("http://127.0.0.1:9/first")).status).toBe(200);
@@ -51,7 +51,7 @@ describe("what the audit log records", () => {
   });
 
   it("names an API key by its label and masks the key's secret; revoking it is recorded too", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     t.clock.advance(1000);
     const created = await api.post<{ apiKey: { id: string }; secret: string }>(
       `/apps/${app.appId}/api-keys`,
@@ -73,7 +73,7 @@ describe("what the audit log records", () => {
   });
 
   it("records what an app's server does with its API key under the key's label, and nothing of end users' own calls", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     await app.user("lee");
     const made = await app.server.post<{ channel: TChannel }>("/channels", { name: "Ops", userIds: ["kim", "lee"] });
@@ -96,7 +96,7 @@ describe("what the audit log records", () => {
   });
 
   it("writes nothing for a refused change or a read", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const before = (await appLog(app)).length;
     const refused = await api.put(`/apps/${app.appId}/webhook/settings`, { url: "not a url" }, tokenOf(app));
     expect(refused.status).toBe(400);
@@ -105,7 +105,7 @@ describe("what the audit log records", () => {
   });
 
   it("commits a change only with its entry: when the entry cannot be written, the change is undone", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const settings = () => api.get<{ settings: { url: string } }>(`/apps/${app.appId}/webhook/settings`, tokenOf(app));
     const before = (await settings()).body.settings.url;
     await t.ctx.database.exec("alter table audit_log rename to audit_log_away");
@@ -123,7 +123,7 @@ describe("what the audit log records", () => {
   });
 
   it("closes the scope of every audited request, whether it changed data, was refused or failed", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const put = (url: string) => api.put(`/apps/${app.appId}/webhook/settings`, { url, events: [] }, tokenOf(app));
     expect((await put("http://127.0.0.1:9/closed")).status).toBe(200);
     const missing = await t.server.inject({
@@ -142,9 +142,9 @@ describe("what the audit log records", () => {
   });
 
   it("names a sub-account as such, and an administrator's action in the company's own account log", async () => {
-    const owner = await signedInAccount(t);
+    const owner = await createAccount(t);
     const appId = (await api.post<{ app: { id: string } }>("/apps", { name: "Audited" }, owner.token)).body.app.id;
-    const admin = await signedInAccount(t);
+    const admin = await createAccount(t);
     await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
     const adminToken = (
       await api.post<{ sessionToken: string }>("/auth/login", { email: admin.email, password: STRONG_PASSWORD })
@@ -168,7 +168,7 @@ describe("what the audit log records", () => {
 
 describe("reading the log", () => {
   it("finds entries by words, filters by actor and time, pages by cursor, and keeps other accounts' apps out", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     for (const label of ["alpha-key", "beta-key", "gamma-key"]) {
       await api.post(`/apps/${app.appId}/api-keys`, { label }, tokenOf(app));
       t.clock.advance(1000);
@@ -188,14 +188,14 @@ describe("reading the log", () => {
       expect.objectContaining({ body: { label: "gamma-key" } }),
     ]);
 
-    const stranger = await signedInAccount(t);
+    const stranger = await createAccount(t);
     expect((await api.get(`/apps/${app.appId}/audit`, stranger.token)).body).toMatchObject({ code: "3003" });
     // Signing up and in are not changes the account made: a new account's log is empty.
     expect((await api.get<TAuditPage>("/account/audit", stranger.token)).body.entries).toEqual([]);
   });
 
   it("exports as CSV with every cell safe to open in a spreadsheet", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await api.post(`/apps/${app.appId}/api-keys`, { label: "=HYPERLINK(1)" }, tokenOf(app));
     const csv = await t.server.inject({
       method: "GET",
@@ -214,7 +214,7 @@ describe("reading the log", () => {
   });
 
   it("keeps entries a year: the daily job removes older ones", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await api.post(`/apps/${app.appId}/api-keys`, { label: "old-key" }, tokenOf(app));
     t.clock.advance((AUDIT_RETENTION_DAYS + 1) * 86_400_000);
     // The owner's session ended in the year that passed.
@@ -270,7 +270,7 @@ async function loggedData(): Promise<Map<string, string>> {
 
 describe("a change to data always has its entry", () => {
   it("walks changing dashboard routes of every area with real input: each that changed data left an entry naming it", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await app.user("kim");
     await app.user("lee");
     const base = `/apps/${app.appId}`;

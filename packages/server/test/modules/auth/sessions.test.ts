@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../client";
-import { STRONG_PASSWORD, signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { STRONG_PASSWORD, signUpThroughMail, startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -35,7 +35,7 @@ async function del(url: string, token: string) {
 
 describe("active sessions", () => {
   it("lists the account's sessions with their browsers and marks the caller's own", async () => {
-    const { email, token } = await signedInAccount(t);
+    const { email, token } = await signUpThroughMail(t);
     const phone = await loginAgain(email, "Mozilla/5.0 (iPhone) Safari");
     const list = await api.get<Sessions>("/auth/sessions", token);
     expect(list.status).toBe(200);
@@ -46,12 +46,12 @@ describe("active sessions", () => {
     const own = fromPhone.body.sessions.find((s) => s.current);
     expect(own?.userAgent).toBe("Mozilla/5.0 (iPhone) Safari");
     // Another account's sessions never show.
-    const other = await signedInAccount(t);
+    const other = await signUpThroughMail(t);
     expect((await api.get<Sessions>("/auth/sessions", other.token)).body.sessions).toHaveLength(1);
   });
 
   it("ends one session, which then answers 1001, and answers 1029 for a session that is not the caller's", async () => {
-    const { email, token } = await signedInAccount(t);
+    const { email, token } = await signUpThroughMail(t);
     const phone = await loginAgain(email, "phone");
     const list = await api.get<Sessions>("/auth/sessions", token);
     const phoneSession = list.body.sessions.find((s) => !s.current);
@@ -59,7 +59,7 @@ describe("active sessions", () => {
     expect((await api.get("/apps", phone)).body.code).toBe("1001");
     expect((await api.get("/apps", token)).status).toBe(200);
 
-    const other = await signedInAccount(t);
+    const other = await signUpThroughMail(t);
     const otherSession = (await api.get<Sessions>("/auth/sessions", other.token)).body.sessions[0];
     const refused = await del(`/auth/sessions/${otherSession?.id}`, token);
     expect(refused).toMatchObject({ status: 404, body: { code: "1029" } });
@@ -68,10 +68,10 @@ describe("active sessions", () => {
   });
 
   it("logs out everywhere: every session of the account ends, the caller's own included", async () => {
-    const { email, token } = await signedInAccount(t);
+    const { email, token } = await signUpThroughMail(t);
     const tablet = await loginAgain(email, "tablet");
     const laptop = await loginAgain(email, "laptop");
-    const other = await signedInAccount(t);
+    const other = await signUpThroughMail(t);
     const res = await del("/auth/sessions", token);
     expect(res.body).toEqual({ ended: 3 });
     for (const ended of [token, tablet, laptop]) expect((await api.get("/apps", ended)).body.code).toBe("1001");

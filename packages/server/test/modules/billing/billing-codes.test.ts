@@ -8,7 +8,7 @@ import {
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboard, registerCard, runBillingDay } from "../../billing-client";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -36,7 +36,7 @@ async function editProfile(api: ReturnType<typeof dashboard>, changes: Record<st
 /** An ordinary account verified at `at`, with one app, an API key and a dashboard client. */
 async function customer(at: string, profile: Record<string, unknown> = {}) {
   t.clock.set(at);
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const api = dashboard(t, app.owner);
   if (Object.keys(profile).length > 0) await editProfile(api, profile);
   const [row] = await t.ctx.database.query<{ id: string }>("select id from accounts where email = $1", [

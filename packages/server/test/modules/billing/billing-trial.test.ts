@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/db/schema";
 import { dashboard, pdfText, registerCard, runBillingDay } from "../../billing-client";
-import { chatApp } from "../../chat-client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 
@@ -16,14 +16,14 @@ afterAll(() => t?.close());
 /** An ordinary account verified at `at` with a card registered, on its trial. */
 async function customer(at: string) {
   t.clock.set(at);
-  const app = await chatApp(t, { language: "en" });
+  const app = await createChatApp(t, { language: "en" });
   await registerCard(t, app.owner);
   const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, app.owner.email));
   return { ...app, id: row?.id as string, api: dashboard(t, app.owner) };
 }
 
 async function adminApi() {
-  const admin = await signedInAccount(t);
+  const admin = await createAccount(t);
   await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
   return dashboard(t, admin);
 }

@@ -8,7 +8,7 @@ import {
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboard, registerCard, runBillingDay, seedUsage } from "../../billing-client";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -21,7 +21,7 @@ afterAll(() => t?.close());
 type Customer = Awaited<ReturnType<typeof customer>>;
 
 async function customer(language: "ko" | "en") {
-  const app = await chatApp(t, { language });
+  const app = await createChatApp(t, { language });
   return { ...app, api: dashboard(t, app.owner) };
 }
 

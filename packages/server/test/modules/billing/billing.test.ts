@@ -15,7 +15,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { dashboard, pdfText, registerCard, runBillingDay, seedUsage } from "../../billing-client";
-import { chatApp, v1 } from "../../chat-client";
+import { v1 } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -40,7 +41,7 @@ afterAll(async () => {
 /** An ordinary account verified at `at`, with one app, an API key and a dashboard client. */
 async function customer(at: string, language: "ko" | "en" = "ko") {
   t.clock.set(at);
-  const app = await chatApp(t, { language, allowAnonymousLogin: true });
+  const app = await createChatApp(t, { language, allowAnonymousLogin: true });
   return { ...app, api: dashboard(t, app.owner) };
 }
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/modules/auth/schema";
 import { dashboard, registerCard, runBillingDay } from "../../billing-client";
-import { chatApp } from "../../chat-client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let adminApi: ReturnType<typeof dashboard>;
@@ -12,7 +12,7 @@ let refund: TestApp["services"]["gateway"]["refund"];
 
 beforeAll(async () => {
   t = await startTestApp();
-  const admin = await signedInAccount(t);
+  const admin = await createAccount(t);
   await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
   adminApi = dashboard(t, admin);
   refund = t.services.gateway.refund;
@@ -27,7 +27,7 @@ afterAll(async () => {
 /** A customer on the paid plan since February whose February invoice the 5th of March charged with `card`. */
 async function paidCustomer(card: string = SANDBOX_TEST_CARDS.succeeds) {
   t.clock.set("2026-01-02T10:00:00Z");
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const api = dashboard(t, app.owner);
   await registerCard(t, app.owner, { number: card });
   const info = await api.get<TPaidStartInfo>("/plans/info/paid/start");

@@ -8,7 +8,7 @@ import {
   type TIceServersResponse,
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type ChatApp = Awaited<ReturnType<typeof chatApp>>;
+type ChatApp = Awaited<ReturnType<typeof createChatApp>>;
 
 /** A dashboard request to one of the app's call routes, as its owner unless `auth` says otherwise. */
 async function dashboard<T>(
@@ -39,7 +39,7 @@ async function dashboard<T>(
 
 describe("call settings", () => {
   it("starts empty, saves STUN and TURN servers, and never returns the TURN secret", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     expect((await dashboard<{ settings: TCallSettings }>(app, "GET", "/settings")).body.settings).toEqual({
       stunUrls: [],
       turnUrls: [],
@@ -62,7 +62,7 @@ describe("call settings", () => {
   });
 
   it("keeps the stored secret when a save leaves it out, and refuses TURN URLs with no secret with 3098", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const noSecret = await dashboard(app, "PUT", "/settings", { stunUrls: [], turnUrls: ["turn:turn.example.com"] });
     expect([noSecret.status, noSecret.body.code]).toEqual([400, "3098"]);
     await dashboard(app, "PUT", "/settings", {
@@ -78,7 +78,7 @@ describe("call settings", () => {
   });
 
   it("refuses URLs that are not stun:, turn: or turns: with 300", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     for (const payload of [
       { stunUrls: ["http://stun.example.com"], turnUrls: [] },
       { stunUrls: ["turn:turn.example.com"], turnUrls: [] },
@@ -90,8 +90,8 @@ describe("call settings", () => {
   });
 
   it("refuses another account's app with 3003", async () => {
-    const app = await chatApp(t);
-    const other = await chatApp(t);
+    const app = await createChatApp(t);
+    const other = await createChatApp(t);
     for (const res of [
       await dashboard(app, "GET", "/settings", undefined, other.dashboardAuth),
       await dashboard(app, "PUT", "/settings", { stunUrls: [], turnUrls: [] }, other.dashboardAuth),
@@ -105,7 +105,7 @@ describe("call settings", () => {
 
 describe("ICE servers for the dashboard's TURN test", () => {
   it("hands the owner TURN credentials for dashboard-test, signed with the stored secret by the coturn REST scheme", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     await dashboard(app, "PUT", "/settings", {
       stunUrls: ["stun:stun.example.com:3478"],
       turnUrls: ["turn:turn.example.com:3478", "turns:turn.example.com:5349"],
@@ -125,7 +125,7 @@ describe("ICE servers for the dashboard's TURN test", () => {
   });
 
   it("answers an empty list while the app has no ICE servers", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const res = await dashboard<TIceServersResponse>(app, "GET", "/ice-servers");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ iceServers: [], ttlSeconds: ICE_CREDENTIAL_TTL_SECONDS });
@@ -135,7 +135,7 @@ describe("ICE servers for the dashboard's TURN test", () => {
 describe("call list", () => {
   /** An app where kim called lee (accepted, ended after a minute), then park called kim (cancelled). */
   async function history() {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim", "Kim");
     const lee = await app.user("lee", "Lee");
     const park = await app.user("park", "Park");
@@ -183,7 +183,7 @@ describe("call list", () => {
   });
 
   it("shows a call ended on a clock that stepped back since its answer as lasting 0 s, never less", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim", "Kim");
     const lee = await app.user("lee", "Lee");
     const call = (await kim.api.post<{ call: TCall }>("/calls", { calleeId: "lee", kind: "audio" })).body.call;
@@ -203,7 +203,7 @@ describe("call list", () => {
       ["accepted", "lee"],
       ["ended", "lee"],
     ]);
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     const res = await dashboard(other, "GET", `/${first.id}`);
     expect([res.status, res.body.code]).toEqual([404, "3090"]);
   });

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/db/schema";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -35,7 +36,7 @@ async function setNoticeFeature(email: string, enabled: boolean) {
 
 /** A signed-in account with the notice feature on and one app. */
 async function noticeAccount() {
-  const { email, token } = await signedInAccount(t);
+  const { email, token } = await createAccount(t);
   await setNoticeFeature(email, true);
   const res = await api.post<{ app: { id: string } }>("/apps", { name: "Brands" }, token);
   expect(res.status).toBe(200);

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../../src/db/client";
 import { accounts } from "../../../src/db/schema";
 import type { MessageDraft } from "../../../src/modules/messages/service";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
+import { eventually } from "../../poll";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -22,7 +23,7 @@ type CampaignReply = { campaign: Campaign };
 
 /** An app whose account has the notice feature, with a brand in use and chat users `u1`…`u<count>`. */
 async function campaignApp(userCount = 3) {
-  const chat = await chatApp(t);
+  const chat = await createChatApp(t);
   await t.ctx.database.db
     .update(accounts)
     .set({ noticeFeatureEnabled: true })
@@ -150,13 +151,16 @@ const getCampaign = async (app: App, id: string) =>
   (await api.get<CampaignReply>(`${app.base}/campaigns/${id}`, app.token)).body.campaign;
 
 async function waitForStatus(app: App, id: string, status: TCampaignStatus): Promise<Campaign> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const campaign = await getCampaign(app, id);
-    if (campaign.status === status) return campaign;
-    if (Date.now() > deadline) throw new Error(`campaign is ${campaign.status}, not ${status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let last: Campaign | undefined;
+  return eventually(
+    async () => {
+      last = await getCampaign(app, id);
+      return last.status === status ? last : undefined;
+    },
+    () => `the campaign to be ${status}; it is ${last?.status}`,
+    20_000,
+    100,
+  );
 }
 
 /** The brand channel messages a user sees through the chat API. */
@@ -193,7 +197,7 @@ describe("bulk message drafts", () => {
   });
 
   it("answers 1023 for every campaign call of an account without the notice feature", async () => {
-    const chat = await chatApp(t);
+    const chat = await createChatApp(t);
     const base = `/apps/${chat.appId}/notice/campaigns`;
     expect((await api.get(base, chat.owner.token)).body.code).toBe("1023");
     expect((await api.post(base, {}, chat.owner.token)).body.code).toBe("1023");

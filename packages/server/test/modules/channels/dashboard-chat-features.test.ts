@@ -1,8 +1,8 @@
 import { dashboardChat, fillPath, type TChannel, type TChatEvent, type TMessage } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 import { openSocket } from "../../ws-client";
 
 let t: TestApp;
@@ -37,7 +37,7 @@ function dashboard() {
 
 /** A channel kim owns and lee joined, with a message of kim's, and the owner's dashboard on the app. */
 async function room() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim", "Kim");
   const lee = await app.user("lee", "Lee");
   const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;
@@ -177,7 +177,7 @@ describe("dashboard pins", () => {
 
   it("answers 3003 to another account on the new routes", async () => {
     const { message, p } = await room();
-    const stranger = (await signedInAccount(t)).token;
+    const stranger = (await createAccount(t)).token;
     const dash = dashboard();
     const m = { messageId: message.id };
     expect((await dash.get(p(dashboardChat.replies, m), stranger)).body.code).toBe("3003");

@@ -1,7 +1,7 @@
 import { dashboardChat, fillPath } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 
@@ -21,7 +21,7 @@ async function dash(token: string, method: "GET" | "POST" | "PUT" | "DELETE", ur
 }
 
 async function seeded() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim", "Kim");
   await app.user("lee", "Lee");
   await app.user("park", "Park");
@@ -168,7 +168,7 @@ describe("dashboard channels", () => {
 
   it("answers 3003 on every users and channels route for another account's app", async () => {
     const { p } = await seeded();
-    const stranger = await signedInAccount(t);
+    const stranger = await createAccount(t);
     const userId = "kim";
     const bodies: Record<string, unknown> = {
       [dashboardChat.channels]: { name: "x" },

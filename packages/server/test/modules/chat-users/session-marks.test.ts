@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("chat session marks", () => {
   it("marks sessions used after a minute together, each with its latest use, and counts each user once a day", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     t.clock.advance(2 * DAY_MS);

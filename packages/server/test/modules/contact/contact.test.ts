@@ -1,7 +1,8 @@
 import { CONTACT_DESCRIPTION_MAX, V } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp, uniqueEmail } from "../../harness";
+import { createAccount } from "../../factories";
+import { startTestApp, type TestApp, uniqueEmail } from "../../harness";
 
 const SALES = "sales@parley.test";
 
@@ -61,7 +62,7 @@ describe("POST auth/contactus", () => {
   });
 
   it("accepts an inquiry from a signed-in user too", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const body = inquiry({ category: "product", company: "", name: "Signed In" });
     const res = await api.post("/auth/contactus", body, token);
     expect(res.status).toBe(200);

@@ -11,8 +11,8 @@ import type {
   TMessage,
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 import { ndjson, readZip } from "../../zip";
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type ChatApp = Awaited<ReturnType<typeof chatApp>>;
+type ChatApp = Awaited<ReturnType<typeof createChatApp>>;
 
 function dashboard(app: ChatApp) {
   const api = client(t.server);
@@ -75,7 +75,7 @@ function multipart(file: { name: string; bytes: Buffer; type: string }, caption:
 
 /** An app where kim owns two channels; lee joined the first, park the second; each sends messages, kim a file. */
 async function world() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim", "Kim");
   const lee = await app.user("lee", "Lee");
   const park = await app.user("park", "Park");

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { DAY_MS, FILE_MAX_BYTES, FILE_NAME_MAX, V } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -39,7 +39,7 @@ async function upload(token: string, channelId: string, body: ReturnType<typeof 
 }
 
 async function room() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim");
   const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Files" })).body;
   return { app, kim, channelId: channel.id };

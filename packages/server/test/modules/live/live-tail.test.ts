@@ -6,9 +6,9 @@ import {
   type TWebhookSettings,
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
-import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp, uniqueEmail } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp, uniqueEmail } from "../../harness";
 import { accepted, type LiveViewer, openLive } from "../../live-client";
 import { startReceiver } from "../../webhooks-receiver";
 
@@ -40,7 +40,7 @@ const messageText = (data: Record<string, unknown>) => (data.message as { text?:
 
 /** An app with a user in a channel of their own, ready to send. */
 async function room(userId = "kim") {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const user = await app.user(userId);
   const created = await user.api.post<{ channel: { id: string } }>("/channels", { name: "Room" });
   return { app, user, channelId: created.body.channel.id };
@@ -139,7 +139,7 @@ describe("the live event tail", () => {
     expect(viewer.events().every((e) => e.channelId === null || e.channelId === mine.channelId)).toBe(true);
     expect(viewer.events().some((e) => e.type === "user.login" && e.userId === "late")).toBe(false);
 
-    const stranger = await signedInAccount(t);
+    const stranger = await createAccount(t);
     expect(await openLive(baseUrl, mine.app.appId, stranger.token)).toMatchObject({
       status: 403,
       body: { code: "3003" },
@@ -221,7 +221,7 @@ describe("the live event tail", () => {
 
   it("ends the tails of a session that logs out", async () => {
     const { app } = await room();
-    const owner = await signedInAccount(t);
+    const owner = await createAccount(t);
     const api = client(t.server);
     const appId = (await api.post<{ app: { id: string } }>("/apps", { name: "Solo" }, owner.token)).body.app.id;
     const viewer = accepted(await openLive(baseUrl, appId, owner.token));
@@ -236,7 +236,7 @@ describe("a server that stops", () => {
   it("ends every open tail, and its close does not wait on them", async () => {
     const own = await startTestApp();
     const address = await own.server.listen({ port: 0, host: "127.0.0.1" });
-    const app = await chatApp(own);
+    const app = await createChatApp(own);
     const viewer = accepted(await openLive(address, app.appId, app.owner.token));
     const started = Date.now();
     await own.close();

@@ -1,6 +1,6 @@
 import type { TAppMessageSearchResponse, TChannel, TMessage, TMessageSearchResponse } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type App = Awaited<ReturnType<typeof chatApp>>;
+type App = Awaited<ReturnType<typeof createChatApp>>;
 type User = Awaited<ReturnType<App["user"]>>;
 
 async function createChannel(user: User, body: Record<string, unknown>) {
@@ -46,7 +46,7 @@ const texts = (body: { results: { message: { text: string } }[] }) => body.resul
 
 describe("dashboard message search", () => {
   it("finds a two-syllable Korean word inside longer runs, newest first, with its offsets", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const room = await createChannel(kim, { name: "Lounge" });
     await send(kim, room.id, "안녕하세요 여러분");
@@ -65,7 +65,7 @@ describe("dashboard message search", () => {
   });
 
   it("finds part of an English word in any case, and one Korean syllable", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const room = await createChannel(kim, { name: "Lounge" });
     await send(kim, room.id, "The DEPLOYMENT went fine");
@@ -83,7 +83,7 @@ describe("dashboard message search", () => {
   });
 
   it("filters by channel, sender and time, and pages by cursor without repeats", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const one = await createChannel(kim, { name: "One" });
     const two = await createChannel(lee, { name: "Two" });
@@ -140,8 +140,8 @@ describe("dashboard message search", () => {
   });
 
   it("never finds another app's messages, nor answers for an app the caller does not own", async () => {
-    const mine = await chatApp(t);
-    const theirs = await chatApp(t);
+    const mine = await createChatApp(t);
+    const theirs = await createChatApp(t);
     const kim = await mine.user("kim");
     const lee = await theirs.user("lee");
     await send(kim, (await createChannel(kim, { name: "Mine" })).id, "공유된 비밀 단어");
@@ -155,7 +155,7 @@ describe("dashboard message search", () => {
   });
 
   it("finds an edited message by its new text only, and a deleted one not at all", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const room = await createChannel(kim, { name: "Lounge" });
     const edited = await send(kim, room.id, "점심 메뉴는 김치찌개");
@@ -170,7 +170,7 @@ describe("dashboard message search", () => {
   });
 
   it("finds a rare message older than the newest thousand through the index", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const room = await createChannel(kim, { name: "Busy" });
     await send(kim, room.id, "희귀한 단어 zebra");
@@ -189,7 +189,7 @@ describe("dashboard message search", () => {
   });
 
   it("refuses a query with no two neighbouring characters with 3100, one too long with 3101, none with 301", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     expect((await searchApp(app, { q: "a" })).body.code).toBe("3100");
     expect((await searchApp(app, { q: "  a b  " })).body.code).toBe("3100");
     expect((await searchApp(app, { q: "x".repeat(101) })).body.code).toBe("3101");
@@ -203,7 +203,7 @@ describe("dashboard message search", () => {
 
 describe("chat API message search", () => {
   it("lets a member search the channel and refuses a non-member with 3020", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Lounge" });
     const other = await createChannel(kim, { name: "Other" });
@@ -222,7 +222,7 @@ describe("chat API message search", () => {
   });
 
   it("finds for a member only what their history shows: after their join, not hidden, not deleted, not blocked", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = await createChannel(kim, { name: "Fresh", hideMessagesBeforeJoin: true });
     await send(kim, room.id, "before the join: secret");
@@ -243,7 +243,7 @@ describe("chat API message search", () => {
   });
 
   it("pages a channel's results by cursor", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const room = await createChannel(kim, { name: "Lounge" });
     for (let i = 1; i <= 3; i++) await send(kim, room.id, `테스트 ${i}`);

@@ -1,7 +1,7 @@
 import type { TAppMessageSearchResponse, TChannel } from "@parley/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { mergeSearchPending } from "../../../src/modules/messages";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp | undefined;
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 /** Sends three messages and answers what the dashboard search finds for "deploy". */
 async function sendAndSearch(app: TestApp) {
-  const chat = await chatApp(app);
+  const chat = await createChatApp(app);
   const kim = await chat.user("kim");
   const room = await kim.api.post<{ channel: TChannel }>("/channels", { name: "Lounge" });
   for (const text of ["deploying tonight", "the deploy went fine", "lunch?"]) {

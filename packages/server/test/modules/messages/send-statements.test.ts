@@ -1,8 +1,9 @@
 import type { TMessage } from "@parley/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
+import { until } from "../../poll";
 
 let t: TestApp;
 
@@ -20,21 +21,12 @@ function within5s<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Polls `check` until it holds, for at most five seconds. */
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("still not so after 5 s");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe("users' sends, stored a statement at a time", () => {
   // The embedded database has one connection for everything, so no lock can be held there beside a send.
   it.runIf(inject("testDatabase").kind === "postgres")(
     "go on in other channels while one channel's send waits on a lock, and that send follows once it is let go",
     async () => {
-      const app = await chatApp(t);
+      const app = await createChatApp(t);
       const kim = await app.user("kim");
       const channel = async (name: string) =>
         (await kim.api.post<{ channel: { id: string } }>("/channels", { name })).body.channel.id;
@@ -54,13 +46,17 @@ describe("users' sends, stored a statement at a time", () => {
           lockedAnswered = true;
           return answer;
         });
-        await until(async () => {
-          const [row] = await t.ctx.database.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
+        await until(
+          async () => {
+            const [row] = await t.ctx.database.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return row?.n === 1;
-        });
+            );
+            return row?.n === 1;
+          },
+          "the send to wait on the lock",
+          5_000,
+        );
 
         const past = await within5s(send(free, "past the lock"));
         expect(past.status).toBe(200);

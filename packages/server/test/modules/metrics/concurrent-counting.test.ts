@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../../src/db/client";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
+import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
@@ -23,7 +23,7 @@ const MEMBERS_PER_CHANNEL = 5;
 describe("day counters under concurrent sends", () => {
   it("count exactly 200 sends by 50 users at once, with each user once a sender and once active", async () => {
     t.clock.set("2026-05-04T10:00:00Z");
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const users = [];
     for (let i = 0; i < USERS; i++) users.push(await app.user(`u${i}`));
     const channelOf = new Map<string, string>();

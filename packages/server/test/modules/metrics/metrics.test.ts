@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dailyMetrics } from "../../../src/db/schema";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -32,7 +32,7 @@ const DAY_MS = 86_400_000;
 /** An app whose users chat on 10 March (kim 2, lee 1) and 12 March (kim 1), nothing on the 11th. */
 async function appWithTwoDaysOfChat() {
   t.clock.set("2026-03-10T09:00:00Z");
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim");
   const lee = await app.user("lee");
   const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;
@@ -111,7 +111,7 @@ describe("app daily metrics", () => {
 
   it("counts reactions added and thread replies per day, a reply once as a message, a reaction never", async () => {
     t.clock.set("2026-03-10T09:00:00Z");
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Room" })).body;
@@ -244,7 +244,7 @@ describe("app daily metrics", () => {
 
   it("answers 3003 for another account's app and 1001 without a session", async () => {
     const { appId } = await appWithTwoDaysOfChat();
-    const other = await signedInAccount(t);
+    const other = await createAccount(t);
     expect((await api.get(`/metrics/apps/${appId}`, other.token)).body.code).toBe("3003");
     expect((await api.get(`/metrics/apps/${appId}/export`, other.token)).body.code).toBe("3003");
     expect((await api.get(`/metrics/apps/${appId}`)).body.code).toBe("1001");
@@ -287,7 +287,7 @@ describe("CSV export", () => {
 
 describe("report emails", () => {
   it("starts empty, saves a trimmed, lower-cased, deduplicated list and reads it back in order", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     expect((await api.get("/metrics/emails", token)).body).toEqual({ emails: [] });
     const saved = await api.put(
       "/metrics/emails",
@@ -300,7 +300,7 @@ describe("report emails", () => {
   });
 
   it("rejects an invalid address and more than 10 addresses with 300", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const invalid = await api.put("/metrics/emails", { emails: ["ok@example.com", "not-an-email"] }, token);
     expect(invalid.body).toMatchObject({
       code: "300",
@@ -344,7 +344,7 @@ describe("daily usage report mail", () => {
 
   it("writes in English for an English account and reports a missed day on request", async () => {
     t.clock.set("2026-03-10T09:00:00Z");
-    const owner = await signedInAccount(t, { language: "en" });
+    const owner = await createAccount(t, { language: "en" });
     await api.post("/apps", { name: "Lobby" }, owner.token);
     const to = `report.en.${Date.now()}@example.com`;
     await api.put("/metrics/emails", { emails: [to] }, owner.token);

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../../src/db/schema";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -15,13 +16,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function adminSession() {
-  const admin = await signedInAccount(t);
+  const admin = await createAccount(t);
   await t.ctx.database.db.update(accounts).set({ role: "admin" }).where(eq(accounts.email, admin.email));
   return admin.token;
 }
 
 async function company(language: "ko" | "en") {
-  const account = await signedInAccount(t, { language });
+  const account = await createAccount(t, { language });
   const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, account.email));
   return { ...account, id: row?.id as string };
 }

@@ -1,8 +1,8 @@
 import { CHANNEL_TYPES } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
-import { signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -39,7 +39,7 @@ async function createApp(token: string) {
 
 describe("profanity filter settings", () => {
   it("defaults to off, replace, contains, every channel type and no entries", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     expect((await api.get(`/apps/${appId}/profanity/filter/enabled`, token)).body).toEqual({ enabled: false });
     expect((await api.get(`/apps/${appId}/profanity/filter`, token)).body).toEqual({
@@ -54,7 +54,7 @@ describe("profanity filter settings", () => {
   });
 
   it("saves settings and the switch independently and reads them back", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const saved = settings({ method: "block", matchMode: "exact", channelTypes: ["public"], regexes: ["b[a@]d+"] });
     expect((await api.put(`/apps/${appId}/profanity/filter`, saved, token)).body).toEqual({ settings: saved });
@@ -71,7 +71,7 @@ describe("profanity filter settings", () => {
     ["a regex that does not compile", "(darn", "VALIDATION_REGEX_INVALID"],
     ["a catastrophic regex", "(a+)+$", "VALIDATION_REGEX_UNSAFE"],
   ])("refuses %s with 300 and its validation key", async (_, regex, key) => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const res = await api.put(`/apps/${appId}/profanity/filter`, settings({ regexes: ["ok", regex] }), token);
     expect(res.status).toBe(400);
@@ -82,7 +82,7 @@ describe("profanity filter settings", () => {
   });
 
   it("refuses a keyword with a wildcard in the middle and an empty channel type list", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const res = await api.put(
       `/apps/${appId}/profanity/filter`,
@@ -93,8 +93,8 @@ describe("profanity filter settings", () => {
   });
 
   it("answers 3003 for another account's app on every route", async () => {
-    const owner = await signedInAccount(t);
-    const other = await signedInAccount(t);
+    const owner = await createAccount(t);
+    const other = await createAccount(t);
     const appId = await createApp(owner.token);
     const url = `/apps/${appId}/profanity/filter`;
     expect((await api.get(url, other.token)).body.code).toBe("3003");
@@ -105,7 +105,7 @@ describe("profanity filter settings", () => {
   });
 
   it("needs a session", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     expect((await api.get(`/apps/${appId}/profanity/filter`)).body.code).toBe("1001");
   });
@@ -113,7 +113,7 @@ describe("profanity filter settings", () => {
 
 describe("profanity filter in the message pipeline", () => {
   async function room(filter: Partial<Settings> | null) {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const token = app.owner.token;
     if (filter) {
       await api.put(`/apps/${app.appId}/profanity/filter`, settings(filter), token);

@@ -9,7 +9,7 @@ import {
   type TPushTemplate,
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
+import { createChatApp } from "../../factories";
 import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
 import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../../push-fcm-receiver";
 
@@ -44,7 +44,7 @@ function dashboard(token: string) {
 
 /** An app with push on and a legacy key, whose members each register one device. */
 async function pushApp(language: Language = "en") {
-  const app = await chatApp(t, { language });
+  const app = await createChatApp(t, { language });
   const d = dashboard(app.owner.token);
   expect(
     (await d.put(`/apps/${app.appId}/push/fcm/key`, { kind: "legacy", serverKey: LEGACY_SERVER_KEY })).status,

@@ -25,8 +25,9 @@ import { createFcmClient } from "../../../src/integrations/fcm";
 import { createOutboundGuard } from "../../../src/integrations/outbound";
 import { TEST_PUSH_BODY } from "../../../src/modules/push/delivery";
 import { messagePreview } from "../../../src/modules/push/plan";
-import { chatApp } from "../../chat-client";
-import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { until } from "../../poll";
 import {
   type FcmReceiver,
   LEGACY_SERVER_KEY,
@@ -86,16 +87,6 @@ function dashboard(t: TestApp, token: string) {
   };
 }
 
-/** Polls until `probe` holds, failing after `ms` with what was awaited. */
-async function waitUntil(what: string, probe: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await probe()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const MESSAGE = "message.created";
 const newToken = (label: string) => `${label}-${randomBytes(12).toString("hex")}`;
 
@@ -103,7 +94,7 @@ type PushAppOptions = { credential?: "legacy" | "serviceAccount"; tokenUri?: str
 
 /** An app with push on and a credential, its owner's dashboard client, and chat users. */
 async function pushApp(t: TestApp, { credential = "legacy", tokenUri, language }: PushAppOptions = {}) {
-  const app = await chatApp(t, { language });
+  const app = await createChatApp(t, { language });
   const d = dashboard(t, app.owner.token);
   const key =
     credential === "legacy"
@@ -161,7 +152,7 @@ async function connect(sessionToken: string) {
 
 describe("push settings on the dashboard", () => {
   it("starts off, without a key, with the default notification settings and every default template", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     const base = `/apps/${app.appId}/push`;
     expect((await d.get(`${base}/enabled`)).body).toEqual({ enabled: false });
@@ -198,7 +189,7 @@ describe("push settings on the dashboard", () => {
   });
 
   it("saves a legacy server key, shows only its last characters and creation time, and deletes it", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     const url = `/apps/${app.appId}/push/fcm/key`;
     const saved = await d.put(url, { kind: "legacy", serverKey: LEGACY_SERVER_KEY });
@@ -218,7 +209,7 @@ describe("push settings on the dashboard", () => {
   });
 
   it("saves a service-account JSON and never sends back its private key", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     const account = receiver.serviceAccount();
     const saved = await d.put(`/apps/${app.appId}/push/fcm/key`, {
@@ -286,7 +277,7 @@ describe("push settings on the dashboard", () => {
     ],
     ["a legacy key with spaces in it", () => ({ kind: "legacy", serverKey: "AAAA key with spaces in the middle" })],
   ])("refuses %s with 3039 and keeps the saved key", async (_, body) => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     const url = `/apps/${app.appId}/push/fcm/key`;
     await d.put(url, { kind: "legacy", serverKey: LEGACY_SERVER_KEY });
@@ -297,7 +288,7 @@ describe("push settings on the dashboard", () => {
   });
 
   it("saves the switch, the notification settings and the super-channel settings independently", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     const base = `/apps/${app.appId}/push`;
     expect((await d.put(`${base}/enabled`, { enabled: true })).body).toEqual({ enabled: true });
@@ -314,7 +305,7 @@ describe("push settings on the dashboard", () => {
   });
 
   it("saves a template under its slash-separated path and leaves the others at their defaults", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     const at = live.clock.now().toISOString();
     const left = await d.put(pushTemplatePath(app.appId, "channel/member/left"), { text: "  Bye from {{channel}}  " });
@@ -360,14 +351,14 @@ describe("push settings on the dashboard", () => {
     ["an attempts page of 0", "/push/attempts?limit=0", "GET", undefined],
     ["a forged attempts cursor", "/push/attempts?cursor=bm90LWFuLWlk", "GET", undefined],
   ])("refuses %s with 300", async (_, path, method, body) => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const res = await dashboard(live, app.owner.token).call(method, `/apps/${app.appId}${path}`, body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("300");
   });
 
   it("refuses a template naming an unknown variable with 300 on the text, and keeps the saved one", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     const path = pushTemplatePath(app.appId, "message/send");
     const res = await d.put(path, { text: "{{sender.nmae}}: {{message}}" });
@@ -381,8 +372,8 @@ describe("push settings on the dashboard", () => {
   });
 
   it("answers 3003 on every push route of another account's app, and 1001 without a session", async () => {
-    const app = await chatApp(live);
-    const stranger = dashboard(live, (await signedInAccount(live)).token);
+    const app = await createChatApp(live);
+    const stranger = dashboard(live, (await createAccount(live)).token);
     const base = `/apps/${app.appId}/push`;
     const routes: [Method, string, unknown][] = [
       ["GET", `${base}/fcm/key`, undefined],
@@ -423,7 +414,7 @@ describe("push settings on the dashboard", () => {
 
 describe("device registration through /v1", () => {
   it("registers a token once however often it is sent, lists it, and removes it", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const kim = await app.user("kim");
     const token = newToken("kim");
     const first = await kim.api.post<{ device: TPushDevice }>("/me/push-tokens", { token, platform: "ios" });
@@ -443,7 +434,7 @@ describe("device registration through /v1", () => {
   });
 
   it("moves a token registered again by another user to that user", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const token = newToken("shared");
@@ -456,7 +447,7 @@ describe("device registration through /v1", () => {
   });
 
   it("keeps a user's newest devices up to the limit and drops the oldest", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const kim = await app.user("kim");
     const ids: string[] = [];
     for (let i = 0; i <= PUSH_DEVICES_PER_USER_MAX; i += 1) {
@@ -473,7 +464,7 @@ describe("device registration through /v1", () => {
   });
 
   it("refuses another user's device with 3042, an API key with 1023, and a bad platform with 300", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const kim = await app.user("kim");
     const lee = await app.user("lee");
     const { device } = (
@@ -533,9 +524,9 @@ describe("push delivery", () => {
       "select id from chat_users where app_id = $1 and user_id = 'lee'",
       [app.appId],
     );
-    await waitUntil(
-      "lee's socket to be dropped",
+    await until(
       async () => (await live.presence.online(app.appId, [leeRow?.id ?? ""])).size === 0,
+      "lee's socket to be dropped",
     );
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "now?" });
     await pushJobsSettled(live, app.appId);
@@ -955,7 +946,7 @@ describe("outbound guard on push", () => {
     "http://169.254.169.254/computeMetadata/v1/token",
     "http://localhost/token",
   ])("refuses a service account whose token_uri is %s with 3063 and keeps the saved key", async (tokenUri) => {
-    const app = await chatApp(strict);
+    const app = await createChatApp(strict);
     const d = dashboard(strict, app.owner.token);
     const url = `/apps/${app.appId}/push/fcm/key`;
     await d.put(url, { kind: "legacy", serverKey: LEGACY_SERVER_KEY });
@@ -1052,7 +1043,7 @@ describe("outbound guard on push", () => {
   });
 
   it("logs a legacy FCM refusal by its status, not by the HTML page FCM sends with it", async () => {
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const d = dashboard(live, app.owner.token);
     await d.put(`/apps/${app.appId}/push/fcm/key`, { kind: "legacy", serverKey: "AAAA-not-the-key-0123456789" });
     const user = await app.user("kim");
@@ -1095,10 +1086,10 @@ describe("bulk message push", () => {
         payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\n\r\nkim\nlee\r\n--${boundary}--\r\n`,
       });
       expect((await app.d.post(`/apps/${app.appId}/notice/campaigns/${id}/confirm`, {})).status).toBe(200);
-      await waitUntil("the bulk message to be sent", async () => {
+      await until(async () => {
         const res = await app.d.get<{ campaign: { status: string } }>(`/apps/${app.appId}/notice/campaigns/${id}`);
         return res.body.campaign.status === "sent";
-      });
+      }, "the bulk message to be sent");
       await pushJobsSettled(live, app.appId);
     };
 

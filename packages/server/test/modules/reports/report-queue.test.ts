@@ -11,9 +11,10 @@ import type {
 } from "@parley/contract";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp, v1 } from "../../chat-client";
+import { v1 } from "../../chat-client";
 import { client } from "../../client";
-import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
 import { startReceiver } from "../../webhooks-receiver";
 
 let t: TestApp;
@@ -28,7 +29,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-type ChatApp = Awaited<ReturnType<typeof chatApp>>;
+type ChatApp = Awaited<ReturnType<typeof createChatApp>>;
 
 function dashboard(app: ChatApp) {
   const api = client(t.server);
@@ -48,7 +49,7 @@ function dashboard(app: ChatApp) {
 
 /** An app where kim owns a channel lee and park joined, and each of the three has sent a message. */
 async function room() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim", "Kim");
   const lee = await app.user("lee", "Lee");
   const park = await app.user("park", "Park");
@@ -313,7 +314,7 @@ describe("tenancy", () => {
       bToken,
     );
     expect(resolved.body).toMatchObject({ code: "3113" });
-    const stranger = await signedInAccount(t);
+    const stranger = await createAccount(t);
     expect((await api.get(`/apps/${a.app.appId}/reports`, stranger.token)).body).toMatchObject({ code: "3003" });
   });
 });

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { translationSettings } from "../../../src/db/schema";
 import { createOutboundGuard } from "../../../src/integrations/outbound";
 import { createGoogleTranslate, TranslateError } from "../../../src/integrations/translate";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
-import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
 import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../../translate-receiver";
 
 let t: TestApp;
@@ -50,14 +50,14 @@ async function createApp(token: string) {
 
 describe("translation settings", () => {
   it("starts switched off with no key", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     expect((await api.get(`/apps/${appId}/translation/google/enabled`, token)).body).toEqual({ enabled: false });
     expect((await api.get(`/apps/${appId}/translation/google`, token)).body).toEqual({ key: null });
   });
 
   it("refuses to turn translation on with 3064 until a key is saved", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const url = `/apps/${appId}/translation/google/enabled`;
     const refused = await api.put(url, { enabled: true }, token);
@@ -68,7 +68,7 @@ describe("translation settings", () => {
   });
 
   it("turns the switch on once a key is saved, and off again", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const url = `/apps/${appId}/translation/google/enabled`;
     await api.put(`/apps/${appId}/translation/google`, { key: KEYS.valid }, token);
@@ -79,7 +79,7 @@ describe("translation settings", () => {
   });
 
   it("saves a key Google accepts, showing only its last four characters and when it was saved", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const saved = await api.put(`/apps/${appId}/translation/google`, { key: KEYS.valid }, token);
     const expected = { key: { hint: `…${KEYS.valid.slice(-4)}`, createdAt: t.clock.now().toISOString() } };
@@ -93,7 +93,7 @@ describe("translation settings", () => {
   });
 
   it("refuses a key Google calls invalid with 3036 and Google's reason, keeping the previous key", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const url = `/apps/${appId}/translation/google`;
     const first = (await api.put(url, { key: KEYS.valid }, token)).body;
@@ -105,7 +105,7 @@ describe("translation settings", () => {
   });
 
   it("refuses a key whose project has the Translation API turned off (Google's 403) with 3036", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const res = await api.put(`/apps/${appId}/translation/google`, { key: KEYS.disabledApi }, token);
     expect(res.status).toBe(400);
@@ -115,7 +115,7 @@ describe("translation settings", () => {
   });
 
   it("answers 3038 and saves nothing when Google fails, since the key could not be judged", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     google.failWith(503);
     const res = await api.put(`/apps/${appId}/translation/google`, { key: KEYS.valid }, token);
@@ -125,7 +125,7 @@ describe("translation settings", () => {
   });
 
   it("replaces a saved key with a newer one and its new date", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const url = `/apps/${appId}/translation/google`;
     await api.put(url, { key: `${KEYS.valid}` }, token);
@@ -136,7 +136,7 @@ describe("translation settings", () => {
   });
 
   it("deletes the key and turns translation off with it", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     await api.put(`/apps/${appId}/translation/google`, { key: KEYS.valid }, token);
     await api.put(`/apps/${appId}/translation/google/enabled`, { enabled: true }, token);
@@ -147,7 +147,7 @@ describe("translation settings", () => {
   });
 
   it("verifies keys without saving them", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const url = `/apps/${appId}/translation/google/verify`;
     expect((await api.post(url, { key: KEYS.valid }, token)).body).toEqual({ valid: true, reason: null });
@@ -160,7 +160,7 @@ describe("translation settings", () => {
   });
 
   it("answers 3038 from verify when Google cannot tell: a failure, or a key over its quota", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const url = `/apps/${appId}/translation/google/verify`;
     const overQuota = await api.post(url, { key: KEYS.overQuota }, token);
@@ -179,7 +179,7 @@ describe("translation settings", () => {
     ["the switch without a value", "put", "/enabled", {}, "301"],
     ["the switch with a string", "put", "/enabled", { enabled: "yes" }, "300"],
   ] as const)("refuses %s with %s and asks Google nothing", async (_, method, suffix, body, code) => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const res = await api[method](`/apps/${appId}/translation/google${suffix}`, body, token);
     expect(res.status).toBe(400);
@@ -188,8 +188,8 @@ describe("translation settings", () => {
   });
 
   it("answers 3003 for another account's app on every route, without asking Google", async () => {
-    const owner = await signedInAccount(t);
-    const other = await signedInAccount(t);
+    const owner = await createAccount(t);
+    const other = await createAccount(t);
     const appId = await createApp(owner.token);
     const url = `/apps/${appId}/translation/google`;
     const answers = [
@@ -207,7 +207,7 @@ describe("translation settings", () => {
   });
 
   it("needs a dashboard session", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     expect((await api.get(`/apps/${appId}/translation/google`)).body.code).toBe("1001");
     expect((await api.post(`/apps/${appId}/translation/google/verify`, { key: KEYS.valid })).body.code).toBe("1001");
@@ -219,7 +219,7 @@ describe("message translation in the chat API", () => {
 
   /** An app with a working key and translation on; kim and lee in one channel, and a message from kim. */
   async function room(options: { enabled?: boolean; key?: boolean } = {}) {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const token = app.owner.token;
     if (options.key !== false) {
       expect((await api.put(`/apps/${app.appId}/translation/google`, { key: KEYS.valid }, token)).status).toBe(200);
@@ -425,7 +425,7 @@ describe("message translation in the chat API", () => {
 describe("outbound guard on translation", () => {
   it("calls Google through the guard, so a server that allows no private network refuses a loopback one", async () => {
     const strictApi = client(strict.server);
-    const { token } = await signedInAccount(strict);
+    const { token } = await createAccount(strict);
     const created = await strictApi.post<{ app: { id: string } }>("/apps", { name: "Strict" }, token);
     const appId = created.body.app.id;
     for (const res of [
@@ -442,7 +442,7 @@ describe("outbound guard on translation", () => {
     [502, "HTTP 502 Bad Gateway"],
     [404, "HTTP 404 Not Found"],
   ])("answers a %i that is not in Google's shape with its status alone, not its body", async (status, reason) => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     google.answerRaw({ status, body: "<html>internal admin console: db password hunter2</html>" });
     const res = await api.post(`/apps/${appId}/translation/google/verify`, { key: KEYS.valid }, token);
@@ -451,7 +451,7 @@ describe("outbound guard on translation", () => {
   });
 
   it("does not follow a redirect from Google's address to another", async () => {
-    const { token } = await signedInAccount(t);
+    const { token } = await createAccount(t);
     const appId = await createApp(token);
     const elsewhere = await startTranslateReceiver();
     try {

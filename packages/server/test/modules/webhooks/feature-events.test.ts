@@ -7,8 +7,8 @@ import type {
 } from "@parley/contract";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
+import { createChatApp } from "../../factories";
 import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
 import { type Receiver, startReceiver } from "../../webhooks-receiver";
 
@@ -28,7 +28,7 @@ const base = (appId: string) => `/apps/${appId}/webhook`;
 
 /** An app with webhooks on, pointed at a fresh receiver and subscribed to `events`. */
 async function webhookApp(events: TChatEventType[]) {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const api = client(t.server);
   const receiver = await startReceiver();
   receivers.push(receiver);
@@ -184,7 +184,7 @@ describe("webhook delivery of the messaging features' events", () => {
 
 describe("webhook samples of read marks and pins", () => {
   it("gives channel.read with the member and their read mark, and the pin events with the channel's pins", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const sample = async (event: string) => {
       const res = await client(t.server).get<{ event: string; payload: TWebhookPayload }>(
         `${base(appId)}/sample?event=${event}`,

@@ -15,9 +15,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../../src/errors";
 import { RETRY_SCHEDULE_SECONDS } from "../../../src/modules/webhooks/schedule";
 import { createWebhookService } from "../../../src/modules/webhooks/service";
-import { chatApp } from "../../chat-client";
 import { client } from "../../client";
-import { ALLOW_LOOPBACK, signedInAccount, startTestApp, type TestApp } from "../../harness";
+import { createAccount, createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { eventually } from "../../poll";
 import { workQueue } from "../../webhooks-jobs";
 import { closedPort, type ReceivedWebhook, type Receiver, startReceiver } from "../../webhooks-receiver";
 
@@ -56,7 +57,7 @@ const base = (appId: string) => `/apps/${appId}/webhook`;
 
 /** An app with webhooks on, pointed at a fresh receiver and subscribed to `events`. */
 async function webhookApp(events: string[] = ["message.created"], target: TestApp = t) {
-  const app = await chatApp(target);
+  const app = await createChatApp(target);
   const api = client(target.server);
   const token = app.owner.token;
   const r = await receiver();
@@ -108,13 +109,16 @@ async function waitForDelivery(
   id: string,
   done: (d: TWebhookDeliveryResponse) => boolean,
 ): Promise<TWebhookDeliveryResponse> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const detail = await deliveryDetail(app, id);
-    if (done(detail)) return detail;
-    if (Date.now() > deadline) throw new Error(`delivery ${id} did not settle: ${JSON.stringify(detail.delivery)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let last: TWebhookDeliveryResponse | undefined;
+  return eventually(
+    async () => {
+      last = await deliveryDetail(app, id);
+      return done(last) ? last : undefined;
+    },
+    () => `delivery ${id} to settle; it is ${JSON.stringify(last?.delivery)}`,
+    10_000,
+    50,
+  );
 }
 
 async function runDeliverJob(app: WebhookApp, deliveryId: string) {
@@ -125,18 +129,12 @@ async function runDeliverJob(app: WebhookApp, deliveryId: string) {
 
 /** The id of the one delivery the app's outbox dispatch is about to store (it runs just after the commit). */
 async function storedDeliveryId(app: WebhookApp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [delivery] = await deliveries(app);
-    if (delivery) return delivery.id;
-    if (Date.now() > deadline) throw new Error("no delivery was stored");
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return eventually(async () => (await deliveries(app))[0]?.id, "a delivery to be stored", 10_000, 50);
 }
 
 describe("webhook settings", () => {
   it("starts off with no URL or events and a whsec_ secret that stays the same across reads", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const api = client(t.server);
     expect((await api.get(`${base(appId)}/enabled`, owner.token)).body).toEqual({ enabled: false });
     const first = await api.get<{ settings: TWebhookSettings }>(`${base(appId)}/settings`, owner.token);
@@ -151,7 +149,7 @@ describe("webhook settings", () => {
   });
 
   it("refuses to switch webhooks on with 3045 until a URL is saved, and switches them off any time", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const api = client(t.server);
     const refused = await api.put(`${base(appId)}/enabled`, { enabled: true }, owner.token);
     expect(refused.status).toBe(409);
@@ -163,7 +161,7 @@ describe("webhook settings", () => {
   });
 
   it("saves the URL, the events and the switch independently and reads them back", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const api = client(t.server);
     const url = "http://127.0.0.1:9/hooks";
     const saved = await api.put<{ settings: TWebhookSettings }>(
@@ -184,14 +182,14 @@ describe("webhook settings", () => {
     ["a URL that is not http or https", "ftp://example.com/hooks"],
     ["text that is not a URL", "example.com/hooks"],
   ])("refuses %s with 300", async (_, url) => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const res = await client(t.server).put(`${base(appId)}/settings`, { url, events: [] }, owner.token);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("300");
   });
 
   it("refuses an unknown event name with 300", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const res = await client(t.server).put(
       `${base(appId)}/settings`,
       { url: "http://127.0.0.1:9/", events: ["message.exploded"] },
@@ -216,7 +214,7 @@ describe("webhook settings", () => {
     "http://[::ffff:10.0.0.1]/",
     "http://[::ffff:127.0.0.1]/",
   ])("refuses %s with 3043 when the operator allows no private networks", async (url) => {
-    const { owner, appId } = await chatApp(strict);
+    const { owner, appId } = await createChatApp(strict);
     const api = client(strict.server);
     const res = await api.put(`${base(appId)}/settings`, { url, events: ["message.created"] }, owner.token);
     expect(res.status).toBe(400);
@@ -227,7 +225,7 @@ describe("webhook settings", () => {
   });
 
   it("accepts loopback addresses in the allowed networks and still refuses other private ones", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const api = client(t.server);
     for (const url of ["http://127.0.0.1:9/", "http://[::1]:9/", "http://localhost:9/"]) {
       expect((await api.put(`${base(appId)}/settings`, { url, events: [] }, owner.token)).status).toBe(200);
@@ -237,7 +235,7 @@ describe("webhook settings", () => {
   });
 
   it("refuses a host name that does not resolve with 3047", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const res = await client(t.server).put(
       `${base(appId)}/settings`,
       { url: "https://no-such-host.invalid/hooks", events: [] },
@@ -248,7 +246,7 @@ describe("webhook settings", () => {
   });
 
   it("rotates the secret and reports until when the previous one still signs", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const api = client(t.server);
     const before = (await api.get<{ settings: TWebhookSettings }>(`${base(appId)}/settings`, owner.token)).body
       .settings;
@@ -262,8 +260,8 @@ describe("webhook settings", () => {
   });
 
   it("answers 3003 on every webhook route for another account's app", async () => {
-    const { appId } = await chatApp(t);
-    const stranger = await signedInAccount(t);
+    const { appId } = await createChatApp(t);
+    const stranger = await createAccount(t);
     const api = client(t.server);
     const deliveryId = "msg_01J00000000000000000000000";
     const calls = [
@@ -285,7 +283,7 @@ describe("webhook settings", () => {
 
 describe("webhook samples", () => {
   it.each(CHAT_EVENT_TYPES)("gives the delivery envelope of %s", async (event) => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const res = await client(t.server).get<{ event: string; payload: TWebhookPayload }>(
       `${base(appId)}/sample?event=${event}`,
       owner.token,
@@ -298,14 +296,14 @@ describe("webhook samples", () => {
   });
 
   it.each(CALL_WEBHOOK_EVENTS)("gives the delivery envelope of %s around a call", async (event) => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const res = await client(t.server).get<{ payload: unknown }>(`${base(appId)}/sample?event=${event}`, owner.token);
     const payload = zCallWebhookPayload.parse(res.body.payload);
     expect(payload).toMatchObject({ type: event, data: { appId, call: { kind: "video" } } });
   });
 
   it("refuses an unknown or missing event with 300", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const api = client(t.server);
     expect((await api.get(`${base(appId)}/sample?event=nope`, owner.token)).body.code).toBe("300");
     expect(["300", "301"]).toContain((await api.get(`${base(appId)}/sample`, owner.token)).body.code);
@@ -314,7 +312,7 @@ describe("webhook samples", () => {
 
 describe("webhook test send", () => {
   it("answers 3045 while the app has no URL", async () => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const res = await client(t.server).post(`${base(appId)}/test`, { event: "message.created" }, owner.token);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("3045");
@@ -419,7 +417,7 @@ describe("webhook test send", () => {
   });
 
   it("refuses at send time a URL whose address became private, without calling it", async () => {
-    const { owner, appId } = await chatApp(strict);
+    const { owner, appId } = await createChatApp(strict);
     const api = client(strict.server);
     const r = await receiver();
     await api.get(`${base(appId)}/settings`, owner.token);
@@ -770,13 +768,15 @@ describe("webhook retry rules", () => {
     const send = await channelWithMembers(app);
     await send("first");
     await send("second");
-    let queued: TWebhookDelivery[] = [];
-    const deadline = Date.now() + 10_000;
-    while (queued.length < 2 && Date.now() < deadline) {
-      queued = await deliveries(app);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const [second, first] = queued;
+    const [second, first] = await eventually(
+      async () => {
+        const queued = await deliveries(app);
+        return queued.length >= 2 ? queued : undefined;
+      },
+      "two deliveries to be queued",
+      10_000,
+      50,
+    );
     if (!first || !second) throw new Error("expected two deliveries");
     await runDeliverJob(app, first.id);
     await app.receiver.waitFor(1);

@@ -25,7 +25,7 @@ export async function registerChatApiPlugins(v1: FastifyInstance, config: Config
     transform: jsonSchemaTransform,
   });
   await v1.register(fastifyWebsocket, {
-    // No compression: the gateway frames a channel's event once for all of its sockets (chat/text-frame.ts).
+    // No compression: the gateway frames a channel's event once for all of its sockets (gateway/text-frame.ts).
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },
     // Every socket, authenticated or not, hears why it closes: 1001, so clients reconnect to another process.
     preClose(this: FastifyInstance, done) {

@@ -9,12 +9,12 @@ import {
   type TUnreadResponse,
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../chat-client";
-import { client } from "../client";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
-import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../push-fcm-receiver";
-import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../translate-receiver";
-import { messageTexts, readySocketsAt } from "../ws-client";
+import { client } from "../../client";
+import { createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../../push-fcm-receiver";
+import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../../translate-receiver";
+import { messageTexts, readySocketsAt } from "../../ws-client";
 
 let t: TestApp;
 let wsUrl: string;
@@ -43,7 +43,7 @@ type Block = { user: TBlockedUser };
 
 /** An app with a channel kim owns that lee and park joined, and a message kim sent before anyone blocked anyone. */
 async function room() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim");
   const lee = await app.user("lee");
   const park = await app.user("park");
@@ -100,7 +100,7 @@ describe("the block list", () => {
 
   it("refuses oneself with 3084, an unknown or another app's user with 3018, a key with 1023 and a bad id with 300", async () => {
     const { app, lee } = await room();
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     await other.user("zoe");
     const self = await lee.api.post("/me/blocks/lee");
     expect([self.status, self.body.code]).toEqual([400, "3084"]);

@@ -1,10 +1,10 @@
 import { DAY_MS, REACTIONS_PER_MESSAGE_MAX, type TChatEvent, type TMessage } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planPush } from "../../src/modules/push/plan";
-import { chatApp } from "../chat-client";
-import { client } from "../client";
-import { startTestApp, type TestApp } from "../harness";
-import { openSocket } from "../ws-client";
+import { planPush } from "../../../src/modules/push/plan";
+import { client } from "../../client";
+import { createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
+import { openSocket } from "../../ws-client";
 
 let t: TestApp;
 let wsUrl: string;
@@ -23,7 +23,7 @@ type Events = { events: TChatEvent[] };
 
 /** An app with a channel kim owns and lee joined, a message of kim's in it, and a stranger outside it. */
 async function room() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim");
   const lee = await app.user("lee");
   const park = await app.user("park");
@@ -431,7 +431,7 @@ describe("webhook samples of the new events", () => {
     ["message.updated", { message: expect.objectContaining({ editedAt: expect.any(String) }) }],
     ["thread.updated", { messageId: expect.any(String), replyCount: 4 }],
   ])("gives a sample of %s with the fields real deliveries carry", async (event, fields) => {
-    const { owner, appId } = await chatApp(t);
+    const { owner, appId } = await createChatApp(t);
     const res = await client(t.server).get<{ payload: { data: { event: TChatEvent } } }>(
       `/apps/${appId}/webhook/sample?event=${event}`,
       owner.token,

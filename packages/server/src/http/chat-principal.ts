@@ -1,9 +1,10 @@
+import { Errors } from "@parley/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors";
-import { bearerToken } from "../http/authenticate";
 import type { AppRow, AppService } from "../modules/apps";
 import type { Actor } from "../modules/channels";
 import type { ChatPrincipal, ChatUserService } from "../modules/chat-users";
+import { bearerToken } from "./authenticate";
 
 /** A server calls with one of its app's API keys, named here for the audit log. */
 export type ChatCaller =
@@ -38,12 +39,12 @@ export function resolveChatCaller(deps: { apps: AppService; chatUsers: ChatUserS
         return;
       }
     }
-    throw new AppError("3028");
+    throw new AppError(Errors.CHAT_AUTH_REQUIRED);
   };
 }
 
 export function callerOf(request: FastifyRequest): ChatCaller {
-  if (!request.chatCaller) throw new AppError("3028");
+  if (!request.chatCaller) throw new AppError(Errors.CHAT_AUTH_REQUIRED);
   return request.chatCaller;
 }
 
@@ -57,13 +58,13 @@ export function actorOf(request: FastifyRequest): Actor {
 /** Only an app's own servers may call this route: an end user's session answers 1023. */
 export function serverOnly(request: FastifyRequest): AppRow {
   const caller = callerOf(request);
-  if (caller.kind !== "server") throw new AppError("1023");
+  if (caller.kind !== "server") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
   return caller.app;
 }
 
 /** Only an end user may call this route (it acts as them): an API key answers 1023. */
 export function userOnly(request: FastifyRequest): Actor & { kind: "user" } {
   const caller = callerOf(request);
-  if (caller.kind !== "user") throw new AppError("1023");
+  if (caller.kind !== "user") throw new AppError(Errors.ACCOUNT_KIND_FORBIDDEN);
   return { kind: "user", app: caller.app, user: caller.user };
 }

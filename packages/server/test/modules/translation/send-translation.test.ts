@@ -1,10 +1,11 @@
 import { type TChatEvent, type TMessage, TRANSLATION_LANGUAGES_MAX } from "@parley/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { chatApp } from "../chat-client";
-import { client } from "../client";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
-import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../translate-receiver";
-import { openSocket } from "../ws-client";
+import { client } from "../../client";
+import { createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { until } from "../../poll";
+import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../../translate-receiver";
+import { openSocket } from "../../ws-client";
 
 let t: TestApp;
 let google: TranslateReceiver;
@@ -35,7 +36,7 @@ type Translation = { translation: { language: string; text: string } };
 
 /** An app with translation on (unless told otherwise), and kim and lee in one channel. */
 async function room(options: { enabled?: boolean; key?: boolean } = {}) {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const dashboard = client(t.server);
   if (options.key !== false) {
     const saved = await dashboard.put(`/apps/${app.appId}/translation/google`, { key: KEYS.valid }, app.owner.token);
@@ -238,11 +239,7 @@ describe("translation at send", () => {
     const { kim, lee, base, send } = await room();
     google.hold();
     const sent = await send({ text: "oops", translationLanguages: ["ko"] });
-    const deadline = Date.now() + 5_000;
-    while (google.translateCalls().length === 0) {
-      if (Date.now() > deadline) throw new Error("the translation job never asked Google");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => google.translateCalls().length > 0, "the translation job to ask Google", 5_000, 10);
     expect((await kim.api.delete(`${base}/${sent.body.message.id}`)).status).toBe(200);
     await google.release(1);
     await t.jobsIdle();

@@ -1,15 +1,16 @@
 import {
+  Errors,
   type TClientFrame,
   type TServerFrame,
   type TTransientEvent,
   TYPING_ANNOUNCE_MS,
   TYPING_EXPIRES_MS,
 } from "@parley/contract";
+import type { Bus, TransientMessage } from "../chat/bus";
+import type { Presence } from "../chat/presence";
 import type { Clock } from "../clock";
 import type { ChatUserService } from "../modules/chat-users";
-import type { Bus, TransientMessage } from "./bus";
 import type { HeardChannels } from "./connections";
-import type { Presence } from "./presence";
 
 /** What the typing and presence hub needs to know of a gateway connection. */
 export interface TransientConnection {
@@ -83,9 +84,15 @@ export function createTransientHub(deps: {
   const hub = {
     /** A `typing` frame; an error frame to answer, or null. */
     typing(conn: TransientConnection, frame: Extract<TClientFrame, { type: "typing" }>): TServerFrame | null {
-      if (conn.userId === null) return { type: "error", code: "1023", message: "only end users type", frame: "typing" };
+      if (conn.userId === null)
+        return { type: "error", code: Errors.ACCOUNT_KIND_FORBIDDEN, message: "only end users type", frame: "typing" };
       if (!conn.channels.has(frame.channelId)) {
-        return { type: "error", code: "3020", message: "not a member of this channel", frame: "typing" };
+        return {
+          type: "error",
+          code: Errors.NOT_CHANNEL_MEMBER,
+          message: "not a member of this channel",
+          frame: "typing",
+        };
       }
       const key = typingKey(conn.appId, frame.channelId, conn.userId);
       if (frame.state === "stop") {

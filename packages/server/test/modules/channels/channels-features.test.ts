@@ -1,8 +1,8 @@
 import type { TChannel, TChatEvent, TMember, TMessage, TMessagesResponse, TUnreadResponse } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../chat-client";
-import { startTestApp, type TestApp } from "../harness";
-import { messageTexts, readySocketsAt } from "../ws-client";
+import { createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
+import { messageTexts, readySocketsAt } from "../../ws-client";
 
 let t: TestApp;
 let wsUrl: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type App = Awaited<ReturnType<typeof chatApp>>;
+type App = Awaited<ReturnType<typeof createChatApp>>;
 type User = Awaited<ReturnType<App["user"]>>;
 
 async function createChannel(user: User | App["server"], body: Record<string, unknown>) {
@@ -43,7 +43,7 @@ const historyTexts = async (user: User, channelId: string) =>
 
 describe("unread counts", () => {
   it("counts other members' messages after each member's read mark, per channel and in the totals", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee", "park"] });
     const side = await createChannel(lee, { name: "Side", userIds: ["kim"] });
@@ -83,7 +83,7 @@ describe("unread counts", () => {
   });
 
   it("counts the app's messages for everyone and starts a newcomer at nothing unread", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Room" });
     await app.server.post(`/channels/${room.id}/messages`, { text: "from the app" });
@@ -97,7 +97,7 @@ describe("unread counts", () => {
   });
 
   it("does not count hidden messages", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee"] });
     await send(lee, room.id, "signal", { type: "hidden" });
@@ -108,7 +108,7 @@ describe("unread counts", () => {
   });
 
   it("counts mentions of a member until their read mark passes them, not the sender's own", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee", "park"] });
     const first = await send(lee, room.id, "hi @kim", { mentionedUserIds: ["kim", "lee"] });
@@ -135,7 +135,7 @@ describe("unread counts", () => {
   });
 
   it("answers totals only to an end user: 1023 for an API key, 3028 without a credential", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     expect((await app.server.get("/me/unread")).body.code).toBe("1023");
     const anonymous = await t.server.inject({ method: "GET", url: "/v1/me/unread" });
     expect(anonymous.json().code).toBe("3028");
@@ -144,7 +144,7 @@ describe("unread counts", () => {
 
 describe("read receipts", () => {
   it("lists each member's lastReadSeq", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee"] });
     await send(kim, room.id, "one");
@@ -154,7 +154,7 @@ describe("read receipts", () => {
   });
 
   it("tells members of a read mark at once, and of a burst's newest mark when the interval ends", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee"] });
     for (const text of ["1", "2", "3"]) await send(kim, room.id, text);
@@ -175,7 +175,7 @@ describe("read receipts", () => {
 
 describe("distinct channels", () => {
   it("answers the channel of the same members, in any order, instead of making another", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     await app.user("park");
     const first = await createChannel(kim, { name: "Us", userIds: ["lee", "park"], distinct: true });
@@ -189,7 +189,7 @@ describe("distinct channels", () => {
   });
 
   it("makes one channel of two creates at once", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const [a, b] = await Promise.all([
       kim.api.post<{ channel: TChannel }>("/channels", { name: "Race", userIds: ["lee"], distinct: true }),
@@ -202,7 +202,7 @@ describe("distinct channels", () => {
   });
 
   it("makes a new channel once the distinct one's members changed", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const first = await createChannel(kim, { name: "Us", userIds: ["lee"], distinct: true });
     expect((await lee.api.post(`/channels/${first.id}/leave`)).status).toBe(200);
@@ -211,7 +211,7 @@ describe("distinct channels", () => {
   });
 
   it("keeps each app's distinct channels apart", async () => {
-    const [a, b] = [await chatApp(t), await chatApp(t)];
+    const [a, b] = [await createChatApp(t), await createChatApp(t)];
     for (const app of [a, b])
       for (const id of ["kim", "lee"]) await app.server.post("/users", { userId: id, nickname: id });
     const inA = await createChannel(a.server, { name: "Pair", userIds: ["kim", "lee"], distinct: true });
@@ -221,7 +221,7 @@ describe("distinct channels", () => {
   });
 
   it("refuses a distinct super group or broadcast channel with 3081, and a non-boolean with 300", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     for (const type of ["supergroup", "broadcast"]) {
       const res = await kim.api.post("/channels", { name: "Many", type, distinct: true });
@@ -233,7 +233,7 @@ describe("distinct channels", () => {
 
 describe("broadcast channels", () => {
   it("delivers the owner's messages to everyone and a member's to the owner only, live, in history and catch-up", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee", "park"] });
     expect(room.type).toBe("broadcast");
@@ -263,7 +263,7 @@ describe("broadcast channels", () => {
   });
 
   it("shows a member's message as the last message only to its sender and the owner, in lists, reads and events", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park, choi] = await Promise.all(["kim", "lee", "park", "choi"].map((id) => app.user(id)));
     if (!kim || !lee || !park || !choi) throw new Error("users");
     const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee", "park"] });
@@ -287,7 +287,7 @@ describe("broadcast channels", () => {
   });
 
   it("answers 3026 to a member who reacts to, replies to or opens the thread of another member's message", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee", "park"] });
     const announcement = await send(kim, room.id, "announcement");
@@ -311,7 +311,7 @@ describe("broadcast channels", () => {
   });
 
   it("lists broadcast channels among the public ones and lets users join them", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "News", type: "broadcast" });
     const listed = (await lee.api.get<{ channels: TChannel[] }>("/channels?scope=public")).body.channels;
@@ -320,7 +320,7 @@ describe("broadcast channels", () => {
   });
 
   it("refuses a misspelled type, a member limit below 2, and a message or reply of the wrong shape with 300 and the field's key", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const misspelled = await kim.api.post("/channels", { name: "News", type: "broadcasts" });
     expect(misspelled.status).toBe(400);
@@ -346,7 +346,7 @@ describe("broadcast channels", () => {
   });
 
   it("answers 3020 to a user outside the channel who sends, reads its history or a thread, or reacts, and lets them once they join", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee"] });
     const announcement = await send(kim, room.id, "announcement");
@@ -368,12 +368,12 @@ describe("broadcast channels", () => {
   });
 
   it("answers 3007 to another app's users and API key, and 3018 when inviting a user of another app", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     await app.user("lee");
     const room = await createChannel(kim, { name: "News", type: "broadcast", userIds: ["lee"] });
     const announcement = await send(kim, room.id, "announcement");
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     // The same user ID as a member, in the other app: ids are per app, so this is someone else.
     const otherLee = await other.user("lee");
     const base = `/channels/${room.id}/messages`;
@@ -399,7 +399,7 @@ describe("broadcast channels", () => {
 
 describe("channel data", () => {
   it("keeps the data given at creation and replaced by the owner, and tells members", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee"], data: { topic: "launch" } });
     expect(room.data).toEqual({ topic: "launch" });
@@ -416,21 +416,21 @@ describe("channel data", () => {
   });
 
   it("refuses a sixth pair and a long value with 300, and a member who is not the owner with 3025", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const six = Object.fromEntries(["a", "b", "c", "d", "e", "f"].map((k) => [k, k]));
     expect((await kim.api.post("/channels", { name: "Room", data: six })).body.code).toBe("300");
     expect((await kim.api.post("/channels", { name: "Room", data: { k: "v".repeat(1001) } })).body.code).toBe("300");
     const room = await createChannel(kim, { name: "Room", userIds: ["lee"] });
     expect((await lee.api.patch(`/channels/${room.id}`, { data: { k: "v" } })).body.code).toBe("3025");
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     expect((await other.server.patch(`/channels/${room.id}`, { data: { k: "v" } })).body.code).toBe("3007");
   });
 });
 
 describe("hideMessagesBeforeJoin", () => {
   it("answers 3026 to a later member who reacts to a message sent before they joined, and lets them reply to it", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Fresh", hideMessagesBeforeJoin: true });
     const old = await send(kim, room.id, "old");
@@ -445,7 +445,7 @@ describe("hideMessagesBeforeJoin", () => {
   });
 
   it("starts a later member's history and catch-up at their join", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const hidden = await createChannel(kim, { name: "Fresh", hideMessagesBeforeJoin: true });
     const open = await createChannel(kim, { name: "Open" });
@@ -470,7 +470,7 @@ describe("hideMessagesBeforeJoin", () => {
   });
 
   it("refuses a value that is not a boolean with 300 on create and on change, and leaves the channel as it was", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const field = { fields: [{ path: "hideMessagesBeforeJoin", message: "VALIDATION_INVALID_VALUE" }] };
     const created = await kim.api.post("/channels", { name: "Fresh", hideMessagesBeforeJoin: "yes" });
@@ -489,7 +489,7 @@ describe("hideMessagesBeforeJoin", () => {
   });
 
   it("lets only the owner or the app change it: 3025 for another member or a non-member, 3007 for another app", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = await createChannel(kim, { name: "Fresh", userIds: ["lee"] });
     const path = `/channels/${room.id}`;
@@ -498,7 +498,7 @@ describe("hideMessagesBeforeJoin", () => {
       "3025",
       "3025",
     ]);
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     const stranger = await other.user("kim");
     expect([
       (await other.server.patch(path, turnOn)).body.code,
@@ -512,7 +512,7 @@ describe("hideMessagesBeforeJoin", () => {
   });
 
   it("hides from a later member the thread replies sent before they joined, and the earlier messages' edits from catch-up", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Fresh", hideMessagesBeforeJoin: true });
     const base = `/channels/${room.id}/messages`;
@@ -537,7 +537,7 @@ describe("hideMessagesBeforeJoin", () => {
 
 describe("pinned messages", () => {
   it("lets the owner and the app pin and unpin, and tells members", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee"] });
     const one = await send(lee, room.id, "pin me");
@@ -563,7 +563,7 @@ describe("pinned messages", () => {
   });
 
   it("refuses an 11th pin with 3080", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const kim = await app.user("kim");
     const room = await createChannel(kim, { name: "Room" });
     const ids: string[] = [];
@@ -575,7 +575,7 @@ describe("pinned messages", () => {
   });
 
   it("refuses a member who does not own the channel (3025), an unknown message (3026), an unpinned one (3082), a bad id (300) and another app (3007)", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee] = [await app.user("kim"), await app.user("lee")];
     const room = await createChannel(kim, { name: "Room", userIds: ["lee"] });
     const message = await send(kim, room.id, "hello");
@@ -586,7 +586,7 @@ describe("pinned messages", () => {
     expect((await kim.api.post(`/channels/${room.id}/pins/${unknown}`)).body.code).toBe("3026");
     expect((await kim.api.delete(`/channels/${room.id}/pins/${message.id}`)).body.code).toBe("3082");
     expect((await kim.api.post(`/channels/${room.id}/pins/not-a-uuid`)).body.code).toBe("300");
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     expect((await other.server.post(`/channels/${room.id}/pins/${message.id}`)).body.code).toBe("3007");
     const outsider = await other.user("bob");
     expect((await outsider.api.delete(`/channels/${room.id}/pins/${message.id}`)).body.code).toBe("3007");

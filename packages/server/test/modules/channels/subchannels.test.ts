@@ -7,9 +7,9 @@ import {
 } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { chatApp } from "../chat-client";
-import { startTestApp, type TestApp } from "../harness";
-import { messageTexts, openSocket, overtakeNextSignIn, readySocketsAt } from "../ws-client";
+import { createChatApp } from "../../factories";
+import { startTestApp, type TestApp } from "../../harness";
+import { messageTexts, openSocket, overtakeNextSignIn, readySocketsAt } from "../../ws-client";
 
 let t: TestApp;
 let wsUrl: string;
@@ -23,14 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type ChatUser = Awaited<ReturnType<Awaited<ReturnType<typeof chatApp>>["user"]>>;
+type ChatUser = Awaited<ReturnType<Awaited<ReturnType<typeof createChatApp>>["user"]>>;
 
 /**
  * A super group with subchannels on. The API keeps the spec's bounds (500 to 3,000 members); the test sets small
  * ones in the database so a handful of users fill a subchannel.
  */
 async function splitSuperGroup(limits: { min: number; max: number; mergeMinutes?: number }) {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const { channel } = (
     await app.server.post<{ channel: { id: string } }>("/channels", { name: "Stadium", type: "supergroup" })
   ).body;
@@ -198,7 +198,7 @@ describe("subchannels", () => {
   });
 
   it("places every member anew when the dashboard turns subchannels on, and none when it turns them off", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const { channel } = (
       await app.server.post<{ channel: { id: string } }>("/channels", {
         name: "Hall",

@@ -1,29 +1,37 @@
 import "@fastify/websocket";
 import type { Duplex } from "node:stream";
-import { type ErrorData, type TClientFrame, type TServerFrame, WS_CLOSE_CODES, zClientFrame } from "@parley/contract";
+import {
+  type ErrorData,
+  Errors,
+  type TClientFrame,
+  type TServerFrame,
+  WS_CLOSE_CODES,
+  zClientFrame,
+} from "@parley/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
+import type { Bus } from "../chat/bus";
+import type { Presence } from "../chat/presence";
 import { systemClock } from "../clock";
 import type { Config } from "../config";
-import { AppError, deactivationCode } from "../errors";
+import { AppError } from "../errors";
 import { addressKey, type RequestCounter } from "../http/rate-limit";
 import type { AppService } from "../modules/apps";
 import type { AuthService } from "../modules/auth";
 import type { CallService } from "../modules/calls";
 import type { ChannelService } from "../modules/channels";
-import { type ChatUserService, type SignInMembership, toChatUser } from "../modules/chat-users";
+import type { ChatUserService } from "../modules/chat-users";
 import type { MessageService } from "../modules/messages";
-import type { Bus } from "./bus";
-import { ChannelPlacements, type Connection, ConnectionIndex } from "./connections";
+import { type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
+import { budgetKey, FrameTally } from "./frame-budget";
 import { createHeartbeat } from "./heartbeat";
-import { type ChangeMark, MembershipChanges } from "./membership-changes";
-import type { Presence } from "./presence";
+import { MembershipChanges } from "./membership-changes";
+import { AUTH_TIMEOUT_MS, createSignIn, FLOODED, REFUSALS, type SigningInSocket } from "./sign-in";
 import { textFrame } from "./text-frame";
 import { createTransientHub } from "./transient";
 import { createWriteWindow } from "./write-window";
 
-const AUTH_TIMEOUT_MS = 10_000;
 /**
  * How long a socket closed for flooding has to complete the closing handshake before it is cut: a flooding client
  * may never answer the close, and ws would otherwise hold the socket, and parse what it still sends, for 30 s.
@@ -66,25 +74,6 @@ export function gatewayLimits(config: Config) {
 const SESSION = Symbol("session");
 type SessionSocket = WebSocket & { [SESSION]: { onPong(): void; onClose(): void; onMessage(raw: Buffer): void } };
 
-/** Why a socket is refused at authentication: a catalogue code and the close code that goes with it. */
-type Refusal = "3028" | "3003" | "3001" | "3002" | "4000" | "008";
-/** A sign-in over its caller's budget: the socket is already refused with 005. */
-const FLOODED = "flooded";
-
-const REFUSALS: Record<Refusal, { message: string; closeCode: number }> = {
-  "3028": { message: "invalid token", closeCode: WS_CLOSE_CODES.refused },
-  "3003": { message: "no access to this app", closeCode: WS_CLOSE_CODES.refused },
-  "3001": { message: "the app is deactivated", closeCode: WS_CLOSE_CODES.refused },
-  "3002": { message: "the apps of this account are deactivated", closeCode: WS_CLOSE_CODES.refused },
-  "4000": { message: "no active plan", closeCode: WS_CLOSE_CODES.refused },
-  "008": { message: "too many connections", closeCode: WS_CLOSE_CODES.tooManyConnections },
-};
-
-/** Why an app refuses the chat API, as a socket's refusal: deactivated (3001, 3002), otherwise no active plan. */
-function accessRefusal(err: unknown): Refusal {
-  return deactivationCode(err) ?? "4000";
-}
-
 /** A client frame, or why it is not one. */
 function parseFrame(raw: Buffer): TClientFrame | string {
   let data: unknown;
@@ -95,33 +84,6 @@ function parseFrame(raw: Buffer): TClientFrame | string {
   }
   const parsed = zClientFrame.safeParse(data);
   return parsed.success ? parsed.data : "unknown frame";
-}
-
-/**
- * A socket's own frames in the current second, for one key. Every frame also counts in the shared budget of
- * whoever the socket speaks for, but once the socket's frames alone exceed the budget the shared count (which holds
- * them all) must too: a flood is refused there and then, in the frame's own event, without a round trip to Redis
- * for each of its frames and with nothing left pending for the rest of the burst; and it is refused still while
- * Redis is away and the shared count lets everything pass.
- */
-class FrameTally {
-  #key = "";
-  #count = 0;
-  #startedAt = 0;
-
-  constructor(readonly perSecond: number) {}
-
-  /** Counts a frame spent by `spentBy`; whether it is within the budget. */
-  count(spentBy: string): boolean {
-    const now = Date.now();
-    if (spentBy !== this.#key || now - this.#startedAt >= 1000) {
-      this.#key = spentBy;
-      this.#count = 0;
-      this.#startedAt = now;
-    }
-    this.#count += 1;
-    return this.perSecond <= 0 || this.#count <= this.perSecond;
-  }
 }
 
 /**
@@ -178,6 +140,15 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     log: app.log,
   });
   const unsubscribe = deps.bus.subscribe(fanout.deliver);
+  const signIn = createSignIn({
+    ...deps,
+    connections,
+    changes,
+    transients,
+    lastEventIdOf: (appId) => fanout.lastEventIdOf(appId),
+    sendReady,
+    drop,
+  });
 
   // A socket that has not answered the ping of the round before is gone. The ping waits in the write window with
   // the socket's frames, and leaves in the same write as they do.
@@ -204,7 +175,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
    * by every socket, where closures (and the name each is given when the server runs from TypeScript source)
    * would cost a few hundred bytes apiece on each of ten thousand sockets.
    */
-  class SocketSession {
+  class SocketSession implements SigningInSocket {
     conn: Connection | null = null;
     /**
      * The connection while it signs in: already counted, and pinged by the heartbeat, before `conn` is set. Its
@@ -228,7 +199,10 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       /** The rate-limit key of the client's address, which frames count against until the socket signs in. */
       readonly address: string,
     ) {
-      this.timer = setTimeout(() => this.fail("3028", "authenticate within 10 seconds"), AUTH_TIMEOUT_MS);
+      this.timer = setTimeout(
+        () => this.fail(Errors.CHAT_AUTH_REQUIRED, "authenticate within 10 seconds"),
+        AUTH_TIMEOUT_MS,
+      );
       // The plugin's own error listener holds the upgrade's request and reply for as long as the socket is open;
       // this one holds neither. ws closes the socket after the error.
       socket.removeAllListeners("error");
@@ -267,7 +241,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
 
     /** Refuses a socket over the rate limit; its client's answer to the close ends it, or the grace period does. */
     refuseFlood(retryAfterSeconds: number) {
-      this.fail("005", "too many frames", WS_CLOSE_CODES.rateLimited, { retryAfterSeconds });
+      this.fail(Errors.RATE_LIMITED, "too many frames", WS_CLOSE_CODES.rateLimited, { retryAfterSeconds });
       setTimeout(() => this.socket.terminate(), FLOOD_CLOSE_GRACE_MS);
     }
 
@@ -302,7 +276,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         if (this.isClosing) return;
         if (!verdict.isAdmitted) return this.refuseFlood(verdict.retryAfterSeconds);
       }
-      if (typeof frame === "string") return this.fail("300", frame);
+      if (typeof frame === "string") return this.fail(Errors.INVALID_REQUEST, frame);
       if (frame.type === "ping") {
         this.socket.send(JSON.stringify({ type: "pong" } satisfies TServerFrame));
         return;
@@ -312,13 +286,13 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       if (frame.type === "call.signal") return this.signal(frame, raw.length);
       if (this.hasAuthFrame) return;
       this.hasAuthFrame = true;
-      const result = await authenticate(this, frame.token, frame.appId).catch(() => "3028" as const);
+      const result = await signIn(this, frame.token, frame.appId).catch(() => Errors.CHAT_AUTH_REQUIRED);
       this.pending = null;
       if (result === FLOODED) return;
       if (typeof result === "string") {
         // A refused credential counts against the address, which answers 005 instead past its budget: guessing
         // tokens is not free.
-        if (result === "3028" && !(await this.admit(key))) return;
+        if (result === Errors.CHAT_AUTH_REQUIRED && !(await this.admit(key))) return;
         return this.fail(result, REFUSALS[result].message, REFUSALS[result].closeCode);
       }
       this.conn = result;
@@ -329,7 +303,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
 
     async transient(frame: Extract<TClientFrame, { type: "typing" | "presence.subscribe" }>) {
       const current = this.conn;
-      if (!current) return this.fail("1023", "authenticate first");
+      if (!current) return this.fail(Errors.ACCOUNT_KIND_FORBIDDEN, "authenticate first");
       if (frame.type === "typing") {
         const answer = transients.typing(current, frame);
         if (answer) send(current, answer);
@@ -339,15 +313,25 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         for (const event of await transients.watch(current, frame.userIds)) send(current, { type: "transient", event });
       } catch (err) {
         app.log.error({ err }, "could not read presence");
-        send(current, { type: "error", code: "001", message: "presence is unavailable", frame: "presence.subscribe" });
+        send(current, {
+          type: "error",
+          code: Errors.UNEXPECTED,
+          message: "presence is unavailable",
+          frame: "presence.subscribe",
+        });
       }
     }
 
     async signal(frame: Extract<TClientFrame, { type: "call.signal" }>, frameBytes: number) {
       const current = this.conn;
-      if (!current) return this.fail("1023", "authenticate first");
+      if (!current) return this.fail(Errors.ACCOUNT_KIND_FORBIDDEN, "authenticate first");
       if (current.userId === null || current.chatUserId === null) {
-        send(current, { type: "error", code: "1023", message: "only end users call", frame: "call.signal" });
+        send(current, {
+          type: "error",
+          code: Errors.ACCOUNT_KIND_FORBIDDEN,
+          message: "only end users call",
+          frame: "call.signal",
+        });
         return;
       }
       try {
@@ -359,13 +343,19 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         if (refused) send(current, refused);
       } catch (err) {
         app.log.error({ err }, "could not relay a call signal");
-        send(current, { type: "error", code: "001", message: "the signal was not relayed", frame: "call.signal" });
+        send(current, {
+          type: "error",
+          code: Errors.UNEXPECTED,
+          message: "the signal was not relayed",
+          frame: "call.signal",
+        });
       }
     }
 
     async subscribe(frame: Extract<TClientFrame, { type: "subscribe" }>) {
       const current = this.conn;
-      if (!current || current.userId !== null) return this.fail("1023", "only dashboard views subscribe");
+      if (!current || current.userId !== null)
+        return this.fail(Errors.ACCOUNT_KIND_FORBIDDEN, "only dashboard views subscribe");
       try {
         await deps.channels.requireChannel({ id: current.appId }, frame.channelId);
         connections.join(current, frame.channelId, frame.subchannel ?? null);
@@ -377,7 +367,12 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
           ...(frame.subchannel ? { subchannel: frame.subchannel } : {}),
         });
       } catch {
-        send(current, { type: "error", code: "3007", message: "no such channel", frame: "subscribe" });
+        send(current, {
+          type: "error",
+          code: Errors.CHANNEL_NOT_FOUND,
+          message: "no such channel",
+          frame: "subscribe",
+        });
       }
     }
   }
@@ -391,7 +386,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     // answer at once: 426 names the protocol to switch to, where the route's default would leave it unanswered.
     handler: async (_request, reply) => {
       void reply.header("upgrade", "websocket");
-      throw new AppError("011");
+      throw new AppError(Errors.WEBSOCKET_UPGRADE_REQUIRED);
     },
     wsHandler: (socket: WebSocket, request) => {
       new SocketSession(socket, request.raw.socket, addressKey(request));
@@ -426,131 +421,6 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
   function onSocketError(this: WebSocket, err: Error) {
     app.log.warn({ err }, "websocket error");
     this.terminate();
-  }
-
-  /** Whose budget an authenticated socket's frames draw from: the same key as their HTTP requests. */
-  function budgetKey(conn: Pick<Connection, "chatUserId" | "accountId">): string {
-    return conn.chatUserId ? `chat-user:${conn.chatUserId}` : `account:${conn.accountId}`;
-  }
-
-  /**
-   * The connection, or the catalogue code to refuse it with. Past a cap the newest socket is refused, not the
-   * oldest closed: the open ones are working, and closing the oldest would have a reconnecting client and another
-   * take turns pushing each other out. Each cap is checked and the connection added with no await between, so
-   * sockets authenticating at once cannot together pass it.
-   */
-  async function authenticate(
-    session: SocketSession,
-    token: string,
-    appId: string | undefined,
-  ): Promise<Connection | Refusal | typeof FLOODED> {
-    const { socket, transport } = session;
-    /** Counts the sign-in in its caller's budget once the caller is known; false once it refused the socket. */
-    const admit = (key: string) => session.admit(key);
-    if (appId) {
-      const dashboard = await deps.auth.authenticate(token);
-      if (!dashboard) return "3028";
-      if (!(await admit(budgetKey({ chatUserId: null, accountId: dashboard.account.id })))) return FLOODED;
-      const refused = await deps.apps.requireAppAccess(dashboard, appId).then(
-        () => null,
-        (err: unknown) => deactivationCode(err) ?? "3003",
-      );
-      if (refused) return refused;
-      if (connections.ofSession(dashboard.sessionId).size >= deps.maxConnectionsPerDashboardSession) return "008";
-      const conn: Connection = {
-        socket,
-        transport,
-        appId,
-        userId: null,
-        chatUserId: null,
-        sessionId: dashboard.sessionId,
-        accountId: dashboard.account.id,
-        channels: new ChannelPlacements(),
-        alive: true,
-      };
-      session.pending = conn;
-      connections.add(conn);
-      return ready(conn, async () => {
-        sendReady(conn, { type: "ready", user: null, lastEventId: await fanout.lastEventIdOf(appId) });
-      });
-    }
-    const mark = changes.mark();
-    const signIn = await deps.chatUsers.authenticateSocket(token);
-    if (!signIn) return "3028";
-    const { principal, memberships } = signIn;
-    if (!(await admit(budgetKey({ chatUserId: principal.user.id, accountId: null })))) return FLOODED;
-    const refused = await deps.apps.requireChatAccess(principal.app).then(() => null, accessRefusal);
-    if (refused) return refused;
-    if (connections.ofUser(principal.app.id, principal.user.userId).length >= deps.maxConnectionsPerChatUser) {
-      return "008";
-    }
-    const conn: Connection = {
-      socket,
-      transport,
-      appId: principal.app.id,
-      userId: principal.user.userId,
-      chatUserId: principal.user.id,
-      sessionId: principal.sessionId,
-      accountId: null,
-      channels: new ChannelPlacements(),
-      alive: true,
-    };
-    session.pending = conn;
-    const first = connections.add(conn);
-    deps.presence.connected(conn.appId, principal.user.id);
-    transients.connected(conn, first);
-    return ready(conn, async () => {
-      const subchannels = await joinChannels(mark, conn, memberships);
-      sendReady(conn, {
-        type: "ready",
-        user: toChatUser(principal.user),
-        lastEventId: await fanout.lastEventIdOf(conn.appId),
-        ...(Object.keys(subchannels).length > 0 ? { subchannels } : {}),
-      });
-    });
-  }
-
-  /**
-   * Joins a connection just counted to its channels, from the memberships its sign-in read at `mark`; its
-   * subchannels, by channel. The connection is counted, so the fan-out applies every change heard from now on; one
-   * heard between the read and now is not in the read, which is done again, as often as changes overtake the reads.
-   * Each read is a batched query a few milliseconds long, so only a user whose memberships change without pause keeps
-   * this going, and the sign-in's deadline (`AUTH_TIMEOUT_MS`) closes the socket then. The last check and the joins
-   * run with no await between, so no change slips in after the check.
-   */
-  async function joinChannels(
-    mark: ChangeMark,
-    conn: Connection,
-    memberships: readonly SignInMembership[],
-  ): Promise<Record<string, number>> {
-    const chatUserId = conn.chatUserId as string;
-    let placements = await deps.channels.placementsFrom(conn.appId, chatUserId, memberships);
-    while (conn.socket.readyState === conn.socket.OPEN) {
-      const channelIds = placements.map((p) => p.channelId);
-      if (!changes.changedSince(mark, conn.appId, conn.userId as string, channelIds)) break;
-      mark = changes.mark();
-      placements = await deps.channels.placementsOf(chatUserId);
-    }
-    const subchannels: Record<string, number> = {};
-    for (const { channelId, subchannel } of placements) {
-      connections.join(conn, channelId, subchannel);
-      if (subchannel !== null) subchannels[channelId] = subchannel;
-    }
-    return subchannels;
-  }
-
-  /**
-   * Finishes a connection already counted in the maps and in presence. If that fails the socket is refused, and
-   * since it then never holds the connection its close would not drop it: it is dropped here.
-   */
-  async function ready(conn: Connection, finish: () => Promise<void>): Promise<Connection> {
-    try {
-      await finish();
-      return conn;
-    } catch (err) {
-      drop(conn);
-      throw err;
-    }
   }
 
   return {

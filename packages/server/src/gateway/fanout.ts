@@ -1,7 +1,7 @@
-import type { TServerFrame } from "@parley/contract";
+import { Errors, type TServerFrame } from "@parley/contract";
+import type { BusMessage, ChatEventMessage, DirectMessage, EndedSessions, TransientMessage } from "../chat/bus";
 import type { ChannelService } from "../modules/channels";
 import type { MessageService } from "../modules/messages";
-import type { BusMessage, ChatEventMessage, DirectMessage, EndedSessions, TransientMessage } from "./bus";
 import type { Connection, ConnectionIndex } from "./connections";
 import type { MembershipChanges } from "./membership-changes";
 import { textFrame } from "./text-frame";
@@ -58,7 +58,7 @@ export function createFanout(deps: {
     // A copy: closing one changes the set.
     for (const conn of [...connections.all]) {
       if (!openedWith(conn, ended)) continue;
-      send(conn, { type: "error", code: "3028", message: "the session ended" });
+      send(conn, { type: "error", code: Errors.CHAT_AUTH_REQUIRED, message: "the session ended" });
       // Its close event drops it from the index; until then it is no longer open, so nothing more is sent to it.
       conn.socket.close(4001, "the session ended");
     }

@@ -1,8 +1,8 @@
 import { type TTransientEvent, TYPING_ANNOUNCE_MS, TYPING_EXPIRES_MS } from "@parley/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type BusMessage, createMemoryBus } from "../chat/bus";
+import { createMemoryPresence } from "../chat/presence";
 import { systemClock } from "../clock";
-import { type BusMessage, createMemoryBus } from "./bus";
-import { createMemoryPresence } from "./presence";
 import { createTransientHub, type TransientConnection } from "./transient";
 
 const CHANNEL = "00000000-0000-4000-8000-000000000001";

@@ -12,11 +12,11 @@ import {
 } from "@parley/contract";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../chat-client";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
-import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../push-fcm-receiver";
-import { startReceiver } from "../webhooks-receiver";
-import { readySocketsAt, type Socket } from "../ws-client";
+import { createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../../push-fcm-receiver";
+import { startReceiver } from "../../webhooks-receiver";
+import { readySocketsAt, type Socket } from "../../ws-client";
 
 const RING_SECONDS = 45;
 let t: TestApp;
@@ -33,7 +33,7 @@ afterAll(() => t?.close());
 
 /** An app with three users; kim calls lee unless a test says otherwise. */
 async function trio() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const kim = await app.user("kim");
   const lee = await app.user("lee");
   const park = await app.user("park");
@@ -179,7 +179,7 @@ describe("call refusals", () => {
     expect([blocked.status, blocked.body.code]).toEqual([403, "3093"]);
     await app.server.post("/users/park/deactivate");
     expect((await start("audio", kim, "park")).body.code).toBe("3094");
-    const other = await chatApp(t);
+    const other = await createChatApp(t);
     await other.user("choi");
     expect((await start("audio", kim, "choi")).body.code).toBe("3018");
   });
@@ -375,11 +375,14 @@ describe("call push and webhooks", () => {
     await (await hooks).close();
   });
 
-  const dashboardPut = (app: Awaited<ReturnType<typeof chatApp>>, path: string, payload: Record<string, unknown>) =>
-    live.server.inject({ method: "PUT", url: `/api/apps/${app.appId}${path}`, headers: app.dashboardAuth, payload });
+  const dashboardPut = (
+    app: Awaited<ReturnType<typeof createChatApp>>,
+    path: string,
+    payload: Record<string, unknown>,
+  ) => live.server.inject({ method: "PUT", url: `/api/apps/${app.appId}${path}`, headers: app.dashboardAuth, payload });
 
   it("pushes call/incoming once to a callee with no socket open", async () => {
-    const app = await chatApp(live, { language: "en" });
+    const app = await createChatApp(live, { language: "en" });
     await dashboardPut(app, "/push/fcm/key", { kind: "legacy", serverKey: LEGACY_SERVER_KEY });
     await dashboardPut(app, "/push/enabled", { enabled: true });
     const kim = await app.user("kim", "Kim");
@@ -397,7 +400,7 @@ describe("call push and webhooks", () => {
 
   it("delivers call.started, call.ended with duration and reason, and call.missed, signed", async () => {
     const receiver = await hooks;
-    const app = await chatApp(live);
+    const app = await createChatApp(live);
     const saved = await dashboardPut(app, "/webhook/settings", {
       url: receiver.url,
       events: ["call.started", "call.ended", "call.missed"],

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { TChannel, TChatEvent, TPushDevice, TServerFrame } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApp } from "../chat-client";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../harness";
-import { until } from "../poll";
-import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../push-fcm-receiver";
-import { readySocketsAt, type Socket } from "../ws-client";
+import { createChatApp } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { until } from "../../poll";
+import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../../push-fcm-receiver";
+import { readySocketsAt, type Socket } from "../../ws-client";
 
 // A member must not reach by any road what their history would not show them: one test per road a message leaves
 // the server by (channel reads and lists, live events of every kind, catch-up, translation, push).
@@ -27,7 +27,7 @@ afterAll(async () => {
   await fcm?.close();
 });
 
-type App = Awaited<ReturnType<typeof chatApp>>;
+type App = Awaited<ReturnType<typeof createChatApp>>;
 type User = Awaited<ReturnType<App["user"]>>;
 
 async function send(user: User, channelId: string, text: string, extra: Record<string, unknown> = {}) {
@@ -44,7 +44,7 @@ async function send(user: User, channelId: string, text: string, extra: Record<s
  * Lee joins, and Lee joined.
  */
 async function lateJoiner() {
-  const app = await chatApp(t);
+  const app = await createChatApp(t);
   const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
   const created = await kim.api.post<{ channel: TChannel }>("/channels", {
     name: "Fresh",
@@ -172,7 +172,7 @@ describe("a later member of a channel that hides earlier history", () => {
   });
 
   it("is not pushed the deletion of an earlier message, which the members who read it are", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const owner = { authorization: `Bearer ${app.owner.token}` };
     const put = (url: string, payload: Record<string, unknown>) =>
       t.server.inject({ method: "PUT", url: `/api/apps/${app.appId}${url}`, headers: owner, payload });
@@ -206,7 +206,7 @@ describe("a later member of a channel that hides earlier history", () => {
 
 describe("a member of a broadcast channel", () => {
   it("hears nothing of another member's message after it was sent: no edit, reaction or deletion", async () => {
-    const app = await chatApp(t);
+    const app = await createChatApp(t);
     const [kim, lee, park] = [await app.user("kim"), await app.user("lee"), await app.user("park")];
     const room = (
       await kim.api.post<{ channel: TChannel }>("/channels", {

@@ -1,0 +1,247 @@
+import { callsApi, type TIceServer, type TIceServersResponse } from "@parley/contract/client";
+import type { CallOptions, WebRtcImplementation } from "./call-options";
+import type { Http } from "./http";
+import type { Realtime } from "./realtime";
+
+/** The signalling a party sends the other inside `call.signal` frames. */
+export type Signal =
+  | { description: RTCSessionDescriptionInit }
+  | { candidate: RTCIceCandidateInit }
+  /** The callee asks the caller (who makes every offer) to restart ICE. */
+  | { restart: true };
+
+/** How long ICE may stay `disconnected` before the caller restarts it: a brief loss often heals on its own. */
+const DISCONNECTED_GRACE_MS = 3_000;
+const MEDIA_RECOVERY_MS_DEFAULT = 20_000;
+
+/** What a {@link CallPeer} needs from its call and the client. */
+export interface CallPeerHost {
+  http: Pick<Http, "request">;
+  realtime: Pick<Realtime, "send">;
+  webrtc: () => WebRtcImplementation;
+  options: Pick<CallOptions, "iceTransportPolicy" | "mediaRecoveryMs">;
+  /** Read at each send: a call started here has its id only once the server answered. */
+  callId: () => string;
+  /** Whether this side called, and so makes every offer. */
+  isCaller: () => boolean;
+  /** Whether the call released what it held: nothing is set up after that. */
+  isReleased: () => boolean;
+  /** The microphone and camera to send, if taken. */
+  localStream: () => MediaStream | null;
+  onRemoteStream: (stream: MediaStream) => void;
+  onMediaState: (state: RTCPeerConnectionState) => void;
+  /** The media could not be set up, or the link did not come back in time: the call ends as failed. */
+  fail: () => Promise<void>;
+}
+
+/**
+ * The media link of one call: its `RTCPeerConnection`, the signalling that sets it up through the server, and its
+ * recovery when a network change breaks it (an ICE restart, then the call's end if the link stays down).
+ */
+export class CallPeer {
+  #pc: RTCPeerConnection | null = null;
+  #remoteStream: MediaStream | null = null;
+  #iceServers: Promise<TIceServer[]> | null = null;
+  /** Signals from the other party that came before this side had its connection, in order. */
+  #early: Signal[] = [];
+  /** Their ICE candidates that came before their description. */
+  #remoteCandidates: RTCIceCandidateInit[] = [];
+  /** Signals to send once the link to the server is open again. */
+  #outbox: Signal[] = [];
+  /** Signals are handled one at a time: a candidate must not overtake the description it follows. */
+  #signalling: Promise<void> = Promise.resolve();
+  /** A restart of ICE was asked and the link has not come back since. */
+  #restarting = false;
+  #recoveryTimer: ReturnType<typeof setTimeout> | null = null;
+  #disconnectedTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly host: CallPeerHost) {}
+
+  get hasConnection(): boolean {
+    return this.#pc !== null;
+  }
+  get remoteStream(): MediaStream | null {
+    return this.#remoteStream;
+  }
+  /** The connection's state, or `new` before there is one. */
+  get connectionState(): RTCPeerConnectionState {
+    return this.#pc?.connectionState ?? "new";
+  }
+
+  async getStats(): Promise<RTCStatsReport | null> {
+    return this.#pc ? this.#pc.getStats() : null;
+  }
+
+  /** The connection's sender of the local track of this kind, if there is a connection. */
+  sender(kind: string): RTCRtpSender | undefined {
+    return this.#pc?.getSenders().find((candidate) => candidate.track?.kind === kind);
+  }
+
+  /** Starts fetching the ICE servers (once), so the connection does not wait for them later. */
+  prefetchIceServers(): void {
+    this.#iceServers ??= this.#fetchIceServers();
+  }
+
+  /**
+   * A signal of the other party. Before this side has its connection, it waits for {@link CallPeer.applyEarly}
+   * when `keepEarly` says the connection will come, and is dropped otherwise.
+   */
+  handle(signal: Signal, keepEarly: boolean): void {
+    if (!this.#pc) {
+      if (keepEarly) this.#early.push(signal);
+      return;
+    }
+    this.#receive(signal);
+  }
+
+  /** Applies, in order, the signals that came before the connection. */
+  applyEarly(): void {
+    for (const signal of this.#early.splice(0)) this.#receive(signal);
+  }
+
+  /** The link to the server is open again: sends what waited for it. */
+  flushOutbox(): void {
+    for (const signal of this.#outbox.splice(0)) this.#send(signal);
+  }
+
+  /** The ICE servers must be in the configuration before anything is gathered, so the connection waits for them. */
+  async connect(): Promise<RTCPeerConnection | null> {
+    const iceServers = await (this.#iceServers ?? this.#fetchIceServers());
+    if (this.#pc || this.host.isReleased()) return null;
+    const { RTCPeerConnection } = this.host.webrtc();
+    const { iceTransportPolicy } = this.host.options;
+    const pc = new RTCPeerConnection({ iceServers, ...(iceTransportPolicy ? { iceTransportPolicy } : {}) });
+    this.#pc = pc;
+    const local = this.host.localStream();
+    if (local) for (const track of local.getTracks()) pc.addTrack(track, local);
+    pc.onicecandidate = (event) => {
+      if (event.candidate) this.#send({ candidate: event.candidate.toJSON() });
+    };
+    pc.ontrack = (event) => {
+      const stream = event.streams[0];
+      if (!stream) return;
+      this.#remoteStream = stream;
+      this.host.onRemoteStream(stream);
+    };
+    pc.onconnectionstatechange = () => {
+      if (pc === this.#pc) this.host.onMediaState(pc.connectionState);
+    };
+    pc.oniceconnectionstatechange = () => this.#iceChanged(pc);
+    return pc;
+  }
+
+  /** The caller's side once the call is accepted: connects and makes the first offer. */
+  async startAsCaller(): Promise<void> {
+    if (this.#pc || this.host.isReleased()) return;
+    if (!(await this.connect())) return;
+    await this.#offer(false);
+    this.applyEarly();
+  }
+
+  /** A network change broke the media link: the caller offers anew with fresh candidates, the callee asks it to. */
+  askRestart(): void {
+    // Both sides notice the same break; one restart serves it.
+    if (this.#restarting) return;
+    this.#restarting = true;
+    if (this.host.isCaller()) void this.#offer(true);
+    else this.#send({ restart: true });
+  }
+
+  /** Closes the connection; what was queued stays, for a connection made again. */
+  close(): void {
+    const pc = this.#pc;
+    this.#pc = null;
+    if (pc) {
+      pc.onicecandidate = pc.ontrack = pc.onconnectionstatechange = pc.oniceconnectionstatechange = null;
+      pc.close();
+    }
+  }
+
+  /** The call is over: stops the timers, closes the connection and drops what waited to be applied or sent. */
+  release(): void {
+    this.#clearTimers();
+    this.close();
+    this.#early = [];
+    this.#outbox = [];
+  }
+
+  async #fetchIceServers(): Promise<TIceServer[]> {
+    try {
+      return (await this.host.http.request<TIceServersResponse>("GET", callsApi.iceServers)).iceServers;
+    } catch {
+      // Without them the call still connects where the parties reach each other directly.
+      return [];
+    }
+  }
+
+  async #offer(iceRestart: boolean): Promise<void> {
+    const pc = this.#pc;
+    if (!pc || this.host.isReleased()) return;
+    try {
+      const offer = await pc.createOffer(iceRestart ? { iceRestart: true } : {});
+      await pc.setLocalDescription(offer);
+      if (pc.localDescription) this.#send({ description: pc.localDescription.toJSON() });
+    } catch {
+      await this.host.fail();
+    }
+  }
+
+  #receive(signal: Signal): void {
+    this.#signalling = this.#signalling.then(() => this.#apply(signal)).catch(() => this.host.fail());
+  }
+
+  async #apply(signal: Signal): Promise<void> {
+    const pc = this.#pc;
+    if (!pc || this.host.isReleased()) return;
+    if ("restart" in signal) {
+      if (this.host.isCaller()) this.askRestart();
+      return;
+    }
+    if ("candidate" in signal) {
+      if (pc.remoteDescription) await pc.addIceCandidate(signal.candidate);
+      else this.#remoteCandidates.push(signal.candidate);
+      return;
+    }
+    await pc.setRemoteDescription(signal.description);
+    for (const candidate of this.#remoteCandidates.splice(0)) await pc.addIceCandidate(candidate);
+    if (signal.description.type === "offer") {
+      const answer = await pc.createAnswer();
+      await pc.setLocalDescription(answer);
+      if (pc.localDescription) this.#send({ description: pc.localDescription.toJSON() });
+    }
+  }
+
+  #send(signal: Signal): void {
+    const sent = this.host.realtime.send({ type: "call.signal", callId: this.host.callId(), data: signal });
+    if (!sent) this.#outbox.push(signal);
+  }
+
+  #iceChanged(pc: RTCPeerConnection): void {
+    if (pc !== this.#pc || this.host.isReleased()) return;
+    const ice = pc.iceConnectionState;
+    if (ice === "connected" || ice === "completed") {
+      this.#restarting = false;
+      this.#clearTimers();
+      return;
+    }
+    if (ice === "disconnected" && !this.#disconnectedTimer) {
+      this.#disconnectedTimer = setTimeout(() => {
+        this.#disconnectedTimer = null;
+        if (this.#pc?.iceConnectionState === "disconnected") this.askRestart();
+      }, DISCONNECTED_GRACE_MS);
+    }
+    if (ice === "failed") this.askRestart();
+    if ((ice === "disconnected" || ice === "failed") && !this.#recoveryTimer) {
+      this.#recoveryTimer = setTimeout(() => {
+        this.#recoveryTimer = null;
+        const now = this.#pc?.iceConnectionState;
+        if (now === "disconnected" || now === "failed") void this.host.fail();
+      }, this.host.options.mediaRecoveryMs ?? MEDIA_RECOVERY_MS_DEFAULT);
+    }
+  }
+
+  #clearTimers(): void {
+    for (const timer of [this.#recoveryTimer, this.#disconnectedTimer]) if (timer) clearTimeout(timer);
+    this.#recoveryTimer = this.#disconnectedTimer = null;
+  }
+}

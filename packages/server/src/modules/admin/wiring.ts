@@ -1,0 +1,1 @@
+export { accountKindRoutes, signInRoutes } from "./routes";

@@ -1,0 +1,2 @@
+export { auditJobs } from "./jobs";
+export { auditRoutes } from "./routes";

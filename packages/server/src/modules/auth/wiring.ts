@@ -1,0 +1,2 @@
+export { authJobs } from "./jobs";
+export { authRoutes } from "./routes";

@@ -1,0 +1,3 @@
+export { billingJobs } from "./jobs";
+export { billingRoutes } from "./routes";
+export { sandboxCardPageRoutes } from "./sandbox-routes";

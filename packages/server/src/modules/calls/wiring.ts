@@ -1,0 +1,3 @@
+export { callChatRoutes } from "./chat-routes";
+export { callJobs } from "./jobs";
+export { callRoutes } from "./routes";

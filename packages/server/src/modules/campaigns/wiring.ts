@@ -1,0 +1,2 @@
+export { campaignJobs } from "./jobs";
+export { brandCoverFileRoutes, noticeRoutes } from "./routes";

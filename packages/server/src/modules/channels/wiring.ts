@@ -1,0 +1,3 @@
+export { channelChatRoutes } from "./chat-routes";
+export { channelJobs } from "./jobs";
+export { type DashboardChatDeps, dashboardChatRoutes } from "./routes";

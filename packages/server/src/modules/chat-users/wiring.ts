@@ -1,0 +1,2 @@
+export { chatUserChatRoutes } from "./chat-routes";
+export { testUserRoutes } from "./routes";

@@ -1,0 +1,2 @@
+export { exportJobs } from "./jobs";
+export { exportDownloadRoutes, exportRoutes } from "./routes";

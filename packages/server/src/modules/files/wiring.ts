@@ -1,0 +1,3 @@
+export { fileChatRoutes } from "./chat-routes";
+export { fileJobs } from "./jobs";
+export { fileRoutes } from "./routes";

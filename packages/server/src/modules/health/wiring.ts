@@ -1,0 +1,1 @@
+export { healthRoutes, statusRoutes } from "./routes";

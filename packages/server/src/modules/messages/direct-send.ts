@@ -1,0 +1,75 @@
+import { MESSAGE_TEXT_MAX, type TMessage } from "@parley/contract";
+import type { Bus } from "../../chat/bus";
+import type { Context } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
+import { AppError } from "../../errors";
+import type { Actor, ChannelService } from "../channels";
+import type { MetricsService } from "../metrics";
+import { createDirectStore, type StoreOne } from "./direct-store";
+import type { MessageDraft, PipelineStages, SendInput } from "./draft";
+
+/**
+ * The send's fast path, beside the pipeline's full one: `check` is the pipeline's checks stage, and `storeOne` the
+ * guarded single store (store.ts) that the direct store falls back to when its statement fails.
+ */
+export function createDirectSend(
+  ctx: Context,
+  deps: { bus: Bus; channels: ChannelService; metrics: MetricsService },
+  steps: { stages: PipelineStages; check: (draft: MessageDraft) => Promise<void>; storeOne: StoreOne },
+) {
+  const { db } = ctx.database;
+  const { stages } = steps;
+  const direct = createDirectStore(ctx, { metrics: deps.metrics, storeOne: steps.storeOne });
+
+  /**
+   * A user's message as most are: to a channel they belong to, allowed. Stage 1's reads are skipped, and their
+   * rules checked by the statement that stores (as `guard` in store.ts checks them), so such a send is one round
+   * trip to the database. Null when anything is not as expected (a refusal, a resend of a stored message, a member
+   * of a split super group not yet placed): the full path then runs from the start and answers as it always does;
+   * nothing was stored.
+   */
+  async function sendDirect(
+    actor: Extract<Actor, { kind: "user" }>,
+    channelId: string,
+    input: SendInput,
+  ): Promise<TMessage | null> {
+    if (!actor.user.isActive) return null;
+    if (!input.file && input.text.trim() === "") return null;
+    if (input.text.length > MESSAGE_TEXT_MAX) return null;
+    const channel = await deps.channels.channelForSend(actor.app, channelId);
+    // A broadcast member's message names who it reaches, which only the full path reads. A member of a split super
+    // group not yet placed is placed by the full path; the statement finds the subchannel of one who is.
+    if (!channel || channel.type === "broadcast") return null;
+    // Mentions write to the mentioned members' rows, which the statement of many senders does not.
+    if (input.mentionedUserIds?.length) return null;
+    let draft: MessageDraft = {
+      actor,
+      channel,
+      type: "text",
+      text: input.text,
+      metadata: input.metadata ?? {},
+      file: input.file ?? null,
+      ...(input.clientMessageId ? { clientMessageId: input.clientMessageId } : {}),
+    };
+    try {
+      await steps.check(draft);
+      for (const filter of stages.filters) draft = await filter(draft);
+    } catch (err) {
+      if (err instanceof AppError) return null;
+      throw err;
+    }
+    const batch = deps.channels.newBatch();
+    const outboxed = await batch.wantsOutbox(actor.app.id, db);
+    let stored: TMessage | null;
+    try {
+      stored = await direct.store(draft, batch, outboxed);
+    } catch (err) {
+      if (input.clientMessageId && isUniqueViolation(err)) return null;
+      throw err;
+    }
+    if (stored) await batch.publish(deps.bus);
+    return stored;
+  }
+
+  return sendDirect;
+}

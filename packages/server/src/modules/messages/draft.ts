@@ -1,0 +1,76 @@
+import type { TMessage, TMessageType } from "@parley/contract";
+import type { Actor, ChannelMemberRow, ChannelRow } from "../channels";
+
+/**
+ * The one path every message takes: a user's, an app server's, a file's caption, a campaign's bulk send. In order:
+ *
+ * 1. The channel's rules (`admit`): an active sender, a member, not banned, the channel not frozen, not muted; then
+ *    the text's own bounds.
+ * 2. Checks, alongside 1: the app's plan and trial quota (billing). They only read, and may refuse.
+ * 3. Filters: the profanity filter, which may rewrite the text or refuse it.
+ * 4. Store, with the counters: the message, its `message.created` event, its outbox row and the day's metrics
+ *    counters (metrics) in one statement (`store` in store.ts, or `storeMany` in store-many.ts for a bulk send; a
+ *    user's plain message by the direct store of the send's fast path, direct-send.ts).
+ * 5. Fan-out: once committed, the event is published on the bus; every process's gateway writes it to the sockets
+ *    of the channel (gateway/fanout.ts).
+ * 6. Outbox consumers, after the commit and at least once: webhooks and push, which the outbox dispatcher
+ *    (chat/outbox.ts) hands the stored event to.
+ * 7. Translation, for a message sent with `translationLanguages`: handed on after fan-out and done in the
+ *    background, so it never delays nor fails the send. Otherwise a reader asks for it per message.
+ *
+ * A read mark moving forward runs the `read` stage (a campaign's read receipts).
+ */
+export interface PipelineStages {
+  /** 2: may refuse (plan and quota). */
+  checks: ((draft: MessageDraft) => Promise<void>)[];
+  /** 3: may rewrite or refuse (profanity). */
+  filters: ((draft: MessageDraft) => Promise<MessageDraft>)[];
+  /** After a user's read mark moved forward to `seq`; failures are logged. */
+  read: ((channel: ChannelRow, chatUserId: string, seq: number, at: Date) => Promise<void>)[];
+  /** 7: a stored message the sender wants in `languages`; failures are logged, never answered to the sender. */
+  translate: ((appId: string, message: TMessage, request: TranslationRequest) => Promise<void>)[];
+}
+
+/** What a sender asked translations for, and who may hear of them (a broadcast member's message: its audience). */
+export interface TranslationRequest {
+  languages: string[];
+  visibleTo?: string[];
+  /** The text was edited: translations cached for the old text are not to be used. */
+  isEdited?: boolean;
+}
+
+/** A message on its way through the pipeline, before it is stored. */
+export interface MessageDraft {
+  actor: Actor;
+  channel: ChannelRow;
+  type: TMessageType;
+  text: string;
+  metadata: Record<string, string>;
+  file: { url: string; name: string; size: number; mimeType: string } | null;
+  clientMessageId?: string;
+  /** With type `custom`: the app's own kind of message. */
+  customType?: string;
+  /** A reply's thread, checked by `send` to be a live message of the channel that is not itself a reply. */
+  parentMessageId?: string;
+  showInChannel?: boolean;
+  /** The sender's subchannel in a split super group: only its members get the message. */
+  subchannel?: number;
+  /** A broadcast channel member's message: the users it reaches (the sender and the owner). */
+  visibleTo?: string[];
+  /** The user IDs the message mentions. */
+  mentionedUserIds?: string[];
+}
+
+export type MemberRow = ChannelMemberRow;
+
+export interface SendInput {
+  text: string;
+  metadata?: Record<string, string>;
+  file?: MessageDraft["file"];
+  clientMessageId?: string | undefined;
+  customType?: string | undefined;
+  parentMessageId?: string | undefined;
+  showInChannel?: boolean | undefined;
+  mentionedUserIds?: string[] | undefined;
+  translationLanguages?: string[] | undefined;
+}

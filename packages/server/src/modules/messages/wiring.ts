@@ -1,0 +1,2 @@
+export { messageChatRoutes } from "./chat-routes";
+export { messageSearchChatRoutes, messageSearchRoutes } from "./search-routes";

@@ -1,0 +1,2 @@
+export { metricsJobs } from "./jobs";
+export { metricsRoutes } from "./routes";

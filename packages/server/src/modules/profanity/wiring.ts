@@ -1,0 +1,1 @@
+export { profanityRoutes } from "./routes";

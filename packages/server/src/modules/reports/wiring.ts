@@ -1,0 +1,2 @@
+export { reportChatRoutes } from "./chat-routes";
+export { reportQueueRoutes } from "./routes";

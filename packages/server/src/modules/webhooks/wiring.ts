@@ -1,0 +1,2 @@
+export { webhookJobs } from "./jobs";
+export { webhookRoutes } from "./routes";
