@@ -1,21 +1,10 @@
 import type { Call } from "@parley/sdk";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ChatClient } from "../client";
-import { useParleyContext } from "../context";
+import { type CallsState, useParleyContext } from "../context";
 import { useClientEvent } from "./use-parley";
 
-/** The user's one call on this device (ringing, going on, or just ended), and starting one. */
-export interface CallsState {
-  call: Call | null;
-  /** Calls a user; a failure to start lands in `error`. */
-  start: (userId: string, video: boolean) => Promise<void>;
-  /** Puts an ended call's screen away. */
-  close: () => void;
-  error: unknown;
-  clearError: () => void;
-  /** Moves on each call put away, so a call history knows to load again. */
-  version: number;
-}
+export type { CallsState } from "../context";
 
 /** Keeps the calls state for {@link ParleyProvider}; components read it with {@link useCall}. */
 export function useCallsState(client: ChatClient): CallsState {

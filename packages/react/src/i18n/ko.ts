@@ -1,4 +1,4 @@
-import type { Dictionary } from "./translate";
+import type { Dictionary } from "./dictionary";
 
 /** The kit's Korean strings, key for key with the English ones. */
 export const ko: Dictionary = {

@@ -1,12 +1,9 @@
+import type { Dictionary } from "./dictionary";
 import { en, type MessageKey } from "./en";
 import { ko } from "./ko";
 
+export type { Dictionary, Entry } from "./dictionary";
 export type { MessageKey } from "./en";
-
-/** A string, or one per plural form picked by the `count` it is given. */
-export type Entry = string | { one: string; other: string };
-/** Every string of the kit in one language. */
-export type Dictionary = { [K in MessageKey]: Entry };
 
 /** The languages the kit ships. */
 export const LANGUAGES = ["en", "ko"] as const;

@@ -2,13 +2,11 @@ import { fillPath, api as paths, type TBrand, type TBrandPage, zBrandPage } from
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api-client";
-import { brandKeys } from "./keys";
+import { BRAND_USAGE_FILTERS, type BrandUsageFilter, brandKeys } from "./keys";
+
+export { BRAND_USAGE_FILTERS, type BrandUsageFilter };
 
 export const BRANDS_PAGE_SIZE = 20;
-
-/** The list's usage-status filter; "all" sends no `inUse`. */
-export const BRAND_USAGE_FILTERS = ["all", "inUse", "notInUse"] as const;
-export type BrandUsageFilter = (typeof BRAND_USAGE_FILTERS)[number];
 
 const inUseParam = { all: undefined, inUse: "true", notInUse: "false" } as const;
 

@@ -1,4 +1,6 @@
-import type { BrandUsageFilter } from "./get-brands";
+/** The list's usage-status filter; "all" sends no `inUse`. */
+export const BRAND_USAGE_FILTERS = ["all", "inUse", "notInUse"] as const;
+export type BrandUsageFilter = (typeof BRAND_USAGE_FILTERS)[number];
 
 /** Cache keys of an app's brands; the brands screen and the campaign wizard read and clear the same entries. */
 export const brandKeys = {
