@@ -2,10 +2,18 @@
 // Names every failed test above that line with the first lines of its error, so the end of a CI log alone says what
 // broke and how.
 // Exits non-zero when any test failed, or when no report holds a test at all.
+//
+//   node scripts/test-summary.mjs [dir] [--expect a.json,b.json]
+//
+// `--expect` names the reports the run's runners write: one that is missing counts as a failure, since a runner that
+// crashed (a fatal error of Node itself) writes none, and its tests would otherwise vanish from the sum.
 import fs from "node:fs";
 import path from "node:path";
 
-const dir = process.argv[2] ?? ".reports";
+const args = process.argv.slice(2);
+const expectAt = args.indexOf("--expect");
+const expected = expectAt === -1 ? [] : (args[expectAt + 1] ?? "").split(",").filter(Boolean);
+const dir = args.find((arg, i) => !arg.startsWith("--") && (expectAt === -1 || i !== expectAt + 1)) ?? ".reports";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -68,6 +76,12 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
         }
       }
     }
+  }
+}
+for (const file of expected) {
+  if (!fs.existsSync(path.join(dir, file))) {
+    failed += 1;
+    failures.push(`${file}: no report; its runner ended before writing one (see its output above)`);
   }
 }
 if (failures.length > 0) process.stdout.write(`failed:\n${failures.map((f) => `  ${f}`).join("\n")}\n`);
