@@ -5,8 +5,8 @@ import type { Context } from "../../context";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
+import { toChatUser } from "./mapping";
 import { type ChatUserRow, chatUsers, userBlocks } from "./schema";
-import { toChatUser } from "./service";
 
 /** The user acting on their own block list. */
 interface Blocker {

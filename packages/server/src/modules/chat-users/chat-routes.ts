@@ -22,7 +22,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Presence } from "../../chat/presence";
 import { callerOf, resolveChatCaller, serverOnly, userOnly } from "../../http/chat-principal";
 import type { AppService } from "../apps";
-import { type ChatUserService, toChatUser } from "./service";
+import { toChatUser } from "./mapping";
+import type { ChatUserService } from "./service";
 
 const ok = { ok: true as const };
 

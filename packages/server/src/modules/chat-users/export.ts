@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { ExportSectionReader } from "../../export-sections";
+import { toChatUser } from "./mapping";
 import { chatUsers } from "./schema";
-import { toChatUser } from "./service";
 
 /** The archive's `users.ndjson`: the app's users by user ID (the one user alone for a user's export). */
 export function userExportSection(db: Db): ExportSectionReader {

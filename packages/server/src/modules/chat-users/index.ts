@@ -1,5 +1,6 @@
 export type { BlockService } from "./blocks";
 export { userExportSection } from "./export";
+export { toChatUser } from "./mapping";
 export {
   activeChatUsers,
   blockerIdsOf,
@@ -22,5 +23,4 @@ export {
   createChatUserService,
   type SignInMembership,
   type SocketSignIn,
-  toChatUser,
 } from "./service";

@@ -26,6 +26,7 @@ import { hashToken, newToken } from "../auth";
 import type { LiveReport } from "../live";
 import type { MetricsService } from "../metrics";
 import { createBlockService } from "./blocks";
+import { toChatUser } from "./mapping";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
 
 const SESSION_PREFIX = "pcs_";
@@ -38,17 +39,6 @@ function newTestUserId(): string {
   const digits = [...randomBytes(TEST_USER_ID_LENGTH)].map((byte) => (byte % 36).toString(36)).join("");
   return `${TEST_USER_ID_PREFIX}${digits}`;
 }
-
-export const toChatUser = (row: ChatUserRow): TChatUser => ({
-  userId: row.userId,
-  nickname: row.nickname,
-  profileImageUrl: row.profileImageUrl,
-  isActive: row.isActive,
-  isAnonymous: row.isAnonymous,
-  metadata: row.metadata,
-  createdAt: row.createdAt.toISOString(),
-  lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-});
 
 type ChatSessionRow = typeof chatSessions.$inferSelect;
 
