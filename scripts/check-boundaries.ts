@@ -11,7 +11,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
-import { importCycles, SERVER_LAYERS, SERVER_MODULE_ORDER, serverLayerOf, serverLayersList } from "./server-layers";
+import {
+  importCycles,
+  moduleOf,
+  SERVER_LAYERS,
+  SERVER_MODULE_ORDER,
+  SERVER_SRC,
+  serverLayerOf,
+  serverLayersList,
+} from "./server-layers";
 
 /**
  * The layering of the workspaces: what each one may import of the others. It is the "may import" column of the
@@ -49,7 +57,6 @@ export const RULES = {
 export type RuleName = keyof typeof RULES;
 
 const WEB_FEATURES = "packages/web/src/features";
-const SERVER_SRC = "packages/server/src";
 const SERVER_MODULES = `${SERVER_SRC}/modules`;
 const SCHEMA_AGGREGATE = `${SERVER_SRC}/db/schema.ts`;
 /** Only the database client, drizzle-kit's input and migrations may see every table at once. */
@@ -283,8 +290,6 @@ const ROUTES_OR_JOBS = /^(routes|[a-z-]+-routes|jobs)\.ts$/;
 const isTestFile = (file: string) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || isUnder(file, "packages/server/test");
 const featureOf = (file: string) =>
   isUnder(file, WEB_FEATURES) ? file.slice(WEB_FEATURES.length + 1).split("/")[0] : undefined;
-const moduleOf = (file: string) =>
-  isUnder(file, SERVER_MODULES) ? file.slice(SERVER_MODULES.length + 1).split("/")[0] : undefined;
 
 /** The rules one import breaks; `target` is the resolved path inside the root, or null for an outside package. */
 function check(file: string, ref: ImportRef, target: string | null, workspaces: Workspace[]): Violation[] {
@@ -308,7 +313,8 @@ function check(file: string, ref: ImportRef, target: string | null, workspaces: 
     const isSchema = (p: string) => /\/schema(\.[cm]?[jt]s|\/.*)$/.test(p);
     const aggregateGathersSchema = (file === SCHEMA_AGGREGATE || isSchema(file)) && isSchema(target);
     const inModule = target.slice((toModuleRoot?.length ?? 0) + 1);
-    const fromComposition = serverLayerOf(file.slice(SERVER_SRC.length + 1)) === SERVER_LAYERS.length - 1;
+    const fromLayer = serverLayerOf(file.slice(SERVER_SRC.length + 1));
+    const fromComposition = fromLayer === SERVER_LAYERS.length - 1;
     if (
       toModule &&
       toModule !== fromModule &&
@@ -332,7 +338,6 @@ function check(file: string, ref: ImportRef, target: string | null, workspaces: 
         `index.ts takes the module's routes or jobs from "${ref.specifier}"; wiring.ts gathers them`,
       );
     }
-    const fromLayer = serverLayerOf(file.slice(SERVER_SRC.length + 1));
     const toLayer = isUnder(target, SERVER_SRC) ? serverLayerOf(target.slice(SERVER_SRC.length + 1)) : -1;
     const fromName = SERVER_LAYERS[fromLayer]?.name;
     if (fromLayer !== -1 && toLayer > fromLayer) {

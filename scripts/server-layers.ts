@@ -3,7 +3,9 @@
  * that concerns packages/server/src, kept apart so the layering reads as one list.
  */
 
-const SERVER_SRC = "packages/server/src";
+/** Where the server's source is, from the repository's root. */
+export const SERVER_SRC = "packages/server/src";
+const SERVER_MODULES = `${SERVER_SRC}/modules`;
 
 /** A circle of imports, reported as check-boundaries.ts reports any violation. */
 export interface CycleViolation {
@@ -12,10 +14,9 @@ export interface CycleViolation {
   rule: "import-cycle";
   message: string;
 }
-const moduleOf = (file: string) =>
-  file.startsWith(`${SERVER_SRC}/modules/`)
-    ? file.slice(SERVER_SRC.length + "/modules/".length).split("/")[0]
-    : undefined;
+/** The module a file under packages/server/src/modules belongs to, or undefined for a file outside them. */
+export const moduleOf = (file: string) =>
+  file.startsWith(`${SERVER_MODULES}/`) ? file.slice(SERVER_MODULES.length + 1).split("/")[0] : undefined;
 
 /**
  * The server's layers, bottom first, by path under packages/server/src. A file imports its own layer or one below,
