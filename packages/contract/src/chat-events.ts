@@ -83,5 +83,13 @@ export const zEventsQuery = z.object({
   after: zBigintId.default("0"),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-export const zEventsResponse = z.object({ events: z.array(zChatEvent), hasMore: z.boolean() });
+/**
+ * `retentionSeconds`: how long the server keeps events. A cursor older than what it keeps answers 3140 (410), whose
+ * `data.lastEventId` is where to continue once the channels are loaded again.
+ */
+export const zEventsResponse = z.object({
+  events: z.array(zChatEvent),
+  hasMore: z.boolean(),
+  retentionSeconds: z.number().int().positive(),
+});
 export type TEventsResponse = z.infer<typeof zEventsResponse>;

@@ -61,8 +61,16 @@ export type TServerFrame =
   /**
    * `subchannels`: the user's subchannel in each of their super groups that has subchannels on, by channel id. A
    * `subchannels.changed` event says they changed: ask `GET /v1/channels/{id}/subchannels` again.
+   * `eventRetentionSeconds`: how long the server keeps events for `GET /v1/events`; a cursor older than that answers
+   * 3140. Absent from servers that predate it.
    */
-  | { type: "ready"; user: TChatUser | null; lastEventId: string; subchannels?: Record<string, number> }
+  | {
+      type: "ready";
+      user: TChatUser | null;
+      lastEventId: string;
+      subchannels?: Record<string, number>;
+      eventRetentionSeconds?: number;
+    }
   | { type: "event"; event: TChatEvent }
   /**
    * A dashboard view's subscription is in effect: every event of the channel from now on arrives on this socket.

@@ -236,6 +236,11 @@ export const errorCatalogue = {
   "3132": { status: 410, description: "This download link has expired or the archive was removed; export again." },
   "3133": { status: 403, description: "Only the account that owns the app can export its data." },
   "3134": { status: 500, description: "The export failed after several attempts; start it again." },
+  "3140": {
+    status: 410,
+    description:
+      "The event cursor is older than the events the server keeps; load the channels again and continue from the latest event id (data.lastEventId).",
+  },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -415,6 +420,7 @@ export const Errors = {
   EXPORT_EXPIRED: "3132",
   EXPORT_OWNER_ONLY: "3133",
   EXPORT_FAILED: "3134",
+  EVENTS_CURSOR_EXPIRED: "3140",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",
@@ -457,6 +463,13 @@ export interface ErrorData {
   missing?: string[];
   /** 005: seconds until the caller's next request (or WebSocket frame) is admitted. */
   retryAfterSeconds?: number;
+  /**
+   * 3140: the app's newest event id now, to continue from once the channels are loaded again (a cursor at it is
+   * never expired).
+   */
+  lastEventId?: string;
+  /** 3140: how long the server keeps events, in seconds. */
+  retentionSeconds?: number;
   /** 002 from the health check: which dependency answered. */
   database?: "ok" | "down";
   redis?: "ok" | "down" | "none";

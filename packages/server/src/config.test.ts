@@ -31,6 +31,15 @@ describe("config", () => {
     }
   });
 
+  it("keeps chat events 14 days unless EVENT_RETENTION_DAYS names another whole number of days", () => {
+    expect(loadConfig({}).eventRetentionDays).toBe(14);
+    expect(loadConfig({ EVENT_RETENTION_DAYS: "" }).eventRetentionDays).toBe(14);
+    expect(loadConfig({ EVENT_RETENTION_DAYS: "90" }).eventRetentionDays).toBe(90);
+    for (const bad of ["0", "-3", "1.5", "forever"]) {
+      expect(() => loadConfig({ EVENT_RETENTION_DAYS: bad })).toThrow(/EVENT_RETENTION_DAYS/);
+    }
+  });
+
   it("reads TRUST_PROXY as a switch, a hop count or a list of proxies", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);

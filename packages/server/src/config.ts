@@ -107,6 +107,11 @@ export const envSchema = z.object({
   LOG_FORMAT: z.preprocess(blankIsUnset, z.enum(["json", "text"]).optional()),
   JOBS_ENABLED: bool.default(true),
   FILE_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3650).default(365)),
+  /**
+   * How long chat events are kept for `GET /v1/events`; the daily `events.prune` job removes older ones, and a cursor
+   * older than what is kept answers 3140. See docs/decisions/0260-event-retention.md.
+   */
+  EVENT_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3650).default(14)),
   JOB_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().min(0.5).max(60).default(2)),
   /** How often a process that runs jobs merges the message search index's pending entries; 0 never (see decisions). */
   SEARCH_MERGE_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(600_000).default(1000)),
@@ -245,6 +250,7 @@ export interface Config {
   httpKeepAliveTimeoutMs: number;
   metricsToken: string | null;
   fileRetentionDays: number;
+  eventRetentionDays: number;
   callRingSeconds: number;
   filesDir: string;
   testingEndpoints: boolean;
@@ -314,6 +320,7 @@ export function loadConfig(
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
     callRingSeconds: e.CALL_RING_SECONDS,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,

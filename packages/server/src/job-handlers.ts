@@ -11,6 +11,7 @@ import { campaignJobs } from "./modules/campaigns/wiring";
 import { channelJobs } from "./modules/channels/wiring";
 import { exportJobs } from "./modules/exports/wiring";
 import { fileJobs } from "./modules/files/wiring";
+import { messageJobs } from "./modules/messages/wiring";
 import { metricsJobs } from "./modules/metrics/wiring";
 import { pushJobs } from "./modules/push/wiring";
 import { translationJobs } from "./modules/translation/wiring";
@@ -25,6 +26,7 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...fileJobs(ctx, services),
     ...metricsJobs(ctx, services),
     ...outboxJobs(services),
+    ...messageJobs(ctx, services),
     ...pushJobs(services),
     ...callJobs(services),
     ...translationJobs(services),

@@ -26,6 +26,7 @@ import { createExportService } from "./modules/exports";
 import { createFileService, fileExportSection } from "./modules/files";
 import { createLiveFeed } from "./modules/live";
 import {
+  createEventRetention,
   createMessageSearch,
   createMessageService,
   findLiveMessage,
@@ -37,7 +38,7 @@ import {
 import { createMetricsService, createReportService } from "./modules/metrics";
 import { createNotificationService } from "./modules/notifications";
 import { createProfanityService } from "./modules/profanity";
-import { createPushService } from "./modules/push";
+import { createPushService, keptForDeletionPush } from "./modules/push";
 import { createReportQueue } from "./modules/reports";
 import { createTranslationService } from "./modules/translation";
 import { createWebhookService } from "./modules/webhooks";
@@ -158,6 +159,8 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     chatUsers,
     channels,
     messages,
+    // The push of a channel's deletion reads its members and name back from the log, which keeps them for it.
+    eventRetention: createEventRetention(ctx, { keep: [keptForDeletionPush] }),
     messageSearch: createMessageSearch(ctx, { apps, channels }),
     profanity,
     webhooks,

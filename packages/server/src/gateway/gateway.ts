@@ -21,7 +21,7 @@ import type { AuthService } from "../modules/auth";
 import type { CallService } from "../modules/calls";
 import type { ChannelService } from "../modules/channels";
 import type { ChatUserService } from "../modules/chat-users";
-import type { MessageService } from "../modules/messages";
+import { eventRetentionSeconds, type MessageService } from "../modules/messages";
 import { type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
 import { budgetKey, FrameTally } from "./frame-budget";
@@ -58,15 +58,18 @@ export interface GatewayDeps {
   maxConnectionsPerChatUser: number;
   /** Sockets one dashboard session may hold open on this process; the next is refused. */
   maxConnectionsPerDashboardSession: number;
+  /** How long events are kept for catch-up, which the `ready` frame says. */
+  eventRetentionSeconds: number;
 }
 
-/** The gateway's limits, as the operator configured them. */
+/** The gateway's limits, and the event retention its `ready` frame tells, as the operator configured them. */
 export function gatewayLimits(config: Config) {
   return {
     writeWindowMs: config.wsWriteWindowMs,
     heartbeatMs: config.wsHeartbeatMs,
     maxConnectionsPerChatUser: config.wsMaxConnectionsPerChatUser,
     maxConnectionsPerDashboardSession: config.wsMaxConnectionsPerDashboardSession,
+    eventRetentionSeconds: eventRetentionSeconds(config),
   };
 }
 

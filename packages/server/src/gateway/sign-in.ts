@@ -67,6 +67,8 @@ export interface SignInDeps {
   maxConnectionsPerDashboardSession: number;
   /** The id of the app's latest event, which the `ready` frame carries. */
   lastEventIdOf(appId: string): Promise<string>;
+  /** How long events are kept for `GET /v1/events`, which the `ready` frame carries. */
+  eventRetentionSeconds: number;
   /** Writes the `ready` frame at once, after whatever the write window holds for the connection. */
   sendReady(conn: Connection, frame: Extract<TServerFrame, { type: "ready" }>): void;
   /** Takes a connection off the indexes and out of presence. */
@@ -114,7 +116,12 @@ export function createSignIn(deps: SignInDeps) {
       session.pending = conn;
       deps.connections.add(conn);
       return ready(conn, async () => {
-        deps.sendReady(conn, { type: "ready", user: null, lastEventId: await deps.lastEventIdOf(appId) });
+        deps.sendReady(conn, {
+          type: "ready",
+          user: null,
+          lastEventId: await deps.lastEventIdOf(appId),
+          eventRetentionSeconds: deps.eventRetentionSeconds,
+        });
       });
     }
     const mark = deps.changes.mark();
@@ -149,6 +156,7 @@ export function createSignIn(deps: SignInDeps) {
         user: toChatUser(principal.user),
         lastEventId: await deps.lastEventIdOf(conn.appId),
         ...(Object.keys(subchannels).length > 0 ? { subchannels } : {}),
+        eventRetentionSeconds: deps.eventRetentionSeconds,
       });
     });
   }

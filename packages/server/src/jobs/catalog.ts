@@ -44,6 +44,16 @@ export const pruneAuditLogJob = defineJob({
 });
 
 /**
+ * Daily at 05:11 UTC: chat events older than EVENT_RETENTION_DAYS are removed in batches, and each app's horizon (the
+ * highest id removed) moves up, so an older catch-up cursor answers 3140.
+ */
+export const pruneEventsJob = defineJob({
+  name: "events.prune",
+  payload: z.object({}).passthrough(),
+  schedule: "11 5 * * *",
+});
+
+/**
  * Daily at 00:05 UTC, once the UTC day it reports on is complete: mails yesterday's per-app figures to each
  * account's report addresses. `day` (YYYY-MM-DD) overrides "yesterday" for a manual re-run of a missed day.
  */

@@ -1,3 +1,3 @@
-export { appIdsOwnedBy, appsOfAccounts, appsOwnedBy, findApp, findAppWithOwner } from "./queries";
+export { appExists, appIdsOwnedBy, appsOfAccounts, appsOwnedBy, findApp, findAppWithOwner } from "./queries";
 export type { AppRow } from "./schema";
 export { type AppService, admittedApp, createAppService, type OnboardingQueries } from "./service";

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { type AnyColumn, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AccountRow, findAccount } from "../auth";
 import { type AppRow, apps } from "./schema";
@@ -8,6 +8,13 @@ export async function findApp(db: Db, appId: string): Promise<AppRow | undefined
   const [row] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
   return row;
 }
+
+/**
+ * Whether the app `appId` names still exists, as a condition of another module's statement: an app goes with its
+ * account, and rows that name it without a foreign key (chat events) outlive it.
+ */
+export const appExists = (appId: AnyColumn | SQL): SQL =>
+  sql`exists (select 1 from ${apps} where ${apps.id} = ${appId})`;
 
 /** An account's own apps, oldest first, as reports list them. */
 export function appsOwnedBy(db: Db, accountId: string): Promise<{ id: string; name: string }[]> {

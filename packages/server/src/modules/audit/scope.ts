@@ -103,6 +103,7 @@ export const UNLOGGED_TABLES: ReadonlySet<string> = new Set([
   "chat_login_tokens",
   "chat_sessions",
   "chat_events",
+  "chat_event_horizons",
   "event_outbox",
   "jobs",
   "job_schedules",

@@ -5,6 +5,7 @@ export type { MemberService } from "./members";
 export type { ModerationService } from "./moderation";
 export {
   catchUpScope,
+  channelExists,
   channelIdsOf,
   channelIdsOfMember,
   channelMemberIds,

@@ -20,6 +20,13 @@ export async function findChannelSummary(db: Db, appId: string, channelId: strin
 }
 
 /**
+ * Whether the channel `channelId` names still exists, as a condition of another module's statement: chat events name
+ * their channel without a foreign key and outlive it.
+ */
+export const channelExists = (channelId: AnyColumn | SQL): SQL =>
+  sql`exists (select 1 from ${channels} where ${channels.id} = ${channelId})`;
+
+/**
  * The chat user ids of a channel's members (of one subchannel, when given), as a subquery another module's query
  * filters by.
  */

@@ -23,7 +23,7 @@ export const fileChatRoutes: FastifyPluginAsync<{
       schema: {
         ...chatOperation("sendFile", "Send a file message (multipart, up to 15 MB)"),
         description:
-          "Sends a file message: multipart/form-data with an optional `caption` field first, then one `file` part of at most 15 MB.",
+          "Sends a file message: multipart/form-data with the optional `caption` and `clientMessageId` (the idempotency key, as for a text message) fields first, then one `file` part of at most 15 MB.",
         params: zChannelParams,
         consumes: ["multipart/form-data"],
         response: { 200: zMessageResponse },

@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { DAY_MS, Errors, FILE_MAX_BYTES, FILE_NAME_MAX, type TMessage } from "@parley/contract";
+import {
+  CLIENT_MESSAGE_ID_MAX,
+  CLIENT_MESSAGE_ID_PATTERN,
+  DAY_MS,
+  Errors,
+  FILE_MAX_BYTES,
+  FILE_NAME_MAX,
+  type TMessage,
+} from "@parley/contract";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
@@ -20,8 +28,21 @@ export function createFileService(
   const { db } = ctx.database;
 
   return {
-    /** Stores the upload and sends it as a file message, with the optional `caption` field as its text. */
+    /**
+     * Stores the upload and sends it as a file message, with the optional `caption` field as its text and the
+     * optional `clientMessageId` field as its idempotency key: a file sent again under the key of one already
+     * stored answers that message, and the second copy of the bytes is dropped.
+     */
     async sendFile(actor: Actor, channelId: string, upload: Upload): Promise<TMessage> {
+      const clientMessageId = upload.fields.clientMessageId;
+      if (
+        clientMessageId !== undefined &&
+        (clientMessageId.length > CLIENT_MESSAGE_ID_MAX || !CLIENT_MESSAGE_ID_PATTERN.test(clientMessageId))
+      ) {
+        throw new AppError(Errors.INVALID_REQUEST, {
+          fields: [{ path: "clientMessageId", message: "1 to 64 letters, digits, '.', '_', ':' or '-'" }],
+        });
+      }
       const id = randomUUID();
       const storageKey = `${actor.app.id}/${id}`;
       const size = await deps.storage.put(storageKey, upload.stream);
@@ -45,19 +66,26 @@ export function createFileService(
         storageKey,
         createdAt: ctx.clock.now(),
       });
+      const discardUpload = async () => {
+        await db.delete(files).where(eq(files.id, id));
+        await deps.storage.delete(storageKey);
+      };
+      let message: TMessage;
       try {
-        return await deps.messages.send(
+        message = await deps.messages.send(
           actor,
           channelId,
-          { text: upload.fields.caption ?? "", file: { url, name, size, mimeType } },
+          { text: upload.fields.caption ?? "", file: { url, name, size, mimeType }, clientMessageId },
           "file",
         );
       } catch (err) {
         // A refused message (not a member, muted...) must not leave its upload behind.
-        await db.delete(files).where(eq(files.id, id));
-        await deps.storage.delete(storageKey);
+        await discardUpload();
         throw err;
       }
+      // The key named a message sent before: it keeps its own file, and this copy belongs to nothing.
+      if (message.file?.url !== url) await discardUpload();
+      return message;
     },
 
     async open(fileId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {

@@ -1,3 +1,10 @@
+export {
+  createEventRetention,
+  type EventColumns,
+  type EventRetention,
+  eventRetentionSeconds,
+  type KeptEvents,
+} from "./event-retention";
 export { messageExportSection } from "./export";
 export { toMessages } from "./mapping";
 export type {

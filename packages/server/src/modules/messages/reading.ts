@@ -1,4 +1,4 @@
-import { Errors, type TMessage, type TMessagesResponse } from "@parley/contract";
+import { Errors, type TEventsResponse, type TMessage, type TMessagesResponse } from "@parley/contract";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { toEvent } from "../../chat/events";
 import { chatEvents } from "../../chat/schema";
@@ -18,6 +18,7 @@ import {
 } from "../channels";
 import { notBlockedBy, notBlockedUserIdBy } from "../chat-users";
 import type { PipelineStages } from "./draft";
+import { eventRetentionSeconds, latestEventId, prunedThrough } from "./event-retention";
 import { toMessages } from "./mapping";
 import { findLiveMessage } from "./queries";
 import { messages } from "./schema";
@@ -81,6 +82,7 @@ export function createMessageReading(
 ) {
   const { db } = ctx.database;
   const { clock } = ctx;
+  const retentionSeconds = eventRetentionSeconds(ctx.config);
 
   /** A page of a channel's messages among `which`, by seq, as the caller may read them. */
   async function page(
@@ -225,8 +227,11 @@ export function createMessageReading(
       return Math.max(target, member.lastReadSeq);
     },
 
-    /** Events after `after` on the user's channels, and those about the user elsewhere (removed, banned). */
-    async eventsSince(actor: Actor & { kind: "user" }, after: string, limit: number) {
+    /**
+     * Events after `after` on the user's channels, and those about the user elsewhere (removed, banned). 3140 when
+     * `after` is below the app's horizon: events after it may have been pruned, so the page could not be whole.
+     */
+    async eventsSince(actor: Actor & { kind: "user" }, after: string, limit: number): Promise<TEventsResponse> {
       const mine = channelIdsOfMember(db, actor.user.id);
       const rows = await db
         .select()
@@ -252,15 +257,21 @@ export function createMessageReading(
         )
         .orderBy(asc(chatEvents.id))
         .limit(limit + 1);
-      return { events: rows.slice(0, limit).map(toEvent), hasMore: rows.length > limit };
+      // Read after the events, not before: a prune that removed some of them had committed its horizon by the time
+      // they were read, so it is seen here; one that commits later removed nothing this page needed.
+      const horizon = await prunedThrough(db, actor.app.id);
+      if (horizon !== null && BigInt(after) < horizon) {
+        throw new AppError(Errors.EVENTS_CURSOR_EXPIRED, {
+          lastEventId: await latestEventId(db, actor.app.id),
+          retentionSeconds,
+        });
+      }
+      return { events: rows.slice(0, limit).map(toEvent), hasMore: rows.length > limit, retentionSeconds };
     },
 
-    async lastEventId(appId: string): Promise<string> {
-      const [row] = await db
-        .select({ id: sql<string>`coalesce(max(${chatEvents.id}), 0)::text` })
-        .from(chatEvents)
-        .where(eq(chatEvents.appId, appId));
-      return row?.id ?? "0";
+    /** The app's latest event id, which the `ready` frame carries: never below what the retention removed. */
+    lastEventId(appId: string): Promise<string> {
+      return latestEventId(db, appId);
     },
   };
   return reading;

@@ -2,6 +2,7 @@ import type { TMessageType } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
+import { apps } from "../apps/schema";
 import { channels } from "../channels/schema";
 import { chatUsers } from "../chat-users/schema";
 
@@ -83,3 +85,14 @@ export const messageReactions = pgTable(
     index("message_reactions_user_idx").on(t.chatUserId),
   ],
 );
+
+/**
+ * How far an app's event log is pruned (migration 0033): the highest chat event id the retention removed. A catch-up
+ * cursor below it may have missed events and answers 3140; one at it or above has missed none. No row: nothing pruned.
+ */
+export const chatEventHorizons = pgTable("chat_event_horizons", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  prunedThrough: bigint("pruned_through", { mode: "bigint" }).notNull(),
+});

@@ -1,2 +1,3 @@
 export { messageChatRoutes } from "./chat-routes";
+export { messageJobs } from "./jobs";
 export { messageSearchChatRoutes, messageSearchRoutes } from "./search-routes";

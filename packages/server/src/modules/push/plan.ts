@@ -9,9 +9,9 @@ import {
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { chatEvents } from "../../chat/schema";
 import { type Db, rowsOf } from "../../db/client";
-import { findChannelSummary } from "../channels";
+import { channelExists, findChannelSummary } from "../channels";
 import { findChatUserProfile } from "../chat-users";
-import { messageSenderIds } from "../messages";
+import { type KeptEvents, messageSenderIds } from "../messages";
 
 /** Moderation events also notify the member they are about, who may no longer be in the channel. */
 const TELLS_SUBJECT = new Set<TChatEventType>(["member.muted", "member.unmuted", "member.banned", "member.unbanned"]);
@@ -76,6 +76,32 @@ async function deletedChannel(db: Db, appId: string, event: TChatEvent) {
     userIds: members.map((m) => m.user_id),
   };
 }
+
+/**
+ * The events `deletedChannel` reads back, which the log's retention keeps for it
+ * (docs/decisions/0260-event-retention.md): of a channel that exists, or was deleted within the retention, each
+ * user's last membership event and the last snapshot. With these alone `deletedChannel` finds the same members and
+ * name as with the whole log; the two must change together.
+ */
+export const keptForDeletionPush: KeptEvents = (event, cutoff) => sql`(
+  (
+    (${event.type} in ('member.joined', 'member.left', 'member.banned') and not exists (
+      select 1 from chat_events later
+      where later.channel_id = ${event.channelId} and later.type in ('member.joined', 'member.left', 'member.banned')
+        and (later.payload->>'userId') = (${event.payload}->>'userId') and later.id > ${event.id}))
+    or (${event.type} in ('channel.created', 'channel.changed') and not exists (
+      select 1 from chat_events later
+      where later.channel_id = ${event.channelId} and later.type in ('channel.created', 'channel.changed')
+        and later.id > ${event.id}))
+  )
+  and (
+    ${channelExists(event.channelId)}
+    or exists (
+      select 1 from chat_events deletion
+      where deletion.channel_id = ${event.channelId} and deletion.type = 'channel.deleted'
+        and deletion.created_at >= ${cutoff})
+  )
+)`;
 
 /** Who an event notifies and in whose name; null when it notifies nobody. */
 export async function planPush(db: Db, appId: string, appName: string, event: TChatEvent): Promise<PushPlan | null> {

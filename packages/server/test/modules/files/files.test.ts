@@ -54,6 +54,42 @@ async function storedFiles(): Promise<string[]> {
 }
 
 describe("file messages", () => {
+  it("answers a file sent again under the same clientMessageId with the first message, keeping one copy", async () => {
+    const { kim, channelId } = await room();
+    const form = () =>
+      multipart([
+        { name: "caption", value: "once" },
+        { name: "clientMessageId", value: "offline-1" },
+        { name: "file", value: "the bytes", filename: "once.txt", type: "text/plain" },
+      ]);
+    const before = (await storedFiles()).length;
+    const first = await upload(kim.sessionToken, channelId, form());
+    const again = await upload(kim.sessionToken, channelId, form());
+    expect(first.status).toBe(200);
+    expect(again.body.message).toEqual(first.body.message);
+    expect(first.body.message.clientMessageId).toBe("offline-1");
+    expect((await storedFiles()).length).toBe(before + 1);
+    const history = await kim.api.get<{ messages: unknown[] }>(`/channels/${channelId}/messages`);
+    expect(history.body.messages).toHaveLength(1);
+  });
+
+  it("refuses a clientMessageId that is not an idempotency key with 300, storing nothing", async () => {
+    const { kim, channelId } = await room();
+    const before = (await storedFiles()).length;
+    const res = await upload(
+      kim.sessionToken,
+      channelId,
+      multipart([
+        { name: "clientMessageId", value: "no spaces allowed" },
+        { name: "file", value: "x", filename: "x.txt", type: "text/plain" },
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("300");
+    expect(res.body.data.fields[0].path).toBe("clientMessageId");
+    expect((await storedFiles()).length).toBe(before);
+  });
+
   it("stores an upload, sends it as a file message and serves it as a download", async () => {
     const { kim, channelId } = await room();
     const res = await upload(
