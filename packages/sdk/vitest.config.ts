@@ -1,6 +1,13 @@
+import { defaultServerConditions } from "vite";
 import { defineProject } from "vitest/config";
 
+// The offline entry imports the SDK by its package name, as an app does; this condition points that name at the
+// source (packages/sdk/package.json), so the tests need no build.
+const SOURCE_CONDITION = "@parley/source";
+
 export default defineProject({
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
     name: "sdk",
     include: ["test/**/*.test.ts"],

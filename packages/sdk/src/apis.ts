@@ -211,6 +211,40 @@ function retryDelayMs(err: unknown, attempt: number): number | null {
  */
 export interface SendOptions extends Omit<TSendMessageRequestInput, "text" | "metadata"> {}
 
+/**
+ * A file to send: a `Blob` or `File` (browsers, Node), its bytes with a name and type, or React Native's
+ * `{ uri, name, type }`, which only React Native's `FormData` reads.
+ */
+export type FileInput =
+  | Blob
+  | { bytes: Uint8Array; name: string; type: string }
+  | { uri: string; name: string; type: string };
+
+/** What a file send may carry beside the file. */
+export interface SendFileOptions {
+  /** The message's text under the file. */
+  caption?: string;
+  /** The idempotency key, as for {@link MessagesApi.send}; generated unless given. */
+  clientMessageId?: string;
+}
+
+/** The multipart form of a file message: text fields first, as the server reads them before the file. */
+export function fileForm(file: FileInput, options: SendFileOptions & { clientMessageId: string }): FormData {
+  const form = new FormData();
+  if (options.caption) form.append("caption", options.caption);
+  form.append("clientMessageId", options.clientMessageId);
+  if (file instanceof Blob) {
+    form.append("file", file, "name" in file && typeof file.name === "string" ? file.name : "file");
+  } else if ("bytes" in file) {
+    // A copy: a Blob of a view over a larger buffer would send the whole buffer.
+    form.append("file", new Blob([file.bytes.slice()], { type: file.type }), file.name);
+  } else {
+    // React Native's FormData takes this descriptor and reads the file at `uri` itself.
+    form.append("file", file as unknown as Blob);
+  }
+  return form;
+}
+
 /** Messages of a channel. */
 export class MessagesApi {
   constructor(
@@ -239,6 +273,28 @@ export class MessagesApi {
         const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.messages, {
           params: { channelId },
           body,
+        });
+        return sent.message;
+      } catch (err) {
+        const wait = retryDelayMs(err, attempt);
+        if (wait === null) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
+  /**
+   * Sends a file (at most 15 MB, 3030 beyond) as a message, with an optional caption. Like {@link send}, it carries
+   * an idempotency key, so trying again after a dropped answer never stores the file twice.
+   */
+  async sendFile(channelId: string, file: FileInput, options: SendFileOptions = {}): Promise<TMessage> {
+    const clientMessageId = options.clientMessageId ?? globalThis.crypto.randomUUID();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.files, {
+          params: { channelId },
+          // A form is read once: each attempt builds its own.
+          body: fileForm(file, { ...options, clientMessageId }),
         });
         return sent.message;
       } catch (err) {

@@ -9,8 +9,11 @@ import {
 import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi, UsersApi } from "./apis";
 import { type CallOptions, CallsApi } from "./calls";
 import { Emitter } from "./emitter";
+import { ParleyConnectionError } from "./errors";
+import type { ClientExtension, ClientHost, SessionChange } from "./extension";
 import { basePath, Http, resolveBaseUrl } from "./http";
 import { PresenceApi, TypingApi } from "./live";
+import type { OfflineApi } from "./offline-api";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import type { ConnectionState, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
@@ -36,6 +39,11 @@ export interface ParleyClientOptions {
   pingIntervalMs?: number;
   /** Voice and video calls: the WebRTC to use outside a browser, and the ICE transport policy. */
   calls?: CallOptions;
+  /**
+   * Keeps a local copy and a durable outbox: `offline({ storage })` from `@parley/sdk/offline`. Off by default;
+   * then everything is in memory and starts from the network, as without it.
+   */
+  offline?: ClientExtension<OfflineApi>;
 }
 
 /**
@@ -72,6 +80,8 @@ export class ParleyClient {
   readonly presence: PresenceApi;
   /** One-to-one voice and video calls. */
   readonly calls: CallsApi;
+  /** The local copy and the outbox, when the client was made with the `offline` option; otherwise null. */
+  readonly offline: OfflineApi | null;
 
   readonly #http: Http;
   readonly #emitter = new Emitter();
@@ -81,6 +91,8 @@ export class ParleyClient {
   #currentUser: TChatUser | null = null;
   /** The user's subchannel in each split super group, as the server last said. */
   #subchannels = new Map<string, number>();
+  readonly #sessionListeners: Array<(change: SessionChange) => Promise<void>> = [];
+  #knownSession: ((sessionToken: string) => Promise<TChatUser | null>) | null = null;
 
   /** Creates a client; nothing is sent until a login or `resume`. */
   constructor(options: ParleyClientOptions) {
@@ -128,6 +140,7 @@ export class ParleyClient {
               maxDelayMs: options.reconnect?.maxDelayMs ?? 30_000,
               maxAttempts: options.reconnect?.maxAttempts ?? Number.POSITIVE_INFINITY,
             },
+      retryFirstAttempt: () => this.offline !== null,
       pingIntervalMs: options.pingIntervalMs ?? 25_000,
       authTimeoutMs: 15_000,
       onCallSignal: (callId, data) => this.calls.signal(callId, data),
@@ -142,6 +155,27 @@ export class ParleyClient {
       options.calls,
     );
     this.#followSubchannels();
+    this.offline = options.offline ? options.offline.attach(this, this.#host()) : null;
+  }
+
+  #host(): ClientHost {
+    return {
+      onSession: (listener) => {
+        this.#sessionListeners.push(listener);
+      },
+      resumeFrom: (lastEventId) => {
+        if (this.#realtime.state === "closed") this.#realtime.resetCursor(lastEventId);
+      },
+      knownSession: (source) => {
+        this.#knownSession = source;
+      },
+      retryNow: () => this.#realtime.retryNow(),
+      seenChannels: (channels) => this.unread.seen(channels),
+    };
+  }
+
+  async #announce(change: SessionChange): Promise<void> {
+    for (const listener of this.#sessionListeners) await listener(change);
   }
 
   /** Keeps {@link subchannelOf} current; registered first, so the app's listeners already see the new value. */
@@ -207,7 +241,7 @@ export class ParleyClient {
 
   /** Logs in with a login token the app's server issued (`POST /v1/users/:userId/token` with the API key). */
   async loginWithToken(userId: string, token: string): Promise<TChatUser> {
-    return this.#begin(
+    return await this.#begin(
       await this.#http.request<TChatSession>("POST", chatApi.login, {
         body: { appId: this.appId, userId, token },
         auth: false,
@@ -221,7 +255,7 @@ export class ParleyClient {
    * dashboard created is refused with 3062.
    */
   async loginAnonymously(userId: string, nickname: string): Promise<TChatUser> {
-    return this.#begin(
+    return await this.#begin(
       await this.#http.request<TChatSession>("POST", chatApi.anonymousLogin, {
         body: { appId: this.appId, userId, nickname },
         auth: false,
@@ -231,24 +265,36 @@ export class ParleyClient {
 
   /**
    * Continues a stored session. Fails with {@link ParleyError} 3028 when the session has ended; the stored
-   * token is then forgotten.
+   * token is then forgotten. With the `offline` option, a session this device used before resumes without the
+   * network (as the user it belonged to), and the server's word on it comes when the link opens.
    */
   async resume(sessionToken: string): Promise<TChatUser> {
     const previous = this.#currentUser?.userId;
     this.#sessionToken = sessionToken;
+    let user: TChatUser;
     try {
-      const user = await this.me.get();
-      if (previous !== user.userId) this.#realtime.resetCursor(null);
-      return user;
+      user = await this.me.get();
     } catch (error) {
-      this.#sessionToken = null;
-      this.#currentUser = null;
-      throw error;
+      const known =
+        error instanceof ParleyConnectionError && this.#knownSession ? await this.#knownSession(sessionToken) : null;
+      if (!known) {
+        this.#sessionToken = null;
+        this.#currentUser = null;
+        throw error;
+      }
+      user = known;
+      this.#currentUser = known;
     }
+    if (previous !== user.userId) this.#realtime.resetCursor(null);
+    await this.#announce({ user, sessionToken });
+    return user;
   }
 
-  /** Ends the session on the server and locally, and closes the real-time link. */
-  async logout(): Promise<void> {
+  /**
+   * Ends the session on the server and locally, and closes the real-time link. With the `offline` option the
+   * user's local copy is deleted too, unless `keepOfflineData` keeps it for their next login on this device.
+   */
+  async logout(options: { keepOfflineData?: boolean } = {}): Promise<void> {
     this.#realtime.disconnect();
     try {
       if (this.#sessionToken) await this.#http.request("POST", chatApi.logout, { body: {} });
@@ -256,6 +302,7 @@ export class ParleyClient {
       this.#sessionToken = null;
       this.#currentUser = null;
       this.#realtime.resetCursor(null);
+      await this.#announce({ user: null, keepData: options.keepOfflineData ?? false });
     }
   }
 
@@ -308,13 +355,14 @@ export class ParleyClient {
     this.#emitter.off(type, listener);
   }
 
-  #begin(session: TChatSession): TChatUser {
+  async #begin(session: TChatSession): Promise<TChatUser> {
     if (this.#currentUser?.userId !== session.user.userId) {
       this.#realtime.disconnect();
       this.#realtime.resetCursor(null);
     }
     this.#sessionToken = session.sessionToken;
     this.#currentUser = session.user;
+    await this.#announce({ user: session.user, sessionToken: session.sessionToken });
     return session.user;
   }
 }

@@ -7,6 +7,7 @@ export type Query = Record<string, string | number | undefined>;
 export interface RequestOptions {
   params?: Record<string, string>;
   query?: Query;
+  /** JSON, or a `FormData` sent as multipart as it is (its boundary set by the platform). */
   body?: unknown;
   /** Login routes take no credential; everything else sends the session token. */
   auth?: boolean;
@@ -86,16 +87,18 @@ export class Http {
     const headers: Record<string, string> = { accept: "application/json" };
     const token = options.auth === false ? null : this.config.token();
     if (token) headers.authorization = `Bearer ${token}`;
-    // Fastify refuses an empty body declared as JSON, so only requests with a body say so.
+    // Fastify refuses an empty body declared as JSON, so only requests with a body say so. A form's type carries
+    // its boundary, which only the platform knows.
+    const form = typeof FormData !== "undefined" && options.body instanceof FormData ? options.body : null;
     const hasBody = options.body !== undefined;
-    if (hasBody) headers["content-type"] = "application/json";
+    if (hasBody && !form) headers["content-type"] = "application/json";
 
     let response: Response;
     try {
       response = await this.config.fetch(url, {
         method,
         headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: form ?? (hasBody ? JSON.stringify(options.body) : undefined),
         signal: AbortSignal.timeout(this.config.timeoutMs),
         ...(options.keepalive ? { keepalive: true } : {}),
       });

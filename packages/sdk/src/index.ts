@@ -45,12 +45,14 @@ export {
   ChannelsApi,
   type CreateChannelInput,
   EventsApi,
+  type FileInput,
   type HistoryOptions,
   MeApi,
   MembersApi,
   MessagesApi,
   type PageOptions,
   type SearchOptions,
+  type SendFileOptions,
   type SendOptions,
   type UpdateChannelInput,
   type UpdateMeInput,
@@ -66,7 +68,20 @@ export {
 } from "./calls";
 export { ParleyClient, type ParleyClientOptions } from "./client";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
+export type { ClientExtension, ClientHost, SessionChange } from "./extension";
 export { PresenceApi, type PresenceState, TypingApi } from "./live";
+export type {
+  AnswerSource,
+  Cached,
+  CachedMessages,
+  MessageRef,
+  OfflineApi,
+  OfflineEventMap,
+  OutboxAction,
+  OutboxItem,
+  OutboxState,
+  QueuedFile,
+} from "./offline-api";
 export type { ReconnectOptions } from "./realtime";
 export type {
   CallEventOf,
@@ -75,6 +90,7 @@ export type {
   ConnectionState,
   ParleyEventMap,
   ParleyListener,
+  ResyncRequired,
   SocketHandler,
   TransientEventOf,
   UnreadChange,

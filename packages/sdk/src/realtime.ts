@@ -24,9 +24,17 @@ export interface RealtimeConfig {
   /** The other party's signalling of one of the user's calls. */
   onCallSignal: (callId: string, data: unknown) => void;
   reconnect: Required<ReconnectOptions> | false;
+  /**
+   * Whether a first attempt that fails is retried like a dropped link (an app that opens offline and waits for the
+   * network) rather than ending in `closed` for the caller to retry.
+   */
+  retryFirstAttempt: () => boolean;
   pingIntervalMs: number;
   authTimeoutMs: number;
 }
+
+/** 3140: the cursor is older than the events the server keeps. */
+const CURSOR_EXPIRED = "3140";
 
 const OPEN = 1;
 /** Ids remembered to drop duplicates; older ones fall under a watermark instead. */
@@ -98,6 +106,14 @@ export class Realtime {
       this.#open();
     }
     return promise;
+  }
+
+  /** While waiting to retry a dropped link, tries now: the network is said to be back. */
+  retryNow(): void {
+    if (this.#state !== "reconnecting" || !this.#retryTimer) return;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    if (this.#wanted) this.#open();
   }
 
   disconnect(): void {
@@ -215,7 +231,20 @@ export class Realtime {
 
   async #catchUp(generation: number): Promise<void> {
     for (;;) {
-      const page = await this.config.fetchEvents(this.#lastEventId ?? "0");
+      let page: TEventsResponse;
+      try {
+        page = await this.config.fetchEvents(this.#lastEventId ?? "0");
+      } catch (error) {
+        if (!(error instanceof ParleyError && error.code === CURSOR_EXPIRED)) throw error;
+        if (generation !== this.#generation) return;
+        // What happened since is gone from the server: continue from its newest event, and tell the app that what
+        // it shows must be loaded again.
+        const latest = error.data?.lastEventId ?? null;
+        this.resetCursor(latest);
+        this.config.emitter.emit("resync.required", { lastEventId: latest });
+        if (latest === null) return;
+        continue;
+      }
       if (generation !== this.#generation) return;
       for (const event of page.events) this.#deliver(event);
       if (!page.hasMore || page.events.length === 0) return;
@@ -258,7 +287,8 @@ export class Realtime {
     // close one: retrying either would only spin. A first attempt that fails is the caller's to retry.
     const refused =
       error instanceof ParleyError && (error.status === 401 || error.status === 403 || error.code === "008");
-    if (this.#state === "connecting" || refused || !reconnect || this.#attempt >= reconnect.maxAttempts) {
+    const firstAttempt = this.#state === "connecting" && !this.config.retryFirstAttempt();
+    if (firstAttempt || refused || !reconnect || this.#attempt >= reconnect.maxAttempts) {
       this.#giveUp(error);
       return;
     }
@@ -270,6 +300,8 @@ export class Realtime {
     const retryAfterMs =
       error instanceof ParleyError && error.code === "005" ? (error.data?.retryAfterSeconds ?? 1) * 1000 : 0;
     const delayMs = Math.max(jittered, retryAfterMs);
+    // The caller of a first attempt learns it failed; the link goes on trying.
+    if (this.#state === "connecting") this.#settle(error);
     this.#setState({ state: "reconnecting", attempt: this.#attempt, delayMs, error });
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = null;

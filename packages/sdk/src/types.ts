@@ -37,16 +37,28 @@ export type CallEventOf<K extends TCallEventType> = TCallEvent & { type: K };
 /**
  * Everything `ParleyClient.on` can listen to: each chat event type, typing and presence (`typing.started`,
  * `typing.stopped`, `user.presence`: live only, never replayed after a reconnect), the user's calls (`call.ringing`,
- * `call.accepted`… as the server says them, and `call.incoming` with the {@link Call} to answer), `connection`, and
- * `unread.changed` (the SDK's own unread counts moved).
+ * `call.accepted`… as the server says them, and `call.incoming` with the {@link Call} to answer), `connection`,
+ * `unread.changed` (the SDK's own unread counts moved) and `resync.required` (a reconnect found the events it missed
+ * gone from the server: load again what is shown).
  */
 export type ParleyEventMap = { [K in TChatEventType]: ChatEventOf<K> } & {
   [K in TTransientEventType]: TransientEventOf<K>;
 } & { [K in TCallEventType]: CallEventOf<K> } & {
   connection: ConnectionChange;
   "unread.changed": UnreadChange;
+  "resync.required": ResyncRequired;
   "call.incoming": Call;
 };
+
+/**
+ * Payload of `resync.required`: the link was down longer than the server keeps events (see `retentionSeconds` of
+ * `GET /v1/events`), so what was missed cannot be replayed. The link goes on from `lastEventId`; lists and
+ * histories on screen should be loaded again.
+ */
+export interface ResyncRequired {
+  /** Where the event cursor continues from; null when the server did not say. */
+  lastEventId: string | null;
+}
 
 /** A channel's unread counts for the signed-in user. */
 export interface UnreadCounts {

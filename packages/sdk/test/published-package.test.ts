@@ -16,6 +16,8 @@ const run = promisify(execFile);
 
 /** The budget of the SDK in a browser app, gzipped: a chat widget should not cost an app's page more. */
 const BROWSER_BUDGET_BYTES = 20 * 1024;
+/** What the offline layer may add to it, for the apps that import it. */
+const OFFLINE_BUDGET_BYTES = 10 * 1024;
 
 let packDir = "";
 let appDir = "";
@@ -91,6 +93,10 @@ describe("the packed package", () => {
       "dist/index.d.cts",
       "dist/index.d.ts",
       "dist/index.js",
+      "dist/offline.cjs",
+      "dist/offline.d.cts",
+      "dist/offline.d.ts",
+      "dist/offline.js",
       "package.json",
     ]);
     const manifest = JSON.parse(await fs.readFile(path.join(installed, "package.json"), "utf8"));
@@ -130,9 +136,44 @@ describe("the packed package", () => {
     });
   });
 
+  it("queues through the offline entry, which shares the main entry's error class, from ESM and CommonJS", async () => {
+    const script = (imports: string) => `${imports}
+const [baseUrl, appId, tag] = process.argv.slice(2);
+const client = new ParleyClient({ baseUrl, appId, WebSocket, offline: offline({ storage: memoryStorage() }) });
+await client.loginAnonymously(tag + "-offline", "Offline");
+const channel = await client.channels.create({ name: tag });
+const item = await client.offline.send(channel.id, "queued from " + tag);
+const sent = await client.offline.settled(item.id);
+const refused = await client.offline.send(channel.id, "x".repeat(20000));
+const error = await client.offline.settled(refused.id).catch((e) => e);
+process.stdout.write(JSON.stringify({ text: sent.text, code: error.code, shared: error instanceof ParleyError }));
+`;
+    await fs.writeFile(
+      path.join(appDir, "offline.mjs"),
+      script(
+        'import { ParleyClient, ParleyError } from "@parley/sdk";\nimport { memoryStorage, offline } from "@parley/sdk/offline";\nimport { WebSocket } from "ws";',
+      ),
+    );
+    await fs.writeFile(
+      path.join(appDir, "offline.cjs"),
+      `const { ParleyClient, ParleyError } = require("@parley/sdk");\nconst { memoryStorage, offline } = require("@parley/sdk/offline");\nconst { WebSocket } = require("ws");\n(async () => {${script("")}})().catch((error) => {\n  process.stderr.write(String(error?.stack ?? error));\n  process.exit(1);\n});\n`,
+    );
+    for (const [file, tag] of [
+      ["offline.mjs", "esm"],
+      ["offline.cjs", "cjs"],
+    ] as const) {
+      expect(JSON.parse(await node(file, baseUrl, appId, tag))).toEqual({
+        text: `queued from ${tag}`,
+        code: "3013",
+        shared: true,
+      });
+    }
+  });
+
   it("type-checks an app against its declarations alone, under moduleResolution bundler and node16", async () => {
     // Each `@ts-expect-error` fails the check if the declarations degraded to `any`, so passing proves they are typed.
-    const app = `import { isParleyError, ParleyClient, type TChannel, type TMessage } from "@parley/sdk";
+    const app = `import { isParleyError, type OfflineApi, ParleyClient, type TChannel, type TMessage } from "@parley/sdk";
+import { indexedDbStorage, offline } from "@parley/sdk/offline";
 
 export async function chat(baseUrl: string, appId: string): Promise<TMessage> {
   const client = new ParleyClient({ baseUrl, appId });
@@ -156,6 +197,16 @@ export async function chat(baseUrl: string, appId: string): Promise<TMessage> {
     isParleyError(error, "muted");
     throw error;
   }
+}
+
+export async function queue(baseUrl: string, appId: string): Promise<string> {
+  const client = new ParleyClient({ baseUrl, appId, offline: offline({ storage: indexedDbStorage() }) });
+  await client.loginAnonymously("guest", "Guest");
+  const store: OfflineApi | null = client.offline;
+  const item = await store?.send("channel", "hello");
+  // @ts-expect-error: not a state of an outbox item
+  if (item?.state === "lost") return "";
+  return item?.state ?? "none";
 }
 `;
     await Promise.all([
@@ -225,5 +276,18 @@ await client.connect();
     // Everything comes from the package's own build: no zod, no second copy of anything.
     expect(size.inputs.sort()).toEqual(["app.js", "node_modules/@parley/sdk/dist/index.js"]);
     expect(size.gzipBytes).toBeLessThanOrEqual(BROWSER_BUDGET_BYTES);
+  });
+
+  it("keeps the offline layer in its own entry, which brings no second copy of the client", async () => {
+    const size = await browserBundleSize(
+      appDir,
+      'import { ParleyClient } from "@parley/sdk";\nimport { indexedDbStorage, offline } from "@parley/sdk/offline";\nexport default [ParleyClient, offline, indexedDbStorage];\n',
+    );
+    expect(size.inputs.sort()).toEqual([
+      "app.js",
+      "node_modules/@parley/sdk/dist/index.js",
+      "node_modules/@parley/sdk/dist/offline.js",
+    ]);
+    expect(size.gzipBytes).toBeLessThanOrEqual(BROWSER_BUDGET_BYTES + OFFLINE_BUDGET_BYTES);
   });
 });

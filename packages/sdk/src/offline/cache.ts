@@ -1,0 +1,78 @@
+import type { TChannel, TChatEvent, TMessage } from "@parley/sdk";
+
+/** Whether a message belongs in a channel's own list: not hidden, and not a reply kept in its thread. */
+export function inChannelList(message: TMessage): boolean {
+  return message.type !== "hidden" && !(message.parentMessageId && !message.showInChannel);
+}
+
+/**
+ * Takes `incoming` into a list kept oldest first by seq, replacing copies by id (a newer copy keeps the user's own
+ * reactions, which events do not carry), and keeps the newest `limit`.
+ */
+export function mergeMessages(current: TMessage[], incoming: TMessage[], limit: number): TMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const message of incoming) {
+    const before = byId.get(message.id);
+    byId.set(
+      message.id,
+      before ? { ...before, ...message, myReactions: message.myReactions ?? before.myReactions } : message,
+    );
+  }
+  const merged = [...byId.values()].sort((a, b) => a.seq - b.seq);
+  return merged.length > limit ? merged.slice(merged.length - limit) : merged;
+}
+
+/** Applies a change to the message with `messageId` in a list, if it is there; the same list otherwise. */
+export function changeMessage(list: TMessage[], messageId: string, change: (m: TMessage) => TMessage): TMessage[] {
+  return list.some((m) => m.id === messageId) ? list.map((m) => (m.id === messageId ? change(m) : m)) : list;
+}
+
+/** A message after a reaction event: the counts every member sees, and the user's own set when it was them. */
+export function withReactionEvent(message: TMessage, event: TChatEvent, me: string | null): TMessage {
+  const reaction = event.reaction;
+  if (!reaction || !event.reactions) return message;
+  const mine = new Set(message.myReactions ?? []);
+  // Without a user it is the app's administrator removing the reaction for everyone, this user included.
+  const byMe = event.userId === undefined ? event.type === "reaction.removed" : event.userId === me;
+  if (byMe && event.type === "reaction.added") mine.add(reaction);
+  if (byMe && event.type === "reaction.removed") mine.delete(reaction);
+  return { ...message, reactions: event.reactions, myReactions: [...mine] };
+}
+
+/** A message after the user's own reaction was added or taken back, before the server has heard of it. */
+export function withOwnReaction(message: TMessage, reaction: string, added: boolean): TMessage {
+  const mine = new Set(message.myReactions ?? []);
+  const had = mine.has(reaction);
+  if (had === added) return message;
+  const reactions = { ...(message.reactions ?? {}) };
+  const count = (reactions[reaction] ?? 0) + (added ? 1 : -1);
+  if (count > 0) reactions[reaction] = count;
+  else delete reactions[reaction];
+  if (added) mine.add(reaction);
+  else mine.delete(reaction);
+  return { ...message, reactions, myReactions: [...mine] };
+}
+
+/** When a channel last had activity: its last message, or its creation. */
+function activityOf(channel: TChannel): string {
+  return channel.lastMessage?.createdAt ?? channel.createdAt;
+}
+
+/** Newest activity first, as chat apps list their rooms. */
+export function byActivity(a: TChannel, b: TChannel): number {
+  return activityOf(b).localeCompare(activityOf(a));
+}
+
+/**
+ * A channel as an event says it is now, keeping what the event's copy may lack: the user's unread counts and the
+ * last message, which the channel events do not carry.
+ */
+export function withChannelEvent(current: TChannel, changed: TChannel): TChannel {
+  return {
+    ...current,
+    ...changed,
+    lastMessage: changed.lastMessage ?? current.lastMessage,
+    unreadCount: changed.unreadCount ?? current.unreadCount,
+    unreadMentionCount: changed.unreadMentionCount ?? current.unreadMentionCount,
+  };
+}
