@@ -1,6 +1,6 @@
 import { describeError } from "@parley/react";
 import { isParleyError, type ParleyClient } from "@parley/sdk";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatScreen } from "./chat-screen";
 import { useI18n } from "./i18n";
 import { LoginScreen, type LoginValues } from "./login-screen";
@@ -14,6 +14,8 @@ type Phase =
 export function App() {
   const { t } = useI18n();
   const [phase, setPhase] = useState<Phase>({ kind: "restoring" });
+  /** The stored session's client and its resume: one, though development's strict mode runs the effect twice. */
+  const restoring = useRef<{ client: ParleyClient; resumed: Promise<unknown> } | null>(null);
 
   useEffect(() => {
     const stored = loadSession();
@@ -24,14 +26,20 @@ export function App() {
       return;
     }
     let cancelled = false;
-    const client = createClient(stored.serverUrl, stored.appId);
-    client
-      .resume(stored.sessionToken)
+    if (!restoring.current) {
+      const client = createClient(stored.serverUrl, stored.appId);
+      // A session this browser used resumes from its offline copy when the server cannot be reached; the chat
+      // opens from the copy and connects when the network is back.
+      restoring.current = { client, resumed: client.resume(stored.sessionToken) };
+    }
+    const { client, resumed } = restoring.current;
+    resumed
       .then(() => {
         if (!cancelled) setPhase({ kind: "signedIn", client, serverUrl: stored.serverUrl });
       })
       .catch((error: unknown) => {
-        // Only an ended session is forgotten; a server that is briefly down should not log the user out.
+        // Only an ended session is forgotten; a server that is briefly down should not log the user out (without the
+        // network, only a session this browser never kept a copy for lands here).
         if (isParleyError(error)) clearSession();
         if (!cancelled) setPhase({ kind: "signedOut", notice: error });
       });

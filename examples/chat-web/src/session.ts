@@ -1,4 +1,5 @@
 import { ParleyClient } from "@parley/sdk";
+import { indexedDbStorage, offline } from "@parley/sdk/offline";
 
 /** What the sample keeps between visits, so a reload does not ask to log in again. */
 export interface StoredSession {
@@ -36,12 +37,18 @@ export function baseUrlOf(serverUrl: string): string {
   return serverUrl.trim() || window.location.origin;
 }
 
-/** A client for the app; `?relay` in the address sends calls' media only through the app's TURN server, to check it. */
+/**
+ * A client for the app, keeping the user's chat in IndexedDB (`@parley/sdk/offline`): a reload opens from the copy
+ * before the network answers, a session this browser used resumes without the network, and sends made offline wait
+ * in an outbox until the server can be reached. `?relay` in the address sends calls' media only through the app's
+ * TURN server, to check it.
+ */
 export function createClient(serverUrl: string, appId: string): ParleyClient {
   const relay = new URLSearchParams(window.location.search).has("relay");
   return new ParleyClient({
     baseUrl: baseUrlOf(serverUrl),
     appId: appId.trim(),
     calls: relay ? { iceTransportPolicy: "relay" } : {},
+    offline: offline({ storage: indexedDbStorage() }),
   });
 }

@@ -32,4 +32,10 @@ export interface ChatClient {
   readonly presence: Pick<PresenceApi, "subscribe">;
   readonly calls: Pick<CallsApi, "current" | "start" | "history">;
   readonly users: Pick<UsersApi, "get">;
+  /**
+   * The local copy and the outbox of a client made with the `offline` option (`@parley/sdk/offline`). With it the
+   * kit opens the user's channels and messages from the copy and sends through the outbox; without it (null or
+   * left out) everything comes from the network.
+   */
+  readonly offline?: ParleyClient["offline"];
 }

@@ -35,7 +35,7 @@ export { useChannel } from "./hooks/use-channel";
 export { type ChannelEntry, useChannels } from "./hooks/use-channels";
 export { useConnection } from "./hooks/use-connection";
 export { nicknames, useMembers } from "./hooks/use-members";
-export { type MessagesState, type UseMessagesOptions, useMessages } from "./hooks/use-messages";
+export { type MessagesState, type PendingMessage, type UseMessagesOptions, useMessages } from "./hooks/use-messages";
 export { useCurrentUser, useMyUserId, useParley, useParleyEvent, useStrings } from "./hooks/use-parley";
 export { useTyping } from "./hooks/use-typing";
 export { useUnread, useUnreadTitle } from "./hooks/use-unread";

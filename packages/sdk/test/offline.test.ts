@@ -1,7 +1,15 @@
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { ParleyClient, type ParleyClientOptions, type TMessage } from "../src";
-import { memoryStorage, type OfflineStorage, offline } from "../src/offline";
+import {
+  indexedDbStorage,
+  type KeyValueBackend,
+  keyValueStorage,
+  memoryStorage,
+  type OfflineStorage,
+  offline,
+} from "../src/offline";
 import { record, sdkApp, startServer, type TestServer, waitFor } from "./helpers";
 import { type NetworkProxy, startProxy } from "./network-proxy";
 
@@ -215,6 +223,26 @@ describe("the outbox", () => {
   });
 });
 
+describe("what watchers hear", () => {
+  it("tells a channel's watcher when its last pending item is discarded, and marks a refresh as the network's", async () => {
+    const { kim, channel } = await room();
+    const store = storeOf(kim);
+    proxy.setOnline(false);
+    const item = await store.send(channel.id, "never mind");
+    const heard: Array<{ pending: number; source: string }> = [];
+    const stop = store.watchMessages(channel.id, (m) => heard.push({ pending: m.pending.length, source: m.source }));
+    await waitFor("the first answer", () => heard.length > 0);
+    // Discarded while on its way, it goes once that try fails.
+    await store.discard(item.id);
+    await waitFor("the watcher to hear it gone", () => heard.at(-1)?.pending === 0, 10_000);
+    expect(store.outbox()).toEqual([]);
+    proxy.setOnline(true);
+    await store.refreshMessages(channel.id);
+    expect(heard.at(-1)?.source).toBe("network");
+    stop();
+  });
+});
+
 describe("the local copy", () => {
   it("answers channels and messages from the store after a restart, before and without the network", async () => {
     const { kim, kimClient, lee, channel } = await room();
@@ -315,5 +343,110 @@ describe("the local copy", () => {
     store.flush();
     await Promise.all(items.map((item) => store.settled(item.id)));
     expect((await lee.messages.history(channel.id)).messages).toHaveLength(10);
+  });
+});
+
+/** React Native's AsyncStorage as far as the key-value adapter uses it, over a Map. */
+function asyncStorage(): KeyValueBackend {
+  const items = new Map<string, string>();
+  return {
+    getItem: async (key) => items.get(key) ?? null,
+    setItem: async (key, value) => {
+      items.set(key, value);
+    },
+    removeItem: async (key) => {
+      items.delete(key);
+    },
+    getAllKeys: async () => [...items.keys()],
+  };
+}
+
+const adapters: Array<[string, () => OfflineStorage]> = [
+  ["memory", () => memoryStorage()],
+  ["IndexedDB", () => indexedDbStorage({ indexedDB: new IDBFactory(), IDBKeyRange })],
+  ["key-value", () => keyValueStorage(asyncStorage())],
+];
+
+describe.each(adapters)("on %s storage", (_name, storage) => {
+  it("restarts offline with the copy and the outbox, and sends the outbox once online", async () => {
+    const { kim, kimClient, lee, channel } = await room(storage());
+    await lee.messages.send(channel.id, "hello");
+    await storeOf(kim).refreshChannels();
+    await storeOf(kim).refreshMessages(channel.id);
+    proxy.setOnline(false);
+    await storeOf(kim).send(channel.id, "reply from the train");
+    await storeOf(kim).sendFile(channel.id, {
+      bytes: new Uint8Array([1, 2, 3]),
+      name: "a.bin",
+      type: "application/octet-stream",
+    });
+    await storeOf(kim).persist();
+    const token = kim.sessionToken ?? "";
+    kim.disconnect();
+
+    const restarted = kimClient();
+    await restarted.resume(token);
+    const store = storeOf(restarted);
+    expect(store.channels().data.map((c) => c.name)).toEqual(["Room"]);
+    expect(texts(store.messages(channel.id).data)).toEqual(["hello"]);
+    expect(store.messages(channel.id).pending.map((i) => i.kind)).toEqual(["send", "file"]);
+
+    proxy.setOnline(true);
+    store.flush();
+    await waitFor("the outbox to empty", () => store.outbox().length === 0, 10_000);
+    const history = (await lee.messages.history(channel.id)).messages;
+    expect(history.map((m) => [m.type, m.text, m.file?.name ?? null])).toEqual([
+      ["text", "hello", null],
+      ["text", "reply from the train", null],
+      ["file", "", "a.bin"],
+    ]);
+    expect(history[2]?.file?.size).toBe(3);
+  });
+
+  it("starts from the server's present when the copy was evicted between sessions", async () => {
+    const shared = storage();
+    const { a, kim, kimClient, lee, channel } = await room(shared);
+    await storeOf(kim).refreshChannels();
+    await storeOf(kim).persist();
+    const token = kim.sessionToken ?? "";
+    kim.disconnect();
+    await shared.destroy(`${a.appId}/users/kim`);
+    await lee.messages.send(channel.id, "after the eviction");
+
+    const restarted = kimClient();
+    await restarted.resume(token);
+    expect(storeOf(restarted).channels().data).toEqual([]);
+    const log = record(restarted);
+    await restarted.connect();
+    // No cursor was left, so nothing is replayed: the list comes from the server.
+    const channels = await storeOf(restarted).refreshChannels();
+    expect(channels.data[0]?.lastMessage?.text).toBe("after the eviction");
+    expect(log.messages).toEqual([]);
+  });
+});
+
+describe("a storage taken away while open", () => {
+  it("goes on in memory when the browser deletes the database under it, keeping the outbox", async () => {
+    const factory = new IDBFactory();
+    const { a, kim, lee, channel } = await room(indexedDbStorage({ indexedDB: factory, IDBKeyRange }));
+    const store = storeOf(kim);
+    const degraded = new Promise<Error>((resolve) => store.on("degraded", ({ error }) => resolve(error)));
+    proxy.setOnline(false);
+    const first = await store.send(channel.id, "before the eviction");
+    await new Promise<void>((resolve, reject) => {
+      const request = factory.deleteDatabase(`parley:${a.appId}/users/kim`);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+    const second = await store.send(channel.id, "after the eviction");
+    await degraded;
+    expect(store.storageKind).toBe("memory");
+    proxy.setOnline(true);
+    store.flush();
+    await Promise.all([store.settled(first.id), store.settled(second.id)]);
+    expect(texts((await lee.messages.history(channel.id)).messages)).toEqual([
+      "before the eviction",
+      "after the eviction",
+    ]);
   });
 });

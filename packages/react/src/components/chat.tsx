@@ -35,6 +35,9 @@ export function Chat(props: ChatProps) {
   const [openError, setOpenError] = useState<unknown>(null);
   const [showCalls, setShowCalls] = useState(false);
   const state = connection.state;
+  // With the local copy the chat goes on without the link, and says so; sends wait in the outbox meanwhile.
+  const offlineLayer = Boolean(client.offline);
+  const offline = offlineLayer && connection.attempted && (state === "reconnecting" || state === "closed");
 
   const openDirect = useCallback(
     async (userId: string, nickname: string) => {
@@ -77,6 +80,11 @@ export function Chat(props: ChatProps) {
             </button>
           )}
         </header>
+        {offlineLayer && (
+          <div role="status" className="pk-offline-status">
+            {offline && <p className="pk-offline-banner">{t("offline.banner")}</p>}
+          </div>
+        )}
         {state === "closed" && (
           <div className="pk-offline" role="alert">
             {connection.error ? describeError(connection.error, t) : t("notConnected")}{" "}

@@ -1,4 +1,4 @@
-import type { CreateChannelInput, TChannel } from "@parley/sdk";
+import { type CreateChannelInput, ParleyConnectionError, type TChannel } from "@parley/sdk";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { channelTitle } from "../lib/direct";
 import { isThreadOnly } from "../lib/message-state";
@@ -25,18 +25,47 @@ function byActivity(a: TChannel, b: TChannel): number {
  * could join, kept current from events, and filtered by `search` (a channel's title, the other person's name for a
  * 1:1 chat). `version` is a signal from the app that the user's channels changed (a 1:1 chat opened) to list them
  * again.
+ *
+ * With `client.offline` the user's channels come from the local copy (`watchChannels`): at once from what the device
+ * kept, then from the server, then at every change; `loading` ends with the first list that has channels or the
+ * server's. The public ones still come from the server, and a failure to reach it is left to the offline banner.
  */
 export function useChannels(options: { version?: number } = {}) {
   const client = useParley();
+  const offline = client.offline ?? null;
   const me = useMyUserId();
   const [mine, setMine] = useState<TChannel[]>([]);
   const [discover, setDiscover] = useState<TChannel[]>([]);
   const [loading, setLoading] = useState(true);
+  const [discoverLoading, setDiscoverLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [search, setSearch] = useState("");
   const [, redraw] = useReducer((n: number) => n + 1, 0);
 
+  useEffect(() => {
+    if (!offline) return;
+    return offline.watchChannels((snapshot) => {
+      setMine([...snapshot.data].sort(byActivity));
+      // An empty copy may only mean the device has none yet: the list waits for the server's word then.
+      if (snapshot.data.length > 0 || snapshot.source === "network") setLoading(false);
+    });
+  }, [offline]);
+
   const reload = useCallback(async () => {
+    if (offline) {
+      const [own, open] = await Promise.allSettled([
+        offline.refreshChannels(),
+        client.channels.list({ scope: "public", limit: LIST_LIMIT }),
+      ]);
+      if (open.status === "fulfilled") setDiscover(open.value.channels);
+      const failure = [own, open].find((result) => result.status === "rejected")?.reason;
+      // Offline is said once, by the banner; other failures are the list's.
+      setError(failure === undefined || failure instanceof ParleyConnectionError ? null : failure);
+      // The server answered, if only with a refusal: the copy's list is all there is.
+      if (own.status === "rejected" && !(own.reason instanceof ParleyConnectionError)) setLoading(false);
+      setDiscoverLoading(false);
+      return;
+    }
     try {
       const [own, open] = await Promise.all([
         client.channels.list({ scope: "mine", limit: LIST_LIMIT }),
@@ -50,8 +79,9 @@ export function useChannels(options: { version?: number } = {}) {
       setError(failure);
     } finally {
       setLoading(false);
+      setDiscoverLoading(false);
     }
-  }, [client]);
+  }, [client, offline]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the signal to list the channels again
   useEffect(() => {
@@ -64,6 +94,8 @@ export function useChannels(options: { version?: number } = {}) {
     if (change.state === "open") void reload();
   });
   useParleyEvent("message.created", (event) => {
+    // The local copy follows new messages itself.
+    if (offline) return;
     const message = event.message;
     if (!message || message.type === "hidden" || isThreadOnly(message)) return;
     if (!mine.some((c) => c.id === event.channelId)) {
@@ -106,6 +138,8 @@ export function useChannels(options: { version?: number } = {}) {
 
   const query = search.trim().toLocaleLowerCase();
   const matches = (channel: TChannel) => !query || channelTitle(channel, me).toLocaleLowerCase().includes(query);
+  // The two lists arrive apart with the local copy, so a channel just joined leaves "discover" as it joins "mine".
+  const joined = new Set(mine.map((c) => c.id));
   const channels: ChannelEntry[] = mine.filter(matches).map((channel) => {
     const counts = client.unread.of(channel.id);
     return {
@@ -117,10 +151,12 @@ export function useChannels(options: { version?: number } = {}) {
 
   return {
     channels,
-    discover: discover.filter(matches),
+    discover: discover.filter((c) => !joined.has(c.id) && matches(c)),
     search,
     setSearch,
     loading,
+    /** Whether the public channels are still being listed for the first time. */
+    discoverLoading,
     error,
     setError,
     reload,

@@ -1,6 +1,20 @@
-import type { ChatEventOf, SendOptions, TMessage } from "@parley/sdk";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { isThreadOnly, updateMessage, upsertMessages, withReaction } from "../lib/message-state";
+import {
+  type ChatEventOf,
+  type OutboxItem,
+  ParleyConnectionError,
+  ParleyError,
+  type SendOptions,
+  type TMessage,
+} from "@parley/sdk";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  isThreadOnly,
+  updateMessage,
+  upsertMessages,
+  withLatestCopy,
+  withOwnReaction,
+  withReaction,
+} from "../lib/message-state";
 import { useMyUserId, useParley, useParleyEvent } from "./use-parley";
 
 export interface UseMessagesOptions {
@@ -10,22 +24,44 @@ export interface UseMessagesOptions {
   pageSize?: number;
 }
 
+/** An outbox item that puts a message on screen: a text or a file the user sent that the server has not confirmed. */
+export type PendingMessage = Extract<OutboxItem, { kind: "send" | "file" }>;
+
+const NO_PENDING: PendingMessage[] = [];
+
+function isPendingMessage(item: OutboxItem): item is PendingMessage {
+  return item.kind === "send" || item.kind === "file";
+}
+
 /**
  * A channel's messages (or one thread's replies): the latest page, older pages on demand, and everything live from
  * events (new messages, edits, deletes, reactions, thread counts), merged by id in seq order. The channel counts as
  * read while its messages are shown, so its unread badge stays clear. The actions apply the server's answer at once;
  * a failure lands in `error`.
+ *
+ * With `client.offline`, a channel's own messages (not a thread's) come from the local copy (`watchMessages`): at
+ * once from what the device kept, then from the server, then at every change. Sends, reactions, edits, deletes and
+ * read marks go through the outbox: `send` answers the stored item at once, and `pending` lists the channel's sends
+ * the server has not confirmed (waiting, sending, or failed, for `retry` or `discard`). Older pages still come from
+ * the server.
  */
 export function useMessages(channelId: string, options: UseMessagesOptions = {}) {
   const client = useParley();
   const me = useMyUserId();
   const { threadOf } = options;
+  // Threads keep to the network; a channel's own messages come from the local copy when there is one.
+  const offline = threadOf ? null : (client.offline ?? null);
   const pageSize = options.pageSize ?? (threadOf ? 50 : 30);
   const [messages, setMessages] = useState<TMessage[]>([]);
+  const [pendingItems, setPendingItems] = useState<PendingMessage[]>(NO_PENDING);
   const [hasOlder, setHasOlder] = useState(false);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const loadingOlder = useRef(false);
+  /** With the local copy: whether its latest answer is the server's. */
+  const copyIsFresh = useRef(false);
+  /** With the local copy: an older page answered, so `hasOlder` is the server's word rather than a guess. */
+  const olderAnswered = useRef(false);
 
   const belongs = (message: TMessage) =>
     message.type !== "hidden" && (threadOf ? message.parentMessageId === threadOf : !isThreadOnly(message));
@@ -38,10 +74,12 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   const drop = useCallback((messageId: string) => setMessages((c) => c.filter((m) => m.id !== messageId)), []);
 
   // Without a seq the SDK also clears its own count for the channel, which is what the badges show. Read marks are
-  // the channel's; a thread panel leaves them to the channel beside it.
+  // the channel's; a thread panel leaves them to the channel beside it. With the local copy the mark is queued, and
+  // replaces the channel's earlier one still waiting.
   const markRead = useCallback(() => {
-    if (!threadOf) void client.messages.markRead(channelId).catch(() => undefined);
-  }, [client, channelId, threadOf]);
+    if (offline) void offline.markRead(channelId).catch(() => undefined);
+    else if (!threadOf) void client.messages.markRead(channelId).catch(() => undefined);
+  }, [client, offline, channelId, threadOf]);
 
   const page = useCallback(
     (before?: number) => {
@@ -52,6 +90,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   );
 
   useEffect(() => {
+    if (offline) return;
     let cancelled = false;
     setMessages([]);
     setLoading(true);
@@ -73,7 +112,69 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     return () => {
       cancelled = true;
     };
-  }, [page, markRead]);
+  }, [offline, page, markRead]);
+
+  useEffect(() => {
+    if (!offline) return;
+    let first = true;
+    let active = true;
+    /** Every message id a copy held. */
+    const known = new Set<string>();
+    copyIsFresh.current = false;
+    olderAnswered.current = false;
+    setMessages([]);
+    setPendingItems(NO_PENDING);
+    setLoading(true);
+    setError(null);
+    setHasOlder(false);
+    const heard = (source: "store" | "network") => {
+      copyIsFresh.current = source === "network";
+      if (source === "network") setLoading(false);
+    };
+    const stop = offline.watchMessages(channelId, (snapshot) => {
+      const latest = snapshot.data.filter((m) => m.type !== "hidden");
+      for (const message of latest) known.add(message.id);
+      setMessages((current) => withLatestCopy(current, latest, known));
+      setPendingItems(snapshot.pending.filter(isPendingMessage));
+      heard(snapshot.source);
+      // The server's page is told before the copy counts as the server's: read where it came from once it does.
+      if (snapshot.source === "store") queueMicrotask(() => active && heard(offline.messages(channelId).source));
+      // The copy keeps only the newest messages: whether older ones exist is known once a page is asked for, and
+      // until then any message before the oldest kept one may be there.
+      if (!olderAnswered.current) setHasOlder((latest[0]?.seq ?? 1) > 1);
+      // An empty copy may only mean the device has none yet: the list waits for the server's word then.
+      if (latest.length > 0 || snapshot.pending.length > 0) setLoading(false);
+      if (first) {
+        first = false;
+        markRead();
+      }
+    });
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [offline, channelId, markRead]);
+
+  useEffect(() => {
+    if (!offline) return;
+    const told = new Set<string>();
+    return offline.on("outbox", (items) => {
+      // The copy's `messages` change is not told when a channel's last item leaves (discarded): read them here too.
+      setPendingItems(offline.messages(channelId).pending.filter(isPendingMessage));
+      for (const item of items) {
+        if (item.channelId !== channelId || item.state !== "failed" || isPendingMessage(item)) continue;
+        if (told.has(item.id) || !("target" in item) || !("messageId" in item.target)) continue;
+        told.add(item.id);
+        // A reaction, edit or delete the server refused: nothing on screen offers to retry it, so it is said, dropped,
+        // and the copy read again to take back what it showed.
+        setError(new ParleyError(item.error ?? { code: "Error", message: "" }, 0));
+        void offline
+          .discard(item.id)
+          .then(() => offline.refreshMessages(channelId))
+          .catch(() => undefined);
+      }
+    });
+  }, [offline, channelId]);
 
   const oldestSeq = messages[0]?.seq;
   /** Loads the page before the oldest message shown; a call while one is under way does nothing. */
@@ -84,13 +185,21 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
       const older = await page(oldestSeq);
       apply(...older.messages.filter((m) => m.type !== "hidden"));
       setHasOlder(older.hasMore);
+      olderAnswered.current = true;
     } catch (failure) {
-      setError(failure);
+      // Offline, the banner says so; the list tries again when scrolled.
+      if (!(offline && failure instanceof ParleyConnectionError)) setError(failure);
     } finally {
       loadingOlder.current = false;
     }
-  }, [oldestSeq, page, apply]);
+  }, [oldestSeq, page, apply, offline]);
 
+  useParleyEvent("connection", (change) => {
+    // A copy the server never answered for (opened offline) is loaded once the link is back.
+    if (offline && change.state === "open" && !copyIsFresh.current) {
+      offline.refreshMessages(channelId).catch(() => undefined);
+    }
+  });
   useParleyEvent("message.created", (event) => {
     const message = event.message;
     if (event.channelId !== channelId || !message || !belongs(message)) return;
@@ -120,10 +229,14 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     setMessages((current) => updateMessage(current, messageId, (m) => ({ ...m, replyCount, lastRepliedAt })));
   });
 
-  /** Sends a message (in a thread, as a reply to it); a refusal is set as `error` and thrown. */
+  /**
+   * Sends a message (in a thread, as a reply to it); a refusal is set as `error` and thrown. With the local copy it
+   * is queued instead: the stored item is answered at once and shows in `pending` until the message replaces it.
+   */
   const send = useCallback(
-    async (text: string, sendOptions: SendOptions = {}): Promise<TMessage> => {
+    async (text: string, sendOptions: SendOptions = {}): Promise<TMessage | OutboxItem> => {
       try {
+        if (offline) return await offline.send(channelId, text, undefined, sendOptions);
         const sent = await client.messages.send(
           channelId,
           text,
@@ -137,43 +250,104 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
         throw failure;
       }
     },
-    [client, channelId, threadOf, apply],
+    [client, offline, channelId, threadOf, apply],
   );
 
   /** Adds the user's reaction, or takes it back when they already added it. */
   const toggleReaction = useCallback(
     (message: TMessage, reaction: string) => {
       const added = message.myReactions?.includes(reaction) ?? false;
+      if (offline) {
+        // The copy counts it at once; a message older than the copy holds is counted here.
+        setMessages((current) => updateMessage(current, message.id, (m) => withOwnReaction(m, reaction, !added)));
+        const target = { messageId: message.id };
+        const queued = added
+          ? offline.unreact(channelId, target, reaction)
+          : offline.react(channelId, target, reaction);
+        queued.catch(setError);
+        return;
+      }
       const call = added
         ? client.messages.unreact(channelId, message.id, reaction)
         : client.messages.react(channelId, message.id, reaction);
       call.then(apply, setError);
     },
-    [client, channelId, apply],
+    [client, offline, channelId, apply],
   );
 
   /** Changes the text of one of the user's messages; a refusal is set as `error` and thrown. */
   const edit = useCallback(
     async (message: TMessage, text: string) => {
       try {
+        if (offline) {
+          await offline.edit(channelId, { messageId: message.id }, { text });
+          setMessages((current) => updateMessage(current, message.id, (m) => ({ ...m, text })));
+          return;
+        }
         apply(await client.messages.edit(channelId, message.id, { text }));
       } catch (failure) {
         setError(failure);
         throw failure;
       }
     },
-    [client, channelId, apply],
+    [client, offline, channelId, apply],
   );
 
   /** Deletes one of the user's messages. */
   const remove = useCallback(
     (message: TMessage) => {
+      if (offline) {
+        drop(message.id);
+        offline.delete(channelId, { messageId: message.id }).catch(setError);
+        return;
+      }
       client.messages.delete(channelId, message.id).then(() => drop(message.id), setError);
     },
-    [client, channelId, drop],
+    [client, offline, channelId, drop],
   );
 
-  return { messages, loading, hasOlder, loadOlder, error, setError, apply, send, toggleReaction, edit, remove };
+  /** Puts a send that failed back in line (with the local copy). */
+  const retry = useCallback(
+    (item: OutboxItem) => {
+      offline?.retry(item.id).catch(setError);
+    },
+    [offline],
+  );
+
+  /** Drops a send that is waiting or failed (with the local copy): it is never sent. */
+  const discard = useCallback(
+    (item: OutboxItem) => {
+      offline?.discard(item.id).catch(setError);
+    },
+    [offline],
+  );
+
+  // A message heard from the server before the outbox heard its answer is shown once, as the message.
+  const pending = useMemo(() => {
+    if (pendingItems.length === 0) return NO_PENDING;
+    const shown = new Set(messages.map((m) => m.clientMessageId).filter(Boolean));
+    const waiting = pendingItems.filter((item) => !shown.has(item.clientMessageId));
+    return waiting.length === pendingItems.length ? pendingItems : waiting;
+  }, [messages, pendingItems]);
+
+  return {
+    messages,
+    loading,
+    hasOlder,
+    loadOlder,
+    error,
+    setError,
+    apply,
+    send,
+    toggleReaction,
+    edit,
+    remove,
+    /** With the local copy: the channel's sends the server has not confirmed, oldest first; otherwise empty. */
+    pending,
+    retry,
+    discard,
+    markRead,
+  };
 }
 
 export type MessagesState = ReturnType<typeof useMessages>;

@@ -70,6 +70,14 @@ export const en = {
   "chat.actions": "Message actions",
   "chat.mentionsYou": "Mentions you",
 
+  "outbox.waiting": "Waiting to send",
+  "outbox.sending": "Sending…",
+  "outbox.failed": "Not sent",
+  "outbox.retry": "Retry",
+  "outbox.discard": "Discard",
+  "outbox.announceFailed": "Not sent: {text}",
+  "offline.banner": "You're offline. Messages will be sent when you're back.",
+
   "composer.placeholder": "Message #{channel}",
   "composer.placeholderDirect": "Message {name}",
   "composer.placeholderThread": "Reply…",

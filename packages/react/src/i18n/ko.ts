@@ -69,6 +69,14 @@ export const ko: Dictionary = {
   "chat.actions": "메시지 메뉴",
   "chat.mentionsYou": "나를 언급함",
 
+  "outbox.waiting": "전송 대기 중",
+  "outbox.sending": "보내는 중…",
+  "outbox.failed": "전송 실패",
+  "outbox.retry": "다시 보내기",
+  "outbox.discard": "삭제",
+  "outbox.announceFailed": "보내지 못한 메시지: {text}",
+  "offline.banner": "오프라인입니다. 연결되면 메시지를 보냅니다.",
+
   "composer.placeholder": "#{channel}에 메시지 보내기",
   "composer.placeholderDirect": "{name} 님에게 메시지 보내기",
   "composer.placeholderThread": "답글 쓰기…",

@@ -54,3 +54,30 @@ export function withReaction(
   if (byMe === "removed") mine.delete(reaction);
   return { ...message, reactions, myReactions: [...mine] };
 }
+
+/** A message after the user's own reaction was added or taken back, before the server has answered. */
+export function withOwnReaction(message: TMessage, reaction: string, added: boolean): TMessage {
+  const mine = new Set(message.myReactions ?? []);
+  if (mine.has(reaction) === added) return message;
+  const reactions = { ...(message.reactions ?? {}) };
+  const count = (reactions[reaction] ?? 0) + (added ? 1 : -1);
+  if (count > 0) reactions[reaction] = count;
+  else delete reactions[reaction];
+  if (added) mine.add(reaction);
+  else mine.delete(reaction);
+  return { ...message, reactions, myReactions: [...mine] };
+}
+
+/**
+ * The messages shown after the local copy answered `latest` (a channel's newest, oldest first): the copy is taken
+ * as it is for what it holds, and what it no longer holds but once did (deleted, or gone from the server's newest
+ * page) leaves too. Older pages loaded from the server (below the copy's oldest) stay, and so do messages that came
+ * some other way and the copy has not taken in yet. `fromCopy` is every id a copy ever held.
+ */
+export function withLatestCopy(current: TMessage[], latest: TMessage[], fromCopy: ReadonlySet<string>): TMessage[] {
+  const ids = new Set(latest.map((m) => m.id));
+  const oldest = latest[0]?.seq ?? Number.NEGATIVE_INFINITY;
+  const kept = current.filter((m) => !ids.has(m.id) && (m.seq < oldest || !fromCopy.has(m.id)));
+  if (kept.length === 0) return latest;
+  return [...kept, ...latest].sort((a, b) => a.seq - b.seq);
+}

@@ -1,24 +1,26 @@
-import type {
-  Call,
-  ChannelListOptions,
-  ConnectionState,
-  CreateChannelInput,
-  HistoryOptions,
-  PageOptions,
-  ParleyEventMap,
-  ParleyListener,
-  SendOptions,
-  TCallsPage,
-  TChannel,
-  TChannelsPage,
-  TChatUser,
-  TEditMessageRequest,
-  TMember,
-  TMembersPage,
-  TMessage,
-  TMessagesResponse,
-  TUnreadResponse,
-  UnreadCounts,
+import {
+  type Call,
+  type ChannelListOptions,
+  type ConnectionState,
+  type CreateChannelInput,
+  type HistoryOptions,
+  type OfflineApi,
+  type PageOptions,
+  ParleyConnectionError,
+  type ParleyEventMap,
+  type ParleyListener,
+  type SendOptions,
+  type TCallsPage,
+  type TChannel,
+  type TChannelsPage,
+  type TChatUser,
+  type TEditMessageRequest,
+  type TMember,
+  type TMembersPage,
+  type TMessage,
+  type TMessagesResponse,
+  type TUnreadResponse,
+  type UnreadCounts,
 } from "@parley/sdk";
 import type { ChatClient } from "../client";
 
@@ -100,15 +102,25 @@ interface FakeChannel {
   unread: UnreadCounts;
 }
 
+/** How the fake's server answers: at once, never (every request fails as unreachable), or not yet (they wait). */
+export type FakeNetwork = "online" | "offline" | "stalled";
+
 /**
  * An in-memory stand-in for the part of `ParleyClient` the kit uses: channels, members, messages (history pages,
  * replies, reactions, edits), unread counts and typing, with the events a server would send for the user's own
- * actions. Tests seed it, drive the UI, and call `emit` for what other users do.
+ * actions. Tests seed it, drive the UI, and call `emit` for what other users do. `setNetwork` cuts its server off
+ * or holds its answers; `offline` is null unless a test gives it a store (`src/testing/offline.ts`).
  */
 export class FakeClient implements ChatClient {
+  readonly appId = "app_fake";
   currentUser: TChatUser;
   connectionState: ConnectionState = "open";
   sessionToken: string | null = "pcs_fake";
+  lastEventId: string | null = null;
+  offline: OfflineApi | null = null;
+  #network: FakeNetwork = "online";
+  #networkChanged: Array<() => void> = [];
+  readonly #refusals = new Map<string, Error[]>();
   readonly #listeners = new Map<string, Set<(payload: never) => void>>();
   readonly #channels = new Map<string, FakeChannel>();
   readonly #typing = new Map<string, string[]>();
@@ -171,6 +183,23 @@ export class FakeClient implements ChatClient {
     return () => set.delete(listener as (payload: never) => void);
   }
 
+  /** Cuts the server off (`offline`), holds its answers until the network changes (`stalled`), or lets it answer. */
+  setNetwork(network: FakeNetwork): void {
+    this.#network = network;
+    for (const wake of this.#networkChanged.splice(0)) wake();
+  }
+
+  /** The link moves to `state`, with its `connection` event. */
+  setConnection(state: ConnectionState): void {
+    this.connectionState = state;
+    this.emit("connection", { state } as ParleyEventMap["connection"]);
+  }
+
+  /** The next request by this name (`messages.send`, …) is refused with `error`, as the server would refuse it. */
+  refuseNext(name: string, error: Error): void {
+    this.#refusals.set(name, [...(this.#refusals.get(name) ?? []), error]);
+  }
+
   async connect(): Promise<void> {
     this.requests.push({ name: "connect", args: [] });
   }
@@ -181,6 +210,14 @@ export class FakeClient implements ChatClient {
 
   #record(name: string, ...args: unknown[]): void {
     this.requests.push({ name, args });
+    const refusal = this.#refusals.get(name)?.shift();
+    if (refusal) throw refusal;
+  }
+
+  /** Waits while the network is stalled, and fails as a fetch would while it is off. */
+  async #reach(): Promise<void> {
+    while (this.#network === "stalled") await new Promise<void>((wake) => this.#networkChanged.push(wake));
+    if (this.#network === "offline") throw new ParleyConnectionError("The fake server cannot be reached.");
   }
 
   #channel(channelId: string): FakeChannel {
@@ -210,6 +247,7 @@ export class FakeClient implements ChatClient {
 
   readonly channels: ChatClient["channels"] = {
     list: async (options: ChannelListOptions = {}): Promise<TChannelsPage> => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("channels.list", options);
       const mine = options.scope !== "public";
       const channels = [...this.#channels.values()]
@@ -219,18 +257,21 @@ export class FakeClient implements ChatClient {
     },
     get: async (channelId: string) => this.#channel(channelId).channel,
     create: async (input: CreateChannelInput) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("channels.create", input);
       const channel = makeChannel(`c${this.#channels.size + 1}`, { name: input.name ?? "" });
       this.addChannel(channel);
       return channel;
     },
     join: async (channelId: string) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("channels.join", channelId);
       const state = this.#channel(channelId);
       state.joined = true;
       return state.channel;
     },
     leave: async (channelId: string) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("channels.leave", channelId);
       this.#channel(channelId).joined = false;
     },
@@ -248,19 +289,21 @@ export class FakeClient implements ChatClient {
   };
 
   readonly members: ChatClient["members"] = {
-    list: async (channelId: string, _options: PageOptions = {}): Promise<TMembersPage> => ({
-      members: this.#channel(channelId).members,
-      nextCursor: null,
-    }),
+    list: async (channelId: string, _options: PageOptions = {}): Promise<TMembersPage> => {
+      if (this.#network !== "online") await this.#reach();
+      return { members: this.#channel(channelId).members, nextCursor: null };
+    },
   };
 
   readonly messages: ChatClient["messages"] = {
     send: async (channelId: string, text: string, _metadata?: Record<string, string>, options: SendOptions = {}) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.send", channelId, text, options);
       const state = this.#channel(channelId);
       const seq = (state.messages[state.messages.length - 1]?.seq ?? 0) + 1;
-      const { mentionedUserIds, parentMessageId, showInChannel, type, customType } = options;
+      const { mentionedUserIds, parentMessageId, showInChannel, type, customType, clientMessageId } = options;
       const message = makeMessage(channelId, seq, this.currentUser.userId, text, {
+        ...(clientMessageId ? { clientMessageId } : {}),
         ...(mentionedUserIds ? { mentionedUserIds } : {}),
         ...(parentMessageId ? { parentMessageId } : {}),
         ...(showInChannel ? { showInChannel } : {}),
@@ -275,26 +318,31 @@ export class FakeClient implements ChatClient {
       return message;
     },
     history: async (channelId: string, options: HistoryOptions = {}) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.history", channelId, options);
       const inChannel = this.#channel(channelId).messages.filter((m) => !m.parentMessageId || m.showInChannel);
       return this.#page(inChannel, options);
     },
     replies: async (channelId: string, messageId: string, options: HistoryOptions = {}) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.replies", channelId, messageId, options);
       const replies = this.#channel(channelId).messages.filter((m) => m.parentMessageId === messageId);
       return this.#page(replies, options);
     },
     edit: async (channelId: string, messageId: string, changes: TEditMessageRequest) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.edit", channelId, messageId, changes);
       const message = this.#find(channelId, messageId);
       return this.#replace(channelId, { ...message, text: changes.text ?? message.text, editedAt: AT });
     },
     delete: async (channelId: string, messageId: string) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.delete", channelId, messageId);
       const state = this.#channel(channelId);
       state.messages = state.messages.filter((m) => m.id !== messageId);
     },
     react: async (channelId: string, messageId: string, reaction: string) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.react", channelId, messageId, reaction);
       const message = this.#find(channelId, messageId);
       const reactions = { ...message.reactions, [reaction]: (message.reactions?.[reaction] ?? 0) + 1 };
@@ -302,6 +350,7 @@ export class FakeClient implements ChatClient {
       return this.#replace(channelId, { ...message, reactions, myReactions });
     },
     unreact: async (channelId: string, messageId: string, reaction: string) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.unreact", channelId, messageId, reaction);
       const message = this.#find(channelId, messageId);
       const count = (message.reactions?.[reaction] ?? 1) - 1;
@@ -311,6 +360,7 @@ export class FakeClient implements ChatClient {
       return this.#replace(channelId, { ...message, reactions, myReactions });
     },
     markRead: async (channelId: string) => {
+      if (this.#network !== "online") await this.#reach();
       this.#record("messages.markRead", channelId);
       const state = this.#channel(channelId);
       state.unread = { unreadCount: 0, unreadMentionCount: 0 };
@@ -319,8 +369,15 @@ export class FakeClient implements ChatClient {
     },
   };
 
-  readonly unread: ChatClient["unread"] = {
+  readonly unread: ChatClient["unread"] & { read(channelId: string): void } = {
     of: (channelId: string) => this.#channels.get(channelId)?.unread,
+    // What the SDK does for a read mark it has not sent yet (the offline layer's): the counts clear at once.
+    read: (channelId: string) => {
+      const state = this.#channels.get(channelId);
+      if (!state) return;
+      state.unread = { unreadCount: 0, unreadMentionCount: 0 };
+      this.emit("unread.changed", { channelId, ...state.unread, totals: null });
+    },
     totals: null,
     refresh: async (): Promise<TUnreadResponse> => {
       const unreadCount = [...this.#channels.values()].reduce((sum, c) => sum + c.unread.unreadCount, 0);

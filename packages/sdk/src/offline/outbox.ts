@@ -85,6 +85,8 @@ export class Outbox {
   #blocked = false;
   /** Another tab changed the stored items: read them again before picking the next. */
   #stale = false;
+  /** Items discarded while on their way: dropped if that try fails. */
+  #discarding = new Set<string>();
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #delayMs: number;
 
@@ -259,10 +261,17 @@ export class Outbox {
     this.kick();
   }
 
-  /** Drops an item (pending or failed), with the items that waited on it. */
+  /**
+   * Drops an item, with the items that waited on it. One on its way now is dropped when that try fails; if the
+   * server takes it, it is sent.
+   */
   async discard(itemId: string): Promise<void> {
     const item = this.#items.find((i) => i.id === itemId);
-    if (!item || item.state === "sending") return;
+    if (!item) return;
+    if (item.state === "sending") {
+      this.#discarding.add(itemId);
+      return;
+    }
     const origin = item.kind === "send" || item.kind === "file" ? item.clientMessageId : null;
     await this.#remove(this.#items.filter((i) => i === item || (origin !== null && refersTo(i, origin))));
   }
@@ -327,14 +336,30 @@ export class Outbox {
     }
   }
 
-  /** Re-reads the stored items: another tab may have sent some or added more since this one last looked. */
+  /**
+   * Takes in the items other tabs stored since this one last looked, and their changes (one failed there). Items
+   * missing from the store stay: whether another tab sent one is checked just before sending it.
+   */
   async #reload(area: StorageArea): Promise<void> {
     const stored = await area.list<OutboxItem>(OUTBOX_PREFIX);
-    const fresh = new Map(stored.map(([, item]) => [item.id, item]));
-    const gone = this.#items.filter((i) => !fresh.has(i.id));
-    this.#items = [...fresh.values()].sort((a, b) => a.id.localeCompare(b.id));
-    for (const item of gone) this.#settle(item.id, null);
-    if (gone.length > 0 || stored.length !== this.#items.length) this.host.changed();
+    const merged = new Map(this.#items.map((item) => [item.id, item]));
+    for (const [, item] of stored) {
+      const mine = merged.get(item.id);
+      if (mine?.state !== "sending") merged.set(item.id, item);
+    }
+    const before = this.#items.length;
+    this.#items = [...merged.values()].sort((a, b) => a.id.localeCompare(b.id));
+    if (this.#items.length !== before) this.host.changed();
+  }
+
+  /** Whether another tab sent (or discarded) the item: it is no longer in the store they share. */
+  async #goneElsewhere(area: StorageArea, item: OutboxItem): Promise<boolean> {
+    if ((await area.get(OUTBOX_PREFIX + item.id)) !== undefined) return false;
+    this.#items = this.#items.filter((i) => i.id !== item.id);
+    this.#volatileBytes.delete(item.id);
+    this.#settle(item.id, null);
+    this.host.changed();
+    return true;
   }
 
   async #drainLocked(): Promise<void> {
@@ -354,12 +379,25 @@ export class Outbox {
         continue;
       }
       const { item, messageId } = next;
+      let gone: boolean;
+      try {
+        gone = await this.#goneElsewhere(area, item);
+      } catch {
+        // The storage failed under this drain: the next one runs on what the store moved to.
+        return;
+      }
+      if (gone) continue;
       this.#setState(item, { ...item, state: "sending" });
       let message: TMessage | null;
       try {
         message = await this.#perform(item, messageId, area);
       } catch (error) {
         const current = this.#items.find((i) => i.id === item.id) ?? item;
+        if (this.#discarding.delete(item.id)) {
+          this.#setState(current, { ...current, state: "pending" });
+          await this.discard(item.id);
+          continue;
+        }
         const refused = error instanceof ParleyError && error.status === 401;
         if (isTransient(error) || refused) {
           this.#setState(current, { ...current, state: "pending" });
@@ -371,6 +409,7 @@ export class Outbox {
         continue;
       }
       this.#delayMs = this.host.retryDelayMs.initial;
+      this.#discarding.delete(item.id);
       await this.#succeed(item, message);
     }
   }

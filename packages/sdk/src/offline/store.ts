@@ -106,6 +106,7 @@ export class OfflineStore implements OfflineApi {
   #area: StorageArea | null = null;
   #name: string | null = null;
   #degraded = false;
+  #degradation: Promise<void> | null = null;
   #opened: Promise<void> = Promise.resolve();
   #channels = new Map<string, TChannel>();
   #messages = new Map<string, TMessage[]>();
@@ -119,6 +120,8 @@ export class OfflineStore implements OfflineApi {
   #listeners = new Map<keyof OfflineEventMap, Set<(payload: never) => void>>();
   #tabs: BroadcastChannel | null = null;
   #channelsRefresh: Promise<Cached<TChannel[]>> | null = null;
+  /** The channels that had items in the outbox when it last changed. */
+  #outboxChannels = new Set<string>();
 
   constructor(client: ParleyClient, host: ClientHost, options: OfflineOptions = {}) {
     this.#client = client;
@@ -255,9 +258,10 @@ export class OfflineStore implements OfflineApi {
     const area = this.#area;
     const page = await this.#client.messages.history(channelId, { limit: this.#limit });
     if (area !== this.#area) return this.messages(channelId);
-    // The newest page replaces what was kept: messages deleted while away are not in it.
-    this.#setMessages(channelId, mergeMessages([], page.messages.filter(inChannelList), this.#limit));
+    // The newest page replaces what was kept: messages deleted while away are not in it. Fresh first, so the
+    // listeners the change wakes hear it came from the network.
     this.#fresh.add(MESSAGES_PREFIX + channelId);
+    this.#setMessages(channelId, mergeMessages([], page.messages.filter(inChannelList), this.#limit));
     return this.messages(channelId);
   }
 
@@ -543,6 +547,7 @@ export class OfflineStore implements OfflineApi {
     this.#area = null;
     this.#name = null;
     this.#degraded = false;
+    this.#degradation = null;
     this.#channels.clear();
     this.#messages.clear();
     this.#replies.clear();
@@ -583,13 +588,19 @@ export class OfflineStore implements OfflineApi {
     try {
       await area.write(changes);
     } catch (error) {
-      if (area !== this.#area) return;
-      await this.#degrade(error);
+      // Another write may have failed first and moved the layer to memory already: this one goes there too.
+      if (area === this.#area) await this.#degrade(error);
       await this.#area?.write(changes);
     }
   }
 
-  async #degrade(error: unknown): Promise<void> {
+  /** Moves the layer to memory, once per session however many writes fail together. */
+  #degrade(error: unknown): Promise<void> {
+    this.#degradation ??= this.#moveToMemory(error);
+    return this.#degradation;
+  }
+
+  async #moveToMemory(error: unknown): Promise<void> {
     const failed = this.#area;
     const memory = await memoryStorage().open(this.#name ?? "degraded");
     // What the failed storage still holds of the outbox goes along, so nothing queued is lost.
@@ -606,6 +617,8 @@ export class OfflineStore implements OfflineApi {
     this.#scheduleWrite();
     await failed?.close().catch(() => undefined);
     this.#emit("degraded", { error: error instanceof Error ? error : new Error(String(error)) });
+    // A drain the failure stopped goes on from memory.
+    this.#outbox.kick();
   }
 
   #markDirty(key: string): void {
@@ -758,7 +771,10 @@ export class OfflineStore implements OfflineApi {
   #outboxChanged(): void {
     const items = this.#outbox.items();
     this.#emit("outbox", items);
-    for (const channelId of new Set(items.map((i) => i.channelId))) this.#emit("messages", { channelId });
+    // The channels whose last item just left hear it too.
+    const channels = new Set(items.map((i) => i.channelId));
+    for (const channelId of new Set([...channels, ...this.#outboxChannels])) this.#emit("messages", { channelId });
+    this.#outboxChannels = channels;
     this.#tabs?.postMessage("outbox");
   }
 

@@ -134,7 +134,7 @@ export function ChannelList({ selectedId, onSelect, version }: ChannelListProps)
             )}
           </li>
         ))}
-        {list.discover.length === 0 && !list.loading && (
+        {list.discover.length === 0 && !list.discoverLoading && (
           <li className="pk-muted pk-small pk-pad">{t("channels.nothingToJoin")}</li>
         )}
       </ul>

@@ -1,4 +1,4 @@
-import type { TChannel, TMember, TMessage } from "@parley/sdk";
+import type { OutboxItem, TChannel, TMember, TMessage } from "@parley/sdk";
 import { createContext, useContext } from "react";
 import type { MessagesState } from "../../hooks/use-messages";
 
@@ -11,6 +11,10 @@ export interface MessageActions {
   openThread?: (parentMessageId: string) => void;
   pin?: (message: TMessage, pinned: boolean) => void;
   openDirect?: (userId: string, nickname: string) => void;
+  /** Puts a send the server refused back in line (with the client's offline layer). */
+  retry?: (item: OutboxItem) => void;
+  /** Drops a send still waiting or refused (with the client's offline layer). */
+  discard?: (item: OutboxItem) => void;
 }
 
 /** What is open beside the channel's messages. */

@@ -43,19 +43,21 @@ export function Channel({ channel: initial, onLeft, onOpenDirect, children }: Ch
   const members = useMembers(channel.id);
   const names = useMemo(() => nicknames(members), [members]);
   const [side, setSide] = useState<ChannelSide>(null);
-  const { toggleReaction, edit, remove, setError } = messages;
+  const { toggleReaction, edit, remove, setError, retry, discard } = messages;
 
   const actions = useMemo<MessageActions>(
     () => ({
       toggleReaction,
       edit,
       remove,
+      retry,
+      discard,
       openThread: (parentId) => setSide({ kind: "thread", parentId }),
       openDirect: onOpenDirect,
       // Only a channel's owner may pin, so only they are offered it.
       pin: isOwner ? (message, pinned) => void pin(message.id, pinned).catch(setError) : undefined,
     }),
-    [toggleReaction, edit, remove, onOpenDirect, isOwner, pin, setError],
+    [toggleReaction, edit, remove, retry, discard, onOpenDirect, isOwner, pin, setError],
   );
 
   const value: ChannelContextValue = {

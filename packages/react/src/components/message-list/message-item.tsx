@@ -1,6 +1,8 @@
-import { MISSED_CALL_CUSTOM_TYPE, type TMessage } from "@parley/sdk";
+import { MISSED_CALL_CUSTOM_TYPE, ParleyError, type TMessage } from "@parley/sdk";
 import { type KeyboardEvent, type ReactNode, useState } from "react";
+import type { PendingMessage } from "../../hooks/use-messages";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
+import { describeError } from "../../lib/errors";
 import { formatTime } from "../../lib/format";
 import type { MessageActions } from "../channel/channel-context";
 import { FileIcon, PinIcon, RepliesIcon } from "../icons";
@@ -28,6 +30,12 @@ export interface MessageItemProps {
    * and its controls are all in the Tab order.
    */
   isCurrent?: boolean;
+  /**
+   * The outbox item this message stands for while the server has not confirmed it (`message` is what it will be):
+   * shown as the user's own with its state ("Waiting to send", "Sending…", "Not sent" with the reason), Retry and
+   * Discard for a refused one and Discard for a waiting one, through `actions.retry` and `actions.discard`.
+   */
+  pending?: PendingMessage;
 }
 
 /** Keys that move along the action bar, as in any toolbar; the bar is one Tab stop. */
@@ -39,7 +47,7 @@ const TOOL_KEYS: Record<string, (index: number, count: number) => number> = {
 };
 
 /** One message: author, time, text (or file), reactions, thread link, read mark, and its actions on hover or focus. */
-export function MessageItem({ message, names, actions, isPinned, seenBy, isCurrent }: MessageItemProps) {
+export function MessageItem({ message, names, actions, isPinned, seenBy, isCurrent, pending }: MessageItemProps) {
   const { t, language } = useStrings();
   const me = useMyUserId();
   const [editing, setEditing] = useState(false);
@@ -47,7 +55,7 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
   const inList = isCurrent !== undefined;
   // A message the keyboard is not on keeps its controls out of the Tab order, so a long list is not hundreds of stops.
   const controlTab = isCurrent === false ? -1 : undefined;
-  const own = message.sender?.userId === me;
+  const own = pending !== undefined || message.sender?.userId === me;
   const time = (iso: string) => formatTime(iso, language);
 
   if (message.type === "admin") return <div className="pk-admin-message">{message.text}</div>;
@@ -67,16 +75,29 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
   const mentionsMe = message.mentionedUserIds?.includes(me) ?? false;
   const replies = message.replyCount ?? 0;
   const openThread = actions.openThread;
-  const classes = ["pk-message", own && "pk-own", mentionsMe && "pk-mentions-me"].filter(Boolean).join(" ");
+  const failed = pending?.state === "failed";
+  const pendingState = pending
+    ? t(failed ? "outbox.failed" : pending.state === "sending" ? "outbox.sending" : "outbox.waiting")
+    : null;
+  const classes = [
+    "pk-message",
+    own && "pk-own",
+    mentionsMe && "pk-mentions-me",
+    pending && "pk-pending",
+    failed && "pk-failed",
+  ]
+    .filter(Boolean)
+    .join(" ");
 
-  const tools: { key: string; render: (tabIndex: number) => ReactNode }[] = [
-    {
+  const tools: { key: string; render: (tabIndex: number) => ReactNode }[] = [];
+  if (!pending) {
+    tools.push({
       key: "react",
       render: (tabIndex) => (
         <ReactionPicker tabIndex={tabIndex} onPick={(reaction) => actions.toggleReaction(message, reaction)} />
       ),
-    },
-  ];
+    });
+  }
   const toolButton = (key: string, label: string, onClick: () => void, danger = false) =>
     tools.push({
       key,
@@ -91,12 +112,20 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
         </button>
       ),
     });
-  if (openThread) toolButton("reply", t("chat.reply"), () => openThread(message.id));
-  const pin = actions.pin;
-  if (pin) toolButton("pin", isPinned ? t("chat.unpin") : t("chat.pin"), () => pin(message, !isPinned));
-  if (own && message.type !== "file") toolButton("edit", t("chat.edit"), () => setEditing(true));
-  if (own) toolButton("delete", t("chat.delete"), () => actions.remove(message), true);
-  const currentTool = Math.min(tool, tools.length - 1);
+  const { retry, discard } = actions;
+  if (pending) {
+    // On its way it can no longer be held back; a refused one offers its buttons under the bubble instead.
+    if (pending.state === "pending" && discard) {
+      toolButton("discard", t("outbox.discard"), () => discard(pending), true);
+    }
+  } else {
+    if (openThread) toolButton("reply", t("chat.reply"), () => openThread(message.id));
+    const pin = actions.pin;
+    if (pin) toolButton("pin", isPinned ? t("chat.unpin") : t("chat.pin"), () => pin(message, !isPinned));
+    if (own && message.type !== "file") toolButton("edit", t("chat.edit"), () => setEditing(true));
+    if (own) toolButton("delete", t("chat.delete"), () => actions.remove(message), true);
+  }
+  const currentTool = Math.max(0, Math.min(tool, tools.length - 1));
 
   function moveTool(event: KeyboardEvent<HTMLDivElement>) {
     const next = TOOL_KEYS[event.key]?.(currentTool, tools.length);
@@ -110,7 +139,7 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
     <article
       className={classes}
       data-testid="message"
-      aria-label={`${author}: ${message.text}`}
+      aria-label={pendingState ? `${author}: ${message.text} (${pendingState})` : `${author}: ${message.text}`}
       tabIndex={inList ? (isCurrent ? 0 : -1) : undefined}
     >
       {!own && <Avatar name={author} />}
@@ -129,7 +158,14 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
           ) : (
             <span className="pk-author">{author}</span>
           )}
-          <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+          {pendingState ? (
+            // In the place of the time, so the sent message that replaces it keeps the row's height.
+            <span className={failed ? "pk-pending-state pk-error" : "pk-pending-state"} data-testid="pending-state">
+              {pendingState}
+            </span>
+          ) : (
+            <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+          )}
           {message.editedAt && (
             <span className="pk-edited" title={t("chat.editedAt", { time: time(message.editedAt) })}>
               {t("chat.edited")}
@@ -169,6 +205,10 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
               <a href={message.file.url} target="_blank" rel="noreferrer" tabIndex={controlTab}>
                 <FileIcon /> {message.file.name}
               </a>
+            ) : pending?.kind === "file" ? (
+              <span>
+                <FileIcon /> {pending.name}
+              </span>
             ) : (
               <MessageText message={message} me={me} names={names} />
             )}
@@ -185,8 +225,30 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
           </button>
         )}
         {seenBy !== undefined && seenBy > 0 && <div className="pk-seen">{t("chat.seenBy", { count: seenBy })}</div>}
+        {pending && failed && (
+          <div className="pk-pending-failure">
+            <span className="pk-error">
+              {describeError(new ParleyError(pending.error ?? { code: "Error", message: "" }, 0), t)}
+            </span>
+            {retry && (
+              <button type="button" className="pk-link" tabIndex={controlTab} onClick={() => retry(pending)}>
+                {t("outbox.retry")}
+              </button>
+            )}
+            {discard && (
+              <button
+                type="button"
+                className="pk-link pk-danger"
+                tabIndex={controlTab}
+                onClick={() => discard(pending)}
+              >
+                {t("outbox.discard")}
+              </button>
+            )}
+          </div>
+        )}
       </div>
-      {!editing && (
+      {!editing && tools.length > 0 && (
         <div className="pk-message-actions" role="toolbar" aria-label={t("chat.actions")} onKeyDown={moveTool}>
           {tools.map((item, index) => (
             <span key={item.key} className="pk-tool" data-pk-tool>

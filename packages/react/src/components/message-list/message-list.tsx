@@ -1,4 +1,4 @@
-import type { TMember, TMessage } from "@parley/sdk";
+import type { TChatUser, TMember, TMessage } from "@parley/sdk";
 import {
   type FocusEvent,
   type KeyboardEvent,
@@ -10,9 +10,10 @@ import {
   useRef,
   useState,
 } from "react";
-import { useMyUserId, useStrings } from "../../hooks/use-parley";
+import type { PendingMessage } from "../../hooks/use-messages";
+import { useCurrentUser, useMyUserId, useStrings } from "../../hooks/use-parley";
 import { type MessageActions, useChannelContext } from "../channel/channel-context";
-import { MessageItem } from "./message-item";
+import { EMOTE_TYPE, MessageItem } from "./message-item";
 
 /** A row's height until it has been drawn and measured. */
 export const ESTIMATED_ROW_PX = 72;
@@ -42,6 +43,50 @@ export interface MessageListViewProps {
   showSeen?: boolean;
   /** Rendered above the messages, scrolling with them (a thread's parent). */
   header?: ReactNode;
+  /**
+   * The user's sends the server has not confirmed (with the client's offline layer), drawn after the messages as
+   * the user's own with their state, and `actions.retry` / `actions.discard`.
+   */
+  pending?: PendingMessage[];
+}
+
+/** One drawn row: a message, or a send still in the outbox standing in for the message it becomes. */
+interface Row {
+  /**
+   * The message's `clientMessageId` where it has one, so the message that replaces a pending send keeps its row
+   * (its DOM node and its measured height); its id otherwise.
+   */
+  key: string;
+  message: TMessage;
+  pending?: PendingMessage;
+}
+
+const NO_PENDING: PendingMessage[] = [];
+
+function rowKey(message: TMessage): string {
+  return message.clientMessageId || message.id;
+}
+
+/** The message a pending send will be, as far as it is known before the server has it. */
+function pendingMessage(item: PendingMessage, user: TChatUser | null): TMessage {
+  const options = item.kind === "send" ? item.options : undefined;
+  const emote = options?.type === "custom" && options.customType === EMOTE_TYPE;
+  return {
+    id: `pending:${item.clientMessageId}`,
+    channelId: item.channelId,
+    seq: Number.MAX_SAFE_INTEGER,
+    type: emote ? "custom" : "text",
+    ...(emote ? { customType: EMOTE_TYPE } : {}),
+    text: item.kind === "send" ? item.text : (item.caption ?? item.name),
+    sender: user
+      ? { userId: user.userId, nickname: user.nickname, profileImageUrl: user.profileImageUrl }
+      : { userId: "", nickname: "", profileImageUrl: "" },
+    metadata: item.kind === "send" ? (item.metadata ?? {}) : {},
+    file: null,
+    createdAt: item.createdAt,
+    clientMessageId: item.clientMessageId,
+    ...(options?.mentionedUserIds ? { mentionedUserIds: options.mentionedUserIds } : {}),
+  };
 }
 
 /** The index of the row that covers `y` (a position from the first row's top), clamped to the rows there are. */
@@ -57,15 +102,15 @@ function rowAt(offsets: Float64Array, y: number): number {
   return Math.max(0, low);
 }
 
-/** Takes the heights of drawn rows (each carries its message's id) into `heights`; true when one changed. */
+/** Takes the heights of drawn rows (each carries its row's key) into `heights`; true when one changed. */
 function measureRows(heights: Map<string, number>, elements: Iterable<Element>): boolean {
   let changed = false;
   for (const element of elements) {
     const row = element as HTMLElement;
-    const id = row.dataset.id;
+    const key = row.dataset.key;
     const height = row.offsetHeight;
-    if (id && height > 0 && heights.get(id) !== height) {
-      heights.set(id, height);
+    if (key && height > 0 && heights.get(key) !== height) {
+      heights.set(key, height);
       changed = true;
     }
   }
@@ -81,11 +126,24 @@ function measureRows(heights: Map<string, number>, elements: Iterable<Element>):
  *
  * The keyboard moves by message: one message is in the Tab order (the newest, until another gets focus), with its
  * controls; ArrowUp and ArrowDown move to the message before or after it. So each message adds no Tab stop.
+ *
+ * Sends not yet confirmed (`pending`) follow the messages as the user's own, each saying whether it is waiting,
+ * on its way or refused; a row is keyed by the `clientMessageId` the message keeps, so the sent message takes over
+ * its pending row in place.
  */
 export function MessageListView(props: MessageListViewProps) {
   const { t } = useStrings();
   const me = useMyUserId();
+  const user = useCurrentUser();
   const { messages } = props;
+  const pending = props.pending ?? NO_PENDING;
+  const entries = useMemo(() => {
+    const list: Row[] = messages.map((message) => ({ key: rowKey(message), message }));
+    for (const item of pending) {
+      list.push({ key: item.clientMessageId, message: pendingMessage(item, user), pending: item });
+    }
+    return list;
+  }, [messages, pending, user]);
   const scroller = useRef<HTMLElement>(null);
   const head = useRef<HTMLDivElement>(null);
   const rows = useRef<HTMLDivElement>(null);
@@ -95,8 +153,8 @@ export function MessageListView(props: MessageListViewProps) {
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT_PX);
   const [headHeight, setHeadHeight] = useState(0);
   const atBottom = useRef(true);
-  /** The first visible message, and how far its top is below the top of the visible part. */
-  const anchor = useRef<{ id: string; fromTop: number } | null>(null);
+  /** The first visible row (by key), and how far its top is below the top of the visible part. */
+  const anchor = useRef<{ key: string; fromTop: number } | null>(null);
   const observer = useRef<ResizeObserver | null>(null);
   const observed = useRef(new Set<Element>());
   /** The message the keyboard is on, when the user has moved it from the newest. */
@@ -104,18 +162,18 @@ export function MessageListView(props: MessageListViewProps) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `measured` moves when a row's measured height changed
   const offsets = useMemo(() => {
-    const sums = new Float64Array(messages.length + 1);
-    for (let i = 0; i < messages.length; i++) {
-      const id = messages[i]?.id ?? "";
-      sums[i + 1] = (sums[i] ?? 0) + (heights.current.get(id) ?? ESTIMATED_ROW_PX);
+    const sums = new Float64Array(entries.length + 1);
+    for (let i = 0; i < entries.length; i++) {
+      const key = entries[i]?.key ?? "";
+      sums[i + 1] = (sums[i] ?? 0) + (heights.current.get(key) ?? ESTIMATED_ROW_PX);
     }
     return sums;
-  }, [messages, measured]);
-  const total = offsets[messages.length] ?? 0;
+  }, [entries, measured]);
+  const total = offsets[entries.length] ?? 0;
 
   const top = scrollTop - headHeight;
-  const first = messages.length === 0 ? 0 : rowAt(offsets, top - OVERSCAN_PX);
-  const last = messages.length === 0 ? -1 : rowAt(offsets, top + viewport + OVERSCAN_PX);
+  const first = entries.length === 0 ? 0 : rowAt(offsets, top - OVERSCAN_PX);
+  const last = entries.length === 0 ? -1 : rowAt(offsets, top + viewport + OVERSCAN_PX);
 
   /** The furthest the list scrolls; from the layout where there is one, from the rows' heights otherwise. */
   const maxScroll = (el: HTMLElement) => {
@@ -180,14 +238,14 @@ export function MessageListView(props: MessageListViewProps) {
       remeasure();
       return;
     }
-    if (messages.length === 0) return;
+    if (entries.length === 0) return;
 
     let target: number | null = null;
     if (atBottom.current) {
       target = maxScroll(el);
     } else if (anchor.current) {
-      const { id, fromTop } = anchor.current;
-      const index = messages.findIndex((m) => m.id === id);
+      const { key, fromTop } = anchor.current;
+      const index = entries.findIndex((row) => row.key === key);
       if (index >= 0) target = headHeight + (offsets[index] ?? 0) - fromTop;
     }
     if (target !== null && Math.abs(el.scrollTop - target) > 1) el.scrollTop = target;
@@ -201,12 +259,13 @@ export function MessageListView(props: MessageListViewProps) {
     setScrollTop(y);
     atBottom.current = maxScroll(el) - y < STICKY_PX;
     const index = rowAt(offsets, y - headHeight);
-    const message = messages[index];
-    anchor.current = message ? { id: message.id, fromTop: headHeight + (offsets[index] ?? 0) - y } : null;
+    const row = entries[index];
+    anchor.current = row ? { key: row.key, fromTop: headHeight + (offsets[index] ?? 0) - y } : null;
     if (y < LOAD_OLDER_PX && props.hasOlder && !props.loading) void props.onLoadOlder();
   }
 
   const announcement = useAnnouncement(messages, me);
+  const failure = useFailureAnnouncement(pending);
 
   let lastOwn: TMessage | undefined;
   if (props.showSeen !== false) {
@@ -218,9 +277,11 @@ export function MessageListView(props: MessageListViewProps) {
     ? props.members.filter((m) => m.userId !== me && (m.lastReadSeq ?? 0) >= (lastOwn?.seq ?? 0)).length
     : undefined;
   const pinned = new Set(props.pinnedIds ?? []);
-  const drawn = messages.slice(first, last + 1);
+  const drawn = entries.slice(first, last + 1);
   // A current message scrolled out of the drawn rows hands the Tab stop to the newest drawn one, so one is always there.
-  const current = drawn.some((m) => m.id === currentId) ? currentId : (drawn[drawn.length - 1]?.id ?? null);
+  const current = drawn.some((row) => row.message.id === currentId)
+    ? currentId
+    : (drawn[drawn.length - 1]?.message.id ?? null);
 
   /** Focus that lands in a message by any means (a click, Tab, a control) makes it the current one. */
   function followFocus(event: FocusEvent<HTMLDivElement>) {
@@ -266,7 +327,7 @@ export function MessageListView(props: MessageListViewProps) {
             </button>
           )}
           {props.loading && <div className="pk-muted pk-center">{t("chat.loading")}</div>}
-          {!props.loading && messages.length === 0 && <div className="pk-muted pk-center">{props.empty}</div>}
+          {!props.loading && entries.length === 0 && <div className="pk-muted pk-center">{props.empty}</div>}
         </div>
         <div className="pk-message-list-body" style={{ height: total }}>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: focus and arrow keys from the messages, which are articles */}
@@ -277,15 +338,16 @@ export function MessageListView(props: MessageListViewProps) {
             onKeyDown={moveByMessage}
             onFocus={followFocus}
           >
-            {drawn.map((message) => (
-              <div key={message.id} className="pk-message-row" data-id={message.id}>
+            {drawn.map(({ key, message, pending: item }) => (
+              <div key={key} className="pk-message-row" data-id={message.id} data-key={key}>
                 <MessageItem
                   message={message}
                   names={props.names}
                   actions={props.actions}
-                  isPinned={pinned.has(message.id)}
+                  isPinned={!item && pinned.has(message.id)}
                   seenBy={message === lastOwn ? seenBy : undefined}
                   isCurrent={message.id === current}
+                  pending={item}
                 />
               </div>
             ))}
@@ -295,8 +357,28 @@ export function MessageListView(props: MessageListViewProps) {
       <div className="pk-sr-only" aria-live="polite">
         {announcement}
       </div>
+      <div className="pk-sr-only" aria-live="polite">
+        {failure}
+      </div>
     </div>
   );
+}
+
+/** A line for screen readers when one of the user's sends is refused: the row says so too, but only where it is. */
+function useFailureAnnouncement(pending: PendingMessage[]): string {
+  const { t } = useStrings();
+  const [line, setLine] = useState("");
+  const told = useRef(new Set<string>());
+  useEffect(() => {
+    for (const item of pending) {
+      // A retried send that fails again is said again.
+      if (item.state !== "failed") told.current.delete(item.id);
+      if (item.state !== "failed" || told.current.has(item.id)) continue;
+      told.current.add(item.id);
+      setLine(t("outbox.announceFailed", { text: item.kind === "send" ? item.text : item.name }));
+    }
+  }, [pending, t]);
+  return line;
 }
 
 /**
@@ -334,6 +416,7 @@ export function MessageList() {
       pinnedIds={channel.pinnedMessageIds}
       label={t("chat.messages", { channel: title })}
       empty={t("chat.empty")}
+      pending={messages.pending}
     />
   );
 }
