@@ -14,3 +14,8 @@ createRoot(root).render(
     </LanguageProvider>
   </StrictMode>,
 );
+
+// The built sample keeps its page for offline reloads; the dev server's modules change too often to keep.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  void navigator.serviceWorker.register(new URL("sw.js", document.baseURI)).catch(() => undefined);
+}

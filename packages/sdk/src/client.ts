@@ -170,6 +170,7 @@ export class ParleyClient {
         this.#knownSession = source;
       },
       retryNow: () => this.#realtime.retryNow(),
+      networkLost: () => this.#realtime.dropNow(),
       seenChannels: (channels) => this.unread.seen(channels),
     };
   }

@@ -17,6 +17,8 @@ export interface ClientHost {
   knownSession(source: (sessionToken: string) => Promise<TChatUser | null>): void;
   /** The network is back: a link waiting to retry tries now. */
   retryNow(): void;
+  /** The network is gone: an open link is dropped now rather than when its pings go unanswered. */
+  networkLost(): void;
   /** Channels as a list answered them, for the unread counts the client keeps. */
   seenChannels(channels: Parameters<ParleyClient["unread"]["seen"]>[0]): void;
 }

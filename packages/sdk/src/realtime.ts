@@ -108,6 +108,15 @@ export class Realtime {
     return promise;
   }
 
+  /**
+   * The platform says the network is gone: an open link is treated as dropped at once (a socket can stay "open" for
+   * many seconds after the network went), and retried with back-off until the network is back.
+   */
+  dropNow(): void {
+    if (this.#state !== "open" || !this.#socket) return;
+    this.#lost(this.#generation, new ParleyConnectionError("the network went away"));
+  }
+
   /** While waiting to retry a dropped link, tries now: the network is said to be back. */
   retryNow(): void {
     if (this.#state !== "reconnecting" || !this.#retryTimer) return;

@@ -223,6 +223,32 @@ describe("the outbox", () => {
   });
 });
 
+describe("the platform's word on the network", () => {
+  it("drops the link when the network goes and reconnects at once when it comes back", async () => {
+    const a = await sdkApp(t, baseUrl);
+    cleanups.push(a.cleanup);
+    let tell: (online: boolean) => void = () => {};
+    const network = {
+      subscribe(listener: (online: boolean) => void) {
+        tell = listener;
+        return () => {};
+      },
+    };
+    // Retries far apart: only the network's word can bring the link back within the test.
+    const kim = await a.user("kim", {
+      reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000 },
+      offline: offline({ network }),
+    });
+    const log = record(kim);
+    await kim.connect();
+    tell(false);
+    expect(kim.connectionState).toBe("reconnecting");
+    tell(true);
+    await waitFor("the link to open again", () => kim.connectionState === "open");
+    expect(log.states).toEqual(["connecting", "open", "reconnecting", "open"]);
+  });
+});
+
 describe("what watchers hear", () => {
   it("tells a channel's watcher when its last pending item is discarded, and marks a refresh as the network's", async () => {
     const { kim, channel } = await room();

@@ -145,7 +145,10 @@ export class OfflineStore implements OfflineApi {
     const page = globalThis as { addEventListener?: (type: string, listener: () => void) => void };
     page.addEventListener?.("pagehide", () => void this.#flushWrites());
     (options.network ?? browserNetwork())?.subscribe((online) => {
-      if (!online) return;
+      if (!online) {
+        host.networkLost();
+        return;
+      }
       host.retryNow();
       this.#outbox.kick();
     });
