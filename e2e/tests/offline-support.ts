@@ -1,0 +1,369 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { SAMPLE_WORDS, type SampleLanguage } from "./sample-host";
+import { PASSWORD } from "./support";
+
+const REPOSITORY = fileURLToPath(new URL("../..", import.meta.url));
+const SERVER_MAIN = path.join(REPOSITORY, "packages/server/src/main.ts");
+
+type Authorization = { authorization: string };
+
+/** A free port on the loopback interface, as the system hands one out. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function json<T>(what: string, response: Promise<Response>): Promise<T> {
+  const answer = await response;
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${what}: ${answer.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Calls `baseUrl` with JSON, as the dashboard or an app's client does. */
+function call<T>(baseUrl: string, method: string, url: string, auth: Authorization | null, body?: unknown) {
+  return json<T>(
+    `${method} ${url}`,
+    fetch(`${baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(auth ?? {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+}
+
+/** The newest mail the server wrote into `dataDir/mail` for `to`, waiting for the mail job. */
+async function mailTo(dataDir: string, to: string): Promise<{ text: string }> {
+  const dir = path.join(dataDir, "mail");
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).sort();
+    for (const file of files.reverse()) {
+      const mail = JSON.parse(await fs.readFile(path.join(dir, file), "utf8")) as { to: string; text: string };
+      if (mail.to === to) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * An account signed up and verified through the dashboard API of the server at `baseUrl` (whose data folder is
+ * `dataDir`, where it writes its mail), with one app that lets guests in: what the sample signs in to.
+ */
+export async function guestApp(baseUrl: string, dataDir: string): Promise<{ appId: string }> {
+  const email = `e2e.offline.${Date.now()}.${randomBytes(3).toString("hex")}@example.com`;
+  await call(baseUrl, "POST", "/api/auth/signup", null, {
+    email,
+    password: PASSWORD,
+    name: "Mina Choi",
+    contact: "01055556666",
+    companyName: "Mina Games",
+    companyHomepage: "",
+    companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "" },
+    marketingConsent: false,
+    termsAccepted: true,
+    privacyAccepted: true,
+    language: "en",
+  });
+  const code = /[?&]code=([A-Za-z0-9_-]+)/.exec((await mailTo(dataDir, email)).text)?.[1];
+  const { session } = await call<{ session: { sessionToken: string } | null }>(
+    baseUrl,
+    "POST",
+    "/api/auth/email/verification/confirm",
+    null,
+    { email, code },
+  );
+  if (!session) throw new Error(`verification signed no one in: ${email}`);
+  const owner = { authorization: `Bearer ${session.sessionToken}` };
+  const { app } = await call<{ app: { id: string } }>(baseUrl, "POST", "/api/apps", owner, { name: "Offline" });
+  await call(baseUrl, "PUT", `/api/apps/${app.id}/admin`, owner, {
+    allowAnonymousLogin: true,
+    defaultMemberLimit: 100,
+  });
+  return { appId: app.id };
+}
+
+export interface ChatMessage {
+  id: string;
+  seq: number;
+  text: string;
+  clientMessageId?: string;
+  reactions?: Record<string, number>;
+}
+
+/** A guest of the app signed in through the chat API, with the calls the tests make as that user. */
+export async function guest(baseUrl: string, appId: string, userId: string) {
+  const { sessionToken } = await call<{ sessionToken: string }>(baseUrl, "POST", "/v1/auth/anonymous", null, {
+    appId,
+    userId,
+    nickname: userId.toUpperCase(),
+  });
+  const auth = { authorization: `Bearer ${sessionToken}` };
+  return {
+    userId,
+    /** Makes a channel of the given type with this user as its owner and `userIds` as members. */
+    async createChannel(name: string, userIds: string[], type = "public") {
+      const { channel } = await call<{ channel: { id: string } }>(baseUrl, "POST", "/v1/channels", auth, {
+        name,
+        type,
+        userIds,
+      });
+      return channel.id;
+    },
+    async send(channelId: string, text: string) {
+      const { message } = await call<{ message: ChatMessage }>(
+        baseUrl,
+        "POST",
+        `/v1/channels/${channelId}/messages`,
+        auth,
+        { text },
+      );
+      return message;
+    },
+    /** The channel's newest messages as this user reads them, oldest first. */
+    async messages(channelId: string): Promise<ChatMessage[]> {
+      const { messages } = await call<{ messages: ChatMessage[] }>(
+        baseUrl,
+        "GET",
+        `/v1/channels/${channelId}/messages?limit=100`,
+        auth,
+      );
+      return [...messages].sort((a, b) => a.seq - b.seq);
+    },
+    /** The texts of the channel's messages (oldest first) that are among `texts`, each as often as it is there. */
+    async textsAmong(channelId: string, texts: readonly string[]): Promise<string[]> {
+      return (await this.messages(channelId)).map((m) => m.text).filter((text) => texts.includes(text));
+    },
+  };
+}
+
+/**
+ * Signs in to the sample open on `page` (its sign-in screen) as a guest, the way `signInToSample` does in a new
+ * browser: for a test that signs in again in the same browser, whose IndexedDB it checks.
+ */
+export async function signInOnPage(
+  page: Page,
+  language: SampleLanguage,
+  options: { server: string; appId: string; userId: string },
+) {
+  const words = SAMPLE_WORDS[language];
+  await page.getByRole("button", { name: words.languageButton }).click();
+  await page.getByLabel(words.serverUrl, { exact: true }).fill(options.server);
+  await page.getByLabel(words.appId, { exact: true }).fill(options.appId);
+  await page.getByLabel(words.userId, { exact: true }).fill(options.userId);
+  await page.getByLabel(words.nickname, { exact: true }).fill(options.userId.toUpperCase());
+  await page.getByRole("button", { name: words.signIn }).click();
+  await expect(page.locator(".pk-sidebar-header")).toContainText(words.online);
+}
+
+/**
+ * Waits until the sample's service worker controls the page: from then on a reload without the network is answered
+ * from its cache, as on a phone in a tunnel.
+ */
+export async function waitForOfflinePage(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The names of the IndexedDB databases the page's origin holds. */
+export function databaseNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ""));
+}
+
+/** A server process of the test's own, on its own port and data folder, which the test can kill and start again. */
+export interface OwnServer {
+  url: string;
+  dataDir: string;
+  /** Starts the server (again) on the same port and data folder; resolves once it answers its health check. */
+  start(): Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash or an out-of-memory kill does. */
+  kill(): void;
+  /** Resolves once the killed process has exited. */
+  exited(): Promise<void>;
+  /** Stops the server for good and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A server as an operator runs it (`node --import tsx packages/server/src/main.ts`), on a free port with its own
+ * data folder (the embedded database) and the testing endpoints; only the settings named here reach it.
+ */
+export async function ownServer(dataDir: string): Promise<OwnServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  let exit: Promise<void> = Promise.resolve();
+  let stderr = "";
+  const guard = () => child?.kill("SIGKILL");
+  process.on("exit", guard);
+
+  async function start() {
+    stderr = "";
+    const started = spawn(process.execPath, ["--import", "tsx", SERVER_MAIN], {
+      cwd: REPOSITORY,
+      env: {
+        PATH: process.env.PATH ?? "",
+        ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+        ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+        ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        WEB_DIST_DIR: path.join(dataDir, "no-web"),
+        LOG_LEVEL: "warn",
+        JOB_POLL_SECONDS: "0.5",
+        RATE_LIMIT_PER_SECOND: "0",
+        TESTING_ENDPOINTS: "true",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    child = started;
+    started.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    exit = new Promise((resolve) => started.once("exit", () => resolve()));
+    // Generous: the first start migrates the database, and every start compiles the server on a busy machine.
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`the server exited with ${started.exitCode}: ${stderr}`);
+      const healthy = await fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) return;
+      if (Date.now() > deadline) throw new Error(`the server did not answer on ${url} within 180 s: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  return {
+    url,
+    dataDir,
+    start,
+    kill: () => {
+      child?.kill("SIGKILL");
+    },
+    exited: () => exit,
+    async dispose() {
+      child?.kill("SIGKILL");
+      await exit;
+      process.off("exit", guard);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A TCP proxy in front of a server (after packages/sdk/test/network-proxy.ts), which the sample is given as its
+ * server URL. It can lose the answer to one request after the server received it: from the moment that request's
+ * line passes, what the server says on the WebSockets is held back, and as the answer starts to come back every
+ * connection is cut and new ones are refused until `setOnline(true)`. So nothing tells the page the request went
+ * through until the network is back.
+ */
+export interface AnswerDroppingProxy {
+  url: string;
+  setOnline(online: boolean): void;
+  /** Resolves once the answer to the next request whose request line matches `pattern` was dropped. */
+  dropNextAnswer(pattern: RegExp): Promise<void>;
+  /** Everything the clients sent through the proxy so far, as latin1 text. */
+  sent(): string;
+  close(): Promise<void>;
+}
+
+export async function startAnswerDroppingProxy(target: string): Promise<AnswerDroppingProxy> {
+  const { hostname, port } = new URL(target);
+  let online = true;
+  let holdSockets = false;
+  const open = new Set<net.Socket>();
+  const fromClients: Buffer[] = [];
+  let drop: { pattern: RegExp; done: () => void } | null = null;
+
+  const goOffline = () => {
+    online = false;
+    for (const socket of open) socket.destroy();
+  };
+
+  const server = net.createServer((client) => {
+    if (!online) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(Number(port), hostname);
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
+    open.add(client);
+    open.add(upstream);
+    let isSocket = false;
+    let doomed: (() => void) | null = null;
+    client.on("data", (chunk: Buffer) => {
+      fromClients.push(chunk);
+      const text = chunk.toString("latin1");
+      if (/\r\nupgrade:\s*websocket/i.test(text)) isSocket = true;
+      const line = text.split("\r\n", 1)[0] ?? "";
+      if (drop?.pattern.test(line)) {
+        doomed = drop.done;
+        drop = null;
+        holdSockets = true;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => {
+      if (doomed) {
+        const done = doomed;
+        doomed = null;
+        holdSockets = false;
+        goOffline();
+        done();
+        return;
+      }
+      // Held back: the connection is cut before it could pass on.
+      if (isSocket && holdSockets) return;
+      client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    client.on("close", end);
+    upstream.on("close", end);
+    client.on("error", end);
+    upstream.on("error", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address() as net.AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    setOnline(next) {
+      if (next) online = true;
+      else goOffline();
+    },
+    dropNextAnswer(pattern) {
+      return new Promise((resolve) => {
+        drop = { pattern, done: resolve };
+      });
+    },
+    sent: () => Buffer.concat(fromClients).toString("latin1"),
+    async close() {
+      for (const socket of open) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
