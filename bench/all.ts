@@ -1,6 +1,6 @@
 /**
  * Every benchmark in turn (chat fan-out, bulk messages, web first load, API, WebSocket flood, usage reports, many
- * senders, unread counts, calls), each as its own
+ * senders, unread counts, calls, the SDK's offline layer), each as its own
  * process as its own script runs it, then one report: `.reports/bench.json` with each benchmark's report, its goals
  * and whether each is met, and a short table on stdout (the benchmarks' progress goes to stderr). Each benchmark
  * still writes its own `.reports/bench-*.json`.
@@ -92,6 +92,13 @@ interface SendReport {
 interface CallsReport {
   setup: { p99Ms: number };
   signalling: { p99Ratio: number };
+}
+interface OfflineReport {
+  outbox: {
+    ratio: number;
+    drain: { stored: { exactlyOnce: boolean; inOrder: boolean; missing: number; duplicated: number } };
+  };
+  pages: { storeFirstDrawMs: number; networkVsStore: number };
 }
 interface ReportsReport {
   results: Array<{
@@ -292,6 +299,48 @@ const BENCHES: Bench[] = [
           goal: "≤ 2",
           value: r.signalling.p99Ratio,
           met: typeof r.signalling.p99Ratio === "number" ? r.signalling.p99Ratio <= 2 : null,
+        },
+      ];
+    },
+  },
+  {
+    name: "offline",
+    script: "bench/offline.ts",
+    outFlag: "--out",
+    quick: [
+      "--messages",
+      "100",
+      "--warmup",
+      "20",
+      "--channels",
+      "10",
+      "--channel-messages",
+      "10",
+      "--network-loads",
+      "2",
+      "--store-loads",
+      "2",
+    ],
+    goals(report) {
+      const { outbox, pages } = report as OfflineReport;
+      const stored = outbox.drain.stored;
+      return [
+        {
+          name: "store first draw",
+          goal: "< 100 ms",
+          value: pages.storeFirstDrawMs,
+          met: below(pages.storeFirstDrawMs, 100),
+        },
+        { name: "store vs network", goal: "≥ 3", value: pages.networkVsStore, met: atLeast(pages.networkVsStore, 3) },
+        { name: "outbox drain vs online sends", goal: "≥ 0.8", value: outbox.ratio, met: atLeast(outbox.ratio, 0.8) },
+        {
+          name: "every queued message stored once, in order",
+          goal: "= expected",
+          value:
+            stored.exactlyOnce && stored.inOrder
+              ? "all"
+              : `${stored.missing} missing, ${stored.duplicated} duplicated${stored.inOrder ? "" : ", out of order"}`,
+          met: stored.exactlyOnce && stored.inOrder,
         },
       ];
     },

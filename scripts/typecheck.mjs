@@ -10,6 +10,7 @@ const projects = [
   "e2e",
   "bench",
   "bench/calls-page",
+  "bench/offline-page",
   "packages/sdk",
   "packages/react",
   "examples/chat-web",

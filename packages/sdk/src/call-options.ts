@@ -1,3 +1,4 @@
+import type { TClientFrame } from "@parley/contract/client";
 /**
  * The WebRTC a client uses. Browsers have it; elsewhere (Node, React Native) pass an implementation with the same
  * shape, e.g. for tests.
@@ -34,4 +35,9 @@ export function browserWebRtc(): WebRtcImplementation {
     RTCPeerConnection: scope.RTCPeerConnection,
     getUserMedia: (constraints) => devices.getUserMedia?.(constraints) as Promise<MediaStream>,
   };
+}
+
+/** The real-time link as calls use it: a frame sent on the open link, or false when there is none. */
+export interface FrameSender {
+  send(frame: TClientFrame): boolean;
 }

@@ -1,7 +1,6 @@
 import { callsApi, type TIceServer, type TIceServersResponse } from "@parley/contract/client";
-import type { CallOptions, WebRtcImplementation } from "./call-options";
+import type { CallOptions, FrameSender, WebRtcImplementation } from "./call-options";
 import type { Http } from "./http";
-import type { Realtime } from "./realtime";
 
 /** The signalling a party sends the other inside `call.signal` frames. */
 export type Signal =
@@ -17,7 +16,7 @@ const MEDIA_RECOVERY_MS_DEFAULT = 20_000;
 /** What a {@link CallPeer} needs from its call and the client. */
 export interface CallPeerHost {
   http: Pick<Http, "request">;
-  realtime: Pick<Realtime, "send">;
+  realtime: FrameSender;
   webrtc: () => WebRtcImplementation;
   options: Pick<CallOptions, "iceTransportPolicy" | "mediaRecoveryMs">;
   /** Read at each send: a call started here has its id only once the server answered. */

@@ -1,9 +1,8 @@
 import { callsApi, type TCall, type TCallEvent, type TCallKind, type TCallState } from "@parley/contract/client";
 import { CallMedia } from "./call-media";
-import type { CallOptions, WebRtcImplementation } from "./call-options";
+import type { CallOptions, FrameSender, WebRtcImplementation } from "./call-options";
 import { CallPeer, type Signal } from "./call-peer";
 import type { Http } from "./http";
-import type { Realtime } from "./realtime";
 
 /** What a {@link Call} tells its listeners. */
 export interface CallEventMap {
@@ -25,7 +24,7 @@ const FINAL_STATES = new Set<TCallState>(["ended", "declined", "cancelled", "mis
 /** What a {@link Call} needs from the client. */
 export interface CallContext {
   http: Http;
-  realtime: Realtime;
+  realtime: FrameSender;
   webrtc: () => WebRtcImplementation;
   options: CallOptions;
   myUserId: () => string | null;

@@ -10,10 +10,10 @@ import {
   type TIceServersResponse,
 } from "@parley/contract/client";
 import { Call, type CallContext } from "./call";
+import type { FrameSender } from "./call-options";
 import { browserWebRtc, type CallOptions } from "./call-options";
 import type { Emitter } from "./emitter";
 import type { Http } from "./http";
-import type { Realtime } from "./realtime";
 
 export { Call, type CallEventMap } from "./call";
 export type { CallOptions, WebRtcImplementation } from "./call-options";
@@ -42,7 +42,7 @@ export class CallsApi {
 
   constructor(
     http: Http,
-    realtime: Realtime,
+    realtime: FrameSender,
     private readonly emitter: Emitter,
     myUserId: () => string | null,
     options: CallOptions = {},

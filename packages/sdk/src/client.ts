@@ -1,6 +1,7 @@
 import {
   CHAT_API_PREFIX,
   chatApi,
+  type TChannel,
   type TChatSession,
   type TChatUser,
   type TPushDevice,
@@ -9,14 +10,39 @@ import {
 import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi, UsersApi } from "./apis";
 import { type CallOptions, CallsApi } from "./calls";
 import { Emitter } from "./emitter";
-import { ParleyConnectionError } from "./errors";
-import type { ClientExtension, ClientHost, SessionChange } from "./extension";
 import { basePath, Http, resolveBaseUrl } from "./http";
 import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import type { ConnectionState, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
+
+/** What a session change says: the user signed in (with their token), or nobody (with whether to keep their data). */
+export type SessionChange = { user: TChatUser; sessionToken: string } | { user: null; keepData: boolean };
+
+/**
+ * What a {@link ParleyClient} lets an extension of it (the offline layer of `@parley/sdk/offline`) hear and steer,
+ * beyond its public API. Kept out of the client's own code so an app that does not use the extension does not load it.
+ */
+export interface ClientHost {
+  /** Hears each sign-in and sign-out; the client's login, `resume` and `logout` wait for the listener. */
+  onSession(listener: (change: SessionChange) => Promise<void>): void;
+  /** Continues the event cursor from `lastEventId` on the next connect, as `connect({ after })` would. */
+  resumeFrom(lastEventId: string): void;
+  /** Answers `resume` when the server cannot be reached: the user the stored session belonged to, if known. */
+  knownSession(source: (sessionToken: string) => Promise<TChatUser | null>): void;
+  /** The network is back: a link waiting to retry tries now. */
+  retryNow(): void;
+  /** The network is gone: an open link is dropped now rather than when its pings go unanswered. */
+  networkLost(): void;
+  /** Channels as a list answered them, for the unread counts the client keeps. */
+  seenChannels(channels: TChannel[]): void;
+}
+
+/** Something that plugs into a {@link ParleyClient} through its options, e.g. `offline` from `@parley/sdk/offline`. */
+export interface ClientExtension<T> {
+  attach(client: ParleyClient, host: ClientHost): T;
+}
 
 /** Settings of a {@link ParleyClient}. */
 export interface ParleyClientOptions {
@@ -266,25 +292,30 @@ export class ParleyClient {
 
   /**
    * Continues a stored session. Fails with {@link ParleyError} 3028 when the session has ended; the stored
-   * token is then forgotten. With the `offline` option, a session this device used before resumes without the
-   * network (as the user it belonged to), and the server's word on it comes when the link opens.
+   * token is then forgotten. With the `offline` option, a session this device used before resumes at once from the
+   * local copy, without waiting for the network (as the user it belonged to); an ended session then shows when the
+   * link is refused (3028).
    */
   async resume(sessionToken: string): Promise<TChatUser> {
     const previous = this.#currentUser?.userId;
     this.#sessionToken = sessionToken;
+    const known = this.#knownSession ? await this.#knownSession(sessionToken) : null;
+    if (known) {
+      // The device's copy opens at once, before any network answer; the server's word on the session comes with
+      // the profile asked here and with the link (an ended session closes it with 3028).
+      this.#currentUser = known;
+      if (previous !== known.userId) this.#realtime.resetCursor(null);
+      await this.#announce({ user: known, sessionToken });
+      this.me.get().catch(() => undefined);
+      return known;
+    }
     let user: TChatUser;
     try {
       user = await this.me.get();
     } catch (error) {
-      const known =
-        error instanceof ParleyConnectionError && this.#knownSession ? await this.#knownSession(sessionToken) : null;
-      if (!known) {
-        this.#sessionToken = null;
-        this.#currentUser = null;
-        throw error;
-      }
-      user = known;
-      this.#currentUser = known;
+      this.#sessionToken = null;
+      this.#currentUser = null;
+      throw error;
     }
     if (previous !== user.userId) this.#realtime.resetCursor(null);
     await this.#announce({ user, sessionToken });

@@ -66,9 +66,14 @@ export {
   type StartCallOptions,
   type WebRtcImplementation,
 } from "./calls";
-export { ParleyClient, type ParleyClientOptions } from "./client";
+export {
+  type ClientExtension,
+  type ClientHost,
+  ParleyClient,
+  type ParleyClientOptions,
+  type SessionChange,
+} from "./client";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
-export type { ClientExtension, ClientHost, SessionChange } from "./extension";
 export { PresenceApi, type PresenceState, TypingApi } from "./live";
 export type {
   AnswerSource,

@@ -6,7 +6,7 @@ import type {
   TTransientEvent,
   TTransientEventType,
 } from "@parley/contract/client";
-import type { Call } from "./calls";
+import type { Call } from "./call";
 
 /** A chat event narrowed to one type, e.g. `ChatEventOf<"message.created">`. */
 export type ChatEventOf<K extends TChatEventType> = TChatEvent & { type: K };

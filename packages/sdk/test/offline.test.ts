@@ -284,6 +284,7 @@ describe("the local copy", () => {
     proxy.setOnline(false);
     const restarted = kimClient();
     await restarted.resume(token);
+    await storeOf(restarted).ready();
     const channels = storeOf(restarted).channels();
     expect(channels.source).toBe("store");
     expect(channels.data.map((c) => c.name)).toEqual(["Room"]);
@@ -414,6 +415,7 @@ describe.each(adapters)("on %s storage", (_name, storage) => {
     await restarted.resume(token);
     const store = storeOf(restarted);
     expect(store.channels().data.map((c) => c.name)).toEqual(["Room"]);
+    await store.ready();
     expect(texts(store.messages(channel.id).data)).toEqual(["hello"]);
     expect(store.messages(channel.id).pending.map((i) => i.kind)).toEqual(["send", "file"]);
 

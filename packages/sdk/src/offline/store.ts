@@ -107,7 +107,10 @@ export class OfflineStore implements OfflineApi {
   #name: string | null = null;
   #degraded = false;
   #degradation: Promise<void> | null = null;
+  /** The channel list, the outbox and the cursor are loaded: what login and `resume` wait for. */
   #opened: Promise<void> = Promise.resolve();
+  /** The rest of the copy (messages, replies, members) is loaded too. */
+  #loaded: Promise<void> = Promise.resolve();
   #channels = new Map<string, TChannel>();
   #messages = new Map<string, TMessage[]>();
   #replies = new Map<string, TMessage[]>();
@@ -164,9 +167,12 @@ export class OfflineStore implements OfflineApi {
     return this.#degraded;
   }
 
-  /** Resolves once the signed-in user's copy is loaded (login and `resume` already wait for it). */
+  /**
+   * Resolves once the signed-in user's whole copy is loaded. Login and `resume` wait only for its channel list and
+   * outbox, so the list can be drawn while the messages are still being read.
+   */
   ready(): Promise<void> {
-    return this.#opened;
+    return this.#opened.then(() => this.#loaded);
   }
 
   on<K extends keyof OfflineEventMap>(type: K, listener: Listener<K>): () => void {
@@ -316,7 +322,7 @@ export class OfflineStore implements OfflineApi {
     const stop = this.on("messages", (change) => {
       if (active && change.channelId === channelId) listener(this.messages(channelId));
     });
-    void this.#opened.then(() => {
+    void this.ready().then(() => {
       if (!active) return;
       listener(this.messages(channelId));
       if (!this.#fresh.has(MESSAGES_PREFIX + channelId)) this.refreshMessages(channelId).catch(() => undefined);
@@ -498,7 +504,16 @@ export class OfflineStore implements OfflineApi {
       await this.#load(name);
     }
     this.#outbox.unblock();
-    await this.#write({ set: [[USER_KEY, user]] });
+    // Neither write is needed to draw the copy: they go on while it is drawn.
+    void this.#write({ set: [[USER_KEY, user]] });
+    void this.#remember(sessionToken, user);
+    this.#emit("channels", this.channels());
+    this.#outboxChanged();
+    this.#outbox.kick();
+  }
+
+  /** Remembers whose session a token is, for a resume without the network. */
+  async #remember(sessionToken: string, user: TChatUser): Promise<void> {
     try {
       const index = await this.#storage.open(this.#indexName());
       await index.write({ set: [[digest(sessionToken), user]] });
@@ -506,35 +521,51 @@ export class OfflineStore implements OfflineApi {
     } catch {
       // Only a resume without the network needs it.
     }
-    this.#emit("channels", this.channels());
-    this.#outboxChanged();
-    this.#outbox.kick();
   }
 
+  /**
+   * Reads the copy in two steps: the channel list, the outbox and the cursor first (what a first screen draws),
+   * then the messages, replies and members, which are most of its size, while that screen is drawn.
+   */
   async #load(name: string): Promise<void> {
-    let entries: Array<[string, StoredValue]>;
-    try {
-      this.#area = await this.#storage.open(name);
-      entries = await this.#area.list("");
-    } catch (error) {
+    const area = await this.#storage.open(name).catch(async (error: unknown) => {
       await this.#degrade(error);
-      entries = [];
-    }
-    const outbox: OutboxItem[] = [];
-    let cursor: string | null = null;
-    for (const [key, value] of entries) {
-      if (key.startsWith(CHANNEL_PREFIX)) this.#channels.set(key.slice(CHANNEL_PREFIX.length), value as TChannel);
-      else if (key.startsWith(MESSAGES_PREFIX))
-        this.#messages.set(key.slice(MESSAGES_PREFIX.length), value as TMessage[]);
-      else if (key.startsWith(REPLIES_PREFIX)) this.#replies.set(key.slice(REPLIES_PREFIX.length), value as TMessage[]);
-      else if (key.startsWith(MEMBERS_PREFIX)) this.#members.set(key.slice(MEMBERS_PREFIX.length), value as TMember[]);
-      else if (key.startsWith(OUTBOX_PREFIX)) outbox.push(value as OutboxItem);
-      else if (key === CURSOR_KEY && typeof value === "string") cursor = value;
-    }
+      return null;
+    });
+    if (area) this.#area = area;
+    const read = async <T>(prefix: string): Promise<Array<[string, T]>> => {
+      try {
+        return area ? await area.list<T>(prefix) : [];
+      } catch (error) {
+        await this.#degrade(error);
+        return [];
+      }
+    };
+    const [channels, items, meta] = await Promise.all([
+      read<TChannel>(CHANNEL_PREFIX),
+      read<OutboxItem>(OUTBOX_PREFIX),
+      read<unknown>(CURSOR_KEY),
+    ]);
+    for (const [key, value] of channels) this.#channels.set(key.slice(CHANNEL_PREFIX.length), value);
+    const outbox = items.map(([, item]) => item);
+    const cursor = meta.find(([key]) => key === CURSOR_KEY)?.[1];
+    this.#loaded = (async () => {
+      const fill = <T>(map: Map<string, T>, prefix: string, entries: Array<[string, T]>) => {
+        // Another user signed in meanwhile: this copy is not theirs.
+        if (this.#name !== name) return;
+        // A refresh that answered while this was read is newer than what was stored.
+        for (const [key, value] of entries)
+          if (!map.has(key.slice(prefix.length))) map.set(key.slice(prefix.length), value);
+      };
+      fill(this.#messages, MESSAGES_PREFIX, await read<TMessage[]>(MESSAGES_PREFIX));
+      fill(this.#replies, REPLIES_PREFIX, await read<TMessage[]>(REPLIES_PREFIX));
+      fill(this.#members, MEMBERS_PREFIX, await read<TMember[]>(MEMBERS_PREFIX));
+      for (const channelId of this.#messages.keys()) this.#emit("messages", { channelId });
+    })();
     this.#outbox.load(outbox);
     // Without a cursor (a first login, or a copy the browser evicted) nothing can be caught up: the copy is
     // whatever the server says now.
-    if (cursor !== null) this.#host.resumeFrom(cursor);
+    if (typeof cursor === "string") this.#host.resumeFrom(cursor);
     this.#host.seenChannels([...this.#channels.values()]);
     this.#listenToTabs(name);
   }
