@@ -1,6 +1,6 @@
 import { ParleyError } from "@parley/sdk";
 import { memoryStorage } from "@parley/sdk/offline";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Channel } from "./components/channel/channel";
 import { ChannelList } from "./components/channel-list/channel-list";
@@ -182,6 +182,210 @@ describe("the message list with the offline layer", () => {
     expect(await screen.findByText("Kept from last time")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Messages in General" })).toHaveAttribute("aria-busy", "false");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("files with the offline layer", () => {
+  it("shows a file chosen offline as a waiting file row, and sends it through the outbox once the network is back", async () => {
+    const { client, general, store } = await room();
+    // The app's uploader offers files; with the offline layer they go through the outbox instead.
+    const upload = vi.fn();
+    const { user } = renderKit(<Channel channel={general} />, { client, upload });
+    await screen.findByText("Morning");
+
+    client.setNetwork("offline");
+    client.setConnection("reconnecting");
+    const file = new File(["hello, world"], "notes.txt", { type: "text/plain" });
+    await user.click(screen.getByRole("button", { name: "Attach a file" }));
+    await user.upload(screen.getByTestId("file-input"), file);
+
+    // Stored first, and shown at once as the user's own file, waiting, with its size.
+    await waitFor(() => expect(article("notes.txt")).toHaveAccessibleName("KIM: notes.txt (Waiting to send)"));
+    const waiting = article("notes.txt");
+    expect(waiting).toHaveClass("pk-own", "pk-pending");
+    expect(within(waiting).getByText("12 B")).toBeInTheDocument();
+    expect(within(waiting).getByTestId("pending-state")).toHaveTextContent("Waiting to send");
+    expect(within(waiting).queryByRole("link")).toBeNull();
+    expect(within(waiting).getByRole("button", { name: "Discard" })).toBeInTheDocument();
+    expect(store.outbox("general")).toEqual([
+      expect.objectContaining({ kind: "file", name: "notes.txt", type: "text/plain", size: 12, state: "pending" }),
+    ]);
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(client.requests.some((r) => r.name === "messages.sendFile")).toBe(false);
+    const pendingRow = row("notes.txt");
+    const queued = store.outbox("general")[0];
+    const clientMessageId = queued?.kind === "file" ? queued.clientMessageId : "no file queued";
+
+    client.setNetwork("online");
+    client.setConnection("open");
+    store.flush();
+    const link = await screen.findByRole("link", { name: "notes.txt" });
+    expect(link).toHaveAttribute("href", "/files/notes.txt");
+    expect(screen.queryByTestId("pending-state")).toBeNull();
+    // The file message took over the pending row's node, under the same key.
+    expect(row("notes.txt")).toBe(pendingRow);
+    expect(pendingRow?.dataset.id).toBe("general-m2");
+    expect(pendingRow?.dataset.key).toBe(clientMessageId);
+    expect(screen.getAllByText("notes.txt")).toHaveLength(1);
+    const sent = client.requests.filter((r) => r.name === "messages.sendFile");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.args).toEqual([
+      "general",
+      { name: "notes.txt", size: 12, mimeType: "text/plain" },
+      { clientMessageId },
+    ]);
+    await waitFor(() => expect(store.outbox()).toEqual([]));
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it("shows a refused file as not sent, and retries it through the outbox", async () => {
+    const { client, general, store } = await room();
+    const { user } = renderKit(<Channel channel={general} />, { client, upload: vi.fn() });
+    await screen.findByText("Morning");
+
+    client.setNetwork("offline");
+    await user.click(screen.getByRole("button", { name: "Attach a file" }));
+    await user.upload(screen.getByTestId("file-input"), new File(["x".repeat(2048)], "plan.pdf"));
+    await waitFor(() => expect(article("plan.pdf")).toHaveClass("pk-pending"));
+    expect(within(article("plan.pdf")).getByText("2 KB")).toBeInTheDocument();
+
+    client.refuseNext("messages.sendFile", new ParleyError({ code: "3999", message: "Not today." }, 400));
+    client.setNetwork("online");
+    store.flush();
+    await waitFor(() => expect(article("plan.pdf")).toHaveClass("pk-failed"));
+    expect(article("plan.pdf")).toHaveAccessibleName("KIM: plan.pdf (Not sent)");
+    expect(within(article("plan.pdf")).getByText("Not today. (3999)")).toBeInTheDocument();
+    expect(await screen.findByText("Not sent: plan.pdf")).toBeInTheDocument();
+
+    await user.click(within(article("plan.pdf")).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("link", { name: "plan.pdf" })).toBeInTheDocument();
+    expect(screen.queryByTestId("pending-state")).toBeNull();
+    expect(client.requests.filter((r) => r.name === "messages.sendFile")).toHaveLength(2);
+  });
+
+  it("sends a file through the app's uploader, as before, without the offline layer", async () => {
+    const client = new FakeClient("kim");
+    const general = makeChannel("general", { name: "General" });
+    client.addChannel(general);
+    const upload = vi.fn(async () =>
+      makeMessage("general", 1, "kim", "", {
+        type: "file",
+        file: { url: "/files/a.txt", name: "a.txt", size: 1, mimeType: "text/plain" },
+      }),
+    );
+    const { user } = renderKit(<Channel channel={general} />, { client, upload });
+    await user.click(await screen.findByRole("button", { name: "Attach a file" }));
+    await user.upload(screen.getByTestId("file-input"), new File(["a"], "a.txt", { type: "text/plain" }));
+    expect(await screen.findByRole("link", { name: "a.txt" })).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(client.requests.some((r) => r.name === "messages.sendFile")).toBe(false);
+  });
+});
+
+describe("a channel the device has never loaded, opened offline", () => {
+  const WAITING = "Messages will appear when you're back online.";
+
+  it("says its messages come once back online, and loads them when the link opens", async () => {
+    const client = new FakeClient("kim");
+    const general = makeChannel("general", { name: "General" });
+    client.addChannel(general, { messages: [makeMessage("general", 1, "lee", "Morning")] });
+    client.setNetwork("offline");
+    client.connectionState = "reconnecting";
+    await attachOffline(client);
+    const { rerender } = renderKit(<Channel channel={general} />, { client });
+
+    expect(await screen.findByText(WAITING)).toBeInTheDocument();
+    const list = screen.getByRole("region", { name: "Messages in General" });
+    expect(list).toHaveAttribute("aria-busy", "false");
+    expect(screen.queryByText("Loading…")).toBeNull();
+    expect(screen.queryByText("No messages yet. Say hello!")).toBeNull();
+
+    rerender(<Channel channel={general} />, { language: "ko" });
+    expect(screen.getByText("다시 연결되면 메시지를 불러옵니다.")).toBeInTheDocument();
+    rerender(<Channel channel={general} />, { language: "en" });
+
+    // The network is back, but nothing asks the server for the channel until the link says it is open.
+    client.setNetwork("online");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText(WAITING)).toBeInTheDocument();
+    act(() => client.setConnection("open"));
+    expect(await screen.findByText("Morning")).toBeInTheDocument();
+    expect(screen.queryByText(WAITING)).toBeNull();
+    expect(list).toHaveAttribute("aria-busy", "false");
+  });
+
+  it("shows the loading line, not the offline one, while the link is open and the server has not answered", async () => {
+    const client = new FakeClient("kim");
+    const general = makeChannel("general", { name: "General" });
+    client.addChannel(general, { messages: [makeMessage("general", 1, "lee", "Morning")] });
+    client.setNetwork("stalled");
+    await attachOffline(client);
+    renderKit(<Channel channel={general} />, { client });
+    expect(await screen.findByText("Loading…")).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText(WAITING)).toBeNull();
+
+    client.setNetwork("online");
+    expect(await screen.findByText("Morning")).toBeInTheDocument();
+  });
+
+  it("shows what the device kept rather than the offline line, when it kept something", async () => {
+    const storage = memoryStorage();
+    const earlier = new FakeClient("kim");
+    earlier.addChannel(makeChannel("general", { name: "General" }), {
+      messages: [makeMessage("general", 1, "lee", "Kept from last time")],
+    });
+    await (await attachOffline(earlier, storage)).refreshMessages("general");
+    await closeOfflineStores();
+
+    const client = new FakeClient("kim");
+    client.setNetwork("offline");
+    client.connectionState = "closed";
+    await attachOffline(client, storage);
+    renderKit(<Channel channel={makeChannel("general", { name: "General" })} />, { client });
+    expect(await screen.findByText("Kept from last time")).toBeInTheDocument();
+    expect(screen.queryByText(WAITING)).toBeNull();
+  });
+});
+
+describe("a thread with the offline layer", () => {
+  it("keeps to the network: a reply sent offline is not queued, says so, and keeps its text for a later try", async () => {
+    const client = new FakeClient("kim");
+    const general = makeChannel("general", { name: "General" });
+    client.addChannel(general, {
+      members: [makeMember("kim"), makeMember("lee")],
+      messages: [
+        makeMessage("general", 1, "lee", "Where to eat?", { replyCount: 1 }),
+        makeMessage("general", 2, "lee", "Noodles?", { parentMessageId: "general-m1" }),
+      ],
+    });
+    const store = await attachOffline(client);
+    const { user } = renderKit(<Channel channel={general} />, { client });
+    const chat = await screen.findByRole("region", { name: "Messages in General" });
+    await user.click(await within(chat).findByRole("button", { name: "1 reply" }));
+    const thread = screen.getByRole("complementary", { name: "Thread" });
+    expect(await within(thread).findByText("Noodles?")).toBeInTheDocument();
+
+    client.setNetwork("offline");
+    client.setConnection("reconnecting");
+    const box = within(thread).getByRole("combobox", { name: "Message" });
+    await user.type(box, "Sure{Enter}");
+    expect(await within(thread).findByRole("alert")).toHaveTextContent(
+      "Cannot reach the chat server. Check the server URL.",
+    );
+    expect(box).toHaveValue("Sure");
+    expect(within(thread).queryByTestId("pending-state")).toBeNull();
+    expect(store.outbox()).toEqual([]);
+
+    client.setNetwork("online");
+    client.setConnection("open");
+    await user.click(within(thread).getByRole("button", { name: "Dismiss" }));
+    await user.click(within(thread).getByRole("button", { name: "Send" }));
+    expect(await within(thread).findByText("Sure")).toBeInTheDocument();
+    expect(box).toHaveValue("");
+    const sends = client.requests.filter((r) => r.name === "messages.send");
+    expect(sends.map((r) => r.args[2])).toEqual([{ parentMessageId: "general-m1" }]);
   });
 });
 

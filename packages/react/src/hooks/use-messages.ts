@@ -15,6 +15,7 @@ import {
   withOwnReaction,
   withReaction,
 } from "../lib/message-state";
+import { useConnection } from "./use-connection";
 import { useMyUserId, useParley, useParleyEvent } from "./use-parley";
 
 export interface UseMessagesOptions {
@@ -42,8 +43,9 @@ function isPendingMessage(item: OutboxItem): item is PendingMessage {
  * With `client.offline`, a channel's own messages (not a thread's) come from the local copy (`watchMessages`): at
  * once from what the device kept, then from the server, then at every change. Sends, reactions, edits, deletes and
  * read marks go through the outbox: `send` answers the stored item at once, and `pending` lists the channel's sends
- * the server has not confirmed (waiting, sending, or failed, for `retry` or `discard`). Older pages still come from
- * the server.
+ * the server has not confirmed (waiting, sending, or failed, for `retry` or `discard`); `sendFile` queues a file the
+ * same way. Older pages still come from the server. A channel the device has nothing of, opened while the link is
+ * down, is `waitingForNetwork` until the link opens, when it is loaded.
  */
 export function useMessages(channelId: string, options: UseMessagesOptions = {}) {
   const client = useParley();
@@ -57,6 +59,9 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   const [hasOlder, setHasOlder] = useState(false);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
+  /** With the local copy: it has been read for this channel at least once. */
+  const [copyRead, setCopyRead] = useState(false);
+  const connection = useConnection();
   const loadingOlder = useRef(false);
   /** With the local copy: whether its latest answer is the server's. */
   const copyIsFresh = useRef(false);
@@ -125,6 +130,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     setMessages([]);
     setPendingItems(NO_PENDING);
     setLoading(true);
+    setCopyRead(false);
     setError(null);
     setHasOlder(false);
     const heard = (source: "store" | "network") => {
@@ -136,6 +142,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
       for (const message of latest) known.add(message.id);
       setMessages((current) => withLatestCopy(current, latest, known));
       setPendingItems(snapshot.pending.filter(isPendingMessage));
+      setCopyRead(true);
       heard(snapshot.source);
       // The server's page is told before the copy counts as the server's: read where it came from once it does.
       if (snapshot.source === "store") queueMicrotask(() => active && heard(offline.messages(channelId).source));
@@ -306,6 +313,24 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     [client, offline, channelId, drop],
   );
 
+  /**
+   * With the local copy: queues a file message (`client.offline.sendFile`), stored before anything else and sent
+   * when the server can be reached; the stored item is answered at once and shows in `pending` until the file
+   * message replaces it. A failure to queue it is set as `error` and thrown. Null without the local copy (and in a
+   * thread), where files go through the provider's `upload`.
+   */
+  const sendFile = useMemo(() => {
+    if (!offline) return null;
+    return async (file: Blob, fileOptions: { caption?: string } = {}): Promise<OutboxItem> => {
+      try {
+        return await offline.sendFile(channelId, file, fileOptions.caption ? { caption: fileOptions.caption } : {});
+      } catch (failure) {
+        setError(failure);
+        throw failure;
+      }
+    };
+  }, [offline, channelId]);
+
   /** Puts a send that failed back in line (with the local copy). */
   const retry = useCallback(
     (item: OutboxItem) => {
@@ -330,15 +355,25 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     return waiting.length === pendingItems.length ? pendingItems : waiting;
   }, [messages, pendingItems]);
 
+  // Nothing of the channel on the device, the server not heard from, and the link down: nothing comes until it is back.
+  const linkDown = connection.state === "reconnecting" || connection.state === "closed";
+  const waitingForNetwork = offline !== null && copyRead && loading && linkDown;
+
   return {
     messages,
     loading,
+    /**
+     * With the local copy: the device holds nothing of this channel yet and the link is down, so `loading` lasts
+     * until the link opens (the messages are loaded then). A list says so rather than showing a spinner.
+     */
+    waitingForNetwork,
     hasOlder,
     loadOlder,
     error,
     setError,
     apply,
     send,
+    sendFile,
     toggleReaction,
     edit,
     remove,

@@ -48,6 +48,7 @@ export const en = {
   "chat.loadOlder": "Load older messages",
   "chat.loading": "Loading…",
   "chat.empty": "No messages yet. Say hello!",
+  "chat.emptyOffline": "Messages will appear when you're back online.",
   "chat.unknown": "Unknown",
   "chat.edited": "(edited)",
   "chat.editedAt": "Edited {time}",

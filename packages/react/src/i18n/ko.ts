@@ -47,6 +47,7 @@ export const ko: Dictionary = {
   "chat.loadOlder": "이전 메시지 더 보기",
   "chat.loading": "불러오는 중…",
   "chat.empty": "아직 메시지가 없습니다. 먼저 인사해 보세요!",
+  "chat.emptyOffline": "다시 연결되면 메시지를 불러옵니다.",
   "chat.unknown": "알 수 없음",
   "chat.edited": "(수정됨)",
   "chat.editedAt": "{time}에 수정됨",

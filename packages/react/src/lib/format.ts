@@ -10,3 +10,18 @@ export function formatDuration(seconds: number): string {
 export function formatTime(iso: string, language: string): string {
   return new Date(iso).toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
 }
+
+/** A file's size in the reader's language, in bytes, KB or MB (1024 each): "512 B", "1.5 KB", "12 MB". */
+export function formatFileSize(bytes: number, language: string): string {
+  const units = ["B", "KB", "MB", "GB"] as const;
+  let size = bytes;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  // One decimal for a small number of a larger unit ("1.5 KB"), none otherwise ("512 B", "12 MB").
+  const digits = unit > 0 && size < 10 ? 1 : 0;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(size);
+  return `${number} ${units[unit]}`;
+}

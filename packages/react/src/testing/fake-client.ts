@@ -3,12 +3,15 @@ import {
   type ChannelListOptions,
   type ConnectionState,
   type CreateChannelInput,
+  type FileInput,
   type HistoryOptions,
+  type MessagesApi,
   type OfflineApi,
   type PageOptions,
   ParleyConnectionError,
   type ParleyEventMap,
   type ParleyListener,
+  type SendFileOptions,
   type SendOptions,
   type TCallsPage,
   type TChannel,
@@ -107,9 +110,10 @@ export type FakeNetwork = "online" | "offline" | "stalled";
 
 /**
  * An in-memory stand-in for the part of `ParleyClient` the kit uses: channels, members, messages (history pages,
- * replies, reactions, edits), unread counts and typing, with the events a server would send for the user's own
- * actions. Tests seed it, drive the UI, and call `emit` for what other users do. `setNetwork` cuts its server off
- * or holds its answers; `offline` is null unless a test gives it a store (`src/testing/offline.ts`).
+ * replies, reactions, edits, and files as the offline layer's outbox sends them), unread counts and typing, with the
+ * events a server would send for the user's own actions. Tests seed it, drive the UI, and call `emit` for what other
+ * users do. `setNetwork` cuts its server off or holds its answers; `offline` is null unless a test gives it a store
+ * (`src/testing/offline.ts`).
  */
 export class FakeClient implements ChatClient {
   readonly appId = "app_fake";
@@ -295,7 +299,8 @@ export class FakeClient implements ChatClient {
     },
   };
 
-  readonly messages: ChatClient["messages"] = {
+  /** The kit's messages, and `sendFile`, which only the offline layer's outbox calls. */
+  readonly messages: ChatClient["messages"] & Pick<MessagesApi, "sendFile"> = {
     send: async (channelId: string, text: string, _metadata?: Record<string, string>, options: SendOptions = {}) => {
       if (this.#network !== "online") await this.#reach();
       this.#record("messages.send", channelId, text, options);
@@ -308,6 +313,29 @@ export class FakeClient implements ChatClient {
         ...(parentMessageId ? { parentMessageId } : {}),
         ...(showInChannel ? { showInChannel } : {}),
         ...(type === "custom" ? { type, customType } : {}),
+      });
+      state.messages.push(message);
+      this.emit("message.created", {
+        type: "message.created",
+        channelId,
+        message,
+      } as ParleyEventMap["message.created"]);
+      return message;
+    },
+    sendFile: async (channelId: string, file: FileInput, options: SendFileOptions = {}) => {
+      if (this.#network !== "online") await this.#reach();
+      const size = file instanceof Blob ? file.size : "bytes" in file ? file.bytes.byteLength : 0;
+      const name =
+        file instanceof Blob ? ("name" in file && typeof file.name === "string" ? file.name : "file") : file.name;
+      const mimeType = file.type || "application/octet-stream";
+      this.#record("messages.sendFile", channelId, { name, size, mimeType }, options);
+      const state = this.#channel(channelId);
+      const seq = (state.messages[state.messages.length - 1]?.seq ?? 0) + 1;
+      // As the server stores one: the caption is the message's text.
+      const message = makeMessage(channelId, seq, this.currentUser.userId, options.caption ?? "", {
+        type: "file",
+        file: { url: `/files/${encodeURIComponent(name)}`, name, size, mimeType },
+        ...(options.clientMessageId ? { clientMessageId: options.clientMessageId } : {}),
       });
       state.messages.push(message);
       this.emit("message.created", {

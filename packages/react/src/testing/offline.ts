@@ -22,6 +22,7 @@ export async function attachOffline(
     resumeFrom: () => {},
     knownSession: () => {},
     retryNow: () => {},
+    networkLost: () => {},
     seenChannels: () => {},
   };
   const store = new OfflineStore(client as unknown as ParleyClient, host, {

@@ -25,11 +25,18 @@ export interface ComposerBoxProps {
   onSend: (text: string, options: SendOptions) => Promise<unknown>;
   /** A file message the upload answered with. */
   onUploaded?: (message: TMessage) => void;
+  /**
+   * Takes a chosen file instead of the provider's `upload`: with the client's offline layer, `useMessages().sendFile`
+   * queues it in the outbox, where it shows at once as a pending row (no progress is shown here). A failure is left
+   * to it to say (`useMessages` sets it as the channel's error). Files are still offered only with an uploader.
+   */
+  onQueueFile?: (file: File) => Promise<unknown>;
 }
 
 /**
  * The message box: says the user is typing, completes `@` mentions from the channel's members (sent as
- * `mentionedUserIds`), turns `/me …` into a custom `emote` message, and sends files with their progress shown.
+ * `mentionedUserIds`), turns `/me …` into a custom `emote` message, and sends files with their progress shown (or
+ * hands them to `onQueueFile`, with the client's offline layer).
  */
 export function ComposerBox(props: ComposerBoxProps) {
   const { channelId, members, placeholder, disabled, alsoToChannel } = props;
@@ -118,6 +125,12 @@ export function ComposerBox(props: ComposerBoxProps) {
   }
 
   async function sendFile(file: File) {
+    const queue = props.onQueueFile;
+    if (queue) {
+      setUploadError(null);
+      await queue(file).catch(() => undefined);
+      return;
+    }
     if (!upload) return;
     setUploadError(null);
     setProgress({ name: file.name, fraction: 0 });
@@ -241,6 +254,8 @@ export function Composer(props: ComposerProps) {
       allowFiles
       onSend={messages.send}
       onUploaded={(message) => messages.apply(message)}
+      // With the client's offline layer a file goes through the outbox, not the uploader.
+      onQueueFile={messages.sendFile ?? undefined}
     />
   );
 }

@@ -3,7 +3,7 @@ import { type KeyboardEvent, type ReactNode, useState } from "react";
 import type { PendingMessage } from "../../hooks/use-messages";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
-import { formatTime } from "../../lib/format";
+import { formatFileSize, formatTime } from "../../lib/format";
 import type { MessageActions } from "../channel/channel-context";
 import { FileIcon, PinIcon, RepliesIcon } from "../icons";
 import { Avatar } from "../members/avatar";
@@ -206,9 +206,13 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
                 <FileIcon /> {message.file.name}
               </a>
             ) : pending?.kind === "file" ? (
-              <span>
-                <FileIcon /> {pending.name}
-              </span>
+              // As the file message will show it, with its size: the link comes once the server has stored it.
+              <>
+                <span className="pk-pending-file">
+                  <FileIcon /> {pending.name}
+                </span>{" "}
+                <span className="pk-file-size">{formatFileSize(pending.size, language)}</span>
+              </>
             ) : (
               <MessageText message={message} me={me} names={names} />
             )}

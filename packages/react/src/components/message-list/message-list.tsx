@@ -75,7 +75,7 @@ function pendingMessage(item: PendingMessage, user: TChatUser | null): TMessage 
     id: `pending:${item.clientMessageId}`,
     channelId: item.channelId,
     seq: Number.MAX_SAFE_INTEGER,
-    type: emote ? "custom" : "text",
+    type: emote ? "custom" : item.kind === "file" ? "file" : "text",
     ...(emote ? { customType: EMOTE_TYPE } : {}),
     text: item.kind === "send" ? item.text : (item.caption ?? item.name),
     sender: user
@@ -407,7 +407,8 @@ export function MessageList() {
   return (
     <MessageListView
       messages={messages.messages}
-      loading={messages.loading}
+      // A channel the device has nothing of, opened offline, says its messages come once the link is back.
+      loading={messages.loading && !messages.waitingForNetwork}
       hasOlder={messages.hasOlder}
       onLoadOlder={messages.loadOlder}
       actions={actions}
@@ -415,7 +416,7 @@ export function MessageList() {
       members={members}
       pinnedIds={channel.pinnedMessageIds}
       label={t("chat.messages", { channel: title })}
-      empty={t("chat.empty")}
+      empty={messages.waitingForNetwork ? t("chat.emptyOffline") : t("chat.empty")}
       pending={messages.pending}
     />
   );
