@@ -184,6 +184,39 @@ export function databaseNames(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ""));
 }
 
+/** The database `indexedDbStorage()` keeps every area in, and its one object store. */
+export const OFFLINE_DATABASE = "parley:store";
+
+/**
+ * How many keys of the storage area `area` (such as `<appId>/users/<userId>`) the page's offline database holds: its
+ * entries `[area, key]` and its marker `[area]`. Zero when there is no such database yet (it is not created here:
+ * a database opened without the SDK's upgrade would lack its object store).
+ */
+export function keysOfArea(page: Page, area: string): Promise<number> {
+  return page.evaluate(
+    async ({ database, area }) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === database)) return 0;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(database);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        return await new Promise<number>((resolve, reject) => {
+          // `[area, []]` sorts after every `[area, <string>]`: arrays come after strings.
+          const range = IDBKeyRange.bound([area], [area, []], false, true);
+          const request = db.transaction("kv", "readonly").objectStore("kv").count(range);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { database: OFFLINE_DATABASE, area },
+  );
+}
+
 /** A server process of the test's own, on its own port and data folder, which the test can kill and start again. */
 export interface OwnServer {
   url: string;

@@ -99,6 +99,9 @@ function indexedDbWithQuota(capacity: number, failure: "abort" | "throw" = "abor
     let error: DOMException | undefined;
     return intercept(transaction, (property) => {
       if (property === "error") return error;
+      // The fake fails at commit by aborting from script, which a transaction refuses once `commit()` was called;
+      // a browser fails it in the database, `commit()` or not. Left to commit by itself, the fake can fail it.
+      if (property === "commit") return () => undefined;
       if (property !== "objectStore") return undefined;
       return (name: string) =>
         wrapStore(transaction.objectStore(name), transaction, () => {
@@ -121,6 +124,41 @@ function indexedDbWithQuota(capacity: number, failure: "abort" | "throw" = "abor
       return intercept(request, (inner) => (inner === "result" ? wrapDatabase(request.result) : undefined));
     };
   });
+}
+
+/** A connection of the test's own to `name`, as another tab (or an older SDK) would hold. */
+function rawOpen(indexedDB: IDBFactory, name: string, upgrade?: (db: IDBDatabase) => void): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onupgradeneeded = () => upgrade?.(request.result);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function rawPut(db: IDBDatabase, value: unknown, key: IDBValidKey): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction("kv", "readwrite");
+    transaction.objectStore("kv").put(value, key);
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+/** Every key and value of the `kv` store of the database `name`, in key order. */
+async function rawEntries(indexedDB: IDBFactory, name: string): Promise<Array<[IDBValidKey, unknown]>> {
+  const db = await rawOpen(indexedDB, name);
+  try {
+    return await new Promise((resolve, reject) => {
+      const store = db.transaction("kv", "readonly").objectStore("kv");
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => resolve(keys.result.map((key, index) => [key, values.result[index]]));
+      values.onerror = () => reject(values.error);
+    });
+  } finally {
+    db.close();
+  }
 }
 
 interface Subject {
@@ -306,6 +344,62 @@ for (const { name, create, createSmall } of subjects) {
       expect(await inner.list("")).toEqual([["x", "inner"]]);
     });
 
+    it("keeps areas apart whatever their names hold", async () => {
+      const storage = create();
+      // Named so that joining area and key with "/" or "\u0000" would give the same strings.
+      const names = ["", "a", "a/b", "a\u0000b", "a\u0000", "a%2Fb", "a\uffff"];
+      const areas = await Promise.all(names.map((name) => storage.open(name)));
+      await Promise.all(
+        areas.map((area, index) =>
+          area.write({
+            set: [
+              ["x", index],
+              ["b/x", index],
+              ["b\u0000x", index],
+            ],
+          }),
+        ),
+      );
+      const own = (index: number) => [
+        ["b\u0000x", index],
+        ["b/x", index],
+        ["x", index],
+      ];
+      for (const [index, area] of areas.entries()) expect(await area.list("")).toEqual(own(index));
+
+      await areas[1]?.clear();
+      await storage.destroy("a/b");
+      await storage.destroy("");
+      expect(await areas[1]?.list("")).toEqual([]);
+      for (const index of [3, 4, 5, 6]) expect(await areas[index]?.list("")).toEqual(own(index));
+      expect(await (await storage.open("a/b")).list("")).toEqual([]);
+      expect(await (await storage.open("")).list("")).toEqual([]);
+    });
+
+    it("lists every key under a prefix that ends in the last code unit", async () => {
+      const area = await create().open("alice");
+      await area.write({
+        set: [
+          ["m\uffff", 1],
+          ["m\uffffa", 2],
+          ["m\uffff\uffff\u0001", 3],
+          ["n", 4],
+          ["\uffff", 5],
+          ["\uffff\uffffz", 6],
+        ],
+      });
+      expect(await area.list("m")).toEqual([
+        ["m\uffff", 1],
+        ["m\uffffa", 2],
+        ["m\uffff\uffff\u0001", 3],
+      ]);
+      expect(await area.list("m\uffff\uffff")).toEqual([["m\uffff\uffff\u0001", 3]]);
+      expect(await area.list("\uffff")).toEqual([
+        ["\uffff", 5],
+        ["\uffff\uffffz", 6],
+      ]);
+    });
+
     it("clears every key of the area", async () => {
       const area = await create().open("alice");
       await area.write({
@@ -420,45 +514,197 @@ describe("indexedDbStorage", () => {
     expect(error).toHaveProperty("cause.name", "QuotaExceededError");
   });
 
-  it("names each area's database with the prefix", async () => {
+  it("keeps every area in one database named with the prefix, under [area, key]", async () => {
     const indexedDB = new IDBFactory();
-    await storageOn(indexedDB).open("app:alice");
-    await storageOn(indexedDB, "custom/").open("bob");
+    const storage = storageOn(indexedDB);
+    await (await storage.open("app/sessions")).write({ set: [["t", 1]] });
+    await (await storage.open("app/users/alice")).write({ set: [["a", 2]] });
+    await (await storageOn(indexedDB, "custom/").open("bob")).write({ set: [["b", 3]] });
+
     const names = (await indexedDB.databases()).map((database) => database.name).sort();
-    expect(names).toEqual(["custom/bob", "parley:app:alice"]);
+    expect(names).toEqual(["custom/store", "parley:store"]);
+    // Each area's marker `[area]`, then its entries: the layout the e2e tests read.
+    expect(await rawEntries(indexedDB, "parley:store")).toEqual([
+      [["app/sessions"], expect.any(String)],
+      [["app/sessions", "t"], 1],
+      [["app/users/alice"], expect.any(String)],
+      [["app/users/alice", "a"], 2],
+    ]);
   });
 
-  it("closes its connection when another tab destroys the area, so the destroy goes through", async () => {
+  it("opens its database once, on first use, and keeps it open for every area", async () => {
+    const factory = new IDBFactory();
+    let opened = 0;
+    const counting = intercept(factory, (property) =>
+      property === "open"
+        ? (name: string, version?: number) => {
+            opened++;
+            return factory.open(name, version);
+          }
+        : undefined,
+    );
+    const storage = storageOn(counting);
+    expect(opened).toBe(0);
+    const [index, alice] = await Promise.all([storage.open("app/sessions"), storage.open("app/users/alice")]);
+    await index.write({ set: [["t", 1]] });
+    await index.close();
+    await alice.write({ set: [["a", 1]] });
+    await storage.destroy("app/users/bob");
+    expect(await (await storage.open("app/sessions")).get("t")).toBe(1);
+    expect(await alice.get("a")).toBe(1);
+    expect(opened).toBe(1);
+  });
+
+  it("leaves the databases of the first layout (one per area) alone and does not read them", async () => {
     const indexedDB = new IDBFactory();
-    const thisTab = await storageOn(indexedDB).open("alice");
-    await thisTab.write({ set: [["a", 1]] });
+    const old = await rawOpen(indexedDB, "parley:alice", (db) => db.createObjectStore("kv"));
+    await rawPut(old, "kept", "a");
+    old.close();
+
+    const area = await storageOn(indexedDB).open("alice");
+    expect(await area.list("")).toEqual([]);
+    await storageOn(indexedDB).destroy("alice");
+    expect((await indexedDB.databases()).map((database) => database.name).sort()).toEqual([
+      "parley:alice",
+      "parley:store",
+    ]);
+  });
+
+  it("closes its handles of an area another tab destroys, and leaves its other areas open", async () => {
+    const indexedDB = new IDBFactory();
+    const thisTab = storageOn(indexedDB);
+    const alice = await thisTab.open("alice");
+    const bob = await thisTab.open("bob");
+    await alice.write({ set: [["a", 1]] });
+    await bob.write({ set: [["b", 2]] });
 
     await storageOn(indexedDB).destroy("alice");
-    await expect(thisTab.get("a")).rejects.toThrow(/closed/);
-    expect(await (await storageOn(indexedDB).open("alice")).list("")).toEqual([]);
+    await expect(alice.get("a")).rejects.toThrow(/closed/);
+    await expect(alice.write({ set: [["a", 3]] })).rejects.toThrow(/closed/);
+    expect(await bob.get("b")).toBe(2);
+    expect(await (await thisTab.open("alice")).list("")).toEqual([]);
+    // The tombstone of Alice's epoch, which names neither her nor the area.
+    expect(await rawEntries(indexedDB, "parley:store")).toEqual([
+      [["bob"], expect.any(String)],
+      [["bob", "b"], 2],
+      [[[expect.any(String)]], 1],
+    ]);
   });
 
-  it("finishes a destroy that a connection blocked once that connection closes", async () => {
+  it("does not write an area another tab destroyed back into being, even once that tab opened it again", async () => {
     const indexedDB = new IDBFactory();
-    await (await storageOn(indexedDB).open("alice")).close();
-    const blocker = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open("parley:alice");
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+    const stale = await storageOn(indexedDB).open("alice");
+    await stale.write({ set: [["draft", "before the sign-out"]] });
+
+    const otherTab = storageOn(indexedDB);
+    await otherTab.destroy("alice");
+    const fresh = await otherTab.open("alice");
+    await fresh.write({ set: [["draft", "after"]] });
+
+    await expect(
+      stale.write({
+        set: [
+          ["draft", "late"],
+          ["more", 1],
+        ],
+      }),
+    ).rejects.toThrow(/closed/);
+    expect(await fresh.list("")).toEqual([["draft", "after"]]);
+  });
+
+  it("deletes what another tab's write in progress adds to the area it destroys", async () => {
+    const indexedDB = new IDBFactory();
+    const storage = storageOn(indexedDB);
+    await (await storage.open("alice")).write({ set: [["a", 1]] });
+    await (await storage.open("bob")).write({ set: [["b", 2]] });
+
+    // Another tab's transaction, kept going with one read after another until the test lets it commit.
+    const otherTab = await rawOpen(indexedDB, "parley:store");
+    const writing = otherTab.transaction("kv", "readwrite");
+    const store = writing.objectStore("kv");
+    store.put("late", ["alice", "z"]);
+    let holding = true;
+    const keepGoing = () => {
+      if (holding) store.get(["alice"]).onsuccess = keepGoing;
+    };
+    keepGoing();
+    const committed = new Promise((resolve) => {
+      writing.oncomplete = resolve;
     });
 
     let destroyed = false;
-    const destroying = storageOn(indexedDB)
-      .destroy("alice")
-      .then(() => {
-        destroyed = true;
-      });
+    const destroying = storage.destroy("alice").then(() => {
+      destroyed = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(destroyed).toBe(false);
 
-    blocker.close();
+    holding = false;
+    await committed;
     await destroying;
-    expect(await indexedDB.databases()).toEqual([]);
+    otherTab.close();
+    expect(await rawEntries(indexedDB, "parley:store")).toEqual([
+      [["bob"], expect.any(String)],
+      [["bob", "b"], 2],
+      [[[expect.any(String)]], 1],
+    ]);
+  });
+
+  it("commits a write at once, once the handle knows its area, so a page going away keeps it", async () => {
+    const factory = new IDBFactory();
+    const commits: IDBTransactionMode[] = [];
+    const counting = intercept(factory, (property) => {
+      if (property !== "open") return undefined;
+      return (name: string, version?: number) => {
+        const request = factory.open(name, version);
+        const db = () =>
+          intercept(request.result, (inner) =>
+            inner === "transaction"
+              ? (stores: string, mode?: IDBTransactionMode) => {
+                  const transaction = request.result.transaction(stores, mode);
+                  return intercept(transaction, (method) =>
+                    method === "commit"
+                      ? () => {
+                          commits.push(transaction.mode);
+                          transaction.commit();
+                        }
+                      : undefined,
+                  );
+                }
+              : undefined,
+          );
+        return intercept(request, (inner) => (inner === "result" ? db() : undefined));
+      };
+    });
+    const area = await storageOn(counting).open("alice");
+    // The first write of an empty area creates its marker, deciding that in a callback: no commit() there.
+    await area.write({ set: [["a", 1]] });
+    expect(commits).toEqual([]);
+    await area.write({ set: [["b", 2]], remove: ["a"] });
+    await area.clear();
+    expect(commits).toEqual(["readwrite", "readwrite"]);
+    expect(await area.list("")).toEqual([]);
+  });
+
+  it("lets the browser delete its database, rejects the handles it had, and opens a new one on next use", async () => {
+    const indexedDB = new IDBFactory();
+    const storage = storageOn(indexedDB);
+    const area = await storage.open("alice");
+    await area.write({ set: [["a", 1]] });
+
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase("parley:store");
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => reject(new Error("blocked by the storage's connection"));
+    });
+    await expect(area.get("a")).rejects.toThrow(/closed/);
+    await expect(area.write({ set: [["a", 2]] })).rejects.toThrow(/closed/);
+
+    const reopened = await storage.open("alice");
+    expect(await reopened.list("")).toEqual([]);
+    await reopened.write({ set: [["a", 3]] });
+    expect(await reopened.get("a")).toBe(3);
   });
 
   it("rejects opening without an IndexedDB, or without its IDBKeyRange, with a TypeError", async () => {

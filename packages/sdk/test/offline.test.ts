@@ -456,13 +456,13 @@ describe.each(adapters)("on %s storage", (_name, storage) => {
 describe("a storage taken away while open", () => {
   it("goes on in memory when the browser deletes the database under it, keeping the outbox", async () => {
     const factory = new IDBFactory();
-    const { a, kim, lee, channel } = await room(indexedDbStorage({ indexedDB: factory, IDBKeyRange }));
+    const { kim, lee, channel } = await room(indexedDbStorage({ indexedDB: factory, IDBKeyRange }));
     const store = storeOf(kim);
     const degraded = new Promise<Error>((resolve) => store.on("degraded", ({ error }) => resolve(error)));
     proxy.setOnline(false);
     const first = await store.send(channel.id, "before the eviction");
     await new Promise<void>((resolve, reject) => {
-      const request = factory.deleteDatabase(`parley:${a.appId}/users/kim`);
+      const request = factory.deleteDatabase("parley:store");
       request.onsuccess = () => resolve();
       request.onerror = () => reject(request.error);
     });

@@ -406,6 +406,8 @@ export class OfflineStore implements OfflineApi {
         metadata: changes.metadata ?? m.metadata,
       }));
     }
+    // The change the user sees is written with the item, not a moment later: a reload right after keeps both.
+    await this.#flushWrites();
     const item = await this.#outbox.add(channelId, { kind: "edit", target, changes });
     this.#emit("messages", { channelId });
     return item;
@@ -415,6 +417,7 @@ export class OfflineStore implements OfflineApi {
   async delete(channelId: string, target: MessageRef): Promise<OutboxItem | null> {
     await this.#opened;
     if ("messageId" in target) this.#dropCached(channelId, target.messageId);
+    await this.#flushWrites();
     const item = await this.#outbox.add(channelId, { kind: "delete", target });
     this.#emit("messages", { channelId });
     return item;
@@ -435,6 +438,7 @@ export class OfflineStore implements OfflineApi {
     if ("messageId" in target) {
       this.#changeCached(channelId, target.messageId, (m) => withOwnReaction(m, reaction, added));
     }
+    await this.#flushWrites();
     const item = await this.#outbox.add(channelId, { kind: added ? "react" : "unreact", target, reaction });
     this.#emit("messages", { channelId });
     return item;
