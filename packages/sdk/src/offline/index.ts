@@ -10,7 +10,8 @@
  * ```
  */
 import type { ClientExtension, OfflineApi, ParleyClient } from "@parley/sdk";
-import { type OfflineOptions, OfflineStore } from "./store";
+import type { OfflineOptions } from "./options";
+import { OfflineStore } from "./store";
 
 export type {
   AnswerSource,
@@ -28,9 +29,10 @@ export { indexedDbStorage } from "./indexeddb-storage";
 export type { KeyValueBackend } from "./key-value-storage";
 export { keyValueStorage } from "./key-value-storage";
 export { memoryStorage } from "./memory-storage";
+export type { NetworkMonitor } from "./network";
+export type { OfflineOptions } from "./options";
 export type { OfflineStorage, StorageArea, StoredValue } from "./storage";
 export { StorageQuotaError } from "./storage";
-export type { NetworkMonitor, OfflineOptions } from "./store";
 export { OfflineStore } from "./store";
 
 /** The `offline` option of a {@link ParleyClient}: keeps a local copy and an outbox in `options.storage`. */
