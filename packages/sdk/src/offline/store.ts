@@ -29,8 +29,6 @@ import { SessionIndex } from "./sessions";
 import type { OfflineStorage } from "./storage";
 import { AreaWriter, readArea } from "./writer";
 
-const USER_KEY = "meta:user";
-
 /**
  * The signed-in user's local copy of their chat and their outbox. Reads answer from the copy at once and say so
  * (`source: "store"`); refreshes answer from the server and keep the copy. Changes made through it (send, edit,
@@ -380,8 +378,7 @@ export class OfflineStore implements OfflineApi {
       await this.#load(name);
     }
     this.#outbox.unblock();
-    // Neither write is needed to draw the copy: they go on while it is drawn.
-    void this.#writer.write({ set: [[USER_KEY, user]] });
+    // Not needed to draw the copy: it goes on while the copy is drawn.
     void this.#sessions.remember(sessionToken, user);
     this.#emit("channels", this.channels());
     this.#outboxChanged();
