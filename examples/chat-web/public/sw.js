@@ -4,11 +4,20 @@ const CACHE = "parley-chat-web-v1";
 const API_PATHS = ["/v1/", "/api/", "/files/"];
 
 self.addEventListener("install", (event) => {
+  // The page and every script and stylesheet it names: the first load fetched them before this worker could keep
+  // them, so a reload without the network would find the page but not its code.
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.add("./"))
-      .then(() => self.skipWaiting()),
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const page = await fetch("./");
+      const html = await page.clone().text();
+      await cache.put("./", page);
+      const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+        .map((match) => new URL(match[1], self.location.href))
+        .filter((url) => url.origin === self.location.origin && /\.(js|css)$/.test(url.pathname));
+      await cache.addAll(assets.map((url) => url.href));
+      await self.skipWaiting();
+    })(),
   );
 });
 
