@@ -1,0 +1,2 @@
+"use strict";
+module.exports = { presets: ["module:@react-native/babel-preset"] };

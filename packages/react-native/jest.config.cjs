@@ -1,0 +1,4 @@
+"use strict";
+module.exports = {
+  projects: ["<rootDir>/jest/kit.config.cjs"],
+};
