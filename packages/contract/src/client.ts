@@ -43,6 +43,6 @@ export * from "./chat-constants";
 export { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "./errors";
 export type { TMessageSearchResponse, TMessageSearchResult, TSearchHighlight } from "./message-search";
 export { fillPath } from "./paths";
-export type { TPushDevice, TPushPlatform } from "./push";
+export type { TPushDevice, TPushPlatform, TPushProvider } from "./push";
 export type { TReport, TReportRequestInput, TUserReportRequestInput } from "./report-queue";
 export type { TMessageTranslation } from "./translation";

@@ -106,7 +106,7 @@ export const errorCatalogue = {
   "3037": { status: 403, description: "Translation is not enabled for this app, or it has no key." },
   "3038": { status: 502, description: "The translation service failed; try again." },
   "3039": { status: 400, description: "The FCM credential is not valid: a server key or a service-account JSON." },
-  "3040": { status: 409, description: "The app has no FCM credential, or push is turned off." },
+  "3040": { status: 409, description: "The app has no push credential (FCM or APNs), or push is turned off." },
   "3041": { status: 404, description: "The user has no registered push device." },
   "3042": { status: 404, description: "No such push device for this user." },
   "3043": {
@@ -241,6 +241,11 @@ export const errorCatalogue = {
     description:
       "The event cursor is older than the events the server keeps; load the channels again and continue from the latest event id (data.lastEventId).",
   },
+  "3150": {
+    status: 400,
+    description: "The APNs key is not valid: paste the contents of a .p8 file, an EC P-256 private key in PKCS#8 PEM.",
+  },
+  "3151": { status: 409, description: "The app has no APNs key; save one before sending a test through APNs." },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -421,6 +426,8 @@ export const Errors = {
   EXPORT_OWNER_ONLY: "3133",
   EXPORT_FAILED: "3134",
   EVENTS_CURSOR_EXPIRED: "3140",
+  APNS_KEY_INVALID: "3150",
+  APNS_KEY_MISSING: "3151",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",

@@ -133,9 +133,10 @@ export interface TLiveWebhookDelivery {
 /** What `data` holds for a `push.delivery`. */
 export interface TLivePushDelivery {
   attemptId: string;
-  status: "sent" | "failed" | "invalid_token";
+  status: "sent" | "retrying" | "failed" | "invalid_token";
   httpStatus: number | null;
   platform: string;
+  provider: string;
   deviceHint: string;
   trigger: string;
   title: string;

@@ -66,6 +66,8 @@ export const api = {
     profanityEnabled: "/apps/:id/profanity/filter/enabled",
     profanity: "/apps/:id/profanity/filter",
     pushFcmKey: "/apps/:id/push/fcm/key",
+    pushApnsKey: "/apps/:id/push/apns/key",
+    pushApnsTest: "/apps/:id/push/apns/test",
     pushEnabled: "/apps/:id/push/enabled",
     pushNotificationSettings: "/apps/:id/push/notification/settings",
     pushSuperChannel: "/apps/:id/push/notification/settings/superchannel",

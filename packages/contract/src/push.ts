@@ -183,6 +183,79 @@ export type TFcmKey = z.infer<typeof zFcmKey>;
 export const zFcmKeyResponse = z.object({ key: zFcmKey.nullable() });
 export type TFcmKeyResponse = z.infer<typeof zFcmKeyResponse>;
 
+/** An APNs device token: hex, 32 bytes today; Apple says its length may grow, so up to 200 bytes are taken. */
+export const APNS_DEVICE_TOKEN_PATTERN = /^[0-9a-fA-F]{16,400}$/;
+
+/**
+ * Apple's two gateways: development builds get sandbox device tokens, App Store and TestFlight builds production
+ * ones, and a token works only with its own.
+ */
+export const APNS_ENVIRONMENTS = ["sandbox", "production"] as const;
+export const zApnsEnvironment = z.enum(APNS_ENVIRONMENTS);
+export type TApnsEnvironment = z.infer<typeof zApnsEnvironment>;
+/** The largest .p8 file accepted; Apple's are about 250 bytes. */
+export const APNS_KEY_MAX = 10_000;
+
+/** A key ID or team ID: ten letters and digits, as Apple's developer site shows them. */
+const zAppleId = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{10}$/, V.appleId);
+
+/**
+ * An APNs authentication key (token-based, `.p8`): one key signs for every app of the team. The private key is
+ * never sent back; `fingerprint` and `keyId` identify it on the screen.
+ */
+export const zApnsKeyRequest = z.object({
+  /** The `.p8` file's contents: an EC P-256 private key in PKCS#8 PEM. */
+  privateKey: z.string({ error: V.required }).trim().min(1, V.required).max(APNS_KEY_MAX, V.tooLong),
+  keyId: zAppleId,
+  teamId: zAppleId,
+  /** The app's bundle ID, sent as `apns-topic`. */
+  bundleId: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, V.required)
+    .max(255, V.tooLong)
+    .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, V.bundleId),
+  environment: zApnsEnvironment,
+});
+export type TApnsKeyRequest = z.infer<typeof zApnsKeyRequest>;
+export const zApnsKey = z.object({
+  keyId: z.string(),
+  teamId: z.string(),
+  bundleId: z.string(),
+  environment: zApnsEnvironment,
+  /** `SHA256:` and the base64 SHA-256 of the public key (SPKI DER), as `ssh-keygen -l` prints key fingerprints. */
+  fingerprint: z.string(),
+  createdAt: z.string(),
+});
+export type TApnsKey = z.infer<typeof zApnsKey>;
+export const zApnsKeyResponse = z.object({ key: zApnsKey.nullable() });
+export type TApnsKeyResponse = z.infer<typeof zApnsKeyResponse>;
+
+/** A test notification through the saved APNs key to one device token, which need not be registered. */
+export const zApnsTestRequest = z.object({
+  token: z.string({ error: V.required }).trim().min(1, V.required).regex(APNS_DEVICE_TOKEN_PATTERN, V.apnsDeviceToken),
+});
+export type TApnsTestRequest = z.infer<typeof zApnsTestRequest>;
+/**
+ * APNs' answer to the test. `invalid_token`: Apple does not know the token for this bundle ID and environment
+ * (410 `Unregistered`, 400 `BadDeviceToken`, 400 `DeviceTokenNotForTopic`). `httpStatus` is null when APNs was not
+ * reached, and `reason` then says why.
+ */
+export const zApnsTestResponse = z.object({
+  status: z.enum(["sent", "failed", "invalid_token"]),
+  httpStatus: z.number().int().nullable(),
+  /** Apple's `reason` (`BadDeviceToken`, `ExpiredProviderToken`…), or why APNs was not reached; null when sent. */
+  reason: z.string().nullable(),
+  /** The `apns-id` Apple answered with. */
+  apnsId: z.string().nullable(),
+});
+export type TApnsTestResponse = z.infer<typeof zApnsTestResponse>;
+
 export const zPushEnabled = z.object({ enabled: z.boolean() });
 export type TPushEnabled = z.infer<typeof zPushEnabled>;
 
@@ -225,22 +298,33 @@ export const zPushPlatform = z.enum(PUSH_PLATFORMS);
 export type TPushPlatform = z.infer<typeof zPushPlatform>;
 
 /**
- * One delivery attempt to one device, as the push log shows it. `sending`: FCM has not answered yet, or the
- * server stopped before it did (such an attempt is not repeated, so a device is never notified twice).
+ * Who carries a device's notifications: Firebase Cloud Messaging (its registration token), or Apple Push
+ * Notification service directly (the device token iOS hands the app). Each device is pushed through its own.
  */
-export const PUSH_ATTEMPT_STATUSES = ["sending", "sent", "failed", "invalid_token"] as const;
+export const PUSH_PROVIDERS = ["fcm", "apns"] as const;
+export const zPushProvider = z.enum(PUSH_PROVIDERS);
+export type TPushProvider = z.infer<typeof zPushProvider>;
+
+/**
+ * One delivery attempt to one device, as the push log shows it. `sending`: the provider has not answered yet, or
+ * the server stopped before it did (such an attempt is not repeated, so a device is never notified twice).
+ * `retrying`: APNs answered 429 or 5xx, or could not be reached, and the same attempt is sent again after a wait;
+ * it ends `sent`, `failed` or `invalid_token`.
+ */
+export const PUSH_ATTEMPT_STATUSES = ["sending", "retrying", "sent", "failed", "invalid_token"] as const;
 export const zPushAttempt = z.object({
   id: z.string(),
   createdAt: z.string(),
   userId: z.string(),
   platform: zPushPlatform,
+  provider: zPushProvider,
   /** The device token's last characters: enough to tell devices apart, never the token. */
   deviceHint: z.string(),
   /** The template that was rendered, or "test" for a test push from the dashboard. */
   trigger: z.union([zPushTemplateKey, z.literal("test")]),
   status: z.enum(PUSH_ATTEMPT_STATUSES),
   httpStatus: z.number().int().nullable(),
-  /** FCM's answer (message name or error), shortened. */
+  /** The provider's answer, shortened: FCM's message name or error, APNs' `apns-id` or reason. */
   response: z.string(),
   title: z.string(),
   body: z.string(),
@@ -256,13 +340,29 @@ export type TTestPushRequest = z.infer<typeof zTestPushRequest>;
 export const zTestPushResponse = z.object({ attempts: z.array(zPushAttempt) });
 export type TTestPushResponse = z.infer<typeof zTestPushResponse>;
 
-/** Chat API: an end user's device registers its FCM token; registering the same token again is harmless. */
-export const zRegisterPushTokenRequest = z.object({
-  token: z.string().trim().min(1).max(PUSH_TOKEN_MAX),
-  platform: zPushPlatform,
-});
+/**
+ * Chat API: an end user's device registers its push token; registering the same token again is harmless.
+ * `provider` says whose token it is: `fcm` (the default, an FCM registration token) or `apns` (the hex device token
+ * iOS gives `didRegisterForRemoteNotificationsWithDeviceToken`, for push straight through Apple).
+ */
+export const zRegisterPushTokenRequest = z
+  .object({
+    token: z.string().trim().min(1).max(PUSH_TOKEN_MAX),
+    platform: zPushPlatform,
+    provider: zPushProvider.default("fcm"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.provider === "apns" && !APNS_DEVICE_TOKEN_PATTERN.test(value.token)) {
+      ctx.addIssue({ code: "custom", path: ["token"], message: V.apnsDeviceToken });
+    }
+  });
 export type TRegisterPushTokenRequest = z.infer<typeof zRegisterPushTokenRequest>;
-export const zPushDevice = z.object({ id: z.string(), platform: zPushPlatform, createdAt: z.string() });
+export const zPushDevice = z.object({
+  id: z.string(),
+  platform: zPushPlatform,
+  provider: zPushProvider,
+  createdAt: z.string(),
+});
 export type TPushDevice = z.infer<typeof zPushDevice>;
 export const zPushDeviceResponse = z.object({ device: zPushDevice });
 export const zPushDevicesResponse = z.object({ devices: z.array(zPushDevice) });

@@ -62,6 +62,12 @@ export const V = {
   privacyRequired: "VALIDATION_PRIVACY_REQUIRED",
   /** A push template naming a `{{variable}}` the sender does not fill, which phones would show as written. */
   pushVariable: "VALIDATION_PUSH_VARIABLE",
+  /** An APNs key ID or team ID: ten letters and digits. */
+  appleId: "VALIDATION_APPLE_ID",
+  /** An iOS bundle ID: reverse-DNS segments of letters, digits and hyphens. */
+  bundleId: "VALIDATION_BUNDLE_ID",
+  /** An APNs device token: hex digits. */
+  apnsDeviceToken: "VALIDATION_APNS_DEVICE_TOKEN",
   // The generic keys below stand in for zod's English wording wherever a rule has no key of its own.
   /** Not one of the accepted values, or of the wrong type. */
   invalidValue: "VALIDATION_INVALID_VALUE",

@@ -127,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await ctx.jobs.stop();
     await searchUpkeep?.stop();
     mailer.close();
+    ctx.outbound.close();
     if (!options.bus) await bus.close();
     await presence.close();
     if (redis) await closeRedis(redis);

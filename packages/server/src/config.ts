@@ -203,9 +203,15 @@ export const envSchema = z.object({
   FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
   /** Overrides the `token_uri` of FCM service-account files (where access tokens are fetched). */
   FCM_OAUTH_TOKEN_URL: optionalUrl,
+  /**
+   * Where APNs notifications go, one URL per environment, since an app's key says which of Apple's two gateways its
+   * device tokens belong to. Changed only to point at a stand-in, which may speak HTTP/2 in the clear (`http:`).
+   */
+  APNS_SANDBOX_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://api.sandbox.push.apple.com")),
+  APNS_PRODUCTION_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://api.push.apple.com")),
   TRANSLATE_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://translation.googleapis.com")),
   /**
-   * CIDR ranges, comma-separated, that outbound calls made for customers (webhooks, FCM, translation) may reach
+   * CIDR ranges, comma-separated, that outbound calls made for customers (webhooks, FCM, APNs, translation) may reach
    * although the outbound guard refuses them (private, loopback, link-local, reserved, this host's addresses).
    */
   OUTBOUND_ALLOWED_NETWORKS: cidrList,
@@ -256,6 +262,7 @@ export interface Config {
   testingEndpoints: boolean;
   fcmBaseUrl: string;
   fcmOauthTokenUrl: string | undefined;
+  apnsBaseUrls: { sandbox: string; production: string };
   translateBaseUrl: string;
   outboundAllowedNetworks: string[];
 }
@@ -326,6 +333,10 @@ export function loadConfig(
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,
     fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),
     fcmOauthTokenUrl: e.FCM_OAUTH_TOKEN_URL,
+    apnsBaseUrls: {
+      sandbox: e.APNS_SANDBOX_BASE_URL.replace(/\/+$/, ""),
+      production: e.APNS_PRODUCTION_BASE_URL.replace(/\/+$/, ""),
+    },
     translateBaseUrl: e.TRANSLATE_BASE_URL.replace(/\/+$/, ""),
     outboundAllowedNetworks: e.OUTBOUND_ALLOWED_NETWORKS ?? e.WEBHOOK_ALLOWED_NETWORKS ?? [],
   };

@@ -2,6 +2,7 @@ import type { Bus, SessionsEnded } from "./chat/bus";
 import { createOutbox } from "./chat/outbox";
 import type { Presence } from "./chat/presence";
 import type { Context } from "./context";
+import { createApnsClient } from "./integrations/apns";
 import { createFcmClient } from "./integrations/fcm";
 import { createSandboxGateway } from "./integrations/payments";
 import { createDiskStorage } from "./integrations/storage";
@@ -70,11 +71,13 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     oauthTokenUrl: ctx.config.fcmOauthTokenUrl,
     outbound: ctx.outbound,
   });
+  const apns = createApnsClient({ baseUrls: ctx.config.apnsBaseUrls, outbound: ctx.outbound });
   const push = createPushService(ctx, {
     apps,
     chatUsers,
     presence,
     fcm,
+    apns,
     live: live.report,
     // A campaign message's push carries the campaign's own title and text; the sender is built later, on the
     // pipeline, so it is called through.

@@ -3,11 +3,12 @@ import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import os from "node:os";
+import { createHttp2Sessions, Http2Failure, Http2Timeout } from "./outbound-h2";
 
 /**
  * Every request whose target or answer a customer influences (webhook URLs, a service account's `token_uri`, and
- * the FCM and translation calls made with a customer's credentials) goes through this guard, so a customer cannot
- * make the server call its own network: databases, metadata endpoints, admin ports, the server itself.
+ * the FCM, APNs and translation calls made with a customer's credentials) goes through this guard, so a customer
+ * cannot make the server call its own network: databases, metadata endpoints, admin ports, the server itself.
  *
  * The address table. IPv4 ranges are refused outright. An IPv6 address that embeds an IPv4 address (IPv4-mapped
  * `::ffff:0:0/96`, IPv4-compatible `::/96`, IPv4-translated `::ffff:0:0:0/96`, NAT64 `64:ff9b::/96` and 6to4
@@ -179,6 +180,13 @@ export interface OutboundGuard {
    * the check: a 3xx comes back as an answer for the caller to count as a failure. Rejects with `OutboundError`.
    */
   request(request: OutboundRequest): Promise<OutboundResponse>;
+  /**
+   * The same over HTTP/2, on a session kept per origin and checked address: for APNs, which speaks nothing else.
+   * `https:` negotiates h2 by ALPN; `http:` speaks it in the clear (h2c), which only a stand-in does.
+   */
+  http2Request(request: Omit<OutboundRequest, "keepAlive">): Promise<OutboundResponse>;
+  /** Ends the kept HTTP/2 sessions: the server is stopping. */
+  close(): void;
 }
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -240,10 +248,11 @@ export function createOutboundGuard(options: { allowedNetworks: string[] }): Out
     return { ok: true, addresses };
   }
 
-  async function request(req: OutboundRequest): Promise<OutboundResponse> {
+  /** The request's URL and the addresses it may connect to, or the guard's refusal. */
+  async function checkedTarget(target: string | URL): Promise<{ url: URL; addresses: CheckedAddress[] }> {
     let url: URL;
     try {
-      url = new URL(req.url);
+      url = new URL(target);
     } catch {
       throw new OutboundError("invalidUrl", "the URL is not valid");
     }
@@ -252,7 +261,31 @@ export function createOutboundGuard(options: { allowedNetworks: string[] }): Out
     }
     const checked = await check(url);
     if (!checked.ok) throw new OutboundError(checked.kind, checked.reason);
-    const { addresses } = checked;
+    return { url, addresses: checked.addresses };
+  }
+
+  const h2 = createHttp2Sessions();
+
+  async function http2Request(req: Omit<OutboundRequest, "keepAlive">): Promise<OutboundResponse> {
+    const { url, addresses } = await checkedTarget(req.url);
+    try {
+      return await h2.request(url, addresses, req);
+    } catch (err) {
+      if (err instanceof Http2Timeout) {
+        const reason =
+          err.httpStatus === null
+            ? `no answer within ${req.timeoutMs} ms`
+            : `the answer did not finish within ${req.timeoutMs} ms`;
+        throw new OutboundError("timeout", reason, err.httpStatus);
+      }
+      if (err instanceof Http2Failure) throw new OutboundError("network", describeError(err.failure));
+      throw err;
+    }
+  }
+
+  async function request(req: OutboundRequest): Promise<OutboundResponse> {
+    const { url, addresses } = await checkedTarget(req.url);
+    const protocol = url.protocol === "https:" ? "https:" : "http:";
     // The connection's own lookup answers with the checked addresses only: this is what makes the check hold at
     // connect time. An IP literal skips the lookup, and is the address that was checked.
     const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -268,8 +301,8 @@ export function createOutboundGuard(options: { allowedNetworks: string[] }): Out
       if (lookupOptions.all) callback(null, usable);
       else callback(null, first.address, first.family);
     };
-    const transport = url.protocol === "https:" ? https : http;
-    const agent = req.keepAlive ? agents[url.protocol] : false;
+    const transport = protocol === "https:" ? https : http;
+    const agent = req.keepAlive ? agents[protocol] : false;
 
     return new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
@@ -315,5 +348,5 @@ export function createOutboundGuard(options: { allowedNetworks: string[] }): Out
     });
   }
 
-  return { check, request };
+  return { check, request, http2Request, close: () => h2.close() };
 }

@@ -101,12 +101,33 @@ export const sweepWebhooksJob = defineJob({
 
 /**
  * Pushes one chat event to the members not connected. The attempts it logs, one per event and device, keep a
- * repeated job from notifying a device twice; FCM's failures are logged, not retried.
+ * repeated job from notifying a device twice; FCM's failures are logged, not retried, and APNs' 429 and 5xx are
+ * retried by `push.retry`.
  */
 export const pushEventJob = defineJob({
   name: "push.event",
   payload: z.object({ appId: z.string().uuid(), event: zChatEvent }),
   retryLimit: 3,
+  batchSize: 10,
+});
+
+/**
+ * Sends one push attempt again, after the back-off its transient failure called for (APNs' 429 or 5xx, or no
+ * answer). Sent with `startAfter`; the attempt's `retrying` status, taken in one statement, keeps a repeated job from
+ * sending twice. The notification's sound, badge and data ride along, as the attempt row keeps only its texts.
+ */
+export const pushRetryJob = defineJob({
+  name: "push.retry",
+  payload: z.object({
+    appId: z.string().uuid(),
+    attemptId: z.string().regex(/^\d{1,19}$/),
+    /** Which retry this is, from 1. */
+    retry: z.number().int().min(1),
+    sound: z.string(),
+    badge: z.number().int().nullable(),
+    data: z.record(z.string(), z.string()),
+  }),
+  retryLimit: 2,
   batchSize: 10,
 });
 

@@ -27,9 +27,9 @@ export const pushChatRoutes: FastifyPluginAsync<{
     chatApi.pushTokens,
     {
       schema: {
-        ...chatOperation("registerPushToken", "Register the device's FCM token for push notifications"),
+        ...chatOperation("registerPushToken", "Register the device's push token (FCM or APNs)"),
         description:
-          "Registers the device's FCM token for the signed-in user. Registering a token again is harmless, and moves it to whoever is signed in now; a user keeps the 20 newest devices.",
+          'Registers the device\'s push token for the signed-in user: an FCM registration token, or with `provider: "apns"` the hex device token iOS gives the app, for push straight through Apple. Registering a token again is harmless, and moves it to whoever is signed in now; a user keeps the 20 newest devices.',
         body: zRegisterPushTokenRequest,
         response: { 200: zPushDeviceResponse },
       },

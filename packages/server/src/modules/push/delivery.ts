@@ -4,7 +4,6 @@ import {
   renderPushTemplate,
   type TChatEvent,
   type TChatEventType,
-  type TLivePushDelivery,
   type TMessage,
   type TPushAttempt,
   type TPushTemplateKey,
@@ -14,16 +13,15 @@ import { and, eq, lte } from "drizzle-orm";
 import type { OutboxConsumer } from "../../chat/outbox";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
-import type { FcmClient } from "../../integrations/fcm";
 import { pushEventJob } from "../../jobs/catalog";
 import { findApp } from "../apps";
 import { channelMemberIds, messageReaderIds, unreadCounts } from "../channels";
 import { activeChatUsers } from "../chat-users";
-import type { LiveReport } from "../live";
 import { type AddressedPush, addressedBy, templateFor } from "./addressed";
 import type { PushDeviceRow } from "./devices";
 import { type PushPlan, planPush } from "./plan";
-import { pushAttempts, pushChannelThrottle, pushDevices, type StoredFcmCredential } from "./schema";
+import { pushAttempts, pushChannelThrottle, pushDevices } from "./schema";
+import type { PushSender } from "./sender";
 import { isPushActive, type PushSettings, type PushSettingsRow, templateText, templateTitle } from "./settings";
 
 /** The template each chat event is pushed with; events not listed (freezing) push nothing. */
@@ -42,28 +40,10 @@ export const PUSH_TEMPLATE_OF_EVENT: Partial<Record<TChatEventType, TPushTemplat
 };
 
 export const TEST_PUSH_BODY = "This is a test notification from Parley.";
-/** FCM answers in well under a second; a few sends at once keep a big channel's push short without a burst. */
+/** FCM and APNs answer well under a second; a few sends at once keep a big channel's push short without a burst. */
 const SEND_CONCURRENCY = 8;
 /** Recipients are handled in slices, so a super group's ten thousand members never make one giant query. */
 const SLICE = 500;
-
-export type PushAttemptRow = typeof pushAttempts.$inferSelect;
-
-export const toPushAttempt = (row: PushAttemptRow): TPushAttempt => ({
-  id: String(row.id),
-  createdAt: row.createdAt.toISOString(),
-  userId: row.userId,
-  platform: row.platform,
-  deviceHint: row.deviceHint,
-  trigger: row.trigger as TPushAttempt["trigger"],
-  status: row.status as TPushAttempt["status"],
-  httpStatus: row.httpStatus,
-  response: row.response,
-  title: row.title,
-  body: row.body,
-});
-
-const deviceHint = (token: string) => `…${token.slice(-6)}`;
 
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -97,9 +77,8 @@ export function createPushDelivery(
   deps: {
     settings: PushSettings;
     presence: Presence;
-    fcm: FcmClient;
+    sender: PushSender;
     messagePushOverrides: readonly MessagePushOverride[];
-    live?: LiveReport;
   },
 ) {
   const { messagePushOverrides } = deps;
@@ -156,87 +135,12 @@ export function createPushDelivery(
     return Boolean(earlier);
   }
 
-  /**
-   * One attempt to one device. The row is written before FCM is called and a second row for the same event and
-   * device is refused, so a job run again after a crash skips the devices it reached: at most one notification
-   * per device and event, at the price of losing the one a crash interrupts. Null when already attempted.
-   */
-  async function attempt(
-    appId: string,
-    credential: StoredFcmCredential,
-    recipient: Recipient,
-    content: {
-      eventId: string | null;
-      trigger: string;
-      title: string;
-      body: string;
-      badge: number | null;
-      data: Record<string, string>;
-    },
-    settings: PushSettingsRow,
-  ): Promise<TPushAttempt | null> {
-    const { device } = recipient;
-    const [row] = await db
-      .insert(pushAttempts)
-      .values({
-        appId,
-        chatUserId: device.chatUserId,
-        userId: recipient.userId,
-        deviceId: device.id,
-        platform: device.platform,
-        deviceHint: deviceHint(device.token),
-        eventId: content.eventId === null ? null : BigInt(content.eventId),
-        trigger: content.trigger,
-        status: "sending",
-        httpStatus: null,
-        response: "",
-        title: content.title,
-        body: content.body,
-        createdAt: ctx.clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    const result = await deps.fcm.send(credential, {
-      token: device.token,
-      title: content.title,
-      body: content.body,
-      sound: settings.notification.sound,
-      icon: settings.notification.icon,
-      badge: content.badge,
-      data: content.data,
-    });
-    await db
-      .update(pushAttempts)
-      .set({ status: result.status, httpStatus: result.httpStatus, response: result.response })
-      .where(eq(pushAttempts.id, row.id));
-    // FCM will never deliver to this token again; the app registers a new one when it gets one.
-    if (result.status === "invalid_token") await db.delete(pushDevices).where(eq(pushDevices.id, device.id));
-    deps.live?.(appId, () => ({
-      type: "push.delivery",
-      at: row.createdAt,
-      channelId: content.data.channelId ?? null,
-      userId: recipient.userId,
-      data: {
-        attemptId: String(row.id),
-        status: result.status,
-        httpStatus: result.httpStatus,
-        platform: row.platform,
-        deviceHint: row.deviceHint,
-        trigger: row.trigger,
-        title: row.title,
-      } satisfies TLivePushDelivery,
-    }));
-    return toPushAttempt({ ...row, ...result });
-  }
-
   /** The push job: renders the event's template and sends it to each device of each member not connected. */
   async function handleEvent({ appId, event }: { appId: string; event: TChatEvent }): Promise<void> {
     const key = PUSH_TEMPLATE_OF_EVENT[event.type];
     if (!key) return;
     const settings = await deps.settings.cached(appId);
-    const credential = settings.credential;
-    if (!isPushActive(settings) || !credential) return;
+    if (!isPushActive(settings)) return;
     const name = (await findApp(db, appId))?.name;
     if (name === undefined) return;
     const plan = await planPush(db, appId, name, event);
@@ -314,13 +218,13 @@ export function createPushDelivery(
         : null;
       await eachLimited(targets, SEND_CONCURRENCY, async ({ recipient, template }) => {
         const badge = badges ? (badges.get(recipient.device.chatUserId) ?? 0) : null;
-        await attempt(
-          appId,
-          credential,
-          recipient,
-          { eventId: event.id, trigger: template, ...contentOf(template), badge, data },
-          settings,
-        );
+        await deps.sender.attempt(appId, settings, recipient, {
+          eventId: event.id,
+          trigger: template,
+          ...contentOf(template),
+          badge,
+          data,
+        });
       });
     }
   }
@@ -360,8 +264,7 @@ export function createPushDelivery(
     },
   ): Promise<void> {
     const settings = await deps.settings.cached(appId);
-    const credential = settings.credential;
-    if (!isPushActive(settings) || !credential) return;
+    if (!isPushActive(settings)) return;
     const name = (await findApp(db, appId))?.name;
     if (name === undefined) return;
     if ((await deps.presence.online(appId, [call.callee.id])).has(call.callee.id)) return;
@@ -380,12 +283,11 @@ export function createPushDelivery(
       .where(and(eq(pushDevices.appId, appId), eq(pushDevices.chatUserId, call.callee.id)))
       .orderBy(pushDevices.id);
     await eachLimited(devices, SEND_CONCURRENCY, async (device) => {
-      await attempt(
+      await deps.sender.attempt(
         appId,
-        credential,
+        settings,
         { device, userId: call.callee.userId },
         { eventId: null, trigger: "call/incoming", ...content, badge: null, data },
-        settings,
       );
     });
   }
@@ -402,14 +304,13 @@ export function createPushDelivery(
       user: { id: string; userId: string },
       devices: PushDeviceRow[],
       settings: PushSettingsRow,
-      credential: StoredFcmCredential,
     ): Promise<TPushAttempt[]> {
       const badge = settings.notification.badge ? ((await unreadCounts(db, [user.id])).get(user.id) ?? 0) : null;
       const sent: TPushAttempt[] = [];
       for (const device of devices) {
-        const result = await attempt(
+        const result = await deps.sender.attempt(
           appId,
-          credential,
+          settings,
           { device, userId: user.userId },
           {
             eventId: null,
@@ -419,7 +320,6 @@ export function createPushDelivery(
             badge,
             data: { appId, eventType: "test" },
           },
-          settings,
         );
         if (result) sent.push(result);
       }

@@ -11,6 +11,7 @@ export type PushDeviceRow = typeof pushDevices.$inferSelect;
 export const toPushDevice = (row: PushDeviceRow): TPushDevice => ({
   id: row.id,
   platform: row.platform,
+  provider: row.provider,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -20,25 +21,28 @@ export function createPushDevices(ctx: Context) {
 
   return {
     /**
-     * Registers the caller's device token. A token belongs to one app install, so registering it again, under
-     * whichever user is signed in there now, moves it to that user: a shared phone notifies only its current
-     * user. A user keeps the newest {@link PUSH_DEVICES_PER_USER_MAX} devices; older ones are dropped, as a
-     * token not re-registered for that long has most likely been replaced.
+     * Registers the caller's device token, for the provider it names (FCM unless `apns`). A token belongs to one
+     * app install, so registering it again, under whichever user is signed in there now, moves it to that user: a
+     * shared phone notifies only its current user. A user keeps the newest {@link PUSH_DEVICES_PER_USER_MAX}
+     * devices; older ones are dropped, as a token not re-registered for that long has most likely been replaced.
      */
     async register(actor: UserActor, input: TRegisterPushTokenRequest): Promise<TPushDevice> {
       const now = ctx.clock.now();
+      // Apple's tokens are hex, which apps print in either case: one device must not become two.
+      const token = input.provider === "apns" ? input.token.toLowerCase() : input.token;
       const [row] = await db
         .insert(pushDevices)
         .values({
           appId: actor.app.id,
           chatUserId: actor.user.id,
           platform: input.platform,
-          token: input.token,
+          provider: input.provider,
+          token,
           createdAt: now,
         })
         .onConflictDoUpdate({
           target: [pushDevices.appId, pushDevices.token],
-          set: { chatUserId: actor.user.id, platform: input.platform, createdAt: now },
+          set: { chatUserId: actor.user.id, platform: input.platform, provider: input.provider, createdAt: now },
         })
         .returning();
       if (!row) throw new AppError(Errors.PUSH_DEVICE_NOT_FOUND);

@@ -2,6 +2,10 @@ import {
   api,
   isTitledPushTemplateKey,
   PUSH_TEMPLATE_KEYS,
+  zApnsKeyRequest,
+  zApnsKeyResponse,
+  zApnsTestRequest,
+  zApnsTestResponse,
   zAppIdParams,
   zFcmKeyRequest,
   zFcmKeyResponse,
@@ -46,6 +50,23 @@ export const pushRoutes: FastifyPluginAsync<{ auth: AuthService; push: PushServi
   );
   app.delete(api.apps.pushFcmKey, { schema: { params, response: { 200: zFcmKeyResponse } } }, async (request) =>
     push.deleteKey(authOf(request), request.params.id),
+  );
+
+  app.get(api.apps.pushApnsKey, { schema: { params, response: { 200: zApnsKeyResponse } } }, async (request) =>
+    push.getApnsKey(authOf(request), request.params.id),
+  );
+  app.put(
+    api.apps.pushApnsKey,
+    { schema: { params, body: zApnsKeyRequest, response: { 200: zApnsKeyResponse } } },
+    async (request) => push.saveApnsKey(authOf(request), request.params.id, request.body),
+  );
+  app.delete(api.apps.pushApnsKey, { schema: { params, response: { 200: zApnsKeyResponse } } }, async (request) =>
+    push.deleteApnsKey(authOf(request), request.params.id),
+  );
+  app.post(
+    api.apps.pushApnsTest,
+    { schema: { params, body: zApnsTestRequest, response: { 200: zApnsTestResponse } } },
+    async (request) => push.sendApnsTest(authOf(request), request.params.id, request.body.token),
   );
 
   registerEnabledRoutes(app, {

@@ -1,6 +1,8 @@
 import type {
+  TApnsEnvironment,
   TPushNotificationSettings,
   TPushPlatform,
+  TPushProvider,
   TPushTemplateKey,
   TSuperChannelPushSettings,
 } from "@parley/contract";
@@ -20,6 +22,16 @@ export interface StoredFcmCredential {
   tokenUri: string | null;
 }
 
+/** An APNs key as stored: the `.p8` contents with what identifies it, and the fingerprint the dashboard shows. */
+export interface StoredApnsCredential {
+  privateKey: string;
+  keyId: string;
+  teamId: string;
+  bundleId: string;
+  environment: TApnsEnvironment;
+  fingerprint: string;
+}
+
 export const pushSettings = pgTable("push_settings", {
   appId: uuid("app_id")
     .primaryKey()
@@ -27,6 +39,8 @@ export const pushSettings = pgTable("push_settings", {
   enabled: boolean("enabled").notNull().default(false),
   credential: jsonb("credential").$type<StoredFcmCredential>(),
   credentialCreatedAt: ts("credential_created_at"),
+  apnsCredential: jsonb("apns_credential").$type<StoredApnsCredential>(),
+  apnsCredentialCreatedAt: ts("apns_credential_created_at"),
   notification: jsonb("notification").$type<TPushNotificationSettings>().notNull(),
   superChannel: jsonb("super_channel").$type<TSuperChannelPushSettings>().notNull(),
   /** Only the templates the owner changed; the others are the defaults. */
@@ -47,6 +61,7 @@ export const pushDevices = pgTable(
       .notNull()
       .references(() => chatUsers.id, { onDelete: "cascade" }),
     platform: text("platform").$type<TPushPlatform>().notNull(),
+    provider: text("provider").$type<TPushProvider>().notNull().default("fcm"),
     token: text("token").notNull(),
     createdAt: ts("created_at").notNull(),
   },
@@ -68,6 +83,7 @@ export const pushAttempts = pgTable(
     userId: text("user_id").notNull(),
     deviceId: uuid("device_id"),
     platform: text("platform").$type<TPushPlatform>().notNull(),
+    provider: text("provider").$type<TPushProvider>().notNull().default("fcm"),
     deviceHint: text("device_hint").notNull(),
     /** The chat event pushed, or null for a test push. */
     eventId: bigint("event_id", { mode: "bigint" }),

@@ -3,6 +3,9 @@ import {
   isBigintId,
   isTitledPushTemplateKey,
   PUSH_TEMPLATE_KEYS,
+  type TApnsKeyRequest,
+  type TApnsKeyResponse,
+  type TApnsTestResponse,
   type TFcmKeyRequest,
   type TFcmKeyResponse,
   type TPushAttemptsPage,
@@ -14,18 +17,23 @@ import {
   type TTestPushResponse,
 } from "@parley/contract";
 import { and, desc, eq, lt } from "drizzle-orm";
+import type { z } from "zod";
 import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
+import type { ApnsClient } from "../../integrations/apns";
 import type { FcmClient } from "../../integrations/fcm";
+import type { pushRetryJob } from "../../jobs/catalog";
 import type { AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { ChatUserService } from "../chat-users";
 import type { LiveReport } from "../live";
+import { parseApnsCredential, toApnsKey } from "./apns-credential";
 import { parseFcmCredential, toFcmKey } from "./credential";
-import { createPushDelivery, type MessagePushOverride, toPushAttempt } from "./delivery";
+import { createPushDelivery, type MessagePushOverride, TEST_PUSH_BODY } from "./delivery";
 import { createPushDevices } from "./devices";
 import { pushAttempts } from "./schema";
+import { createPushSender, credentialFor, toPushAttempt } from "./sender";
 import {
   createPushSettings,
   defaultTemplateText,
@@ -59,7 +67,7 @@ function toTemplate(row: PushSettingsRow, key: TPushTemplateKey): TPushTemplate 
   };
 }
 
-/** Push notifications: the dashboard's settings, end users' devices, and delivery through FCM. */
+/** Push notifications: the dashboard's settings, end users' devices, and delivery through FCM and APNs. */
 export function createPushService(
   ctx: Context,
   deps: {
@@ -67,7 +75,8 @@ export function createPushService(
     chatUsers: ChatUserService;
     presence: Presence;
     fcm: FcmClient;
-    /** The dashboard's live tail hears each notification sent and FCM's answer. */
+    apns: ApnsClient;
+    /** The dashboard's live tail hears each notification sent and the provider's answer. */
     live?: LiveReport;
     /** Features whose messages carry their own push text (a campaign's title and body), or none. */
     messagePushOverrides: readonly MessagePushOverride[];
@@ -76,12 +85,17 @@ export function createPushService(
   const { db } = ctx.database;
   const settings = createPushSettings(ctx);
   const devices = createPushDevices(ctx);
+  const sender = createPushSender(ctx, {
+    settings,
+    fcm: deps.fcm,
+    apns: deps.apns,
+    ...(deps.live ? { live: deps.live } : {}),
+  });
   const delivery = createPushDelivery(ctx, {
     settings,
     presence: deps.presence,
-    fcm: deps.fcm,
+    sender,
     messagePushOverrides: deps.messagePushOverrides,
-    ...(deps.live ? { live: deps.live } : {}),
   });
 
   async function appOf(auth: Authenticated, appId: string) {
@@ -91,12 +105,20 @@ export function createPushService(
   const keyResponse = (row: PushSettingsRow): TFcmKeyResponse => ({
     key: row.credential && row.credentialCreatedAt ? toFcmKey(row.credential, row.credentialCreatedAt) : null,
   });
+  const apnsKeyResponse = (row: PushSettingsRow): TApnsKeyResponse => ({
+    key:
+      row.apnsCredential && row.apnsCredentialCreatedAt
+        ? toApnsKey(row.apnsCredential, row.apnsCredentialCreatedAt)
+        : null,
+  });
 
   return {
     devices,
     consumer: delivery.consumer,
     handleEvent: delivery.handleEvent,
     sendCallIncoming: delivery.sendCallIncoming,
+    /** The `push.retry` job. */
+    retry: (payload: z.infer<typeof pushRetryJob.payload>) => sender.retry(payload),
 
     async getKey(auth: Authenticated, appId: string): Promise<TFcmKeyResponse> {
       return keyResponse(await settings.read((await appOf(auth, appId)).id));
@@ -120,6 +142,49 @@ export function createPushService(
     async deleteKey(auth: Authenticated, appId: string): Promise<TFcmKeyResponse> {
       const app = await appOf(auth, appId);
       return keyResponse(await settings.save(app.id, { credential: null, credentialCreatedAt: null }));
+    },
+
+    async getApnsKey(auth: Authenticated, appId: string): Promise<TApnsKeyResponse> {
+      return apnsKeyResponse(await settings.read((await appOf(auth, appId)).id));
+    },
+
+    /** The key is checked here (3150); whether Apple accepts it shows at the first send, or the dashboard's test. */
+    async saveApnsKey(auth: Authenticated, appId: string, input: TApnsKeyRequest): Promise<TApnsKeyResponse> {
+      const app = await appOf(auth, appId);
+      const apnsCredential = parseApnsCredential(input);
+      return apnsKeyResponse(await settings.save(app.id, { apnsCredential, apnsCredentialCreatedAt: ctx.clock.now() }));
+    },
+
+    async deleteApnsKey(auth: Authenticated, appId: string): Promise<TApnsKeyResponse> {
+      const app = await appOf(auth, appId);
+      return apnsKeyResponse(await settings.save(app.id, { apnsCredential: null, apnsCredentialCreatedAt: null }));
+    },
+
+    /**
+     * A test notification through the saved APNs key to one device token, answered with what Apple said. Nothing is
+     * logged or retried, and a token Apple refuses is not looked for among the devices: the owner is trying a key,
+     * perhaps with a token from a build of their own.
+     */
+    async sendApnsTest(auth: Authenticated, appId: string, token: string): Promise<TApnsTestResponse> {
+      const app = await appOf(auth, appId);
+      const row = await settings.read(app.id);
+      if (!row.apnsCredential) throw new AppError(Errors.APNS_KEY_MISSING);
+      const result = await deps.apns.send(row.apnsCredential, {
+        token,
+        title: app.name,
+        body: TEST_PUSH_BODY,
+        sound: row.notification.sound,
+        badge: null,
+        data: { appId: app.id, eventType: "test" },
+        threadId: null,
+        collapseId: null,
+      });
+      return {
+        status: result.status === "retry" ? "failed" : result.status,
+        httpStatus: result.httpStatus,
+        reason: result.reason,
+        apnsId: result.apnsId,
+      };
     },
 
     async getEnabled(auth: Authenticated, appId: string): Promise<TPushEnabled> {
@@ -207,17 +272,20 @@ export function createPushService(
     },
 
     /**
-     * Sends a test notification to every device of one user and answers with the attempts. Only a credential is
-     * needed, not the switch: an owner checks the key before turning push on.
+     * Sends a test notification to every device of one user, each through its own provider, and answers with the
+     * attempts. Only a credential is needed, not the switch: an owner checks the key before turning push on. A
+     * device whose provider has no credential is left out; 3040 when that leaves none.
      */
     async sendTest(auth: Authenticated, appId: string, userId: string): Promise<TTestPushResponse> {
       const app = await appOf(auth, appId);
       const user = await deps.chatUsers.requireUser(app.id, userId);
       const row = await settings.read(app.id);
-      if (!row.credential) throw new AppError(Errors.PUSH_NOT_CONFIGURED);
-      const targets = await devices.ofUser(user.id);
-      if (targets.length === 0) throw new AppError(Errors.NO_PUSH_DEVICE);
-      return { attempts: await delivery.sendTest(app.id, app.name, user, targets, row, row.credential) };
+      if (!row.credential && !row.apnsCredential) throw new AppError(Errors.PUSH_NOT_CONFIGURED);
+      const registered = await devices.ofUser(user.id);
+      if (registered.length === 0) throw new AppError(Errors.NO_PUSH_DEVICE);
+      const targets = registered.filter((device) => credentialFor(row, device.provider));
+      if (targets.length === 0) throw new AppError(Errors.PUSH_NOT_CONFIGURED);
+      return { attempts: await delivery.sendTest(app.id, app.name, user, targets, row) };
     },
   };
 }

@@ -34,12 +34,16 @@ const defaults = (appId: string): StoredPushSettings => ({
   enabled: false,
   credential: null,
   credentialCreatedAt: null,
+  apnsCredential: null,
+  apnsCredentialCreatedAt: null,
   notification: DEFAULT_PUSH_NOTIFICATION_SETTINGS,
   superChannel: DEFAULT_SUPER_CHANNEL_PUSH_SETTINGS,
   templates: {},
 });
 
-export const isPushActive = (row: PushSettingsRow) => row.enabled && row.credential !== null;
+/** On, with a credential for at least one provider; a device of a provider without one is skipped. */
+export const isPushActive = (row: PushSettingsRow) =>
+  row.enabled && (row.credential !== null || row.apnsCredential !== null);
 
 export function defaultTemplateText(row: PushSettingsRow, key: TPushTemplateKey): string {
   return DEFAULT_PUSH_TEMPLATES[row.language][key];

@@ -419,9 +419,11 @@ describe("device registration through /v1", () => {
     const token = newToken("kim");
     const first = await kim.api.post<{ device: TPushDevice }>("/me/push-tokens", { token, platform: "ios" });
     expect(first.status).toBe(200);
+    // A token registered without a provider is FCM's, as every token was before APNs.
     expect(first.body.device).toEqual({
       id: expect.any(String),
       platform: "ios",
+      provider: "fcm",
       createdAt: live.clock.now().toISOString(),
     });
     const again = await kim.api.post<{ device: TPushDevice }>("/me/push-tokens", { token, platform: "ios" });
@@ -844,6 +846,7 @@ describe("push log and test push", () => {
       createdAt: expect.any(String),
       userId: "kim",
       platform: "android",
+      provider: "fcm",
       deviceHint: expect.stringMatching(/^…[0-9a-f]{6}$/),
       trigger: "test",
       status: "sent",

@@ -25,7 +25,9 @@ function AttemptRow({ attempt }: { attempt: TPushAttempt }) {
     <TableRow hover>
       <TableCell sx={{ whiteSpace: "nowrap" }}>{format.dateTime(attempt.createdAt)}</TableCell>
       <TableCell sx={mono}>{attempt.userId}</TableCell>
-      <TableCell sx={notOnPhone}>{t(`push.platforms.${attempt.platform}`)}</TableCell>
+      <TableCell sx={notOnPhone}>
+        {t(`push.platforms.${attempt.platform}`)} · {t(`push.providers.${attempt.provider}`)}
+      </TableCell>
       <TableCell sx={{ ...wideOnly, ...mono }}>{attempt.deviceHint}</TableCell>
       <TableCell sx={wideOnly}>{t(templateNameKey(attempt.trigger))}</TableCell>
       <TableCell>
@@ -37,7 +39,7 @@ function AttemptRow({ attempt }: { attempt: TPushAttempt }) {
   );
 }
 
-/** The recent push attempts, newest first: what was sent to which device and what FCM answered. */
+/** The recent push attempts, newest first: what was sent to which device and what FCM or APNs answered. */
 export function PushLogCard({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const [userInput, setUserInput] = useState("");

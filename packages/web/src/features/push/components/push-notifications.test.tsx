@@ -3,6 +3,7 @@ import {
   DEFAULT_PUSH_TEMPLATES,
   DEFAULT_SUPER_CHANNEL_PUSH_SETTINGS,
   PUSH_TEMPLATE_KEYS,
+  type TApnsKey,
   type TFcmKey,
   type TPushAttempt,
 } from "@parley/contract";
@@ -15,6 +16,8 @@ import { PushNotifications } from "./push-notifications";
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 const appId = "5b0f6f0e-8a63-4a55-9b0e-1b2c3d4e5f60";
 const base = `/api/apps/${appId}/push`;
+/** A .p8 file's shape; the stub server only looks for its PEM header. */
+const P8 = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg\n-----END PRIVATE KEY-----\n";
 
 function attempt(index: number, overrides: Partial<TPushAttempt> = {}): TPushAttempt {
   return {
@@ -22,6 +25,7 @@ function attempt(index: number, overrides: Partial<TPushAttempt> = {}): TPushAtt
     createdAt: "2026-03-10T09:00:00.000Z",
     userId: `user-${index}`,
     platform: "android",
+    provider: "fcm",
     deviceHint: `…dev${index}`,
     trigger: "message/send",
     status: "sent",
@@ -34,11 +38,12 @@ function attempt(index: number, overrides: Partial<TPushAttempt> = {}): TPushAtt
 }
 
 /** A push API with state, answering as the contract says; `failTest` makes the test send fail with that code. */
-function stubServer({ failTest }: { failTest?: string } = {}) {
+function stubServer({ failTest, extraLog = [] }: { failTest?: string; extraLog?: TPushAttempt[] } = {}) {
   let enabled = false;
   let fcmKey: TFcmKey | null = null;
+  let apnsKey: TApnsKey | null = null;
   let superChannel = DEFAULT_SUPER_CHANNEL_PUSH_SETTINGS;
-  const log = Array.from({ length: 25 }, (_, index) => attempt(index));
+  const log = [...extraLog, ...Array.from({ length: 25 }, (_, index) => attempt(index))];
   const fetchMock = stubFetch((rawUrl, init) => {
     const url = new URL(rawUrl, "http://localhost");
     const method = init?.method ?? "GET";
@@ -66,6 +71,33 @@ function stubServer({ failTest }: { failTest?: string } = {}) {
       case `DELETE ${base}/fcm/key`:
         fcmKey = null;
         return new Response(null, { status: 204 });
+      case `GET ${base}/apns/key`:
+        return jsonResponse(200, { key: apnsKey });
+      case `PUT ${base}/apns/key`:
+        if (!String(body.privateKey).includes("BEGIN PRIVATE KEY")) {
+          return jsonResponse(400, { code: "3150", message: "Not an APNs key" });
+        }
+        apnsKey = {
+          keyId: body.keyId,
+          teamId: body.teamId,
+          bundleId: body.bundleId,
+          environment: body.environment,
+          fingerprint: "SHA256:3q2+7w0123456789abcdefghijklmnopqrstuvwxyzA",
+          createdAt: "2026-03-10T09:00:00.000Z",
+        };
+        return jsonResponse(200, { key: apnsKey });
+      case `DELETE ${base}/apns/key`:
+        apnsKey = null;
+        return jsonResponse(200, { key: null });
+      case `POST ${base}/apns/test`:
+        return body.token.startsWith("dead")
+          ? jsonResponse(200, { status: "invalid_token", httpStatus: 400, reason: "BadDeviceToken", apnsId: "A1" })
+          : jsonResponse(200, {
+              status: "sent",
+              httpStatus: 200,
+              reason: null,
+              apnsId: "8C1D2E3F-0000-4000-8000-000000000001",
+            });
       case `GET ${base}/notification/settings`:
         return jsonResponse(200, { settings: DEFAULT_PUSH_NOTIFICATION_SETTINGS });
       case `GET ${base}/notification/settings/superchannel`:
@@ -264,5 +296,107 @@ describe("PushNotifications", () => {
       expect(within(screen.getByRole("table", { name: t("push.log.title") })).getAllByRole("row")).toHaveLength(2),
     );
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("userId=user-7"))).toBe(true);
+  });
+
+  it("registers an APNs key from a .p8 file, taking the key ID from the file's name, and never shows the key", async () => {
+    const fetchMock = stubServer();
+    const { user } = renderScreen();
+    expect(await screen.findByText(t("push.apns.none"))).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: t("push.apns.register") }));
+    const dialog = await screen.findByRole("dialog", { name: t("push.apns.registerTitle") });
+    const save = within(dialog).getByRole("button", { name: t("common.save") });
+    expect(save).toBeDisabled();
+
+    await user.upload(within(dialog).getByTestId("apns-p8-file"), new File([P8], "AuthKey_ABC123DEFG.p8"));
+    await waitFor(() => expect(inputByLabel(t("push.apns.keyId"))).toHaveValue("ABC123DEFG"));
+    await user.type(inputByLabel(t("push.apns.teamId")), "team123456");
+    await user.type(inputByLabel(t("push.apns.bundleId")), "com.example.chat");
+    await user.click(within(dialog).getByLabelText(t("push.apns.environments.production")));
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+
+    const facts = await screen.findByTestId("apns-key-facts");
+    expect(facts).toHaveTextContent("ABC123DEFG");
+    expect(facts).toHaveTextContent("TEAM123456");
+    expect(facts).toHaveTextContent("com.example.chat");
+    expect(facts).toHaveTextContent(t("push.apns.environments.production"));
+    expect(facts).toHaveTextContent("SHA256:");
+    expect(facts).not.toHaveTextContent("PRIVATE KEY");
+    const put = fetchMock.mock.calls.find(([url, init]) => url === `${base}/apns/key` && init?.method === "PUT");
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      privateKey: P8.trim(),
+      keyId: "ABC123DEFG",
+      teamId: "TEAM123456",
+      bundleId: "com.example.chat",
+      environment: "production",
+    });
+    expect(await screen.findByRole("button", { name: t("push.apns.replace") })).toBeInTheDocument();
+  });
+
+  it("shows a key the server refuses (3150) on the key field, and IDs that are not Apple's before saving", async () => {
+    stubServer();
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole("button", { name: t("push.apns.register") }));
+    const dialog = await screen.findByRole("dialog", { name: t("push.apns.registerTitle") });
+    await user.type(inputByLabel(t("push.apns.keyId")), "ABC");
+    expect(await within(dialog).findByText(t("VALIDATION_APPLE_ID"))).toBeInTheDocument();
+    await user.type(inputByLabel(t("push.apns.keyId")), "123DEFG");
+    await user.type(inputByLabel(t("push.apns.teamId")), "TEAM123456");
+    await user.type(inputByLabel(t("push.apns.bundleId")), "com.example.chat");
+    const privateKey = within(dialog).getByRole("textbox", { name: t("push.apns.privateKey") });
+    await user.type(privateKey, "not a key");
+    const save = within(dialog).getByRole("button", { name: t("common.save") });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await within(dialog).findByText(t("ERROR_3150"))).toBeInTheDocument();
+    expect(privateKey).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("sends an APNs test to a device token and shows Apple's answer, then deletes the key", async () => {
+    const fetchMock = stubServer();
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole("button", { name: t("push.apns.register") }));
+    const dialog = await screen.findByRole("dialog", { name: t("push.apns.registerTitle") });
+    await user.upload(within(dialog).getByTestId("apns-p8-file"), new File([P8], "AuthKey_ABC123DEFG.p8"));
+    await user.type(inputByLabel(t("push.apns.teamId")), "TEAM123456");
+    await user.type(inputByLabel(t("push.apns.bundleId")), "com.example.chat");
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: t("common.save") })).toBeEnabled());
+    await user.click(within(dialog).getByRole("button", { name: t("common.save") }));
+
+    const form = await screen.findByRole("form", { name: t("push.apns.test.title") });
+    await user.type(within(form).getByRole("textbox", { name: t("push.apns.test.token") }), "zz");
+    expect(await within(form).findByText(t("VALIDATION_APNS_DEVICE_TOKEN"))).toBeInTheDocument();
+    const token = within(form).getByRole("textbox", { name: t("push.apns.test.token") });
+    await user.clear(token);
+    await user.type(token, "a1b2c3d4e5f6a7b8c9d0");
+    await user.click(within(form).getByRole("button", { name: t("push.apns.test.send") }));
+    const answer = await screen.findByTestId("apns-test-answer");
+    expect(answer).toHaveTextContent(t("push.apns.test.sent"));
+    expect(answer).toHaveTextContent("8C1D2E3F-0000-4000-8000-000000000001");
+    const post = fetchMock.mock.calls.find(([url]) => url === `${base}/apns/test`);
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ token: "a1b2c3d4e5f6a7b8c9d0" });
+
+    await user.clear(token);
+    await user.type(token, "deadbeefdeadbeefdead");
+    await user.click(within(form).getByRole("button", { name: t("push.apns.test.send") }));
+    await waitFor(() => expect(screen.getByTestId("apns-test-answer")).toHaveTextContent("BadDeviceToken"));
+    expect(screen.getByTestId("apns-test-answer")).toHaveTextContent(t("push.apns.test.invalidToken"));
+
+    await user.click(screen.getAllByRole("button", { name: t("common.delete") }).at(-1) as HTMLElement);
+    const confirm = await screen.findByRole("dialog", { name: t("push.apns.deleteTitle") });
+    await user.click(within(confirm).getByRole("button", { name: t("common.delete") }));
+    expect(await screen.findByText(t("push.apns.none"))).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: t("push.apns.test.title") })).not.toBeInTheDocument();
+  });
+
+  it("shows each attempt's provider in the log, and one APNs will retry", async () => {
+    stubServer({
+      extraLog: [attempt(900, { platform: "ios", provider: "apns", status: "retrying", httpStatus: 429 })],
+    });
+    renderScreen();
+    const table = await screen.findByRole("table", { name: t("push.log.title") });
+    const first = within(table).getAllByRole("row")[1] as HTMLElement;
+    expect(first).toHaveTextContent(`${t("push.platforms.ios")} · ${t("push.providers.apns")}`);
+    expect(within(first).getByText(t("push.log.status.retrying"))).toBeInTheDocument();
   });
 });

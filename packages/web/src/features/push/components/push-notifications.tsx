@@ -8,6 +8,7 @@ import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { pushEnabledQueryOptions } from "../api/get-push-enabled";
 import { updatePushEnabled } from "../api/update-push-enabled";
 import { useDirtySections } from "../lib/use-dirty-sections";
+import { ApnsKeyCard } from "./apns-key-card";
 import { FcmKeyCard } from "./fcm-key-card";
 import { NotificationSettingsCard } from "./notification-settings-card";
 import { PushLogCard } from "./push-log-card";
@@ -15,7 +16,7 @@ import { PushTemplatesCard } from "./push-templates-card";
 import { SuperChannelCard } from "./super-channel-card";
 import { TestPushCard } from "./test-push-card";
 
-/** `/apps/:id/push-notification`: switch, FCM credential, settings, templates, and the delivery log. */
+/** `/apps/:id/push-notification`: switch, FCM credential and APNs key, settings, templates, and the delivery log. */
 export function PushNotifications({ appId, appName }: { appId: string; appName: string }) {
   const { t } = useTranslation();
   const { isDirty, report } = useDirtySections();
@@ -37,7 +38,14 @@ export function PushNotifications({ appId, appName }: { appId: string; appName: 
             turnedOff={t("push.turnedOff")}
           />
         </SettingsCard>
-        <FcmKeyCard appId={appId} />
+        <Stack direction={{ xs: "column", lg: "row" }} spacing={3} sx={{ alignItems: { lg: "flex-start" } }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <FcmKeyCard appId={appId} />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <ApnsKeyCard appId={appId} />
+          </Box>
+        </Stack>
         <Stack direction={{ xs: "column", lg: "row" }} spacing={3} sx={{ alignItems: { lg: "flex-start" } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <NotificationSettingsCard appId={appId} onDirtyChange={onNotificationDirty} />

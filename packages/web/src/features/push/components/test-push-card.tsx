@@ -30,7 +30,11 @@ function TestResults({ userId, attempts }: { userId: string; attempts: TPushAtte
         {attempts.map((attempt) => (
           <ListItem key={attempt.id} disableGutters secondaryAction={<PushStatusChip status={attempt.status} />}>
             <ListItemText
-              primary={`${t(`push.platforms.${attempt.platform}`)} · ${attempt.deviceHint}`}
+              primary={[
+                t(`push.platforms.${attempt.platform}`),
+                t(`push.providers.${attempt.provider}`),
+                attempt.deviceHint,
+              ].join(" · ")}
               secondary={[attempt.httpStatus ?? "", attempt.response].filter(Boolean).join(" · ") || undefined}
               slotProps={{ secondary: { sx: { fontFamily: "monospace", overflowWrap: "anywhere", pr: 10 } } }}
             />
