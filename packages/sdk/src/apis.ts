@@ -24,8 +24,10 @@ import {
   type TUpdateChatUserRequestInput,
   type TUserReportRequestInput,
 } from "@parley/contract/client";
+import { bytesToBase64 } from "./base64";
 import { ParleyConnectionError, ParleyError } from "./errors";
 import type { Http } from "./http";
+import { randomUuid } from "./ids";
 
 // The inputs are interfaces over the contract's request types, rather than aliases of them, so the API reference
 // lists their fields under the SDK's names.
@@ -233,16 +235,44 @@ export function fileForm(file: FileInput, options: SendFileOptions & { clientMes
   const form = new FormData();
   if (options.caption) form.append("caption", options.caption);
   form.append("clientMessageId", options.clientMessageId);
-  if (file instanceof Blob) {
+  if (isBlob(file)) {
     form.append("file", file, "name" in file && typeof file.name === "string" ? file.name : "file");
   } else if ("bytes" in file) {
-    // A copy: a Blob of a view over a larger buffer would send the whole buffer.
-    form.append("file", new Blob([file.bytes.slice()], { type: file.type }), file.name);
+    form.append("file", bytesBlob(file) ?? dataUriPart(file), file.name);
   } else {
-    // React Native's FormData takes this descriptor and reads the file at `uri` itself.
-    form.append("file", file as unknown as Blob);
+    // React Native's FormData takes this descriptor and its native networking reads the file at `uri`.
+    form.append("file", reactNativePart(file));
   }
   return form;
+}
+
+/** Whether `file` is a Blob; React Native has Blobs, but a platform without any must not fail to tell. */
+function isBlob(file: FileInput): file is Blob {
+  return typeof Blob !== "undefined" && file instanceof Blob;
+}
+
+/** The bytes as a Blob, or null where Blobs cannot be made from bytes (React Native's throws). */
+function bytesBlob(file: { bytes: Uint8Array; type: string }): Blob | null {
+  try {
+    // A copy: a Blob of a view over a larger buffer would send the whole buffer.
+    return new Blob([file.bytes.slice()], { type: file.type });
+  } catch {
+    return null;
+  }
+}
+
+/** React Native's Blob cannot hold bytes; its networking reads a `data:` URI as it reads a file's. */
+function dataUriPart(file: { bytes: Uint8Array; name: string; type: string }): Blob {
+  const type = file.type || "application/octet-stream";
+  return reactNativePart({ uri: `data:${type};base64,${bytesToBase64(file.bytes)}`, name: file.name, type });
+}
+
+/**
+ * React Native's FormData part of a file, `{ uri, name, type }`: typed as a Blob only because the DOM's `FormData`
+ * type, which the SDK compiles against, knows no other; React Native's `FormData.append` takes it as it is.
+ */
+function reactNativePart(file: { uri: string; name: string; type: string }): Blob {
+  return { uri: file.uri, name: file.name, type: file.type } as unknown as Blob;
 }
 
 /** Messages of a channel. */
@@ -266,7 +296,7 @@ export class MessagesApi {
     metadata?: Record<string, string>,
     options: SendOptions = {},
   ): Promise<TMessage> {
-    const clientMessageId = options.clientMessageId ?? globalThis.crypto.randomUUID();
+    const clientMessageId = options.clientMessageId ?? randomUuid();
     const body = { ...options, text, clientMessageId, ...(metadata === undefined ? {} : { metadata }) };
     for (let attempt = 1; ; attempt++) {
       try {
@@ -288,7 +318,7 @@ export class MessagesApi {
    * an idempotency key, so trying again after a dropped answer never stores the file twice.
    */
   async sendFile(channelId: string, file: FileInput, options: SendFileOptions = {}): Promise<TMessage> {
-    const clientMessageId = options.clientMessageId ?? globalThis.crypto.randomUUID();
+    const clientMessageId = options.clientMessageId ?? randomUuid();
     for (let attempt = 1; ; attempt++) {
       try {
         const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.files, {

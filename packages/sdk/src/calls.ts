@@ -46,6 +46,8 @@ export class CallsApi {
     private readonly emitter: Emitter,
     myUserId: () => string | null,
     options: CallOptions = {},
+    /** The last call of this device ended: nothing needs the link for calls any more. */
+    idle: () => void = () => {},
   ) {
     this.#context = {
       http,
@@ -55,6 +57,7 @@ export class CallsApi {
       webrtc: () => options.webrtc ?? browserWebRtc(),
       forget: (call) => {
         if (this.#calls.get(call.id) === call) this.#calls.delete(call.id);
+        if (this.#calls.size === 0) idle();
       },
     };
     for (const type of CALL_EVENT_TYPES) emitter.on(type, (event) => this.#heard(event));

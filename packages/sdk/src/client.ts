@@ -1,21 +1,29 @@
 import {
-  CHAT_API_PREFIX,
   chatApi,
   type TChannel,
   type TChatSession,
   type TChatUser,
   type TPushDevice,
   type TPushPlatform,
+  type TPushProvider,
 } from "@parley/contract/client";
 import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi, UsersApi } from "./apis";
 import { type CallOptions, CallsApi } from "./calls";
 import { Emitter } from "./emitter";
-import { basePath, Http, resolveBaseUrl } from "./http";
+import { Http } from "./http";
 import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
+import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
 import { Realtime, type ReconnectOptions } from "./realtime";
-import type { ConnectionState, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
+import type { ConnectionState, ConnectionWait, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
+import { resolveBaseUrl, socketUrl } from "./urls";
+
+/** What the platform last said, as the client follows it: whether the device is online and the app in front. */
+export interface PlatformState {
+  online: boolean;
+  active: boolean;
+}
 
 /** What a session change says: the user signed in (with their token), or nobody (with whether to keep their data). */
 export type SessionChange = { user: TChatUser; sessionToken: string } | { user: null; keepData: boolean };
@@ -31,10 +39,15 @@ export interface ClientHost {
   resumeFrom(lastEventId: string): void;
   /** Answers `resume` when the server cannot be reached: the user the stored session belonged to, if known. */
   knownSession(source: (sessionToken: string) => Promise<TChatUser | null>): void;
-  /** The network is back: a link waiting to retry tries now. */
+  /** The network is back (an extension's own monitor says so): a link waiting for it tries now. */
   retryNow(): void;
-  /** The network is gone: an open link is dropped now rather than when its pings go unanswered. */
+  /** The network is gone: an open link is dropped now rather than when its pings go unanswered, and waits for it. */
   networkLost(): void;
+  /**
+   * Hears each change of the platform's state, from the client's monitors or from `retryNow` and `networkLost`.
+   * The client always has it; optional so that a stand-in host (a UI kit's test double) may leave it out.
+   */
+  onPlatform?(listener: (state: PlatformState) => void): void;
   /** Channels as a list answered them, for the unread counts the client keeps. */
   seenChannels(channels: TChannel[]): void;
 }
@@ -63,6 +76,18 @@ export interface ParleyClientOptions {
   reconnect?: ReconnectOptions | false;
   /** How often the link is pinged to notice a dead connection, in ms (default 25 000). */
   pingIntervalMs?: number;
+  /**
+   * The app's foreground and background, e.g. `reactNativeAppState(AppState)`. In the background the real-time link
+   * is closed and nothing is retried (the offline outbox waits too), except while a call goes on; back in front it
+   * reconnects at once and catches up on what it missed. Without it the client does not follow the app's state.
+   */
+  appState?: AppStateMonitor;
+  /**
+   * The device's network, e.g. `netInfoNetwork(NetInfo)`. Without a network the link stops trying and its
+   * `connection` change says `waitingFor: "network"`; when it is back it reconnects at once. In a browser the page's
+   * `online` and `offline` events are followed when this is left out.
+   */
+  network?: NetworkMonitor;
   /** Voice and video calls: the WebRTC to use outside a browser, and the ICE transport policy. */
   calls?: CallOptions;
   /**
@@ -119,16 +144,16 @@ export class ParleyClient {
   #subchannels = new Map<string, number>();
   readonly #sessionListeners: Array<(change: SessionChange) => Promise<void>> = [];
   #knownSession: ((sessionToken: string) => Promise<TChatUser | null>) | null = null;
+  /** The platform's last word, and who hears it. */
+  #platform: PlatformState = { online: true, active: true };
+  readonly #platformListeners: Array<(state: PlatformState) => void> = [];
 
   /** Creates a client; nothing is sent until a login or `resume`. */
   constructor(options: ParleyClientOptions) {
     if (!options.appId) throw new TypeError("appId is required");
     this.appId = options.appId;
     const base = resolveBaseUrl(options.baseUrl);
-    const ws = new URL(base);
-    ws.protocol = base.protocol === "https:" ? "wss:" : "ws:";
-    ws.pathname = `${basePath(base)}${CHAT_API_PREFIX}${chatApi.ws}`;
-    this.#wsUrl = ws.toString();
+    this.#wsUrl = socketUrl(base);
     this.#http = new Http({
       base,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
@@ -179,9 +204,33 @@ export class ParleyClient {
       this.#emitter,
       () => this.#currentUser?.userId ?? null,
       options.calls,
+      () => this.#followForeground(),
     );
     this.#followSubchannels();
     this.offline = options.offline ? options.offline.attach(this, this.#host()) : null;
+    // After the extension is attached, so that it hears the first word too (an app started in the background).
+    (options.network ?? browserNetwork())?.subscribe((online) => this.#setPlatform({ online }));
+    options.appState?.subscribe((state) => this.#setPlatform({ active: state === "active" }));
+  }
+
+  /** Takes the platform's word: the link waits for the network, and for the foreground. */
+  #setPlatform(change: Partial<PlatformState>): void {
+    const next = { ...this.#platform, ...change };
+    if (next.online === this.#platform.online && next.active === this.#platform.active) return;
+    this.#platform = next;
+    if (next.online) this.#realtime.release("network");
+    else this.#realtime.hold("network");
+    this.#followForeground();
+    for (const listener of this.#platformListeners) listener(next);
+  }
+
+  /**
+   * The link waits for the foreground while the app is in the background, but not during a call: a voice call goes
+   * on with the screen off, and its signalling (a restart of its media, the hang-up) needs the link.
+   */
+  #followForeground(): void {
+    if (!this.#platform.active && this.calls.current === null) this.#realtime.hold("foreground");
+    else this.#realtime.release("foreground");
   }
 
   #host(): ClientHost {
@@ -195,8 +244,14 @@ export class ParleyClient {
       knownSession: (source) => {
         this.#knownSession = source;
       },
-      retryNow: () => this.#realtime.retryNow(),
-      networkLost: () => this.#realtime.dropNow(),
+      retryNow: () => {
+        this.#setPlatform({ online: true });
+        this.#realtime.retryNow();
+      },
+      networkLost: () => this.#setPlatform({ online: false }),
+      onPlatform: (listener) => {
+        this.#platformListeners.push(listener);
+      },
       seenChannels: (channels) => this.unread.seen(channels),
     };
   }
@@ -256,6 +311,14 @@ export class ParleyClient {
   /** The real-time link's state. */
   get connectionState(): ConnectionState {
     return this.#realtime.state;
+  }
+
+  /**
+   * What the link waits for before its next attempt, as the last `connection` change said: `network` or
+   * `foreground`, or null when it is not held back by the platform.
+   */
+  get connectionWaitingFor(): ConnectionWait | null {
+    return this.#realtime.state === "open" || this.#realtime.state === "closed" ? null : this.#realtime.waitingFor;
   }
 
   /**
@@ -339,14 +402,19 @@ export class ParleyClient {
   }
 
   /**
-   * Registers this device's FCM registration token, so the signed-in user gets push notifications here while
-   * not connected. Call it after login and whenever Firebase hands out a new token; registering the same token
-   * again is harmless, and moves it to whoever is signed in now. A user keeps the 20 newest devices.
+   * Registers this device's push token, so the signed-in user gets push notifications here while not connected:
+   * an FCM registration token (the default), or with `{ provider: "apns" }` the hex device token iOS hands to
+   * `didRegisterForRemoteNotificationsWithDeviceToken`, for push straight through Apple. Call it after login and
+   * whenever the platform hands out a new token; registering the same token again is harmless, and moves it to
+   * whoever is signed in now. A user keeps the 20 newest devices.
    */
-  async registerPushToken(token: string, platform: TPushPlatform): Promise<TPushDevice> {
-    return (
-      await this.#http.request<{ device: TPushDevice }>("POST", chatApi.pushTokens, { body: { token, platform } })
-    ).device;
+  async registerPushToken(
+    token: string,
+    platform: TPushPlatform,
+    options: { provider?: TPushProvider } = {},
+  ): Promise<TPushDevice> {
+    const body = { token, platform, provider: options.provider ?? "fcm" };
+    return (await this.#http.request<{ device: TPushDevice }>("POST", chatApi.pushTokens, { body })).device;
   }
 
   /** The signed-in user's registered devices, newest first (tokens are not sent back). */

@@ -1,8 +1,7 @@
-import { CHAT_API_PREFIX, fillPath } from "@parley/contract/client";
 import { ParleyConnectionError, ParleyError } from "./errors";
+import { apiUrl, type Query } from "./urls";
 
-/** Values of a query string; undefined ones are left out. */
-export type Query = Record<string, string | number | undefined>;
+export type { Query } from "./urls";
 
 export interface RequestOptions {
   params?: Record<string, string>;
@@ -16,37 +15,11 @@ export interface RequestOptions {
 }
 
 export interface HttpConfig {
-  /** The API's origin, already resolved to an absolute URL. */
-  base: URL;
+  /** Where the API is mounted, as `resolveBaseUrl` answers it. */
+  base: string;
   fetch: typeof fetch;
   timeoutMs: number;
   token: () => string | null;
-}
-
-/** Resolves `baseUrl`: absolute, or relative to the page in a browser. */
-export function resolveBaseUrl(baseUrl: string): URL {
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  let url: URL;
-  try {
-    url = new URL(baseUrl || "/", page);
-  } catch (cause) {
-    throw new TypeError(`baseUrl must be an absolute URL outside a browser, got "${baseUrl}"`, { cause });
-  }
-  url.search = "";
-  url.hash = "";
-  return url;
-}
-
-/** The URL of a chat API path, e.g. `/channels/:channelId` with its params, under the `/v1` prefix. */
-export function apiUrl(base: URL, path: string, params: Record<string, string> = {}): URL {
-  const url = new URL(base);
-  url.pathname = `${basePath(base)}${CHAT_API_PREFIX}${fillPath(path, params)}`;
-  return url;
-}
-
-/** The path the API is mounted under, without a trailing slash: "" at the root of the origin. */
-export function basePath(base: URL): string {
-  return base.pathname.replace(/\/+$/, "");
 }
 
 /** A request the rate limit refused (005) is sent again this many times at most, after the wait the server names. */
@@ -80,10 +53,7 @@ export class Http {
   }
 
   async #once<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
-    const url = apiUrl(this.config.base, path, options.params);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
+    const url = apiUrl(this.config.base, path, options.params, options.query);
     const headers: Record<string, string> = { accept: "application/json" };
     const token = options.auth === false ? null : this.config.token();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -93,24 +63,12 @@ export class Http {
     const hasBody = options.body !== undefined;
     if (hasBody && !form) headers["content-type"] = "application/json";
 
-    let response: Response;
-    try {
-      response = await this.config.fetch(url, {
-        method,
-        headers,
-        body: form ?? (hasBody ? JSON.stringify(options.body) : undefined),
-        signal: AbortSignal.timeout(this.config.timeoutMs),
-        ...(options.keepalive ? { keepalive: true } : {}),
-      });
-    } catch (cause) {
-      const timedOut = cause instanceof Error && cause.name === "TimeoutError";
-      throw new ParleyConnectionError(
-        timedOut ? `${method} ${path} timed out after ${this.config.timeoutMs} ms` : `${method} ${path} failed`,
-        { cause },
-      );
-    }
-
-    const text = await response.text().catch(() => "");
+    const { response, text } = await this.#exchange(`${method} ${path}`, url, {
+      method,
+      headers,
+      body: form ?? (hasBody ? JSON.stringify(options.body) : undefined),
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -122,6 +80,35 @@ export class Http {
     throw new ParleyConnectionError(`${method} ${path} answered ${response.status} without an API error`, {
       status: response.status,
     });
+  }
+
+  /** The request sent and its answer read whole, or {@link ParleyConnectionError} when either fails or runs too long. */
+  async #exchange(what: string, url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
+    // A controller and a timer rather than `AbortSignal.timeout`, which React Native lacks. The timer runs until the
+    // body is read, so an answer that stalls half way fails too, and is cleared either way so it holds no process up.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.config.timeoutMs);
+    const failed = (cause?: unknown) =>
+      new ParleyConnectionError(timedOut ? `${what} timed out after ${this.config.timeoutMs} ms` : `${what} failed`, {
+        cause,
+      });
+    try {
+      let response: Response;
+      try {
+        response = await this.config.fetch(url, { ...init, signal: controller.signal });
+      } catch (cause) {
+        throw failed(cause);
+      }
+      const text = await response.text().catch(() => "");
+      if (timedOut) throw failed();
+      return { response, text };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * `@parley/sdk`: the chat client of the Parley API for browsers and Node. Start with {@link ParleyClient}.
+ * `@parley/sdk`: the chat client of the Parley API for browsers, Node and React Native. Start with {@link ParleyClient}.
  */
 export type {
   ErrorCode,
@@ -30,6 +30,7 @@ export type {
   TMessageTranslation,
   TPushDevice,
   TPushPlatform,
+  TPushProvider,
   TReport,
   TReportReason,
   TSearchHighlight,
@@ -71,6 +72,7 @@ export {
   type ClientHost,
   ParleyClient,
   type ParleyClientOptions,
+  type PlatformState,
   type SessionChange,
 } from "./client";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
@@ -87,12 +89,21 @@ export type {
   OutboxState,
   QueuedFile,
 } from "./offline-api";
+export type { AppActivity, AppStateMonitor, NetworkMonitor } from "./platform";
+export {
+  type NetInfoModule,
+  type NetInfoStateLike,
+  netInfoNetwork,
+  type ReactNativeAppStateModule,
+  reactNativeAppState,
+} from "./react-native";
 export type { ReconnectOptions } from "./realtime";
 export type {
   CallEventOf,
   ChatEventOf,
   ConnectionChange,
   ConnectionState,
+  ConnectionWait,
   ParleyEventMap,
   ParleyListener,
   ResyncRequired,

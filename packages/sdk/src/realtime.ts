@@ -1,7 +1,14 @@
 import type { TChatEvent, TChatUser, TClientFrame, TEventsResponse, TServerFrame } from "@parley/contract/client";
 import type { Emitter } from "./emitter";
 import { ParleyConnectionError, ParleyError } from "./errors";
-import type { ConnectionChange, ConnectionState, ParleyEventMap, WebSocketConstructor, WebSocketLike } from "./types";
+import type {
+  ConnectionChange,
+  ConnectionState,
+  ConnectionWait,
+  ParleyEventMap,
+  WebSocketConstructor,
+  WebSocketLike,
+} from "./types";
 
 /** How the SDK retries a dropped link. */
 export interface ReconnectOptions {
@@ -71,6 +78,8 @@ export class Realtime {
   #authTimer: ReturnType<typeof setTimeout> | null = null;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #pingTimer: ReturnType<typeof setInterval> | null = null;
+  /** What the platform said the link must wait for; while any holds, no socket is opened and no retry is timed. */
+  #holds = new Set<ConnectionWait>();
 
   constructor(private readonly config: RealtimeConfig) {}
 
@@ -102,19 +111,51 @@ export class Realtime {
     if (this.#state === "closed") {
       this.#wanted = true;
       this.#attempt = 0;
-      this.#setState({ state: "connecting", attempt: 0 });
+      const waitingFor = this.waitingFor;
+      this.#setState(
+        waitingFor ? { state: "connecting", attempt: 0, waitingFor } : { state: "connecting", attempt: 0 },
+      );
       this.#open();
     }
     return promise;
   }
 
   /**
-   * The platform says the network is gone: an open link is treated as dropped at once (a socket can stay "open" for
-   * many seconds after the network went), and retried with back-off until the network is back.
+   * The link waits for `reason` (the network, or the app's return to the foreground): a socket is closed at once (a
+   * socket can stay "open" for many seconds after the network went) and no attempt is made or timed until
+   * {@link release}. A link that was not wanted stays closed; a `connect()` meanwhile waits too.
    */
-  dropNow(): void {
-    if (this.#state !== "open" || !this.#socket) return;
-    this.#lost(this.#generation, new ParleyConnectionError("the network went away"));
+  hold(reason: ConnectionWait): void {
+    if (this.#holds.has(reason)) return;
+    this.#holds.add(reason);
+    if (!this.#wanted) return;
+    // Nothing to say goodbye to when the network is gone; leaving for the background, the server hears it at once.
+    this.#teardown(reason === "foreground");
+    this.#attempt = 0;
+    this.#setState(this.#waiting());
+  }
+
+  /** What `reason` held back is over: with nothing else holding, a wanted link opens at once. */
+  release(reason: ConnectionWait): void {
+    if (!this.#holds.delete(reason) || !this.#wanted) return;
+    if (this.#holds.size > 0) {
+      this.#setState(this.#waiting());
+      return;
+    }
+    this.#setState({ state: this.#state === "connecting" ? "connecting" : "reconnecting", attempt: 0, delayMs: 0 });
+    this.#open();
+  }
+
+  /** What the link waits for now, `network` first: back in the foreground without a network, it still waits. */
+  get waitingFor(): ConnectionWait | null {
+    if (this.#holds.has("network")) return "network";
+    return this.#holds.has("foreground") ? "foreground" : null;
+  }
+
+  #waiting(): ConnectionChange {
+    // A first connect that never opened stays `connecting`, so its caller still waits for it.
+    const state = this.#state === "connecting" ? "connecting" : "reconnecting";
+    return { state, attempt: 0, waitingFor: this.waitingFor ?? undefined };
   }
 
   /** While waiting to retry a dropped link, tries now: the network is said to be back. */
@@ -133,6 +174,7 @@ export class Realtime {
   }
 
   #open(): void {
+    if (this.#holds.size > 0) return;
     const generation = ++this.#generation;
     const Socket = this.config.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     const token = this.config.token();

@@ -17,6 +17,12 @@ export type ChatEventOf<K extends TChatEventType> = TChatEvent & { type: K };
  */
 export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
 
+/**
+ * What a link that is not open waits for, instead of a timer: `network` (the client's network monitor says the
+ * device is offline) or `foreground` (the app's state monitor says it is in the background).
+ */
+export type ConnectionWait = "network" | "foreground";
+
 /** Payload of the `connection` event. */
 export interface ConnectionChange {
   state: ConnectionState;
@@ -26,6 +32,11 @@ export interface ConnectionChange {
   delayMs?: number;
   /** With `closed` or `reconnecting`: why, when it was a failure rather than `disconnect()`. */
   error?: Error;
+  /**
+   * With `connecting` or `reconnecting`: the link makes no attempt until this changes (then it tries at once and
+   * says so with another change). A UI shows "waiting for the network" for `network`.
+   */
+  waitingFor?: ConnectionWait;
 }
 
 /** A typing or presence event narrowed to one type, e.g. `TransientEventOf<"typing.started">`. */

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { ParleyClient, type ParleyClientOptions, type TMessage } from "../src";
+import { type ConnectionChange, ParleyClient, type ParleyClientOptions, type TMessage } from "../src";
 import {
   indexedDbStorage,
   type KeyValueBackend,
@@ -224,7 +224,7 @@ describe("the outbox", () => {
 });
 
 describe("the platform's word on the network", () => {
-  it("drops the link when the network goes and reconnects at once when it comes back", async () => {
+  it("drops the link when the network goes, waits for it without retrying, and reconnects at once when it is back", async () => {
     const a = await sdkApp(t, baseUrl);
     cleanups.push(a.cleanup);
     let tell: (online: boolean) => void = () => {};
@@ -239,13 +239,21 @@ describe("the platform's word on the network", () => {
       reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000 },
       offline: offline({ network }),
     });
-    const log = record(kim);
+    const changes: ConnectionChange[] = [];
+    kim.on("connection", (change) => changes.push(change));
     await kim.connect();
     tell(false);
     expect(kim.connectionState).toBe("reconnecting");
+    expect(kim.connectionWaitingFor).toBe("network");
     tell(true);
     await waitFor("the link to open again", () => kim.connectionState === "open");
-    expect(log.states).toEqual(["connecting", "open", "reconnecting", "open"]);
+    expect(changes.map(({ state, waitingFor, delayMs }) => ({ state, waitingFor, delayMs }))).toEqual([
+      { state: "connecting", waitingFor: undefined, delayMs: undefined },
+      { state: "open", waitingFor: undefined, delayMs: undefined },
+      { state: "reconnecting", waitingFor: "network", delayMs: undefined },
+      { state: "reconnecting", waitingFor: undefined, delayMs: 0 },
+      { state: "open", waitingFor: undefined, delayMs: undefined },
+    ]);
   });
 });
 

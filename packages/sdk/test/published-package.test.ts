@@ -172,8 +172,18 @@ process.stdout.write(JSON.stringify({ text: sent.text, code: error.code, shared:
 
   it("type-checks an app against its declarations alone, under moduleResolution bundler and node16", async () => {
     // Each `@ts-expect-error` fails the check if the declarations degraded to `any`, so passing proves they are typed.
-    const app = `import { isParleyError, type OfflineApi, ParleyClient, type TChannel, type TMessage } from "@parley/sdk";
-import { indexedDbStorage, offline } from "@parley/sdk/offline";
+    const app = `import {
+  isParleyError,
+  type NetInfoModule,
+  netInfoNetwork,
+  type OfflineApi,
+  ParleyClient,
+  type ReactNativeAppStateModule,
+  reactNativeAppState,
+  type TChannel,
+  type TMessage,
+} from "@parley/sdk";
+import { indexedDbStorage, type KeyValueBackend, keyValueStorage, offline } from "@parley/sdk/offline";
 
 export async function chat(baseUrl: string, appId: string): Promise<TMessage> {
   const client = new ParleyClient({ baseUrl, appId });
@@ -207,6 +217,21 @@ export async function queue(baseUrl: string, appId: string): Promise<string> {
   // @ts-expect-error: not a state of an outbox item
   if (item?.state === "lost") return "";
   return item?.state ?? "none";
+}
+
+export function phone(appState: ReactNativeAppStateModule, netInfo: NetInfoModule, asyncStorage: KeyValueBackend) {
+  const client = new ParleyClient({
+    baseUrl: "https://chat.example.com",
+    appId: "app",
+    appState: reactNativeAppState(appState),
+    network: netInfoNetwork(netInfo),
+    offline: offline({ storage: keyValueStorage(asyncStorage) }),
+  });
+  client.on("connection", (change) => {
+    // @ts-expect-error: not something the link waits for
+    if (change.waitingFor === "wifi") return;
+  });
+  return client.connectionWaitingFor;
 }
 `;
     await Promise.all([

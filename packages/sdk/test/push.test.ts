@@ -42,11 +42,22 @@ describe("push tokens", () => {
     const a = await app();
     const kim = await a.user("kim");
     const device = await kim.registerPushToken("fcm-token-kim-phone", "ios");
-    expect(device).toEqual({ id: expect.any(String), platform: "ios", createdAt: expect.any(String) });
+    expect(device).toEqual({ id: expect.any(String), platform: "ios", provider: "fcm", createdAt: expect.any(String) });
     expect(await kim.registerPushToken("fcm-token-kim-phone", "ios")).toEqual(device);
     expect(await kim.listPushTokens()).toEqual([device]);
     await kim.unregisterPushToken(device.id);
     expect(await kim.listPushTokens()).toEqual([]);
+  });
+
+  it("registers an APNs device token, and refuses one that is not hex with 300", async () => {
+    const a = await app();
+    const kim = await a.user("kim");
+    const token = "a".repeat(64);
+    const device = await kim.registerPushToken(token, "ios", { provider: "apns" });
+    expect(device).toMatchObject({ platform: "ios", provider: "apns" });
+    expect(await kim.listPushTokens()).toEqual([device]);
+    const error = await kim.registerPushToken("not-a-device-token", "ios", { provider: "apns" }).catch((e) => e);
+    expect(isParleyError(error) && error.code).toBe("300");
   });
 
   it("refuses to unregister another user's device with 3042", async () => {

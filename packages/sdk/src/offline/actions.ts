@@ -7,6 +7,7 @@ import type {
   TEditMessageRequest,
   TMessage,
 } from "@parley/sdk";
+import { randomUuid } from "../ids";
 
 /** How many channels one page of the API answers, and how many pages a refresh reads at most. */
 const CHANNEL_PAGE = 100;
@@ -30,7 +31,7 @@ export function sendAction(
   metadata: Record<string, string> | undefined,
   options: SendOptions,
 ): OutboxAction {
-  const { clientMessageId = globalThis.crypto.randomUUID(), ...rest } = options;
+  const { clientMessageId = randomUuid(), ...rest } = options;
   return {
     kind: "send",
     clientMessageId,
@@ -52,7 +53,7 @@ export async function fileAction(
     bytes,
     action: {
       kind: "file",
-      clientMessageId: options.clientMessageId ?? globalThis.crypto.randomUUID(),
+      clientMessageId: options.clientMessageId ?? randomUuid(),
       name,
       type: file.type || "application/octet-stream",
       size: bytes.byteLength,

@@ -18,6 +18,7 @@ export type {
   Cached,
   CachedMessages,
   MessageRef,
+  NetworkMonitor,
   OfflineApi,
   OfflineEventMap,
   OutboxAction,
@@ -26,10 +27,9 @@ export type {
   QueuedFile,
 } from "@parley/sdk";
 export { indexedDbStorage } from "./indexeddb-storage";
-export type { KeyValueBackend } from "./key-value-storage";
+export type { KeyValueBackend, KeyValueStorageOptions } from "./key-value-storage";
 export { keyValueStorage } from "./key-value-storage";
 export { memoryStorage } from "./memory-storage";
-export type { NetworkMonitor } from "./network";
 export type { OfflineOptions } from "./options";
 export type { OfflineStorage, StorageArea, StoredValue } from "./storage";
 export { StorageQuotaError } from "./storage";

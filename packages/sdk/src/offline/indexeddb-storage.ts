@@ -1,3 +1,4 @@
+import { randomUuid } from "../ids";
 import { type OfflineStorage, type StorageArea, StorageQuotaError, type StoredValue } from "./storage";
 
 export interface IndexedDbStorageOptions {
@@ -325,8 +326,7 @@ function tombstone(epoch: string): IDBValidKey {
 
 /** A marker no other handle, here or in another tab, has seen. */
 function newEpoch(): string {
-  const random = globalThis.crypto?.randomUUID?.();
-  return random ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return randomUuid();
 }
 
 function toStorageError(error: unknown): unknown {

@@ -1,16 +1,28 @@
+import { base64ToBytes, bytesToBase64 } from "../base64";
 import { type OfflineStorage, type StorageArea, StorageQuotaError, type StoredValue } from "./storage";
 
 /**
- * A store of strings under string keys, shaped so that React Native's `@react-native-async-storage/async-storage`
- * fits as it is. The batch methods are optional; without them the adapter makes one call per key.
+ * A store of strings under string keys, shaped so that React Native's `@react-native-async-storage/async-storage` fits
+ * as it is: version 3 (`getMany`, `setMany`, `removeMany`, on its default export and on `createAsyncStorage(name)`)
+ * and version 2 (`multiGet`, `multiSet`, `multiRemove`). The batch methods are optional; with neither set the
+ * adapter makes one call per key.
  */
 export interface KeyValueBackend {
   getItem(key: string): Promise<string | null>;
   setItem(key: string, value: string): Promise<void>;
   removeItem(key: string): Promise<void>;
   getAllKeys(): Promise<readonly string[]>;
+  /** AsyncStorage 3: the values of `keys`, by key. */
+  getMany?(keys: string[]): Promise<Record<string, string | null>>;
+  /** AsyncStorage 3: writes every entry in one batch. */
+  setMany?(entries: Record<string, string>): Promise<void>;
+  /** AsyncStorage 3: removes `keys` in one batch. */
+  removeMany?(keys: string[]): Promise<void>;
+  /** AsyncStorage 2: the values of `keys`, as pairs. */
   multiGet?(keys: readonly string[]): Promise<readonly (readonly [string, string | null])[]>;
+  /** AsyncStorage 2: writes every pair in one batch. */
   multiSet?(pairs: Array<[string, string]>): Promise<void>;
+  /** AsyncStorage 2: removes `keys` in one batch. */
   multiRemove?(keys: readonly string[]): Promise<void>;
 }
 
@@ -23,8 +35,8 @@ export interface KeyValueStorageOptions {
  * A storage over a key-value backend (AsyncStorage): each entry is one backend key, `${keyPrefix}${area}/${key}`,
  * holding the value as JSON, bytes as `{"$bytes":"<base64>"}`. A write sets its keys and then removes its keys,
  * with one batch call each when the backend has them (AsyncStorage on Android applies a batch in one SQLite
- * transaction). Without `multiSet` it goes key by key, and puts back the keys it changed when a later one fails;
- * a crash part way through such a write can still leave part of it.
+ * transaction). Without `setMany` or `multiSet` it goes key by key, and puts back the keys it changed when a later
+ * one fails; a crash part way through such a write can still leave part of it.
  */
 export function keyValueStorage(backend: KeyValueBackend, options: KeyValueStorageOptions = {}): OfflineStorage {
   const keyPrefix = options.keyPrefix ?? "parley:";
@@ -40,6 +52,14 @@ export function keyValueStorage(backend: KeyValueBackend, options: KeyValueStora
 
   async function readAll(keys: readonly string[]): Promise<Array<string | null>> {
     if (keys.length === 0) return [];
+    if (backend.getMany) {
+      const found = await backend.getMany([...keys]);
+      // Every key holds a "/", so none can be a name the answer's prototype has (`toString`).
+      return keys.map((key) => {
+        const value = found[key];
+        return typeof value === "string" ? value : null;
+      });
+    }
     if (backend.multiGet) {
       // Matched by key rather than by position: AsyncStorage merges concurrent multiGet calls into one batch.
       const found = new Map(await backend.multiGet(keys));
@@ -50,14 +70,18 @@ export function keyValueStorage(backend: KeyValueBackend, options: KeyValueStora
 
   async function removeAll(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
+    if (backend.removeMany) return backend.removeMany([...keys]);
     if (backend.multiRemove) return backend.multiRemove(keys);
     for (const key of keys) await backend.removeItem(key);
   }
 
   async function writeAll(pairs: Array<[string, string]>, removed: string[]): Promise<void> {
-    if (backend.multiSet) {
-      // AsyncStorage's multiSet throws at once on an empty batch.
-      if (pairs.length > 0) await backend.multiSet(pairs);
+    if (backend.setMany || backend.multiSet) {
+      // AsyncStorage 2's multiSet throws at once on an empty batch.
+      if (pairs.length > 0) {
+        if (backend.setMany) await backend.setMany(Object.fromEntries(pairs));
+        else await backend.multiSet?.(pairs);
+      }
       await removeAll(removed);
       return;
     }
@@ -196,25 +220,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function soleKey(value: Record<string, unknown>): string | undefined {
   const keys = Object.keys(value);
   return keys.length === 1 ? keys[0] : undefined;
-}
-
-// The bytes go to `String.fromCharCode` as arguments, whose number engines cap (some at 65,536); this stays well below.
-const CHUNK = 0x2000;
-
-/** Base64 without Node's Buffer, which browsers and React Native lack; `btoa` takes a string of byte-sized chars. */
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let start = 0; start < bytes.length; start += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
-  }
-  return btoa(binary);
-}
-
-function base64ToBytes(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
 }
 
 /**

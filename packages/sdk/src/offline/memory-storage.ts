@@ -38,14 +38,14 @@ export function memoryStorage(options: MemoryStorageOptions = {}): OfflineStorag
     return {
       async get<T = StoredValue>(key: string): Promise<T | undefined> {
         const entry = live().entries.get(key);
-        return entry === undefined ? undefined : (structuredClone(entry.value) as T);
+        return entry === undefined ? undefined : (copyOf(entry.value) as T);
       },
 
       async list<T = StoredValue>(prefix: string): Promise<Array<[key: string, value: T]>> {
         return [...live().entries]
           .filter(([key]) => key.startsWith(prefix))
           .sort(([a], [b]) => compareKeys(a, b))
-          .map(([key, entry]): [string, T] => [key, structuredClone(entry.value) as T]);
+          .map(([key, entry]): [string, T] => [key, copyOf(entry.value) as T]);
       },
 
       async write({ set = [], remove = [] }) {
@@ -54,7 +54,7 @@ export function memoryStorage(options: MemoryStorageOptions = {}): OfflineStorag
         const staged = new Map<string, Entry | undefined>();
         for (const [key, value] of set) {
           if (value === undefined) throw new TypeError(`cannot store undefined at "${key}": remove the key instead`);
-          staged.set(key, { value: structuredClone(value), size: sizeOf(key, value) });
+          staged.set(key, { value: copyOf(value), size: sizeOf(key, value) });
         }
         for (const key of remove) staged.set(key, undefined);
 
@@ -122,4 +122,26 @@ function sizeOf(key: string, value: StoredValue): number {
     return null;
   });
   return key.length + (json?.length ?? 0) + bytes;
+}
+
+/**
+ * A deep copy of a stored value: `structuredClone`, or where the platform has none (React Native) a copy of what the
+ * store keeps, JSON-shaped values and bytes. Like `structuredClone`, it refuses what cannot be copied, before anything
+ * is written.
+ */
+function copyOf<T>(value: T): T {
+  if (typeof structuredClone === "function") return structuredClone(value);
+  return copyWithoutClone(value) as T;
+}
+
+function copyWithoutClone(value: unknown): unknown {
+  if (typeof value === "function" || typeof value === "symbol")
+    throw new TypeError(`a ${typeof value} cannot be stored`);
+  if (typeof value !== "object" || value === null) return value;
+  if (value instanceof Uint8Array) return value.slice();
+  if (value instanceof Date) return new Date(value.getTime());
+  if (Array.isArray(value)) return value.map(copyWithoutClone);
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = copyWithoutClone(item);
+  return copy;
 }

@@ -1,39 +1,23 @@
-/** Hears when the platform says the network came or went; browsers' `online` and `offline` events by default. */
-export interface NetworkMonitor {
-  subscribe(listener: (online: boolean) => void): () => void;
-}
-
-/** The browser's `online` and `offline` events, or null where there are none (Node, React Native). */
-export function browserNetwork(): NetworkMonitor | null {
-  const target = globalThis as { addEventListener?: (type: string, listener: () => void) => void } & {
-    removeEventListener?: (type: string, listener: () => void) => void;
-  };
-  if (typeof target.addEventListener !== "function" || typeof target.removeEventListener !== "function") return null;
-  return {
-    subscribe(listener) {
-      const online = () => listener(true);
-      const offline = () => listener(false);
-      target.addEventListener?.("online", online);
-      target.addEventListener?.("offline", offline);
-      return () => {
-        target.removeEventListener?.("online", online);
-        target.removeEventListener?.("offline", offline);
-      };
-    },
-  };
-}
+import type { ClientHost, NetworkMonitor, PlatformState } from "@parley/sdk";
 
 /**
- * Follows what the platform says: the page hiding (a closed or backgrounded tab gets no later timer), and the network
- * going and coming back, from `monitor` or else the browser's events.
+ * Follows what the platform says: the page hiding (a closed or backgrounded tab gets no later timer), the app going to
+ * the background and coming back, and the network going and coming back, as the client hears them from its own
+ * monitors; `monitor`, the offline layer's own, tells the client too.
  */
 export function followPlatform(
+  host: ClientHost,
   monitor: NetworkMonitor | undefined,
-  on: { hiding: () => void; lost: () => void; back: () => void },
+  on: { hiding: () => void; changed: (state: PlatformState) => void },
 ): void {
   const page = globalThis as { addEventListener?: (type: string, listener: () => void) => void };
   page.addEventListener?.("pagehide", on.hiding);
-  (monitor ?? browserNetwork())?.subscribe((online) => (online ? on.back() : on.lost()));
+  host.onPlatform?.((state) => {
+    // An app sent to the background may be stopped without a later timer, as a hidden page may.
+    if (!state.active) on.hiding();
+    on.changed(state);
+  });
+  monitor?.subscribe((online) => (online ? host.retryNow() : host.networkLost()));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { NetworkMonitor } from "./network";
+import type { NetworkMonitor } from "@parley/sdk";
 import type { OfflineStorage } from "./storage";
 
 /** Settings of the offline layer. */
@@ -11,6 +11,10 @@ export interface OfflineOptions {
   maxStoredFileBytes?: number;
   /** The first and the longest wait before the outbox tries again after a network failure (default 1 s and 30 s). */
   retryDelayMs?: { initial: number; max: number };
-  /** Network changes, for platforms without `online` events (React Native's NetInfo, for one). */
+  /**
+   * Network changes, told to the client as its own `network` option would; leave it out when the client has that
+   * option (React Native: `netInfoNetwork(NetInfo)`), whose word the offline layer follows. Offline, or with the app in
+   * the background, the outbox stops retrying; when both are over it sends at once.
+   */
   network?: NetworkMonitor;
 }

@@ -47,6 +47,8 @@ export class Outbox {
   #discarding = new Set<string>();
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #delayMs: number;
+  /** Offline or in the background: a failed item waits for {@link pause} to end rather than for a timer. */
+  #paused = false;
 
   constructor(private readonly host: OutboxHost) {
     this.#delayMs = host.retryDelayMs.initial;
@@ -247,6 +249,22 @@ export class Outbox {
       this.#retryTimer = null;
     }
     void this.#drain();
+  }
+
+  /**
+   * Stops retrying (the device is offline or the app in the background) or starts again at once. A new item still
+   * gets its first try while paused: a reply sent from a notification goes out without the app in front.
+   */
+  pause(paused: boolean): void {
+    if (paused === this.#paused) return;
+    this.#paused = paused;
+    if (!paused) {
+      this.#delayMs = this.host.retryDelayMs.initial;
+      this.kick();
+    } else if (this.#retryTimer) {
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = null;
+    }
   }
 
   /** A new login lifts the hold a refused session put on sending. */
@@ -469,7 +487,7 @@ export class Outbox {
   }
 
   #scheduleRetry(): void {
-    if (this.#retryTimer) return;
+    if (this.#retryTimer || this.#paused) return;
     const delay = this.#delayMs;
     this.#delayMs = Math.min(this.host.retryDelayMs.max, this.#delayMs * 2);
     this.#retryTimer = setTimeout(() => {

@@ -90,13 +90,10 @@ export class OfflineStore implements OfflineApi {
     this.#sessions = new SessionIndex(this.#storage, client.appId);
     host.knownSession((token) => this.#sessions.find(token));
     this.#follow();
-    followPlatform(options.network, {
+    followPlatform(host, options.network, {
       hiding: () => void this.#writer.flush(),
-      lost: () => host.networkLost(),
-      back: () => {
-        host.retryNow();
-        this.#outbox.kick();
-      },
+      // Offline or in the background, a retry could only fail or run down the battery; back, everything goes at once.
+      changed: ({ online, active }) => this.#outbox.pause(!online || !active),
     });
   }
 
