@@ -1,4 +1,4 @@
 "use strict";
 module.exports = {
-  projects: ["<rootDir>/jest/kit.config.cjs"],
+  projects: ["<rootDir>/jest/kit.config.cjs", "<rootDir>/jest/device.config.cjs"],
 };

@@ -1,7 +1,7 @@
 /**
- * Builds the published package into `dist/`: `index.js` (ESM) and `index.cjs` (CommonJS) bundled by esbuild with
- * React and the SDK left to the app (peer dependencies), `index.d.ts` / `index.d.cts` bundled by
- * dts-bundle-generator, and the stylesheet as `styles.css`.
+ * Builds the published package into `dist/`: for each entry (`index`, and `headless`, the kit without its DOM) a
+ * `.js` (ESM) and `.cjs` (CommonJS) bundled by esbuild with React and the SDK left to the app (peer dependencies),
+ * `.d.ts` / `.d.cts` bundled by dts-bundle-generator; and the stylesheet as `styles.css`.
  *
  *   npm run build -w packages/react        (`npm pack` runs it through `prepack`)
  */
@@ -16,13 +16,15 @@ const kitDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The SDK's published declarations, which the kit's declarations import from as an app's copy of the SDK. */
 const sdkDeclarations = path.resolve(kitDir, "../sdk/dist/index.d.ts");
 const distDir = path.join(kitDir, "dist");
-const entry = path.join(kitDir, "src/index.ts");
+/** The package's entries by the name of their files in `dist/`. */
+const ENTRIES = ["index", "headless"] as const;
+const entryFile = (name: string) => path.join(kitDir, `src/${name}.ts`);
 /** The app brings these, once, so hooks and the client are the app's own. */
 const PEERS = ["react", "react-dom", "react/jsx-runtime", "@parley/sdk"];
 
-async function buildJs(): Promise<void> {
+async function buildJs(name: string): Promise<void> {
   const common: BuildOptions = {
-    entryPoints: [entry],
+    entryPoints: [entryFile(name)],
     bundle: true,
     platform: "neutral",
     target: "es2022",
@@ -31,12 +33,13 @@ async function buildJs(): Promise<void> {
     logLevel: "warning",
   };
   await Promise.all([
-    build({ ...common, format: "esm", outfile: path.join(distDir, "index.js") }),
-    build({ ...common, format: "cjs", outfile: path.join(distDir, "index.cjs") }),
+    build({ ...common, format: "esm", outfile: path.join(distDir, `${name}.js`) }),
+    build({ ...common, format: "cjs", outfile: path.join(distDir, `${name}.cjs`) }),
   ]);
 }
 
-function buildTypes(): void {
+function buildTypes(name: string): void {
+  const entry = entryFile(name);
   if (!fs.existsSync(sdkDeclarations)) throw new Error("build the SDK first: npm run build -w packages/sdk");
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-react-types-"));
   try {
@@ -67,9 +70,9 @@ function buildTypes(): void {
     );
     if (!declarations) throw new Error("dts-bundle-generator wrote nothing");
     if (!/from ["']@parley\/sdk["']/.test(declarations)) throw new Error("the declarations inline the SDK's types");
-    fs.writeFileSync(path.join(distDir, "index.d.ts"), declarations);
+    fs.writeFileSync(path.join(distDir, `${name}.d.ts`), declarations);
     // The same declarations as CommonJS, for `require` under `moduleResolution: node16`.
-    fs.writeFileSync(path.join(distDir, "index.d.cts"), declarations);
+    fs.writeFileSync(path.join(distDir, `${name}.d.cts`), declarations);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
@@ -77,6 +80,8 @@ function buildTypes(): void {
 
 fs.rmSync(distDir, { recursive: true, force: true });
 fs.mkdirSync(distDir, { recursive: true });
-await buildJs();
-buildTypes();
+for (const name of ENTRIES) {
+  await buildJs(name);
+  buildTypes(name);
+}
 fs.copyFileSync(path.join(kitDir, "src/styles.css"), path.join(distDir, "styles.css"));

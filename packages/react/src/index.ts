@@ -38,7 +38,8 @@ export { nicknames, useMembers } from "./hooks/use-members";
 export { type MessagesState, type PendingMessage, type UseMessagesOptions, useMessages } from "./hooks/use-messages";
 export { useCurrentUser, useMyUserId, useParley, useParleyEvent, useStrings } from "./hooks/use-parley";
 export { useTyping } from "./hooks/use-typing";
-export { useUnread, useUnreadTitle } from "./hooks/use-unread";
+export { useUnread } from "./hooks/use-unread";
+export { useUnreadTitle } from "./hooks/use-unread-title";
 export { en } from "./i18n/en";
 export { ko } from "./i18n/ko";
 export {

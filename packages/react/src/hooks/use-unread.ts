@@ -33,14 +33,3 @@ export function useUnread(channelId?: string): UnreadCounts {
 
   return wantsTotals ? totals : (client.unread.of(channelId) ?? NONE);
 }
-
-/** Puts the user's unread total in the tab's title, `(3) title`, as chat apps do; `title` alone when none. */
-export function useUnreadTitle(title: string): void {
-  const { unreadCount } = useUnread();
-  useEffect(() => {
-    document.title = unreadCount > 0 ? `(${unreadCount}) ${title}` : title;
-    return () => {
-      document.title = title;
-    };
-  }, [unreadCount, title]);
-}

@@ -23,6 +23,7 @@ export async function attachOffline(
     knownSession: () => {},
     retryNow: () => {},
     networkLost: () => {},
+    onPlatform: () => {},
     seenChannels: () => {},
   };
   const store = new OfflineStore(client as unknown as ParleyClient, host, {

@@ -1,0 +1,86 @@
+import { type ChannelEntry, describeError, useChannels } from "@parley/react/headless";
+import { useCallback } from "react";
+import { ActivityIndicator, FlatList, TextInput, View } from "react-native";
+import { useNativeContext } from "../context";
+import { useStrings } from "../use-strings";
+import { ChannelRow } from "./channel-row";
+import { KitButton } from "./kit-button";
+import { KitText } from "./kit-text";
+
+export interface ChannelListProps {
+  /** Called with the channel the user picked. */
+  onSelect: (channelId: string) => void;
+}
+
+const keyOf = (entry: ChannelEntry) => entry.channel.id;
+
+/** The user's channels, newest activity first, with unread and mention badges and a search over their titles. */
+export function ChannelList(props: ChannelListProps) {
+  const { channels, search, setSearch, loading, error, reload } = useChannels();
+  const { tokens, insets } = useNativeContext();
+  const { t } = useStrings();
+  const { onSelect } = props;
+  const renderItem = useCallback(
+    ({ item }: { item: ChannelEntry }) => <ChannelRow entry={item} onSelect={onSelect} />,
+    [onSelect],
+  );
+
+  return (
+    <View style={{ flex: 1, backgroundColor: tokens.background }}>
+      <View style={{ paddingHorizontal: 12 + insets.left, paddingRight: 12 + insets.right, paddingVertical: 8 }}>
+        <TextInput
+          accessibilityLabel={t("channels.search")}
+          placeholder={t("channels.search")}
+          placeholderTextColor={tokens.mutedText}
+          value={search}
+          onChangeText={setSearch}
+          autoCorrect={false}
+          autoCapitalize="none"
+          clearButtonMode="while-editing"
+          returnKeyType="search"
+          allowFontScaling
+          style={{
+            minHeight: 44,
+            paddingHorizontal: 12,
+            paddingVertical: 8,
+            borderRadius: tokens.radius,
+            borderWidth: 1,
+            borderColor: tokens.border,
+            backgroundColor: tokens.inputBackground,
+            color: tokens.text,
+            fontSize: tokens.fontSize,
+          }}
+        />
+      </View>
+      {error !== null && (
+        <View accessibilityRole="alert" style={{ padding: 16, gap: 8 }}>
+          <KitText tone="danger">{describeError(error, t)}</KitText>
+          <KitButton label={t("retry")} onPress={() => void reload()} variant="soft" />
+        </View>
+      )}
+      {loading ? (
+        <ActivityIndicator accessibilityLabel={t("chat.loading")} style={{ padding: 24 }} color={tokens.accent} />
+      ) : (
+        <FlatList
+          accessibilityLabel={t("channels.label")}
+          data={channels}
+          keyExtractor={keyOf}
+          renderItem={renderItem}
+          keyboardShouldPersistTaps="handled"
+          contentContainerStyle={{ paddingBottom: insets.bottom }}
+          ItemSeparatorComponent={Separator}
+          ListEmptyComponent={
+            <KitText tone="muted" style={{ padding: 24, textAlign: "center" }}>
+              {search.trim() ? t("channels.noMatch", { search: search.trim() }) : t("channels.none")}
+            </KitText>
+          }
+        />
+      )}
+    </View>
+  );
+}
+
+function Separator() {
+  const { tokens } = useNativeContext();
+  return <View style={{ height: 1, backgroundColor: tokens.border, marginLeft: 68 }} />;
+}

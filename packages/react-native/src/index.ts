@@ -1,0 +1,70 @@
+/**
+ * `@parley/react-native`: a React Native UI kit on `@parley/sdk`. Wrap the app in {@link ParleyProvider} with a
+ * signed-in client and render {@link Chat}, or compose the screens, components and hooks yourself. The hooks are the
+ * web kit's (`@parley/react`), bundled in; they need no DOM.
+ */
+export {
+  type CallsState,
+  type ChannelEntry,
+  type ChatClient,
+  channelTitle,
+  createTranslator,
+  type Dictionary,
+  describeError,
+  dictionaries,
+  directPeer,
+  en,
+  isDirect,
+  ko,
+  LANGUAGES,
+  type Language,
+  type MessageKey,
+  type MessagesState,
+  nicknames,
+  openDirectChannel,
+  type PendingMessage,
+  type UseMessagesOptions,
+  useCall,
+  useCallState,
+  useChannel,
+  useChannels,
+  useConnection,
+  useCurrentUser,
+  useMembers,
+  useMessages,
+  useMyUserId,
+  useParley,
+  useParleyEvent,
+  useTyping,
+  useUnread,
+} from "@parley/react/headless";
+export { Avatar } from "./components/avatar";
+export { CallScreen } from "./components/call-screen";
+export { ChannelList, type ChannelListProps } from "./components/channel-list";
+export { ChannelScreen, type ChannelScreenProps } from "./components/channel-screen";
+export { Chat, type ChatProps } from "./components/chat";
+export { Composer, type ComposerProps } from "./components/composer";
+export { KitButton, type KitButtonProps } from "./components/kit-button";
+export { KitText, type KitTextProps } from "./components/kit-text";
+export { listRows, MessageList, type MessageListProps, type MessageListRow } from "./components/message-list";
+export { OfflineBanner } from "./components/offline-banner";
+export { QUICK_REACTIONS } from "./components/reactions";
+export { ThreadScreen, type ThreadScreenProps } from "./components/thread-screen";
+export {
+  type NativeContextValue,
+  type PickedAttachment,
+  type SafeAreaInsets,
+  useTheme,
+  type VideoViewComponent,
+} from "./context";
+export { ParleyProvider, type ParleyProviderProps } from "./provider";
+export {
+  createNativeTranslator,
+  type NativeKey,
+  type NativeTranslate,
+  nativeDictionaries,
+  type StringKey,
+  type StringOverrides,
+} from "./strings";
+export { darkTokens, lightTokens, type ParleyTheme, resolveTheme, type ThemeTokens } from "./theme";
+export { useStrings } from "./use-strings";

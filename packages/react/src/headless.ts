@@ -1,0 +1,54 @@
+/**
+ * `@parley/react/headless`: the kit without its DOM. The provider's context, the hooks that read the client, the
+ * helpers they stand on and the strings, for a renderer of your own (React Native's kit is one). Nothing on this path
+ * touches `window` or `document`; the web kit's components, its provider and `useUnreadTitle` stay in the main entry.
+ */
+export type { ChatClient } from "./client";
+export { type CallsState, ParleyContext, type ParleyContextValue, useParleyContext } from "./context";
+export { useCall, useCallState, useCallsState } from "./hooks/use-call";
+export { useChannel } from "./hooks/use-channel";
+export { type ChannelEntry, useChannels } from "./hooks/use-channels";
+export { useConnection } from "./hooks/use-connection";
+export { nicknames, useMembers } from "./hooks/use-members";
+export { type MessagesState, type PendingMessage, type UseMessagesOptions, useMessages } from "./hooks/use-messages";
+export {
+  useClientEvent,
+  useCurrentUser,
+  useMyUserId,
+  useParley,
+  useParleyEvent,
+  useStrings,
+} from "./hooks/use-parley";
+export { useTyping } from "./hooks/use-typing";
+export { useUnread } from "./hooks/use-unread";
+export { en } from "./i18n/en";
+export { ko } from "./i18n/ko";
+export {
+  createTranslator,
+  type Dictionary,
+  dictionaries,
+  type Entry,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  languageOf,
+  type MessageKey,
+  type Translate,
+} from "./i18n/translate";
+export { channelTitle, directPeer, isDirect, openDirectChannel } from "./lib/direct";
+export { describeError } from "./lib/errors";
+export { formatDuration, formatFileSize, formatTime } from "./lib/format";
+export { mentionedIn, mentionQuery, type Segment, splitMentions } from "./lib/mentions";
+export {
+  isThreadOnly,
+  updateMessage,
+  upsertMessages,
+  withLatestCopy,
+  withOwnReaction,
+  withReaction,
+} from "./lib/message-state";
+/**
+ * An in-memory client with the events a server would send, for tests and storybooks of a renderer on this entry. It
+ * needs no DOM, and a bundle that does not name it leaves it out.
+ */
+export { FakeClient, type FakeNetwork, makeChannel, makeMember, makeMessage, makeUser } from "./testing/fake-client";
