@@ -11,6 +11,7 @@ export default defineConfig({
       "packages/web",
       "packages/sdk",
       "packages/react",
+      "examples/chat-react-native",
       "examples/chat-node-bot",
       "scripts",
       "bench",

@@ -17,7 +17,17 @@ const packageJson = (name: string, extra: Record<string, unknown> = {}) => JSON.
 /** A small tree shaped like this repository, whose every import keeps the rules. */
 const CLEAN: Record<string, string> = {
   "package.json": JSON.stringify({
-    workspaces: ["packages/contract", "packages/server", "packages/web", "packages/sdk", "examples/chat-web", "e2e"],
+    workspaces: [
+      "packages/contract",
+      "packages/server",
+      "packages/web",
+      "packages/sdk",
+      "packages/react",
+      "packages/react-native",
+      "examples/chat-web",
+      "examples/chat-react-native",
+      "e2e",
+    ],
   }),
   "packages/contract/package.json": packageJson("@parley/contract", { exports: { ".": "./src/index.ts" } }),
   "packages/contract/src/index.ts":
@@ -80,6 +90,17 @@ const CLEAN: Record<string, string> = {
   "packages/sdk/test/chat.test.ts":
     'import { ParleyClient } from "../src";\nimport { startFcmReceiver } from "./receivers";\n',
   "packages/sdk/test/receivers.ts": 'import http from "node:http";\n',
+  "packages/react/package.json": packageJson("@parley/react", {
+    exports: { ".": "./src/index.ts", "./headless": "./src/headless.ts" },
+  }),
+  "packages/react/src/index.ts": 'export * from "./headless";\n',
+  "packages/react/src/headless.ts": 'import { ParleyClient } from "@parley/sdk";\n',
+  "packages/react-native/package.json": packageJson("@parley/react-native", { exports: { ".": "./src/index.ts" } }),
+  "packages/react-native/src/index.ts":
+    'import { useMessages } from "@parley/react/headless";\nimport { ParleyClient } from "@parley/sdk";\n',
+  "examples/chat-react-native/package.json": packageJson("@parley/example-chat-react-native"),
+  "examples/chat-react-native/src/App.tsx":
+    'import { Chat } from "@parley/react-native";\nimport { ParleyClient } from "@parley/sdk";\n',
   "examples/chat-web/package.json": packageJson("@parley/example-chat-web"),
   "examples/chat-web/src/main.tsx":
     'import { ParleyClient } from "@parley/sdk";\nimport { z } from "@parley/contract";\n',
@@ -277,6 +298,18 @@ describe("the boundary check", () => {
       name: "an example importing the web app",
       changes: { "examples/chat-web/src/main.tsx": 'import { api } from "@parley/web";\n' },
       expected: "examples/chat-web/src/main.tsx:1 layering examples/chat-web imports packages/web",
+    },
+    {
+      rule: "native-headless",
+      name: "the React Native kit importing the web kit's DOM components",
+      changes: { "packages/react-native/src/index.ts": 'export { Chat } from "@parley/react";\n' },
+      expected: 'packages/react-native/src/index.ts:1 native-headless imports "@parley/react"',
+    },
+    {
+      rule: "layering",
+      name: "the React Native sample importing the web kit",
+      changes: { "examples/chat-react-native/src/App.tsx": 'import { Chat } from "@parley/react";\n' },
+      expected: "examples/chat-react-native/src/App.tsx:1 layering examples/chat-react-native imports packages/react",
     },
   ];
 

@@ -30,11 +30,21 @@ export const LAYERS: readonly { dir: string; mayImport: readonly string[] | "any
   { dir: "packages/server", mayImport: ["packages/contract"], what: "the Fastify server" },
   { dir: "packages/sdk", mayImport: ["packages/contract"], what: "the chat SDK" },
   { dir: "packages/react", mayImport: ["packages/sdk", "packages/contract"], what: "the React UI kit on the SDK" },
+  {
+    dir: "packages/react-native",
+    mayImport: ["packages/sdk", "packages/contract", "packages/react"],
+    what: "the React Native UI kit on the SDK; of the web kit, only its DOM-free entry",
+  },
   { dir: "packages/web", mayImport: ["packages/contract", "packages/sdk"], what: "the dashboard and public site" },
   {
     dir: "examples/chat-web",
     mayImport: ["packages/react", "packages/sdk", "packages/contract"],
     what: "a sample chat app",
+  },
+  {
+    dir: "examples/chat-react-native",
+    mayImport: ["packages/react-native", "packages/sdk", "packages/contract"],
+    what: "a sample React Native app, also run in the browser",
   },
   {
     dir: "examples/chat-node-bot",
@@ -53,6 +63,8 @@ export const RULES = {
   "contract-deps": "packages/contract imports something other than zod and its own files",
   "sdk-deps": "packages/sdk imports server or web code",
   layering: "a workspace imports one that the layering table does not allow",
+  "native-headless":
+    "the React Native kit imports the web kit other than by its DOM-free entry (@parley/react/headless)",
 } as const;
 export type RuleName = keyof typeof RULES;
 
@@ -65,6 +77,10 @@ const CONTRACT_SRC = "packages/contract/src";
 const CONTRACT_EXTERNALS = ["zod"];
 const SDK = "packages/sdk";
 const SDK_FORBIDDEN = ["packages/server", "packages/web"];
+const NATIVE_KIT = "packages/react-native";
+const WEB_KIT = "packages/react";
+/** The only way into the web kit from the native one: its hooks, context and strings, with nothing of the DOM. */
+const WEB_KIT_HEADLESS = "@parley/react/headless";
 
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage"]);
@@ -382,6 +398,13 @@ function check(file: string, ref: ImportRef, target: string | null, workspaces: 
   const sdkReachesOut = isUnder(file, SDK) && target !== null && SDK_FORBIDDEN.some((dir) => isUnder(target, dir));
   if (sdkReachesOut)
     add("sdk-deps", `imports "${ref.specifier}" (${target}); the SDK talks to the server only over the network`);
+
+  if (fromWorkspace?.dir === NATIVE_KIT && toWorkspace?.dir === WEB_KIT && ref.specifier !== WEB_KIT_HEADLESS) {
+    add(
+      "native-headless",
+      `imports "${ref.specifier}"; the native kit takes only "${WEB_KIT_HEADLESS}" of the web kit`,
+    );
+  }
 
   if (!sdkReachesOut && fromWorkspace && toWorkspace && fromWorkspace !== toWorkspace) {
     const layer = LAYERS.find((l) => l.dir === fromWorkspace.dir);

@@ -13,7 +13,9 @@ const projects = [
   "bench/offline-page",
   "packages/sdk",
   "packages/react",
+  "packages/react-native",
   "examples/chat-web",
+  "examples/chat-react-native",
   "examples/chat-node-bot",
   "scripts",
 ];

@@ -14,6 +14,7 @@ const docTabs = [
   "sdk",
   "samples",
   "ui-kit",
+  "react-native",
   "messages",
   "channels",
   "users",

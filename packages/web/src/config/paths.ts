@@ -16,6 +16,7 @@ export const docTabs = [
   "sdk",
   "samples",
   "ui-kit",
+  "react-native",
   "messages",
   "channels",
   "users",

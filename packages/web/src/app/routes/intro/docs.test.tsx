@@ -116,6 +116,18 @@ describe("/intro/docs", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/intro/docs/push-notifications"));
   });
 
+  it("lists the React Native guide after the React UI kit's, and shows it in English and Korean", async () => {
+    await i18n.changeLanguage("en");
+    const { router } = renderRoutes(routes, { initialEntries: ["/intro/docs/react-native"] });
+    expect(await screen.findByRole("tab", { name: "React Native", selected: true })).toBeInTheDocument();
+    const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
+    expect(tabs.indexOf("React Native")).toBe(tabs.indexOf("React UI kit") + 1);
+    expect(await screen.findByRole("heading", { level: 3, name: "The client on a phone" })).toBeInTheDocument();
+    await i18n.changeLanguage("ko");
+    await router.navigate("/intro/docs/react-native");
+    expect(await screen.findByRole("heading", { level: 3, name: "휴대폰에서의 클라이언트" })).toBeInTheDocument();
+  });
+
   it("renders the REST tab's introduction and the operations of the server's OpenAPI document", async () => {
     await i18n.changeLanguage("en");
     stubFetch((url) =>
