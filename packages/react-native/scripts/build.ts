@@ -2,7 +2,7 @@
  * Builds the published package into `dist/`: `index.js` (ESM) and `index.cjs` (CommonJS) bundled by esbuild, and
  * `index.d.ts` / `index.d.cts` bundled by dts-bundle-generator. The web kit's DOM-free entry
  * (`@parley/react/headless`: its hooks, context and strings) is bundled in, so an app installs no `@parley/react`;
- * React, React Native and the SDK are left to the app (peer dependencies).
+ * React and React Native (peer dependencies) and the SDK (a dependency) stay imports, resolved in the app.
  *
  *   npm run build -w @parley/react-native        (`npm pack` runs it through `prepack`)
  */
