@@ -51,6 +51,12 @@ export const chatApi = {
 } as const;
 export const CHAT_API_PREFIX = "/v1";
 
+/**
+ * The largest frame a client may send on `/v1/ws`, in bytes; the server closes a socket that sends a larger one with
+ * 1009. A message whose `message.send` frame would be larger goes by HTTP, whose body limit is higher.
+ */
+export const WS_FRAME_MAX_BYTES = 64 * 1024;
+
 /** A typing user is shown as typing for this long after their last `start`, unless they stop. */
 export const TYPING_EXPIRES_MS = 10_000;
 /** A `start` repeated within this long of the one members last heard is not announced again. */

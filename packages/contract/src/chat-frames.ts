@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { TCallEvent } from "./calls";
 import { zUserId } from "./chat-common";
 import type { TChatEvent } from "./chat-events";
+import { type TMessage, zSendMessageRequest } from "./chat-messages";
 import type { TChatUser } from "./chat-users";
 import { INT_MAX } from "./constants";
 import type { ErrorData } from "./errors";
@@ -24,6 +25,24 @@ export const TRANSIENT_EVENT_TYPES = [
   "typing.stopped",
   "user.presence",
 ] as const satisfies readonly TTransientEventType[];
+
+/** The longest `requestId` a client may give a frame that the server acknowledges. */
+export const REQUEST_ID_MAX = 64;
+
+/**
+ * Sends a message over the open socket, as `POST /v1/channels/{channelId}/messages` does with `body`: the same
+ * rules, the same answer and the same idempotency by `body.clientMessageId`. The server answers with an `ack` frame
+ * carrying the client's `requestId`. The body is nested rather than spread beside `type` because the send request
+ * has a `type` of its own (the message's).
+ */
+export const zMessageSendFrame = z.object({
+  type: z.literal("message.send"),
+  requestId: z.string().min(1).max(REQUEST_ID_MAX),
+  channelId: z.string().uuid(),
+  body: zSendMessageRequest,
+});
+export type TMessageSendFrame = z.infer<typeof zMessageSendFrame>;
+export type TMessageSendFrameInput = z.input<typeof zMessageSendFrame>;
 
 export const zClientFrame = z.discriminatedUnion("type", [
   /** `appId` only with a dashboard session: it opens a read-only view of that app's channels. */
@@ -55,6 +74,7 @@ export const zClientFrame = z.discriminatedUnion("type", [
    * a call in another state 3095, each as an error frame.
    */
   z.object({ type: z.literal("call.signal"), callId: z.string().uuid(), data: z.unknown() }),
+  zMessageSendFrame,
 ]);
 export type TClientFrame = z.infer<typeof zClientFrame>;
 export type TServerFrame =
@@ -89,7 +109,18 @@ export type TServerFrame =
    * frame of that type (a typing frame in a channel the user is not in) and the socket stays open; without, the
    * server closes the socket after it, and the error says why.
    */
-  | { type: "error"; code: string; message: string; data?: ErrorData; frame?: TClientFrame["type"] };
+  | { type: "error"; code: string; message: string; data?: ErrorData; frame?: TClientFrame["type"] }
+  /**
+   * The answer to a frame that carried a `requestId` (`message.send`): the stored message, as the REST route answers
+   * it, or the error the REST route would answer, with its catalogue code (`data` as in the HTTP error envelope). A
+   * malformed frame with a `requestId` answers 300 or 301 here and the socket stays open.
+   */
+  | TAckFrame;
+
+/** An `ack` server frame: `message` on success, `error` on a refusal. */
+export type TAckFrame =
+  | { type: "ack"; requestId: string; message: TMessage }
+  | { type: "ack"; requestId: string; error: { code: string; message: string; data?: ErrorData } };
 
 /**
  * The close codes the server ends a `/v1/ws` socket with, each after an `error` frame saying why (except 1001).

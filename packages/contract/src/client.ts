@@ -13,6 +13,7 @@ export type {
   TIceServersResponse,
 } from "./calls";
 export type {
+  TAckFrame,
   TBlockedUser,
   TBlockedUsersPage,
   TChannel,
@@ -28,6 +29,7 @@ export type {
   TMember,
   TMembersPage,
   TMessage,
+  TMessageSendFrameInput,
   TMessagesResponse,
   TSendMessageRequestInput,
   TServerFrame,

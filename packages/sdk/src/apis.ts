@@ -25,7 +25,7 @@ import {
   type TUserReportRequestInput,
 } from "@parley/contract/client";
 import { bytesToBase64 } from "./base64";
-import { ParleyConnectionError, ParleyError } from "./errors";
+import { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
 import type { Http } from "./http";
 import { randomUuid } from "./ids";
 
@@ -275,20 +275,41 @@ function reactNativePart(file: { uri: string; name: string; type: string }): Blo
   return { uri: file.uri, name: file.name, type: file.type } as unknown as Blob;
 }
 
+/**
+ * Sends a message over the real-time link and resolves with it once the server acknowledges it, or answers null
+ * when the link cannot carry it now (not open, or the option is off): the send then goes by HTTP.
+ */
+export type SocketSend = (channelId: string, body: TSendMessageRequestInput) => Promise<TMessage> | null;
+
+/**
+ * Whether a send that failed on the link goes again by HTTP. A dropped link or a missing ack leaves unknown whether
+ * the message was stored, and the same `clientMessageId` makes the HTTP send answer it rather than store it again.
+ * A refusal by the rate limit (005) goes by HTTP too, which waits as every request does.
+ */
+function isRetriedByHttp(err: unknown): boolean {
+  return err instanceof ParleyConnectionError || isParleyError(err, "005");
+}
+
 /** Messages of a channel. */
 export class MessagesApi {
   constructor(
     private readonly http: Http,
     private readonly unread: UnreadTracker,
+    private readonly overSocket: SocketSend = () => null,
   ) {}
 
   /**
    * Sends a text message. Refusals come as {@link ParleyError}: 3012 empty, 3013 too long, 3020 not a member,
    * 3021 frozen channel, 3022 muted, 3023 banned. The message also arrives as a `message.created` event.
    *
+   * While the real-time link is open the message goes over it (a `message.send` frame), which costs the server less
+   * than a request; otherwise, and with the client's `sendOverSocket: false`, by HTTP. The answer and the errors are
+   * the same either way.
+   *
    * Every send carries an idempotency key (`clientMessageId`, generated unless given), so when the connection drops
-   * before the answer the send is tried again without ever storing the message twice; a refusal by the rate limit
-   * (005) goes again after the server's wait, as every request does.
+   * before the answer (or the link gives no ack within `requestTimeoutMs`) the send is tried again by HTTP without
+   * ever storing the message twice; a refusal by the rate limit (005) goes again after the server's wait, as every
+   * request does.
    */
   async send(
     channelId: string,
@@ -298,6 +319,14 @@ export class MessagesApi {
   ): Promise<TMessage> {
     const clientMessageId = options.clientMessageId ?? randomUuid();
     const body = { ...options, text, clientMessageId, ...(metadata === undefined ? {} : { metadata }) };
+    const onLink = this.overSocket(channelId, body);
+    if (onLink) {
+      try {
+        return await onLink;
+      } catch (err) {
+        if (!isRetriedByHttp(err)) throw err;
+      }
+    }
     for (let attempt = 1; ; attempt++) {
       try {
         const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.messages, {

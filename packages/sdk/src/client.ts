@@ -70,8 +70,17 @@ export interface ParleyClientOptions {
   WebSocket?: WebSocketConstructor;
   /** A `fetch` to use instead of the global one, e.g. to add tracing. */
   fetch?: typeof fetch;
-  /** A request without an answer after this many ms fails with `ParleyConnectionError` (default 30 000). */
+  /**
+   * A request without an answer after this many ms fails with `ParleyConnectionError` (default 30 000). A message
+   * sent over the real-time link without an ack in this time is sent again by HTTP.
+   */
   requestTimeoutMs?: number;
+  /**
+   * Whether `messages.send` uses the real-time link while it is open (default true), which costs the server less
+   * than an HTTP request; false sends every message by HTTP. Either way the answer, the errors and the idempotency
+   * by `clientMessageId` are the same, and a send the link drops before its ack goes again by HTTP.
+   */
+  sendOverSocket?: boolean;
   /** Retry policy for a dropped real-time link, or `false` to go `closed` on the first drop. */
   reconnect?: ReconnectOptions | false;
   /** How often the link is pinged to notice a dead connection, in ms (default 25 000). */
@@ -154,10 +163,11 @@ export class ParleyClient {
     this.appId = options.appId;
     const base = resolveBaseUrl(options.baseUrl);
     this.#wsUrl = socketUrl(base);
+    const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.#http = new Http({
       base,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-      timeoutMs: options.requestTimeoutMs ?? 30_000,
+      timeoutMs: requestTimeoutMs,
       token: () => this.#sessionToken,
     });
     this.unread = new UnreadApi(
@@ -167,7 +177,10 @@ export class ParleyClient {
     );
     this.channels = new ChannelsApi(this.#http, this.unread);
     this.members = new MembersApi(this.#http);
-    this.messages = new MessagesApi(this.#http, this.unread);
+    const sendOverSocket = options.sendOverSocket ?? true;
+    this.messages = new MessagesApi(this.#http, this.unread, (channelId, body) =>
+      sendOverSocket ? this.#realtime.sendMessage(channelId, body) : null,
+    );
     this.me = new MeApi(this.#http, (user) => {
       this.#currentUser = user;
     });
@@ -194,6 +207,7 @@ export class ParleyClient {
       retryFirstAttempt: () => this.offline !== null,
       pingIntervalMs: options.pingIntervalMs ?? 25_000,
       authTimeoutMs: 15_000,
+      ackTimeoutMs: requestTimeoutMs,
       onCallSignal: (callId, data) => this.calls.signal(callId, data),
     });
     this.typing = new TypingApi(this.#realtime, this.#emitter);

@@ -1,4 +1,15 @@
-import type { TChatEvent, TChatUser, TClientFrame, TEventsResponse, TServerFrame } from "@parley/contract/client";
+import {
+  type TChatEvent,
+  type TChatUser,
+  type TClientFrame,
+  type TEventsResponse,
+  type TMessage,
+  type TMessageSendFrameInput,
+  type TSendMessageRequestInput,
+  type TServerFrame,
+  WS_FRAME_MAX_BYTES,
+} from "@parley/contract/client";
+import { PendingAcks } from "./acks";
 import type { Emitter } from "./emitter";
 import { ParleyConnectionError, ParleyError } from "./errors";
 import type {
@@ -38,6 +49,8 @@ export interface RealtimeConfig {
   retryFirstAttempt: () => boolean;
   pingIntervalMs: number;
   authTimeoutMs: number;
+  /** How long a message sent on the link waits for its ack before the send is given up on the link. */
+  ackTimeoutMs: number;
 }
 
 /** 3140: the cursor is older than the events the server keeps. */
@@ -47,6 +60,21 @@ const OPEN = 1;
 /** Ids remembered to drop duplicates; older ones fall under a watermark instead. */
 const SEEN_CAP = 2000;
 const noop = () => {};
+
+/**
+ * Whether `text` fits in one frame the server accepts. Its UTF-8 size is counted only when its length leaves doubt; a
+ * UTF-16 unit is at most 3 bytes (a surrogate is counted as 3 too, which errs toward sending by HTTP).
+ */
+function fitsInFrame(text: string): boolean {
+  if (text.length * 3 <= WS_FRAME_MAX_BYTES) return true;
+  if (text.length > WS_FRAME_MAX_BYTES) return false;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+  }
+  return bytes <= WS_FRAME_MAX_BYTES;
+}
 
 interface Pending {
   promise: Promise<void>;
@@ -80,6 +108,8 @@ export class Realtime {
   #pingTimer: ReturnType<typeof setInterval> | null = null;
   /** What the platform said the link must wait for; while any holds, no socket is opened and no retry is timed. */
   #holds = new Set<ConnectionWait>();
+  /** Messages sent on the link, waiting for their acks. */
+  #acks = new PendingAcks();
 
   constructor(private readonly config: RealtimeConfig) {}
 
@@ -249,6 +279,9 @@ export class Realtime {
           if (frame.frame) break;
           this.#refusal = ParleyError.fromFrame(frame);
           break;
+        case "ack":
+          this.#acks.settle(frame);
+          break;
         case "pong":
           break;
       }
@@ -374,6 +407,8 @@ export class Realtime {
     this.#authTimer = this.#retryTimer = this.#pingTimer = null;
     this.#syncing = false;
     this.#buffer = [];
+    // Whether the server stored them is unknown: their senders find out another way (see `sendMessage`).
+    this.#acks.failAll(new ParleyConnectionError("the link closed before the send was acknowledged"));
     const socket = this.#socket;
     this.#socket = null;
     if (!socket) return;
@@ -396,6 +431,25 @@ export class Realtime {
     if (this.#state !== "open") return false;
     this.#send(frame);
     return true;
+  }
+
+  /**
+   * Sends a message on the open link (`message.send`) and resolves with the stored message once the server's ack
+   * says so. Null when the link is not open or the frame would be over the server's limit: the caller sends it by
+   * HTTP. A refusal rejects with the {@link ParleyError} the HTTP route would throw; a link that drops before the
+   * ack, or an ack that does not come within `ackTimeoutMs`, with {@link ParleyConnectionError}, and then the
+   * message may or may not be stored.
+   */
+  sendMessage(channelId: string, body: TSendMessageRequestInput): Promise<TMessage> | null {
+    const socket = this.#socket;
+    if (this.#state !== "open" || !socket || socket.readyState !== OPEN) return null;
+    const requestId = this.#acks.nextId();
+    const frame: TMessageSendFrameInput = { type: "message.send", requestId, channelId, body };
+    const text = JSON.stringify(frame);
+    if (!fitsInFrame(text)) return null;
+    const acked = this.#acks.wait(requestId, this.config.ackTimeoutMs);
+    socket.send(text);
+    return acked;
   }
 
   #send(frame: TClientFrame): void {

@@ -3,10 +3,11 @@ import type { Duplex } from "node:stream";
 import {
   type ErrorData,
   Errors,
+  type TAckFrame,
   type TClientFrame,
+  type TMessageSendFrame,
   type TServerFrame,
   WS_CLOSE_CODES,
-  zClientFrame,
 } from "@parley/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
@@ -27,6 +28,8 @@ import { createFanout } from "./fanout";
 import { budgetKey, FrameTally } from "./frame-budget";
 import { createHeartbeat } from "./heartbeat";
 import { MembershipChanges } from "./membership-changes";
+import { createMessageSend, refusalAck } from "./message-send";
+import { ackIdOf, parseFrame, rateLimitedAck, requestIdIn } from "./read-frame";
 import { AUTH_TIMEOUT_MS, createSignIn, FLOODED, REFUSALS, type SigningInSocket } from "./sign-in";
 import { textFrame } from "./text-frame";
 import { createTransientHub } from "./transient";
@@ -76,18 +79,6 @@ export function gatewayLimits(config: Config) {
 /** Where a socket keeps its session, for the listeners all sockets share. */
 const SESSION = Symbol("session");
 type SessionSocket = WebSocket & { [SESSION]: { onPong(): void; onClose(): void; onMessage(raw: Buffer): void } };
-
-/** A client frame, or why it is not one. */
-function parseFrame(raw: Buffer): TClientFrame | string {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw.toString("utf8"));
-  } catch {
-    return "frames are JSON";
-  }
-  const parsed = zClientFrame.safeParse(data);
-  return parsed.success ? parsed.data : "unknown frame";
-}
 
 /**
  * The WebSocket at `/v1/ws`. The first frame authenticates with a chat session token, or with a dashboard
@@ -143,6 +134,12 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     log: app.log,
   });
   const unsubscribe = deps.bus.subscribe(fanout.deliver);
+  const sendOverSocket = createMessageSend({
+    apps: deps.apps,
+    chatUsers: deps.chatUsers,
+    messages: deps.messages,
+    log: app.log,
+  });
   const signIn = createSignIn({
     ...deps,
     connections,
@@ -192,6 +189,11 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     hasAuthFrame = false;
     /** Set once the server closes the socket: what the client sends after that is not read. */
     isClosing = false;
+    /**
+     * The chat session the socket signed in with, which each `message.send` is sent as, read through the session
+     * cache as a request's bearer token is; null before sign-in and for a dashboard view, which only watches.
+     */
+    sessionToken: string | null = null;
     /** Dropped once it has done its work, so open sockets do not each keep a spent timer. */
     timer: ReturnType<typeof setTimeout> | null;
     readonly tally = new FrameTally(deps.counter.perSecond);
@@ -242,8 +244,13 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       this.socket.close(closeCode, message);
     }
 
-    /** Refuses a socket over the rate limit; its client's answer to the close ends it, or the grace period does. */
-    refuseFlood(retryAfterSeconds: number) {
+    /**
+     * Refuses a socket over the rate limit; its client's answer to the close ends it, or the grace period does. The
+     * frame `raw` that tipped it over, when it asked for an ack, is answered with 005 first: its sender waits on it.
+     */
+    refuseFlood(retryAfterSeconds: number, raw?: Buffer) {
+      const requestId = raw && !this.isClosing ? requestIdIn(raw) : null;
+      if (requestId !== null) this.socket.send(JSON.stringify(rateLimitedAck(requestId, retryAfterSeconds)));
       this.fail(Errors.RATE_LIMITED, "too many frames", WS_CLOSE_CODES.rateLimited, { retryAfterSeconds });
       setTimeout(() => this.socket.terminate(), FLOOD_CLOSE_GRACE_MS);
     }
@@ -255,7 +262,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     onMessage(raw: Buffer) {
       if (this.isClosing) return;
       const key = this.conn ? budgetKey(this.conn) : this.address;
-      if (!this.tally.count(key)) return this.refuseFlood(1);
+      if (!this.tally.count(key)) return this.refuseFlood(1, raw);
       void this.receive(raw, key);
     }
 
@@ -277,9 +284,17 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         // Refused in the frame's own continuation, after those of the frames admitted before it have answered.
         const verdict = await deps.counter.countRequest(key);
         if (this.isClosing) return;
-        if (!verdict.isAdmitted) return this.refuseFlood(verdict.retryAfterSeconds);
+        if (!verdict.isAdmitted) {
+          // A frame that asked for an ack is refused as its HTTP request would be, and the socket stays open as a
+          // refused request's connection does; a socket that floods on regardless is closed by its own tally.
+          const ackId = typeof frame === "string" ? null : ackIdOf(frame);
+          if (ackId !== null) return this.answer(rateLimitedAck(ackId, verdict.retryAfterSeconds));
+          return this.refuseFlood(verdict.retryAfterSeconds);
+        }
       }
       if (typeof frame === "string") return this.fail(Errors.INVALID_REQUEST, frame);
+      if (frame.type === "refused") return this.answer(frame.ack);
+      if (frame.type === "message.send") return this.sendMessage(frame);
       if (frame.type === "ping") {
         this.socket.send(JSON.stringify({ type: "pong" } satisfies TServerFrame));
         return;
@@ -299,9 +314,27 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         return this.fail(result, REFUSALS[result].message, REFUSALS[result].closeCode);
       }
       this.conn = result;
+      if (result.chatUserId !== null) this.sessionToken = frame.token;
       this.stopTimer();
       // Closed while authenticating: its close event has passed, so it would never be dropped otherwise.
       if (this.socket.readyState === this.socket.CLOSED) drop(result);
+    }
+
+    /** An ack, with the write window's other frames once the socket is signed in. */
+    answer(ack: TAckFrame) {
+      if (this.conn) send(this.conn, ack);
+      else if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(ack));
+    }
+
+    /** A message sent over the socket, through the send route's own function; the ack says how it went. */
+    async sendMessage(frame: TMessageSendFrame) {
+      const current = this.conn;
+      if (!current) return this.answer(refusalAck(frame.requestId, new AppError(Errors.CHAT_AUTH_REQUIRED)));
+      if (this.sessionToken === null) {
+        const refusal = new AppError(Errors.ACCOUNT_KIND_FORBIDDEN, undefined, "only end users send messages");
+        return this.answer(refusalAck(frame.requestId, refusal));
+      }
+      send(current, await sendOverSocket(this.sessionToken, frame));
     }
 
     async transient(frame: Extract<TClientFrame, { type: "typing" | "presence.subscribe" }>) {

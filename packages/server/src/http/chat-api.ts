@@ -1,6 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
+import { WS_FRAME_MAX_BYTES } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { Config } from "../config";
@@ -26,7 +27,7 @@ export async function registerChatApiPlugins(v1: FastifyInstance, config: Config
   });
   await v1.register(fastifyWebsocket, {
     // No compression: the gateway frames a channel's event once for all of its sockets (gateway/text-frame.ts).
-    options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+    options: { maxPayload: WS_FRAME_MAX_BYTES, perMessageDeflate: false },
     // Every socket, authenticated or not, hears why it closes: 1001, so clients reconnect to another process.
     preClose(this: FastifyInstance, done) {
       for (const client of this.websocketServer.clients) client.close(1001, "server shutting down");

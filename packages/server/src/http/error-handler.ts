@@ -1,7 +1,7 @@
 import { Errors, errorCatalogue } from "@parley/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
-import { RequestValidationError } from "./validation";
+import { RequestValidationError, validationFailure } from "./validation";
 
 function send(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.status).send({
@@ -21,8 +21,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const validation = err.validation as unknown;
     if (validation instanceof RequestValidationError || err instanceof RequestValidationError) {
       const issues = err instanceof RequestValidationError ? err.issues : (validation as RequestValidationError).issues;
-      const code = issues.some((i) => i.missing) ? Errors.MISSING_PARAMETER : Errors.INVALID_REQUEST;
-      return send(reply, new AppError(code, { fields: issues.map(({ path, message }) => ({ path, message })) }));
+      return send(reply, validationFailure(issues));
     }
     if (err.statusCode === 413) return send(reply, new AppError(Errors.BODY_TOO_LARGE));
     // Fastify's own client errors: malformed JSON, wrong content type.

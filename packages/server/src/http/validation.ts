@@ -1,7 +1,8 @@
-import { unstorableTextKey, V, validationKeyOf } from "@parley/contract";
+import { Errors, unstorableTextKey, V, validationKeyOf } from "@parley/contract";
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
 import { ResponseSerializationError } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { AppError } from "../errors";
 
 export interface FieldIssue {
   path: string;
@@ -38,31 +39,44 @@ export function unstorableText(value: unknown, path: string[] = []): FieldIssue 
   return null;
 }
 
+/**
+ * `data` checked against `schema` as every request's parts are: the parsed value, or the failure the error handler
+ * answers. The WebSocket's acknowledged frames are checked by it too, so they answer as their HTTP routes do.
+ */
+export function validate<T>(schema: z.ZodType<T>, data: unknown): { value: T } | { error: RequestValidationError } {
+  // reportInput lets us tell a missing field (301) from a malformed one (300) without reading messages.
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) {
+    const unstorable = unstorableText(result.data);
+    if (unstorable !== null) return { error: new RequestValidationError([unstorable]) };
+    return { value: result.data };
+  }
+  // Fastify hands over an absent body (none sent, or an empty JSON one) as null: the body is missing, not malformed.
+  if (data === null && result.error.issues.some((issue) => issue.path.length === 0)) {
+    return { error: new RequestValidationError([{ path: "", message: V.required, missing: true }]) };
+  }
+  const issues: FieldIssue[] = result.error.issues.map((issue) => ({
+    path: issue.path.join("."),
+    // A rule's own key, or a generic one: zod's English never reaches a client.
+    message: validationKeyOf(issue),
+    // An absent enum or literal (a consent that must be `true`) is as missing as an absent field of another type.
+    missing:
+      (issue.code === "invalid_type" || issue.code === "invalid_value") &&
+      (issue as { input?: unknown }).input === undefined,
+  }));
+  return { error: new RequestValidationError(issues) };
+}
+
+/** The answer to a validation failure: 301 when a field is absent, else 300, with each field's key. */
+export function validationFailure(issues: readonly FieldIssue[]): AppError {
+  const code = issues.some((i) => i.missing) ? Errors.MISSING_PARAMETER : Errors.INVALID_REQUEST;
+  return new AppError(code, { fields: issues.map(({ path, message }) => ({ path, message })) });
+}
+
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
-  (data) => {
-    // reportInput lets us tell a missing field (301) from a malformed one (300) without reading messages.
-    const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) {
-      const unstorable = unstorableText(result.data);
-      if (unstorable !== null) return { error: new RequestValidationError([unstorable]) };
-      return { value: result.data };
-    }
-    // Fastify hands over an absent body (none sent, or an empty JSON one) as null: the body is missing, not malformed.
-    if (data === null && result.error.issues.some((issue) => issue.path.length === 0)) {
-      return { error: new RequestValidationError([{ path: "", message: V.required, missing: true }]) };
-    }
-    const issues: FieldIssue[] = result.error.issues.map((issue) => ({
-      path: issue.path.join("."),
-      // A rule's own key, or a generic one: zod's English never reaches a client.
-      message: validationKeyOf(issue),
-      // An absent enum or literal (a consent that must be `true`) is as missing as an absent field of another type.
-      missing:
-        (issue.code === "invalid_type" || issue.code === "invalid_value") &&
-        (issue as { input?: unknown }).input === undefined,
-    }));
-    return { error: new RequestValidationError(issues) };
-  };
+  (data) =>
+    validate(schema, data);
 
 /**
  * A response is checked against its route's schema, which also drops any field the schema does not name, and then

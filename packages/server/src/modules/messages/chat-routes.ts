@@ -49,13 +49,9 @@ export const messageChatRoutes: FastifyPluginAsync<{
         response: { 200: zMessageResponse },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      // An app's server speaks as the app: its text messages are admin messages, with no sender.
-      const chosen = request.body.type ?? "text";
-      const type = chosen === "text" && actor.kind !== "user" ? "admin" : chosen;
-      return { message: await messages.send(actor, request.params.channelId, request.body, type) };
-    },
+    async (request) => ({
+      message: await messages.sendRequested(actorOf(request), request.params.channelId, request.body),
+    }),
   );
   r.get(
     chatApi.messages,

@@ -1,4 +1,4 @@
-import { Errors, MESSAGE_TEXT_MAX, type TMessage } from "@parley/contract";
+import { Errors, MESSAGE_TEXT_MAX, type TMessage, type TSendMessageRequest } from "@parley/contract";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
 import type { Context } from "../../context";
@@ -210,6 +210,17 @@ export function createMessagePipeline(
         });
       }
       return actor.kind === "user" ? { ...stored, myReactions: [] } : stored;
+    },
+
+    /**
+     * A send as a client asks for it, by `POST /v1/channels/{channelId}/messages` or by the WebSocket's
+     * `message.send` frame: both call this, so the two answer alike. An app's server that sends `text` sends an admin
+     * message, since it has no sender.
+     */
+    async sendRequested(actor: Actor, channelId: string, request: TSendMessageRequest): Promise<TMessage> {
+      const chosen = request.type ?? "text";
+      const type = chosen === "text" && actor.kind !== "user" ? "admin" : chosen;
+      return pipeline.send(actor, channelId, request, type);
     },
   };
   return pipeline;
