@@ -32,6 +32,8 @@ const SERVER_NODE_ARGS = [
 
 export interface MeasuredServer {
   base: string;
+  /** The server's process, whose CPU time the bench reads from /proc. */
+  pid: number;
   /** `process.memoryUsage()` of the server after a full garbage collection. */
   memory(): Promise<NodeJS.MemoryUsage>;
   stop(): Promise<void>;
@@ -138,7 +140,7 @@ export async function startParley(
     await stop();
     throw error;
   }
-  return { base, dataDir, memory: memoryOf(child), stop };
+  return { base, pid: child.pid ?? 0, dataDir, memory: memoryOf(child), stop };
 }
 
 /** The bare `ws` server of chat-bare.ts, sending events of `payloadBytes`. */
@@ -161,7 +163,22 @@ export async function startBare(
     await stop();
     throw error;
   });
-  return { base: `http://127.0.0.1:${port}`, memory: memoryOf(child), stop };
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, memory: memoryOf(child), stop };
+}
+
+/** The Socket.IO server of chat-socketio.ts, relaying events of `payloadBytes` to rooms. */
+export async function startSocketIo(root: string, options: { payloadBytes: number }): Promise<MeasuredServer> {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "bench/chat-socketio.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", PAYLOAD_BYTES: String(options.payloadBytes) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const stop = track(child);
+  const { port } = await nextMessage<{ port: number }>(child, "listening").catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, memory: memoryOf(child), stop };
 }
 
 /** What receivers measured of a `--mix` run (see chat-receivers.mjs): one entry per arrival of a measured kind. */
@@ -174,9 +191,15 @@ export interface MixedArrivals {
 export interface Receivers {
   /**
    * Opens `sockets` (split over the processes in turn) and answers when every one is ready; with `mix`, they tell
-   * the kinds of `--mix` apart.
+   * the kinds of `--mix` apart. `protocol` is what they speak over the WebSocket: Parley's gateway (by default) or
+   * Socket.IO's.
    */
-  open(sockets: Array<{ url: string; token: string }>, concurrency: number, mix?: boolean): Promise<{ openMs: number }>;
+  open(
+    sockets: Array<{ url: string; token: string }>,
+    concurrency: number,
+    mix?: boolean,
+    protocol?: ReceiverProtocol,
+  ): Promise<{ openMs: number }>;
   /** Measured messages received so far, over every process. */
   count(): Promise<number>;
   /**
@@ -191,6 +214,8 @@ export interface Receivers {
   }>;
   close(): Promise<void>;
 }
+
+export type ReceiverProtocol = "parley" | "socket.io";
 
 /** `processes` receiving processes (chat-receivers.mjs). */
 export function forkReceivers(processes: number): Receivers {
@@ -211,7 +236,7 @@ export function forkReceivers(processes: number): Receivers {
       }),
     );
   return {
-    async open(sockets, concurrency, mix = false) {
+    async open(sockets, concurrency, mix = false, protocol = "parley") {
       const times = await Promise.all(
         children.map(async (child, k) => {
           const answer = nextMessage<{ type: string; firstConnectAt: number; lastReadyAt: number; error?: string }>(
@@ -219,7 +244,13 @@ export function forkReceivers(processes: number): Receivers {
             ["opened", "failed"],
           );
           const own = sockets.filter((_, i) => i % children.length === k);
-          child.send({ type: "open", sockets: own, concurrency: Math.ceil(concurrency / children.length), mix });
+          child.send({
+            type: "open",
+            sockets: own,
+            concurrency: Math.ceil(concurrency / children.length),
+            mix,
+            protocol,
+          });
           const result = await answer;
           if (result.type === "failed") throw new Error(`a receiver could not sign in: ${result.error}`);
           return result;
@@ -291,22 +322,50 @@ export interface MixOptions {
   typists: string[];
 }
 
-/** The sending process (chat-sender.mjs), run to the end of its messages. */
-export async function send(options: {
-  targets: Array<{ url: string; token: string | null }>;
-  rate: number;
-  count: number;
-  warmup: number;
-  mix?: MixOptions;
-}): Promise<SendOutcome> {
-  const child = fork(new URL("./chat-sender.mjs", import.meta.url), [], {
+/**
+ * The sending process (chat-sender.mjs), run to the end of its messages; `onMeasuring` is called when the first
+ * measured message leaves.
+ */
+export function send(
+  options: {
+    targets: Array<{ url: string; token: string | null }>;
+    rate: number;
+    count: number;
+    warmup: number;
+    mix?: MixOptions;
+    /**
+     * How each message goes: "socket" as a `message.send` frame on the target's own socket, anything else by HTTP
+     * (chat-sender.mjs).
+     */
+    via?: string;
+  },
+  onMeasuring?: () => void,
+): Promise<SendOutcome> {
+  return runSender("./chat-sender.mjs", options, onMeasuring);
+}
+
+/**
+ * The Socket.IO sending process (chat-socketio-sender.mjs): message `i` is emitted by the sender of
+ * `groups[i % groups.length]` to the Socket.IO server at `url`, which relays it to that group's room.
+ */
+export function sendOverSocketIo(
+  options: { url: string; groups: string[]; rate: number; count: number; warmup: number },
+  onMeasuring?: () => void,
+): Promise<SendOutcome> {
+  return runSender("./chat-socketio-sender.mjs", options, onMeasuring);
+}
+
+async function runSender(script: string, options: object, onMeasuring?: () => void): Promise<SendOutcome> {
+  const child = fork(new URL(script, import.meta.url), [], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const stop = track(child);
   try {
     let measuringAt = Number.NaN;
     child.on("message", (message: { type?: string }) => {
-      if (message?.type === "measuring") measuringAt = performance.now();
+      if (message?.type !== "measuring") return;
+      measuringAt = performance.now();
+      onMeasuring?.();
     });
     const sent = nextMessage<Omit<SendOutcome, "measuringAt">>(child, "sent");
     child.send({ type: "start", ...options });

@@ -2,7 +2,8 @@
  * One of `bench:chat`'s receiving processes. It stands in for members on other machines, so it runs apart from the
  * server it measures and from the sender, and takes no thread of theirs. Talks to the bench over IPC:
  *
- *   ← { type: "open", sockets: [{ url, token }], concurrency }   opens and authenticates every socket
+ *   ← { type: "open", sockets: [{ url, token }], concurrency, mix?, protocol? }
+ *       opens and authenticates every socket
  *   → { type: "opened", firstConnectAt, lastReadyAt } | { type: "failed", error }
  *   ← { type: "count" }    → { type: "count", received }
  *   ← { type: "collect" }  → { type: "latencies", latencies: Float64Array, perSocket: Uint32Array, payloadBytes,
@@ -17,6 +18,12 @@
  *
  * Every socket sends `{ type: "auth", token }` and counts as authenticated at its first `ready` frame: Parley's
  * gateway answers so, and the bare server too, after its own stand-in for a sign-in.
+ *
+ * With `protocol: "socket.io"` on `open` (the Socket.IO reference of `bench:chat --groups`), the sockets speak
+ * Socket.IO's protocol (Engine.IO 4) on the same bare stream instead, so both servers' receivers cost the machine
+ * alike: each waits for Engine.IO's open packet (`0{…}`), connects to the main namespace with `{ token }` as its
+ * auth (`40{"token":…}`), counts as ready at the namespace's answer (`40…`) and answers every ping (`2`) with a
+ * pong (`3`). Events (`42["message",{…}]`) are measured as above, by the send time last in them.
  */
 import { randomBytes } from "node:crypto";
 import net from "node:net";
@@ -31,9 +38,16 @@ const SENT_AT = Buffer.from('"t":"');
 const WARM = "w".charCodeAt(0);
 const QUOTE = 34;
 const READY = Buffer.from('{"type":"ready"');
+/** Socket.IO's packets as text: Engine.IO's open and ping, and a namespace's connect. */
+const EIO_OPEN = "0".charCodeAt(0);
+const EIO_PING = Buffer.from("2");
+const EIO_PONG = Buffer.from("3");
+const SIO_CONNECT = Buffer.from("40");
 
 let latencies = [];
 let mix = false;
+/** What the sockets speak over the WebSocket: "parley" (the gateway's frames) or "socket.io". */
+let protocol = "parley";
 /** The event types `--mix` measures, in the order of their codes in `mixed.kinds`. */
 const MIX_KINDS = ["message.created", "reaction.added", "typing.started", "message.updated"];
 const KIND_CODES = new Map(MIX_KINDS.map((kind, code) => [kind, code]));
@@ -125,7 +139,10 @@ function open({ url, token }, index) {
     const socket = net.connect({ host: hostname, port: Number(port) });
     sockets.push(socket);
     socket.setNoDelay(true);
-    /** "upgrading", then "signing-in" once the 101 arrived, then "ready". */
+    /**
+     * "upgrading", then "signing-in" once the 101 arrived (with Socket.IO, "opening" until Engine.IO's open
+     * packet), then "ready".
+     */
     let state = "upgrading";
     /** The start of a frame whose rest is still on its way. */
     let pending = EMPTY;
@@ -157,8 +174,12 @@ function open({ url, token }, index) {
           return fail(`the upgrade was refused: ${data.toString("latin1", 0, end)}`);
         }
         offset = end + 4;
-        state = "signing-in";
-        socket.write(clientFrame(OPCODE_TEXT, Buffer.from(JSON.stringify({ type: "auth", token }))));
+        if (protocol === "socket.io") {
+          state = "opening";
+        } else {
+          state = "signing-in";
+          socket.write(clientFrame(OPCODE_TEXT, Buffer.from(JSON.stringify({ type: "auth", token }))));
+        }
       }
       while (data.length - offset >= 2) {
         const opcode = data[offset] & 0x0f;
@@ -179,9 +200,15 @@ function open({ url, token }, index) {
         if (opcode === OPCODE_PING) {
           socket.write(clientFrame(OPCODE_PONG, payload));
         } else if (opcode === OPCODE_TEXT && state === "ready") {
-          onFrame(index, payload);
+          if (protocol === "socket.io" && payload.equals(EIO_PING)) socket.write(clientFrame(OPCODE_TEXT, EIO_PONG));
+          else onFrame(index, payload);
+        } else if (opcode === OPCODE_TEXT && state === "opening") {
+          if (payload[0] !== EIO_OPEN) return fail(`opened with ${payload.toString("utf8").slice(0, 200)}`);
+          state = "signing-in";
+          socket.write(clientFrame(OPCODE_TEXT, Buffer.from(`40${JSON.stringify({ token })}`)));
         } else if (opcode === OPCODE_TEXT) {
-          if (!payload.subarray(0, READY.length).equals(READY)) {
+          const ready = protocol === "socket.io" ? SIO_CONNECT : READY;
+          if (!payload.subarray(0, ready.length).equals(ready)) {
             return fail(`answered the sign-in with ${payload.toString("utf8").slice(0, 200)}`);
           }
           state = "ready";
@@ -214,6 +241,7 @@ process.on("message", (message) => {
   switch (message.type) {
     case "open":
       mix = message.mix === true;
+      protocol = message.protocol ?? "parley";
       openAll(message.sockets, message.concurrency).then(
         (times) => process.send({ type: "opened", ...times }),
         (error) => process.send({ type: "failed", error: error instanceof Error ? error.message : String(error) }),

@@ -3,7 +3,7 @@
  * own machines, and stamps each with the time it left this process. Receivers measure against that stamp, so a
  * server's own backlog (a broadcast that falls behind its sends) shows in the latency instead of hiding in it.
  *
- *   ← { type: "start", targets: [{ url, token }], rate, count, warmup }
+ *   ← { type: "start", targets: [{ url, token }], rate, count, warmup, via }
  *   → { type: "measuring" }   when the first measured message leaves
  *   → { type: "sent", failed, statuses, firstError, answerMs }   once every answer is in (`answerMs`: how long each
  *     measured request took to be answered)
@@ -11,6 +11,11 @@
  * Message `i` goes to `targets[i % targets.length]`: one target sends for the whole channel, several spread the rate
  * over them (one user per subchannel). Messages before `warmup` carry a time starting with "w", so receivers leave
  * them out: they warm the JIT and the connection pools.
+ *
+ * With `via: "socket"` a message goes on the target's WebSocket instead of by HTTP: each target (a member's session
+ * token, and its channel's messages route, which names the server and the channel) signs a socket in first, and
+ * message `i` is a `message.send` frame with `requestId` `i`, answered once its `ack` arrives; an ack with an error
+ * counts as failed under its catalogue code (0: the socket closed first).
  *
  * With `mix` (`--mix`), operation `i` is of the kind `mix.kinds[i]`, at the same rate:
  * - `message`: as above, from the app's server (`mix.apiKey`), so every message reaches every member;
@@ -38,17 +43,17 @@ const REACTIONS_PER_MESSAGE = 10;
 /** The server's TYPING_ANNOUNCE_MS: a start within it of the one announced before is not announced again. */
 const ANNOUNCE_MS = 3000;
 
-/** Opens each typist's socket and resolves when every one is signed in. */
-function openTypists(wsUrl, typists) {
+/** Opens a socket for each `{ url, token }` and resolves when every one is signed in. */
+function openSockets(sockets) {
   return Promise.all(
-    typists.map(
-      (token) =>
+    sockets.map(
+      ({ url, token }) =>
         new Promise((resolve, reject) => {
-          const ws = new WebSocket(wsUrl);
+          const ws = new WebSocket(url);
           ws.once("open", () => ws.send(JSON.stringify({ type: "auth", token })));
           ws.once("error", reject);
           const onMessage = (raw) => {
-            if (!String(raw).startsWith('{"type":"ready"')) return reject(new Error(`typist sign-in: ${raw}`));
+            if (!String(raw).startsWith('{"type":"ready"')) return reject(new Error(`socket sign-in: ${raw}`));
             ws.off("message", onMessage);
             resolve(ws);
           };
@@ -58,8 +63,49 @@ function openTypists(wsUrl, typists) {
   );
 }
 
-async function run({ targets, rate, count, warmup, mix }) {
-  const sockets = mix ? await openTypists(mix.wsUrl, mix.typists) : [];
+/** The WebSocket of the server a messages route (`…/v1/channels/:channelId/messages`) is on, and its channel. */
+function socketOf(messagesUrl) {
+  const url = new URL(messagesUrl);
+  const [prefix, channelId] = url.pathname.split(/\/channels\/|\/messages$/);
+  return { url: `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}${prefix}/ws`, channelId };
+}
+
+/**
+ * A signed-in socket that sends `message.send` frames to `channelId`; each send resolves with its ack, or with an
+ * error `closed` when the socket closes first.
+ */
+function senderLink(ws, channelId) {
+  const waiting = new Map();
+  ws.on("message", (raw) => {
+    const text = String(raw);
+    // The channel's events reach the sender's socket too: only acks are read.
+    if (!text.startsWith('{"type":"ack"')) return;
+    const ack = JSON.parse(text);
+    waiting.get(ack.requestId)?.(ack);
+    waiting.delete(ack.requestId);
+  });
+  ws.on("close", () => {
+    for (const resolve of waiting.values()) resolve({ error: { code: "closed", message: "the socket closed" } });
+    waiting.clear();
+  });
+  return {
+    ws,
+    send: (requestId, body) =>
+      new Promise((resolve) => {
+        waiting.set(requestId, resolve);
+        ws.send(JSON.stringify({ type: "message.send", requestId, channelId, body }));
+      }),
+  };
+}
+
+async function run({ targets, rate, count, warmup, mix, via }) {
+  const sockets = mix ? await openSockets(mix.typists.map((token) => ({ url: mix.wsUrl, token }))) : [];
+  const links =
+    via === "socket"
+      ? (await openSockets(targets.map((t) => ({ url: socketOf(t.url).url, token: t.token })))).map((ws, k) =>
+          senderLink(ws, socketOf(targets[k].url).channelId),
+        )
+      : null;
   /** Ids of the messages answered, oldest first: edits go to the latest in turn, reactions to the latest with room. */
   const answered = [];
   /** Resolves each time a message is answered: a reaction with no message to go to waits for the next. */
@@ -120,6 +166,25 @@ async function run({ targets, rate, count, warmup, mix }) {
       sockets[typist].send(JSON.stringify({ type: "typing", channelId: mix.channelId, state: "start" }));
       continue;
     }
+    if (kind === "message" && links) {
+      const leftAt = performance.now();
+      const reply = links[i % links.length]
+        .send(String(i), { text: `message ${i}`, metadata: { t: stamp() } })
+        .then((ack) => {
+          if (ack.error) {
+            const status = ack.error.code === "closed" ? 0 : ack.error.code;
+            return fail(status, `message acked ${ack.error.code}: ${ack.error.message}`);
+          }
+          if (!isWarm) answerMs.push(performance.now() - leftAt);
+          if (mix) {
+            answered.push(ack.message.id);
+            onAnswer();
+          }
+        });
+      firstMessage ??= reply;
+      pending.push(reply);
+      continue;
+    }
     if (kind !== "message" && answered.length === 0) await firstMessage;
     const request =
       kind === "message"
@@ -167,7 +232,7 @@ async function run({ targets, rate, count, warmup, mix }) {
     pending.push(reply);
   }
   await Promise.all(pending);
-  for (const ws of sockets) ws.close();
+  for (const ws of [...sockets, ...(links ?? []).map((link) => link.ws)]) ws.close();
   process.send({
     type: "sent",
     failed,

@@ -5,7 +5,8 @@
  *
  *   npm run bench:chat [-- --members 1000 --rate 100 --seconds 10 --warmup 2]
  *     [--database pglite|postgres] [--subchannels] [--processes 2] [--receivers 2] [--connect-concurrency 100]
- *     [--mix]
+ *     [--mix] [--send api|http|socket]
+ *   npm run bench:chat -- --groups 10 [--members 5000 --rate 1000 --seconds 20 --warmup 2] [--database …]
  *
  * Every part runs in a process of its own: the server (`packages/server/src/main.ts`, as production runs it), the
  * bare server (chat-bare.ts), the receivers (chat-receivers.mjs, the sockets split over `--receivers` processes,
@@ -30,6 +31,19 @@
  *   `message.updated`) and over all; a typing start reaches every member but the typist. The bare server still
  *   broadcasts messages only, at the same rate: the ceiling the mixed deliveries a second are compared with. Not
  *   with `--subchannels`.
+ * - `--send`: how messages are sent: `api` (the default) by the app's server over HTTP with its API key; `http` by
+ *   member `u0` over HTTP with their session; `socket` by `u0` on their WebSocket (`message.send`, answered by an
+ *   `ack` frame), which skips the HTTP request's parsing, routing and schema passes. With `--subchannels` each
+ *   subchannel's sender is a member already: `api` and `http` are the same there. `http` against `socket` compares
+ *   the two ways for the same sender, and `parley.cpuPerMessage` says what a message cost the server each way (the
+ *   socket's sender hears its channel's events too: one delivery more a message).
+ * - `--groups M`: many small channels instead of one super group: the members (5,000 unless `--members` says)
+ *   in channels of M members each, one sender per channel sharing the rate (1,000 a second, for 20 s, unless
+ *   `--rate`, `--seconds` say), next to a Socket.IO server relaying the same shape to rooms. It reports the CPU a
+ *   message costs Parley's server and database against the Socket.IO server's (see chat-groups.ts), deliveries a
+ *   second, latency and the sends' answer times; its report goes to `.reports/bench-chat-groups.json` unless
+ *   `--out` says. Each group's sender sends over HTTP with its session, or with `--send socket` on its WebSocket.
+ *   Not with `--subchannels`, `--mix` or `--processes`.
  *
  * The server runs with its per-second rate limit raised to 100,000 (RATE_LIMIT_PER_SECOND): one sender posts for
  * the whole channel, and every socket signs in from this one address. The limit is still counted, as in production.
@@ -45,6 +59,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CHAT_API_PREFIX, chatApi, fillPath, TYPING_ANNOUNCE_MS } from "@parley/contract";
 import { loadConfig } from "../packages/server/src/config";
+import { answerFigures, percentiles, perSocketFigures, round } from "./chat-figures";
+import { groupsReport } from "./chat-groups";
 import {
   forkReceivers,
   type MeasuredServer,
@@ -60,6 +76,8 @@ import {
 import { type ChatSetup, setUpChannel } from "./chat-setup";
 import {
   BENCH_MARKETPLACE_SECRET,
+  type CpuPerOperation,
+  cpuMeter,
   DEFAULT_ADMIN_URL,
   machine,
   type ScratchDatabase,
@@ -69,22 +87,32 @@ import {
 
 const { values } = parseArgs({
   options: {
-    members: { type: "string", default: "1000" },
-    rate: { type: "string", default: "100" },
-    seconds: { type: "string", default: "10" },
+    /** The defaults of members, rate and seconds depend on the mode: see `DEFAULTS`. */
+    members: { type: "string" },
+    rate: { type: "string" },
+    seconds: { type: "string" },
+    /** Members of each channel: the groups mode, in place of the super group. */
+    groups: { type: "string" },
     warmup: { type: "string", default: "2" },
     database: { type: "string" },
     subchannels: { type: "boolean", default: false },
     mix: { type: "boolean", default: false },
+    send: { type: "string", default: "api" },
     processes: { type: "string", default: "1" },
     receivers: { type: "string" },
     "connect-concurrency": { type: "string", default: "100" },
-    out: { type: "string", default: ".reports/bench-chat.json" },
+    out: { type: "string" },
   },
 });
-const MEMBERS = Number(values.members);
-const RATE = Number(values.rate);
-const SECONDS = Number(values.seconds);
+const GROUP_SIZE = values.groups === undefined ? null : Number(values.groups);
+const DEFAULTS =
+  GROUP_SIZE === null
+    ? { members: 1000, rate: 100, seconds: 10, out: ".reports/bench-chat.json" }
+    : { members: 5000, rate: 1000, seconds: 20, out: ".reports/bench-chat-groups.json" };
+const MEMBERS = Number(values.members ?? DEFAULTS.members);
+const RATE = Number(values.rate ?? DEFAULTS.rate);
+const SECONDS = Number(values.seconds ?? DEFAULTS.seconds);
+const OUT = values.out ?? DEFAULTS.out;
 /** Seconds sent at the same rate before measuring, whose deliveries are left out. */
 const WARMUP = Number(values.warmup);
 const PROCESSES = Number(values.processes);
@@ -105,6 +133,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (DATABASE !== "pglite" && DATABASE !== "postgres") throw new Error(`--database is pglite or postgres`);
 const MIX = values.mix ?? false;
 if (MIX && values.subchannels) throw new Error("--mix sends to the whole channel: it does not go with --subchannels");
+if (GROUP_SIZE !== null && (MIX || values.subchannels || PROCESSES > 1)) {
+  throw new Error("--groups does not go with --mix, --subchannels or --processes");
+}
+if (GROUP_SIZE !== null && !(Number.isInteger(GROUP_SIZE) && GROUP_SIZE >= 1 && GROUP_SIZE <= MEMBERS)) {
+  throw new Error("--groups takes the members of each group: a whole number from 1 to --members");
+}
+const SEND = values.send ?? "api";
+if (SEND !== "api" && SEND !== "http" && SEND !== "socket") throw new Error("--send is api, http or socket");
 if (PROCESSES > 1 && DATABASE !== "postgres") {
   throw new Error("--processes above 1 needs --database postgres: the embedded database belongs to one process");
 }
@@ -161,6 +197,11 @@ interface Side {
   perSocket: { min: number; max: number; none: number };
   /** The payload of a measured message's frame as it arrived. */
   payloadBytes: number;
+  /**
+   * CPU time per message sent, warm-up included, from the first send to the last delivery: the server's process
+   * (with one process; PGlite's database runs in it) and the whole machine's.
+   */
+  cpuPerMessage: CpuPerOperation;
   /** With `--mix`: each event kind's deliveries and latency; the figures above are over all of them. */
   kinds?: Record<MixEvent, KindFigures>;
 }
@@ -250,31 +291,11 @@ interface Target {
   reach: number;
 }
 
-const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 /**
  * Whether two growths per socket can be compared: memory the server gave back meanwhile (the embedded database's
  * cache, a heap shrinking after the set-up) can make one negative, which says nothing of what a socket costs.
  */
 const measurable = (a: number, b: number) => a > 0 && b > 0;
-
-/** Nearest-rank percentiles over every receiver's latencies. */
-function percentiles(batches: Float64Array[]) {
-  const all = new Float64Array(batches.reduce((n, b) => n + b.length, 0));
-  let offset = 0;
-  for (const batch of batches) {
-    all.set(batch, offset);
-    offset += batch.length;
-  }
-  all.sort();
-  const at = (q: number) => all[Math.min(all.length - 1, Math.max(0, Math.ceil(q * all.length) - 1))] ?? Number.NaN;
-  return { deliveries: all.length, p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(all.at(-1) ?? NaN) };
-}
-
-/** The sends' answer times, by the same percentiles. */
-function answerFigures(answerMs: number[]) {
-  const { p50Ms, p99Ms, maxMs } = percentiles([Float64Array.from(answerMs)]);
-  return { p50Ms, p99Ms, maxMs };
-}
 
 /**
  * How long the sockets sit idle after signing in before memory is read: what an idle socket holds, not what the
@@ -322,13 +343,18 @@ async function measure(
     /** What receivers count: with `--mix`, also the warm-up's reactions and typing, which they cannot tell apart. */
     let arriving = expected;
     for (let i = 0; i < warmup; i++) if (kinds?.[i] === "reaction" || kinds?.[i] === "typing") arriving += reachOf(i);
-    const sent = await send({
+    const meter = await cpuMeter(servers.length === 1 ? servers[0]?.pid : undefined);
+    // `via` goes to the sender with the other options, which `send` hands to it whole. The bare server's targets
+    // (no token) take HTTP whatever `--send` says.
+    const sending = {
       targets: targets.map(({ url, token }) => ({ url, token })),
       rate: RATE,
       count,
       warmup,
+      via: SEND === "socket" && targets.every((t) => t.token !== null) ? "socket" : "http",
       ...(mix && kinds ? { mix: { ...mix, kinds } } : {}),
-    });
+    };
+    const sent = await send(sending);
     let received = await receivers.count();
     let lastArrivalAt = performance.now();
     while (received < arriving && performance.now() - lastArrivalAt < DRAIN_MS) {
@@ -337,9 +363,9 @@ async function measure(
       if (now > received) lastArrivalAt = performance.now();
       received = now;
     }
+    const cpuPerMessage = await meter.per(warmup + count);
     const seconds = (lastArrivalAt - sent.measuringAt) / 1000;
     const { latencies, perSocket, payloadBytes, mixed } = await receivers.collect();
-    const counts = perSocket.flatMap((batch) => [...batch]);
     const byKind = sent.mix ? mixLatencies(mixed, sent.mix, warmup) : null;
     const summary = percentiles(byKind ?? latencies);
     const kindFigures = byKind
@@ -372,12 +398,9 @@ async function measure(
       failedSendStatuses: sent.statuses,
       firstSendError: sent.firstError,
       sendAnswer: answerFigures(sent.answerMs),
-      perSocket: {
-        min: counts.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY),
-        max: counts.reduce((a, b) => Math.max(a, b), 0),
-        none: counts.filter((n) => n === 0).length,
-      },
+      perSocket: perSocketFigures(perSocket),
       payloadBytes,
+      cpuPerMessage,
       ...(kindFigures ? { kinds: kindFigures } : {}),
     };
   } finally {
@@ -389,13 +412,14 @@ const wsUrl = (base: string) => `${base.replace("http", "ws")}${CHAT_API_PREFIX}
 
 /**
  * What a message reaches: with subchannels, one member of each sends in turn to their own subchannel; without,
- * the app's API key sends to the whole channel. Spread over `bases` in turn, as a load balancer would.
+ * the app's API key sends to the whole channel, or member `u0` with `--send http` or `socket`. Spread over `bases` in
+ * turn, as a load balancer would.
  */
 function parleyTargets(setup: ChatSetup, bases: string[]): Target[] {
   const route = `${CHAT_API_PREFIX}${fillPath(chatApi.messages, { channelId: setup.channelId })}`;
   const senders = setup.subchannels
     ? setup.subchannels.map((s) => ({ token: s.senderToken, reach: s.memberCount }))
-    : [{ token: setup.apiKey, reach: MEMBERS }];
+    : [{ token: SEND === "api" ? setup.apiKey : (setup.tokens[0] ?? ""), reach: MEMBERS }];
   return senders.flatMap((s) => bases.map((base) => ({ url: `${base}${route}`, ...s })));
 }
 
@@ -420,14 +444,16 @@ function mixOptions(setup: ChatSetup, base: string): Omit<MixOptions, "kinds"> |
   };
 }
 
+/** Parley's environment in every mode, but the database. */
+const PARLEY_ENV: Record<string, string> = {
+  RATE_LIMIT_PER_SECOND: String(RATE_LIMIT_PER_SECOND),
+  // The bench's account is a marketplace account (see `setUpChannel`), which no trial quota caps.
+  MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
+  ...(process.env.WS_WRITE_WINDOW_MS ? { WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS } : {}),
+};
+
 async function parley(database: string) {
-  const env = {
-    DATABASE_URL: database,
-    RATE_LIMIT_PER_SECOND: String(RATE_LIMIT_PER_SECOND),
-    // The bench's account is a marketplace account (see `setUpChannel`), which no trial quota caps.
-    MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
-    ...(process.env.WS_WRITE_WINDOW_MS ? { WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS } : {}),
-  };
+  const env = { DATABASE_URL: database, ...PARLEY_ENV };
   process.stderr.write(`bench:chat: Parley on ${DATABASE}: setting up ${MEMBERS} members\n`);
   // The embedded database lives in the data folder, which the measured server must open again.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-bench-chat-"));
@@ -504,11 +530,9 @@ async function bare(payloadBytes: number, setup: ChatSetup): Promise<Side> {
   }
 }
 
-let scratch: ScratchDatabase | null = null;
-let report: Record<string, unknown>;
-try {
-  if (DATABASE === "postgres") scratch = await scratchDatabase(DEFAULT_ADMIN_URL, "parley_bench_chat");
-  const measured = await parley(scratch?.url ?? "");
+/** The super group's run: Parley, then the bare server, with their ratios and goals. */
+async function fanOutReport(database: string): Promise<Record<string, unknown>> {
+  const measured = await parley(database);
   const rawWs = await bare(measured.single.payloadBytes || 455, measured.setup);
   const parleySide = measured.single;
   const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 3) : null);
@@ -576,7 +600,7 @@ try {
       met: figures.p99Ms < p99Goal,
     })),
   ];
-  report = {
+  return {
     benchmark: "chat-fanout",
     at: new Date().toISOString(),
     machine: machine(),
@@ -586,6 +610,7 @@ try {
     seconds: SECONDS,
     warmupSeconds: WARMUP,
     mix: MIX ? Object.fromEntries(MIX_SHARES) : null,
+    send: SEND,
     subchannels: measured.setup.subchannels?.map(({ number, memberCount }) => ({ number, memberCount })) ?? null,
     processes: PROCESSES,
     receiverProcesses: RECEIVERS,
@@ -600,9 +625,40 @@ try {
     processRatio,
     goals,
   };
+}
+
+let scratch: ScratchDatabase | null = null;
+let report: Record<string, unknown>;
+try {
+  if (DATABASE === "postgres") scratch = await scratchDatabase(DEFAULT_ADMIN_URL, "parley_bench_chat");
+  if (GROUP_SIZE !== null) {
+    report = {
+      at: new Date().toISOString(),
+      machine: machine(),
+      ...(await groupsReport({
+        root,
+        database: DATABASE,
+        databaseUrl: scratch?.url ?? "",
+        adminUrl: DEFAULT_ADMIN_URL,
+        members: MEMBERS,
+        groupSize: GROUP_SIZE,
+        rate: RATE,
+        seconds: SECONDS,
+        warmup: WARMUP,
+        receivers: RECEIVERS,
+        connectConcurrency: CONNECT_CONCURRENCY,
+        env: PARLEY_ENV,
+        drainMs: DRAIN_MS,
+        via: SEND === "socket" ? "socket" : "http",
+      })),
+      rateLimitPerSecond: RATE_LIMIT_PER_SECOND,
+    };
+  } else {
+    report = await fanOutReport(scratch?.url ?? "");
+  }
 } finally {
   await stopAll();
   await scratch?.drop();
 }
-await writeReport(values.out, report);
+await writeReport(OUT, report);
 process.exit(0);

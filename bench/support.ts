@@ -141,6 +141,40 @@ async function cpuMs(pid?: number): Promise<number | null> {
   }
 }
 
+/**
+ * CPU time used so far by each of `pids` (user and system), in milliseconds, by pid; a process that has exited, or
+ * that this machine's /proc does not show, is left out.
+ */
+export async function processesCpuMs(pids: Iterable<number>): Promise<Map<number, number>> {
+  const read = await Promise.all([...new Set(pids)].map(async (pid) => [pid, await cpuMs(pid)] as const));
+  return new Map(read.filter((entry): entry is readonly [number, number] => entry[1] !== null));
+}
+
+/**
+ * CPU time the processes used between two readings of `processesCpuMs`, in milliseconds: a process first seen at
+ * the end started within the window, so all its time counts; one gone by the end counts nothing, its last time
+ * being unknown.
+ */
+export function cpuUsedMs(start: Map<number, number>, end: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of end) used += ms - (start.get(pid) ?? 0);
+  return used;
+}
+
+/** Every PostgreSQL process on this machine (the postmaster, its backends and its background workers), by pid. */
+export async function postgresPids(): Promise<number[]> {
+  const entries = await fs.readdir("/proc").catch(() => [] as string[]);
+  const named = await Promise.all(
+    entries
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(async (entry) => {
+        const comm = await fs.readFile(`/proc/${entry}/comm`, "utf8").catch(() => "");
+        return comm.trim() === "postgres" ? Number(entry) : null;
+      }),
+  );
+  return named.filter((pid): pid is number => pid !== null);
+}
+
 export interface CpuPerOperation {
   /** The server process's CPU time per operation, in microseconds. */
   serverUs: number | null;

@@ -53,6 +53,32 @@ describe("renderBenchmarksPage", () => {
     expect(rowOf(page, "Many senders")).toMatch(/\| 0 +\| 0 +\| 1 +\|$/);
   });
 
+  it("gives the load average at the end of the run when it was recorded", () => {
+    const results = resultsWith([]);
+    results.benchmarks.send = { at: "2026-12-02", loadAtStart: 0.8, loadAtEnd: 2.1, goals: [] };
+    expect(renderBenchmarksPage(results)).toContain(
+      "Last recorded run: 2026-12-02, load average 0.8 at start, 2.1 at end.",
+    );
+  });
+
+  it("shows the figures a benchmark reports beside its goals, each in its unit", () => {
+    const results = resultsWith([]);
+    results.benchmarks["chat-groups"] = {
+      at: "2026-12-02",
+      loadAtStart: 0.8,
+      goals: [],
+      figures: [
+        { name: "Parley server CPU per message", value: 412, unit: "µs" },
+        { name: "Parley database CPU per message", value: "in the server's figure (PGlite)", unit: "µs" },
+        { name: "Socket.IO deliveries a second", value: 9998, unit: "/s" },
+      ],
+    };
+    const page = renderBenchmarksPage(results);
+    expect(rowOf(page, "Parley server CPU per message")).toMatch(/\| 412 µs +\|$/);
+    expect(rowOf(page, "Parley database CPU per message")).toMatch(/\| in the server's figure \(PGlite\) +\|$/);
+    expect(rowOf(page, "Socket.IO deliveries a second")).toMatch(/\| 9,998 \/s +\|$/);
+  });
+
   it("says a benchmark has no recorded run rather than leaving its section out", () => {
     const page = renderBenchmarksPage(resultsWith([]));
     expect(page.match(/^## /gm)).toHaveLength(BENCHMARKS.length);
@@ -69,6 +95,7 @@ describe("renderBenchmarksPage", () => {
 describe("formatValue", () => {
   it("gives each value in the unit its goal names, from the milliseconds and bytes bench/all.ts records", () => {
     expect(formatValue({ name: "p99", goal: "< 100 ms", value: 38, met: true })).toBe("38 ms");
+    expect(formatValue({ name: "server CPU", goal: "≤ 150 µs", value: 182, met: false })).toBe("182 µs");
     expect(formatValue({ name: "whole send", goal: "< 20 s", value: 12_400, met: true })).toBe("12.4 s");
     expect(formatValue({ name: "home JS", goal: "≤ 90 KB", value: 1_100, met: true })).toBe("1.1 KB");
     expect(formatValue({ name: "ratio", goal: "≥ 0.5", value: 1.0094, met: true })).toBe("1.009");
