@@ -17,7 +17,9 @@ export async function bundle(projectDir: string, platform: Platform, outDir: str
   const output = path.join(outDir, `index.${platform}.bundle`);
   const assets = path.join(outDir, `assets-${platform}`);
   await fs.mkdir(assets, { recursive: true });
-  const args = ["bundle", "--platform", platform, "--dev", "false", "--entry-file", "index.js"];
+  // One transform worker: Metro takes a worker per core by default, which starves the tests running beside it (a
+  // server that must answer a ping in time) for the minutes a bundle takes.
+  const args = ["bundle", "--platform", platform, "--dev", "false", "--entry-file", "index.js", "--max-workers", "1"];
   await run(process.execPath, [await cliOf(projectDir), ...args, "--bundle-output", output, "--assets-dest", assets], {
     cwd: projectDir,
     env: cleanEnv(),
