@@ -46,14 +46,12 @@ export {
   ChannelsApi,
   type CreateChannelInput,
   EventsApi,
-  type FileInput,
   type HistoryOptions,
   MeApi,
   MembersApi,
   MessagesApi,
   type PageOptions,
   type SearchOptions,
-  type SendFileOptions,
   type SendOptions,
   type UpdateChannelInput,
   type UpdateMeInput,
@@ -76,6 +74,7 @@ export {
   type SessionChange,
 } from "./client";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
+export type { FileInput, SendFileOptions } from "./file-input";
 export { PresenceApi, type PresenceState, TypingApi } from "./live";
 export type {
   AnswerSource,
