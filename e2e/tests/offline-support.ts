@@ -302,18 +302,92 @@ export async function ownServer(dataDir: string): Promise<OwnServer> {
 }
 
 /**
+ * Counts the message sends of the pages it watches, over HTTP (`POST /v1/channels/{id}/messages`) or over their
+ * WebSocket (`message.send` frames), calling `onEach` listeners with the running count as each leaves the browser.
+ * A page's WebSockets are seen only from when `watch` is called, so call it before the page opens.
+ */
+export function sendCounter() {
+  let count = 0;
+  const listeners: Array<(count: number) => void> = [];
+  const sent = () => {
+    count += 1;
+    for (const listener of listeners) listener(count);
+  };
+  return {
+    watch(page: Page) {
+      page.on("request", (request) => {
+        if (request.method() === "POST" && /\/v1\/channels\/[^/]+\/messages$/.test(request.url())) sent();
+      });
+      page.on("websocket", (socket) => {
+        socket.on("framesent", ({ payload }) => {
+          if (typeof payload === "string" && payload.includes('"type":"message.send"')) sent();
+        });
+      });
+    },
+    count: () => count,
+    onEach(listener: (count: number) => void) {
+      listeners.push(listener);
+    },
+  };
+}
+
+/** What a send to `channelId` looks like to the proxy: its HTTP request line, or its WebSocket frame's text. */
+export function sendTo(channelId: string): RegExp {
+  return new RegExp(
+    `^POST /v1/channels/${channelId}/messages |^(?=.*"type":"message\\.send")(?=.*"channelId":"${channelId}")`,
+  );
+}
+
+/**
+ * Reads the text frames a browser sends on a WebSocket, from the bytes after the upgrade request. Client frames are
+ * always masked (RFC 6455, 5.3); the server turns compression off, so a text frame's unmasked payload is its text.
+ */
+function clientFrameReader(onText: (text: string) => void) {
+  let buffered = Buffer.alloc(0);
+  return (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    for (;;) {
+      if (buffered.length < 2) return;
+      const opcode = (buffered[0] as number) & 0x0f;
+      const short = (buffered[1] as number) & 0x7f;
+      let offset = 2;
+      let length = short;
+      if (short === 126) {
+        if (buffered.length < 4) return;
+        length = buffered.readUInt16BE(2);
+        offset = 4;
+      } else if (short === 127) {
+        if (buffered.length < 10) return;
+        length = Number(buffered.readBigUInt64BE(2));
+        offset = 10;
+      }
+      if (buffered.length < offset + 4 + length) return;
+      const mask = buffered.subarray(offset, offset + 4);
+      const payload = Buffer.from(buffered.subarray(offset + 4, offset + 4 + length));
+      for (let i = 0; i < payload.length; i++) payload[i] = (payload[i] as number) ^ (mask[i % 4] as number);
+      buffered = buffered.subarray(offset + 4 + length);
+      if (opcode === 0x1) onText(payload.toString("utf8"));
+    }
+  };
+}
+
+/**
  * A TCP proxy in front of a server (after packages/sdk/test/network-proxy.ts), which the sample is given as its
- * server URL. It can lose the answer to one request after the server received it: from the moment that request's
- * line passes, what the server says on the WebSockets is held back, and as the answer starts to come back every
- * connection is cut and new ones are refused until `setOnline(true)`. So nothing tells the page the request went
- * through until the network is back.
+ * server URL. It can lose the answer to one send after the server received it, whether the send went as an HTTP
+ * request or as a WebSocket frame: from the moment the send passes, what the server says on the WebSockets is held
+ * back, and as its answer (the HTTP response, or the socket's `ack` frame) starts to come back every connection is
+ * cut and new ones are refused until `setOnline(true)`. So nothing tells the page the send went through until the
+ * network is back.
  */
 export interface AnswerDroppingProxy {
   url: string;
   setOnline(online: boolean): void;
-  /** Resolves once the answer to the next request whose request line matches `pattern` was dropped. */
+  /**
+   * Resolves once the answer to the next send matching `pattern` was dropped: `pattern` is tested against each HTTP
+   * request line and each WebSocket text frame a client sends (see {@link sendTo}).
+   */
   dropNextAnswer(pattern: RegExp): Promise<void>;
-  /** Everything the clients sent through the proxy so far, as latin1 text. */
+  /** Everything the clients sent through the proxy so far, as latin1 text, with their WebSocket frames' texts. */
   sent(): string;
   close(): Promise<void>;
 }
@@ -343,20 +417,31 @@ export async function startAnswerDroppingProxy(target: string): Promise<AnswerDr
     open.add(upstream);
     let isSocket = false;
     let doomed: (() => void) | null = null;
+    const doomIfDropped = (said: string) => {
+      if (!drop?.pattern.test(said)) return;
+      doomed = drop.done;
+      drop = null;
+      holdSockets = true;
+    };
+    const readFrames = clientFrameReader((text) => {
+      fromClients.push(Buffer.from(text, "utf8"));
+      doomIfDropped(text);
+    });
     client.on("data", (chunk: Buffer) => {
-      fromClients.push(chunk);
-      const text = chunk.toString("latin1");
-      if (/\r\nupgrade:\s*websocket/i.test(text)) isSocket = true;
-      const line = text.split("\r\n", 1)[0] ?? "";
-      if (drop?.pattern.test(line)) {
-        doomed = drop.done;
-        drop = null;
-        holdSockets = true;
+      if (isSocket) {
+        readFrames(chunk);
+      } else {
+        fromClients.push(chunk);
+        const text = chunk.toString("latin1");
+        // The upgrade request is the connection's last HTTP: what follows it is frames.
+        if (/\r\nupgrade:\s*websocket/i.test(text)) isSocket = true;
+        doomIfDropped(text.split("\r\n", 1)[0] ?? "");
       }
       upstream.write(chunk);
     });
     upstream.on("data", (chunk: Buffer) => {
-      if (doomed) {
+      // On a socket, the send's answer is its ack; the events before it are held back like the rest.
+      if (doomed && (!isSocket || chunk.toString("latin1").includes('"type":"ack"'))) {
         const done = doomed;
         doomed = null;
         holdSockets = false;

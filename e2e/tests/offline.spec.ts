@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { type ConsoleWatch, expect, test } from "./fixtures";
 import {
   databaseNames,
@@ -10,6 +10,8 @@ import {
   keysOfArea,
   OFFLINE_DATABASE,
   ownServer,
+  sendCounter,
+  sendTo,
   signInOnPage,
   startAnswerDroppingProxy,
   waitForOfflinePage,
@@ -157,21 +159,24 @@ test("messages on their way when the server is killed arrive once, in order, aft
     const channelId = await lee.createChannel("Ops", ["kim"]);
     await lee.send(channelId, "Deploying now");
 
-    const page = await signInToSample(browser, sample.url(), "en", { server: own.url, appId, userId: kim.userId });
+    const sends = sendCounter();
+    const page = await signInToSample(browser, sample.url(), "en", {
+      server: own.url,
+      appId,
+      userId: kim.userId,
+      beforeOpening: sends.watch,
+    });
     await openChannel(page, "Ops");
     await expect(messageRow(page, "Deploying now")).toBeVisible();
 
     // The server dies as the third send leaves the browser; the sends after it are typed while it is down.
     const texts = Array.from({ length: 6 }, (_, i) => `Crash ${i + 1} of 6`);
-    const posts: Request[] = [];
-    page.on("request", (request) => {
-      if (request.method() !== "POST" || !/\/v1\/channels\/[^/]+\/messages$/.test(request.url())) return;
-      posts.push(request);
-      if (posts.length === 3) own.kill();
+    sends.onEach((count) => {
+      if (count === 3) own.kill();
     });
     for (const text of texts) await sendInSample(page, "en", text);
     await own.exited();
-    expect(posts.length).toBeGreaterThanOrEqual(3);
+    expect(sends.count()).toBeGreaterThanOrEqual(3);
     // What the server did not confirm waits, the last send at least.
     await expect(messageRow(page, texts[5] as string).getByTestId("pending-state")).toHaveText(
       new RegExp(`${words.waiting}|${words.sending}`),
@@ -212,7 +217,7 @@ test("a send whose answer is lost after the server stored it waits, then is sent
     await expect(messageRow(page, "Anyone there?")).toBeVisible();
 
     const text = "Answer lost on the way";
-    const dropped = proxy.dropNextAnswer(new RegExp(`^POST /v1/channels/${channelId}/messages `));
+    const dropped = proxy.dropNextAnswer(sendTo(channelId));
     await sendInSample(page, "en", text);
     await dropped;
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const SAMPLE_DIR = fileURLToPath(new URL("../../examples/chat-web", import.meta.url));
@@ -127,10 +127,12 @@ export async function signInToSample(
   browser: Browser,
   url: string,
   language: SampleLanguage,
-  options: { server: string; appId: string; userId: string },
+  options: { server: string; appId: string; userId: string; beforeOpening?: (page: Page) => void },
 ) {
   const words = SAMPLE_WORDS[language];
   const page = await (await browser.newContext()).newPage();
+  // Listeners that must see the page's first WebSocket are attached before it opens.
+  options.beforeOpening?.(page);
   await page.goto(url);
   await page.getByRole("button", { name: words.languageButton }).click();
   await page.getByLabel(words.serverUrl, { exact: true }).fill(options.server);

@@ -232,15 +232,19 @@ describe("job queue", () => {
 
   it("starts a new schedule from now, so no slot from before it existed runs", async () => {
     const job = defineJob({ name: queueName("cron-new"), payload: z.object({}).passthrough(), schedule: "* * * * *" });
+    const minute = () => Math.floor(Date.now() / 60_000);
+    const startedIn = minute();
     await startJobs([handleJob(job, async () => {})]);
     const [schedule] = await t.ctx.database.query<{ cron: string; ahead: number }>(
       "select cron, extract(epoch from now() - last_slot)::float8 as ahead from job_schedules where name = $1",
       [job.name],
     );
+    const jobs = await jobRows(job.name);
     expect(schedule?.cron).toBe("* * * * *");
     // The slot of the current minute counts as enqueued: it lies at most a minute back.
     expect(schedule?.ahead).toBeLessThan(61);
-    expect(await jobRows(job.name)).toEqual([]);
+    // Only a minute that began after the start may have run: none, unless the clock crossed into the next minute.
+    expect(jobs.length).toBeLessThanOrEqual(minute() - startedIn);
   });
 
   it("hands out again a job whose worker died while running it, once its time is up", async () => {

@@ -7,12 +7,13 @@ const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) throw new Error("set REDIS_URL to run the Redis presence tests");
 
 const TTL_MS = 90_000;
-const quiet = { error: () => undefined };
+// Shown rather than swallowed: a Redis that drops the test's connection should say why in the failure's output.
+const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
 const opened: Presence[] = [];
 
 /** A server process's presence, with its own Redis connection and a clock the test sets. */
 async function processPresence(clock: { now: number }, options: { refreshMs?: number } = {}) {
-  const presence = await createRedisPresence(redisUrl as string, quiet, {
+  const presence = await createRedisPresence(redisUrl as string, log, {
     ttlMs: TTL_MS,
     refreshMs: options.refreshMs ?? 60_000,
     now: () => clock.now,
@@ -62,7 +63,7 @@ describe("Redis presence", () => {
     const observerClock = { now: start };
     const redis = new Redis(redisUrl as string, { maxRetriesPerRequest: 0 });
     redis.on("error", () => undefined);
-    const crashed = redisPresence(redis, quiet, { ttlMs: TTL_MS, refreshMs: 60_000, now: () => crashedClock.now });
+    const crashed = redisPresence(redis, log, { ttlMs: TTL_MS, refreshMs: 60_000, now: () => crashedClock.now });
     const live = await processPresence(liveClock, { refreshMs: 50 });
     const observer = await processPresence(observerClock);
 
