@@ -49,6 +49,11 @@ export const FILE_NAME_MAX = 100;
 export const MESSAGE_METADATA_MAX = 5;
 /** Requests a second per chat user (chat API) or per account (dashboard API); spec section 9. */
 export const RATE_LIMIT_PER_SECOND = 20;
+/**
+ * Requests a second per app for its server's calls with an API key: an app server creates users and channels for
+ * all its users, so it is not held to one phone's budget.
+ */
+export const RATE_LIMIT_SERVER_PER_SECOND = 200;
 export const BRAND_IMAGE_MAX_BYTES = 300 * 1024;
 export const BRAND_DESCRIPTION_MAX = 30;
 /** A bulk message report shows the reads of this many days from the send. */

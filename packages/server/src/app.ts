@@ -83,7 +83,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const presence = config.redisUrl ? await createRedisPresence(config.redisUrl, server.log) : createMemoryPresence();
   const redis = config.redisUrl ? await createRedisClient(config.redisUrl, server.log) : null;
   // One budget per caller for both APIs and the WebSocket's frames.
-  const counter = createRequestCounter({ perSecond: config.rateLimitPerSecond, redis });
+  const counter = createRequestCounter({
+    perSecond: config.rateLimitPerSecond,
+    serverPerSecond: config.rateLimitServerPerSecond,
+    redis,
+  });
   let gateway: ReturnType<typeof registerGateway> | null = null;
   const observability = registerPrometheus(server, {
     token: config.metricsToken,

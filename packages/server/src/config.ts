@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
+import { RATE_LIMIT_PER_SECOND, RATE_LIMIT_SERVER_PER_SECOND } from "@parley/contract";
 import { z } from "zod";
 
 /**
@@ -156,6 +156,14 @@ export const envSchema = z.object({
     z.coerce.number().int().min(0).max(100_000).default(RATE_LIMIT_PER_SECOND),
   ),
   /**
+   * Requests a second per app for calls made with its API key (server to server) on the chat API. Off with the rest
+   * when `RATE_LIMIT_PER_SECOND` is 0.
+   */
+  RATE_LIMIT_SERVER_PER_SECOND: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1).max(100_000).default(RATE_LIMIT_SERVER_PER_SECOND),
+  ),
+  /**
    * How long a process reuses a session, an app and its month's message count it has read before reading them
    * again. Changes made through this process apply at once; through another process, within this long. 0 reads
    * every time.
@@ -249,6 +257,7 @@ export interface Config {
   exportPageRows: number;
   marketplaceSecret: string | null;
   rateLimitPerSecond: number;
+  rateLimitServerPerSecond: number;
   readCacheMs: number;
   trustProxy: boolean | number | string[];
   httpRequestTimeoutMs: number;
@@ -320,6 +329,7 @@ export function loadConfig(
     exportPageRows: e.EXPORT_PAGE_ROWS,
     marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
+    rateLimitServerPerSecond: e.RATE_LIMIT_SERVER_PER_SECOND,
     readCacheMs: e.READ_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,

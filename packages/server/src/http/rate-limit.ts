@@ -64,6 +64,9 @@ export function addressKey(request: FastifyRequest): string {
   return `ip:${request.ip ?? "local"}`;
 }
 
+/** The key of an app's server, calling the chat API with the app's API key. */
+const SERVER_KEY_PREFIX = "app:";
+
 /**
  * Who a request counts against: the signed-in account on the dashboard API, the end user (or, for an API key, the
  * app) on the chat API, and the client address when no one is signed in.
@@ -73,7 +76,7 @@ function rateLimitKey(request: FastifyRequest): string {
   if (request.auth) return `account:${request.auth.account.id}`;
   const caller = request.chatCaller;
   if (caller?.kind === "user") return `chat-user:${caller.user.id}`;
-  if (caller?.kind === "server") return `app:${caller.app.id}`;
+  if (caller?.kind === "server") return `${SERVER_KEY_PREFIX}${caller.app.id}`;
   return addressKey(request);
 }
 
@@ -169,17 +172,27 @@ const ADMITTED: RateVerdict = { isAdmitted: true };
 export interface RequestCounter {
   /** Requests a second each key may make; 0 when the limit is off. */
   readonly perSecond: number;
+  /** The budget of `key`: an app's server has its own, larger one (`RATE_LIMIT_SERVER_PER_SECOND`). */
+  limitOf(key: string): number;
   /** Counts one request of `key`. When the count cannot be read (Redis away), the request passes. */
   countRequest(key: string): Promise<RateVerdict>;
   /** The counts themselves, in the form `@fastify/rate-limit` takes. */
   readonly store: FastifyRateLimitStore;
 }
 
-export function createRequestCounter(options: { perSecond: number; redis: Redis | null }): RequestCounter {
+export function createRequestCounter(options: {
+  perSecond: number;
+  /** An app server's budget; the end users' when not given. */
+  serverPerSecond?: number;
+  redis: Redis | null;
+}): RequestCounter {
   const { perSecond } = options;
+  const serverPerSecond = options.serverPerSecond ?? perSecond;
   const store = options.redis ? new RedisWindowStore(options.redis) : new MemoryWindowStore();
+  const limitOf = (key: string) => (key.startsWith(SERVER_KEY_PREFIX) ? serverPerSecond : perSecond);
   return {
     perSecond,
+    limitOf,
     store,
     countRequest(key) {
       if (perSecond <= 0) return Promise.resolve(ADMITTED);
@@ -187,7 +200,7 @@ export function createRequestCounter(options: { perSecond: number; redis: Redis 
         store.incr(
           key,
           (error, result) => {
-            if (error || !result || result.current <= perSecond) return resolve(ADMITTED);
+            if (error || !result || result.current <= limitOf(key)) return resolve(ADMITTED);
             resolve({ isAdmitted: false, retryAfterSeconds: retryAfterSeconds(result.ttl) });
           },
           WINDOW_MS,
@@ -223,7 +236,7 @@ export async function registerRateLimit(
     return counter.store;
   } as unknown as FastifyRateLimitStoreCtor;
   await scope.register(fastifyRateLimit, {
-    max: counter.perSecond,
+    max: (_request, key) => counter.limitOf(key),
     timeWindow: WINDOW_MS,
     hook: options.hook,
     keyGenerator: rateLimitKey,

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { RATE_LIMIT_PER_SECOND } from "@parley/contract";
+import { RATE_LIMIT_PER_SECOND, RATE_LIMIT_SERVER_PER_SECOND } from "@parley/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { isRateLimitExempt, MemoryWindowStore, RATE_LIMIT_EXEMPT } from "../../src/http/rate-limit";
 import { createChatApp } from "../factories";
@@ -93,6 +93,31 @@ describe("rate limits", () => {
     const history = await bob.api.get<{ messages: unknown[] }>(`/channels/${channelId}/messages?limit=100`);
     expect(history.status).toBe(200);
     expect(history.body.messages).toHaveLength(admitted.length);
+  });
+
+  it("gives an app's server its own budget of 200 a second, past a user's, and answers the rest 429 (005)", async () => {
+    const chat = await createChatApp(t);
+    const alice = await chat.user("alice");
+    const asServer = { authorization: `Bearer ${chat.apiKey}` };
+    nextWindow();
+    const replies = await burst(RATE_LIMIT_SERVER_PER_SECOND + 5, () =>
+      t.server.inject({ method: "GET", url: "/v1/users?limit=1", headers: asServer }),
+    );
+    const ok = replies.filter((r) => r.statusCode === 200);
+    const refused = replies.filter((r) => r.statusCode === 429);
+    expect(ok).toHaveLength(RATE_LIMIT_SERVER_PER_SECOND);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]?.json()).toMatchObject({ code: "005", data: { retryAfterSeconds: 1 } });
+    expect(refused[0]?.headers["retry-after"]).toBe("1");
+    expect(ok[0]?.headers["ratelimit-limit"]).toBe(String(RATE_LIMIT_SERVER_PER_SECOND));
+    expect(refused[0]?.headers["ratelimit-remaining"]).toBe("0");
+
+    // The app's users keep their own budgets meanwhile, still 20 a second each.
+    const own = await burst(RATE_LIMIT_PER_SECOND + 1, () =>
+      t.server.inject({ method: "GET", url: "/v1/me", headers: { authorization: `Bearer ${alice.sessionToken}` } }),
+    );
+    expect(own.filter((r) => r.statusCode === 200)).toHaveLength(RATE_LIMIT_PER_SECOND);
+    expect(own.find((r) => r.statusCode === 429)?.headers["ratelimit-limit"]).toBe(String(RATE_LIMIT_PER_SECOND));
   });
 
   it("counts requests with a made-up credential against the client address and answers 429 (005) past its budget", async () => {
