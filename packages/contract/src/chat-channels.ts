@@ -75,24 +75,31 @@ const channelFields = {
   inviteCode: z.union([z.literal(""), zInviteCode]),
 };
 
-export const zCreateChannelRequest = z
-  .object({
-    name: channelFields.name,
-    imageUrl: channelFields.imageUrl,
-    type: zChannelType.default("public"),
-    memberLimit: channelFields.memberLimit.optional(),
-    inviteCode: channelFields.inviteCode.default(""),
-    userIds: z.array(zUserId).max(MAX_INVITES_AT_ONCE, V.inviteCount).default([]),
-    tags: zTags.default([]),
-    /**
-     * Answer the app's distinct channel whose members are exactly the creator and `userIds` instead of making
-     * another; public, private and private_invite channels only (3081).
-     */
-    distinct: z.boolean().default(false),
-    data: zChannelData.default({}),
-    hideMessagesBeforeJoin: z.boolean().default(false),
-  })
-  .refine((c) => c.type !== "private" || c.inviteCode.length > 0, { message: V.inviteCode, path: ["inviteCode"] });
+/** A create's fields, before the rule that joins two of them; bulk creates extend them. */
+export const zCreateChannelFields = z.object({
+  name: channelFields.name,
+  imageUrl: channelFields.imageUrl,
+  type: zChannelType.default("public"),
+  memberLimit: channelFields.memberLimit.optional(),
+  inviteCode: channelFields.inviteCode.default(""),
+  userIds: z.array(zUserId).max(MAX_INVITES_AT_ONCE, V.inviteCount).default([]),
+  tags: zTags.default([]),
+  /**
+   * Answer the app's distinct channel whose members are exactly the creator and `userIds` instead of making
+   * another; public, private and private_invite channels only (3081).
+   */
+  distinct: z.boolean().default(false),
+  data: zChannelData.default({}),
+  hideMessagesBeforeJoin: z.boolean().default(false),
+});
+/** A private channel is entered with its invite code, so it needs one. */
+export function privateNeedsInviteCode<T extends z.ZodType<{ type: TChannelType; inviteCode: string }>>(schema: T) {
+  return schema.refine((c) => c.type !== "private" || c.inviteCode.length > 0, {
+    message: V.inviteCode,
+    path: ["inviteCode"],
+  });
+}
+export const zCreateChannelRequest = privateNeedsInviteCode(zCreateChannelFields);
 export type TCreateChannelRequest = z.infer<typeof zCreateChannelRequest>;
 export type TCreateChannelRequestInput = z.input<typeof zCreateChannelRequest>;
 

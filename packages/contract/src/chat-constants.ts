@@ -6,6 +6,8 @@
 /** The chat API's routes, under {@link CHAT_API_PREFIX}. */
 export const chatApi = {
   users: "/users",
+  /** The app's server creates or changes up to 100 users at once. */
+  usersBulk: "/users/bulk",
   user: "/users/:userId",
   userActivate: "/users/:userId/activate",
   userDeactivate: "/users/:userId/deactivate",
@@ -20,10 +22,14 @@ export const chatApi = {
   blocks: "/me/blocks",
   block: "/me/blocks/:userId",
   channels: "/channels",
+  /** The app's server creates up to 100 channels at once, with their members. */
+  channelsBulk: "/channels/bulk",
   channel: "/channels/:channelId",
   join: "/channels/:channelId/join",
   leave: "/channels/:channelId/leave",
   members: "/channels/:channelId/members",
+  /** The app's server adds and removes up to 100 members of a channel at once. */
+  membersBulk: "/channels/:channelId/members/bulk",
   subchannels: "/channels/:channelId/subchannels",
   member: "/channels/:channelId/members/:userId",
   mute: "/channels/:channelId/members/:userId/mute",

@@ -4,6 +4,7 @@
  * only those listed before it: the shared pieces, users, messages, channels, stored events, WebSocket frames.
  */
 
+export * from "./chat-bulk";
 export * from "./chat-channels";
 export * from "./chat-common";
 export * from "./chat-events";

@@ -246,6 +246,10 @@ export const errorCatalogue = {
     description: "The APNs key is not valid: paste the contents of a .p8 file, an EC P-256 private key in PKCS#8 PEM.",
   },
   "3151": { status: 409, description: "The app has no APNs key; save one before sending a test through APNs." },
+  "3160": {
+    status: 409,
+    description: "This channel ID is taken by a channel that is not the app's; choose another (a new UUID).",
+  },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -428,6 +432,7 @@ export const Errors = {
   EVENTS_CURSOR_EXPIRED: "3140",
   APNS_KEY_INVALID: "3150",
   APNS_KEY_MISSING: "3151",
+  CHANNEL_ID_TAKEN: "3160",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",
@@ -477,6 +482,8 @@ export interface ErrorData {
   lastEventId?: string;
   /** 3140: how long the server keeps events, in seconds. */
   retentionSeconds?: number;
+  /** 3018 for an item of a bulk call: the user IDs it names that the app has no user of. */
+  userIds?: string[];
   /** 002 from the health check: which dependency answered. */
   database?: "ok" | "down";
   redis?: "ok" | "down" | "none";

@@ -79,6 +79,8 @@ export const V = {
   tooShort: "VALIDATION_TOO_SHORT",
   /** A list with fewer or more entries than the rule allows. */
   itemCount: "VALIDATION_ITEM_COUNT",
+  /** An item of a bulk call naming what an earlier item of the same call already named. */
+  duplicateItem: "VALIDATION_DUPLICATE_ITEM",
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -1,10 +1,15 @@
 import {
+  bulkItemUserId,
   chatApi,
   chatOperation,
+  type TBulkUserResult,
   zAnonymousLoginRequest,
   zBlockedUserResponse,
   zBlockedUsersPage,
   zBlockedUsersQuery,
+  zBulkUpsertUsersRequest,
+  zBulkUserItem,
+  zBulkUsersResponse,
   zChatLoginRequest,
   zChatSession,
   zChatUserResponse,
@@ -20,6 +25,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Presence } from "../../chat/presence";
+import { checkItems, itemError } from "../../http/bulk";
 import { callerOf, resolveChatCaller, serverOnly, userOnly } from "../../http/chat-principal";
 import type { AppService } from "../apps";
 import { toChatUser } from "./mapping";
@@ -160,6 +166,33 @@ export const chatUserChatRoutes: FastifyPluginAsync<{
         },
       },
       async (request) => ({ user: await chatUsers.createUser(serverOnly(request), request.body) }),
+    );
+    r.post(
+      chatApi.usersBulk,
+      {
+        schema: {
+          ...chatOperation("upsertUsers", "Create or update up to 100 users at once"),
+          description:
+            "Each item of `users` is a user as `createUser` takes it (`userId`, `nickname`, `profileImageUrl`, `metadata`). A user the app does not have is created; one it has is changed to what the item gives (a field left out keeps its value), or left unchanged. One transaction; the answer has one result per item, in order, with `status` created, updated, unchanged or failed. An item that is not valid fails with the code its own call would answer (300, 301), and an item naming a user an earlier item named fails with 300; the other items are applied. Sending the same call again changes nothing.",
+          body: zBulkUpsertUsersRequest,
+          response: { 200: zBulkUsersResponse },
+        },
+      },
+      async (request) => {
+        const app = serverOnly(request);
+        const checked = checkItems(zBulkUserItem, request.body.users, (user) => user.userId, "userId");
+        const valid = checked.flatMap((item) => ("value" in item ? [item] : []));
+        const done = new Map((await chatUsers.upsertUsers(app, valid)).map((result) => [result.index, result]));
+        return {
+          results: checked.map((item): TBulkUserResult => {
+            if ("error" in item) {
+              const userId = bulkItemUserId(item.raw);
+              return { index: item.index, userId, status: "failed", error: itemError(item.error) };
+            }
+            return done.get(item.index) as TBulkUserResult;
+          }),
+        };
+      },
     );
     r.get(
       chatApi.users,

@@ -26,6 +26,7 @@ import { hashToken, newToken } from "../auth";
 import type { LiveReport } from "../live";
 import type { MetricsService } from "../metrics";
 import { createBlockService } from "./blocks";
+import { createBulkUsers } from "./bulk";
 import { toChatUser } from "./mapping";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
 
@@ -256,6 +257,9 @@ export function createChatUserService(
 
   const service = {
     findUser,
+
+    /** Up to 100 users created or changed at once (`POST /v1/users/bulk`). */
+    upsertUsers: createBulkUsers(ctx, forget),
 
     /** The users each user blocks (`/v1/me/blocks`). */
     blocks: createBlockService(ctx, {
