@@ -13,7 +13,7 @@ export const errorCatalogue = {
   "005": {
     status: 429,
     description:
-      "Too many requests: at most 20 a second, WebSocket frames included, per user (chat API), per account (dashboard API) or per client address without a valid credential; retry after Retry-After seconds.",
+      "Too many requests: at most 20 a second, WebSocket frames included, per user (chat API), per account (dashboard API) or per client address without a valid credential, and 200 a second per app for its server's API key; retry after Retry-After seconds.",
   },
   "006": { status: 413, description: "The request body is larger than this route accepts." },
   "007": { status: 401, description: "The metrics token is missing or wrong." },

@@ -1,7 +1,14 @@
 import {
   chatApi,
   chatOperation,
+  type TBulkChannelResult,
+  type TBulkMemberResult,
   zAddMembersRequest,
+  zBulkChannelItem,
+  zBulkChannelsResponse,
+  zBulkCreateChannelsRequest,
+  zBulkMembersRequest,
+  zBulkMembersResponse,
   zChangeOwnerRequest,
   zChannelListQuery,
   zChannelMemberParams,
@@ -19,12 +26,15 @@ import {
   zSubchannelsResponse,
   zUnreadResponse,
   zUpdateChannelRequest,
+  zUserId,
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorOf, resolveChatCaller, userOnly } from "../../http/chat-principal";
+import { checkItems, itemError } from "../../http/bulk";
+import { actorOf, resolveChatCaller, serverOnly, userOnly } from "../../http/chat-principal";
 import type { AppService } from "../apps";
 import type { ChatUserService } from "../chat-users";
+import type { BulkChannelOutcome, BulkMemberOutcome } from "./bulk";
 import type { ChannelService } from "./service";
 
 const ok = { ok: true as const };
@@ -50,6 +60,31 @@ export const channelChatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => ({ channel: await channels.createChannel(actorOf(request), request.body) }),
+  );
+  r.post(
+    chatApi.channelsBulk,
+    {
+      schema: {
+        ...chatOperation("createChannels", "Create up to 100 channels at once, with their members"),
+        description:
+          "Each item of `channels` is a channel as `createChannel` takes it (without `distinct`), with `channelId`, a UUID you choose, and `ownerUserId`, one of the app's users, who becomes its owner and a member. One transaction; the answer has one result per item, in order, with `status` created, exists (the app has a channel of this ID already, left as it is, so the same call sent again makes nothing twice) or failed. An item fails with the code its own call would answer: 300 or 301 when it is not valid or repeats an earlier item's `channelId`, 3018 with `data.userIds` when it names users the app does not have, 3024 when its members exceed its limit, 3160 when its ID belongs to another app's channel. The other items are applied.",
+        body: zBulkCreateChannelsRequest,
+        response: { 200: zBulkChannelsResponse },
+      },
+    },
+    async (request) => {
+      const app = serverOnly(request);
+      const checked = checkItems(zBulkChannelItem, request.body.channels, (item) => item.channelId, "channelId");
+      const valid = checked.flatMap((item) => ("value" in item ? [item] : []));
+      const done = new Map((await channels.createChannels(app, valid)).map((outcome) => [outcome.index, outcome]));
+      return {
+        results: checked.map((item): TBulkChannelResult => {
+          if ("error" in item) return { index: item.index, status: "failed", error: itemError(item.error) };
+          const outcome = done.get(item.index) as BulkChannelOutcome;
+          return outcome.status === "failed" ? { ...outcome, error: itemError(outcome.error) } : outcome;
+        }),
+      };
+    },
   );
   r.get(
     chatApi.channels,
@@ -207,6 +242,50 @@ export const channelChatRoutes: FastifyPluginAsync<{
     async (request) => ({
       channel: await channels.addMembers(actorOf(request), request.params.channelId, request.body.userIds),
     }),
+  );
+  r.post(
+    chatApi.membersBulk,
+    {
+      schema: {
+        ...chatOperation("changeMembers", "Add and remove up to 100 members of a channel at once"),
+        description:
+          "`add` and `remove` list user IDs, 100 in all. The removals are applied first, then the adds, in one transaction; the answer holds the channel and one result per user ID, the adds first, with `status` added, already_member, removed, not_member or failed. A user ID fails with 300 when it is not valid or named earlier in the call, 3018 when the app has no such user, 3029 when the user is banned from the channel, and 3024 once the channel is full; the others are applied.",
+        params: zChannelParams,
+        body: zBulkMembersRequest,
+        response: { 200: zBulkMembersResponse },
+      },
+    },
+    async (request) => {
+      const app = serverOnly(request);
+      const { add, remove } = request.body;
+      // One list for the check, so a user named twice, in either list, is refused where named again.
+      const checked = checkItems(zUserId, [...add, ...remove], (userId) => userId, "userId");
+      const split = checked.map((item, at) => ({
+        ...item,
+        action: at < add.length ? ("add" as const) : ("remove" as const),
+        index: at < add.length ? at : at - add.length,
+      }));
+      const valid = (action: "add" | "remove") =>
+        split.flatMap((item) => (item.action === action && "value" in item ? [item] : []));
+      const { channel, outcomes } = await channels.changeMembers(
+        app,
+        request.params.channelId,
+        valid("add"),
+        valid("remove"),
+      );
+      const done = new Map(outcomes.map((outcome) => [`${outcome.action}:${outcome.index}`, outcome]));
+      return {
+        channel,
+        results: split.map((item): TBulkMemberResult => {
+          if ("error" in item) {
+            const userId = typeof item.raw === "string" ? item.raw : "";
+            return { index: item.index, action: item.action, userId, status: "failed", error: itemError(item.error) };
+          }
+          const { error, ...outcome } = done.get(`${item.action}:${item.index}`) as BulkMemberOutcome;
+          return error ? { ...outcome, error: itemError(error) } : outcome;
+        }),
+      };
+    },
   );
   r.delete(
     chatApi.member,

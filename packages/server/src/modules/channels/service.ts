@@ -14,6 +14,7 @@ import type { Context } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
 import { type ChatUserService, isBlockedByAny } from "../chat-users";
+import { createBulkChannels } from "./bulk";
 import { type Actor, type ChannelCoreDeps, createChannelCore, isPrivileged } from "./core";
 import { createFeatureService, distinctKeyOf } from "./features";
 import { createMemberService } from "./members";
@@ -39,6 +40,7 @@ export function createChannelService(
   const members = createMemberService(ctx, core, deps);
   const moderation = createModerationService(ctx, core, members);
   const features = createFeatureService(ctx, core);
+  const bulk = createBulkChannels(ctx, core);
 
   /** Inserts a channel with its tags and members, and records its creation; `distinctKey` marks a distinct one. */
   function insertChannel(actor: Actor, input: TCreateChannelRequest, distinctKey: string | null): Promise<ChannelRow> {
@@ -85,6 +87,7 @@ export function createChannelService(
     ...members,
     ...moderation,
     ...features,
+    ...bulk,
 
     /**
      * With `distinct`, the app's distinct channel of exactly the creator and `userIds` when there is one; a create
