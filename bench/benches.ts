@@ -84,6 +84,13 @@ interface OfflineReport {
   };
   pages: { storeFirstDrawMs: number; networkVsStore: number };
 }
+interface BulkSide {
+  usersPerSecond: number;
+  cpuUsPerUser: number;
+}
+interface BulkReport {
+  results: Array<{ engine: string; single: BulkSide; bulk: BulkSide; ratio: number }>;
+}
 interface ReportsReport {
   results: Array<{
     database: string;
@@ -387,6 +394,28 @@ export const BENCHES: Bench[] = [
           met: stored.exactlyOnce && stored.inOrder,
         },
       ];
+    },
+  },
+  {
+    name: "bulk",
+    script: "bench/bulk.ts",
+    outFlag: "--out",
+    quick: ["--single", "200", "--bulk", "2000"],
+    goals(report) {
+      return (report as BulkReport).results.map((r) => ({
+        name: `${r.engine}: users a second, bulk vs single calls`,
+        goal: "≥ 20",
+        value: r.ratio,
+        met: atLeast(r.ratio, 20),
+      }));
+    },
+    figures(report) {
+      return (report as BulkReport).results.flatMap((r) => [
+        { name: `${r.engine}: single calls`, value: r.single.usersPerSecond, unit: "/s" },
+        { name: `${r.engine}: bulk calls of 100`, value: r.bulk.usersPerSecond, unit: "/s" },
+        { name: `${r.engine}: CPU per user, single`, value: r.single.cpuUsPerUser, unit: "µs" },
+        { name: `${r.engine}: CPU per user, bulk`, value: r.bulk.cpuUsPerUser, unit: "µs" },
+      ]);
     },
   },
 ];
