@@ -29,6 +29,7 @@
  *   left is kept by typist, and receivers report when each typist's `typing.started` arrived.
  *   → { type: "sent", …, mix: { reactions: [[i, sentAt]], typing: [[typist, i, sentAt]], kinds } }
  */
+import http from "node:http";
 import { WebSocket } from "ws";
 
 const clock = () => performance.timeOrigin + performance.now();
@@ -40,6 +41,30 @@ const RECENT = 16;
  * server falls behind, answers (and so new message ids) come late, and reactions go to older messages instead.
  */
 const REACTIONS_PER_MESSAGE = 10;
+/**
+ * HTTP connections this process keeps open at most, reused: an app's servers send through a pool. Unbounded (global
+ * `fetch`), a backlog after a stall opened a connection per waiting request, thousands at once, and measured the
+ * client's connection churn as much as the server.
+ */
+const MAX_CONNECTIONS = 64;
+const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS });
+
+/** One JSON request through the pool: its status and body text, or a rejection when no answer came. */
+function send(url, method, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 /** The server's TYPING_ANNOUNCE_MS: a start within it of the one announced before is not announced again. */
 const ANNOUNCE_MS = 3000;
 
@@ -209,30 +234,31 @@ async function run({ targets, rate, count, warmup, mix, via }) {
             };
     if (kind === "reaction") reactions.push([i, clock()]);
     const leftAt = performance.now();
-    const reply = fetch(request.url, {
-      method: request.method,
-      headers: {
+    const reply = send(
+      request.url,
+      request.method,
+      {
         ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
         "content-type": "application/json",
       },
-      body: JSON.stringify(request.body),
-    }).then(
-      async (response) => {
-        const text = await response.text();
-        if (!response.ok) return fail(response.status, `${kind} answered ${response.status}: ${text.slice(0, 200)}`);
+      JSON.stringify(request.body),
+    ).then(
+      ({ status, text }) => {
+        if (status < 200 || status > 299) return fail(status, `${kind} answered ${status}: ${text.slice(0, 200)}`);
         if (!isWarm) answerMs.push(performance.now() - leftAt);
         if (mix && kind === "message") {
           answered.push(JSON.parse(text).message.id);
           onAnswer();
         }
       },
-      (error) => fail(0, String(error?.cause?.message ?? error?.message ?? error)),
+      (error) => fail(0, String(error?.message ?? error)),
     );
     if (kind === "message") firstMessage ??= reply;
     pending.push(reply);
   }
   await Promise.all(pending);
   for (const ws of [...sockets, ...(links ?? []).map((link) => link.ws)]) ws.close();
+  agent.destroy();
   process.send({
     type: "sent",
     failed,
