@@ -93,6 +93,7 @@ export const SERVER_MODULE_ORDER: readonly string[] = [
   "notifications",
   "accounts",
   "exports",
+  "imports",
 ];
 
 /** The index in `SERVER_LAYERS` of a file under packages/server/src (given relative to it), or -1 for none. */
