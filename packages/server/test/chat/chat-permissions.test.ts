@@ -16,6 +16,7 @@ import { type JsonSchema, toJsonSchema } from "../hostile-values";
 const BODIES: Record<string, unknown> = {
   "PUT /v1/channels/:channelId/owner": { userId: "lee" },
   "POST /v1/channels/:channelId/members": { userIds: ["lee"] },
+  "POST /v1/channels/:channelId/members/bulk": { add: ["lee"] },
   "POST /v1/channels/:channelId/members/:userId/mute": { minutes: 10 },
 };
 
