@@ -52,7 +52,9 @@ export function createBulkChannels(ctx: Context, core: ChannelCore) {
   /** The items of one attempt: what each becomes, with the channels to insert. */
   async function plan(tx: Db, app: AppRow, items: readonly BulkItem<TBulkChannelItem>[]) {
     const given = items.flatMap((item) => (item.value.channelId ? [item.value.channelId] : []));
-    const taken = given.length ? await tx.select().from(channels).where(inArray(channels.id, given)).for("update") : [];
+    // Read, not locked: an ID may be another app's channel, and a call must not hold another app's rows. Two calls
+    // racing for one new ID meet at the primary key instead.
+    const taken = given.length ? await tx.select().from(channels).where(inArray(channels.id, given)) : [];
     const takenById = new Map(taken.map((row) => [row.id, row]));
     const users = await usersByUserId(
       tx,
