@@ -250,6 +250,27 @@ export const errorCatalogue = {
     status: 409,
     description: "This channel ID is taken by a channel that is not the app's; choose another (a new UUID).",
   },
+  "3170": { status: 404, description: "No such import in this app." },
+  "3171": {
+    status: 409,
+    description:
+      "The import is not in a state that allows this: start a ready one, pause a running one, resume a paused one.",
+  },
+  "3172": {
+    status: 400,
+    description:
+      "The import's file cannot be read: not the source's format, a zip that is damaged or too large unpacked, or over the size limit.",
+  },
+  "3173": {
+    status: 400,
+    description: "The source refused the credentials or could not be reached; check the base URL, app ID and API key.",
+  },
+  "3174": {
+    status: 409,
+    description: "The app has an import that is not finished; start, wait for or cancel it first.",
+  },
+  "3175": { status: 500, description: "The import failed after several attempts; what it wrote stays, import again." },
+  "3176": { status: 403, description: "Only the account that owns the app can import data into it." },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -433,6 +454,13 @@ export const Errors = {
   APNS_KEY_INVALID: "3150",
   APNS_KEY_MISSING: "3151",
   CHANNEL_ID_TAKEN: "3160",
+  IMPORT_NOT_FOUND: "3170",
+  IMPORT_STATE_CONFLICT: "3171",
+  IMPORT_FILE_INVALID: "3172",
+  IMPORT_SOURCE_REFUSED: "3173",
+  IMPORT_IN_PROGRESS: "3174",
+  IMPORT_FAILED: "3175",
+  IMPORT_OWNER_ONLY: "3176",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",

@@ -13,6 +13,7 @@ export * from "./constants";
 export * from "./contact";
 export * from "./dashboard-chat";
 export * from "./data-export";
+export * from "./data-import";
 export * from "./errors";
 export * from "./idempotency";
 export * from "./live";

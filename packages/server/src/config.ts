@@ -146,6 +146,11 @@ export const envSchema = z.object({
   /** Rows a data export reads and writes per page: the unit of its progress and of what a crash makes it redo. */
   EXPORT_PAGE_ROWS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(5000)),
   /**
+   * Rows a data import writes per transaction: the unit of its progress and of what a pause waits for. Its lease is
+   * the export's (`EXPORT_LEASE_SECONDS`).
+   */
+  IMPORT_PAGE_ROWS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(5000)),
+  /**
    * The secret a cloud marketplace signs its signup tokens with (HMAC-SHA256). Unset, marketplace signup is off:
    * every token is refused (9003).
    */
@@ -255,6 +260,7 @@ export interface Config {
   campaignBatchSize: number;
   exportLeaseSeconds: number;
   exportPageRows: number;
+  importPageRows: number;
   marketplaceSecret: string | null;
   rateLimitPerSecond: number;
   rateLimitServerPerSecond: number;
@@ -327,6 +333,7 @@ export function loadConfig(
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
     exportLeaseSeconds: e.EXPORT_LEASE_SECONDS,
     exportPageRows: e.EXPORT_PAGE_ROWS,
+    importPageRows: e.IMPORT_PAGE_ROWS,
     marketplaceSecret: e.MARKETPLACE_SECRET ?? null,
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
     rateLimitServerPerSecond: e.RATE_LIMIT_SERVER_PER_SECOND,

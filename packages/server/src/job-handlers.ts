@@ -11,6 +11,7 @@ import { campaignJobs } from "./modules/campaigns/wiring";
 import { channelJobs } from "./modules/channels/wiring";
 import { exportJobs } from "./modules/exports/wiring";
 import { fileJobs } from "./modules/files/wiring";
+import { importJobs } from "./modules/imports/wiring";
 import { messageJobs } from "./modules/messages/wiring";
 import { metricsJobs } from "./modules/metrics/wiring";
 import { pushJobs } from "./modules/push/wiring";
@@ -37,5 +38,6 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...authJobs(ctx, services),
     ...auditJobs(ctx, services),
     ...exportJobs(ctx, services),
+    ...importJobs(ctx, services),
   ];
 }

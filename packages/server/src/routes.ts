@@ -26,6 +26,7 @@ import { exportDownloadRoutes, exportRoutes } from "./modules/exports/wiring";
 import { fileChatRoutes, fileRoutes } from "./modules/files/wiring";
 import type { StatusMonitor } from "./modules/health";
 import { healthRoutes, statusRoutes } from "./modules/health/wiring";
+import { importRoutes } from "./modules/imports/wiring";
 import { liveRoutes } from "./modules/live/wiring";
 import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages/wiring";
 import { metricsRoutes } from "./modules/metrics/wiring";
@@ -92,6 +93,7 @@ export async function registerRoutes(
       await api.register(reportQueueRoutes, { auth, reportQueue: services.reportQueue });
       await api.register(auditRoutes, { auth, audit: services.audit });
       await api.register(exportRoutes, { auth, exports: services.exports });
+      await api.register(importRoutes, { auth, imports: services.imports });
       await api.register(liveRoutes, { auth, apps, live: services.live });
       await api.register(noticeRoutes, { brands, campaigns });
     },

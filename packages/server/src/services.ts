@@ -6,7 +6,7 @@ import { createApnsClient } from "./integrations/apns";
 import { createFcmClient } from "./integrations/fcm";
 import { createSandboxGateway } from "./integrations/payments";
 import { createDiskStorage } from "./integrations/storage";
-import { runExportJob } from "./jobs/catalog";
+import { analyzeImportJob, runExportJob, runImportJob } from "./jobs/catalog";
 import { createAccountService } from "./modules/accounts";
 import { createAdminService, createMarketplace, createSignInLinks } from "./modules/admin";
 import { createAppService } from "./modules/apps";
@@ -25,6 +25,7 @@ import { createChatUserService, realChatUsersOf, userExportSection } from "./mod
 import { createContactService } from "./modules/contact";
 import { createExportService } from "./modules/exports";
 import { createFileService, fileExportSection } from "./modules/files";
+import { createImportService } from "./modules/imports";
 import { createLiveFeed } from "./modules/live";
 import {
   createEventRetention,
@@ -144,6 +145,16 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
       await ctx.jobs.send(runExportJob, { exportId }, { singletonKey: exportId });
     },
   });
+  const imports = createImportService(ctx, {
+    apps,
+    storage,
+    kickAnalyze: async (importId) => {
+      await ctx.jobs.send(analyzeImportJob, { importId }, { singletonKey: importId });
+    },
+    kickRun: async (importId) => {
+      await ctx.jobs.send(runImportJob, { importId }, { singletonKey: importId });
+    },
+  });
   return {
     live,
     auth,
@@ -178,6 +189,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     audit: createAuditService(ctx, { apps }),
     files,
     exports,
+    imports,
   };
 }
 

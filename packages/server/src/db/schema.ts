@@ -20,6 +20,7 @@ export * from "../modules/chat-users/schema";
 export * from "../modules/contact/schema";
 export * from "../modules/exports/schema";
 export * from "../modules/files/schema";
+export * from "../modules/imports/schema";
 export * from "../modules/messages/schema";
 export * from "../modules/metrics/schema";
 export * from "../modules/notifications/schema";

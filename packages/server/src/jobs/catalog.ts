@@ -243,3 +243,31 @@ export const sweepExportsJob = defineJob({
   schedule: "* * * * *",
   runsAtStart: true,
 });
+
+/**
+ * Reading an import's source and storing its plan. The import's lease decides who reads it, so a duplicated job
+ * returns at once.
+ */
+export const analyzeImportJob = defineJob({
+  name: "imports.analyze",
+  payload: z.object({ importId: z.string().uuid() }),
+  retryLimit: 0,
+});
+
+/** One run of a data import's writing, under the import's lease like an export's run. */
+export const runImportJob = defineJob({
+  name: "imports.run",
+  payload: z.object({ importId: z.string().uuid() }),
+  retryLimit: 0,
+});
+
+/**
+ * Every minute and when a process starts: starts imports whose reading or writing died (their lease lapsed), and
+ * removes what finished imports left in storage.
+ */
+export const sweepImportsJob = defineJob({
+  name: "imports.sweep",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+  runsAtStart: true,
+});

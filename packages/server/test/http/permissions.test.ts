@@ -13,7 +13,7 @@ import { STRONG_PASSWORD, startTestApp, type TestApp, uniqueEmail } from "../har
  * refusal. A route missing from the matrix fails the test, so a new route cannot skip its decision.
  */
 
-type Answer = "ok" | "1023" | "3003" | "3133";
+type Answer = "ok" | "1023" | "3003" | "3133" | "3176";
 type Principal = "ordinary" | "subOwnApp" | "subOtherApp" | "marketplace" | "admin";
 type Row = Record<Principal, Answer>;
 
@@ -58,6 +58,8 @@ const MATRIX: [RegExp, Row | "open" | "not called"][] = [
   [/^GET \/api\/apps\/:id\/events\/live$/, "not called"],
   // An app's data exports are for the account that owns it alone: not its sub-account, not an administrator.
   [/ \/api\/apps\/:id\/exports/, { ...APP_ROUTE, subOwnApp: "3133", admin: "3133" }],
+  // So are its imports, which write its whole data.
+  [/ \/api\/apps\/:id\/imports/, { ...APP_ROUTE, subOwnApp: "3176", admin: "3176" }],
   [/ \/api\/apps\/:id(\/|$)/, APP_ROUTE],
   // The report of one app: its app id is in the path as `:appId`.
   [/ \/api\/metrics\/apps\/:appId/, APP_ROUTE],

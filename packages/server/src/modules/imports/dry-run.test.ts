@@ -90,7 +90,7 @@ describe("dryRun on the Stream fixture", () => {
     expect(new Set(Object.values(first)).size).toBe(4);
   });
 
-  it("updates users the app has and skips channels an earlier run imported, with their contents", () => {
+  it("updates users the app has and merges into channels an earlier run imported, counting their contents as existing", () => {
     const general = importedChannelId(APP, "stream", "messaging:general");
     const report = dryRun(stream, { userIds: new Set(["kim", "someone-else"]), channelIds: new Set([general]) }, APP);
     expect(report.collisions).toEqual([
@@ -99,7 +99,7 @@ describe("dryRun on the Stream fixture", () => {
         kind: "channel",
         sourceKey: "messaging:general",
         channelId: general,
-        action: "skip",
+        action: "merge",
         at: { file: "app.jsonl", line: 9 },
       },
     ]);

@@ -3,7 +3,17 @@
  * anything is written: how many records of each kind are new, already there or refused, and why.
  */
 import { importedChannelId } from "./ids";
-import type { ImportKind, ParsedImport, Refusal, RowRef } from "./model";
+import type {
+  ImportChannel,
+  ImportKind,
+  ImportMember,
+  ImportMessage,
+  ImportReaction,
+  ImportUser,
+  ParsedImport,
+  Refusal,
+  RowRef,
+} from "./model";
 
 /** Refusals, warnings and collisions a report lists at most; the totals still count every one. */
 export const REPORT_LIST_MAX = 1000;
@@ -12,7 +22,10 @@ export interface KindCount {
   /** Rows of this kind in the source, refused ones included. */
   found: number;
   refused: number;
-  /** Of the rows not refused: those the import creates, and those the app already has. */
+  /**
+   * Of the rows not refused: those the import creates, and those the app already has (a user) or that belong to a
+   * channel it already has, written only where missing.
+   */
   new: number;
   existing: number;
 }
@@ -23,12 +36,13 @@ export interface ExistingIds {
 }
 
 /**
- * A record the app already has. A user is updated with the source's profile; a channel is skipped, with its members,
- * messages and reactions, because a channel with its imported ID can only come from running this import before.
+ * A record the app already has. A user is updated with the source's profile. A channel with its imported ID can only
+ * come from an import of the same source before (completed, canceled or still going): its members, messages and
+ * reactions are written again where missing, with the same IDs and places, so what is there stays as it is.
  */
 export type Collision =
   | { kind: "user"; userId: string; action: "update"; at: RowRef }
-  | { kind: "channel"; sourceKey: string; channelId: string; action: "skip"; at: RowRef };
+  | { kind: "channel"; sourceKey: string; channelId: string; action: "merge"; at: RowRef };
 
 export interface DryRunReport {
   counts: Record<"users" | "channels" | "members" | "messages" | "reactions", KindCount>;
@@ -52,8 +66,26 @@ const COUNT_OF: Record<ImportKind, keyof DryRunReport["counts"]> = {
   reaction: "reactions",
 };
 
+/** The records the import writes: those the dry run did not refuse, a reply whose thread is gone made top-level. */
+export interface Accepted {
+  users: ImportUser[];
+  channels: (ImportChannel & { channelId: string })[];
+  members: (ImportMember & { channelId: string })[];
+  messages: (ImportMessage & { channelId: string })[];
+  reactions: ImportReaction[];
+}
+
 /** The dry run of importing `parsed` into the app `appId`, which already has the `existing` users and channels. */
-export function dryRun(parsed: ParsedImport, existing: ExistingIds, appId: string): DryRunReport {
+export const dryRun = (parsed: ParsedImport, existing: ExistingIds, appId: string): DryRunReport =>
+  review(parsed, existing, appId).report;
+
+/** The dry run, with the records it accepts: what the import job's plan is made of. */
+export function review(
+  parsed: ParsedImport,
+  existing: ExistingIds,
+  appId: string,
+): { report: DryRunReport; accepted: Accepted } {
+  const kept: Accepted = { users: parsed.users, channels: [], members: [], messages: [], reactions: [] };
   const counts = {
     users: tally(parsed.users.length),
     channels: tally(parsed.channels.length),
@@ -93,8 +125,8 @@ export function dryRun(parsed: ParsedImport, existing: ExistingIds, appId: strin
   const fileUsers = new Set(parsed.users.map((user) => user.userId));
   const fileChannels = new Set(parsed.channels.map((channel) => channel.sourceKey));
   const isKnownUser = (userId: string) => fileUsers.has(userId) || existing.userIds.has(userId);
-  const isSkipped = (channelKey: string) => existing.channelIds.has(channelIdOf(channelKey));
-  const isKnownChannel = (channelKey: string) => fileChannels.has(channelKey) || isSkipped(channelKey);
+  const isMerged = (channelKey: string) => existing.channelIds.has(channelIdOf(channelKey));
+  const isKnownChannel = (channelKey: string) => fileChannels.has(channelKey) || isMerged(channelKey);
 
   for (const user of parsed.users) {
     const isExisting = existing.userIds.has(user.userId);
@@ -108,9 +140,10 @@ export function dryRun(parsed: ParsedImport, existing: ExistingIds, appId: strin
     channelMap[channel.sourceKey] = channelId;
     const isExisting = existing.channelIds.has(channelId);
     if (isExisting) {
-      collisions.push({ kind: "channel", sourceKey: channel.sourceKey, channelId, action: "skip", at: channel.at });
+      collisions.push({ kind: "channel", sourceKey: channel.sourceKey, channelId, action: "merge", at: channel.at });
     }
     count("channel", isExisting);
+    kept.channels.push({ ...channel, channelId });
     if (channel.ownerUserId !== null && !isKnownUser(channel.ownerUserId)) {
       warn(channel.at, "unknown-owner", "channel", `${channel.ownerUserId}: imported without an owner`);
     }
@@ -119,7 +152,10 @@ export function dryRun(parsed: ParsedImport, existing: ExistingIds, appId: strin
   for (const member of parsed.members) {
     if (!isKnownChannel(member.channelKey)) refuse(member.at, "unknown-channel", "member", member.channelKey);
     else if (!isKnownUser(member.userId)) refuse(member.at, "unknown-user", "member", member.userId);
-    else count("member", isSkipped(member.channelKey));
+    else {
+      count("member", isMerged(member.channelKey));
+      kept.members.push({ ...member, channelId: channelIdOf(member.channelKey) });
+    }
   }
 
   // Messages first, then replies and reactions against them, because a reply or reaction may come before its message.
@@ -130,24 +166,29 @@ export function dryRun(parsed: ParsedImport, existing: ExistingIds, appId: strin
       refuse(message.at, "unknown-user", "message", message.senderUserId);
     } else {
       accepted.set(message.sourceKey, message);
-      count("message", isSkipped(message.channelKey));
+      count("message", isMerged(message.channelKey));
     }
   }
   for (const message of parsed.messages) {
-    if (message.parentKey === null || !accepted.has(message.sourceKey)) continue;
-    if (accepted.get(message.parentKey)?.channelKey !== message.channelKey) {
+    if (!accepted.has(message.sourceKey)) continue;
+    const channelId = channelIdOf(message.channelKey);
+    if (message.parentKey !== null && accepted.get(message.parentKey)?.channelKey !== message.channelKey) {
       warn(message.at, "unknown-parent", "message", `${message.parentKey}: imported as a message of the channel`);
-    }
+      kept.messages.push({ ...message, parentKey: null, channelId });
+    } else kept.messages.push({ ...message, channelId });
   }
 
   for (const reaction of parsed.reactions) {
     const message = accepted.get(reaction.messageKey);
     if (!message) refuse(reaction.at, "unknown-message", "reaction", reaction.messageKey);
     else if (!isKnownUser(reaction.userId)) refuse(reaction.at, "unknown-user", "reaction", reaction.userId);
-    else count("reaction", isSkipped(message.channelKey));
+    else {
+      count("reaction", isMerged(message.channelKey));
+      kept.reactions.push(reaction);
+    }
   }
 
-  return {
+  const report: DryRunReport = {
     counts,
     refused: byPlace(refused).slice(0, REPORT_LIST_MAX),
     refusedTotal: refused.length,
@@ -157,6 +198,7 @@ export function dryRun(parsed: ParsedImport, existing: ExistingIds, appId: strin
     collisionsTotal: collisions.length,
     channelMap,
   };
+  return { report, accepted: kept };
 }
 
 const tally = (found: number): KindCount => ({ found, refused: 0, new: 0, existing: 0 });

@@ -21,4 +21,5 @@ export type {
   RowRef,
 } from "./model";
 export { type ImportFile, parseSendbirdExport, sendbirdChannelType } from "./sendbird";
+export { createImportService, type ImportService } from "./service";
 export { parseStreamJsonl, STREAM_CHANNEL_TYPES } from "./stream";

@@ -5,7 +5,7 @@
 import type { TChannelType } from "@parley/contract";
 
 /** The vendors an import reads; part of each imported channel's ID, so two vendors' keys never meet. */
-export type ImportSource = "stream" | "sendbird";
+export type ImportSource = "stream" | "sendbird" | "talkplus" | "parley";
 
 /** The kinds of record an import holds, as counted in the dry run. */
 export type ImportKind = "user" | "channel" | "member" | "message" | "reaction";

@@ -1,0 +1,256 @@
+/**
+ * The import job's plan: every row it will write, worked out once from the accepted records, so the job only inserts
+ * pages of finished rows. Everything a row needs is decided here and stored with it (IDs, each message's place in its
+ * channel, the channel's counters, each member's read mark), so writing a page twice, or in another process after a
+ * crash, writes the same rows, and the job never reads what it wrote to decide what to write next.
+ */
+import { randomBytes } from "node:crypto";
+import type { TChannelType, TImportKind } from "@parley/contract";
+import type { Accepted } from "./dry-run";
+import { uuidV5 } from "./ids";
+import type { ImportMessage, ImportSource } from "./model";
+
+export interface PlannedUser {
+  user_id: string;
+  nickname: string;
+  profile_image_url: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  is_active: boolean;
+}
+
+export interface PlannedChannel {
+  id: string;
+  name: string;
+  type: TChannelType;
+  owner_user_id: string | null;
+  data: Record<string, string>;
+  created_at: string;
+  is_frozen: boolean;
+  invite_code: string;
+  last_seq: number;
+  countable_seq: number;
+  countable_public_seq: number;
+}
+
+export interface PlannedMember {
+  channel_id: string;
+  user_id: string;
+  joined_at: string;
+  last_read_seq: number;
+  read_countable: number;
+  read_countable_public: number;
+}
+
+export interface PlannedMessage {
+  id: string;
+  channel_id: string;
+  seq: number;
+  type: "text" | "file" | "admin";
+  text: string;
+  sender_user_id: string | null;
+  metadata: Record<string, string>;
+  file: { url: string; name: string; size: number; mimeType: string } | null;
+  created_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  parent_id: string | null;
+}
+
+export interface PlannedReaction {
+  message_id: string;
+  user_id: string;
+  reaction: string;
+  created_at: string;
+}
+
+export interface Plan {
+  users: PlannedUser[];
+  channels: PlannedChannel[];
+  members: PlannedMember[];
+  /** Every channel's messages before any reply, so a reply's thread is written by an earlier page than the reply. */
+  messages: PlannedMessage[];
+  reactions: PlannedReaction[];
+}
+
+/** The Parley ID of an imported message: like a channel's, the same app, source and key always give the same ID. */
+export const importedMessageId = (appId: string, source: ImportSource, sourceKey: string) =>
+  uuidV5(appId, `${source}:message:${sourceKey}`);
+
+/** Media types of the files chat apps send most, by extension: for a source that names a file but not its type. */
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  heic: "image/heic",
+  svg: "image/svg+xml",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  webm: "video/webm",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  ogg: "audio/ogg",
+  wav: "audio/wav",
+  pdf: "application/pdf",
+  txt: "text/plain",
+  zip: "application/zip",
+};
+
+function mimeTypeOf(name: string, url: string): string {
+  const extension = (name.includes(".") ? name : new URL(url).pathname).split(".").pop()?.toLowerCase() ?? "";
+  return MIME_TYPES[extension] ?? "application/octet-stream";
+}
+
+/** Send order within a channel: by time, then by where the source lists it. */
+function bySendOrder(a: ImportMessage, b: ImportMessage): number {
+  const byTime = a.createdAt.getTime() - b.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  if (a.at.file !== b.at.file) return a.at.file < b.at.file ? -1 : 1;
+  return a.at.line - b.at.line;
+}
+
+/**
+ * The plan of an import into the app `appId`. `now` stands in for a time the source does not give. A channel's
+ * counters are its messages' (replies stay in their thread, so they do not count toward unread); every imported
+ * member has read the whole history, as they had where it comes from.
+ */
+export function buildPlan(accepted: Accepted, appId: string, source: ImportSource, now: Date): Plan {
+  const iso = (date: Date | null) => (date ?? now).toISOString();
+  const ownerMembers = new Map<string, string>();
+  for (const member of accepted.members) {
+    if (member.isOwner && !ownerMembers.has(member.channelId)) ownerMembers.set(member.channelId, member.userId);
+  }
+  const owners = new Map<string, string | null>();
+  const types = new Map<string, TChannelType>();
+  for (const channel of accepted.channels) {
+    owners.set(channel.channelId, channel.ownerUserId ?? ownerMembers.get(channel.channelId) ?? null);
+    types.set(channel.channelId, channel.type);
+  }
+
+  const byChannel = new Map<string, (ImportMessage & { channelId: string })[]>();
+  for (const message of accepted.messages) {
+    const list = byChannel.get(message.channelId);
+    if (list) list.push(message);
+    else byChannel.set(message.channelId, [message]);
+  }
+  const counters = new Map<string, { last: number; countable: number; countablePublic: number }>();
+  const topLevel: PlannedMessage[] = [];
+  const replies: PlannedMessage[] = [];
+  for (const [channelId, list] of byChannel) {
+    list.sort(bySendOrder);
+    const owner = owners.get(channelId) ?? null;
+    const isBroadcast = types.get(channelId) === "broadcast";
+    let countable = 0;
+    let countablePublic = 0;
+    list.forEach((message, index) => {
+      const [file] = message.attachments;
+      const planned: PlannedMessage = {
+        id: importedMessageId(appId, source, message.sourceKey),
+        channel_id: channelId,
+        seq: index + 1,
+        type: message.kind === "file" && !file ? "text" : message.kind,
+        text: message.text,
+        sender_user_id: message.senderUserId,
+        metadata: message.metadata,
+        file: file
+          ? {
+              url: file.url,
+              name: file.name,
+              size: file.size ?? 0,
+              mimeType: file.mimeType ?? mimeTypeOf(file.name, file.url),
+            }
+          : null,
+        created_at: message.createdAt.toISOString(),
+        edited_at: message.editedAt?.toISOString() ?? null,
+        deleted_at: message.deletedAt?.toISOString() ?? null,
+        parent_id: message.parentKey === null ? null : importedMessageId(appId, source, message.parentKey),
+      };
+      if (planned.parent_id === null) {
+        countable += 1;
+        if (!isBroadcast || message.senderUserId === null || message.senderUserId === owner) countablePublic += 1;
+        topLevel.push(planned);
+      } else replies.push(planned);
+    });
+    counters.set(channelId, { last: list.length, countable, countablePublic });
+  }
+
+  const channels = accepted.channels.map((channel): PlannedChannel => {
+    const count = counters.get(channel.channelId) ?? { last: 0, countable: 0, countablePublic: 0 };
+    return {
+      id: channel.channelId,
+      name: channel.name,
+      type: channel.type,
+      owner_user_id: owners.get(channel.channelId) ?? null,
+      data: channel.data,
+      created_at: iso(channel.createdAt),
+      is_frozen: channel.isFrozen,
+      // The sources do not export invite codes; a private channel needs one to be joined, so it gets a new one.
+      invite_code: channel.type === "private" ? randomBytes(6).toString("base64url") : "",
+      last_seq: count.last,
+      countable_seq: count.countable,
+      countable_public_seq: count.countablePublic,
+    };
+  });
+  const createdAt = new Map(accepted.channels.map((channel) => [channel.channelId, channel.createdAt]));
+
+  const seen = new Set<string>();
+  const members: PlannedMember[] = [];
+  for (const member of accepted.members) {
+    const key = `${member.channelId}\n${member.userId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const count = counters.get(member.channelId) ?? { last: 0, countable: 0, countablePublic: 0 };
+    members.push({
+      channel_id: member.channelId,
+      user_id: member.userId,
+      joined_at: iso(member.joinedAt ?? createdAt.get(member.channelId) ?? null),
+      last_read_seq: count.last,
+      read_countable: count.countable,
+      read_countable_public: count.countablePublic,
+    });
+  }
+
+  return {
+    users: accepted.users.map((user) => ({
+      user_id: user.userId,
+      nickname: user.nickname,
+      profile_image_url: user.profileImageUrl,
+      metadata: user.metadata,
+      created_at: iso(user.createdAt),
+      is_active: !user.isDeactivated,
+    })),
+    channels,
+    members,
+    messages: [...topLevel, ...replies],
+    reactions: accepted.reactions.map((reaction) => ({
+      message_id: importedMessageId(appId, source, reaction.messageKey),
+      user_id: reaction.userId,
+      reaction: reaction.reaction,
+      created_at: iso(reaction.createdAt),
+    })),
+  };
+}
+
+/**
+ * The plan cut into pages of at most `size` rows per kind. Messages are cut again where the replies start, so no page
+ * holds a reply and its thread: the statement that stores a reply counts it on a thread stored before it.
+ */
+export function planPages(plan: Plan, size: number): Record<TImportKind, object[][]> {
+  const cut = <T>(rows: readonly T[]) => {
+    const pages: T[][] = [];
+    for (let start = 0; start < rows.length; start += size) pages.push(rows.slice(start, start + size));
+    return pages;
+  };
+  const firstReply = plan.messages.findIndex((message) => message.parent_id !== null);
+  const threads = firstReply === -1 ? plan.messages : plan.messages.slice(0, firstReply);
+  const replies = firstReply === -1 ? [] : plan.messages.slice(firstReply);
+  return {
+    users: cut(plan.users),
+    channels: cut(plan.channels),
+    members: cut(plan.members),
+    messages: [...cut(threads), ...cut(replies)],
+    reactions: cut(plan.reactions),
+  };
+}

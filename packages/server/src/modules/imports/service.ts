@@ -1,0 +1,511 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import {
+  Errors,
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_KINDS,
+  IMPORTS_LISTED,
+  type TCreateTalkPlusImportRequest,
+  type TDataImport,
+  type TImportFileSource,
+  type TImportReport,
+} from "@parley/contract";
+import { and, desc, eq } from "drizzle-orm";
+import type { Context } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
+import { AppError } from "../../errors";
+import type { FileStorage, Upload } from "../../integrations/storage";
+import type { AppRow, AppService } from "../apps";
+import type { Authenticated } from "../auth";
+import { type DryRunReport, review } from "./dry-run";
+import { importedChannelId } from "./ids";
+import type { ParsedImport } from "./model";
+import { buildPlan, planPages } from "./plan";
+import { type DataImportRow, dataImports, type ImportState, type StoredDryRun } from "./schema";
+import { readTalkPlus, readUpload } from "./sources";
+import { writePage } from "./write";
+
+/** Runs an import may start before it is given up as failed (3175): a crash, or an error of the database or storage. */
+const MAX_ATTEMPTS = 5;
+
+const sourceKey = (id: string) => `imports/${id}/source`;
+const partKey = (id: string, kind: string, part: number) =>
+  `imports/${id}/plan/${kind}-${String(part).padStart(6, "0")}`;
+const folderKey = (id: string) => `imports/${id}`;
+
+/** The dry run in the API's shape, as the import's row keeps it. */
+function stored(report: DryRunReport): StoredDryRun {
+  const note = ({ file, line, reason, detail }: DryRunReport["refused"][number]) => ({ file, line, reason, detail });
+  return {
+    counts: report.counts,
+    refused: report.refused.map(note),
+    refusedTotal: report.refusedTotal,
+    warnings: report.warnings.map(note),
+    warningsTotal: report.warningsTotal,
+    collisions: report.collisions.map(({ at, ...collision }) => ({ ...collision, ...at })),
+    collisionsTotal: report.collisionsTotal,
+    channelMap: report.channelMap,
+  };
+}
+
+/** A run that found its lease gone (a pause, a cancel, another process): its page's transaction is undone. */
+class LeaseLost extends Error {}
+
+export interface ImportDeps {
+  apps: AppService;
+  storage: FileStorage;
+  /** Tells the job queue to read an import's source now. */
+  kickAnalyze: (importId: string) => Promise<void>;
+  /** Tells the job queue to write an import now. */
+  kickRun: (importId: string) => Promise<void>;
+}
+
+/**
+ * Data imports. An import is a row the dashboard reads and two jobs. The first reads the source (the uploaded file, or
+ * TalkPlus's API), checks it against the app (the dry run) and stores the plan: every row to write, cut into pages,
+ * as part files in storage. The second, once the customer starts it, writes the pages in order, each in one
+ * transaction with the progress that records it, under a lease, so a run that dies is taken up by any process from
+ * the first page not written; and as every row has a fixed ID and place, a page written twice writes nothing twice.
+ * Imported history is written straight to the tables: it publishes no events, so it sends no webhooks or pushes,
+ * and it is not counted as usage.
+ */
+export function createImportService(ctx: Context, deps: ImportDeps) {
+  const { db } = ctx.database;
+  const { storage } = deps;
+  const leaseMs = ctx.config.exportLeaseSeconds * 1000;
+
+  function toImport(row: DataImportRow): TDataImport {
+    const kinds = (row.state?.kinds ?? []).map(({ kind, done, total }) => ({ kind, done, total }));
+    const total = kinds.reduce((sum, k) => sum + k.total, 0);
+    const done = kinds.reduce((sum, k) => sum + Math.min(k.done, k.total), 0);
+    const report = row.dryRun;
+    return {
+      id: row.id,
+      appId: row.appId,
+      source: row.source,
+      status: row.status,
+      origin: row.origin,
+      requestedBy: row.requestedBy,
+      dryRun: report
+        ? {
+            counts: report.counts,
+            refused: report.refused,
+            refusedTotal: report.refusedTotal,
+            warnings: report.warnings,
+            warningsTotal: report.warningsTotal,
+            collisions: report.collisions,
+            collisionsTotal: report.collisionsTotal,
+          }
+        : null,
+      kinds,
+      progress: row.status === "completed" ? 1 : total === 0 ? 0 : Math.min(1, done / total),
+      createdAt: row.createdAt.toISOString(),
+      analyzedAt: row.analyzedAt?.toISOString() ?? null,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      completedAt: row.completedAt?.toISOString() ?? null,
+      errorCode: row.errorCode,
+      errorReason: row.errorReason,
+    };
+  }
+
+  /** Imports write the app's whole data, so only the account that owns the app may make or read them. */
+  async function requireOwner(auth: Authenticated, appId: string): Promise<AppRow> {
+    const app = await deps.apps.requireAppAccess(auth, appId);
+    if (auth.account.kind === "subaccount" || app.accountId !== auth.account.id)
+      throw new AppError(Errors.IMPORT_OWNER_ONLY);
+    return app;
+  }
+
+  async function findImport(appId: string, importId: string): Promise<DataImportRow> {
+    const [row] = await db
+      .select()
+      .from(dataImports)
+      .where(and(eq(dataImports.id, importId), eq(dataImports.appId, appId)))
+      .limit(1);
+    if (!row) throw new AppError(Errors.IMPORT_NOT_FOUND);
+    return row;
+  }
+
+  async function insertImport(
+    auth: Authenticated,
+    app: AppRow,
+    values: Pick<DataImportRow, "source" | "origin" | "credentials">,
+  ): Promise<DataImportRow> {
+    try {
+      const [row] = await db
+        .insert(dataImports)
+        .values({
+          appId: app.id,
+          accountId: auth.account.id,
+          requestedBy: auth.account.email,
+          createdAt: ctx.clock.now(),
+          ...values,
+        })
+        .returning();
+      if (!row) throw new Error("insert into data_imports returned no row");
+      return row;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(Errors.IMPORT_IN_PROGRESS);
+      throw err;
+    }
+  }
+
+  /** Moves an import from one of `from` to `to`, or answers 3171; `set` is written with it. */
+  async function transition(
+    appId: string,
+    importId: string,
+    from: readonly DataImportRow["status"][],
+    set: Partial<DataImportRow>,
+  ): Promise<DataImportRow> {
+    const row = await findImport(appId, importId);
+    if (!from.includes(row.status)) throw new AppError(Errors.IMPORT_STATE_CONFLICT);
+    const [moved] = await db
+      .update(dataImports)
+      .set(set)
+      .where(and(eq(dataImports.id, row.id), eq(dataImports.status, row.status)))
+      .returning();
+    if (!moved) throw new AppError(Errors.IMPORT_STATE_CONFLICT);
+    return moved;
+  }
+
+  /** Takes an import's lease for a run when no other run holds it; the row as taken, or null. */
+  async function claim(importId: string, statuses: readonly string[], owner: string): Promise<DataImportRow | null> {
+    const now = ctx.clock.now();
+    const [claimed] = await ctx.database.query<{ id: string }>(
+      `update data_imports set lease_owner = $2, lease_until = $3, attempts = attempts + 1,
+         status = case when status = 'queued' then 'running' else status end,
+         started_at = case when status = 'queued' then coalesce(started_at, $4) else started_at end
+       where id = $1 and status = any($5) and (lease_until is null or lease_until < $4)
+       returning id`,
+      [importId, owner, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), statuses],
+    );
+    if (!claimed) return null;
+    const [row] = await db.select().from(dataImports).where(eq(dataImports.id, importId)).limit(1);
+    return row ?? null;
+  }
+
+  async function holdLease(id: string, owner: string): Promise<boolean> {
+    const rows = await db
+      .update(dataImports)
+      .set({ leaseUntil: new Date(ctx.clock.now().getTime() + leaseMs) })
+      .where(and(eq(dataImports.id, id), eq(dataImports.leaseOwner, owner)))
+      .returning({ id: dataImports.id });
+    return rows.length > 0;
+  }
+
+  async function fail(id: string, owner: string, code: string, reason: string | null): Promise<void> {
+    await db
+      .update(dataImports)
+      .set({
+        status: "failed",
+        errorCode: code,
+        errorReason: reason,
+        credentials: null,
+        leaseOwner: null,
+        leaseUntil: null,
+        completedAt: ctx.clock.now(),
+      })
+      .where(and(eq(dataImports.id, id), eq(dataImports.leaseOwner, owner)));
+  }
+
+  async function release(id: string, owner: string): Promise<void> {
+    await db
+      .update(dataImports)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where(and(eq(dataImports.id, id), eq(dataImports.leaseOwner, owner)))
+      .catch(() => {});
+  }
+
+  async function readSource(row: DataImportRow): Promise<ParsedImport> {
+    if (row.source === "talkplus") {
+      if (!row.credentials) throw new AppError(Errors.IMPORT_SOURCE_REFUSED, { reason: "the credentials are gone" });
+      return readTalkPlus(ctx.outbound, row.credentials);
+    }
+    const stream = await storage.get(sourceKey(row.id));
+    if (!stream) throw new AppError(Errors.IMPORT_FILE_INVALID, { reason: "the uploaded file is gone" });
+    const bytes = Buffer.concat((await stream.toArray()) as Buffer[]);
+    return readUpload(row.source, bytes, row.origin);
+  }
+
+  /** The user and channel IDs of the import that the app already has. */
+  async function existingIds(appId: string, parsed: ParsedImport, channelIds: string[]) {
+    const userIds = [...new Set(parsed.users.map((user) => user.userId))];
+    const users = await ctx.database.query<{ user_id: string }>(
+      "select user_id from chat_users where app_id = $1 and user_id = any($2)",
+      [appId, userIds],
+    );
+    const channels = await ctx.database.query<{ id: string }>(
+      "select id from channels where app_id = $1 and id = any($2::uuid[])",
+      [appId, channelIds],
+    );
+    return { userIds: new Set(users.map((u) => u.user_id)), channelIds: new Set(channels.map((c) => c.id)) };
+  }
+
+  /** Writes the plan's parts a run has not written yet, page by page; false when the run lost its lease. */
+  async function writeParts(row: DataImportRow, state: ImportState, owner: string): Promise<boolean> {
+    for (const entry of state.kinds) {
+      while (entry.next < entry.parts) {
+        const stream = await storage.get(partKey(row.id, entry.kind, entry.next));
+        if (!stream) throw new Error(`import ${row.id}: part ${entry.kind}-${entry.next} is missing`);
+        const rows = JSON.parse(Buffer.concat((await stream.toArray()) as Buffer[]).toString("utf8")) as object[];
+        const next: ImportState = {
+          kinds: state.kinds.map((k) =>
+            k === entry ? { ...k, next: k.next + 1, done: Math.min(k.total, k.done + rows.length) } : k,
+          ),
+        };
+        try {
+          await db.transaction(async (tx) => {
+            await writePage(tx, row.appId, entry.kind, rows);
+            const held = await tx
+              .update(dataImports)
+              .set({ state: next, leaseUntil: new Date(ctx.clock.now().getTime() + leaseMs) })
+              .where(
+                and(eq(dataImports.id, row.id), eq(dataImports.leaseOwner, owner), eq(dataImports.status, "running")),
+              )
+              .returning({ id: dataImports.id });
+            if (held.length === 0) throw new LeaseLost();
+          });
+        } catch (err) {
+          if (err instanceof LeaseLost) return false;
+          throw err;
+        }
+        entry.next += 1;
+        entry.done = Math.min(entry.total, entry.done + rows.length);
+      }
+    }
+    return true;
+  }
+
+  async function removeStored(id: string): Promise<void> {
+    await storage.deleteFolder(folderKey(id));
+    await db.update(dataImports).set({ removedAt: ctx.clock.now() }).where(eq(dataImports.id, id));
+  }
+
+  const service = {
+    requireOwner,
+
+    /**
+     * A new import of an uploaded file: stored, then read by the analysis job. The caller is checked before the
+     * upload is read, and the import made before its file is received, so a refused upload is not received whole.
+     */
+    async createFromUpload(
+      auth: Authenticated,
+      appId: string,
+      receive: () => Promise<{ source: TImportFileSource; upload: Upload }>,
+    ): Promise<TDataImport> {
+      const app = await requireOwner(auth, appId);
+      const { source, upload } = await receive();
+      let row: DataImportRow;
+      try {
+        row = await insertImport(auth, app, { source, origin: upload.fileName || "upload", credentials: null });
+      } catch (err) {
+        upload.stream.destroy();
+        throw err;
+      }
+      try {
+        await storage.put(sourceKey(row.id), upload.stream);
+        if (upload.truncated) {
+          throw new AppError(Errors.IMPORT_FILE_INVALID, { reason: `larger than ${IMPORT_FILE_MAX_BYTES} bytes` });
+        }
+        await deps.kickAnalyze(row.id);
+        return toImport(row);
+      } catch (err) {
+        await storage.deleteFolder(folderKey(row.id)).catch(() => {});
+        await db.delete(dataImports).where(eq(dataImports.id, row.id));
+        throw err;
+      }
+    },
+
+    /** A new import pulled from TalkPlus; the credentials are kept until the pull is done. */
+    async createFromTalkPlus(
+      auth: Authenticated,
+      appId: string,
+      request: TCreateTalkPlusImportRequest,
+    ): Promise<TDataImport> {
+      const app = await requireOwner(auth, appId);
+      const { baseUrl, appId: talkPlusAppId, apiKey } = request;
+      const row = await insertImport(auth, app, {
+        source: "talkplus",
+        origin: baseUrl,
+        credentials: { baseUrl, appId: talkPlusAppId, apiKey },
+      });
+      await deps.kickAnalyze(row.id);
+      return toImport(row);
+    },
+
+    async list(auth: Authenticated, appId: string): Promise<TDataImport[]> {
+      const app = await requireOwner(auth, appId);
+      const rows = await db
+        .select()
+        .from(dataImports)
+        .where(eq(dataImports.appId, app.id))
+        .orderBy(desc(dataImports.createdAt), desc(dataImports.id))
+        .limit(IMPORTS_LISTED);
+      return rows.map(toImport);
+    },
+
+    async get(auth: Authenticated, appId: string, importId: string): Promise<TDataImport> {
+      const app = await requireOwner(auth, appId);
+      return toImport(await findImport(app.id, importId));
+    },
+
+    async report(auth: Authenticated, appId: string, importId: string): Promise<TImportReport> {
+      const app = await requireOwner(auth, appId);
+      const row = await findImport(app.id, importId);
+      return { import: toImport(row), channelMap: row.dryRun?.channelMap ?? {} };
+    },
+
+    async start(auth: Authenticated, appId: string, importId: string): Promise<TDataImport> {
+      const app = await requireOwner(auth, appId);
+      const row = await transition(app.id, importId, ["ready"], { status: "queued" });
+      await deps.kickRun(row.id);
+      return toImport(row);
+    },
+
+    /** Stops a running import after the page it is writing; nothing written is undone. */
+    async pause(auth: Authenticated, appId: string, importId: string): Promise<TDataImport> {
+      const app = await requireOwner(auth, appId);
+      return toImport(
+        await transition(app.id, importId, ["queued", "running"], {
+          status: "paused",
+          leaseOwner: null,
+          leaseUntil: null,
+        }),
+      );
+    },
+
+    async resume(auth: Authenticated, appId: string, importId: string): Promise<TDataImport> {
+      const app = await requireOwner(auth, appId);
+      const row = await transition(app.id, importId, ["paused"], { status: "queued", attempts: 0 });
+      await deps.kickRun(row.id);
+      return toImport(row);
+    },
+
+    /** Ends an import that is not finished. What it wrote stays; importing the same source again completes it. */
+    async cancel(auth: Authenticated, appId: string, importId: string): Promise<TDataImport> {
+      const app = await requireOwner(auth, appId);
+      return toImport(
+        await transition(app.id, importId, ["analyzing", "ready", "queued", "running", "paused"], {
+          status: "canceled",
+          credentials: null,
+          leaseOwner: null,
+          leaseUntil: null,
+          completedAt: ctx.clock.now(),
+        }),
+      );
+    },
+
+    /**
+     * Reads an import's source, checks it against the app and stores the plan. Reading again after a crash gives the
+     * same plan, so the run simply starts over. A source that cannot be read at all fails the import with its code.
+     */
+    async analyze(importId: string): Promise<void> {
+      const owner = randomUUID();
+      const row = await claim(importId, ["analyzing"], owner);
+      if (!row) return;
+      if (row.attempts > MAX_ATTEMPTS) return fail(row.id, owner, Errors.IMPORT_FAILED, null);
+      const heartbeat = setInterval(() => void holdLease(row.id, owner).catch(() => {}), leaseMs / 3);
+      heartbeat.unref();
+      try {
+        const parsed = await readSource(row);
+        const channelIds = [
+          ...new Set(parsed.channels.map((c) => c.sourceKey).concat(parsed.messages.map((m) => m.channelKey))),
+        ].map((key) => importedChannelId(row.appId, row.source, key));
+        const { report, accepted } = review(parsed, await existingIds(row.appId, parsed, channelIds), row.appId);
+        const pages = planPages(buildPlan(accepted, row.appId, row.source, ctx.clock.now()), ctx.config.importPageRows);
+        const state: ImportState = { kinds: [] };
+        for (const kind of IMPORT_KINDS) {
+          const kindPages = pages[kind];
+          for (const [index, page] of kindPages.entries()) {
+            await storage.put(partKey(row.id, kind, index), Readable.from([JSON.stringify(page)]));
+          }
+          state.kinds.push({
+            kind,
+            total: kindPages.reduce((sum, page) => sum + page.length, 0),
+            done: 0,
+            parts: kindPages.length,
+            next: 0,
+          });
+        }
+        await storage.delete(sourceKey(row.id));
+        await db
+          .update(dataImports)
+          .set({
+            status: "ready",
+            dryRun: stored(report),
+            state,
+            credentials: null,
+            attempts: 0,
+            analyzedAt: ctx.clock.now(),
+            leaseOwner: null,
+            leaseUntil: null,
+          })
+          .where(
+            and(eq(dataImports.id, row.id), eq(dataImports.leaseOwner, owner), eq(dataImports.status, "analyzing")),
+          );
+      } catch (err) {
+        if (err instanceof AppError) return await fail(row.id, owner, err.code, err.data?.reason ?? null);
+        ctx.log.error({ err, importId }, "reading an import's source failed; the sweep starts it again");
+        await release(row.id, owner);
+      } finally {
+        clearInterval(heartbeat);
+      }
+    },
+
+    /**
+     * One run of an import's job: takes the lease (none while another run holds it), writes the pages not yet
+     * written, and completes. A failure releases the lease for the minute's sweep to start another run, until
+     * {@link MAX_ATTEMPTS} runs have started.
+     */
+    async run(importId: string): Promise<void> {
+      const owner = randomUUID();
+      const row = await claim(importId, ["queued", "running"], owner);
+      if (!row) return;
+      if (row.attempts > MAX_ATTEMPTS) return fail(row.id, owner, Errors.IMPORT_FAILED, null);
+      if (!row.state) return fail(row.id, owner, Errors.IMPORT_FAILED, "the import has no plan");
+      const heartbeat = setInterval(() => void holdLease(row.id, owner).catch(() => {}), leaseMs / 3);
+      heartbeat.unref();
+      try {
+        if (!(await writeParts(row, row.state, owner))) return;
+        const [completed] = await db
+          .update(dataImports)
+          .set({ status: "completed", completedAt: ctx.clock.now(), leaseOwner: null, leaseUntil: null })
+          .where(and(eq(dataImports.id, row.id), eq(dataImports.leaseOwner, owner), eq(dataImports.status, "running")))
+          .returning({ id: dataImports.id });
+        if (completed) await removeStored(row.id);
+      } catch (err) {
+        ctx.log.error({ err, importId }, "data import run failed; the sweep starts it again");
+        await release(row.id, owner);
+      } finally {
+        clearInterval(heartbeat);
+      }
+    },
+
+    /** Imports to (re)start: those whose reading or writing is due and held by no live run. */
+    async due(): Promise<{ analyze: string[]; run: string[] }> {
+      const rows = await ctx.database.query<{ id: string; status: string }>(
+        `select id, status from data_imports
+         where status in ('analyzing', 'queued', 'running') and (lease_until is null or lease_until < $1)
+         order by created_at limit 100`,
+        [ctx.clock.now().toISOString()],
+      );
+      return {
+        analyze: rows.filter((row) => row.status === "analyzing").map((row) => row.id),
+        run: rows.filter((row) => row.status !== "analyzing").map((row) => row.id),
+      };
+    },
+
+    /** Removes from storage what finished imports left (a failed or canceled one's source and plan). */
+    async removeFinished(): Promise<number> {
+      const rows = await ctx.database.query<{ id: string }>(
+        `select id from data_imports
+         where removed_at is null and status in ('completed', 'failed', 'canceled') limit 100`,
+      );
+      for (const { id } of rows) await removeStored(id);
+      return rows.length;
+    },
+  };
+  return service;
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,2 @@
+export { importJobs } from "./jobs";
+export { importRoutes } from "./routes";

@@ -1,0 +1,465 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import type { TChannel, TDataImport, TDataImportResponse, TDataImportsResponse, TMessage } from "@parley/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeArchive } from "../../../src/modules/exports/archive";
+import { v1 } from "../../chat-client";
+import { client } from "../../client";
+import { createChatApp, createChatSession } from "../../factories";
+import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { startTalkPlusServer, type TalkPlusData } from "../../support/talkplus-server";
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures/imports");
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // Three rows a page, so each kind is written as several pages, each in its own transaction.
+  t = await startTestApp({ env: { IMPORT_PAGE_ROWS: "3", ...ALLOW_LOOPBACK } });
+});
+afterAll(() => t?.close());
+
+type ChatApp = Awaited<ReturnType<typeof createChatApp>>;
+
+function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
+  const boundary = `----parley${Date.now()}`;
+  const part = (headers: string, body: Buffer | string) => [
+    Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+    Buffer.isBuffer(body) ? body : Buffer.from(body),
+    Buffer.from("\r\n"),
+  ];
+  return {
+    payload: Buffer.concat([
+      ...Object.entries(fields).flatMap(([name, value]) =>
+        part(`Content-Disposition: form-data; name="${name}"`, value),
+      ),
+      ...part(
+        `Content-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream`,
+        file.bytes,
+      ),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+function dashboard(app: ChatApp) {
+  const api = client(t.server);
+  const token = app.dashboardAuth.authorization.slice("Bearer ".length);
+  const base = `/apps/${app.appId}/imports`;
+  return {
+    async upload(source: string, name: string, bytes: Buffer) {
+      const body = multipart({ source }, { name, bytes });
+      const res = await t.server.inject({
+        method: "POST",
+        url: `/api${base}/upload`,
+        payload: body.payload,
+        headers: { authorization: app.dashboardAuth.authorization, "content-type": body.contentType },
+      });
+      return { status: res.statusCode, body: res.json() as TDataImportResponse & { code?: string } };
+    },
+    list: () => api.get<TDataImportsResponse>(base, token),
+    get: (importId: string) => api.get<TDataImportResponse>(`${base}/${importId}`, token),
+    action: (importId: string, action: "start" | "pause" | "resume" | "cancel") =>
+      api.post<TDataImportResponse>(`${base}/${importId}/${action}`, {}, token),
+    async report(importId: string) {
+      const res = await t.server.inject({
+        method: "GET",
+        url: `/api${base}/${importId}/report`,
+        headers: { authorization: app.dashboardAuth.authorization },
+      });
+      return { status: res.statusCode, headers: res.headers, body: res.json() };
+    },
+    /** The import once the job queue has run everything it was given. */
+    async settled(importId: string): Promise<TDataImport> {
+      await t.jobsIdle();
+      return (await api.get<TDataImportResponse>(`${base}/${importId}`, token)).body.import;
+    },
+  };
+}
+
+/** Uploads a file, waits for its dry run, starts it and waits for it to end. */
+async function importFile(app: ChatApp, source: string, name: string, bytes: Buffer) {
+  const d = dashboard(app);
+  const created = await d.upload(source, name, bytes);
+  expect(created.status).toBe(200);
+  const ready = await d.settled(created.body.import.id);
+  expect(ready.status).toBe("ready");
+  expect((await d.action(ready.id, "start")).status).toBe(200);
+  const done = await d.settled(ready.id);
+  expect(done.status).toBe("completed");
+  return { ready, done };
+}
+
+async function reader(app: ChatApp, userId: string) {
+  const { sessionToken } = await createChatSession(t, app.appId, userId);
+  const api = v1(t.server, sessionToken);
+  return {
+    channels: async () => (await api.get<{ channels: TChannel[] }>("/channels?scope=mine&limit=100")).body.channels,
+    messages: async (channelId: string) =>
+      (await api.get<{ messages: TMessage[] }>(`/channels/${channelId}/messages?limit=100`)).body.messages,
+    replies: async (channelId: string, messageId: string) =>
+      (await api.get<{ messages: TMessage[] }>(`/channels/${channelId}/messages/${messageId}/replies?limit=100`)).body
+        .messages,
+  };
+}
+
+const streamFile = () => fs.readFile(path.join(FIXTURES, "stream/app.jsonl"));
+
+/** What the app's users read back: every channel of each, with each channel's history and threads. */
+async function history(app: ChatApp, userIds: string[]) {
+  const seen: Record<string, unknown> = {};
+  for (const userId of userIds) {
+    const user = await reader(app, userId);
+    for (const channel of await user.channels()) {
+      const messages = await user.messages(channel.id);
+      const threads: Record<string, string[]> = {};
+      for (const message of messages.filter((m) => (m.replyCount ?? 0) > 0)) {
+        threads[message.text] = (await user.replies(channel.id, message.id)).map((m) => m.text);
+      }
+      seen[`${userId}:${channel.name}`] = { channel, messages, threads };
+    }
+  }
+  return seen;
+}
+
+async function countRows(sql: string, appId: string) {
+  const [row] = await t.ctx.database.query<{ n: number }>(sql, [appId]);
+  return Number(row?.n ?? 0);
+}
+
+describe("importing Stream's import file", () => {
+  it("reports the dry run with counts per kind and the malformed lines by line, before writing anything", async () => {
+    const app = await createChatApp(t);
+    const d = dashboard(app);
+    const created = await d.upload("stream", "app.jsonl", await streamFile());
+    expect(created.status).toBe(200);
+    expect(created.body.import).toMatchObject({ status: "analyzing", source: "stream", origin: "app.jsonl" });
+    const ready = await d.settled(created.body.import.id);
+    expect(ready.status).toBe("ready");
+    expect(ready.dryRun?.counts).toEqual({
+      users: { found: 5, refused: 0, new: 5, existing: 0 },
+      channels: { found: 4, refused: 0, new: 4, existing: 0 },
+      members: { found: 10, refused: 0, new: 10, existing: 0 },
+      messages: { found: 15, refused: 0, new: 15, existing: 0 },
+      reactions: { found: 5, refused: 0, new: 5, existing: 0 },
+    });
+    expect(ready.dryRun?.refused.map((r) => [r.file, r.line, r.reason])).toEqual([
+      ["app.jsonl", 6, "malformed-json"],
+      ["app.jsonl", 29, "malformed-json"],
+      ["app.jsonl", 37, "unknown-type"],
+    ]);
+    expect(ready.kinds).toEqual([
+      { kind: "users", done: 0, total: 5 },
+      { kind: "channels", done: 0, total: 4 },
+      { kind: "members", done: 0, total: 10 },
+      { kind: "messages", done: 0, total: 15 },
+      { kind: "reactions", done: 0, total: 5 },
+    ]);
+    expect(await countRows("select count(*) as n from chat_users where app_id = $1", app.appId)).toBe(0);
+    expect(await countRows("select count(*) as n from channels where app_id = $1", app.appId)).toBe(0);
+  });
+
+  it("writes the history as the file has it: order, times, senders, threads, reactions, metadata, edits, files", async () => {
+    const app = await createChatApp(t);
+    const { done } = await importFile(app, "stream", "app.jsonl", await streamFile());
+    expect(done.progress).toBe(1);
+    expect(done.kinds.map((k) => [k.kind, k.done, k.total])).toEqual([
+      ["users", 5, 5],
+      ["channels", 4, 4],
+      ["members", 10, 10],
+      ["messages", 15, 15],
+      ["reactions", 5, 5],
+    ]);
+
+    const kim = await reader(app, "kim");
+    const channels = await kim.channels();
+    expect(
+      channels.map((c) => [
+        c.name,
+        c.type,
+        c.ownerUserId,
+        c.memberCount,
+        c.isFrozen,
+        c.unreadCount,
+        c.lastMessage?.text,
+      ]),
+    ).toEqual([
+      ["messaging:!members:jesse,kim", "private_invite", "jesse", 2, false, 0, "Just between us"],
+      ["lobby", "public", "kim", 2, false, 0, "rematch?"],
+      ["Launch day", "supergroup", "ops", 3, true, 0, "The stream has ended"],
+      ["General", "private_invite", "jesse", 3, false, 0, "Our new logo"],
+    ]);
+    const general = channels.find((c) => c.name === "General");
+    if (!general) throw new Error("General was not imported");
+    expect(general.createdAt).toBe("2024-02-01T09:00:00.000Z");
+    expect(general.data).toEqual({ topic: "Everything" });
+
+    const messages = await kim.messages(general.id);
+    expect(messages.map((m) => [m.seq, m.sender?.userId, m.text, m.createdAt])).toEqual([
+      [1, "jesse", "Hello everyone", "2024-03-01T09:00:00.000Z"],
+      [2, "kim", "Hi Jesse!", "2024-03-01T09:01:00.000Z"],
+      [5, "lee", "The meeting is at 3pm", "2024-03-01T09:04:00.000Z"],
+      [7, "jesse", "", "2024-03-01T09:07:00.000Z"],
+      [8, "jesse", "Our new logo", "2024-03-01T09:08:00.000Z"],
+    ]);
+    const [hello, hi, meeting, report, logo] = messages;
+    expect(hello).toMatchObject({
+      metadata: { client: '{"app":"ios","v":2}', priority: "high" },
+      reactions: { like: 1, love: 1 },
+      myReactions: ["love"],
+      replyCount: 2,
+      lastRepliedAt: "2024-03-01T09:03:00.000Z",
+    });
+    expect(hi?.reactions).toEqual({ like: 1 });
+    expect(meeting?.editedAt).toBe("2024-03-01T09:10:00.000Z");
+    expect(report).toMatchObject({
+      type: "file",
+      file: {
+        url: "https://cdn.example.com/files/q1-report.pdf",
+        name: "Q1 report.pdf",
+        size: 48213,
+        mimeType: "application/pdf",
+      },
+    });
+    expect(logo?.file).toMatchObject({ url: "https://cdn.example.com/images/logo.png", mimeType: "image/png" });
+    const replies = await kim.replies(general.id, hello?.id ?? "");
+    expect(replies.map((m) => [m.seq, m.sender?.userId, m.text])).toEqual([
+      [3, "lee", "Welcome aboard"],
+      [4, "kim", "Thanks for setting this up"],
+    ]);
+
+    const launch = channels.find((c) => c.name === "Launch day");
+    const launchMessages = await kim.messages(launch?.id ?? "");
+    expect(launchMessages.map((m) => [m.type, m.sender?.userId ?? null, m.text])).toEqual([
+      ["text", "ops", "We are live!"],
+      ["text", "jesse", "Congrats, team"],
+      ["text", "kim", "🚀🚀"],
+      ["admin", null, "The stream has ended"],
+    ]);
+  });
+
+  it("sends no events, webhooks or pushes for imported history and counts none of it as usage", async () => {
+    const app = await createChatApp(t);
+    await importFile(app, "stream", "app.jsonl", await streamFile());
+    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(15);
+    expect(await countRows("select count(*) as n from chat_events where app_id = $1", app.appId)).toBe(0);
+    expect(await countRows("select count(*) as n from event_outbox where app_id = $1", app.appId)).toBe(0);
+    expect(
+      await countRows("select coalesce(sum(message_count), 0) as n from daily_metrics where app_id = $1", app.appId),
+    ).toBe(0);
+  });
+
+  it("changes nothing when the same file is imported again, and reports every record as one the app has", async () => {
+    const app = await createChatApp(t);
+    await importFile(app, "stream", "app.jsonl", await streamFile());
+    const before = await history(app, ["kim", "jesse", "lee"]);
+    const { ready, done } = await importFile(app, "stream", "app.jsonl", await streamFile());
+    expect(ready.dryRun?.counts.users).toEqual({ found: 5, refused: 0, new: 0, existing: 5 });
+    expect(ready.dryRun?.counts.messages).toEqual({ found: 15, refused: 0, new: 0, existing: 15 });
+    expect(ready.dryRun?.collisionsTotal).toBe(9);
+    expect(ready.dryRun?.collisions).toContainEqual(expect.objectContaining({ kind: "channel", action: "merge" }));
+    expect(done.status).toBe("completed");
+    expect(await history(app, ["kim", "jesse", "lee"])).toEqual(before);
+    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(15);
+  });
+
+  it("keeps messages sent after an import after the imported history, with the next seq", async () => {
+    const app = await createChatApp(t);
+    await importFile(app, "stream", "app.jsonl", await streamFile());
+    const { sessionToken } = await createChatSession(t, app.appId, "kim");
+    const kim = v1(t.server, sessionToken);
+    const general = (await (await reader(app, "kim")).channels()).find((c) => c.name === "General");
+    const sent = await kim.post<{ message: TMessage }>(`/channels/${general?.id}/messages`, { text: "Back on Parley" });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message.seq).toBe(9);
+  });
+
+  it("downloads the report with the channel map, each source key to the channel ID it was imported under", async () => {
+    const app = await createChatApp(t);
+    const { done } = await importFile(app, "stream", "app.jsonl", await streamFile());
+    const report = await dashboard(app).report(done.id);
+    expect(report.status).toBe(200);
+    expect(report.headers["content-disposition"]).toBe(`attachment; filename="parley-import-${done.id}.json"`);
+    const general = (await (await reader(app, "kim")).channels()).find((c) => c.name === "General");
+    expect(report.body.channelMap["messaging:general"]).toBe(general?.id);
+    expect(Object.keys(report.body.channelMap)).toHaveLength(4);
+    expect(report.body.import.status).toBe("completed");
+  });
+});
+
+describe("the import's life", () => {
+  it("answers 3171 for an action its state does not allow, and 3174 for a second import while one is open", async () => {
+    const app = await createChatApp(t);
+    const d = dashboard(app);
+    const created = await d.upload("stream", "app.jsonl", await streamFile());
+    const id = created.body.import.id;
+    expect((await d.upload("stream", "app.jsonl", await streamFile())).body.code).toBe("3174");
+    await d.settled(id);
+    expect((await d.action(id, "pause")).body.code).toBe("3171");
+    expect((await d.action(id, "resume")).body.code).toBe("3171");
+    const canceled = await d.action(id, "cancel");
+    expect(canceled.body.import.status).toBe("canceled");
+    expect((await d.action(id, "start")).body.code).toBe("3171");
+    expect((await d.get("00000000-0000-4000-8000-000000000000")).body.code).toBe("3170");
+    expect((await d.upload("stream", "app.jsonl", await streamFile())).status).toBe(200);
+  });
+
+  it("pauses before its next page and resumes where it stopped", async () => {
+    const app = await createChatApp(t);
+    const d = dashboard(app);
+    const created = await d.upload("stream", "app.jsonl", await streamFile());
+    const id = created.body.import.id;
+    await d.settled(id);
+    // Started and paused before the job queue runs it: the run finds it paused and writes nothing.
+    expect((await d.action(id, "start")).body.import.status).toBe("queued");
+    expect((await d.action(id, "pause")).body.import.status).toBe("paused");
+    const paused = await d.settled(id);
+    expect(paused.status).toBe("paused");
+    expect(paused.kinds.every((k) => k.done === 0)).toBe(true);
+    expect((await d.action(id, "resume")).body.import.status).toBe("queued");
+    const done = await d.settled(id);
+    expect(done.status).toBe("completed");
+    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(15);
+  });
+
+  it("keeps what a canceled import wrote, and completes it when the same file is imported again", async () => {
+    const app = await createChatApp(t);
+    const d = dashboard(app);
+    const created = await d.upload("stream", "app.jsonl", await streamFile());
+    const id = created.body.import.id;
+    await d.settled(id);
+    // The third page of messages is lost from storage: the run writes the pages before it, then fails on it.
+    await fs.rm(path.join(t.ctx.config.filesDir, `imports/${id}/plan/messages-000002`));
+    await d.action(id, "start");
+    const stuck = await d.settled(id);
+    expect(stuck.status).toBe("running");
+    expect(stuck.kinds.find((k) => k.kind === "messages")).toEqual({ kind: "messages", done: 6, total: 15 });
+    expect((await d.action(id, "cancel")).body.import.status).toBe("canceled");
+    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(6);
+
+    const { ready, done } = await importFile(app, "stream", "app.jsonl", await streamFile());
+    expect(ready.dryRun?.counts.channels).toEqual({ found: 4, refused: 0, new: 0, existing: 4 });
+    expect(done.status).toBe("completed");
+    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(15);
+    const kim = await reader(app, "kim");
+    const general = (await kim.channels()).find((c) => c.name === "General");
+    const messages = await kim.messages(general?.id ?? "");
+    expect(messages.map((m) => m.seq)).toEqual([1, 2, 5, 7, 8]);
+    expect(messages[0]).toMatchObject({ replyCount: 2, reactions: { like: 1, love: 1 } });
+    expect(general?.memberCount).toBe(3);
+  });
+
+  it("fails an upload that is not the source's format with 3172 and the reason", async () => {
+    const app = await createChatApp(t);
+    const d = dashboard(app);
+    const zip = await zipOf([{ path: "users.ndjson", text: "{}\n" }]);
+    const created = await d.upload("stream", "app.zip", zip);
+    const failed = await d.settled(created.body.import.id);
+    expect(failed).toMatchObject({ status: "failed", errorCode: "3172" });
+    expect(failed.errorReason).toMatch(/JSONL/);
+    expect((await d.upload("nobody", "app.jsonl", await streamFile())).body.code).toBe("300");
+  });
+
+  it("answers another account's dashboard as for an app it cannot see (3003)", async () => {
+    const app = await createChatApp(t);
+    const other = await createChatApp(t);
+    const api = client(t.server);
+    const token = other.dashboardAuth.authorization.slice("Bearer ".length);
+    const res = await api.get(`/apps/${app.appId}/imports`, token);
+    expect(res.body.code).toBe("3003");
+  });
+});
+
+/** A zip of the entries, its `manifest.json` the one given (the archive writer always writes one). */
+async function zipOf(
+  entries: { path: string; text: string }[],
+  manifest: object = { format: "test" },
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await writeArchive(
+    entries.map((entry) => ({ path: entry.path, open: async () => Readable.from([Buffer.from(entry.text)]) })),
+    manifest,
+    async (body) => {
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      return chunks.reduce((sum, c) => sum + c.length, 0);
+    },
+  );
+  return Buffer.concat(chunks);
+}
+
+describe("importing from Sendbird, TalkPlus and another Parley", () => {
+  it("imports Sendbird's export zip", async () => {
+    const dir = path.join(FIXTURES, "sendbird");
+    const names = await fs.readdir(dir);
+    const zip = await zipOf(
+      await Promise.all(
+        names.map(async (name) => ({ path: name, text: await fs.readFile(path.join(dir, name), "utf8") })),
+      ),
+    );
+    const app = await createChatApp(t);
+    const { ready, done } = await importFile(app, "sendbird", "sendbird-export.zip", zip);
+    expect(done.kinds.find((k) => k.kind === "messages")?.done).toBe(ready.dryRun?.counts.messages.new);
+    const rows = await countRows("select count(*) as n from messages where app_id = $1", app.appId);
+    expect(rows).toBe(ready.dryRun?.counts.messages.new);
+    expect(rows).toBeGreaterThan(0);
+  });
+
+  it("imports a Parley export zip", async () => {
+    const dir = path.join(FIXTURES, "parley");
+    const names = (await fs.readdir(dir)).filter((name) => name !== "manifest.json");
+    const zip = await zipOf(
+      await Promise.all(
+        names.map(async (name) => ({ path: name, text: await fs.readFile(path.join(dir, name), "utf8") })),
+      ),
+      JSON.parse(await fs.readFile(path.join(dir, "manifest.json"), "utf8")) as object,
+    );
+    const app = await createChatApp(t);
+    const { ready } = await importFile(app, "parley", "parley-export.zip", zip);
+    const rows = await countRows("select count(*) as n from messages where app_id = $1", app.appId);
+    expect(rows).toBe(ready.dryRun?.counts.messages.new);
+    expect(rows).toBeGreaterThan(0);
+  });
+
+  it("pulls a TalkPlus app through its REST API, and answers 3173 when the key is refused", async () => {
+    const data = JSON.parse(await fs.readFile(path.join(FIXTURES, "talkplus/app.json"), "utf8")) as TalkPlusData;
+    const talkplus = await startTalkPlusServer(data, { appId: "tp-app", apiKey: "tp-key", pageSize: 2 });
+    try {
+      const app = await createChatApp(t);
+      const api = client(t.server);
+      const token = app.dashboardAuth.authorization.slice("Bearer ".length);
+      const base = `/apps/${app.appId}/imports`;
+      const wrong = await api.post<TDataImportResponse>(
+        base,
+        { source: "talkplus", baseUrl: talkplus.url, appId: "tp-app", apiKey: "wrong" },
+        token,
+      );
+      const refused = await dashboard(app).settled(wrong.body.import.id);
+      expect(refused).toMatchObject({ status: "failed", errorCode: "3173" });
+
+      const created = await api.post<TDataImportResponse>(
+        base,
+        { source: "talkplus", baseUrl: talkplus.url, appId: "tp-app", apiKey: "tp-key" },
+        token,
+      );
+      expect(created.body.import.origin).toBe(talkplus.url);
+      const ready = await dashboard(app).settled(created.body.import.id);
+      expect(ready.status).toBe("ready");
+      expect((await dashboard(app).action(ready.id, "start")).status).toBe(200);
+      const done = await dashboard(app).settled(ready.id);
+      expect(done.status).toBe("completed");
+      const rows = await countRows("select count(*) as n from messages where app_id = $1", app.appId);
+      expect(rows).toBe(ready.dryRun?.counts.messages.new);
+      expect(rows).toBeGreaterThan(0);
+      const [kept] = await t.ctx.database.query<{ credentials: unknown }>(
+        "select credentials from data_imports where id = $1",
+        [ready.id],
+      );
+      expect(kept?.credentials).toBeNull();
+    } finally {
+      await talkplus.close();
+    }
+  });
+});
