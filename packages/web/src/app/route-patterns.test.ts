@@ -17,6 +17,7 @@ describe("routePatterns", () => {
         paths.apps.calls.path,
         paths.apps.messageSearch.path,
         paths.apps.exports.path,
+        paths.apps.imports.path,
         paths.apps.message.campaignReport.path,
         paths.notFound.path,
       ]),

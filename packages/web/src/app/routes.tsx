@@ -46,6 +46,7 @@ const appRoutes: RouteObject = {
         { path: paths.apps.reports.path, lazy: lazyPage(() => import("./routes/dashboard/app-reports")) },
         { path: paths.apps.audit.path, lazy: lazyPage(() => import("./routes/dashboard/app-audit")) },
         { path: paths.apps.exports.path, lazy: lazyPage(() => import("./routes/dashboard/app-exports")) },
+        { path: paths.apps.imports.path, lazy: lazyPage(() => import("./routes/dashboard/app-imports")) },
         {
           path: paths.apps.profanityFilter.path,
           lazy: lazyPage(() => import("./routes/dashboard/app-profanity-filter")),

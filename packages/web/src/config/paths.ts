@@ -24,6 +24,7 @@ export const docTabs = [
   "rest-api",
   "webhooks",
   "push-notifications",
+  "imports",
   "limits",
 ] as const;
 export type DocTab = (typeof docTabs)[number];
@@ -108,6 +109,7 @@ export const paths = {
     reports: { path: "/apps/:appId/reports", getHref: (appId: string) => `/apps/${enc(appId)}/reports` },
     audit: { path: "/apps/:appId/audit", getHref: (appId: string) => `/apps/${enc(appId)}/audit` },
     exports: { path: "/apps/:appId/exports", getHref: (appId: string) => `/apps/${enc(appId)}/exports` },
+    imports: { path: "/apps/:appId/imports", getHref: (appId: string) => `/apps/${enc(appId)}/imports` },
     profanityFilter: {
       path: "/apps/:appId/profanity-filter",
       getHref: (appId: string) => `/apps/${enc(appId)}/profanity-filter`,

@@ -91,6 +91,7 @@ describe("one term per concept", () => {
     ["nav.app.channels", "pages.channels"],
     ["nav.app.calls", "pages.calls"],
     ["nav.app.dataExport", "pages.dataExport"],
+    ["nav.app.dataImport", "pages.dataImport"],
     ["nav.app.profanityFilter", "pages.profanityFilter"],
     ["nav.app.pushNotifications", "pages.pushNotification"],
     ["nav.app.translation", "pages.translation"],

@@ -6,6 +6,7 @@ import DashboardRounded from "@mui/icons-material/DashboardRounded";
 import ExpandLessRounded from "@mui/icons-material/ExpandLessRounded";
 import ExpandMoreRounded from "@mui/icons-material/ExpandMoreRounded";
 import FileDownloadRounded from "@mui/icons-material/FileDownloadRounded";
+import FileUploadRounded from "@mui/icons-material/FileUploadRounded";
 import FilterAltRounded from "@mui/icons-material/FilterAltRounded";
 import FlagRounded from "@mui/icons-material/FlagRounded";
 import GroupRounded from "@mui/icons-material/GroupRounded";
@@ -68,10 +69,13 @@ function NavItem({
 }
 
 /**
- * `canExport`: only the account that owns an app may export its data, so a sub-account (never the owner) is not
- * offered a page that would only refuse it.
+ * `canMoveData`: only the account that owns an app may export or import its data, so a sub-account (never the
+ * owner) is not offered pages that would only refuse it.
  */
-function appMenu(appId: string, { hasNoticeFeature, canExport }: { hasNoticeFeature: boolean; canExport: boolean }) {
+function appMenu(
+  appId: string,
+  { hasNoticeFeature, canMoveData }: { hasNoticeFeature: boolean; canMoveData: boolean },
+) {
   const items = [
     { key: "report", to: paths.apps.report.getHref(appId), icon: <InsightsRounded fontSize="small" /> },
     { key: "user", to: paths.apps.user.getHref(appId), icon: <GroupRounded fontSize="small" /> },
@@ -85,8 +89,11 @@ function appMenu(appId: string, { hasNoticeFeature, canExport }: { hasNoticeFeat
     { key: "liveTail", to: paths.apps.liveTail.getHref(appId), icon: <SensorsRounded fontSize="small" /> },
     { key: "reports", to: paths.apps.reports.getHref(appId), icon: <FlagRounded fontSize="small" /> },
     { key: "audit", to: paths.apps.audit.getHref(appId), icon: <HistoryRounded fontSize="small" /> },
-    ...(canExport
-      ? [{ key: "dataExport", to: paths.apps.exports.getHref(appId), icon: <FileDownloadRounded fontSize="small" /> }]
+    ...(canMoveData
+      ? [
+          { key: "dataExport", to: paths.apps.exports.getHref(appId), icon: <FileDownloadRounded fontSize="small" /> },
+          { key: "dataImport", to: paths.apps.imports.getHref(appId), icon: <FileUploadRounded fontSize="small" /> },
+        ]
       : []),
     {
       key: "profanityFilter",
@@ -253,16 +260,18 @@ export function DrawerContent({
             </ListSubheader>
           }
         >
-          {appMenu(appId, { hasNoticeFeature: session.noticeFeatureEnabled, canExport: !isSubAccount }).map((item) => (
-            <NavItem
-              key={item.key}
-              to={item.to}
-              icon={item.icon}
-              label={t(`nav.app.${item.key}`)}
-              isActive={pathname === item.to || pathname.startsWith(`${item.to}/`)}
-              onNavigate={onNavigate}
-            />
-          ))}
+          {appMenu(appId, { hasNoticeFeature: session.noticeFeatureEnabled, canMoveData: !isSubAccount }).map(
+            (item) => (
+              <NavItem
+                key={item.key}
+                to={item.to}
+                icon={item.icon}
+                label={t(`nav.app.${item.key}`)}
+                isActive={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+                onNavigate={onNavigate}
+              />
+            ),
+          )}
         </List>
       )}
     </Box>
