@@ -25,6 +25,7 @@ export const PORTS = {
   rateBudget: [19_151, 19_152],
   liveTail: [19_171, 19_172],
   exportCrash: 19_181,
+  importCrash: [19_191, 19_192],
 } as const;
 
 export const PASSWORD = "Parley-2026-ok";
@@ -48,7 +49,11 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * Waits until the lease a killed process held on a row (`lease_until`) has lapsed, so that the next process's
  * start-up sweep takes the work over at once instead of the next minute's.
  */
-export async function leaseLapsed(db: ScratchDatabase, table: "campaigns" | "data_exports", id: string): Promise<void> {
+export async function leaseLapsed(
+  db: ScratchDatabase,
+  table: "campaigns" | "data_exports" | "data_imports",
+  id: string,
+): Promise<void> {
   const [row] = await db.sql<{ ms: string | null }>(
     `select extract(epoch from lease_until) * 1000 as ms from ${table} where id = $1`,
     [id],

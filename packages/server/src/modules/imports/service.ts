@@ -48,6 +48,9 @@ function stored(report: DryRunReport): StoredDryRun {
   };
 }
 
+/** A run's lease owner: the process's ID first, so an operator can tell which process holds an import. */
+const leaseOwner = () => `${process.pid}:${randomUUID()}`;
+
 /** A run that found its lease gone (a pause, a cancel, another process): its page's transaction is undone. */
 class LeaseLost extends Error {}
 
@@ -400,7 +403,7 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
      * same plan, so the run simply starts over. A source that cannot be read at all fails the import with its code.
      */
     async analyze(importId: string): Promise<void> {
-      const owner = randomUUID();
+      const owner = leaseOwner();
       const row = await claim(importId, ["analyzing"], owner);
       if (!row) return;
       if (row.attempts > MAX_ATTEMPTS) return fail(row.id, owner, Errors.IMPORT_FAILED, null);
@@ -458,7 +461,7 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
      * {@link MAX_ATTEMPTS} runs have started.
      */
     async run(importId: string): Promise<void> {
-      const owner = randomUUID();
+      const owner = leaseOwner();
       const row = await claim(importId, ["queued", "running"], owner);
       if (!row) return;
       if (row.attempts > MAX_ATTEMPTS) return fail(row.id, owner, Errors.IMPORT_FAILED, null);
