@@ -1,6 +1,12 @@
 export type { BrandRef } from "./core";
 export { channelExportSection, memberExportSection } from "./export";
 export { distinctKeyOf } from "./features";
+export {
+  type ImportedChannelRow,
+  type ImportedMemberRow,
+  writeImportedChannels,
+  writeImportedMembers,
+} from "./import-pages";
 export type { MemberService } from "./members";
 export type { ModerationService } from "./moderation";
 export {

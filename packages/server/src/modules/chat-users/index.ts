@@ -1,5 +1,6 @@
 export type { BlockService } from "./blocks";
 export { userExportSection } from "./export";
+export { type ImportedUserRow, writeImportedUsers } from "./import-pages";
 export { toChatUser } from "./mapping";
 export {
   activeChatUsers,

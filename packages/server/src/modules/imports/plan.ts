@@ -6,63 +6,18 @@
  */
 import { randomBytes } from "node:crypto";
 import type { TChannelType, TImportKind } from "@parley/contract";
+import type { ImportedChannelRow, ImportedMemberRow } from "../channels";
+import type { ImportedUserRow } from "../chat-users";
+import type { ImportedMessageRow, ImportedReactionRow } from "../messages";
 import type { Accepted } from "./dry-run";
 import { uuidV5 } from "./ids";
 import type { ImportMessage, ImportSource } from "./model";
 
-export interface PlannedUser {
-  user_id: string;
-  nickname: string;
-  profile_image_url: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  is_active: boolean;
-}
-
-export interface PlannedChannel {
-  id: string;
-  name: string;
-  type: TChannelType;
-  owner_user_id: string | null;
-  data: Record<string, string>;
-  created_at: string;
-  is_frozen: boolean;
-  invite_code: string;
-  last_seq: number;
-  countable_seq: number;
-  countable_public_seq: number;
-}
-
-export interface PlannedMember {
-  channel_id: string;
-  user_id: string;
-  joined_at: string;
-  last_read_seq: number;
-  read_countable: number;
-  read_countable_public: number;
-}
-
-export interface PlannedMessage {
-  id: string;
-  channel_id: string;
-  seq: number;
-  type: "text" | "file" | "admin";
-  text: string;
-  sender_user_id: string | null;
-  metadata: Record<string, string>;
-  file: { url: string; name: string; size: number; mimeType: string } | null;
-  created_at: string;
-  edited_at: string | null;
-  deleted_at: string | null;
-  parent_id: string | null;
-}
-
-export interface PlannedReaction {
-  message_id: string;
-  user_id: string;
-  reaction: string;
-  created_at: string;
-}
+export type PlannedUser = ImportedUserRow;
+export type PlannedChannel = ImportedChannelRow;
+export type PlannedMember = ImportedMemberRow;
+export type PlannedMessage = ImportedMessageRow;
+export type PlannedReaction = ImportedReactionRow;
 
 export interface Plan {
   users: PlannedUser[];
@@ -237,7 +192,7 @@ export function buildPlan(accepted: Accepted, appId: string, source: ImportSourc
  * The plan cut into pages of at most `size` rows per kind. Messages are cut again where the replies start, so no page
  * holds a reply and its thread: the statement that stores a reply counts it on a thread stored before it.
  */
-export function planPages(plan: Plan, size: number): Record<TImportKind, object[][]> {
+export function planPages(plan: Plan, size: number): { [K in TImportKind]: Plan[K][] } {
   const cut = <T>(rows: readonly T[]) => {
     const pages: T[][] = [];
     for (let start = 0; start < rows.length; start += size) pages.push(rows.slice(start, start + size));

@@ -1,7 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import {
   dataImportApi,
-  Errors,
   IMPORT_FILE_MAX_BYTES,
   validationKeyOf,
   zAppIdParams,
@@ -13,7 +12,6 @@ import {
 } from "@parley/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../errors";
 import { authOf, requireAuth } from "../../http/authenticate";
 import { receiveUpload } from "../../http/multipart";
 import { RequestValidationError } from "../../http/validation";

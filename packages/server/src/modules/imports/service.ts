@@ -20,7 +20,7 @@ import type { Authenticated } from "../auth";
 import { type DryRunReport, review } from "./dry-run";
 import { importedChannelId } from "./ids";
 import type { ParsedImport } from "./model";
-import { buildPlan, planPages } from "./plan";
+import { buildPlan, type Plan, planPages } from "./plan";
 import { type DataImportRow, dataImports, type ImportState, type StoredDryRun } from "./schema";
 import { readTalkPlus, readUpload } from "./sources";
 import { writePage } from "./write";
@@ -250,7 +250,9 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
       while (entry.next < entry.parts) {
         const stream = await storage.get(partKey(row.id, entry.kind, entry.next));
         if (!stream) throw new Error(`import ${row.id}: part ${entry.kind}-${entry.next} is missing`);
-        const rows = JSON.parse(Buffer.concat((await stream.toArray()) as Buffer[]).toString("utf8")) as object[];
+        const rows = JSON.parse(
+          Buffer.concat((await stream.toArray()) as Buffer[]).toString("utf8"),
+        ) as Plan[typeof entry.kind];
         const next: ImportState = {
           kinds: state.kinds.map((k) =>
             k === entry ? { ...k, next: k.next + 1, done: Math.min(k.total, k.done + rows.length) } : k,

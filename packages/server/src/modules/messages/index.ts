@@ -6,6 +6,12 @@ export {
   type KeptEvents,
 } from "./event-retention";
 export { messageExportSection } from "./export";
+export {
+  type ImportedMessageRow,
+  type ImportedReactionRow,
+  writeImportedMessages,
+  writeImportedReactions,
+} from "./import-pages";
 export { toMessages } from "./mapping";
 export type {
   MemberRow,
