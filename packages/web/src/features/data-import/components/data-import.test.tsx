@@ -269,6 +269,8 @@ describe("DataImport", () => {
         .map((cell) => cell.textContent),
     ).toEqual(["5,000", "12", "4,988", "0"]);
 
+    // The headings carry the totals, the whole source's and not the rows shown.
+    expect(within(current).getByRole("heading", { name: "Refused rows: 14" })).toBeInTheDocument();
     const refused = within(current).getByRole("table", { name: t("dataImport.dryRun.refusedLabel") });
     expect(within(refused).getAllByRole("row")).toHaveLength(NOTES_SHOWN + 1);
     const first = within(refused).getAllByRole("row")[1];

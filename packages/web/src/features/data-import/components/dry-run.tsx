@@ -134,7 +134,7 @@ export function DryRun({ dryRun }: { dryRun: TImportDryRun }) {
       <Section title={t("dataImport.dryRun.countsTitle")}>
         <CountsTable counts={dryRun.counts} />
       </Section>
-      <Section title={t("dataImport.dryRun.refusedTitle", { count: dryRun.refusedTotal })}>
+      <Section title={t("dataImport.dryRun.refusedTitle", { total: dryRun.refusedTotal })}>
         {dryRun.refusedTotal === 0 ? (
           <Typography variant="body2" color="text.secondary">
             {t("dataImport.dryRun.noneRefused")}
@@ -144,7 +144,7 @@ export function DryRun({ dryRun }: { dryRun: TImportDryRun }) {
         )}
       </Section>
       {dryRun.warningsTotal > 0 && (
-        <Section title={t("dataImport.dryRun.warningsTitle", { count: dryRun.warningsTotal })}>
+        <Section title={t("dataImport.dryRun.warningsTitle", { total: dryRun.warningsTotal })}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t("dataImport.dryRun.warningsAbout")}
           </Typography>
