@@ -31,18 +31,20 @@ export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 /** The statuses of an import that is not finished: an app has at most one. */
 export const IMPORT_OPEN_STATUSES = ["analyzing", "ready", "queued", "running", "paused"] as const;
 
-/** The kinds of record, in the order the job writes them. */
-export const IMPORT_KINDS = ["users", "channels", "members", "messages", "reactions"] as const;
+/** The kinds of record, in the order the job writes them; `files` are copied only when asked for. */
+export const IMPORT_KINDS = ["users", "channels", "members", "messages", "reactions", "files"] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
- * The largest file an import takes. The file is read as one text, and a JavaScript string holds at most about 512 MiB;
- * a million messages of Stream's JSONL are about 200 MB.
+ * The largest file an import takes. The file is read whole, as one string, into records in memory: a million messages
+ * of Stream's JSONL are about 280 MB and took the server to about 3.2 GB, near Node's default heap limit.
  */
-export const IMPORT_FILE_MAX_BYTES = 500_000_000;
+export const IMPORT_FILE_MAX_BYTES = 300_000_000;
 /** The most a zip may unpack to, and how many files it may hold. */
 export const IMPORT_UNZIPPED_MAX_BYTES = 2_000_000_000;
 export const IMPORT_ZIP_FILES_MAX = 10_000;
+/** Copy failures an import keeps to show; the total counts them all. */
+export const IMPORT_FILE_FAILURES_LISTED = 1000;
 /** Imports listed in the dashboard: the newest. */
 export const IMPORTS_LISTED = 20;
 
@@ -113,11 +115,28 @@ export const zImportKindProgress = z.object({
 });
 export type TImportKindProgress = z.infer<typeof zImportKindProgress>;
 
+/** A file the import could not copy: the message keeps the source's URL. */
+export const zImportFileFailure = z.object({
+  url: z.string(),
+  name: z.string(),
+  /** What went wrong, in a few words: `HTTP 404`, `larger than 15 MB`, `refused address`, `timed out`… */
+  reason: z.string(),
+});
+export type TImportFileFailure = z.infer<typeof zImportFileFailure>;
+
 export const zDataImport = z.object({
   id: z.string(),
   appId: z.string(),
   source: z.enum(IMPORT_SOURCES),
   status: z.enum(IMPORT_STATUSES),
+  /**
+   * Whether the files messages reference by URL are copied into Parley (through the server's outbound guard, at most
+   * 15 MB each); otherwise messages keep the source's URLs.
+   */
+  copyFiles: z.boolean(),
+  /** Files that could not be copied, at most {@link IMPORT_FILE_FAILURES_LISTED}; the import goes on without them. */
+  fileFailures: z.array(zImportFileFailure),
+  fileFailuresTotal: z.number().int(),
   /** The uploaded file's name, or for TalkPlus the base URL it was pulled from. */
   origin: z.string(),
   /** The email of the account that asked for it. */
@@ -148,11 +167,21 @@ export const zCreateTalkPlusImportRequest = z.object({
   baseUrl: z.string().url().max(500),
   appId: z.string().min(1).max(200),
   apiKey: z.string().min(1).max(500),
+  copyFiles: z.boolean().default(false),
 });
 export type TCreateTalkPlusImportRequest = z.infer<typeof zCreateTalkPlusImportRequest>;
 
-/** The multipart field that names an uploaded file's source; the file part comes after it. */
-export const zImportUploadFields = z.object({ source: z.enum(IMPORT_FILE_SOURCES) });
+/**
+ * The multipart fields that name an uploaded file's source and whether the files its messages reference are copied;
+ * the file part comes after them.
+ */
+export const zImportUploadFields = z.object({
+  source: z.enum(IMPORT_FILE_SOURCES),
+  copyFiles: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+});
 
 /** The report an import's page downloads: the dry run whole (every refusal), the channel map and the progress. */
 export const zImportReport = z.object({
@@ -166,7 +195,7 @@ export type TImportReport = z.infer<typeof zImportReport>;
 export const dataImportApi = {
   /** The app's imports, newest first (GET), and a new one pulled from TalkPlus (POST, JSON). */
   imports: "/apps/:id/imports",
-  /** A new import from a file (POST, multipart: `source`, then `file`). */
+  /** A new import from a file (POST, multipart: `source` and `copyFiles`, then `file`). */
   upload: "/apps/:id/imports/upload",
   import: "/apps/:id/imports/:importId",
   start: "/apps/:id/imports/:importId/start",

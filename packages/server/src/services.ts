@@ -147,6 +147,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   });
   const imports = createImportService(ctx, {
     apps,
+    files,
     storage,
     kickAnalyze: async (importId) => {
       await ctx.jobs.send(analyzeImportJob, { importId }, { singletonKey: importId });

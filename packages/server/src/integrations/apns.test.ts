@@ -40,10 +40,12 @@ function stubGuard(answers: ({ status: number; reason?: string } | OutboundError
       requests.push(request);
       const next = answers.shift() ?? { status: 200 };
       if (next instanceof OutboundError) throw next;
+      const body = next.reason ? JSON.stringify({ reason: next.reason }) : "";
       return {
         status: next.status,
         headers: { "apns-id": request.headers?.["apns-id"] as string },
-        body: next.reason ? JSON.stringify({ reason: next.reason }) : "",
+        body,
+        bytes: Buffer.from(body),
       };
     },
     close: () => {},

@@ -120,7 +120,8 @@ export function createHttp2Sessions() {
       let answerHeaders: http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader = {};
       const done = () => {
         const { ":status": _status, ...rest } = answerHeaders;
-        finish({ status: answeredStatus ?? 0, headers: rest, body: Buffer.concat(chunks).toString("utf8") });
+        const bytes = Buffer.concat(chunks);
+        finish({ status: answeredStatus ?? 0, headers: rest, body: bytes.toString("utf8"), bytes });
       };
       stream.on("response", (headers) => {
         answerHeaders = headers;

@@ -170,6 +170,8 @@ export interface OutboundResponse {
   headers: http.IncomingHttpHeaders;
   /** The answer's first `maxBodyBytes` bytes as UTF-8. */
   body: string;
+  /** The same bytes as they came, for an answer that is not text (a file). */
+  bytes: Buffer;
 }
 
 export interface OutboundGuard {
@@ -323,7 +325,8 @@ export function createOutboundGuard(options: { allowedNetworks: string[] }): Out
           const chunks: Buffer[] = [];
           let size = 0;
           const done = () => {
-            finish({ status, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
+            const bytes = Buffer.concat(chunks);
+            finish({ status, headers: res.headers, body: bytes.toString("utf8"), bytes });
             if (size >= req.maxBodyBytes) res.destroy();
           };
           res.on("data", (chunk: Buffer) => {

@@ -226,6 +226,7 @@ describe("a data import killed midway, with two processes", () => {
         ["members", CHANNELS * 10, CHANNELS * 10],
         ["messages", MESSAGES, MESSAGES],
         ["reactions", 0, 0],
+        ["files", 0, 0],
       ]);
       const [events] = await db.sql<{ n: number }>("select count(*)::int as n from chat_events where app_id = $1", [
         app.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import {
   CLIENT_MESSAGE_ID_MAX,
   CLIENT_MESSAGE_ID_PATTERN,
@@ -86,6 +86,28 @@ export function createFileService(
       // The key named a message sent before: it keeps its own file, and this copy belongs to nothing.
       if (message.file?.url !== url) await discardUpload();
       return message;
+    },
+
+    /**
+     * Stores a file an import copied from the source, for the imported message `fileId` names: the same ID always
+     * stores to the same place, so a page of an import copied again replaces its files rather than adding copies.
+     * Answers the message's file as Parley serves it.
+     */
+    async storeImported(
+      appId: string,
+      channelId: string,
+      fileId: string,
+      file: { bytes: Buffer; name: string; mimeType: string },
+    ): Promise<{ url: string; name: string; size: number; mimeType: string }> {
+      const storageKey = `${appId}/${fileId}`;
+      const size = await deps.storage.put(storageKey, Readable.from([file.bytes]));
+      const name = safeFileName(file.name, FILE_NAME_MAX);
+      const mimeType = MIME_TYPE.test(file.mimeType) ? file.mimeType.toLowerCase() : "application/octet-stream";
+      await db
+        .insert(files)
+        .values({ id: fileId, appId, channelId, name, size, mimeType, storageKey, createdAt: ctx.clock.now() })
+        .onConflictDoNothing();
+      return { url: `${ctx.config.publicUrl}/files/${fileId}/${encodeURIComponent(name)}`, name, size, mimeType };
     },
 
     async open(fileId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {

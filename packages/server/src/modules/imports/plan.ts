@@ -19,6 +19,15 @@ export type PlannedMember = ImportedMemberRow;
 export type PlannedMessage = ImportedMessageRow;
 export type PlannedReaction = ImportedReactionRow;
 
+/** A file an imported message references, to copy into storage when the import is asked to. */
+export interface PlannedFile {
+  message_id: string;
+  channel_id: string;
+  url: string;
+  name: string;
+  mime_type: string;
+}
+
 export interface Plan {
   users: PlannedUser[];
   channels: PlannedChannel[];
@@ -26,6 +35,8 @@ export interface Plan {
   /** Every channel's messages before any reply, so a reply's thread is written by an earlier page than the reply. */
   messages: PlannedMessage[];
   reactions: PlannedReaction[];
+  /** Empty unless the import copies files. */
+  files: PlannedFile[];
 }
 
 /** The Parley ID of an imported message: like a channel's, the same app, source and key always give the same ID. */
@@ -71,7 +82,13 @@ function bySendOrder(a: ImportMessage, b: ImportMessage): number {
  * counters are its messages' (replies stay in their thread, so they do not count toward unread); every imported
  * member has read the whole history, as they had where it comes from.
  */
-export function buildPlan(accepted: Accepted, appId: string, source: ImportSource, now: Date): Plan {
+export function buildPlan(
+  accepted: Accepted,
+  appId: string,
+  source: ImportSource,
+  now: Date,
+  options: { copyFiles: boolean } = { copyFiles: false },
+): Plan {
   const iso = (date: Date | null) => (date ?? now).toISOString();
   const ownerMembers = new Map<string, string>();
   for (const member of accepted.members) {
@@ -167,6 +184,22 @@ export function buildPlan(accepted: Accepted, appId: string, source: ImportSourc
     });
   }
 
+  const messages = [...topLevel, ...replies];
+  const files: PlannedFile[] = options.copyFiles
+    ? messages.flatMap((message) =>
+        message.file
+          ? [
+              {
+                message_id: message.id,
+                channel_id: message.channel_id,
+                url: message.file.url,
+                name: message.file.name,
+                mime_type: message.file.mimeType,
+              },
+            ]
+          : [],
+      )
+    : [];
   return {
     users: accepted.users.map((user) => ({
       user_id: user.userId,
@@ -178,13 +211,14 @@ export function buildPlan(accepted: Accepted, appId: string, source: ImportSourc
     })),
     channels,
     members,
-    messages: [...topLevel, ...replies],
+    messages,
     reactions: accepted.reactions.map((reaction) => ({
       message_id: importedMessageId(appId, source, reaction.messageKey),
       user_id: reaction.userId,
       reaction: reaction.reaction,
       created_at: iso(reaction.createdAt),
     })),
+    files,
   };
 }
 
@@ -207,5 +241,6 @@ export function planPages(plan: Plan, size: number): { [K in TImportKind]: Plan[
     members: cut(plan.members),
     messages: [...cut(threads), ...cut(replies)],
     reactions: cut(plan.reactions),
+    files: cut(plan.files),
   };
 }

@@ -55,7 +55,7 @@ export const importRoutes: FastifyPluginAsync<{ auth: AuthService; imports: Impo
           // The source field comes before the file, so it arrives with the file's part, before its bytes.
           const upload = await receiveUpload(request, IMPORT_FILE_MAX_BYTES);
           const fields = zImportUploadFields.safeParse(upload.fields);
-          if (fields.success) return { source: fields.data.source, upload };
+          if (fields.success) return { ...fields.data, upload };
           upload.stream.destroy();
           throw new RequestValidationError(
             fields.error.issues.map((issue) => ({

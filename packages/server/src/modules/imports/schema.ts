@@ -1,22 +1,27 @@
-import type { TImportDryRun, TImportKind, TImportSource, TImportStatus } from "@parley/contract";
-import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { TImportDryRun, TImportFileFailure, TImportKind, TImportSource, TImportStatus } from "@parley/contract";
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { apps } from "../apps/schema";
 import { accounts } from "../auth/schema";
 
 /** Where an import's job stands: each kind's plan parts in storage, and how many of them are written. */
 export interface ImportState {
+  /** The storage folder of the plan's parts, one per analysis run. */
+  plan: string;
   kinds: {
     kind: TImportKind;
     /** Rows the plan holds. */
     total: number;
     /** Rows of the parts written. */
     done: number;
-    /** Part files of the plan (`imports/{id}/plan/{kind}-{n}`). */
+    /** Part files of the plan (`{plan}/{kind}-{n}`). */
     parts: number;
     /** The next part to write: every part before it was written in the transaction that moved this. */
     next: number;
   }[];
+  /** Files that could not be copied, the first `IMPORT_FILE_FAILURES_LISTED`, and how many there were. */
+  fileFailures?: TImportFileFailure[];
+  fileFailuresTotal?: number;
 }
 
 /** The dry run as the API answers it, with the channel map that only the downloaded report carries. */
@@ -46,6 +51,8 @@ export const dataImports = pgTable(
     /** The uploaded file's name, or the base URL pulled from. */
     origin: text("origin").notNull(),
     credentials: jsonb("credentials").$type<ImportCredentials>(),
+    /** Copy the files messages reference into storage (migration 0036). */
+    copyFiles: boolean("copy_files").notNull().default(false),
     status: text("status").$type<TImportStatus>().notNull().default("analyzing"),
     /** The dry run, with the channel map the API answers only in the downloaded report. */
     dryRun: jsonb("dry_run").$type<StoredDryRun>(),

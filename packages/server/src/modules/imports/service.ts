@@ -2,35 +2,51 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
   Errors,
+  FILE_MAX_BYTES,
+  IMPORT_FILE_FAILURES_LISTED,
   IMPORT_FILE_MAX_BYTES,
   IMPORT_KINDS,
   IMPORTS_LISTED,
   type TCreateTalkPlusImportRequest,
   type TDataImport,
+  type TImportFileFailure,
   type TImportFileSource,
   type TImportReport,
 } from "@parley/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Context } from "../../context";
+import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
+import { OutboundError, type OutboundResponse } from "../../integrations/outbound";
 import type { FileStorage, Upload } from "../../integrations/storage";
 import type { AppRow, AppService } from "../apps";
 import type { Authenticated } from "../auth";
+import type { FileService } from "../files";
+import { type ImportedFileRow, writeImportedFiles } from "../messages";
 import { type DryRunReport, review } from "./dry-run";
-import { importedChannelId } from "./ids";
+import { importedChannelId, uuidV5 } from "./ids";
 import type { ParsedImport } from "./model";
-import { buildPlan, type Plan, planPages } from "./plan";
+import { buildPlan, type Plan, type PlannedFile, planPages } from "./plan";
 import { type DataImportRow, dataImports, type ImportState, type StoredDryRun } from "./schema";
 import { readTalkPlus, readUpload } from "./sources";
 import { writePage } from "./write";
+
+/**
+ * An analysis's lease is this many times a run's: reading a million-message file keeps the process busy for a minute
+ * at a time, in which its timer cannot renew the lease, and another process would start reading it again.
+ */
+const ANALYSIS_LEASE_FACTOR = 5;
+
+/** Files copied at once, and how long one may take. */
+const FILE_COPY_LANES = 4;
+const FILE_COPY_TIMEOUT_MS = 30_000;
 
 /** Runs an import may start before it is given up as failed (3175): a crash, or an error of the database or storage. */
 const MAX_ATTEMPTS = 5;
 
 const sourceKey = (id: string) => `imports/${id}/source`;
-const partKey = (id: string, kind: string, part: number) =>
-  `imports/${id}/plan/${kind}-${String(part).padStart(6, "0")}`;
+const partKey = (plan: string, kind: string, part: number) => `${plan}/${kind}-${String(part).padStart(6, "0")}`;
 const folderKey = (id: string) => `imports/${id}`;
 
 /** The dry run in the API's shape, as the import's row keeps it. */
@@ -56,6 +72,7 @@ class LeaseLost extends Error {}
 
 export interface ImportDeps {
   apps: AppService;
+  files: FileService;
   storage: FileStorage;
   /** Tells the job queue to read an import's source now. */
   kickAnalyze: (importId: string) => Promise<void>;
@@ -87,6 +104,9 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
       appId: row.appId,
       source: row.source,
       status: row.status,
+      copyFiles: row.copyFiles,
+      fileFailures: row.state?.fileFailures ?? [],
+      fileFailuresTotal: row.state?.fileFailuresTotal ?? 0,
       origin: row.origin,
       requestedBy: row.requestedBy,
       dryRun: report
@@ -132,7 +152,7 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
   async function insertImport(
     auth: Authenticated,
     app: AppRow,
-    values: Pick<DataImportRow, "source" | "origin" | "credentials">,
+    values: Pick<DataImportRow, "source" | "origin" | "credentials" | "copyFiles">,
   ): Promise<DataImportRow> {
     try {
       const [row] = await db
@@ -172,7 +192,12 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
   }
 
   /** Takes an import's lease for a run when no other run holds it; the row as taken, or null. */
-  async function claim(importId: string, statuses: readonly string[], owner: string): Promise<DataImportRow | null> {
+  async function claim(
+    importId: string,
+    statuses: readonly string[],
+    owner: string,
+    leaseFor = leaseMs,
+  ): Promise<DataImportRow | null> {
     const now = ctx.clock.now();
     const [claimed] = await ctx.database.query<{ id: string }>(
       `update data_imports set lease_owner = $2, lease_until = $3, attempts = attempts + 1,
@@ -180,17 +205,17 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
          started_at = case when status = 'queued' then coalesce(started_at, $4) else started_at end
        where id = $1 and status = any($5) and (lease_until is null or lease_until < $4)
        returning id`,
-      [importId, owner, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), statuses],
+      [importId, owner, new Date(now.getTime() + leaseFor).toISOString(), now.toISOString(), statuses],
     );
     if (!claimed) return null;
     const [row] = await db.select().from(dataImports).where(eq(dataImports.id, importId)).limit(1);
     return row ?? null;
   }
 
-  async function holdLease(id: string, owner: string): Promise<boolean> {
+  async function holdLease(id: string, owner: string, leaseFor = leaseMs): Promise<boolean> {
     const rows = await db
       .update(dataImports)
-      .set({ leaseUntil: new Date(ctx.clock.now().getTime() + leaseMs) })
+      .set({ leaseUntil: new Date(ctx.clock.now().getTime() + leaseFor) })
       .where(and(eq(dataImports.id, id), eq(dataImports.leaseOwner, owner)))
       .returning({ id: dataImports.id });
     return rows.length > 0;
@@ -244,23 +269,85 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
     return { userIds: new Set(users.map((u) => u.user_id)), channelIds: new Set(channels.map((c) => c.id)) };
   }
 
+  /**
+   * Copies a page of files through the outbound guard (the URLs are the source's, so they must not reach the server's
+   * own network) into storage, a few at a time. A file that cannot be copied is listed, and its message keeps the
+   * source's URL.
+   */
+  async function copyFiles(appId: string, planned: PlannedFile[]) {
+    const copied: ImportedFileRow[] = [];
+    const failures: TImportFileFailure[] = [];
+    const copyOne = async (file: PlannedFile) => {
+      const fail = (reason: string) => failures.push({ url: file.url, name: file.name, reason });
+      let answer: OutboundResponse;
+      try {
+        answer = await ctx.outbound.request({
+          url: file.url,
+          method: "GET",
+          timeoutMs: FILE_COPY_TIMEOUT_MS,
+          maxBodyBytes: FILE_MAX_BYTES + 1,
+        });
+      } catch (err) {
+        return fail(err instanceof OutboundError ? err.reason : "the request failed");
+      }
+      if (answer.status !== 200) return fail(`HTTP ${answer.status}`);
+      if (answer.bytes.length > FILE_MAX_BYTES) return fail(`larger than ${FILE_MAX_BYTES / 1024 / 1024} MB`);
+      const declared = Number(answer.headers["content-length"] ?? Number.NaN);
+      if (Number.isFinite(declared) && declared !== answer.bytes.length) return fail("the answer was cut short");
+      const fileId = uuidV5(appId, `file:${file.message_id}`);
+      copied.push({
+        message_id: file.message_id,
+        file: await deps.files.storeImported(appId, file.channel_id, fileId, {
+          bytes: answer.bytes,
+          name: file.name,
+          mimeType: file.mime_type,
+        }),
+      });
+    };
+    let next = 0;
+    const lane = async () => {
+      while (next < planned.length) {
+        const file = planned[next++];
+        if (file) await copyOne(file);
+      }
+    };
+    await Promise.all(Array.from({ length: FILE_COPY_LANES }, lane));
+    return { copied, failures };
+  }
+
   /** Writes the plan's parts a run has not written yet, page by page; false when the run lost its lease. */
   async function writeParts(row: DataImportRow, state: ImportState, owner: string): Promise<boolean> {
     for (const entry of state.kinds) {
       while (entry.next < entry.parts) {
-        const stream = await storage.get(partKey(row.id, entry.kind, entry.next));
+        const stream = await storage.get(partKey(state.plan, entry.kind, entry.next));
         if (!stream) throw new Error(`import ${row.id}: part ${entry.kind}-${entry.next} is missing`);
-        const rows = JSON.parse(
-          Buffer.concat((await stream.toArray()) as Buffer[]).toString("utf8"),
-        ) as Plan[typeof entry.kind];
+        const text = Buffer.concat((await stream.toArray()) as Buffer[]).toString("utf8");
+        const kind = entry.kind;
+        let count: number;
+        let failures: TImportFileFailure[] = [];
+        let write: (tx: Db) => Promise<void>;
+        if (kind === "files") {
+          const planned = JSON.parse(text) as PlannedFile[];
+          const result = await copyFiles(row.appId, planned);
+          count = planned.length;
+          failures = result.failures;
+          write = (tx) => writeImportedFiles(tx, row.appId, result.copied);
+        } else {
+          const rows = JSON.parse(text) as Plan[typeof kind];
+          count = rows.length;
+          write = (tx) => writePage(tx, row.appId, kind, rows);
+        }
         const next: ImportState = {
+          plan: state.plan,
           kinds: state.kinds.map((k) =>
-            k === entry ? { ...k, next: k.next + 1, done: Math.min(k.total, k.done + rows.length) } : k,
+            k === entry ? { ...k, next: k.next + 1, done: Math.min(k.total, k.done + count) } : k,
           ),
+          fileFailures: [...(state.fileFailures ?? []), ...failures].slice(0, IMPORT_FILE_FAILURES_LISTED),
+          fileFailuresTotal: (state.fileFailuresTotal ?? 0) + failures.length,
         };
         try {
           await db.transaction(async (tx) => {
-            await writePage(tx, row.appId, entry.kind, rows);
+            await write(tx);
             const held = await tx
               .update(dataImports)
               .set({ state: next, leaseUntil: new Date(ctx.clock.now().getTime() + leaseMs) })
@@ -275,7 +362,9 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
           throw err;
         }
         entry.next += 1;
-        entry.done = Math.min(entry.total, entry.done + rows.length);
+        entry.done = Math.min(entry.total, entry.done + count);
+        state.fileFailures = next.fileFailures;
+        state.fileFailuresTotal = next.fileFailuresTotal;
       }
     }
     return true;
@@ -296,13 +385,18 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
     async createFromUpload(
       auth: Authenticated,
       appId: string,
-      receive: () => Promise<{ source: TImportFileSource; upload: Upload }>,
+      receive: () => Promise<{ source: TImportFileSource; copyFiles: boolean; upload: Upload }>,
     ): Promise<TDataImport> {
       const app = await requireOwner(auth, appId);
-      const { source, upload } = await receive();
+      const { source, copyFiles, upload } = await receive();
       let row: DataImportRow;
       try {
-        row = await insertImport(auth, app, { source, origin: upload.fileName || "upload", credentials: null });
+        row = await insertImport(auth, app, {
+          source,
+          origin: upload.fileName || "upload",
+          credentials: null,
+          copyFiles,
+        });
       } catch (err) {
         upload.stream.destroy();
         throw err;
@@ -328,11 +422,12 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
       request: TCreateTalkPlusImportRequest,
     ): Promise<TDataImport> {
       const app = await requireOwner(auth, appId);
-      const { baseUrl, appId: talkPlusAppId, apiKey } = request;
+      const { baseUrl, appId: talkPlusAppId, apiKey, copyFiles } = request;
       const row = await insertImport(auth, app, {
         source: "talkplus",
         origin: baseUrl,
         credentials: { baseUrl, appId: talkPlusAppId, apiKey },
+        copyFiles,
       });
       await deps.kickAnalyze(row.id);
       return toImport(row);
@@ -406,23 +501,33 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
      */
     async analyze(importId: string): Promise<void> {
       const owner = leaseOwner();
-      const row = await claim(importId, ["analyzing"], owner);
+      // Reading a large source keeps this process busy for long stretches in which no timer renews the lease.
+      const row = await claim(importId, ["analyzing"], owner, leaseMs * ANALYSIS_LEASE_FACTOR);
       if (!row) return;
       if (row.attempts > MAX_ATTEMPTS) return fail(row.id, owner, Errors.IMPORT_FAILED, null);
-      const heartbeat = setInterval(() => void holdLease(row.id, owner).catch(() => {}), leaseMs / 3);
+      const hold = () => holdLease(row.id, owner, leaseMs * ANALYSIS_LEASE_FACTOR);
+      const heartbeat = setInterval(() => void hold().catch(() => {}), leaseMs / 3);
       heartbeat.unref();
+      // Each run writes its plan to a folder of its own: a run that lost its lease never touches the plan of the run
+      // that took over, and the import's state names the one plan that is its own.
+      const plan = `${folderKey(row.id)}/plan-${randomUUID()}`;
       try {
         const parsed = await readSource(row);
+        if (!(await hold())) return;
         const channelIds = [
           ...new Set(parsed.channels.map((c) => c.sourceKey).concat(parsed.messages.map((m) => m.channelKey))),
         ].map((key) => importedChannelId(row.appId, row.source, key));
         const { report, accepted } = review(parsed, await existingIds(row.appId, parsed, channelIds), row.appId);
-        const pages = planPages(buildPlan(accepted, row.appId, row.source, ctx.clock.now()), ctx.config.importPageRows);
-        const state: ImportState = { kinds: [] };
+        const pages = planPages(
+          buildPlan(accepted, row.appId, row.source, ctx.clock.now(), { copyFiles: row.copyFiles }),
+          ctx.config.importPageRows,
+        );
+        if (!(await hold())) return;
+        const state: ImportState = { plan, kinds: [] };
         for (const kind of IMPORT_KINDS) {
           const kindPages = pages[kind];
           for (const [index, page] of kindPages.entries()) {
-            await storage.put(partKey(row.id, kind, index), Readable.from([JSON.stringify(page)]));
+            await storage.put(partKey(plan, kind, index), Readable.from([JSON.stringify(page)]));
           }
           state.kinds.push({
             kind,
@@ -432,8 +537,7 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
             next: 0,
           });
         }
-        await storage.delete(sourceKey(row.id));
-        await db
+        const [analyzed] = await db
           .update(dataImports)
           .set({
             status: "ready",
@@ -447,7 +551,10 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
           })
           .where(
             and(eq(dataImports.id, row.id), eq(dataImports.leaseOwner, owner), eq(dataImports.status, "analyzing")),
-          );
+          )
+          .returning({ id: dataImports.id });
+        if (analyzed) await storage.delete(sourceKey(row.id));
+        else await storage.deleteFolder(plan);
       } catch (err) {
         if (err instanceof AppError) return await fail(row.id, owner, err.code, err.data?.reason ?? null);
         ctx.log.error({ err, importId }, "reading an import's source failed; the sweep starts it again");

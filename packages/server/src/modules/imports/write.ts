@@ -11,9 +11,12 @@ import { writeImportedUsers } from "../chat-users";
 import { writeImportedMessages, writeImportedReactions } from "../messages";
 import type { Plan } from "./plan";
 
-type Writer<K extends TImportKind> = (tx: Db, appId: string, rows: Plan[K]) => Promise<void>;
+/** The kinds written as the plan has them; files are fetched first (see the import service). */
+export type RowKind = Exclude<TImportKind, "files">;
 
-const writers: { [K in TImportKind]: Writer<K> } = {
+type Writer<K extends RowKind> = (tx: Db, appId: string, rows: Plan[K]) => Promise<void>;
+
+const writers: { [K in RowKind]: Writer<K> } = {
   users: writeImportedUsers,
   channels: writeImportedChannels,
   members: writeImportedMembers,
@@ -22,6 +25,6 @@ const writers: { [K in TImportKind]: Writer<K> } = {
 };
 
 /** Writes one page of `kind`'s planned rows, as the plan stored them, into the app `appId` in the caller's tx. */
-export function writePage<K extends TImportKind>(tx: Db, appId: string, kind: K, rows: Plan[K]): Promise<void> {
+export function writePage<K extends RowKind>(tx: Db, appId: string, kind: K, rows: Plan[K]): Promise<void> {
   return writers[kind](tx, appId, rows);
 }

@@ -81,3 +81,18 @@ export async function writeImportedReactions(
   )
   update messages m set reactions = m.reactions || merged.delta from merged where m.id = merged.message_id`);
 }
+
+/** An imported message's file, copied into Parley's storage. */
+export interface ImportedFileRow {
+  message_id: string;
+  file: { url: string; name: string; size: number; mimeType: string };
+}
+
+/** Points imported messages at the copies of their files, leaving any message the import did not write alone. */
+export async function writeImportedFiles(tx: Db, appId: string, rows: readonly ImportedFileRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update messages m set file = r.file
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(message_id uuid, file jsonb)
+    where m.id = r.message_id and m.app_id = ${appId}::uuid`);
+}

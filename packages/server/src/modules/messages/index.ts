@@ -7,8 +7,10 @@ export {
 } from "./event-retention";
 export { messageExportSection } from "./export";
 export {
+  type ImportedFileRow,
   type ImportedMessageRow,
   type ImportedReactionRow,
+  writeImportedFiles,
   writeImportedMessages,
   writeImportedReactions,
 } from "./import-pages";

@@ -1,4 +1,6 @@
 import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -157,6 +159,7 @@ describe("importing Stream's import file", () => {
       { kind: "members", done: 0, total: 10 },
       { kind: "messages", done: 0, total: 15 },
       { kind: "reactions", done: 0, total: 5 },
+      { kind: "files", done: 0, total: 0 },
     ]);
     expect(await countRows("select count(*) as n from chat_users where app_id = $1", app.appId)).toBe(0);
     expect(await countRows("select count(*) as n from channels where app_id = $1", app.appId)).toBe(0);
@@ -172,6 +175,7 @@ describe("importing Stream's import file", () => {
       ["members", 10, 10],
       ["messages", 15, 15],
       ["reactions", 5, 5],
+      ["files", 0, 0],
     ]);
 
     const kim = await reader(app, "kim");
@@ -332,7 +336,11 @@ describe("the import's life", () => {
     const id = created.body.import.id;
     await d.settled(id);
     // The third page of messages is lost from storage: the run writes the pages before it, then fails on it.
-    await fs.rm(path.join(t.ctx.config.filesDir, `imports/${id}/plan/messages-000002`));
+    const [planned] = await t.ctx.database.query<{ plan: string }>(
+      "select state ->> 'plan' as plan from data_imports where id = $1",
+      [id],
+    );
+    await fs.rm(path.join(t.ctx.config.filesDir, `${planned?.plan}/messages-000002`));
     await d.action(id, "start");
     const stuck = await d.settled(id);
     expect(stuck.status).toBe("running");
@@ -390,6 +398,89 @@ async function zipOf(
   return Buffer.concat(chunks);
 }
 
+describe("copying the files messages reference", () => {
+  it("copies each file through the outbound guard into storage, lists the ones it cannot, and leaves those as they were", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const served = http.createServer((req, res) => {
+      if (req.url === "/files/logo.png") res.writeHead(200, { "content-type": "image/png" }).end(png);
+      else res.writeHead(404).end("gone");
+    });
+    await new Promise<void>((resolve) => served.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(served.address() as AddressInfo).port}`;
+    const lines = [
+      { type: "user", item: { id: "ana", name: "Ana" } },
+      { type: "channel", item: { id: "files", type: "messaging", name: "Files", created_by: "ana" } },
+      { type: "member", item: { channel_type: "messaging", channel_id: "files", user_id: "ana" } },
+      ...[
+        ["f1", `${base}/files/logo.png`, "logo.png"],
+        ["f2", `${base}/files/missing.pdf`, "missing.pdf"],
+        ["f3", "http://10.0.0.1/private.txt", "private.txt"],
+      ].map(([id, url, title], index) => ({
+        type: "message",
+        item: {
+          id,
+          channel_type: "messaging",
+          channel_id: "files",
+          user: "ana",
+          text: "",
+          attachments: [{ type: "file", asset_url: url, title }],
+          created_at: `2024-05-01T10:0${index}:00Z`,
+        },
+      })),
+    ];
+    try {
+      const app = await createChatApp(t);
+      const d = dashboard(app);
+      const body = multipart(
+        { source: "stream", copyFiles: "true" },
+        { name: "files.jsonl", bytes: Buffer.from(lines.map((line) => JSON.stringify(line)).join("\n")) },
+      );
+      const res = await t.server.inject({
+        method: "POST",
+        url: `/api/apps/${app.appId}/imports/upload`,
+        payload: body.payload,
+        headers: { authorization: app.dashboardAuth.authorization, "content-type": body.contentType },
+      });
+      const created = (res.json() as TDataImportResponse).import;
+      expect(created.copyFiles).toBe(true);
+      await d.settled(created.id);
+      await d.action(created.id, "start");
+      const done = await d.settled(created.id);
+      expect(done.status).toBe("completed");
+      expect(done.kinds.find((k) => k.kind === "files")).toEqual({ kind: "files", done: 3, total: 3 });
+      expect(done.fileFailuresTotal).toBe(2);
+      expect(done.fileFailures.map((f) => [f.name, f.reason])).toEqual(
+        expect.arrayContaining([
+          ["missing.pdf", "HTTP 404"],
+          ["private.txt", expect.stringMatching(/private|refused|reserved/i)],
+        ]),
+      );
+
+      const ana = await reader(app, "ana");
+      const [channel] = await ana.channels();
+      const messages = await ana.messages(channel?.id ?? "");
+      const [logo, missing, hidden] = messages;
+      expect(logo?.file).toMatchObject({ name: "logo.png", size: png.length, mimeType: "image/png" });
+      expect(logo?.file?.url.startsWith(`${t.ctx.config.publicUrl}/files/`)).toBe(true);
+      const download = await t.server.inject({ method: "GET", url: new URL(logo?.file?.url ?? "").pathname });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(png)).toBe(true);
+      expect(missing?.file?.url).toBe(`${base}/files/missing.pdf`);
+      expect(hidden?.file?.url).toBe("http://10.0.0.1/private.txt");
+    } finally {
+      served.close();
+    }
+  });
+
+  it("keeps the source's URLs and copies nothing when not asked to", async () => {
+    const app = await createChatApp(t);
+    const { done } = await importFile(app, "stream", "app.jsonl", await streamFile());
+    expect(done.copyFiles).toBe(false);
+    expect(done.kinds.find((k) => k.kind === "files")).toEqual({ kind: "files", done: 0, total: 0 });
+    expect(await countRows("select count(*) as n from files where app_id = $1", app.appId)).toBe(0);
+  });
+});
+
 describe("importing from Sendbird, TalkPlus and another Parley", () => {
   it("imports Sendbird's export zip", async () => {
     const dir = path.join(FIXTURES, "sendbird");
@@ -402,6 +493,19 @@ describe("importing from Sendbird, TalkPlus and another Parley", () => {
     const app = await createChatApp(t);
     const { ready, done } = await importFile(app, "sendbird", "sendbird-export.zip", zip);
     expect(done.kinds.find((k) => k.kind === "messages")?.done).toBe(ready.dryRun?.counts.messages.new);
+    const alice = await reader(app, "alice");
+    const found = await Promise.all(
+      (await alice.channels()).map(async (channel) => ({ channel, messages: await alice.messages(channel.id) })),
+    );
+    const general = found.find(({ messages }) => messages.some((m) => m.text === "Morning team"));
+    const morning = general?.messages.find((m) => m.text === "Morning team");
+    expect(morning).toMatchObject({ seq: 1, createdAt: "2025-01-14T12:00:00.000Z", sender: { userId: "alice" } });
+    const replies = await alice.replies(general?.channel.id ?? "", morning?.id ?? "");
+    expect(replies.map((m) => [m.sender?.userId, m.text, m.createdAt])).toContainEqual([
+      "bob",
+      "Morning! Standup in 5",
+      "2025-01-14T12:01:00.000Z",
+    ]);
     const rows = await countRows("select count(*) as n from messages where app_id = $1", app.appId);
     expect(rows).toBe(ready.dryRun?.counts.messages.new);
     expect(rows).toBeGreaterThan(0);
