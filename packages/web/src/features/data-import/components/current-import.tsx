@@ -12,6 +12,7 @@ import { usePauseImport } from "../api/pause-import";
 import { useResumeImport } from "../api/resume-import";
 import { useStartImport } from "../api/start-import";
 import { DryRun } from "./dry-run";
+import { FileFailures } from "./file-failures";
 import { ImportHeading } from "./import-heading";
 import { ImportProgress } from "./import-progress";
 import { ProblemAlert } from "./problem-alert";
@@ -69,7 +70,10 @@ export function CurrentImport({ appId, dataImport }: { appId: string; dataImport
         </>
       )}
       {(status === "queued" || status === "running" || status === "paused") && (
-        <ImportProgress dataImport={dataImport} />
+        <>
+          <ImportProgress dataImport={dataImport} />
+          <FileFailures dataImport={dataImport} />
+        </>
       )}
       {status === "paused" && (
         <Typography variant="body2" color="text.secondary">

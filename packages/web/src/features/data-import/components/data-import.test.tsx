@@ -9,6 +9,8 @@ import { DataImport } from "./data-import";
 import { NOTES_SHOWN } from "./import-labels";
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+/** The upload limit as the page writes it in English ("300 MB"): whole megabytes, as the contract sets it. */
+const maxSize = `${IMPORT_FILE_MAX_BYTES / 1_000_000} MB`;
 const appId = "5b0f6f0e-8a63-4a55-9b0e-1b2c3d4e5f60";
 const base = `/api/apps/${appId}/imports`;
 const importId = "0f4b7d2e-9c1a-4e6f-b3d8-a5c2e7f1b904";
@@ -52,6 +54,9 @@ function dataImport(overrides: Partial<TDataImport> = {}): TDataImport {
     appId,
     source: "stream",
     status: "analyzing",
+    copyFiles: false,
+    fileFailures: [],
+    fileFailuresTotal: 0,
     origin: "import.jsonl",
     requestedBy: "owner@example.com",
     dryRun: null,
@@ -79,6 +84,7 @@ const running = dataImport({
     { kind: "members", done: 300, total: 300 },
     { kind: "messages", done: 1200, total: 4988 },
     { kind: "reactions", done: 0, total: 0 },
+    { kind: "files", done: 0, total: 0 },
   ],
 });
 const completed = dataImport({
@@ -156,7 +162,7 @@ afterEach(async () => {
 });
 
 describe("DataImport", () => {
-  it("uploads a Stream file with the source field before the file, then shows the import analyzing", async () => {
+  it("uploads a Stream file with the source and copyFiles fields before the file, then shows the import analyzing", async () => {
     const server = stubServer({ pages: [[], [dataImport()]] });
     renderPage();
     expect(await screen.findByText(t("dataImport.emptyTitle"))).toBeInTheDocument();
@@ -165,20 +171,28 @@ describe("DataImport", () => {
     const stream = screen.getByRole("radio", { name: t("dataImport.source.stream.name") });
     expect(stream).toHaveAccessibleDescription(t("dataImport.source.stream.hint"));
     fireEvent.click(stream);
-    expect(screen.getByText(t("dataImport.file.limit", { size: "500 MB" }))).toBeInTheDocument();
+    expect(screen.getByText(t("dataImport.file.limit", { size: maxSize }))).toBeInTheDocument();
     const submit = screen.getByRole("button", { name: t("dataImport.file.submit") });
     expect(submit).toBeDisabled();
 
-    chooseFile(new File(['{"type":"user","item":{"id":"kim"}}\n'], "import.jsonl"));
+    const file = new File(['{"type":"user","item":{"id":"kim"}}\n'], "import.jsonl");
+    chooseFile(file);
     expect(screen.getByText(/^import\.jsonl \(/)).toBeInTheDocument();
+    const copyFiles = screen.getByRole("checkbox", { name: t("dataImport.copyFiles.label") });
+    expect(copyFiles).not.toBeChecked();
+    expect(copyFiles).toHaveAccessibleDescription(t("dataImport.copyFiles.hint"));
+    fireEvent.click(copyFiles);
     fireEvent.click(submit);
 
     await waitFor(() => expect(server.writes).toHaveLength(1));
     const form = server.writes[0]?.body;
     expect(form).toBeInstanceOf(FormData);
     if (!(form instanceof FormData)) return;
-    expect([...form.keys()]).toEqual(["source", "file"]);
+    // The server reads the parts in order: both fields must arrive before the file streams in.
+    expect([...form.keys()]).toEqual(["source", "copyFiles", "file"]);
     expect(form.get("source")).toBe("stream");
+    expect(form.get("copyFiles")).toBe("true");
+    expect((form.get("file") as File | null)?.name).toBe(file.name);
     expect(await screen.findByText(t("dataImport.new.started"))).toBeInTheDocument();
 
     const current = await screen.findByTestId(`current-import-${importId}`);
@@ -193,14 +207,14 @@ describe("DataImport", () => {
     renderPage();
     fireEvent.click(await screen.findByRole("radio", { name: t("dataImport.source.sendbird.name") }));
     expect(
-      screen.getByText(t("dataImport.file.zipLimit", { size: "500 MB", unzipped: "2 GB", files: "10,000" })),
+      screen.getByText(t("dataImport.file.zipLimit", { size: maxSize, unzipped: "2 GB", files: "10,000" })),
     ).toBeInTheDocument();
     expect(screen.getByTestId("import-file")).toHaveAttribute("accept", ".zip,application/zip");
 
     const huge = new File(["x"], "sendbird.zip", { type: "application/zip" });
     Object.defineProperty(huge, "size", { value: IMPORT_FILE_MAX_BYTES + 1 });
     chooseFile(huge);
-    expect(screen.getByText(t("dataImport.file.tooLarge", { size: "500 MB" }))).toBeInTheDocument();
+    expect(screen.getByText(t("dataImport.file.tooLarge", { size: maxSize }))).toBeInTheDocument();
     expect(screen.getByRole("button", { name: t("dataImport.file.submit") })).toBeDisabled();
     expect(server.writes).toEqual([]);
   });
@@ -236,12 +250,21 @@ describe("DataImport", () => {
     expect(server.writes).toEqual([]);
 
     fireEvent.change(baseUrl, { target: { value: "https://api.talkplus.io" } });
+    const copyFiles = screen.getByRole("checkbox", { name: t("dataImport.copyFiles.label") });
+    expect(copyFiles).not.toBeChecked();
+    fireEvent.click(copyFiles);
     fireEvent.click(screen.getByRole("button", { name: t("dataImport.talkplus.submit") }));
     await waitFor(() =>
       expect(server.writes).toEqual([
         {
           path: base,
-          body: { source: "talkplus", baseUrl: "https://api.talkplus.io", appId: "app-1", apiKey: "secret" },
+          body: {
+            source: "talkplus",
+            baseUrl: "https://api.talkplus.io",
+            appId: "app-1",
+            apiKey: "secret",
+            copyFiles: true,
+          },
         },
       ]),
     );
@@ -304,6 +327,8 @@ describe("DataImport", () => {
     );
     expect(within(current).getByRole("progressbar", { name: "Messages" })).toHaveAttribute("aria-valuenow", "24");
     expect(within(current).getByText("Messages 1,200 / 4,988")).toBeInTheDocument();
+    // Files are not copied, so their kind (0 of 0) has no bar.
+    expect(within(current).queryByRole("progressbar", { name: "Files" })).not.toBeInTheDocument();
     expect(within(current).getByRole("button", { name: t("dataImport.actions.pause") })).toBeInTheDocument();
     expect(within(current).getByRole("button", { name: t("dataImport.actions.cancel") })).toBeInTheDocument();
 
@@ -317,6 +342,60 @@ describe("DataImport", () => {
     const reads = server.lists();
     await act(() => vi.advanceTimersByTimeAsync(IMPORT_POLL_MS * 5));
     expect(server.lists()).toBe(reads);
+  });
+
+  it("shows the files bar of an import that copies them, and the files it could not copy", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fileFailures = [
+      { url: "https://cdn.example.com/a.png", name: "a.png", reason: "HTTP 404" },
+      { url: "https://cdn.example.com/big.mov", name: "big.mov", reason: "larger than 15 MB" },
+    ];
+    const copying = dataImport({
+      ...running,
+      copyFiles: true,
+      kinds: running.kinds.map((kind) => (kind.kind === "files" ? { kind: "files", done: 20, total: 52 } : kind)),
+      fileFailures: fileFailures.slice(0, 1),
+      fileFailuresTotal: 1,
+    });
+    const copied = dataImport({
+      ...copying,
+      status: "completed",
+      progress: 1,
+      completedAt: "2026-03-10T09:03:00.000Z",
+      kinds: copying.kinds.map((kind) => ({ ...kind, done: kind.total })),
+      fileFailures,
+      fileFailuresTotal: 12,
+    });
+    stubServer({ pages: [[copying], [copied]] });
+    renderPage();
+
+    const current = await screen.findByTestId(`current-import-${importId}`);
+    expect(within(current).getByRole("progressbar", { name: "Files" })).toHaveAttribute("aria-valuenow", "38");
+    expect(within(current).getByText("Files 20 / 52")).toBeInTheDocument();
+    expect(
+      within(current).getByRole("heading", { name: t("dataImport.fileFailures.title", { count: 1, total: "1" }) }),
+    ).toBeInTheDocument();
+    const failing = within(current).getByRole("table", { name: t("dataImport.fileFailures.label") });
+    expect(within(failing).getAllByRole("row")).toHaveLength(2);
+    expect(current).not.toHaveTextContent(/more in the report/);
+
+    await act(() => vi.advanceTimersByTimeAsync(IMPORT_POLL_MS));
+    const card = await screen.findByTestId(`import-${importId}`);
+    // The files kind counts every file tried: the 12 not copied are not among those written.
+    expect(card).toHaveTextContent("Users 118, Channels 12, Members 300, Messages 4,988, Files 40");
+    expect(within(card).getByText("12 files could not be copied")).toBeInTheDocument();
+    expect(card).toHaveTextContent(t("dataImport.fileFailures.about"));
+    const table = within(card).getByRole("table", { name: t("dataImport.fileFailures.label") });
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Name", "URL", "Reason"]);
+    expect(rows[1]).toHaveTextContent("a.pnghttps://cdn.example.com/a.pngHTTP 404");
+    expect(rows[2]).toHaveTextContent("big.movhttps://cdn.example.com/big.movlarger than 15 MB");
+    expect(card).toHaveTextContent("10 more in the report.");
   });
 
   it("pauses a running import, and resumes or cancels a paused one after asking", async () => {

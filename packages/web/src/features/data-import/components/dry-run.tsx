@@ -1,9 +1,21 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import { IMPORT_KINDS, type TImportCollision, type TImportDryRun, type TImportRowNote } from "@parley/contract";
+import type { TImportCollision, TImportDryRun, TImportRowNote } from "@parley/contract";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "@/hooks/use-format";
 import { NOTES_SHOWN } from "./import-labels";
+
+/**
+ * The kinds the dry run counts, in the order the job writes them. Files are not among them: whether one can be copied
+ * is known only when the job fetches it.
+ */
+const COUNTED_KINDS = [
+  "users",
+  "channels",
+  "members",
+  "messages",
+  "reactions",
+] as const satisfies readonly (keyof TImportDryRun["counts"])[];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -18,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** "N more in the report" under a list the page shows only the start of. */
-function MoreInReport({ shown, total }: { shown: number; total: number }) {
+export function MoreInReport({ shown, total }: { shown: number; total: number }) {
   const { t } = useTranslation();
   const format = useFormat();
   if (total <= shown) return null;
@@ -47,7 +59,7 @@ function CountsTable({ counts }: { counts: TImportDryRun["counts"] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {IMPORT_KINDS.map((kind) => (
+          {COUNTED_KINDS.map((kind) => (
             <TableRow key={kind}>
               <TableCell component="th" scope="row">
                 {t(`dataImport.kind.${kind}`)}

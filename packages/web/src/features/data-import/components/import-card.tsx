@@ -2,15 +2,22 @@ import { Alert, Box, Paper, Stack, Typography } from "@mui/material";
 import { isErrorCode, type TDataImport } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "@/hooks/use-format";
+import { FileFailures } from "./file-failures";
 import { ImportHeading } from "./import-heading";
 import { percentOf } from "./import-labels";
 import { ReportButton } from "./report-button";
 
-/** What a finished import wrote, kind by kind: "1,200 messages, 30 channels". */
+/**
+ * What a finished import wrote, kind by kind: "Messages 1,200, Channels 30, Files 80". The files kind counts every
+ * file the job tried, so the ones it could not copy are taken off.
+ */
 function WrittenSummary({ dataImport }: { dataImport: TDataImport }) {
   const { t } = useTranslation();
   const format = useFormat();
   const written = dataImport.kinds
+    .map((kind) =>
+      kind.kind === "files" ? { ...kind, done: Math.max(0, kind.done - dataImport.fileFailuresTotal) } : kind,
+    )
     .filter((kind) => kind.done > 0)
     .map((kind) =>
       t("dataImport.summary.kindCount", { kind: t(`dataImport.kind.${kind.kind}`), count: format.number(kind.done) }),
@@ -69,6 +76,7 @@ export function ImportCard({ appId, dataImport }: { appId: string; dataImport: T
               )}
             </Alert>
           )}
+          <FileFailures dataImport={dataImport} />
         </Box>
         <Box sx={{ flex: "0 0 auto", alignSelf: { sm: "center" } }}>
           <ReportButton

@@ -4,10 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "@/hooks/use-format";
 import { percentOf } from "./import-labels";
 
-/** The import's progress as a whole, then a bar per kind of record in the order the job writes them. */
+/**
+ * The import's progress as a whole, then a bar per kind of record in the order the job writes them; files only when
+ * the import copies them (otherwise their kind stays at 0 of 0).
+ */
 export function ImportProgress({ dataImport }: { dataImport: TDataImport }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const kinds = dataImport.kinds.filter((kind) => kind.kind !== "files" || dataImport.copyFiles);
   const percent = percentOf(dataImport.progress);
   const stage = dataImport.status === "queued" ? "waiting" : dataImport.status === "paused" ? "paused" : "writing";
   return (
@@ -26,7 +30,7 @@ export function ImportProgress({ dataImport }: { dataImport: TDataImport }) {
         aria-label={t("dataImport.progress.total")}
         sx={{ height: 8, borderRadius: 4 }}
       />
-      {dataImport.kinds.length > 0 && (
+      {kinds.length > 0 && (
         <Box
           component="ul"
           aria-label={t("dataImport.progress.kindsLabel")}
@@ -41,7 +45,7 @@ export function ImportProgress({ dataImport }: { dataImport: TDataImport }) {
             columnGap: 3,
           }}
         >
-          {dataImport.kinds.map((kind) => {
+          {kinds.map((kind) => {
             const done = Math.min(kind.done, kind.total);
             const kindPercent = kind.total === 0 ? 100 : Math.floor((done / kind.total) * 100);
             const label = t("dataImport.progress.kind", {

@@ -4,8 +4,10 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   FormLabel,
   LinearProgress,
   Radio,
@@ -25,8 +27,8 @@ import {
   zCreateTalkPlusImportRequest,
   zHttpUrl,
 } from "@parley/contract";
-import { type ChangeEvent, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ChangeEvent, type Ref, useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { muiRegister } from "@/components/form/mui-register";
@@ -62,7 +64,49 @@ const zTalkPlusForm = zCreateTalkPlusImportRequest.omit({ source: true }).extend
   appId: z.string().trim().min(1, V.required).max(200, V.tooLong),
   apiKey: z.string().trim().min(1, V.required).max(500, V.tooLong),
 });
-type TalkPlusValues = z.infer<typeof zTalkPlusForm>;
+/** `copyFiles` defaults to false, so the form's input may lack it while its parsed values always have it. */
+type TalkPlusInput = z.input<typeof zTalkPlusForm>;
+type TalkPlusValues = z.output<typeof zTalkPlusForm>;
+
+/**
+ * "Copy attached files into Parley": off, messages keep the source's URLs; on, the job fetches each file from the
+ * source (at most 15 MB) and a file it cannot fetch is listed in the report, its message keeping the source's URL.
+ */
+function CopyFilesField({
+  checked,
+  onChange,
+  onBlur,
+  inputRef,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={checked}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.checked)}
+            onBlur={onBlur}
+            slotProps={{ input: { ref: inputRef, "aria-describedby": hintId } }}
+          />
+        }
+        label={t("dataImport.copyFiles.label")}
+      />
+      <FormHelperText id={hintId} sx={{ mt: -0.5, ml: 4, maxWidth: 560 }}>
+        {t("dataImport.copyFiles.hint")}
+      </FormHelperText>
+    </Box>
+  );
+}
 
 function TalkPlusForm({ appId }: { appId: string }) {
   const { t } = useTranslation();
@@ -73,12 +117,13 @@ function TalkPlusForm({ appId }: { appId: string }) {
   const [problem, setProblem] = useState<unknown>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<TalkPlusValues>({
+  } = useForm<TalkPlusInput, unknown, TalkPlusValues>({
     resolver: zodResolver(zTalkPlusForm),
-    defaultValues: { baseUrl: TALKPLUS_BASE_URL, appId: "", apiKey: "" },
+    defaultValues: { baseUrl: TALKPLUS_BASE_URL, appId: "", apiKey: "", copyFiles: false },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -117,6 +162,18 @@ function TalkPlusForm({ appId }: { appId: string }) {
           {...muiRegister(register("apiKey"))}
           {...fieldError(errors.apiKey, t("dataImport.talkplus.apiKeyHint"))}
         />
+        <Controller
+          name="copyFiles"
+          control={control}
+          render={({ field }) => (
+            <CopyFilesField
+              checked={field.value === true}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
+        />
         {problem !== null && <ProblemAlert error={problem} />}
         <Box>
           <Button type="submit" variant="contained" loading={isSubmitting}>
@@ -135,6 +192,7 @@ function FileForm({ appId, source }: { appId: string; source: TImportFileSource 
   const { showSnackbar } = useSnackbar();
   const upload = useUploadImportFile(appId, inlineErrors);
   const [file, setFile] = useState<File | null>(null);
+  const [copyFiles, setCopyFiles] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   // A file the server would refuse unread is refused here, without sending hundreds of megabytes first.
   const tooLarge = file !== null && file.size > IMPORT_FILE_MAX_BYTES;
@@ -145,7 +203,7 @@ function FileForm({ appId, source }: { appId: string; source: TImportFileSource 
     if (!file || tooLarge || isEmpty) return;
     setProblem(null);
     try {
-      await upload.mutateAsync({ appId, source, file });
+      await upload.mutateAsync({ appId, source, copyFiles, file });
       showSnackbar(t("dataImport.new.started"), { severity: "success" });
     } catch (error) {
       setProblem(error);
@@ -205,6 +263,7 @@ function FileForm({ appId, source }: { appId: string; source: TImportFileSource 
           <LinearProgress aria-label={t("dataImport.file.uploadingLabel")} sx={{ height: 8, borderRadius: 4 }} />
         </Box>
       )}
+      <CopyFilesField checked={copyFiles} onChange={setCopyFiles} disabled={upload.isPending} />
       {problem !== null && <ProblemAlert error={problem} />}
       <Button
         variant="contained"
