@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
   Errors,
-  FILE_MAX_BYTES,
   IMPORT_FILE_FAILURES_LISTED,
   IMPORT_FILE_MAX_BYTES,
   IMPORT_KINDS,
@@ -18,18 +17,18 @@ import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
-import { OutboundError, type OutboundResponse } from "../../integrations/outbound";
 import type { FileStorage, Upload } from "../../integrations/storage";
 import type { AppRow, AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { FileService } from "../files";
-import { type ImportedFileRow, writeImportedFiles } from "../messages";
-import { type DryRunReport, review } from "./dry-run";
-import { importedChannelId, uuidV5 } from "./ids";
-import type { ParsedImport } from "./model";
+import { writeImportedFiles } from "../messages";
+import { copyFiles } from "./copy-files";
+import { review } from "./dry-run";
+import { importedChannelId } from "./ids";
+import { stored, toImport } from "./mapping";
 import { buildPlan, type Plan, type PlannedFile, planPages } from "./plan";
-import { type DataImportRow, dataImports, type ImportState, type StoredDryRun } from "./schema";
-import { readTalkPlus, readUpload } from "./sources";
+import { type DataImportRow, dataImports, type ImportState } from "./schema";
+import { existingIds, readSource, sourceKey } from "./sources";
 import { writePage } from "./write";
 
 /**
@@ -38,31 +37,11 @@ import { writePage } from "./write";
  */
 const ANALYSIS_LEASE_FACTOR = 5;
 
-/** Files copied at once, and how long one may take. */
-const FILE_COPY_LANES = 4;
-const FILE_COPY_TIMEOUT_MS = 30_000;
-
 /** Runs an import may start before it is given up as failed (3175): a crash, or an error of the database or storage. */
 const MAX_ATTEMPTS = 5;
 
-const sourceKey = (id: string) => `imports/${id}/source`;
 const partKey = (plan: string, kind: string, part: number) => `${plan}/${kind}-${String(part).padStart(6, "0")}`;
 const folderKey = (id: string) => `imports/${id}`;
-
-/** The dry run in the API's shape, as the import's row keeps it. */
-function stored(report: DryRunReport): StoredDryRun {
-  const note = ({ file, line, reason, detail }: DryRunReport["refused"][number]) => ({ file, line, reason, detail });
-  return {
-    counts: report.counts,
-    refused: report.refused.map(note),
-    refusedTotal: report.refusedTotal,
-    warnings: report.warnings.map(note),
-    warningsTotal: report.warningsTotal,
-    collisions: report.collisions.map(({ at, ...collision }) => ({ ...collision, ...at })),
-    collisionsTotal: report.collisionsTotal,
-    channelMap: report.channelMap,
-  };
-}
 
 /** A run's lease owner: the process's ID first, so an operator can tell which process holds an import. */
 const leaseOwner = () => `${process.pid}:${randomUUID()}`;
@@ -93,43 +72,6 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
   const { db } = ctx.database;
   const { storage } = deps;
   const leaseMs = ctx.config.exportLeaseSeconds * 1000;
-
-  function toImport(row: DataImportRow): TDataImport {
-    const kinds = (row.state?.kinds ?? []).map(({ kind, done, total }) => ({ kind, done, total }));
-    const total = kinds.reduce((sum, k) => sum + k.total, 0);
-    const done = kinds.reduce((sum, k) => sum + Math.min(k.done, k.total), 0);
-    const report = row.dryRun;
-    return {
-      id: row.id,
-      appId: row.appId,
-      source: row.source,
-      status: row.status,
-      copyFiles: row.copyFiles,
-      fileFailures: row.state?.fileFailures ?? [],
-      fileFailuresTotal: row.state?.fileFailuresTotal ?? 0,
-      origin: row.origin,
-      requestedBy: row.requestedBy,
-      dryRun: report
-        ? {
-            counts: report.counts,
-            refused: report.refused,
-            refusedTotal: report.refusedTotal,
-            warnings: report.warnings,
-            warningsTotal: report.warningsTotal,
-            collisions: report.collisions,
-            collisionsTotal: report.collisionsTotal,
-          }
-        : null,
-      kinds,
-      progress: row.status === "completed" ? 1 : total === 0 ? 0 : Math.min(1, done / total),
-      createdAt: row.createdAt.toISOString(),
-      analyzedAt: row.analyzedAt?.toISOString() ?? null,
-      startedAt: row.startedAt?.toISOString() ?? null,
-      completedAt: row.completedAt?.toISOString() ?? null,
-      errorCode: row.errorCode,
-      errorReason: row.errorReason,
-    };
-  }
 
   /** Imports write the app's whole data, so only the account that owns the app may make or read them. */
   async function requireOwner(auth: Authenticated, appId: string): Promise<AppRow> {
@@ -244,77 +186,6 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
       .catch(() => {});
   }
 
-  async function readSource(row: DataImportRow): Promise<ParsedImport> {
-    if (row.source === "talkplus") {
-      if (!row.credentials) throw new AppError(Errors.IMPORT_SOURCE_REFUSED, { reason: "the credentials are gone" });
-      return readTalkPlus(ctx.outbound, row.credentials);
-    }
-    const stream = await storage.get(sourceKey(row.id));
-    if (!stream) throw new AppError(Errors.IMPORT_FILE_INVALID, { reason: "the uploaded file is gone" });
-    const bytes = Buffer.concat((await stream.toArray()) as Buffer[]);
-    return readUpload(row.source, bytes, row.origin);
-  }
-
-  /** The user and channel IDs of the import that the app already has. */
-  async function existingIds(appId: string, parsed: ParsedImport, channelIds: string[]) {
-    const userIds = [...new Set(parsed.users.map((user) => user.userId))];
-    const users = await ctx.database.query<{ user_id: string }>(
-      "select user_id from chat_users where app_id = $1 and user_id = any($2)",
-      [appId, userIds],
-    );
-    const channels = await ctx.database.query<{ id: string }>(
-      "select id from channels where app_id = $1 and id = any($2::uuid[])",
-      [appId, channelIds],
-    );
-    return { userIds: new Set(users.map((u) => u.user_id)), channelIds: new Set(channels.map((c) => c.id)) };
-  }
-
-  /**
-   * Copies a page of files through the outbound guard (the URLs are the source's, so they must not reach the server's
-   * own network) into storage, a few at a time. A file that cannot be copied is listed, and its message keeps the
-   * source's URL.
-   */
-  async function copyFiles(appId: string, planned: PlannedFile[]) {
-    const copied: ImportedFileRow[] = [];
-    const failures: TImportFileFailure[] = [];
-    const copyOne = async (file: PlannedFile) => {
-      const fail = (reason: string) => failures.push({ url: file.url, name: file.name, reason });
-      let answer: OutboundResponse;
-      try {
-        answer = await ctx.outbound.request({
-          url: file.url,
-          method: "GET",
-          timeoutMs: FILE_COPY_TIMEOUT_MS,
-          maxBodyBytes: FILE_MAX_BYTES + 1,
-        });
-      } catch (err) {
-        return fail(err instanceof OutboundError ? err.reason : "the request failed");
-      }
-      if (answer.status !== 200) return fail(`HTTP ${answer.status}`);
-      if (answer.bytes.length > FILE_MAX_BYTES) return fail(`larger than ${FILE_MAX_BYTES / 1024 / 1024} MB`);
-      const declared = Number(answer.headers["content-length"] ?? Number.NaN);
-      if (Number.isFinite(declared) && declared !== answer.bytes.length) return fail("the answer was cut short");
-      const fileId = uuidV5(appId, `file:${file.message_id}`);
-      copied.push({
-        message_id: file.message_id,
-        file: await deps.files.storeImported(appId, file.channel_id, fileId, {
-          bytes: answer.bytes,
-          name: file.name,
-          mimeType: file.mime_type,
-        }),
-      });
-    };
-    let next = 0;
-    const lane = async () => {
-      while (next < planned.length) {
-        const file = planned[next++];
-        if (file) await copyOne(file);
-      }
-    };
-    await Promise.all(Array.from({ length: FILE_COPY_LANES }, lane));
-    return { copied, failures };
-  }
-
   /** Writes the plan's parts a run has not written yet, page by page; false when the run lost its lease. */
   async function writeParts(row: DataImportRow, state: ImportState, owner: string): Promise<boolean> {
     for (const entry of state.kinds) {
@@ -328,7 +199,7 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
         let write: (tx: Db) => Promise<void>;
         if (kind === "files") {
           const planned = JSON.parse(text) as PlannedFile[];
-          const result = await copyFiles(row.appId, planned);
+          const result = await copyFiles(ctx, deps.files, row.appId, planned);
           count = planned.length;
           failures = result.failures;
           write = (tx) => writeImportedFiles(tx, row.appId, result.copied);
@@ -512,12 +383,16 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
       // that took over, and the import's state names the one plan that is its own.
       const plan = `${folderKey(row.id)}/plan-${randomUUID()}`;
       try {
-        const parsed = await readSource(row);
+        const parsed = await readSource(row, storage, ctx.outbound);
         if (!(await hold())) return;
         const channelIds = [
           ...new Set(parsed.channels.map((c) => c.sourceKey).concat(parsed.messages.map((m) => m.channelKey))),
         ].map((key) => importedChannelId(row.appId, row.source, key));
-        const { report, accepted } = review(parsed, await existingIds(row.appId, parsed, channelIds), row.appId);
+        const { report, accepted } = review(
+          parsed,
+          await existingIds(ctx.database, row.appId, parsed, channelIds),
+          row.appId,
+        );
         const pages = planPages(
           buildPlan(accepted, row.appId, row.source, ctx.clock.now(), { copyFiles: row.copyFiles }),
           ctx.config.importPageRows,

@@ -1,8 +1,11 @@
 import { Errors, IMPORT_UNZIPPED_MAX_BYTES, IMPORT_ZIP_FILES_MAX, type TImportSource } from "@parley/contract";
+import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { OutboundGuard } from "../../integrations/outbound";
+import type { FileStorage } from "../../integrations/storage";
 import type { ParsedImport } from "./model";
 import { parseParleyExport } from "./parley-export";
+import type { DataImportRow } from "./schema";
 import { type ImportFile, parseSendbirdExport } from "./sendbird";
 import { parseStreamJsonl } from "./stream";
 import { pullTalkPlus } from "./talkplus";
@@ -75,4 +78,39 @@ export async function readTalkPlus(
   } catch (err) {
     throw new AppError(Errors.IMPORT_SOURCE_REFUSED, { reason: err instanceof Error ? err.message : String(err) });
   }
+}
+
+/** Where an import's uploaded file is kept until its analysis has read it. */
+export const sourceKey = (id: string) => `imports/${id}/source`;
+
+/** The parsed records of an import's source: its uploaded file, or TalkPlus pulled with its credentials. */
+export async function readSource(
+  row: Pick<DataImportRow, "id" | "source" | "origin" | "credentials">,
+  storage: FileStorage,
+  guard: OutboundGuard,
+): Promise<ParsedImport> {
+  if (row.source === "talkplus") {
+    if (!row.credentials) throw new AppError(Errors.IMPORT_SOURCE_REFUSED, { reason: "the credentials are gone" });
+    return readTalkPlus(guard, row.credentials);
+  }
+  const stream = await storage.get(sourceKey(row.id));
+  if (!stream) throw new AppError(Errors.IMPORT_FILE_INVALID, { reason: "the uploaded file is gone" });
+  return readUpload(row.source, Buffer.concat((await stream.toArray()) as Buffer[]), row.origin);
+}
+
+/**
+ * The user and channel IDs of an import that the app already has. The IDs go as one array parameter each: an import
+ * can name more users than a statement takes parameters.
+ */
+export async function existingIds(database: Database, appId: string, parsed: ParsedImport, channelIds: string[]) {
+  const userIds = [...new Set(parsed.users.map((user) => user.userId))];
+  const users = await database.query<{ user_id: string }>(
+    "select user_id from chat_users where app_id = $1 and user_id = any($2)",
+    [appId, userIds],
+  );
+  const channels = await database.query<{ id: string }>(
+    "select id from channels where app_id = $1 and id = any($2::uuid[])",
+    [appId, channelIds],
+  );
+  return { userIds: new Set(users.map((u) => u.user_id)), channelIds: new Set(channels.map((c) => c.id)) };
 }
