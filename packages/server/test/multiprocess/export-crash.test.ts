@@ -1,5 +1,4 @@
 import type { TDataExport } from "@parley/contract";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ndjson, readZip } from "../zip";
 import {
@@ -15,6 +14,7 @@ import {
   type ServerProcess,
   signUp,
   startServer,
+  watchUpdates,
 } from "./support";
 
 const PORT = PORTS.exportCrash;
@@ -49,49 +49,14 @@ interface Progress {
   done: number;
 }
 
-/**
- * The export's progress as the database commits it: a trigger, on this test's scratch database only, notifies every
- * update of an export, so the test waits on the writes themselves instead of reading the row on a timer, and sees
- * every value the progress took.
- */
-async function watchProgress() {
-  await sql(`
-    create or replace function test_export_progress() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('test_export_progress', json_build_object('status', new.status, 'done',
-        coalesce((select sum((s ->> 'done')::int) from jsonb_array_elements(new.state -> 'sections') s), 0))::text);
-      return new;
-    end $$;
-    create trigger test_export_progress after update on data_exports
-      for each row execute function test_export_progress();`);
-  const listener = new pg.Client({ connectionString: db.url });
-  await listener.connect();
-  await listener.query("listen test_export_progress");
-  const seen: Progress[] = [];
-  let wake = () => {};
-  listener.on("notification", (note) => {
-    seen.push(JSON.parse(note.payload ?? "{}") as Progress);
-    wake();
-  });
-  return {
-    seen,
-    /** The first progress from `from` on that `reached` accepts; fails with `what` once `withinMs` has passed. */
-    async until(reached: (p: Progress) => boolean, withinMs: number, what: string, from = 0): Promise<Progress> {
-      const deadline = Date.now() + withinMs;
-      for (;;) {
-        const hit = seen.slice(from).find(reached);
-        if (hit) return hit;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(what);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, left).unref();
-        });
-      }
-    },
-    close: () => listener.end(),
-  };
-}
+/** The export's status and rows written, at every update the database commits. */
+const watchProgress = () =>
+  watchUpdates<Progress>(
+    db,
+    "data_exports",
+    `json_build_object('status', new.status, 'done',
+      coalesce((select sum((s ->> 'done')::int) from jsonb_array_elements(new.state -> 'sections') s), 0))`,
+  );
 
 beforeAll(async () => {
   dataDir = await createDataDir("parley-export-crash");

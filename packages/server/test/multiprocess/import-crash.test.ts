@@ -1,5 +1,4 @@
 import type { TDataImport } from "@parley/contract";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
@@ -13,6 +12,7 @@ import {
   signedInAccount,
   startServer,
   testRedisUrl,
+  watchUpdates,
 } from "./support";
 
 const USERS = 200;
@@ -67,45 +67,21 @@ function streamFile(): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** The import's written messages as the database commits them, so the test waits on the writes themselves. */
-async function watchProgress() {
-  await db.sql(`
-    create or replace function test_import_progress() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('test_import_progress', json_build_object('status', new.status, 'owner', new.lease_owner,
-        'messages', coalesce((select (k ->> 'done')::int from jsonb_array_elements(new.state -> 'kinds') k
-          where k ->> 'kind' = 'messages'), 0))::text);
-      return new;
-    end $$;
-    create trigger test_import_progress after update on data_imports
-      for each row execute function test_import_progress();`);
-  const listener = new pg.Client({ connectionString: db.url });
-  await listener.connect();
-  await listener.query("listen test_import_progress");
-  const seen: { status: string; owner: string | null; messages: number }[] = [];
-  let wake = () => {};
-  listener.on("notification", (note) => {
-    seen.push(JSON.parse(note.payload ?? "{}"));
-    wake();
-  });
-  return {
-    seen,
-    async until(reached: (p: (typeof seen)[number]) => boolean, withinMs: number, what: string, from = 0) {
-      const deadline = Date.now() + withinMs;
-      for (;;) {
-        const hit = seen.slice(from).find(reached);
-        if (hit) return hit;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(what);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, left).unref();
-        });
-      }
-    },
-    close: () => listener.end(),
-  };
+interface Progress {
+  status: string;
+  owner: string | null;
+  messages: number;
 }
+
+/** The import's status, lease owner and messages written, at every update the database commits. */
+const watchProgress = () =>
+  watchUpdates<Progress>(
+    db,
+    "data_imports",
+    `json_build_object('status', new.status, 'owner', new.lease_owner,
+      'messages', coalesce((select (k ->> 'done')::int from jsonb_array_elements(new.state -> 'kinds') k
+        where k ->> 'kind' = 'messages'), 0))`,
+  );
 
 beforeAll(async () => {
   dataDir = await createDataDir("parley-import-crash");

@@ -482,3 +482,46 @@ export async function listenForMessages(
   });
   return { socket, texts, closed };
 }
+
+/**
+ * Every update of `table`'s rows as the database commits it: a trigger, on the test's scratch database only, notifies
+ * `payload` (a JSON expression over `new`), so a test waits on the writes themselves instead of reading the row on a
+ * timer, and sees every value a row's progress took.
+ */
+export async function watchUpdates<T>(db: ScratchDatabase, table: "data_exports" | "data_imports", payload: string) {
+  const channel = `test_${table}_updates`;
+  await db.sql(`
+    create or replace function ${channel}() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('${channel}', (${payload})::text);
+      return new;
+    end $$;
+    create trigger ${channel} after update on ${table} for each row execute function ${channel}();`);
+  const listener = new pg.Client({ connectionString: db.url });
+  await listener.connect();
+  await listener.query(`listen ${channel}`);
+  const seen: T[] = [];
+  let wake = () => {};
+  listener.on("notification", (note) => {
+    seen.push(JSON.parse(note.payload ?? "{}") as T);
+    wake();
+  });
+  return {
+    seen,
+    /** The first update from `from` on that `reached` accepts; fails with `what` once `withinMs` has passed. */
+    async until(reached: (update: T) => boolean, withinMs: number, what: string, from = 0): Promise<T> {
+      const deadline = Date.now() + withinMs;
+      for (;;) {
+        const hit = seen.slice(from).find(reached);
+        if (hit) return hit;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(what);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, left).unref();
+        });
+      }
+    },
+    close: () => listener.end(),
+  };
+}
