@@ -317,9 +317,12 @@ describe("the import's life", () => {
     const created = await d.upload("stream", "app.jsonl", await streamFile());
     const id = created.body.import.id;
     await d.settled(id);
-    // Started and paused before the job queue runs it: the run finds it paused and writes nothing.
+    // Started and paused before the job queue runs it: the run finds it paused and writes nothing. The queue is
+    // held meanwhile, since a fast database would otherwise finish this small file between the two calls.
+    await t.ctx.jobs.stop();
     expect((await d.action(id, "start")).body.import.status).toBe("queued");
     expect((await d.action(id, "pause")).body.import.status).toBe("paused");
+    await t.ctx.jobs.start();
     const paused = await d.settled(id);
     expect(paused.status).toBe("paused");
     expect(paused.kinds.every((k) => k.done === 0)).toBe(true);
