@@ -34,7 +34,7 @@ const CLEAN: Record<string, string> = {
     'export * from "./chat";\nimport { z } from "zod";\nexport const id = z.string();\n',
   "packages/contract/src/chat.ts": 'import { z } from "zod";\nexport const text = z.string();\n',
   "packages/contract/src/chat.test.ts": 'import { expect, it } from "vitest";\nimport { text } from "./chat";\n',
-  "packages/server/package.json": packageJson("@parley/server", {
+  "packages/server/package.json": packageJson("@parley/api-server", {
     exports: { ".": "./src/app.ts", "./testing": "./test/harness.ts" },
   }),
   "packages/server/src/app.ts": [
@@ -266,8 +266,8 @@ describe("the boundary check", () => {
     {
       rule: "sdk-deps",
       name: "an SDK test importing the server's test harness by package name",
-      changes: { "packages/sdk/test/chat.test.ts": 'import { startTestApp } from "@parley/server/testing";\n' },
-      expected: 'packages/sdk/test/chat.test.ts:1 sdk-deps imports "@parley/server/testing"',
+      changes: { "packages/sdk/test/chat.test.ts": 'import { startTestApp } from "@parley/api-server/testing";\n' },
+      expected: 'packages/sdk/test/chat.test.ts:1 sdk-deps imports "@parley/api-server/testing"',
     },
     {
       rule: "sdk-deps",

@@ -29,6 +29,8 @@ export const LAYERS: readonly { dir: string; mayImport: readonly string[] | "any
   { dir: "packages/contract", mayImport: [], what: "zod schemas, error codes, paths, constants; no I/O" },
   { dir: "packages/server", mayImport: ["packages/contract"], what: "the Fastify server" },
   { dir: "packages/sdk", mayImport: ["packages/contract"], what: "the chat SDK" },
+  { dir: "packages/server-sdk", mayImport: ["packages/contract"], what: "the server SDK for an app's backend" },
+  { dir: "packages/cli", mayImport: ["packages/server-sdk", "packages/contract"], what: "the developer CLI" },
   { dir: "packages/react", mayImport: ["packages/sdk", "packages/contract"], what: "the React UI kit on the SDK" },
   {
     dir: "packages/react-native",

@@ -63,7 +63,7 @@ describe("the production build", () => {
     }
     await run(
       "npm",
-      ["ci", "--omit=dev", "-w", "@parley/server", "--no-audit", "--no-fund", "--prefer-offline"],
+      ["ci", "--omit=dev", "-w", "@parley/api-server", "--no-audit", "--no-fund", "--prefer-offline"],
       scratch,
     );
     // Development tools stayed out: the build needs none of them.

@@ -6,7 +6,7 @@ import { migrate } from "./db/migrate";
 import { issueMarketplaceToken } from "./modules/admin";
 import { updateAccountByEmail } from "./modules/auth";
 
-const usage = `Usage: npm run cli -w @parley/server -- <command>
+const usage = `Usage: npm run cli -w @parley/api-server -- <command>
 
 Commands:
   migrate                 apply pending database migrations

@@ -8,7 +8,7 @@ import { z } from "zod";
 /**
  * The nearest folder at or above `from` whose package.json declares workspaces: the checkout's root. A relative
  * DATA_DIR or WEB_DIST_DIR is taken from there, because npm runs a workspace's scripts in the workspace's folder
- * (`npm run cli -w @parley/server` in packages/server) and `./data` taken from the working directory made the CLI
+ * (`npm run cli -w @parley/api-server` in packages/server) and `./data` taken from the working directory made the CLI
  * open a second, empty database. Null outside a checkout.
  */
 export function findProjectRoot(from: string): string | null {

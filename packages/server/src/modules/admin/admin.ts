@@ -27,7 +27,7 @@ import type { SignInLinks } from "./sign-in-links";
  */
 export const ADMIN_ROLE_REFUSAL =
   "The admin console needs the admin role, which only the server's operator gives, on its command line: " +
-  "npm run cli -w @parley/server -- grant-admin <email>";
+  "npm run cli -w @parley/api-server -- grant-admin <email>";
 
 /** Every admin call answers 1023 to anyone without the admin role. */
 export function requireAdmin(auth: Authenticated): AccountRow {

@@ -271,7 +271,7 @@ describe("admin console", () => {
     const customer = await createAccount(t);
     const refused = await api.get<{ code: string; message: string }>("/admin/companies", customer.token);
     expect(refused.body.code).toBe("1023");
-    expect(refused.body.message).toContain("npm run cli -w @parley/server -- grant-admin <email>");
+    expect(refused.body.message).toContain("npm run cli -w @parley/api-server -- grant-admin <email>");
   });
 
   it("lists companies with search and sorting, and shows one with its apps", async () => {

@@ -39,7 +39,7 @@ describe("admin pages", () => {
     setSession(sessionFor());
     renderRoutes(routes, { initialEntries: ["/admin/companylist"] });
     expect(await screen.findByText(t("status.notAllowed.adminBody"))).toBeInTheDocument();
-    expect(t("status.notAllowed.adminBody")).toContain("npm run cli -w @parley/server -- grant-admin");
+    expect(t("status.notAllowed.adminBody")).toContain("npm run cli -w @parley/api-server -- grant-admin");
   });
 
   it("keeps the plain not-allowed text for refusals that are not about the admin role", async () => {
