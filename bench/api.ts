@@ -20,12 +20,13 @@ import autocannon from "autocannon";
 import { envSchema } from "../packages/server/src/config";
 import {
   BENCH_MARKETPLACE_SECRET,
-  DEFAULT_ADMIN_URL,
+  databaseOptions,
   givenDatabase,
   machine,
   marketplaceSession,
   type ScratchDatabase,
   scratchDatabase,
+  wholeNumbers,
   writeReport,
 } from "./support";
 import { type BenchServer, freePort, startServer, stopServers } from "./web-server";
@@ -36,15 +37,14 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     /** Seconds of the same load before each measurement, left out: JIT and connection pools settle. */
     warmup: { type: "string", default: "2" },
-    /** A database to run on as it is (not dropped); without it, a scratch database on `--admin-url`. */
-    "database-url": { type: "string" },
-    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    out: { type: "string", default: ".reports/bench-api.json" },
+    ...databaseOptions("api"),
   },
 });
-const CONNECTIONS = Number(args.connections);
-const SECONDS = Number(args.seconds);
-const WARMUP = Number(args.warmup);
+const {
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  warmup: WARMUP,
+} = wholeNumbers(args, ["connections", "seconds", "warmup"], { warmup: 0 });
 const GOALS = { ratioAtLeast: 0.3, p99MsBelow: 10 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

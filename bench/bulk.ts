@@ -13,11 +13,13 @@ import { withInProcessServer } from "./in-process";
 import {
   appWithKey,
   call,
-  DEFAULT_ADMIN_URL,
+  databaseOptions,
+  ENGINES_OPTION,
   machine,
   marketplaceSession,
   pool,
   runOnEngines,
+  wholeNumbers,
   writeReport,
 } from "./support";
 
@@ -27,19 +29,12 @@ const { values: args } = parseArgs({
     bulk: { type: "string", default: "20000" },
     /** Calls under way at once, for both paths. */
     concurrency: { type: "string", default: "4" },
-    engines: { type: "string", default: "pglite,postgres" },
-    "database-url": { type: "string" },
-    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    out: { type: "string", default: ".reports/bench-bulk.json" },
+    ...ENGINES_OPTION,
+    ...databaseOptions("bulk"),
   },
 });
-const SINGLE = Number(args.single);
-const BULK = Number(args.bulk);
-const CONCURRENCY = Number(args.concurrency);
+const { single: SINGLE, bulk: BULK, concurrency: CONCURRENCY } = wholeNumbers(args, ["single", "bulk", "concurrency"]);
 const GOALS = { ratioAtLeast: 20 };
-for (const [flag, value] of Object.entries({ single: SINGLE, bulk: BULK, concurrency: CONCURRENCY })) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
-}
 
 interface PathFigures {
   users: number;

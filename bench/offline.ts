@@ -64,6 +64,7 @@ import {
   pool,
   type ScratchDatabase,
   scratchDatabase,
+  wholeNumbers,
   writeReport,
 } from "./support";
 import { freePort, startServer, stopServers } from "./web-server";
@@ -85,24 +86,19 @@ const { values: args } = parseArgs({
     out: { type: "string", default: ".reports/bench-offline.json" },
   },
 });
-const MESSAGES = Number(args.messages);
-const OUTBOX_CHANNELS = Number(args["outbox-channels"]);
-const WARMUP = Number(args.warmup);
-const CHANNELS = Number(args.channels);
-const CHANNEL_MESSAGES = Number(args["channel-messages"]);
-const NETWORK_LOADS = Number(args["network-loads"]);
-const STORE_LOADS = Number(args["store-loads"]);
-for (const [flag, value] of Object.entries({
+const {
   messages: MESSAGES,
   "outbox-channels": OUTBOX_CHANNELS,
+  warmup: WARMUP,
   channels: CHANNELS,
   "channel-messages": CHANNEL_MESSAGES,
   "network-loads": NETWORK_LOADS,
   "store-loads": STORE_LOADS,
-})) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
-}
-if (!Number.isInteger(WARMUP) || WARMUP < 0) throw new Error("--warmup must be a whole number");
+} = wholeNumbers(
+  args,
+  ["messages", "outbox-channels", "warmup", "channels", "channel-messages", "network-loads", "store-loads"],
+  { warmup: 0 },
+);
 if (args.database !== "pglite" && args.database !== "postgres") throw new Error("--database is pglite or postgres");
 const GOALS = { storeFirstDrawMsBelow: 100, storeVsNetworkAtLeast: 3, drainVsOnlineAtLeast: 0.8 };
 

@@ -4,11 +4,13 @@ import type { Authenticated } from "../packages/server/src/modules/auth/service"
 import { withInProcessServer } from "./in-process";
 import {
   benchMarketplaceSignup,
-  DEFAULT_ADMIN_URL,
+  databaseOptions,
+  ENGINES_OPTION,
   machine,
   runOnEngines,
   summarizeTimings,
   type Timings,
+  wholeNumbers,
   writeReport,
 } from "./support";
 
@@ -17,16 +19,15 @@ const { values: args } = parseArgs({
     iterations: { type: "string", default: "200" },
     warmup: { type: "string", default: "20" },
     messages: { type: "string", default: "1000000000" },
-    engines: { type: "string", default: "pglite,postgres" },
-    /** A PostgreSQL database to run on as it is (not dropped); without it, a scratch database on `--admin-url`. */
-    "database-url": { type: "string" },
-    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    out: { type: "string", default: ".reports/bench-reports.json" },
+    ...ENGINES_OPTION,
+    ...databaseOptions("reports"),
   },
 });
-const ITERATIONS = Number(args.iterations);
-const WARMUP = Number(args.warmup);
-const MESSAGES = Number(args.messages);
+const {
+  iterations: ITERATIONS,
+  warmup: WARMUP,
+  messages: MESSAGES,
+} = wholeNumbers(args, ["iterations", "warmup", "messages"], { warmup: 0 });
 const DAYS = 365;
 /** The largest value of a PostgreSQL `integer`, the type of the counters and of the overview's cast sum. */
 const INT4_MAX = 2_147_483_647;

@@ -31,13 +31,14 @@ import { withInProcessServer } from "./in-process";
 import {
   appWithKey,
   call,
-  DEFAULT_ADMIN_URL,
+  databaseOptions,
   machine,
   marketplaceSession,
   pool,
   runOnEngines,
   summarizeTimings,
   type Timings,
+  wholeNumbers,
   writeReport,
 } from "./support";
 
@@ -48,31 +49,21 @@ const { values: args } = parseArgs({
     senders: { type: "string", default: "50" },
     iterations: { type: "string", default: "200" },
     warmup: { type: "string", default: "20" },
-    /** A PostgreSQL database to run on as it is (not dropped); without it, a scratch database on `--admin-url`. */
-    "database-url": { type: "string" },
-    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    out: { type: "string", default: ".reports/bench-search.json" },
+    ...databaseOptions("search"),
   },
 });
-const MESSAGES = Number(args.messages);
-const CHANNELS = Number(args.channels);
-const SENDERS = Number(args.senders);
-const ITERATIONS = Number(args.iterations);
-const WARMUP = Number(args.warmup);
+const {
+  messages: MESSAGES,
+  channels: CHANNELS,
+  senders: SENDERS,
+  iterations: ITERATIONS,
+  warmup: WARMUP,
+} = wholeNumbers(args, ["messages", "channels", "senders", "iterations", "warmup"], { warmup: 0 });
 /** Rows one insert statement writes, so progress shows and no statement holds the whole fill. */
 const ROWS_PER_INSERT = 100_000;
 /** The rare word is in one message of this many. */
 const RARE_EVERY = 100_000;
 const GOALS = { p99MsBelow: 300, atMessages: 10_000_000 };
-
-for (const [flag, value] of Object.entries({
-  messages: MESSAGES,
-  channels: CHANNELS,
-  senders: SENDERS,
-  iterations: ITERATIONS,
-})) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
-}
 
 /** Words of everyday Korean chat, most common first: a message draws from the front more often. */
 const KOREAN = [

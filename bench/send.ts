@@ -60,7 +60,7 @@ import {
   type CpuPerOperation,
   call,
   cpuMeter,
-  DEFAULT_ADMIN_URL,
+  databaseOptions,
   givenDatabase,
   pool as inParallel,
   machine,
@@ -69,6 +69,7 @@ import {
   scratchDatabase,
   summarizeTimings,
   type Timings,
+  wholeNumbers,
   writeReport,
 } from "./support";
 import { startServer, stopServers } from "./web-server";
@@ -85,18 +86,17 @@ const { values: args } = parseArgs({
     pool: { type: "string", default: "10" },
     /** Sends a second, shared by the senders on a fixed schedule, for the latency at that load; 0 skips it. */
     rate: { type: "string", default: "3000" },
-    /** A database to run on as it is (not dropped); without it, a scratch database on `--admin-url`. */
-    "database-url": { type: "string" },
-    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    out: { type: "string", default: ".reports/bench-send.json" },
+    ...databaseOptions("send"),
   },
 });
-const SENDERS = Number(args.senders);
-const MEMBERS = Number(args.members);
-const SECONDS = Number(args.seconds);
-const WARMUP = Number(args.warmup);
-const POOL = Number(args.pool);
-const RATE = Number(args.rate);
+const {
+  senders: SENDERS,
+  members: MEMBERS,
+  seconds: SECONDS,
+  warmup: WARMUP,
+  pool: POOL,
+  rate: RATE,
+} = wholeNumbers(args, ["senders", "members", "seconds", "warmup", "pool", "rate"], { warmup: 0, rate: 0 });
 const RATE_LIMIT = 100_000;
 /**
  * The batched insert's goal goes with the server's CPU per message: the rate on this shared machine moves from run

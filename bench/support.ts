@@ -21,6 +21,40 @@ import pg from "pg";
  */
 export const DEFAULT_ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
+/**
+ * The command-line options of a benchmark that runs on PostgreSQL: `--database-url`, a database to run on as it is
+ * (not dropped), without which it makes a scratch database on `--admin-url`; and `--out`, where the report goes.
+ */
+export function databaseOptions(name: string) {
+  return {
+    "database-url": { type: "string" },
+    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+    out: { type: "string", default: `.reports/bench-${name}.json` },
+  } as const;
+}
+
+/** `--engines`, for a benchmark that measures the embedded database and PostgreSQL alike. */
+export const ENGINES_OPTION = { engines: { type: "string", default: "pglite,postgres" } } as const;
+
+/**
+ * The named options as whole numbers, each refused below the least value it takes (1 unless `least` says otherwise),
+ * so a mistyped flag stops the run before any set-up.
+ */
+export function wholeNumbers<const K extends string>(
+  values: { readonly [name in K]?: string | boolean | undefined },
+  names: readonly K[],
+  least: { readonly [name in K]?: number } = {},
+): Record<K, number> {
+  const numbers = new Map<K, number>();
+  for (const name of names) {
+    const value = Number(values[name]);
+    const min = least[name] ?? 1;
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}`);
+    numbers.set(name, value);
+  }
+  return Object.fromEntries(numbers) as Record<K, number>;
+}
+
 /** Above this one-minute load average at a benchmark's start, other work shares the machine: goals are not judged. */
 export const MAX_START_LOAD = 1.5;
 

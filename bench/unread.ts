@@ -11,13 +11,15 @@ import { withInProcessServer } from "./in-process";
 import {
   appWithKey,
   call,
-  DEFAULT_ADMIN_URL,
+  databaseOptions,
+  ENGINES_OPTION,
   machine,
   marketplaceSession,
   pool,
   runOnEngines,
   summarizeTimings,
   type Timings,
+  wholeNumbers,
   writeReport,
 } from "./support";
 
@@ -27,26 +29,23 @@ const { values: args } = parseArgs({
     messages: { type: "string", default: "1000000" },
     iterations: { type: "string", default: "200" },
     warmup: { type: "string", default: "20" },
-    engines: { type: "string", default: "pglite,postgres" },
-    /** A PostgreSQL database to run on as it is (not dropped); without it, a scratch database on `--admin-url`. */
-    "database-url": { type: "string" },
-    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    out: { type: "string", default: ".reports/bench-unread.json" },
+    ...ENGINES_OPTION,
+    ...databaseOptions("unread"),
   },
 });
-const CHANNELS = Number(args.channels);
-const PER_CHANNEL = Math.floor(Number(args.messages) / CHANNELS);
-const ITERATIONS = Number(args.iterations);
-const WARMUP = Number(args.warmup);
+const {
+  channels: CHANNELS,
+  messages: MESSAGES,
+  iterations: ITERATIONS,
+  warmup: WARMUP,
+} = wholeNumbers(args, ["channels", "messages", "iterations", "warmup"], { warmup: 0 });
+const PER_CHANNEL = Math.floor(MESSAGES / CHANNELS);
 /** One message in this many mentions the reader, as `mentionedUserIds: ["reader"]` would. */
 const MENTION_EVERY = 100;
 /** Channels whose messages one insert statement writes: a statement of about 100,000 rows at the default sizes. */
 const CHANNELS_PER_INSERT = 100;
 const GOALS = { p99MsBelow: 50 };
 
-for (const [flag, value] of Object.entries({ channels: CHANNELS, iterations: ITERATIONS })) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
-}
 if (!Number.isInteger(PER_CHANNEL) || PER_CHANNEL < 2) throw new Error("--messages must give each channel 2 or more");
 
 type Engine = "pglite" | "postgres";

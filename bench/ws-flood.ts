@@ -25,7 +25,7 @@ import { Worker } from "node:worker_threads";
 import { API_PREFIX, api, CHAT_API_PREFIX, chatApi, RATE_LIMIT_PER_SECOND, zAppResponse } from "@parley/contract";
 import {
   BENCH_MARKETPLACE_SECRET,
-  DEFAULT_ADMIN_URL,
+  databaseOptions,
   givenDatabase,
   machine,
   marketplaceSession,
@@ -33,6 +33,7 @@ import {
   scratchDatabase,
   summarizeTimings,
   type Timings,
+  wholeNumbers,
   writeReport,
 } from "./support";
 import { type BenchServer, startServer, stopServers } from "./web-server";
@@ -49,16 +50,16 @@ const { values: args } = parseArgs({
     interval: { type: "string", default: "20" },
     /** Also flood a server without a rate limit, for comparison. */
     unlimited: { type: "boolean", default: false },
-    "database-url": { type: "string" },
-    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    out: { type: "string", default: ".reports/bench-ws-flood.json" },
+    ...databaseOptions("ws-flood"),
   },
 });
-const SECONDS = Number(args.seconds);
-const WARMUP = Number(args.warmup);
-const SOCKETS = Number(args.sockets);
-const FRAMES = Number(args.frames);
-const INTERVAL_MS = Number(args.interval);
+const {
+  seconds: SECONDS,
+  warmup: WARMUP,
+  sockets: SOCKETS,
+  frames: FRAMES,
+  interval: INTERVAL_MS,
+} = wholeNumbers(args, ["seconds", "warmup", "sockets", "frames", "interval"], { warmup: 0 });
 const GOALS = { floodP99MsBelow: 100 };
 /** Lets the bench read the server's own event-loop delay, which tells a blocked server from a busy machine. */
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
