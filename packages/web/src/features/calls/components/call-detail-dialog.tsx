@@ -12,13 +12,12 @@ import {
 import type { TDashboardCall, TDashboardCallResponse } from "@parley/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { FactList } from "@/components/fact-list";
 import { LoadError } from "@/components/load-error";
 import { useFormat } from "@/hooks/use-format";
 import { useCall } from "../api/get-call";
 import { formatDuration } from "../lib/call-format";
 import { CallStateChip, usePartyName } from "./call-labels";
-
-const mono = { fontFamily: "monospace", overflowWrap: "anywhere" } as const;
 
 type TimelineEntry = TDashboardCallResponse["timeline"][number];
 
@@ -97,27 +96,7 @@ function CallDetail({ detail }: { detail: TDashboardCallResponse }) {
       <Box>
         <CallStateChip state={call.state} />
       </Box>
-      <Box
-        component="dl"
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" },
-          gap: { xs: 0.25, sm: 1 },
-          columnGap: { sm: 3 },
-          m: 0,
-        }}
-      >
-        {facts.map(({ label, value, isCode }) => (
-          <Box key={label} sx={{ display: "contents" }}>
-            <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, ...(isCode ? mono : { overflowWrap: "anywhere" }) }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} />
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ mb: 1.5, fontWeight: 600 }}>
           {t("calls.detail.timeline")}

@@ -3,46 +3,10 @@ import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { type Fact, FactList } from "@/components/fact-list";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-
-/** One line of what is registered: a label, its value, and whether the value is an identifier shown as code. */
-export interface KeyFact {
-  label: string;
-  value: string;
-  isCode?: boolean;
-}
-
-function KeyFacts({ facts, testId }: { facts: readonly KeyFact[]; testId: string }) {
-  return (
-    <Box
-      component="dl"
-      data-testid={testId}
-      sx={{
-        display: "grid",
-        gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" },
-        gap: { xs: 0.25, sm: 1 },
-        m: 0,
-      }}
-    >
-      {facts.map(({ label, value, isCode }) => (
-        <Box key={label} sx={{ display: "contents" }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {label}
-          </Typography>
-          <Typography
-            component="dd"
-            variant="body2"
-            sx={{ m: 0, overflowWrap: "anywhere", fontFamily: isCode ? "monospace" : undefined }}
-          >
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 /**
  * A push provider's credential (FCM, APNs): what is registered (never the secret), register, replace and delete.
@@ -65,7 +29,7 @@ export function PushKeyCard<TKey>({
   deleteKey: UseMutationResult<void, Error, { appId: string }>;
   /** Shown beside the words saying nothing is registered. */
   icon: ReactNode;
-  factsOf: (key: TKey) => KeyFact[];
+  factsOf: (key: TKey) => Fact[];
   /** What follows a registered key's facts or its buttons: a warning, a test form. */
   below?: (key: TKey) => { afterFacts?: ReactNode; afterButtons?: ReactNode };
   dialog: (props: { open: boolean; current: TKey | null; onClose: () => void }) => ReactNode;
@@ -94,7 +58,7 @@ export function PushKeyCard<TKey>({
         {query.isSuccess && (
           <Stack spacing={2}>
             {current !== null ? (
-              <KeyFacts facts={factsOf(current)} testId={`${provider}-key-facts`} />
+              <FactList facts={factsOf(current)} testId={`${provider}-key-facts`} />
             ) : (
               <Box sx={{ display: "flex", alignItems: "center", gap: 1, color: "text.secondary" }}>
                 {icon}

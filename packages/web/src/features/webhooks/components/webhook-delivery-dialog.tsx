@@ -18,6 +18,7 @@ import {
 import type { TWebhookAttempt, TWebhookDeliveryResponse } from "@parley/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { FactList } from "@/components/fact-list";
 import { LoadError } from "@/components/load-error";
 import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
@@ -93,26 +94,7 @@ function DeliveryDetail({ detail }: { detail: TWebhookDeliveryResponse }) {
           </Typography>
         )}
       </Box>
-      <Box
-        component="dl"
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" },
-          gap: { xs: 0.25, sm: 1 },
-          m: 0,
-        }}
-      >
-        {facts.map(({ label, value, isCode }) => (
-          <Box key={label} sx={{ display: "contents" }}>
-            <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, ...(isCode ? mono : { overflowWrap: "anywhere" }) }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} />
       <Box>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {t("webhooks.deliveries.attempts")}
