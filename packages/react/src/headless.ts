@@ -52,3 +52,5 @@ export {
  * needs no DOM, and a bundle that does not name it leaves it out.
  */
 export { FakeClient, type FakeNetwork, makeChannel, makeMember, makeMessage, makeUser } from "./testing/fake-client";
+/** The SDK's real offline layer, in memory, on a fake client: for tests of a renderer's pending and failed states. */
+export { attachOffline, closeOfflineStores } from "./testing/offline";

@@ -1,6 +1,12 @@
-import { FakeClient, makeChannel, makeMember, makeMessage } from "@parley/react/headless";
+import {
+  attachOffline,
+  closeOfflineStores,
+  FakeClient,
+  makeChannel,
+  makeMember,
+  makeMessage,
+} from "@parley/react/headless";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react-native";
-import { attachOffline, closeOfflineStores } from "../testing/offline";
 import { renderKit } from "../testing/render";
 import { ChannelScreen } from "./channel-screen";
 

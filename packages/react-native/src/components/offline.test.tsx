@@ -1,7 +1,13 @@
-import { FakeClient, makeChannel, makeMember, makeMessage } from "@parley/react/headless";
+import {
+  attachOffline,
+  closeOfflineStores,
+  FakeClient,
+  makeChannel,
+  makeMember,
+  makeMessage,
+} from "@parley/react/headless";
 import { ParleyError } from "@parley/sdk";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react-native";
-import { attachOffline, closeOfflineStores } from "../testing/offline";
 import { renderKit } from "../testing/render";
 import { ChannelScreen } from "./channel-screen";
 import { Chat } from "./chat";
