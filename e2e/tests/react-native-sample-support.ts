@@ -1,75 +1,12 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs/promises";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { freePort } from "./offline-support";
+import { expect } from "./fixtures";
+import { useBuiltSample } from "./sample-host";
 
 const SAMPLE_DIR = fileURLToPath(new URL("../../examples/chat-react-native", import.meta.url));
-const VITE = fileURLToPath(new URL("../../node_modules/vite/bin/vite.js", import.meta.url));
 
-const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-};
-
-/** Builds the sample's web version (react-native-web, through its Vite config) into `outDir`. */
-function buildSample(outDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const args = [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"];
-    const child = spawn(process.execPath, args, { cwd: SAMPLE_DIR, stdio: ["ignore", "pipe", "pipe"] });
-    const output: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build of the sample failed:\n${Buffer.concat(output)}`)),
-    );
-  });
-}
-
-/** Serves a folder's files, and its index.html for any other path, as a static host serves a single-page app. */
-function serveFolder(root: string): http.Server {
-  return http.createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    const file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ""));
-    const inside = file.startsWith(root) && (await fs.stat(file).catch(() => null))?.isFile();
-    const chosen = inside ? file : path.join(root, "index.html");
-    response.writeHead(200, { "content-type": CONTENT_TYPES[path.extname(chosen)] ?? "application/octet-stream" });
-    response.end(await fs.readFile(chosen));
-  });
-}
-
-/**
- * Builds the React Native sample for the browser once for the spec file and serves it from an origin of its own;
- * `url()` is where it is, once the file's tests run.
- */
-export function useReactNativeSample(): { url: () => string } {
-  let outDir = "";
-  let server: http.Server | null = null;
-  let url = "";
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    outDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-rn-sample-"));
-    await buildSample(outDir);
-    server = serveFolder(outDir);
-    const port = await freePort();
-    await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${port}/`;
-  });
-
-  test.afterAll(async () => {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    if (outDir) await fs.rm(outDir, { recursive: true, force: true });
-  });
-
-  return { url: () => url };
-}
+/** The React Native sample's browser version (react-native-web, through its Vite config), built and served. */
+export const useReactNativeSample = () => useBuiltSample(SAMPLE_DIR);
 
 /** The sample's sign-in words (examples/chat-react-native/src/i18n.ts) and the kit's, in each language. */
 export const RN_WORDS = {

@@ -62,10 +62,10 @@ async function listen(server: http.Server): Promise<number> {
 }
 
 /**
- * Builds the sample web chat once for the spec file and serves it from an origin of its own, as a customer would
- * host it; `url()` is where it is, once the file's tests run.
+ * Builds a sample's browser version (Vite, with the sample's own config) once for the spec file and serves it from an
+ * origin of its own, as a customer would host it; `url()` is where it is, once the file's tests run.
  */
-export function useSampleApp(): { url: () => string } {
+export function useBuiltSample(sampleDir: string): { url: () => string } {
   let outDir = "";
   let sampleServer: http.Server | null = null;
   let sampleUrl = "";
@@ -73,7 +73,7 @@ export function useSampleApp(): { url: () => string } {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     outDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-sample-"));
-    await run(process.execPath, [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], SAMPLE_DIR);
+    await run(process.execPath, [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], sampleDir);
     sampleServer = serveFolder(outDir);
     sampleUrl = `http://127.0.0.1:${await listen(sampleServer)}/`;
   });
@@ -85,6 +85,9 @@ export function useSampleApp(): { url: () => string } {
 
   return { url: () => sampleUrl };
 }
+
+/** The web chat sample (`examples/chat-web`), built and served for the spec file. */
+export const useSampleApp = () => useBuiltSample(SAMPLE_DIR);
 
 /** The words every sample test meets (the sample's sign-in, the kit's channels and message box), in each language. */
 export const SAMPLE_WORDS = {
