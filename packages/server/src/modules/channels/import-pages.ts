@@ -17,7 +17,10 @@ export interface ImportedChannelRow {
   countable_public_seq: number;
 }
 
-/** A member as an import writes it, with the read mark of one who has read the imported history. */
+/**
+ * A member as an import writes it, with their read mark in the imported history and the counters the live code keeps
+ * with a mark (see `setReadMark`).
+ */
 export interface ImportedMemberRow {
   channel_id: string;
   user_id: string;
@@ -25,6 +28,7 @@ export interface ImportedMemberRow {
   last_read_seq: number;
   read_countable: number;
   read_countable_public: number;
+  unread_mentions: number;
 }
 
 /**
@@ -53,10 +57,11 @@ export async function writeImportedMembers(tx: Db, appId: string, rows: readonly
   await tx.execute(sql`
   with joined as (
     insert into channel_members (channel_id, chat_user_id, joined_at, last_read_seq, read_countable,
-      read_countable_public)
-    select c.id, u.id, r.joined_at, r.last_read_seq, r.read_countable, r.read_countable_public
+      read_countable_public, unread_mentions)
+    select c.id, u.id, r.joined_at, r.last_read_seq, r.read_countable, r.read_countable_public,
+      coalesce(r.unread_mentions, 0)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(channel_id uuid, user_id text, joined_at timestamptz,
-      last_read_seq int, read_countable int, read_countable_public int)
+      last_read_seq int, read_countable int, read_countable_public int, unread_mentions int)
     join channels c on c.id = r.channel_id and c.app_id = ${appId}::uuid
     join chat_users u on u.app_id = ${appId}::uuid and u.user_id = r.user_id
     on conflict do nothing

@@ -44,11 +44,25 @@ export interface ImportChannel {
   at: RowRef;
 }
 
+/**
+ * How far a member had read, as the source says it; the plan turns it into a read mark on the imported history
+ * (decision 0273).
+ */
+export type ImportReadState =
+  /** Every message sent at or before this time: a read receipt (Sendbird, TalkPlus) or `last_read` (Stream). */
+  | { kind: "time"; at: Date }
+  /** All but this many of the channel's last messages that count as unread: an unread count (Sendbird). */
+  | { kind: "unread"; count: number }
+  /** Every message up to this seq of the source channel: a Parley export's `lastReadSeq`. */
+  | { kind: "seq"; seq: number };
+
 export interface ImportMember {
   channelKey: string;
   userId: string;
   isOwner: boolean;
   joinedAt: Date | null;
+  /** Absent when the source says nothing of it: the member is then taken to have read the whole history. */
+  read?: ImportReadState;
   at: RowRef;
 }
 
@@ -66,7 +80,8 @@ export interface ImportMessage {
   channelKey: string;
   /** Null for an admin message, which no user sent. */
   senderUserId: string | null;
-  kind: "text" | "file" | "admin";
+  /** `custom` only with `customType`. */
+  kind: "text" | "file" | "admin" | "custom";
   text: string;
   metadata: Record<string, string>;
   attachments: ImportAttachment[];
@@ -76,6 +91,14 @@ export interface ImportMessage {
   deletedAt: Date | null;
   /** The source key of the message this one replies to in a thread. */
   parentKey: string | null;
+  /** A reply also shown in the channel's history, where it counts as unread like the channel's own messages. */
+  showInChannel?: boolean;
+  /** The user IDs the message mentions, when the source keeps them; at most `MENTIONED_USERS_MAX`. */
+  mentionedUserIds?: string[];
+  /** A custom message's kind, which the app's clients render it by (Parley's `customType`). */
+  customType?: string;
+  /** The message's seq in its source channel, for a source that numbers messages as Parley does (its own export). */
+  sourceSeq?: number;
   at: RowRef;
 }
 

@@ -5,6 +5,7 @@
 import {
   CHANNEL_NAME_MAX,
   hasVisibleText,
+  MENTIONED_USERS_MAX,
   MESSAGE_METADATA_MAX,
   NICKNAME_MAX,
   REACTION_MAX,
@@ -80,6 +81,25 @@ export const isUserId = (value: unknown): value is string =>
 
 export const isReaction = (value: unknown): value is string =>
   typeof value === "string" && value.length <= REACTION_MAX && REACTION_PATTERN.test(value);
+
+/**
+ * The user IDs a message mentions, each once, those Parley refuses dropped and at most {@link MENTIONED_USERS_MAX}
+ * kept (the limit a sender has); undefined when none is left, as Parley stores a message that mentions no one.
+ */
+export function mentionedUserIds(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const ids = [...new Set(value.filter(isUserId))].slice(0, MENTIONED_USERS_MAX);
+  return ids.length > 0 ? ids : undefined;
+}
+
+/**
+ * A read receipt's time. Zero is kept as the epoch, "read nothing" (Sendbird writes 0 for a member who joined without
+ * the past messages), unlike {@link toDate}, for which zero means no time at all; anything unreadable is undefined.
+ */
+export function readTime(value: unknown): Date | undefined {
+  if (value === 0 || value === "0") return new Date(0);
+  return toDate(value) ?? undefined;
+}
 
 /** Trimmed visible text cut to `max`, or `fallback` when the source has nothing that would show. */
 function displayText(value: unknown, max: number, fallback: string): string {

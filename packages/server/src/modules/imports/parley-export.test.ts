@@ -79,13 +79,23 @@ describe("parseParleyExport on the fixture", () => {
     ]);
   });
 
+  it("reads each member's read position as the export's lastReadSeq", () => {
+    expect(parsed.members.map((m) => [m.channelKey, m.userId, m.read])).toEqual([
+      [C1, "alice", { kind: "seq", seq: 5 }],
+      [C1, "bob", { kind: "seq", seq: 3 }],
+      [C1, "carol", { kind: "seq", seq: 0 }],
+      [C2, "alice", { kind: "seq", seq: 2 }],
+      [C2, "bob", { kind: "seq", seq: 1 }],
+    ]);
+  });
+
   it("reads messages in seq order with sender, times, metadata, thread, edit and file", () => {
     expect(parsed.messages.map((m) => [m.sourceKey, m.channelKey, m.kind, m.senderUserId, m.at.line])).toEqual([
       [M(1), C1, "admin", null, 1],
       [M(2), C1, "text", "alice", 2],
       [M(3), C1, "text", "bob", 3],
       [M(5), C1, "file", "carol", 4],
-      [M(11), C2, "text", "alice", 5],
+      [M(11), C2, "custom", "alice", 5],
     ]);
     expect(parsed.messages[1]).toEqual({
       sourceKey: M(2),
@@ -99,9 +109,11 @@ describe("parseParleyExport on the fixture", () => {
       editedAt: new Date("2025-03-01T10:06:00.000Z"),
       deletedAt: null,
       parentKey: null,
+      sourceSeq: 2,
       at: { file: "messages.ndjson", line: 2 },
     });
-    expect(parsed.messages[2]?.parentKey).toBe(M(2));
+    expect(parsed.messages[2]).toMatchObject({ parentKey: M(2), mentionedUserIds: ["alice"], sourceSeq: 3 });
+    expect(parsed.messages[2]?.showInChannel).toBeUndefined();
     expect(parsed.messages[3]?.attachments).toEqual([
       {
         url: "https://chat.example.com/files/9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f/spec%20v2.pdf",
@@ -110,7 +122,11 @@ describe("parseParleyExport on the fixture", () => {
         size: 120034,
       },
     ]);
-    expect(parsed.messages[4]?.metadata).toEqual({ customType: "poll", options: "pizza,sushi" });
+    expect(parsed.messages[4]).toMatchObject({
+      kind: "custom",
+      customType: "poll",
+      metadata: { options: "pizza,sushi" },
+    });
     expect(parsed.reactions).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
  * channels and messages): users and messages in the chat API's shapes (`TChatUser`, `TMessage`), channels and
  * members in the export's own. Importing one moves an app's data into another app, or back after a reset.
  */
-import { CHANNEL_TYPES, MESSAGE_TEXT_MAX, type TChannelType } from "@parley/contract";
+import { CHANNEL_TYPES, CUSTOM_TYPE_MAX, MESSAGE_TEXT_MAX, type TChannelType } from "@parley/contract";
 import type { ImportChannel, ImportMember, ImportMessage, ImportUser, ParsedImport, RowRef } from "./model";
 import {
   asKey,
@@ -12,11 +12,13 @@ import {
   attachment,
   type Collector,
   channelName,
+  clip,
   createCollector,
   httpUrl,
   isObject,
   isUserId,
   type Json,
+  mentionedUserIds,
   nickname,
   type Rejection,
   reject,
@@ -177,14 +179,24 @@ function readMember(value: unknown, at: RowRef): ImportMember | Rejection {
   const userId = asText(value.userId);
   if (userId === "") return reject("missing-field:member.userId");
   if (!isUserId(userId)) return reject("invalid-user-id", userId);
+  const lastReadSeq = value.lastReadSeq;
   // The export has no owner flag on members: the channel's `ownerUserId` marks its member when the import finishes.
-  return { channelKey, userId, isOwner: false, joinedAt: toDate(value.joinedAt), at };
+  return {
+    channelKey,
+    userId,
+    isOwner: false,
+    joinedAt: toDate(value.joinedAt),
+    ...(typeof lastReadSeq === "number" && Number.isInteger(lastReadSeq) && lastReadSeq >= 0
+      ? { read: { kind: "seq" as const, seq: lastReadSeq } }
+      : {}),
+    at,
+  };
 }
 
-/** Parley's message types in the model's kinds; a custom message is text with its `customType` kept in metadata. */
+/** Parley's message types in the model's kinds; a custom message keeps its `customType`. */
 const MESSAGE_KINDS: Readonly<Record<string, ImportMessage["kind"]>> = {
   text: "text",
-  custom: "text",
+  custom: "custom",
   file: "file",
   admin: "admin",
 };
@@ -208,22 +220,27 @@ function readMessage(value: unknown, at: RowRef): ImportMessage | Rejection {
   const createdAt = toDate(value.createdAt);
   if (!createdAt) return rejectTime(value.createdAt, "message.createdAt");
   const file = isObject(value.file) ? fileOf(value.file) : null;
+  const customType = clip(asText(value.customType).trim(), CUSTOM_TYPE_MAX);
+  const mentions = mentionedUserIds(value.mentionedUserIds);
+  const parentKey = asKey(value.parentMessageId) || null;
   return {
     sourceKey,
     channelKey,
     senderUserId,
-    kind,
+    // A custom message without its kind has nothing its clients could render it by: it is kept as text.
+    kind: kind === "custom" && customType === "" ? "text" : kind,
     text,
-    metadata: toMetadata([
-      ...(isObject(value.metadata) ? Object.entries(value.metadata) : []),
-      ["customType", asText(value.customType) || undefined],
-    ]),
+    metadata: isObject(value.metadata) ? toMetadata(Object.entries(value.metadata)) : {},
     attachments: file ? [file] : [],
     createdAt,
     editedAt: toDate(value.editedAt),
     // The export leaves deleted messages out, so none is read as deleted.
     deletedAt: null,
-    parentKey: asKey(value.parentMessageId) || null,
+    parentKey,
+    ...(parentKey !== null && value.showInChannel === true ? { showInChannel: true } : {}),
+    ...(mentions ? { mentionedUserIds: mentions } : {}),
+    ...(kind === "custom" && customType !== "" ? { customType } : {}),
+    ...(typeof value.seq === "number" && Number.isInteger(value.seq) && value.seq > 0 ? { sourceSeq: value.seq } : {}),
     at,
   };
 }

@@ -12,6 +12,7 @@ import type { ImportedMessageRow, ImportedReactionRow } from "../messages";
 import type { Accepted } from "./dry-run";
 import { uuidV5 } from "./ids";
 import type { ImportMessage, ImportSource } from "./model";
+import { type ChannelHistory, channelHistory, type HistoryEntry } from "./read-marks";
 
 export type PlannedUser = ImportedUserRow;
 export type PlannedChannel = ImportedChannelRow;
@@ -69,8 +70,14 @@ function mimeTypeOf(name: string, url: string): string {
   return MIME_TYPES[extension] ?? "application/octet-stream";
 }
 
-/** Send order within a channel: by time, then by where the source lists it. */
+/**
+ * Send order within a channel: by the source's seq where it numbers messages (a Parley export), else by time, then by
+ * where the source lists it.
+ */
 function bySendOrder(a: ImportMessage, b: ImportMessage): number {
+  if (a.sourceSeq !== undefined && b.sourceSeq !== undefined && a.sourceSeq !== b.sourceSeq) {
+    return a.sourceSeq - b.sourceSeq;
+  }
   const byTime = a.createdAt.getTime() - b.createdAt.getTime();
   if (byTime !== 0) return byTime;
   if (a.at.file !== b.at.file) return a.at.file < b.at.file ? -1 : 1;
@@ -78,9 +85,21 @@ function bySendOrder(a: ImportMessage, b: ImportMessage): number {
 }
 
 /**
+ * Each message's seq: the source's own where every message of the channel has one, unique and in send order (a
+ * Parley export keeps its places, gaps of deleted messages included), else its place in send order from 1.
+ */
+function seqsOf(list: readonly ImportMessage[]): number[] {
+  const sourceSeqs = list.map((message) => message.sourceSeq);
+  const isKept = (seq: number | undefined, index: number): seq is number =>
+    seq !== undefined && Number.isInteger(seq) && seq > (index === 0 ? 0 : (sourceSeqs[index - 1] ?? Infinity));
+  return sourceSeqs.every(isKept) ? sourceSeqs : list.map((_, index) => index + 1);
+}
+
+/**
  * The plan of an import into the app `appId`. `now` stands in for a time the source does not give. A channel's
- * counters are its messages' (replies stay in their thread, so they do not count toward unread); every imported
- * member has read the whole history, as they had where it comes from.
+ * counters are its messages' (replies stay in their thread unless shown in the channel, so they do not count toward
+ * unread); each member's read mark is where the source says they had read, or the end of the history when it says
+ * nothing (decision 0273).
  */
 export function buildPlan(
   accepted: Accepted,
@@ -107,22 +126,25 @@ export function buildPlan(
     if (list) list.push(message);
     else byChannel.set(message.channelId, [message]);
   }
-  const counters = new Map<string, { last: number; countable: number; countablePublic: number }>();
+  const histories = new Map<string, ChannelHistory>();
   const topLevel: PlannedMessage[] = [];
   const replies: PlannedMessage[] = [];
   for (const [channelId, list] of byChannel) {
     list.sort(bySendOrder);
+    const seqs = seqsOf(list);
     const owner = owners.get(channelId) ?? null;
     const isBroadcast = types.get(channelId) === "broadcast";
-    let countable = 0;
-    let countablePublic = 0;
-    list.forEach((message, index) => {
+    const entries: HistoryEntry[] = list.map((message, index) => {
       const [file] = message.attachments;
+      const parentId = message.parentKey === null ? null : importedMessageId(appId, source, message.parentKey);
+      const showInChannel = parentId !== null && message.showInChannel === true;
+      const isPlain = (message.kind === "file" && !file) || (message.kind === "custom" && !message.customType);
+      const type = isPlain ? "text" : message.kind;
       const planned: PlannedMessage = {
         id: importedMessageId(appId, source, message.sourceKey),
         channel_id: channelId,
-        seq: index + 1,
-        type: message.kind === "file" && !file ? "text" : message.kind,
+        seq: seqs[index] ?? index + 1,
+        type,
         text: message.text,
         sender_user_id: message.senderUserId,
         metadata: message.metadata,
@@ -137,19 +159,31 @@ export function buildPlan(
         created_at: message.createdAt.toISOString(),
         edited_at: message.editedAt?.toISOString() ?? null,
         deleted_at: message.deletedAt?.toISOString() ?? null,
-        parent_id: message.parentKey === null ? null : importedMessageId(appId, source, message.parentKey),
+        parent_id: parentId,
+        show_in_channel: showInChannel,
+        custom_type: type === "custom" ? (message.customType ?? null) : null,
+        mentioned_user_ids: message.mentionedUserIds?.length ? message.mentionedUserIds : null,
       };
-      if (planned.parent_id === null) {
-        countable += 1;
-        if (!isBroadcast || message.senderUserId === null || message.senderUserId === owner) countablePublic += 1;
-        topLevel.push(planned);
-      } else replies.push(planned);
+      (parentId === null ? topLevel : replies).push(planned);
+      const isPublic = !isBroadcast || message.senderUserId === null || message.senderUserId === owner;
+      const mentioned = message.mentionedUserIds ?? [];
+      return {
+        seq: planned.seq,
+        createdAt: message.createdAt.getTime(),
+        sourceSeq: message.sourceSeq,
+        senderUserId: message.senderUserId,
+        isCountable: parentId === null || showInChannel,
+        isPublic,
+        // A broadcast member's message reaches the owner only, so it mentions no one else (the store's rule).
+        mentions: isPublic ? mentioned : mentioned.filter((userId) => userId === owner),
+      };
     });
-    counters.set(channelId, { last: list.length, countable, countablePublic });
+    histories.set(channelId, channelHistory(entries, { isBroadcast, owner }));
   }
+  const empty = channelHistory([], { isBroadcast: false, owner: null });
 
   const channels = accepted.channels.map((channel): PlannedChannel => {
-    const count = counters.get(channel.channelId) ?? { last: 0, countable: 0, countablePublic: 0 };
+    const history = histories.get(channel.channelId) ?? empty;
     return {
       id: channel.channelId,
       name: channel.name,
@@ -160,9 +194,9 @@ export function buildPlan(
       is_frozen: channel.isFrozen,
       // The sources do not export invite codes; a private channel needs one to be joined, so it gets a new one.
       invite_code: channel.type === "private" ? randomBytes(6).toString("base64url") : "",
-      last_seq: count.last,
-      countable_seq: count.countable,
-      countable_public_seq: count.countablePublic,
+      last_seq: history.lastSeq,
+      countable_seq: history.countableSeq,
+      countable_public_seq: history.countablePublicSeq,
     };
   });
   const createdAt = new Map(accepted.channels.map((channel) => [channel.channelId, channel.createdAt]));
@@ -173,14 +207,12 @@ export function buildPlan(
     const key = `${member.channelId}\n${member.userId}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const count = counters.get(member.channelId) ?? { last: 0, countable: 0, countablePublic: 0 };
+    const history = histories.get(member.channelId) ?? empty;
     members.push({
       channel_id: member.channelId,
       user_id: member.userId,
       joined_at: iso(member.joinedAt ?? createdAt.get(member.channelId) ?? null),
-      last_read_seq: count.last,
-      read_countable: count.countable,
-      read_countable_public: count.countablePublic,
+      ...history.markOf(member.userId, member.read),
     });
   }
 

@@ -20,6 +20,40 @@ const ANNOUNCE = "sendbird_group_channel_1002_announce";
 const LOUNGE = "sendbird_group_channel_1003_lounge";
 
 describe("parseSendbirdExport on the fixture", () => {
+  it("reads the channel's read receipt as a read time, else the member's unread count", () => {
+    const reads = parsed.members.filter((m) => m.read).map((m) => [m.channelKey, m.userId, m.read]);
+    expect(reads).toEqual([
+      [GENERAL, "alice", { kind: "time", at: new Date(1736856300000) }],
+      [GENERAL, "bob", { kind: "time", at: new Date(1736856420000) }],
+      [ANNOUNCE, "bob", { kind: "unread", count: 1 }],
+    ]);
+  });
+
+  it("reads a receipt of 0 as having read nothing, and the users a message mentions", () => {
+    const channel = {
+      channel_url: "c",
+      read_receipt: { a: 0 },
+      members: [{ user_id: "a" }, { user_id: "b", unread_message_count: -1 }],
+    };
+    const mention = {
+      message_id: 1,
+      type: "MESG",
+      user: { user_id: "a" },
+      message: "@b",
+      created_at: 1736856000000,
+      mentioned_users: [{ user_id: "b", nickname: "B" }, { user_id: "bad user" }],
+    };
+    const result = parseSendbirdExport([
+      { name: "channels.json", text: JSON.stringify({ group_channels: [channel] }) },
+      { name: "messages.json", text: JSON.stringify({ channel, messages: [mention] }) },
+    ]);
+    expect(result.members.map((m) => [m.userId, m.read])).toEqual([
+      ["a", { kind: "time", at: new Date(0) }],
+      ["b", undefined],
+    ]);
+    expect(result.messages[0]?.mentionedUserIds).toEqual(["b"]);
+  });
+
   it("reads the users file, then adds a sender found only with their messages", () => {
     expect(parsed.source).toBe("sendbird");
     expect(parsed.users.map((u) => [u.userId, u.nickname, u.isDeactivated, u.at.file, u.at.line])).toEqual([

@@ -4,7 +4,7 @@
  * file's name, which Sendbird does not document.
  */
 import { MESSAGE_TEXT_MAX, type TChannelType } from "@parley/contract";
-import type { ImportAttachment, ImportMessage, ImportUser, ParsedImport, RowRef } from "./model";
+import type { ImportAttachment, ImportMessage, ImportReadState, ImportUser, ParsedImport, RowRef } from "./model";
 import {
   asKey,
   asText,
@@ -17,8 +17,10 @@ import {
   isReaction,
   isUserId,
   type Json,
+  mentionedUserIds,
   nickname,
   type Rejection,
+  readTime,
   reject,
   rejectTime,
   toDate,
@@ -174,11 +176,36 @@ function readChannel(item: unknown, at: RowRef, isOpen: boolean, collector: Coll
       continue;
     }
     embedded.push(user);
+    const read = readState(item, member, user.userId);
     collector.addMember(
-      { channelKey, userId: user.userId, isOwner: member.role === "operator", joinedAt: toDate(member.joined_ts), at },
+      {
+        channelKey,
+        userId: user.userId,
+        isOwner: member.role === "operator",
+        joinedAt: toDate(member.joined_ts),
+        ...(read ? { read } : {}),
+        at,
+      },
       at.line === 0 ? "keep-first" : "refuse",
     );
   }
+}
+
+/**
+ * How far a member had read: the channel's `read_receipt` (`{user_id: ms}`, which Sendbird's channel listing gives
+ * with `show_read_receipt`), else the member's `unread_message_count` (as its webhooks write members). The receipt
+ * comes first: it places the mark among the messages, while a count only says how many are left.
+ */
+function readState(channel: Json, member: Json, userId: string): ImportReadState | undefined {
+  const receipt =
+    isObject(channel.read_receipt) && Object.hasOwn(channel.read_receipt, userId)
+      ? readTime(channel.read_receipt[userId])
+      : undefined;
+  if (receipt) return { kind: "time", at: receipt };
+  const unread = member.unread_message_count;
+  return typeof unread === "number" && Number.isInteger(unread) && unread >= 0
+    ? { kind: "unread", count: unread }
+    : undefined;
 }
 
 function readMessagesFile(body: Json, file: string, collector: Collector, embedded: ImportUser[]): void {
@@ -222,6 +249,7 @@ function readMessage(item: unknown, at: RowRef, fallbackKey: string): ImportMess
   if (!createdAt) return rejectTime(item.created_at, "message.created_at");
   const updatedAt = toDate(item.updated_at);
   const isRemoved = item.is_removed === true;
+  const mentions = mentionedUserIds(items(item.mentioned_users).map((user) => (isObject(user) ? user.user_id : user)));
   return {
     sourceKey,
     channelKey,
@@ -234,6 +262,7 @@ function readMessage(item: unknown, at: RowRef, fallbackKey: string): ImportMess
     editedAt: !isRemoved && updatedAt && updatedAt > createdAt ? updatedAt : null,
     deletedAt: isRemoved ? (updatedAt ?? createdAt) : null,
     parentKey: asKey(item.parent_message_id).replace(/^0$/, "") || null,
+    ...(mentions ? { mentionedUserIds: mentions } : {}),
     at,
   };
 }

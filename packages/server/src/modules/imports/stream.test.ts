@@ -68,6 +68,43 @@ describe("parseStreamJsonl on the fixture", () => {
     expect(parsed.members[1]?.joinedAt).toEqual(new Date("2024-02-01T09:05:00Z"));
   });
 
+  it("reads a member's last_read as a read time, and leaves a member without one unsaid", () => {
+    const reads = parsed.members.filter((m) => m.read).map((m) => [m.channelKey, m.userId, m.read]);
+    expect(reads).toEqual([
+      ["messaging:general", "lee", { kind: "time", at: new Date("2024-03-01T09:07:30Z") }],
+      ["livestream:launch-day", "jesse", { kind: "time", at: new Date("2024-03-02T10:01:30Z") }],
+    ]);
+    const envelope = parseStreamJsonl(
+      jsonl(["channel_member", { channel_type: "messaging", channel_id: "c", user_id: "a", last_read: "not a time" }]),
+      "new.jsonl",
+    );
+    expect(envelope.members[0]?.read).toBeUndefined();
+  });
+
+  it("reads a reply shown in the channel and the users a message mentions", () => {
+    const rows = jsonl(
+      ["message", { id: "p", channel_type: "messaging", channel_id: "c", user: "a", text: "hi", created_at: 1 }],
+      [
+        "message",
+        {
+          id: "r",
+          channel_type: "messaging",
+          channel_id: "c",
+          user: "b",
+          text: "@a @a @bad!",
+          parent_id: "p",
+          show_in_channel: true,
+          mentioned_users_ids: ["a", "a", "bad!"],
+          created_at: "2024-03-01T09:00:00Z",
+        },
+      ],
+    );
+    const [, reply] = parseStreamJsonl(rows, "new.jsonl").messages;
+    expect(reply).toMatchObject({ parentKey: "p", showInChannel: true, mentionedUserIds: ["a"] });
+    expect(message("m4")?.showInChannel).toBe(true);
+    expect(message("m3")?.showInChannel).toBeUndefined();
+  });
+
   it("reads the 15 messages in order with kinds, threads, edits and deletions", () => {
     expect(parsed.messages.map((m) => m.sourceKey)).toEqual(Array.from({ length: 15 }, (_, i) => `m${i + 1}`));
     expect(message("m1")).toEqual({

@@ -25,8 +25,10 @@ import {
   isReaction,
   isUserId,
   type Json,
+  mentionedUserIds,
   nickname,
   type Rejection,
+  readTime,
   reject,
   rejectTime,
   toDate,
@@ -211,11 +213,13 @@ function readMember(row: Json, at: RowRef): ImportMember | Rejection {
   if ("missing" in key) return reject(`missing-field:${key.missing}`);
   if (row.user_id === undefined || row.user_id === "") return reject("missing-field:member.user_id");
   if (!isUserId(row.user_id)) return reject("invalid-user-id", asText(row.user_id));
+  const lastRead = readTime(row.last_read);
   return {
     channelKey: key.key,
     userId: row.user_id,
     isOwner: row.channel_role === "channel_owner",
     joinedAt: toDate(row.created_at),
+    ...(lastRead ? { read: { kind: "time" as const, at: lastRead } } : {}),
     at,
   };
 }
@@ -239,6 +243,8 @@ function readMessage(row: Json, at: RowRef): ImportMessage | Rejection {
     .filter((a): a is ImportAttachment => a !== null);
   const updatedAt = toDate(row.updated_at);
   const isDeleted = type === "deleted" || toDate(row.deleted_at) !== null;
+  const parentKey = asKey(row.parent_id) || null;
+  const mentions = mentionedUserIds(row.mentioned_users_ids);
   return {
     // The older format lets a message go without an ID; its place in the file is then its key.
     sourceKey: asKey(row.id) || `${at.file}:${at.line}`,
@@ -252,7 +258,9 @@ function readMessage(row: Json, at: RowRef): ImportMessage | Rejection {
     createdAt,
     editedAt: !isDeleted && updatedAt && updatedAt > createdAt ? updatedAt : null,
     deletedAt: isDeleted ? (toDate(row.deleted_at) ?? updatedAt ?? createdAt) : null,
-    parentKey: asKey(row.parent_id) || null,
+    parentKey,
+    ...(parentKey !== null && row.show_in_channel === true ? { showInChannel: true } : {}),
+    ...(mentions ? { mentionedUserIds: mentions } : {}),
     at,
   };
 }

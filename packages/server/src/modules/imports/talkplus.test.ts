@@ -115,6 +115,16 @@ describe("pullTalkPlus against the stand-in, through the outbound guard", () => 
     expect(parsed.members[0]?.joinedAt).toEqual(new Date("2025-01-14T12:00:00Z"));
   });
 
+  it("reads each member's lastReadAt in seconds as a read time, and leaves a member without one unsaid", async () => {
+    const parsed = await pull(server.url);
+    const read = (channel: string, userId: string) =>
+      parsed.members.find((m) => m.channelKey === channel && m.userId === userId)?.read;
+    expect(read("general", "alice")).toEqual({ kind: "time", at: new Date(1736856600000) });
+    expect(read("general", "bob")).toEqual({ kind: "time", at: new Date(1736856130000) });
+    expect(read("general", "carol")).toEqual({ kind: "time", at: new Date(1736856330000) });
+    expect(read("town-hall", "dave")).toBeUndefined();
+  });
+
   it("reads messages oldest first with times, threads, files, edits and admin messages", async () => {
     const parsed = await pull(server.url);
     expect(parsed.messages.map((m) => [m.sourceKey, m.channelKey, m.kind, m.senderUserId, m.at.line])).toEqual([
@@ -145,6 +155,8 @@ describe("pullTalkPlus against the stand-in, through the outbound guard", () => 
       at: { file: messagesOf("general"), line: 1 },
     });
     expect(message("102")?.parentKey).toBe(`${M}101`);
+    expect(message("106")?.mentionedUserIds).toEqual(["carol"]);
+    expect(message("101")?.mentionedUserIds).toBeUndefined();
     expect(message("302")?.parentKey).toBe(`${M}301`);
     expect(message("103")).toMatchObject({
       text: "",

@@ -36,8 +36,10 @@ import {
   isObject,
   isReaction,
   isUserId,
+  mentionedUserIds,
   nickname,
   type Rejection,
+  readTime,
   reject,
   rejectTime,
   toDate,
@@ -269,11 +271,14 @@ function readMember(item: unknown, at: RowRef, channel: ImportChannel): ImportMe
   const id = asKey(item.id);
   if (id === "") return reject("missing-field:member.id");
   if (!isUserId(id)) return reject("invalid-user-id", id);
+  const lastRead = readTime(item.lastReadAt);
   return {
     channelKey: channel.sourceKey,
     userId: id,
     isOwner: id === channel.ownerUserId,
     joinedAt: toDate(item.createdAt),
+    // TalkPlus writes 0 for a member who has read nothing yet.
+    ...(lastRead ? { read: { kind: "time" as const, at: lastRead } } : {}),
     at,
   };
 }
@@ -300,6 +305,7 @@ function readMessage(item: unknown, at: RowRef, channelKey: string): ImportMessa
   const file = attachment(item.fileUrl, undefined, undefined, undefined);
   const updatedAt = toDate(item.updatedAt);
   const parent = asKey(item.parentMessageId) || (isObject(item.parentMessage) ? asKey(item.parentMessage.id) : "");
+  const mentions = mentionedUserIds(item.mentions);
   return {
     sourceKey,
     channelKey,
@@ -313,6 +319,7 @@ function readMessage(item: unknown, at: RowRef, channelKey: string): ImportMessa
     // TalkPlus documents no deleted state: a deleted message is gone from the list, so none is read as deleted.
     deletedAt: null,
     parentKey: parent || null,
+    ...(mentions ? { mentionedUserIds: mentions } : {}),
     at,
   };
 }

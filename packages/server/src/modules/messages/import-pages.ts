@@ -6,7 +6,7 @@ export interface ImportedMessageRow {
   id: string;
   channel_id: string;
   seq: number;
-  type: "text" | "file" | "admin";
+  type: "text" | "file" | "admin" | "custom";
   text: string;
   sender_user_id: string | null;
   metadata: Record<string, string>;
@@ -15,6 +15,10 @@ export interface ImportedMessageRow {
   edited_at: string | null;
   deleted_at: string | null;
   parent_id: string | null;
+  /** A reply also shown in the channel's history, counted on the channel's unread counters like its messages. */
+  show_in_channel: boolean;
+  custom_type: string | null;
+  mentioned_user_ids: string[] | null;
 }
 
 export interface ImportedReactionRow {
@@ -33,12 +37,12 @@ export async function writeImportedMessages(tx: Db, appId: string, rows: readonl
   await tx.execute(sql`
   with stored as (
     insert into messages (id, app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
-      edited_at, deleted_at, parent_message_id)
+      edited_at, deleted_at, parent_message_id, show_in_channel, custom_type, mentioned_user_ids)
     select r.id, ${appId}::uuid, c.id, r.seq, r.type, r.text, u.id, r.metadata, r.file, r.created_at,
-      r.edited_at, r.deleted_at, r.parent_id
+      r.edited_at, r.deleted_at, r.parent_id, coalesce(r.show_in_channel, false), r.custom_type, r.mentioned_user_ids
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, channel_id uuid, seq int, type text, text text,
       sender_user_id text, metadata jsonb, file jsonb, created_at timestamptz, edited_at timestamptz,
-      deleted_at timestamptz, parent_id uuid)
+      deleted_at timestamptz, parent_id uuid, show_in_channel boolean, custom_type text, mentioned_user_ids jsonb)
     join channels c on c.id = r.channel_id and c.app_id = ${appId}::uuid
     left join chat_users u on u.app_id = ${appId}::uuid and u.user_id = r.sender_user_id
     on conflict do nothing

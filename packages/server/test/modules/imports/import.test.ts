@@ -2,18 +2,22 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
-import type { TChannel, TDataImport, TDataImportResponse, TDataImportsResponse, TMessage } from "@parley/contract";
+import type { TDataImportResponse, TMessage } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeArchive } from "../../../src/modules/exports/archive";
 import { v1 } from "../../chat-client";
 import { client } from "../../client";
 import { createChatApp, createChatSession } from "../../factories";
 import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
 import { startTalkPlusServer, type TalkPlusData } from "../../support/talkplus-server";
-
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures/imports");
+import {
+  type ChatApp,
+  reader as chatReader,
+  FIXTURES,
+  importFile as importFileThroughApi,
+  dashboard as importsDashboard,
+  multipart,
+  zipOf,
+} from "./imports-api";
 
 let t: TestApp;
 
@@ -23,90 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type ChatApp = Awaited<ReturnType<typeof createChatApp>>;
-
-function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
-  const boundary = `----parley${Date.now()}`;
-  const part = (headers: string, body: Buffer | string) => [
-    Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
-    Buffer.isBuffer(body) ? body : Buffer.from(body),
-    Buffer.from("\r\n"),
-  ];
-  return {
-    payload: Buffer.concat([
-      ...Object.entries(fields).flatMap(([name, value]) =>
-        part(`Content-Disposition: form-data; name="${name}"`, value),
-      ),
-      ...part(
-        `Content-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream`,
-        file.bytes,
-      ),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-function dashboard(app: ChatApp) {
-  const api = client(t.server);
-  const token = app.dashboardAuth.authorization.slice("Bearer ".length);
-  const base = `/apps/${app.appId}/imports`;
-  return {
-    async upload(source: string, name: string, bytes: Buffer) {
-      const body = multipart({ source }, { name, bytes });
-      const res = await t.server.inject({
-        method: "POST",
-        url: `/api${base}/upload`,
-        payload: body.payload,
-        headers: { authorization: app.dashboardAuth.authorization, "content-type": body.contentType },
-      });
-      return { status: res.statusCode, body: res.json() as TDataImportResponse & { code?: string } };
-    },
-    list: () => api.get<TDataImportsResponse>(base, token),
-    get: (importId: string) => api.get<TDataImportResponse>(`${base}/${importId}`, token),
-    action: (importId: string, action: "start" | "pause" | "resume" | "cancel") =>
-      api.post<TDataImportResponse>(`${base}/${importId}/${action}`, {}, token),
-    async report(importId: string) {
-      const res = await t.server.inject({
-        method: "GET",
-        url: `/api${base}/${importId}/report`,
-        headers: { authorization: app.dashboardAuth.authorization },
-      });
-      return { status: res.statusCode, headers: res.headers, body: res.json() };
-    },
-    /** The import once the job queue has run everything it was given. */
-    async settled(importId: string): Promise<TDataImport> {
-      await t.jobsIdle();
-      return (await api.get<TDataImportResponse>(`${base}/${importId}`, token)).body.import;
-    },
-  };
-}
-
-/** Uploads a file, waits for its dry run, starts it and waits for it to end. */
-async function importFile(app: ChatApp, source: string, name: string, bytes: Buffer) {
-  const d = dashboard(app);
-  const created = await d.upload(source, name, bytes);
-  expect(created.status).toBe(200);
-  const ready = await d.settled(created.body.import.id);
-  expect(ready.status).toBe("ready");
-  expect((await d.action(ready.id, "start")).status).toBe(200);
-  const done = await d.settled(ready.id);
-  expect(done.status).toBe("completed");
-  return { ready, done };
-}
-
-async function reader(app: ChatApp, userId: string) {
-  const { sessionToken } = await createChatSession(t, app.appId, userId);
-  const api = v1(t.server, sessionToken);
-  return {
-    channels: async () => (await api.get<{ channels: TChannel[] }>("/channels?scope=mine&limit=100")).body.channels,
-    messages: async (channelId: string) =>
-      (await api.get<{ messages: TMessage[] }>(`/channels/${channelId}/messages?limit=100`)).body.messages,
-    replies: async (channelId: string, messageId: string) =>
-      (await api.get<{ messages: TMessage[] }>(`/channels/${channelId}/messages/${messageId}/replies?limit=100`)).body
-        .messages,
-  };
-}
+const dashboard = (app: ChatApp) => importsDashboard(t, app);
+const importFile = (app: ChatApp, source: string, name: string, bytes: Buffer) =>
+  importFileThroughApi(t, app, source, name, bytes);
+const reader = (app: ChatApp, userId: string) => chatReader(t, app, userId);
 
 const streamFile = () => fs.readFile(path.join(FIXTURES, "stream/app.jsonl"));
 
@@ -205,11 +129,14 @@ describe("importing Stream's import file", () => {
     expect(messages.map((m) => [m.seq, m.sender?.userId, m.text, m.createdAt])).toEqual([
       [1, "jesse", "Hello everyone", "2024-03-01T09:00:00.000Z"],
       [2, "kim", "Hi Jesse!", "2024-03-01T09:01:00.000Z"],
+      [4, "kim", "Thanks for setting this up", "2024-03-01T09:03:00.000Z"],
       [5, "lee", "The meeting is at 3pm", "2024-03-01T09:04:00.000Z"],
       [7, "jesse", "", "2024-03-01T09:07:00.000Z"],
       [8, "jesse", "Our new logo", "2024-03-01T09:08:00.000Z"],
     ]);
-    const [hello, hi, meeting, report, logo] = messages;
+    const [hello, hi, shown, meeting, report, logo] = messages;
+    // A reply Stream shows in the channel too is in the history and in its thread.
+    expect(shown).toMatchObject({ parentMessageId: hello?.id, showInChannel: true });
     expect(hello).toMatchObject({
       metadata: { client: '{"app":"ios","v":2}', priority: "high" },
       reactions: { like: 1, love: 1 },
@@ -358,7 +285,7 @@ describe("the import's life", () => {
     const kim = await reader(app, "kim");
     const general = (await kim.channels()).find((c) => c.name === "General");
     const messages = await kim.messages(general?.id ?? "");
-    expect(messages.map((m) => m.seq)).toEqual([1, 2, 5, 7, 8]);
+    expect(messages.map((m) => m.seq)).toEqual([1, 2, 4, 5, 7, 8]);
     expect(messages[0]).toMatchObject({ replyCount: 2, reactions: { like: 1, love: 1 } });
     expect(general?.memberCount).toBe(3);
   });
@@ -383,23 +310,6 @@ describe("the import's life", () => {
     expect(res.body.code).toBe("3003");
   });
 });
-
-/** A zip of the entries, its `manifest.json` the one given (the archive writer always writes one). */
-async function zipOf(
-  entries: { path: string; text: string }[],
-  manifest: object = { format: "test" },
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  await writeArchive(
-    entries.map((entry) => ({ path: entry.path, open: async () => Readable.from([Buffer.from(entry.text)]) })),
-    manifest,
-    async (body) => {
-      for await (const chunk of body) chunks.push(chunk as Buffer);
-      return chunks.reduce((sum, c) => sum + c.length, 0);
-    },
-  );
-  return Buffer.concat(chunks);
-}
 
 describe("copying the files messages reference", () => {
   it("copies each file through the outbound guard into storage, lists the ones it cannot, and leaves those as they were", async () => {
