@@ -108,7 +108,7 @@ afterAll(async () => {
 
 describe("a data import killed midway, with two processes", () => {
   it(
-    "is taken up by the other process from its last written page, and holds every message exactly once",
+    "is taken up by the other process from the pages it had not committed, and holds every message exactly once",
     async () => {
       const [a] = processes as [ServerProcess, ServerProcess];
       const { sessionToken } = await signedInAccount(dataDir, a.base);
@@ -174,6 +174,15 @@ describe("a data import killed midway, with two processes", () => {
         [app.id],
       );
       expect(counts).toEqual({ rows: MESSAGES, ids: MESSAGES, keys: MESSAGES });
+      // Pages of messages are written two at a time, each marked in its own transaction: the survivor wrote exactly
+      // the pages the killed run had not committed, so each is marked once.
+      const [marks] = await db.sql<{ parts: number; marks: number; marked: number }>(
+        `select (k ->> 'parts')::int as parts, jsonb_array_length(k -> 'written') as marks,
+           (select count(distinct p)::int from jsonb_array_elements(k -> 'written') p) as marked
+         from data_imports, jsonb_array_elements(state -> 'kinds') k where id = $1 and k ->> 'kind' = 'messages'`,
+        [created.id],
+      );
+      expect(marks).toEqual({ parts: MESSAGES / 200, marks: MESSAGES / 200, marked: MESSAGES / 200 });
       // Each channel's seqs run 1..n with no gap, in the file's send order, and its counter stands at n.
       const channels = await db.sql<{ n: number; max_seq: number; last_seq: number; ordered: boolean }>(
         `select count(*)::int as n, max(m.seq) as max_seq, c.last_seq,

@@ -276,3 +276,9 @@ export function planPages(plan: Plan, size: number): { [K in TImportKind]: Plan[
     files: cut(plan.files),
   };
 }
+
+/** The first of `planPages`'s message pages that holds replies (none holds both), or the page count when none does. */
+export function firstReplyPart(pages: readonly Plan["messages"][]): number {
+  const first = pages.findIndex((page) => page.some((message) => message.parent_id !== null));
+  return first === -1 ? pages.length : first;
+}

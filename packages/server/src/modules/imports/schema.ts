@@ -16,8 +16,18 @@ export interface ImportState {
     done: number;
     /** Part files of the plan (`{plan}/{kind}-{n}`). */
     parts: number;
-    /** The next part to write: every part before it was written in the transaction that moved this. */
-    next: number;
+    /**
+     * The parts written, each added in the transaction that wrote its part: pages written at once commit in any
+     * order, so a run taken up after a crash writes exactly the parts this does not list.
+     */
+    written?: number[];
+    /**
+     * Messages only: the first part of replies. Replies are written once every part of threads before them is, as a
+     * reply counts on its thread.
+     */
+    firstReplyPart?: number;
+    /** A state saved before parts were listed one by one: the parts before this one are written. */
+    next?: number;
   }[];
   /** Files that could not be copied, the first `IMPORT_FILE_FAILURES_LISTED`, and how many there were. */
   fileFailures?: TImportFileFailure[];

@@ -12,9 +12,9 @@ import {
   type TImportFileSource,
   type TImportReport,
 } from "@parley/contract";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Context } from "../../context";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
 import type { FileStorage, Upload } from "../../integrations/storage";
@@ -26,7 +26,7 @@ import { copyFiles } from "./copy-files";
 import { review } from "./dry-run";
 import { importedChannelId } from "./ids";
 import { stored, toImport } from "./mapping";
-import { buildPlan, type Plan, type PlannedFile, planPages } from "./plan";
+import { buildPlan, firstReplyPart, type Plan, type PlannedFile, planPages } from "./plan";
 import { type DataImportRow, dataImports, type ImportState } from "./schema";
 import { existingIds, readSource, sourceKey } from "./sources";
 import { writePage } from "./write";
@@ -46,6 +46,38 @@ const folderKey = (id: string) => `imports/${id}`;
 /** A run's lease owner: the process's ID first, so an operator can tell which process holds an import. */
 const leaseOwner = () => `${process.pid}:${randomUUID()}`;
 
+/**
+ * Pages of messages a run writes at once on PostgreSQL, each over a connection of its own: a page's statement keeps
+ * one backend busy, and the database's CPU is most of a write. PGlite has one connection, so it writes one at a time.
+ */
+const MESSAGE_LANES = 2;
+
+/**
+ * Runs `work` on each of `items` in order, at most `lanes` at once. Once one answers false or throws, no other is
+ * started; those under way are awaited, so every page that commits is marked. False when one answered false.
+ */
+async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<boolean>): Promise<boolean> {
+  let next = 0;
+  let stopped = false;
+  const lane = async () => {
+    while (!stopped && next < items.length) {
+      const item = items[next];
+      next += 1;
+      if (item === undefined) break;
+      try {
+        if (!(await work(item))) stopped = true;
+      } catch (err) {
+        stopped = true;
+        throw err;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(lanes, items.length) }, lane));
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return !stopped;
+}
+
 /** A run that found its lease gone (a pause, a cancel, another process): its page's transaction is undone. */
 class LeaseLost extends Error {}
 
@@ -62,9 +94,10 @@ export interface ImportDeps {
 /**
  * Data imports. An import is a row the dashboard reads and two jobs. The first reads the source (the uploaded file, or
  * TalkPlus's API), checks it against the app (the dry run) and stores the plan: every row to write, cut into pages,
- * as part files in storage. The second, once the customer starts it, writes the pages in order, each in one
- * transaction with the progress that records it, under a lease, so a run that dies is taken up by any process from
- * the first page not written; and as every row has a fixed ID and place, a page written twice writes nothing twice.
+ * as part files in storage. The second, once the customer starts it, writes the pages kind by kind (two pages of
+ * messages at once on PostgreSQL), each in one transaction with the mark that records it, under a lease, so a run that
+ * dies is taken up by any process at the pages not marked; and as every row has a fixed ID and place, a page written
+ * twice writes nothing twice.
  * Imported history is written straight to the tables: it publishes no events, so it sends no webhooks or pushes,
  * and it is not counted as usage.
  */
@@ -186,56 +219,95 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
       .catch(() => {});
   }
 
-  /** Writes the plan's parts a run has not written yet, page by page; false when the run lost its lease. */
+  /**
+   * Writes one part of `entry` (the `index`th of the state's kinds) and marks it written in the same transaction, under
+   * the lease; false when the run lost its lease. The mark is added to the row as it stands when the page commits, so
+   * pages written at once never undo each other's marks.
+   */
+  async function writePart(
+    row: DataImportRow,
+    state: ImportState,
+    index: number,
+    part: number,
+    owner: string,
+  ): Promise<boolean> {
+    const entry = state.kinds[index];
+    if (!entry) throw new Error(`import ${row.id}: the state has no kind ${index}`);
+    const stream = await storage.get(partKey(state.plan, entry.kind, part));
+    if (!stream) throw new Error(`import ${row.id}: part ${entry.kind}-${part} is missing`);
+    const text = Buffer.concat((await stream.toArray()) as Buffer[]).toString("utf8");
+    const kind = entry.kind;
+    let count: number;
+    let failures: TImportFileFailure[] = [];
+    let write: (tx: Db) => Promise<void>;
+    if (kind === "files") {
+      const planned = JSON.parse(text) as PlannedFile[];
+      const result = await copyFiles(ctx, deps.files, row.appId, planned);
+      count = planned.length;
+      failures = result.failures;
+      write = (tx) => writeImportedFiles(tx, row.appId, result.copied);
+    } else {
+      const rows = JSON.parse(text) as Plan[typeof kind];
+      count = rows.length;
+      write = (tx) => writePage(tx, row.appId, kind, rows);
+    }
+    // Files are copied one part at a time, so the failures the run holds are the row's.
+    const listed =
+      kind === "files"
+        ? {
+            fileFailures: [...(state.fileFailures ?? []), ...failures].slice(0, IMPORT_FILE_FAILURES_LISTED),
+            fileFailuresTotal: (state.fileFailuresTotal ?? 0) + failures.length,
+          }
+        : {};
+    const at = String(index);
+    try {
+      await db.transaction(async (tx) => {
+        await write(tx);
+        const held = await tx.execute(sql`
+          update data_imports set
+            state = jsonb_set(
+              jsonb_set(state, array['kinds', ${at}, 'written'],
+                coalesce(state #> array['kinds', ${at}, 'written'], '[]'::jsonb) || to_jsonb(${part}::int)),
+              array['kinds', ${at}, 'done'],
+              to_jsonb(least(${entry.total}::int, (state #>> array['kinds', ${at}, 'done'])::int + ${count}::int))
+            ) || ${JSON.stringify(listed)}::jsonb,
+            lease_until = ${new Date(ctx.clock.now().getTime() + leaseMs).toISOString()}::timestamptz
+          where id = ${row.id} and lease_owner = ${owner} and status = 'running'
+          returning id`);
+        if (rowsOf(held).length === 0) throw new LeaseLost();
+      });
+    } catch (err) {
+      if (err instanceof LeaseLost) return false;
+      throw err;
+    }
+    entry.written = [...(entry.written ?? []), part];
+    entry.done = Math.min(entry.total, entry.done + count);
+    if (kind === "files") Object.assign(state, listed);
+    return true;
+  }
+
+  /**
+   * Writes the plan's parts a run has not written yet, kind after kind; false when the run lost its lease. Messages
+   * are written {@link MESSAGE_LANES} pages at a time on PostgreSQL: threads first, then replies one page at a time,
+   * as two pages of replies to the same threads would lock them in either order.
+   */
   async function writeParts(row: DataImportRow, state: ImportState, owner: string): Promise<boolean> {
-    for (const entry of state.kinds) {
-      while (entry.next < entry.parts) {
-        const stream = await storage.get(partKey(state.plan, entry.kind, entry.next));
-        if (!stream) throw new Error(`import ${row.id}: part ${entry.kind}-${entry.next} is missing`);
-        const text = Buffer.concat((await stream.toArray()) as Buffer[]).toString("utf8");
-        const kind = entry.kind;
-        let count: number;
-        let failures: TImportFileFailure[] = [];
-        let write: (tx: Db) => Promise<void>;
-        if (kind === "files") {
-          const planned = JSON.parse(text) as PlannedFile[];
-          const result = await copyFiles(ctx, deps.files, row.appId, planned);
-          count = planned.length;
-          failures = result.failures;
-          write = (tx) => writeImportedFiles(tx, row.appId, result.copied);
-        } else {
-          const rows = JSON.parse(text) as Plan[typeof kind];
-          count = rows.length;
-          write = (tx) => writePage(tx, row.appId, kind, rows);
-        }
-        const next: ImportState = {
-          plan: state.plan,
-          kinds: state.kinds.map((k) =>
-            k === entry ? { ...k, next: k.next + 1, done: Math.min(k.total, k.done + count) } : k,
-          ),
-          fileFailures: [...(state.fileFailures ?? []), ...failures].slice(0, IMPORT_FILE_FAILURES_LISTED),
-          fileFailuresTotal: (state.fileFailuresTotal ?? 0) + failures.length,
-        };
-        try {
-          await db.transaction(async (tx) => {
-            await write(tx);
-            const held = await tx
-              .update(dataImports)
-              .set({ state: next, leaseUntil: new Date(ctx.clock.now().getTime() + leaseMs) })
-              .where(
-                and(eq(dataImports.id, row.id), eq(dataImports.leaseOwner, owner), eq(dataImports.status, "running")),
-              )
-              .returning({ id: dataImports.id });
-            if (held.length === 0) throw new LeaseLost();
-          });
-        } catch (err) {
-          if (err instanceof LeaseLost) return false;
-          throw err;
-        }
-        entry.next += 1;
-        entry.done = Math.min(entry.total, entry.done + count);
-        state.fileFailures = next.fileFailures;
-        state.fileFailuresTotal = next.fileFailuresTotal;
+    for (const [index, entry] of state.kinds.entries()) {
+      const written = new Set(entry.written ?? []);
+      const left = Array.from({ length: entry.parts }, (_, part) => part).filter(
+        (part) => part >= (entry.next ?? 0) && !written.has(part),
+      );
+      const lanes = entry.kind === "messages" && ctx.database.kind === "postgres" ? MESSAGE_LANES : 1;
+      const firstReply = entry.firstReplyPart ?? 0;
+      const groups: [number[], number][] =
+        lanes > 1
+          ? [
+              [left.filter((part) => part < firstReply), lanes],
+              [left.filter((part) => part >= firstReply), 1],
+            ]
+          : [[left, 1]];
+      for (const [parts, width] of groups) {
+        if (!(await inLanes(parts, width, (part) => writePart(row, state, index, part, owner)))) return false;
       }
     }
     return true;
@@ -409,7 +481,8 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
             total: kindPages.reduce((sum, page) => sum + page.length, 0),
             done: 0,
             parts: kindPages.length,
-            next: 0,
+            written: [],
+            ...(kind === "messages" ? { firstReplyPart: firstReplyPart(pages.messages) } : {}),
           });
         }
         const [analyzed] = await db

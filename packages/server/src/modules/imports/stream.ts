@@ -125,27 +125,39 @@ export function parseStreamJsonl(text: string, file: string): ParsedImport {
   return collector.finish();
 }
 
-/** The rows of the file with their line numbers: JSONL lines, or the items of a whole-file JSON array. */
-function readRows(text: string, file: string, collector: Collector): { value: unknown; line: number }[] {
-  if (text.trimStart().startsWith("[")) {
+/**
+ * The rows of the file with their line numbers: JSONL lines, or the items of a whole-file JSON array. Lines are parsed
+ * one at a time as they are read, so a million-line file is never held parsed whole beside its text.
+ */
+function* readRows(text: string, file: string, collector: Collector): Generator<{ value: unknown; line: number }> {
+  if (/^\s*\[/.test(text)) {
+    let items: unknown;
     try {
-      const items: unknown = JSON.parse(text);
-      if (Array.isArray(items)) return items.map((value, index) => ({ value, line: index + 1 }));
+      items = JSON.parse(text);
     } catch (err) {
       collector.refuse({ file, line: 0 }, "malformed-json", undefined, (err as Error).message);
-      return [];
+      return;
+    }
+    if (Array.isArray(items)) {
+      for (const [index, value] of items.entries()) yield { value, line: index + 1 };
+      return;
     }
   }
-  const rows: { value: unknown; line: number }[] = [];
-  text.split(/\r?\n/).forEach((source, index) => {
-    if (source.trim() === "") return;
+  let line = 0;
+  for (let start = 0; start < text.length; line += 1) {
+    const end = text.indexOf("\n", start);
+    const source = text.slice(start, end === -1 ? text.length : end);
+    start = end === -1 ? text.length : end + 1;
+    if (source.trim() === "") continue;
+    let value: unknown;
     try {
-      rows.push({ value: JSON.parse(source), line: index + 1 });
+      value = JSON.parse(source);
     } catch (err) {
-      collector.refuse({ file, line: index + 1 }, "malformed-json", undefined, (err as Error).message);
+      collector.refuse({ file, line: line + 1 }, "malformed-json", undefined, (err as Error).message);
+      continue;
     }
-  });
-  return rows;
+    yield { value, line: line + 1 };
+  }
 }
 
 const customFields = (row: Json, known: Set<string>) => Object.entries(row).filter(([key]) => !known.has(key));

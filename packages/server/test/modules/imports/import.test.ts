@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { TDataImportResponse, TMessage } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runImportJob } from "../../../src/jobs/catalog";
 import { v1 } from "../../chat-client";
 import { client } from "../../client";
 import { createChatApp, createChatSession } from "../../factories";
@@ -274,9 +275,12 @@ describe("the import's life", () => {
     await d.action(id, "start");
     const stuck = await d.settled(id);
     expect(stuck.status).toBe("running");
-    expect(stuck.kinds.find((k) => k.kind === "messages")).toEqual({ kind: "messages", done: 6, total: 15 });
+    // On PostgreSQL pages of messages are written two at a time: the page after the lost one may start before the loss
+    // is seen, and commit.
+    const written = stuck.kinds.find((k) => k.kind === "messages")?.done;
+    expect([6, 9]).toContain(written);
     expect((await d.action(id, "cancel")).body.import.status).toBe("canceled");
-    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(6);
+    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(written);
 
     const { ready, done } = await importFile(app, "stream", "app.jsonl", await streamFile());
     expect(ready.dryRun?.counts.channels).toEqual({ found: 4, refused: 0, new: 0, existing: 4 });
@@ -288,6 +292,43 @@ describe("the import's life", () => {
     expect(messages.map((m) => m.seq)).toEqual([1, 2, 4, 5, 7, 8]);
     expect(messages[0]).toMatchObject({ replyCount: 2, reactions: { like: 1, love: 1 } });
     expect(general?.memberCount).toBe(3);
+  });
+
+  it("takes a run that failed while writing pages at once up from the pages it did not mark, writing each row once", async () => {
+    const app = await createChatApp(t);
+    const d = dashboard(app);
+    const created = await d.upload("stream", "app.jsonl", await streamFile());
+    const id = created.body.import.id;
+    await d.settled(id);
+    // The second page of messages is gone while the first is written (at once on PostgreSQL): the run fails on it
+    // after the first commits, and leaves the import to be taken up.
+    const [planned] = await t.ctx.database.query<{ plan: string }>(
+      "select state ->> 'plan' as plan from data_imports where id = $1",
+      [id],
+    );
+    const second = path.join(t.ctx.config.filesDir, `${planned?.plan}/messages-000001`);
+    const kept = await fs.readFile(second);
+    await fs.rm(second);
+    await d.action(id, "start");
+    const failed = await d.settled(id);
+    expect(failed.status).toBe("running");
+    expect(failed.kinds.find((k) => k.kind === "messages")).toEqual({ kind: "messages", done: 3, total: 15 });
+    expect(await countRows("select count(*) as n from messages where app_id = $1", app.appId)).toBe(3);
+
+    await fs.writeFile(second, kept);
+    await t.ctx.jobs.send(runImportJob, { importId: id }, { singletonKey: id });
+    const done = await d.settled(id);
+    expect(done.status).toBe("completed");
+    expect(done.kinds.find((k) => k.kind === "messages")).toEqual({ kind: "messages", done: 15, total: 15 });
+    const [counts] = await t.ctx.database.query<{ rows: number; keys: number }>(
+      `select count(*)::int as rows, count(distinct (channel_id, seq))::int as keys from messages where app_id = $1`,
+      [app.appId],
+    );
+    expect(counts).toEqual({ rows: 15, keys: 15 });
+    const kim = await reader(app, "kim");
+    const general = (await kim.channels()).find((c) => c.name === "General");
+    const [first] = await kim.messages(general?.id ?? "");
+    expect(first).toMatchObject({ replyCount: 2, reactions: { like: 1, love: 1 } });
   });
 
   it("fails an upload that is not the source's format with 3172 and the reason", async () => {
