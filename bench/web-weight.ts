@@ -34,7 +34,19 @@ export interface PageWeight {
   document: FileWeight | null;
   js: Totals;
   css: Totals;
-  files: Array<FileWeight & { type: "js" | "css" }>;
+  /**
+   * The first contentful paint as the page's paint timing reports it, in ms from navigation; null when the page
+   * painted no content.
+   */
+  firstPaintMs: number | null;
+  /**
+   * The scripts and stylesheets requested before the first contentful paint (by the page's resource timing): what
+   * the browser had to fetch, parse and run before anything showed. `afterFirstPaint` holds the rest; together they
+   * make `js` and `css`. With no paint, everything counts as before it.
+   */
+  beforeFirstPaint: { js: Totals; css: Totals };
+  afterFirstPaint: { js: Totals; css: Totals };
+  files: Array<FileWeight & { type: "js" | "css"; beforeFirstPaint: boolean }>;
   /** Requests to any other host, refused so that the run stays on this machine. */
   blocked: string[];
 }
@@ -70,6 +82,25 @@ async function weigh(response: Response): Promise<FileWeight> {
   const encoding = headers["content-encoding"] ?? null;
   const gzipBytes = encoding === "gzip" ? sizes.responseBodySize : zlib.gzipSync(body, { level: 9 }).length;
   return { url: response.url(), rawBytes: body.length, gzipBytes, encoding, transferredBytes: sizes.responseBodySize };
+}
+
+interface Timing {
+  firstPaintMs: number | null;
+  /** Each resource's URL with the time its request started, in ms from navigation. */
+  requested: Array<{ url: string; startMs: number }>;
+}
+
+/** Read in the page once the network is idle: the paint timing and every request's start. */
+function readTiming(): Timing {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return {
+    firstPaintMs: paint ? paint.startTime : null,
+    requested: performance.getEntriesByType("resource").map((entry) => ({ url: entry.name, startMs: entry.startTime })),
+  };
+}
+
+function byType(files: Array<FileWeight & { type: "js" | "css" }>): { js: Totals; css: Totals } {
+  return { js: total(files.filter((f) => f.type === "js")), css: total(files.filter((f) => f.type === "css")) };
 }
 
 function total(files: FileWeight[]): Totals {
@@ -125,12 +156,21 @@ export async function measurePage(
       () => false,
     );
     const finalPath = new URL(page.url()).pathname;
+    const timing = await page.evaluate(readTiming);
+    // A file requested twice counts from its first request.
+    const startOf = new Map<string, number>();
+    for (const { url, startMs } of timing.requested) if (!startOf.has(url)) startOf.set(url, startMs);
+    const isBeforePaint = (url: string) => {
+      const start = startOf.get(url);
+      return timing.firstPaintMs === null || start === undefined || start < timing.firstPaintMs;
+    };
     const all = (await Promise.all(weighed)).filter((f) => f !== null);
     const seen = new Set<string>();
     const unique = all.filter((f) => !seen.has(f.url) && seen.add(f.url));
     const documentFile = unique.find((f) => f.type === "document") ?? null;
     const files = unique
       .filter((f): f is FileWeight & { type: "js" | "css" } => f.type !== "document")
+      .map((f) => ({ ...f, beforeFirstPaint: isBeforePaint(f.url) }))
       .sort((a, b) => b.gzipBytes - a.gzipBytes);
     const relative = (url: string) => (url.startsWith(base) ? url.slice(base.length) : url);
     const document = documentFile && {
@@ -146,8 +186,10 @@ export async function measurePage(
       networkIdle,
       requests,
       document,
-      js: total(files.filter((f) => f.type === "js")),
-      css: total(files.filter((f) => f.type === "css")),
+      ...byType(files),
+      firstPaintMs: timing.firstPaintMs === null ? null : Math.round(timing.firstPaintMs),
+      beforeFirstPaint: byType(files.filter((f) => f.beforeFirstPaint)),
+      afterFirstPaint: byType(files.filter((f) => !f.beforeFirstPaint)),
       files: files.map((f) => ({ ...f, url: relative(f.url) })),
       blocked,
     };

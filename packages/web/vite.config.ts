@@ -6,6 +6,9 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from "
 // (packages/sdk/package.json), so the app uses the SDK's source without building it first.
 const SOURCE_CONDITION = "@parley/source";
 
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const MUI = /[\\/]node_modules[\\/](@mui|@emotion)[\\/]/;
+
 const apiServer = "http://localhost:8080";
 
 export default defineConfig({
@@ -34,10 +37,17 @@ export default defineConfig({
       input: { index: "index.html", "intro-lite": "src/intro-lite.ts" },
       output: {
         // Texts are named by language and part (`strings-ko-public-…`), so what a page downloads is legible.
-        // MUI's components as one file: split per component, a dashboard page waited on some 60 small requests, six
-        // at a time over HTTP/1.1. Emotion and the theme go with them, as every MUI component needs both.
+        // MUI in two files, never one per component (a dashboard page then waited on some 60 small requests, six at a
+        // time over HTTP/1.1): `mui` holds what the start-up code itself renders (the boot screen, providers,
+        // snackbar, overlay) with Emotion and the theme, which every component needs; `mui-pages` the components only
+        // pages use, fetched with the first page after the boot screen is painted. React has a file of its own, or the
+        // `mui-pages` group would take react-dom in with the components that need it and make start-up load it.
         codeSplitting: {
-          groups: [{ name: "mui", test: /[\\/]node_modules[\\/](@mui|@emotion)[\\/]/ }],
+          groups: [
+            { name: "react", test: REACT, priority: 2 },
+            { name: "mui", test: MUI, tags: ["$initial"], priority: 1 },
+            { name: "mui-pages", test: MUI },
+          ],
         },
         chunkFileNames: (chunk) => {
           const locale = chunk.facadeModuleId?.match(/i18n\/locales\/(\w+)\/(\w+)\.json$/);

@@ -14,14 +14,6 @@ export const SIGN_IN_LINK_TTL_HOURS = 24;
 /** How many sub-accounts one app may have. */
 export const SUB_ACCOUNTS_PER_APP_MAX = 20;
 
-/** The query of a sign-in link (spec section 2, "Query handling on any navigation"). */
-export const SIGN_IN_LINK_QUERY = {
-  userType: "usertype",
-  appId: "appid",
-  token: "sessiontoken",
-  email: "useremail",
-} as const;
-
 // Sub-accounts ------------------------------------------------------------------------------------------------
 
 export const zSubAccountStatus = z.enum(["invited", "active"]);

@@ -34,6 +34,16 @@ export const FONT_FAMILY = [
 /** Query parameter naming a public page's language, as its canonical and `hreflang` addresses do. */
 export const LANGUAGE_PARAM = "lang";
 /**
+ * The query of a sign-in link (spec section 2, "Query handling on any navigation"). Here rather than beside the
+ * sub-account schemas: every page of the web app reads it at start-up, which must not bring the schemas along.
+ */
+export const SIGN_IN_LINK_QUERY = {
+  userType: "usertype",
+  appId: "appid",
+  token: "sessiontoken",
+  email: "useremail",
+} as const;
+/**
  * Cookie holding the visitor's language choice (the web app writes it next to localStorage), so the server can
  * send a prerendered page in that language when the address names none.
  */

@@ -14,6 +14,7 @@ import {
   RequireOrdinaryAccount,
   RootRedirect,
 } from "./guards";
+import { noticesPrefetched } from "./notice-prefetch";
 import { BootFallback, RootLayout } from "./root-layout";
 import { introRoutes } from "./routes/intro/routes";
 
@@ -104,8 +105,11 @@ const dashboardRoutes: RouteObject = {
   element: <RequireAuth />,
   children: [
     {
-      // The shell is lazy too: a visitor who never logs in never downloads it.
-      lazy: lazyPage(() => import("./routes/dashboard/shell-layout")),
+      // The shell is lazy too: a visitor who never logs in never downloads it. It waits a moment for the owner's
+      // notices (see notice-prefetch.ts), so their bars are there when it first shows instead of pushing it down.
+      lazy: lazyPage(() =>
+        Promise.all([import("./routes/dashboard/shell-layout"), noticesPrefetched()]).then(([module]) => module),
+      ),
       children: [
         {
           // Errors of a page stay inside the shell, so the navigation remains usable.

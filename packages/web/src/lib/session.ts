@@ -1,5 +1,6 @@
-import { type TSessionState, zSessionState } from "@parley/contract";
+import type { TSessionState } from "@parley/contract";
 import { useSyncExternalStore } from "react";
+import { parseSessionState } from "./session-state";
 import { SESSION_STORAGE_KEY } from "./storage-keys";
 
 /**
@@ -8,7 +9,7 @@ import { SESSION_STORAGE_KEY } from "./storage-keys";
  *
  * localStorage key `parley.session` holds the whole `TSessionState` as JSON, so logout clears every piece of it
  * with one removal and a half-written session can never survive. The value is re-validated with the contract
- * schema on load; anything that does not parse is dropped. The UI language lives apart, under `parley.language`
+ * schema's rules on load (`parseSessionState`); anything that does not pass is dropped. The UI language lives apart, under `parley.language`
  * (see i18n), because it outlives a logout.
  */
 export { SESSION_STORAGE_KEY };
@@ -27,8 +28,7 @@ function readStoredSession(): TSessionState | null {
   try {
     const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = zSessionState.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parseSessionState(JSON.parse(raw));
   } catch {
     return null;
   }
