@@ -12,6 +12,10 @@ export const chatApi = {
   userActivate: "/users/:userId/activate",
   userDeactivate: "/users/:userId/deactivate",
   userToken: "/users/:userId/token",
+  /** The app's server refuses one user's login tokens issued before a time, and ends the sessions started before it. */
+  userTokensRevoke: "/users/:userId/tokens/revoke",
+  /** The same for every user of the app. */
+  tokensRevoke: "/tokens/revoke",
   login: "/auth/login",
   anonymousLogin: "/auth/anonymous",
   logout: "/auth/logout",
@@ -52,10 +56,20 @@ export const chatApi = {
   messageReport: "/channels/:channelId/messages/:messageId/report",
   userReport: "/users/:userId/report",
   events: "/events",
+  /** The app's server hears the app's events as the dashboard's live tail shows them (server-sent events). */
+  eventsLive: "/events/live",
+  /** The app's server sends one event again to its webhook listeners. */
+  eventResend: "/events/:eventId/resend",
+  /** The app's server hears every webhook event as its webhook URL would get it (server-sent events). */
+  webhooksListen: "/webhooks/listen",
   ws: "/ws",
   openapi: "/openapi.json",
 } as const;
 export const CHAT_API_PREFIX = "/v1";
+
+/** How long a login token may be used, issued by the API or signed by the app: 7 days unless asked, 30 at most. */
+export const LOGIN_TOKEN_TTL_DEFAULT_SECONDS = 7 * 24 * 60 * 60;
+export const LOGIN_TOKEN_TTL_MAX_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * The largest frame a client may send on `/v1/ws`, in bytes; the server closes a socket that sends a larger one with

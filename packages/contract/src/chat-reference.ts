@@ -27,6 +27,8 @@ export const CHAT_API_OPERATIONS = {
   activateUser: "users",
   deactivateUser: "users",
   issueLoginToken: "users",
+  revokeUserTokens: "users",
+  revokeAppTokens: "users",
   createChannel: "channels",
   createChannels: "channels",
   listChannels: "channels",

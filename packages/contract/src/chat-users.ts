@@ -1,11 +1,12 @@
 /** The app's end users: their profiles, how they log in, and whom they block. */
 import { z } from "zod";
 import { zMetadata, zPageQuery, zUserId } from "./chat-common";
+import { LOGIN_TOKEN_TTL_DEFAULT_SECONDS, LOGIN_TOKEN_TTL_MAX_SECONDS } from "./chat-constants";
 import { isEmptyOrVisible, V, zOptionalHttpUrl } from "./validation";
 
 export const NICKNAME_MAX = 80;
-export const LOGIN_TOKEN_TTL_DEFAULT_SECONDS = 7 * 24 * 60 * 60;
-export const LOGIN_TOKEN_TTL_MAX_SECONDS = 30 * 24 * 60 * 60;
+/** Room for a JWT the app signs itself: its header, claims (a profile image URL among them) and signature. */
+export const LOGIN_TOKEN_MAX_LENGTH = 2048;
 
 export const zNickname = z
   .string({ error: V.required })
@@ -40,6 +41,7 @@ export const zCreateChatUserRequest = z.object({
   metadata: zMetadata.default({}),
 });
 export type TCreateChatUserRequest = z.infer<typeof zCreateChatUserRequest>;
+export type TCreateChatUserRequestInput = z.input<typeof zCreateChatUserRequest>;
 export const zUpdateChatUserRequest = z.object({
   nickname: zNickname.optional(),
   profileImageUrl: zOptionalHttpUrl.optional(),
@@ -58,7 +60,8 @@ export type TIssueTokenResponse = z.infer<typeof zIssueTokenResponse>;
 export const zChatLoginRequest = z.object({
   appId: z.string().uuid(),
   userId: zUserId,
-  token: z.string().min(1).max(200),
+  /** An opaque token from `POST /v1/users/:userId/token`, or a JWT the app signed (see `login-signing.ts`). */
+  token: z.string().min(1).max(LOGIN_TOKEN_MAX_LENGTH),
 });
 export type TChatLoginRequest = z.infer<typeof zChatLoginRequest>;
 export const zAnonymousLoginRequest = z.object({ appId: z.string().uuid(), userId: zUserId, nickname: zNickname });

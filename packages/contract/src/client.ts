@@ -43,8 +43,12 @@ export type {
 } from "./chat";
 export * from "./chat-constants";
 export { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "./errors";
+export { IDEMPOTENCY_KEY_HEADER } from "./idempotency-header";
+export type { TLiveEvent, TLiveFrame } from "./live";
 export type { TMessageSearchResponse, TMessageSearchResult, TSearchHighlight } from "./message-search";
 export { fillPath } from "./paths";
 export type { TPushDevice, TPushPlatform, TPushProvider } from "./push";
 export type { TReport, TReportRequestInput, TUserReportRequestInput } from "./report-queue";
 export type { TMessageTranslation } from "./translation";
+export type { TEventResendResponse, TWebhookListenEvent, TWebhookListenFrame } from "./webhook-listen";
+export type { TAnyWebhookPayload, TWebhookEvent } from "./webhooks";

@@ -271,6 +271,46 @@ export const errorCatalogue = {
   },
   "3175": { status: 500, description: "The import failed after several attempts; what it wrote stays, import again." },
   "3176": { status: 403, description: "Only the account that owns the app can import data into it." },
+  "3180": {
+    status: 401,
+    description:
+      "The app-signed login token is not valid: not a JWS of three parts, an algorithm other than HS256 (none included), a kid that is missing or not one of the app's live signing secrets, or a signature that does not match.",
+  },
+  "3181": {
+    status: 401,
+    description:
+      "The app-signed login token is expired or not yet valid: exp has passed, or iat or nbf lies in the future, each by more than 60 seconds.",
+  },
+  "3182": {
+    status: 401,
+    description:
+      "The app-signed login token's claims are not acceptable: sub, aud, iat or exp missing or of the wrong type, sub not the userId of the login, exp − iat longer than 30 days, or a nickname or profileImageUrl claim that is not a valid nickname or http(s) URL.",
+  },
+  "3183": {
+    status: 401,
+    description: "The app-signed login token was issued for another app: its aud is not the appId of the login.",
+  },
+  "3184": {
+    status: 401,
+    description:
+      "The app-signed login token was issued (iat) before the time from which the app or this user's tokens are revoked.",
+  },
+  "3185": {
+    status: 401,
+    description:
+      "The app has no signing secret for login tokens: create one in the dashboard, or log in with a token from the token API.",
+  },
+  "3186": { status: 404, description: "No such login-token signing secret in this app." },
+  "3187": { status: 400, description: "issuedBefore may not be later than now." },
+  "3190": {
+    status: 404,
+    description:
+      "No event of this app has this ID: neither a chat event the server still keeps (a number) nor a webhook delivery (msg_…).",
+  },
+  "3191": {
+    status: 429,
+    description: "Too many webhook listeners and live tails open with this API key on this server (5); stop one first.",
+  },
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -461,6 +501,16 @@ export const Errors = {
   IMPORT_IN_PROGRESS: "3174",
   IMPORT_FAILED: "3175",
   IMPORT_OWNER_ONLY: "3176",
+  SIGNED_TOKEN_INVALID: "3180",
+  SIGNED_TOKEN_EXPIRED: "3181",
+  SIGNED_TOKEN_CLAIMS_INVALID: "3182",
+  SIGNED_TOKEN_OTHER_APP: "3183",
+  SIGNED_TOKEN_REVOKED: "3184",
+  SIGNING_SECRET_MISSING: "3185",
+  SIGNING_SECRET_NOT_FOUND: "3186",
+  REVOCATION_TIME_IN_FUTURE: "3187",
+  WEBHOOK_EVENT_NOT_FOUND: "3190",
+  TOO_MANY_API_KEY_STREAMS: "3191",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",

@@ -6,10 +6,7 @@ import { z } from "zod";
  * same body) with the first answer, so a request sent again after its answer was lost changes nothing twice.
  */
 
-/** The request header that carries the key. */
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-/** Set to `true` on an answer the server replays from an earlier request with the same key. */
-export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from "./idempotency-header";
 /** The longest key the server accepts; a UUID (36) fits with room for a prefix. */
 export const IDEMPOTENCY_KEY_MAX = 64;
 /** How long an answer is kept for replay; after that the key is free again. */

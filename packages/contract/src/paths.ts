@@ -3,6 +3,8 @@ export const api = {
   health: "/health",
   /** The service's components, up or down, and recent incidents: for people, on the status page. */
   status: "/status",
+  /** The dashboard API's OpenAPI document: the parts an app's owner automates (see dashboard-reference.ts). */
+  openapi: "/openapi.json",
   auth: {
     signup: "/auth/signup",
     login: "/auth/login",
@@ -58,6 +60,10 @@ export const api = {
     admin: "/apps/:id/admin",
     apiKeys: "/apps/:id/api-keys",
     apiKey: "/apps/:id/api-keys/:keyId",
+    /** The secrets an app signs its users' login tokens (JWT) with; creating one when one exists rotates. */
+    loginSigningSecrets: "/apps/:id/login-signing/secrets",
+    loginSigningSecret: "/apps/:id/login-signing/secrets/:secretId",
+    loginTokensRevoke: "/apps/:id/login-signing/revoke",
     /** What the app has done of its first steps, for the onboarding checklist. */
     onboarding: "/apps/:id/onboarding",
     subAccounts: "/apps/:id/sub-accounts",

@@ -10,6 +10,7 @@ import { gatewayLimits, registerGateway } from "./gateway/gateway";
 import { registerAppAccess } from "./http/app-access";
 import { registerChatApiPlugins } from "./http/chat-api";
 import { registerIdempotency } from "./http/idempotency";
+import { registerDashboardApiDocument } from "./http/openapi";
 import { type RequestCounter, registerRateLimit } from "./http/rate-limit";
 import { accountRoutes } from "./modules/accounts/wiring";
 import { accountKindRoutes, signInRoutes } from "./modules/admin/wiring";
@@ -20,14 +21,14 @@ import { billingRoutes, sandboxCardPageRoutes } from "./modules/billing/wiring";
 import { callChatRoutes, callRoutes } from "./modules/calls/wiring";
 import { brandCoverFileRoutes, noticeRoutes } from "./modules/campaigns/wiring";
 import { channelChatRoutes, dashboardChatRoutes } from "./modules/channels/wiring";
-import { chatUserChatRoutes, testUserRoutes } from "./modules/chat-users/wiring";
+import { chatTokenRoutes, chatUserChatRoutes, loginSigningRoutes, testUserRoutes } from "./modules/chat-users/wiring";
 import { contactRoutes } from "./modules/contact/wiring";
 import { exportDownloadRoutes, exportRoutes } from "./modules/exports/wiring";
 import { fileChatRoutes, fileRoutes } from "./modules/files/wiring";
 import type { StatusMonitor } from "./modules/health";
 import { healthRoutes, statusRoutes } from "./modules/health/wiring";
 import { importRoutes } from "./modules/imports/wiring";
-import { liveRoutes } from "./modules/live/wiring";
+import { liveRoutes, liveTailChatRoutes } from "./modules/live/wiring";
 import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages/wiring";
 import { metricsRoutes } from "./modules/metrics/wiring";
 import { notificationRoutes } from "./modules/notifications/wiring";
@@ -35,7 +36,7 @@ import { profanityRoutes } from "./modules/profanity/wiring";
 import { pushChatRoutes, pushRoutes } from "./modules/push/wiring";
 import { reportChatRoutes, reportQueueRoutes } from "./modules/reports/wiring";
 import { translationChatRoutes, translationRoutes } from "./modules/translation/wiring";
-import { webhookRoutes } from "./modules/webhooks/wiring";
+import { webhookListenChatRoutes, webhookRoutes } from "./modules/webhooks/wiring";
 import type { Services } from "./services";
 
 /** What the routes are registered with: the services and the parts of the process they share. */
@@ -68,6 +69,7 @@ export async function registerRoutes(
   const { translation, brands, brandChannels, campaigns, files, calls } = services;
   await server.register(
     async (api) => {
+      await registerDashboardApiDocument(api, config);
       registerAppAccess(api, { auth, apps });
       await api.register(healthRoutes, { database, redis, isBusReceiving: () => bus.isReceiving() });
       await registerRateLimit(api, { counter, hook: "preValidation" });
@@ -81,6 +83,7 @@ export async function registerRoutes(
       await api.register(appRoutes, { auth, apps });
       await api.register(dashboardChatRoutes, { auth, apps, chatUsers, channels, messages, brandChannels });
       await api.register(testUserRoutes, { auth, apps, chatUsers });
+      await api.register(loginSigningRoutes, { auth, apps, chatUsers });
       await api.register(metricsRoutes, { auth, reports });
       await api.register(notificationRoutes, { auth, notifications });
       await api.register(billingRoutes, { auth, billing });
@@ -104,6 +107,7 @@ export async function registerRoutes(
       await registerChatApiPlugins(v1, config);
       await registerRateLimit(v1, { counter, hook: "preHandler" });
       await v1.register(chatUserChatRoutes, { apps, chatUsers, presence });
+      await v1.register(chatTokenRoutes, { apps, chatUsers });
       await v1.register(channelChatRoutes, { apps, chatUsers, channels });
       await v1.register(messageChatRoutes, { apps, chatUsers, messages });
       await v1.register(messageSearchChatRoutes, { apps, chatUsers, messageSearch: services.messageSearch });
@@ -112,6 +116,9 @@ export async function registerRoutes(
       await v1.register(pushChatRoutes, { apps, chatUsers, push });
       await v1.register(callChatRoutes, { apps, chatUsers, calls });
       await v1.register(reportChatRoutes, { apps, chatUsers, reportQueue: services.reportQueue });
+      await v1.register(liveTailChatRoutes, { apps, chatUsers, live: services.live });
+      const listening = services.webhookListening;
+      await v1.register(webhookListenChatRoutes, { apps, chatUsers, live: services.live, listening });
       const realtime = { bus, presence, auth, apps, chatUsers, channels, messages, calls, counter };
       gateway = registerGateway(v1, chatApi.ws, { ...realtime, ...gatewayLimits(config) });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());

@@ -43,7 +43,7 @@ import { createProfanityService } from "./modules/profanity";
 import { createPushService, keptForDeletionPush } from "./modules/push";
 import { createReportQueue } from "./modules/reports";
 import { createTranslationService } from "./modules/translation";
-import { createWebhookService } from "./modules/webhooks";
+import { createWebhookListening, createWebhookService } from "./modules/webhooks";
 
 /**
  * Every service of the server, each built from the context and the services it names, in an order where each
@@ -66,7 +66,12 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   });
   const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps, live: live.report });
   const profanity = createProfanityService(ctx, { apps });
-  const webhooks = createWebhookService(ctx, { apps, onDeliveryFailed: deps.onWebhookFailed, live: live.report });
+  const webhooks = createWebhookService(ctx, {
+    apps,
+    onDeliveryFailed: deps.onWebhookFailed,
+    live: live.report,
+    listeners: { isWatched: live.isWatched, send: live.sendToListeners },
+  });
   const fcm = createFcmClient({
     baseUrl: ctx.config.fcmBaseUrl,
     oauthTokenUrl: ctx.config.fcmOauthTokenUrl,
@@ -158,6 +163,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   });
   return {
     live,
+    webhookListening: createWebhookListening(ctx, { live }),
     auth,
     links,
     marketplace: createMarketplace(ctx, { links }),

@@ -82,6 +82,14 @@ export async function createChatSession(t: AppUnderTest, appId: string, userId: 
   return t.services.chatUsers.login({ appId, userId, token });
 }
 
+/** A signing secret for the app's own login tokens, as the dashboard creates it; `value` is what the app signs with. */
+export async function createLoginSigningSecret(t: AppUnderTest, appId: string, overlapSeconds = 0) {
+  const app = await t.services.apps.cachedApp(appId);
+  if (!app) throw new Error(`no app ${appId}`);
+  const { secret, value } = await t.services.chatUsers.signing.createSecret(app, overlapSeconds);
+  return { kid: secret.id, value };
+}
+
 /**
  * An account with one app and an API key: what an app developer has after setup. `owner` gives the app to an
  * account the test made otherwise (through sign-up, where sign-up is part of what the test proves).

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { TChatEvent, TLiveEvent, TServerFrame, TTransientEvent } from "@parley/contract";
+import type { TChatEvent, TLiveEvent, TServerFrame, TTransientEvent, TWebhookListenEvent } from "@parley/contract";
 import { closeRedis, openRedis, type RedisLog } from "../redis";
 
 /** An event of one app's channel, already stored. */
@@ -49,6 +49,7 @@ export interface DirectMessage {
 /**
  * For the dashboard's live tail (modules/live): an event that is on the bus for nothing else (a webhook delivery, a
  * push, a login), or a process saying that it holds a viewer of the app, so the others publish those events at all.
+ * The app's webhook listeners are viewers of the same feed.
  */
 export type LiveMessage =
   | {
@@ -57,7 +58,9 @@ export type LiveMessage =
       /** Every user the event concerns, for the viewers' user filter (`event.userId` names one). */
       users: string[];
     }
-  | { appId: string; watched: true };
+  | { appId: string; watched: true }
+  /** An event sent again on request: for the app's webhook listeners alone (the tail showed it when it happened). */
+  | { appId: string; listen: TWebhookListenEvent };
 
 /** What crosses the bus. */
 export type BusMessage =

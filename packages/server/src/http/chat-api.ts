@@ -3,28 +3,12 @@ import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import { WS_FRAME_MAX_BYTES } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { Config } from "../config";
+import { chatApiDocument } from "./openapi";
 
 /** What the chat API under `/v1` runs on: its OpenAPI document, WebSockets and uploads. */
 export async function registerChatApiPlugins(v1: FastifyInstance, config: Config): Promise<void> {
-  await v1.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Parley chat API", version: "1" },
-      servers: [{ url: config.publicUrl }],
-      components: {
-        securitySchemes: {
-          bearer: {
-            type: "http",
-            scheme: "bearer",
-            description: "An API key (psk_…) or a chat session token (pcs_…)",
-          },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await v1.register(fastifySwagger, chatApiDocument(config));
   await v1.register(fastifyWebsocket, {
     // No compression: the gateway frames a channel's event once for all of its sockets (gateway/text-frame.ts).
     options: { maxPayload: WS_FRAME_MAX_BYTES, perMessageDeflate: false },

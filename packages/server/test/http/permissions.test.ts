@@ -38,7 +38,7 @@ const ADMIN_ROUTE: Row = { ...all("1023"), admin: "ok" };
 const MATRIX: [RegExp, Row | "open" | "not called"][] = [
   // Open to everyone: each proves the caller by its own input.
   [
-    /^(GET|POST) \/api\/(health|status|auth\/(signup|login|password\/reset.*|email\/.*|link\/login|contactus)|marketplace\/signup)$/,
+    /^(GET|POST) \/api\/(health|status|openapi\.json|auth\/(signup|login|password\/reset.*|email\/.*|link\/login|contactus)|marketplace\/signup)$/,
     "open",
   ],
   // Ends the caller's own session: allowed to every account, tested in the auth tests.
@@ -60,6 +60,8 @@ const MATRIX: [RegExp, Row | "open" | "not called"][] = [
   [/ \/api\/apps\/:id\/exports/, { ...APP_ROUTE, subOwnApp: "3133", admin: "3133" }],
   // So are its imports, which write its whole data.
   [/ \/api\/apps\/:id\/imports/, { ...APP_ROUTE, subOwnApp: "3176", admin: "3176" }],
+  // Login-token signing secrets and revocation: whoever manages the app's API keys.
+  [/ \/api\/apps\/:id\/login-signing\//, APP_ROUTE],
   [/ \/api\/apps\/:id(\/|$)/, APP_ROUTE],
   // The report of one app: its app id is in the path as `:appId`.
   [/ \/api\/metrics\/apps\/:appId/, APP_ROUTE],

@@ -21,6 +21,8 @@ export const chatUsers = pgTable(
     isAnonymous: boolean("is_anonymous").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     lastSeenAt: ts("last_seen_at"),
+    /** Login tokens issued before this are refused, and sessions started before it were ended (migration 0037). */
+    loginsRevokedBefore: ts("logins_revoked_before"),
   },
   (t) => [uniqueIndex("chat_users_app_user_key").on(t.appId, t.userId)],
 );
@@ -78,3 +80,31 @@ export const userBlocks = pgTable(
     index("user_blocks_blocked_idx").on(t.appId, t.blockedId),
   ],
 );
+
+/**
+ * The secrets an app signs its users' login tokens with (HS256), by the `kid` tokens name. At most two per app: the
+ * current one (`expires_at` null) and one rotated out, verifying until `expires_at`. Kept in clear, as the webhook
+ * signing secrets are: verifying an HMAC needs the secret itself (docs/decisions/0270-app-signed-login-tokens.md).
+ */
+export const loginSigningSecrets = pgTable(
+  "login_signing_secrets",
+  {
+    id: text("id").primaryKey(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [index("login_signing_secrets_app_idx").on(t.appId)],
+);
+export type LoginSigningSecretRow = typeof loginSigningSecrets.$inferSelect;
+
+/** Per app: login tokens issued before `revoked_before` are refused, for every user of the app. */
+export const loginRevocations = pgTable("login_revocations", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  revokedBefore: ts("revoked_before").notNull(),
+});

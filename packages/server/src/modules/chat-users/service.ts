@@ -27,6 +27,7 @@ import type { LiveReport } from "../live";
 import type { MetricsService } from "../metrics";
 import { createBlockService } from "./blocks";
 import { createBulkUsers } from "./bulk";
+import { createLoginSigning } from "./login-signing";
 import { toChatUser } from "./mapping";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
 
@@ -255,6 +256,8 @@ export function createChatUserService(
     return app;
   }
 
+  const signing = createLoginSigning(ctx, { sessionsEnded, forgetCachedSessions: forget });
+
   const service = {
     findUser,
 
@@ -388,18 +391,14 @@ export function createChatUserService(
       return { token, expiresAt: expiresAt.toISOString() };
     },
 
+    /** A login with an opaque token of the token API or a token the app signed (see `login-signing.ts`). */
     async login(input: TChatLoginRequest): Promise<TChatSession> {
       const app = await appById(input.appId);
-      const user = await findUser(app.id, input.userId);
-      if (!user) throw new AppError(Errors.CHAT_TOKEN_INVALID);
-      const [token] = await db
-        .select()
-        .from(chatLoginTokens)
-        .where(and(eq(chatLoginTokens.chatUserId, user.id), eq(chatLoginTokens.tokenHash, hashToken(input.token))))
-        .limit(1);
-      if (!token || token.expiresAt <= clock.now()) throw new AppError(Errors.CHAT_TOKEN_INVALID);
-      return startSession(app, user, "token");
+      return startSession(app, await signing.loginUser(app, input), "token");
     },
+
+    /** The app's signing secrets for login tokens, and the revocation of login tokens issued before a time. */
+    signing,
 
     /**
      * Creates the user on first login; a returning anonymous user keeps their id and takes the new nickname. A user

@@ -9,6 +9,8 @@ import {
   type TLiveEvent,
   type TLiveEventType,
   type TLiveFrame,
+  type TWebhookListenEvent,
+  type TWebhookListenFrame,
 } from "@parley/contract";
 import type { Bus, BusMessage, EndedSessions } from "../../chat/bus";
 import { AppError } from "../../errors";
@@ -49,6 +51,17 @@ export interface LiveFilter {
   userId: string | null;
 }
 
+/**
+ * A webhook listener: a viewer that hears the app's events in their webhook form rather than the tail's. The feed
+ * knows no webhook body; the webhooks module gives each listener the translation.
+ */
+export interface LiveListener {
+  /** The event as a webhook delivers it, or null for what no webhook carries. */
+  translate(event: TLiveEvent): TWebhookListenEvent | null;
+  /** The webhook event types to hear; every type when null. */
+  types: ReadonlySet<string> | null;
+}
+
 /** Where a viewer's frames go: the open response. */
 export interface LiveSink {
   write(text: string): void;
@@ -59,9 +72,12 @@ export interface LiveSink {
 
 interface Viewer {
   appId: string;
-  accountId: string;
+  /** Null for a stream opened with an API key. */
+  accountId: string | null;
+  /** What the streams-per-holder bound counts by: the dashboard session, or `apiKey:` and the key's id. */
   sessionId: string;
   filter: LiveFilter;
+  listener: LiveListener | null;
   sink: LiveSink;
   windowStart: number;
   sentInWindow: number;
@@ -70,7 +86,7 @@ interface Viewer {
   isClosed: boolean;
 }
 
-const encode = (frame: TLiveFrame) => `event: ${frame.kind}\ndata: ${JSON.stringify(frame)}\n\n`;
+const encode = (frame: TLiveFrame | TWebhookListenFrame) => `event: ${frame.kind}\ndata: ${JSON.stringify(frame)}\n\n`;
 
 function fromChatEvent(event: TChatEvent): { event: TLiveEvent; users: string[] } {
   const userId = event.userId ?? event.message?.sender?.userId ?? null;
@@ -147,6 +163,11 @@ export function createLiveFeed(deps: { bus: Bus; log: { error(obj: object, msg: 
     write(viewer, frame());
   }
 
+  function hear(viewer: Viewer, listener: LiveListener, event: TWebhookListenEvent) {
+    if (listener.types && !listener.types.has(event.type)) return;
+    offer(viewer, () => encode({ kind: "event", event }));
+  }
+
   function deliver(appId: string, make: () => { event: TLiveEvent; users: readonly string[] }) {
     const audience = viewers.get(appId);
     if (!audience) return;
@@ -157,7 +178,18 @@ export function createLiveFeed(deps: { bus: Bus; log: { error(obj: object, msg: 
       text ??= encode({ kind: "event", event });
       return text;
     };
-    for (const viewer of audience) if (matches(viewer.filter, event, users)) offer(viewer, frame);
+    for (const viewer of audience) {
+      if (viewer.listener) {
+        const heard = viewer.listener.translate(event);
+        if (heard) hear(viewer, viewer.listener, heard);
+      } else if (matches(viewer.filter, event, users)) {
+        offer(viewer, frame);
+      }
+    }
+  }
+
+  function deliverToListeners(appId: string, event: TWebhookListenEvent) {
+    for (const viewer of viewers.get(appId) ?? []) if (viewer.listener) hear(viewer, viewer.listener, event);
   }
 
   function close(viewer: Viewer) {
@@ -197,6 +229,7 @@ export function createLiveFeed(deps: { bus: Bus; log: { error(obj: object, msg: 
     if ("live" in message) {
       const live = message.live;
       if ("watched" in live) watchedUntil.set(live.appId, Date.now() + WATCH_TTL_MS);
+      else if ("listen" in live) deliverToListeners(live.appId, live.listen);
       else deliver(live.appId, () => live);
     } else if ("sessionsEnded" in message) {
       for (const audience of [...viewers.values()]) {
@@ -240,17 +273,29 @@ export function createLiveFeed(deps: { bus: Bus; log: { error(obj: object, msg: 
     isWatched,
 
     /**
-     * Adds a viewer of an app, on this process. Refuses a session holding `LIVE_STREAMS_PER_SESSION` already (3120).
-     * `ready` resolves once the viewer is announced to every process and its `ready` frame is written.
+     * Adds a viewer of an app, on this process. Refuses a session holding `LIVE_STREAMS_PER_SESSION` already (3120),
+     * or the holder's own bound (`limit`). `ready` resolves once the viewer is announced to every process and its
+     * `ready` frame is written.
      */
-    open(options: { appId: string; accountId: string; sessionId: string; filter: LiveFilter; sink: LiveSink }) {
+    open(options: {
+      appId: string;
+      accountId: string | null;
+      sessionId: string;
+      filter: LiveFilter;
+      sink: LiveSink;
+      listener?: LiveListener;
+      limit?: { max: number; error: AppError };
+    }) {
+      const { limit, ...rest } = options;
       let held = 0;
       for (const audience of viewers.values()) {
         for (const viewer of audience) if (viewer.sessionId === options.sessionId) held += 1;
       }
-      if (held >= LIVE_STREAMS_PER_SESSION) throw new AppError(Errors.TOO_MANY_LIVE_TAILS);
+      if (held >= (limit?.max ?? LIVE_STREAMS_PER_SESSION))
+        throw limit?.error ?? new AppError(Errors.TOO_MANY_LIVE_TAILS);
       const viewer: Viewer = {
-        ...options,
+        ...rest,
+        listener: options.listener ?? null,
         windowStart: 0,
         sentInWindow: 0,
         dropped: 0,
@@ -283,6 +328,11 @@ export function createLiveFeed(deps: { bus: Bus; log: { error(obj: object, msg: 
         },
       );
       return { ready, close: () => close(viewer) };
+    },
+
+    /** Sends an event to the app's webhook listeners on every process, and to nobody else. */
+    sendToListeners(appId: string, event: TWebhookListenEvent): Promise<void> {
+      return bus.publish({ live: { appId, listen: event } });
     },
 
     /** Ends every stream of this process: at shutdown, so that no open tail holds the server's close. */

@@ -1,1 +1,9 @@
-export { createLiveFeed, type LiveFeed, type LiveReport, type LiveReportEvent } from "./feed";
+export { eventStream } from "./event-stream";
+export {
+  createLiveFeed,
+  type LiveFeed,
+  type LiveListener,
+  type LiveReport,
+  type LiveReportEvent,
+  type LiveSink,
+} from "./feed";

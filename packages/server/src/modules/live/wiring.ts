@@ -1,1 +1,2 @@
 export { liveRoutes } from "./routes";
+export { liveTailChatRoutes } from "./tail-routes";

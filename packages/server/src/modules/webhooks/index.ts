@@ -1,1 +1,2 @@
+export { createWebhookListening, type WebhookListening } from "./listen";
 export { createWebhookService, type WebhookService } from "./service";

@@ -10,6 +10,7 @@ import {
   type TWebhookDeliveryResponse,
   type TWebhookEnabled,
   type TWebhookEvent,
+  type TWebhookListenEvent,
   type TWebhookSampleResponse,
   type TWebhookSettings,
   type TWebhookSettingsRequest,
@@ -58,6 +59,11 @@ export function createWebhookService(
     onDeliveryFailed?: () => void;
     /** The dashboard's live tail hears each attempt and how it went. */
     live?: LiveReport;
+    /**
+     * The app's webhook listeners (modules/live), for the events that are not on the bus: a report. `isWatched` is
+     * asked first, so an app nobody listens to pays nothing.
+     */
+    listeners?: { isWatched(appId: string): boolean; send(appId: string, event: TWebhookListenEvent): Promise<void> };
   },
   /** `timeoutMs` exists so a test can prove the time-out without waiting the real 15 s. */
   options: { timeoutMs?: number } = {},
@@ -166,22 +172,23 @@ export function createWebhookService(
     appId: string,
     type: TWebhookEvent,
     payloadAt: (now: Date) => TAnyWebhookPayload | Promise<TAnyWebhookPayload>,
-  ): Promise<(() => Promise<void>) | undefined> {
+  ): Promise<{ id: string; payload: TAnyWebhookPayload } | null> {
     const [row] = await tx.select().from(webhookSettings).where(eq(webhookSettings.appId, appId)).limit(1);
-    if (!row || !isActiveRow(row) || !row.events.includes(type)) return undefined;
+    if (!row || !isActiveRow(row) || !row.events.includes(type)) return null;
     const now = ctx.clock.now();
     const id = newDeliveryId(now);
+    const payload = await payloadAt(now);
     await tx.insert(webhookDeliveries).values({
       id,
       appId,
       eventId: null,
       eventType: type,
-      payload: await payloadAt(now),
+      payload,
       status: "pending",
       nextAttemptAt: now,
       createdAt: now,
     });
-    return () => enqueue(id);
+    return { id, payload };
   }
 
   const service = {
@@ -193,28 +200,45 @@ export function createWebhookService(
      * job after the commit (and the sweep sends it if this process stops in between). Calls are not chat events (no
      * channel, no event log), so they do not pass through the outbox.
      */
-    recordCall(
+    async recordCall(
       tx: Db,
       appId: string,
       type: TCallWebhookEvent,
       call: TCall,
     ): Promise<(() => Promise<void>) | undefined> {
-      return recordOutsideEventLog(tx, appId, type, (now) => callPayloadOf(appId, type, call, now));
+      const stored = await recordOutsideEventLog(tx, appId, type, (now) => callPayloadOf(appId, type, call, now));
+      return stored ? () => enqueue(stored.id) : undefined;
     },
 
-    /** Stores a `report.created` delivery in the transaction that stores the report; otherwise as {@link recordCall}. */
-    recordReport(
+    /**
+     * Stores a `report.created` delivery in the transaction that stores the report; otherwise as {@link recordCall}.
+     * A report is not on the bus, so the function it answers also tells the app's webhook listeners, if any.
+     */
+    async recordReport(
       tx: Db,
       appId: string,
       report: TReport,
-      /** Read only when the app's webhook takes `report.created`: the target as the queue shows it costs reads. */
+      /** Read only when the app's webhook takes `report.created`, or a listener hears the app: it costs reads. */
       target: () => Promise<TReportTarget>,
     ): Promise<(() => Promise<void>) | undefined> {
-      return recordOutsideEventLog(tx, appId, "report.created", async (now) => ({
+      const payloadAt = async (now: Date): Promise<TAnyWebhookPayload> => ({
         type: "report.created",
         timestamp: now.toISOString(),
         data: { appId, report, target: await target() },
-      }));
+      });
+      const stored = await recordOutsideEventLog(tx, appId, "report.created", payloadAt);
+      const heard = deps.listeners?.isWatched(appId) ? (stored?.payload ?? (await payloadAt(ctx.clock.now()))) : null;
+      if (!stored && !heard) return undefined;
+      return async () => {
+        if (heard) {
+          const event = { id: stored?.id ?? report.id, type: "report.created" as const, payload: heard, resent: false };
+          // A listener is a developer's tool: not hearing it must not hold up the delivery.
+          await deps.listeners?.send(appId, event).catch((err: unknown) => {
+            ctx.log.error({ err, appId }, "could not tell the webhook listeners of a report");
+          });
+        }
+        if (stored) await enqueue(stored.id);
+      };
     },
 
     async getEnabled(auth: Authenticated, appId: string): Promise<TWebhookEnabled> {

@@ -1,2 +1,3 @@
 export { webhookJobs } from "./jobs";
+export { webhookListenChatRoutes } from "./listen-routes";
 export { webhookRoutes } from "./routes";
