@@ -14,6 +14,8 @@ function withQuery(path: string, query: Record<string, string | undefined>) {
 export const docTabs = [
   "getting-started",
   "sdk",
+  "server-sdks",
+  "cli",
   "samples",
   "ui-kit",
   "react-native",
@@ -22,6 +24,7 @@ export const docTabs = [
   "users",
   "calls",
   "rest-api",
+  "dashboard-api",
   "webhooks",
   "push-notifications",
   "imports",

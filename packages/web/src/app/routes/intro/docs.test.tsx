@@ -145,6 +145,30 @@ describe("/intro/docs", () => {
     expect(await screen.findByRole("region", { name: "GET /v1/me" })).toBeInTheDocument();
   });
 
+  it("renders the dashboard API tab's introduction and the operations of the dashboard's OpenAPI document", async () => {
+    await i18n.changeLanguage("en");
+    stubFetch((url) =>
+      url === "/api/openapi.json"
+        ? jsonResponse(200, {
+            openapi: "3.0.3",
+            paths: {
+              "/api/apps": {
+                get: { operationId: "listApps", tags: ["apps"], responses: { "200": { description: "The apps." } } },
+              },
+            },
+          })
+        : jsonResponse(404, { code: "004" }),
+    );
+    renderRoutes(routes, { initialEntries: ["/intro/docs/dashboard-api"] });
+    expect(await screen.findByRole("heading", { level: 2, name: "Dashboard API" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "Authentication" })).toBeInTheDocument();
+    const region = await screen.findByRole("region", { name: "GET /api/apps" });
+    expect(region).toHaveTextContent(t("intro.docs.reference.dashboardOperations.listApps"));
+    expect(
+      screen.getByRole("heading", { level: 4, name: t("intro.docs.reference.dashboardTags.apps") }),
+    ).toBeInTheDocument();
+  });
+
   it("answers an unknown tab with the not-found page", async () => {
     renderRoutes(routes, { initialEntries: ["/intro/docs/nonsense"] });
     expect(await screen.findByTestId("not-found")).toBeInTheDocument();

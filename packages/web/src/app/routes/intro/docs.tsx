@@ -60,7 +60,8 @@ function DocsTabs({ active }: { active: DocTab }) {
       </Box>
       <Box role="tabpanel" aria-label={label} sx={{ pt: 4 }}>
         <MarkdownArticle source={docSource(language, active)} />
-        {active === "rest-api" && <OpenApiReference />}
+        {active === "rest-api" && <OpenApiReference published="chat" />}
+        {active === "dashboard-api" && <OpenApiReference published="dashboard" />}
       </Box>
     </Container>
   );

@@ -16,6 +16,7 @@ import { updateOnboardingState } from "../lib/onboarding-state";
 import { ApiKeysCard } from "./api-keys-card";
 import { AppNameForm } from "./app-name-form";
 import { ChatSettingsForm } from "./chat-settings-form";
+import { LoginSigningCard } from "./login-signing-card";
 import { SubAccountsCard } from "./sub-accounts-card";
 
 /** `/apps/:id/settings`: name, app ID, chat settings, API keys, other features' cards and, for the owner, sub-accounts. */
@@ -90,6 +91,7 @@ export function AppSettings({
           )}
         </SettingsCard>
         <ApiKeysCard appId={appId} />
+        <LoginSigningCard appId={appId} />
         {moreCards?.(onMoreDirty)}
         {canManageSubAccounts && <SubAccountsCard appId={appId} />}
       </Stack>

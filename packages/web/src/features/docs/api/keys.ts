@@ -1,4 +1,4 @@
 export const docsKeys = {
   all: ["docs"] as const,
-  openApi: () => [...docsKeys.all, "openapi"] as const,
+  openApi: (published: string) => [...docsKeys.all, "openapi", published] as const,
 };

@@ -1,4 +1,11 @@
-import { CHAT_API_OPERATIONS, CHAT_API_TAGS, CHAT_FIELD_PATTERNS, type Language } from "@parley/contract";
+import {
+  CHAT_API_OPERATIONS,
+  CHAT_API_TAGS,
+  CHAT_FIELD_PATTERNS,
+  DASHBOARD_API_OPERATIONS,
+  DASHBOARD_API_TAGS,
+  type Language,
+} from "@parley/contract";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
@@ -6,6 +13,7 @@ import enPublic from "@/i18n/locales/en/public.json";
 import koPublic from "@/i18n/locales/ko/public.json";
 import { jsonResponse, renderWithRouter, stubFetch } from "@/testing/test-utils";
 import { groupOperations, type OpenApiDocument } from "../lib/openapi";
+import dashboardFixture from "./dashboard-openapi-fixture.json";
 import fixture from "./openapi-fixture.json";
 import { OpenApiReference } from "./openapi-reference";
 
@@ -37,6 +45,21 @@ function operationSection(method: string, path: string): HTMLElement {
 function renderDocument(document: unknown) {
   stubFetch((url) => (url === "/v1/openapi.json" ? jsonResponse(200, document) : jsonResponse(404, { code: "004" })));
   return renderWithRouter(<OpenApiReference />);
+}
+
+function renderDashboardDocument(document: unknown) {
+  stubFetch((url) => (url === "/api/openapi.json" ? jsonResponse(200, document) : jsonResponse(404, { code: "004" })));
+  return renderWithRouter(<OpenApiReference published="dashboard" />);
+}
+
+/** The rows of an operation's errors table, as `status code meaning`. */
+function errorRows(section: HTMLElement, heading: string): string[] {
+  const title = within(section).getByRole("heading", { level: 6, name: heading });
+  const table = title.nextElementSibling?.querySelector("table");
+  if (!table) throw new Error("no errors table");
+  return [...table.querySelectorAll("tbody tr")].map((row) =>
+    [...row.querySelectorAll("td")].map((cell) => cell.textContent).join(" "),
+  );
 }
 
 describe("OpenApiReference", () => {
@@ -81,7 +104,7 @@ describe("OpenApiReference", () => {
     const { user } = renderWithRouter(<OpenApiReference />);
 
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(t("intro.docs.reference.loadError"));
+    expect(alert).toHaveTextContent(i18n.t("intro.docs.reference.loadError", { url: "/v1/openapi.json" }));
     expect(screen.queryByRole("heading", { level: 4 })).not.toBeInTheDocument();
 
     isUp = true;
@@ -167,5 +190,74 @@ describe("OpenApiReference", () => {
     // An operation the docs have no text for yet keeps the document's own summary rather than none.
     expect(within(region).getByText("Create a thing")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 4, name: "things" })).toBeInTheDocument();
+  });
+
+  it("lists the codes an operation answers by status, with their messages in the reader's language", async () => {
+    renderDocument(fixture);
+    await screen.findByText("Channels", { selector: "h4" });
+    const send = operationSection("POST", "/v1/channels/{channelId}/messages");
+    const rows = errorRows(send, t("intro.docs.reference.errors"));
+    expect(rows).toContain(`403 3022 ${t("ERROR_3022")}`);
+    expect(rows).toContain(`404 3007 ${t("ERROR_3007")}`);
+    expect(rows).toContain(`429 005 ${t("ERROR_005")}`);
+    expect(rows.some((row) => row.includes(" 3019 "))).toBe(false);
+  });
+
+  it("shows the errors in Korean with the Korean catalogue messages", async () => {
+    await i18n.changeLanguage("ko");
+    renderDocument(fixture);
+    await screen.findByText("채널", { selector: "h4" });
+    const create = operationSection("POST", "/v1/users");
+    const rows = errorRows(create, reference.ko.errors);
+    expect(rows).toContain(`409 3019 ${koPublic.ERROR_3019}`);
+    expect(rows).toContain(`401 3028 ${koPublic.ERROR_3028}`);
+  });
+
+  it("shows each named schema once and links the fields that hold it", async () => {
+    renderDocument(fixture);
+    await screen.findByText("Channels", { selector: "h4" });
+    expect(screen.getByRole("heading", { level: 4, name: t("intro.docs.reference.schemas") })).toBeInTheDocument();
+    const message = document.getElementById("schema-Message")?.closest("section");
+    if (!message) throw new Error("no Message section");
+    expect(message).toHaveTextContent("A message of a channel");
+    expect(within(message).getByRole("cell", { name: /^seq/ })).toBeInTheDocument();
+
+    const send = operationSection("POST", "/v1/channels/{channelId}/messages");
+    expect(within(send).getByRole("link", { name: "SendMessageRequest" })).toHaveAttribute(
+      "href",
+      "#schema-SendMessageRequest",
+    );
+    expect(within(send).getByRole("link", { name: "MessageResponse" })).toHaveAttribute(
+      "href",
+      "#schema-MessageResponse",
+    );
+    const channel = document.getElementById("schema-Channel")?.closest("section");
+    if (!channel) throw new Error("no Channel section");
+    expect(within(channel).getByRole("link", { name: "Message | null" })).toHaveAttribute("href", "#schema-Message");
+  });
+
+  it.each(languages)(
+    "has a summary in %s for every documented dashboard operation and names its groups",
+    (language) => {
+      const operations: Record<string, string> = reference[language].dashboardOperations;
+      const tags: Record<string, string> = reference[language].dashboardTags;
+      expect(Object.keys(DASHBOARD_API_OPERATIONS).filter((id) => !operations[id]?.trim())).toEqual([]);
+      expect(Object.keys(operations).filter((id) => !(id in DASHBOARD_API_OPERATIONS))).toEqual([]);
+      expect(DASHBOARD_API_TAGS.filter((tag) => !tags[tag]?.trim())).toEqual([]);
+    },
+  );
+
+  it("draws the dashboard API's reference from its own document, in Korean", async () => {
+    await i18n.changeLanguage("ko");
+    renderDashboardDocument(dashboardFixture);
+    expect(await screen.findByText(reference.ko.dashboardTags.webhooks, { selector: "h4" })).toBeInTheDocument();
+    for (const [operationId, { method, path }] of Object.entries(DASHBOARD_API_OPERATIONS)) {
+      const documented = `/api${path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
+      const summary = reference.ko.dashboardOperations[operationId as keyof typeof DASHBOARD_API_OPERATIONS];
+      expect(operationSection(method, documented)).toHaveTextContent(summary);
+    }
+    const revoke = operationSection("DELETE", "/api/apps/{id}/api-keys/{keyId}");
+    expect(errorRows(revoke, reference.ko.errors)).toContain(`404 3015 ${koPublic.ERROR_3015}`);
+    expect(document.getElementById("schema-WebhookDelivery")).not.toBeNull();
   });
 });

@@ -5,7 +5,6 @@ import {
   Chip,
   CircularProgress,
   Stack,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -14,8 +13,10 @@ import {
 } from "@mui/material";
 import { FILE_MAX_BYTES } from "@parley/contract";
 import { useTranslation } from "react-i18next";
-import { useOpenApiDocument } from "../api/get-openapi-document";
-import { type Field, groupOperations, type Operation, type Rule } from "../lib/openapi";
+import { openApiDocumentUrl, type PublishedApi, useOpenApiDocument } from "../api/get-openapi-document";
+import { groupOperations, namedSchemas, type Operation } from "../lib/openapi";
+import { codeSx, FieldsTable, ScrollingTable, TypeText } from "./openapi-fields";
+import { NamedSchemaList } from "./openapi-schemas";
 
 const METHOD_COLORS: Record<string, "success" | "primary" | "warning" | "error" | "secondary"> = {
   GET: "success",
@@ -25,127 +26,63 @@ const METHOD_COLORS: Record<string, "success" | "primary" | "warning" | "error" 
   DELETE: "error",
 };
 
-const codeSx = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "0.8125rem" };
 const BYTES_PER_MB = 1024 * 1024;
-const RULE = "intro.docs.reference.rule";
 
-/**
- * Puts a field's rules in words in the UI language: `1–80자: 영문자, 숫자, _ - . @ :` rather than a regular
- * expression. A length and a pattern read as one phrase, as the limits page of the docs writes them.
- */
-function useRuleTexts() {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
-  const figure = (value: number | undefined) => (value === undefined ? "" : number.format(value));
-
-  function bounded(kind: "length" | "range" | "items", min: number | undefined, max: number | undefined) {
-    if (min !== undefined && max !== undefined) {
-      if (kind === "length" && min === max) return t(`${RULE}.lengthExactly`, { min: figure(min) });
-      return t(`${RULE}.${kind}Between`, { min: figure(min), max: figure(max) });
-    }
-    if (min !== undefined) return t(`${RULE}.${kind}AtLeast`, { min: figure(min) });
-    return t(`${RULE}.${kind}AtMost`, { max: figure(max) });
-  }
-
-  function textOf(rule: Rule): string {
-    switch (rule.kind) {
-      case "oneOf":
-        return t(`${RULE}.oneOf`, { values: rule.values.map((value) => `"${value}"`).join(", ") });
-      case "emptyAllowed":
-        return t(`${RULE}.emptyAllowed`);
-      case "length":
-      case "range":
-      case "items":
-        return bounded(rule.kind, rule.min, rule.max);
-      case "format":
-        return i18n.exists(`${RULE}.format.${rule.format}`)
-          ? t(`${RULE}.format.${rule.format}`)
-          : t(`${RULE}.formatOther`, { format: rule.format });
-      case "pattern":
-        return t(`${RULE}.pattern.${rule.name ?? "other"}`);
-      case "default":
-        return t(`${RULE}.default`, { value: rule.value });
-    }
-  }
-
-  return (rules: Rule[]): string[] => {
-    const length = rules.find((rule) => rule.kind === "length");
-    const pattern = rules.find((rule) => rule.kind === "pattern");
-    return rules.flatMap((rule) => {
-      if (length && pattern) {
-        if (rule === pattern) return [];
-        if (rule === length) return [t(`${RULE}.withPattern`, { length: textOf(length), pattern: textOf(pattern) })];
-      }
-      return [textOf(rule)];
-    });
-  };
-}
+/** Where each published API's texts live in the docs' translations. */
+const TEXTS: Record<PublishedApi, { operations: string; tags: string }> = {
+  chat: { operations: "intro.docs.reference.operations", tags: "intro.docs.reference.tags" },
+  dashboard: { operations: "intro.docs.reference.dashboardOperations", tags: "intro.docs.reference.dashboardTags" },
+};
 
 /**
  * What an operation does, in the UI language: the docs' own text for the operation's id, or the document's summary
  * and description for an operation newer than the docs (a test keeps that from happening for the current API).
  */
-function useOperationSummary() {
+function useOperationSummary(published: PublishedApi) {
   const { t, i18n } = useTranslation();
   const fileSize = `${new Intl.NumberFormat(i18n.language).format(FILE_MAX_BYTES / BYTES_PER_MB)} MB`;
   return (operation: Operation): string | undefined => {
-    const key = `intro.docs.reference.operations.${operation.operationId}`;
+    const key = `${TEXTS[published].operations}.${operation.operationId}`;
     if (operation.operationId && i18n.exists(key)) return t(key, { fileSize });
-    return [operation.summary, operation.description].filter(Boolean).join(" ") || undefined;
+    const { summary, description } = operation;
+    // The server writes a description that repeats the summary when a route has none of its own.
+    if (summary && description?.startsWith(summary)) return description;
+    return [summary, description].filter(Boolean).join(" ") || undefined;
   };
 }
 
-function FieldsTable({ fields, showIn = false }: { fields: (Field & { in?: string })[]; showIn?: boolean }) {
-  const { t } = useTranslation();
-  const ruleTexts = useRuleTexts();
+/** The codes an operation answers on failure, each with its message in the UI language. */
+function ErrorsTable({ errors }: { errors: Operation["errors"] }) {
+  const { t, i18n } = useTranslation();
   return (
-    // Focusable because it scrolls sideways on a phone: a keyboard user has to reach the columns off screen.
-    <Box
-      tabIndex={0}
-      sx={{
-        overflowX: "auto",
-        mb: 2,
-        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 },
-      }}
-    >
-      <Table size="small" sx={{ minWidth: 520 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("intro.docs.reference.name")}</TableCell>
-            {showIn && <TableCell>{t("intro.docs.reference.in")}</TableCell>}
-            <TableCell>{t("intro.docs.reference.type")}</TableCell>
-            <TableCell>{t("intro.docs.reference.rules")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {fields.map((field) => (
-            <TableRow key={`${field.in ?? ""}-${field.name}`}>
-              <TableCell sx={codeSx}>
-                {field.name}
-                {field.required && (
-                  <Typography component="span" color="error.main" sx={{ ml: 0.5, fontSize: "0.75rem" }}>
-                    {t("intro.docs.reference.required")}
-                  </Typography>
-                )}
-              </TableCell>
-              {showIn && (
-                <TableCell>{t(`intro.docs.reference.location.${field.in}`, { defaultValue: field.in })}</TableCell>
-              )}
-              <TableCell sx={codeSx}>{field.type}</TableCell>
-              <TableCell sx={{ typography: "body2", overflowWrap: "anywhere" }}>
-                {[field.description, ...ruleTexts(field.rules)].filter(Boolean).join("; ")}
+    <ScrollingTable minWidth={420}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t("intro.docs.reference.status")}</TableCell>
+          <TableCell>{t("intro.docs.reference.code")}</TableCell>
+          <TableCell>{t("intro.docs.reference.meaning")}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {errors.flatMap(({ status, codes }) =>
+          codes.map((code) => (
+            <TableRow key={code}>
+              <TableCell sx={codeSx}>{status}</TableCell>
+              <TableCell sx={codeSx}>{code}</TableCell>
+              <TableCell sx={{ typography: "body2" }}>
+                {i18n.exists(`ERROR_${code}`) ? t(`ERROR_${code}`) : ""}
               </TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+          )),
+        )}
+      </TableBody>
+    </ScrollingTable>
   );
 }
 
-function OperationEntry({ operation }: { operation: Operation }) {
+function OperationEntry({ operation, published }: { operation: Operation; published: PublishedApi }) {
   const { t } = useTranslation();
-  const summary = useOperationSummary()(operation);
+  const summary = useOperationSummary(published)(operation);
   return (
     <Box
       component="section"
@@ -189,6 +126,11 @@ function OperationEntry({ operation }: { operation: Operation }) {
             <Box component="span" sx={{ ...codeSx, color: "text.secondary" }}>
               {operation.requestBody.contentType}
             </Box>
+            {operation.requestBody.ref && (
+              <Box component="span" sx={{ ...codeSx, ml: 1 }}>
+                <TypeText type={operation.requestBody.ref} refName={operation.requestBody.ref} />
+              </Box>
+            )}
           </Typography>
           {operation.requestBody.fields.length > 0 ? (
             <FieldsTable fields={operation.requestBody.fields} />
@@ -208,6 +150,11 @@ function OperationEntry({ operation }: { operation: Operation }) {
             <Box component="span" sx={{ ...codeSx, fontWeight: 700 }}>
               {response.status}
             </Box>
+            {response.ref && (
+              <Box component="span" sx={{ ...codeSx, ml: 1 }}>
+                <TypeText type={response.ref} refName={response.ref} />
+              </Box>
+            )}
             {response.fields.length > 0 && (
               <Box component="span" sx={{ ...codeSx, color: "text.secondary", ml: 1 }}>
                 {`{ ${response.fields.map((field) => field.name).join(", ")} }`}
@@ -217,17 +164,25 @@ function OperationEntry({ operation }: { operation: Operation }) {
           {response.fields.length > 0 && <FieldsTable fields={response.fields} />}
         </Box>
       ))}
+      {operation.errors.length > 0 && (
+        <>
+          <Typography variant="subtitle2" component="h6" sx={{ mt: 2, mb: 0.5 }}>
+            {t("intro.docs.reference.errors")}
+          </Typography>
+          <ErrorsTable errors={operation.errors} />
+        </>
+      )}
     </Box>
   );
 }
 
 /**
- * The chat API's reference, drawn from the OpenAPI document the server publishes, so it always matches the
- * deployed API. Errors are listed once in the introduction above, not per operation.
+ * A published API's reference, drawn from the OpenAPI document the server publishes, so it always matches the
+ * deployed API: its operations by group, each with the codes it answers on failure, then its named schemas.
  */
-export function OpenApiReference() {
+export function OpenApiReference({ published = "chat" }: { published?: PublishedApi }) {
   const { t } = useTranslation();
-  const query = useOpenApiDocument();
+  const query = useOpenApiDocument(published);
 
   if (query.isPending) {
     return (
@@ -248,7 +203,7 @@ export function OpenApiReference() {
           </Button>
         }
       >
-        {t("intro.docs.reference.loadError")}
+        {t("intro.docs.reference.loadError", { url: openApiDocumentUrl(published) })}
       </Alert>
     );
   }
@@ -259,13 +214,14 @@ export function OpenApiReference() {
       {groups.map((group) => (
         <Box key={group.tag} component="section" aria-labelledby={`tag-${group.tag}`} sx={{ mt: 4 }}>
           <Typography variant="h6" component="h4" id={`tag-${group.tag}`} sx={{ mb: 1.5, scrollMarginTop: 96 }}>
-            {t(`intro.docs.reference.tags.${group.tag}`, { defaultValue: group.tag })}
+            {t(`${TEXTS[published].tags}.${group.tag}`, { defaultValue: group.tag })}
           </Typography>
           {group.operations.map((operation) => (
-            <OperationEntry key={operation.id} operation={operation} />
+            <OperationEntry key={operation.id} operation={operation} published={published} />
           ))}
         </Box>
       ))}
+      <NamedSchemaList schemas={namedSchemas(query.data)} />
     </Box>
   );
 }

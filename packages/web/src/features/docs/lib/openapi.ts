@@ -5,6 +5,8 @@ import { CHAT_FIELD_PATTERNS, type TChatFieldPattern } from "@parley/contract";
  * is optional here and read defensively: a field the server leaves out must not break the page.
  */
 export interface SchemaObject {
+  /** A named schema of the document's `components`, as `#/components/schemas/ChatUser`. */
+  $ref?: string;
   type?: string | string[];
   format?: string;
   description?: string;
@@ -42,13 +44,21 @@ interface OperationObject {
   operationId?: string;
   parameters?: ParameterObject[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: SchemaObject }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: SchemaObject }> }>;
+  responses?: Record<string, ResponseObject>;
+}
+
+interface ResponseObject {
+  /** A named response of the document's `components`, as `#/components/responses/Error404_3007`. */
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema?: SchemaObject }>;
 }
 
 export interface OpenApiDocument {
   openapi?: string;
   info?: { title?: string; version?: string };
   paths?: Record<string, Record<string, OperationObject>>;
+  components?: { schemas?: Record<string, SchemaObject>; responses?: Record<string, ResponseObject> };
 }
 
 /**
@@ -69,6 +79,8 @@ export type Rule =
 export interface Field {
   name: string;
   type: string;
+  /** The named schema the type is or holds (`Message` of `Message[] | null`), which the reference links to. */
+  ref?: string;
   required: boolean;
   /** Limits, allowed values, patterns and default. */
   rules: Rule[];
@@ -84,8 +96,19 @@ export interface Operation {
   summary?: string;
   description?: string;
   parameters: (Field & { in: string })[];
-  requestBody: { contentType: string; fields: Field[] } | null;
-  responses: { status: string; description?: string; fields: Field[] }[];
+  requestBody: { contentType: string; ref?: string; fields: Field[] } | null;
+  /** The answers of success (2xx). */
+  responses: { status: string; description?: string; ref?: string; fields: Field[] }[];
+  /** The catalogue codes the operation answers on failure, by HTTP status. */
+  errors: { status: string; codes: string[] }[];
+}
+
+/** A named schema of the document, shown once and linked to wherever a field holds it. */
+export interface NamedSchema {
+  name: string;
+  description?: string;
+  type: string;
+  fields: Field[];
 }
 
 export interface OperationGroup {
@@ -97,12 +120,40 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** zod's integer bounds are the safe-integer range; showing them says nothing. */
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 
-/** A short type for a schema, in the document's own words: `string`, `integer`, `string[]`, `string | null`. */
+const SCHEMA_REF = "#/components/schemas/";
+
+/** The name of the schema a `$ref` points to, or undefined for any other schema. */
+export function refName(schema: SchemaObject | undefined): string | undefined {
+  return schema?.$ref?.startsWith(SCHEMA_REF) ? schema.$ref.slice(SCHEMA_REF.length) : undefined;
+}
+
+/** The first named schema a schema is or holds, through arrays and alternatives. */
+function heldRef(schema: SchemaObject | undefined): string | undefined {
+  if (!schema) return undefined;
+  const variants = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  return refName(schema) ?? heldRef(schema.items) ?? variants.map(heldRef).find(Boolean);
+}
+
+/** A schema with a reference followed once, to read the named schema's fields. */
+function resolve(schema: SchemaObject | undefined, document: OpenApiDocument): SchemaObject | undefined {
+  const name = refName(schema);
+  return name ? document.components?.schemas?.[name] : schema;
+}
+
+/**
+ * A short type for a schema, in the document's own words: `string`, `integer`, `string[]`, `string | null`, or the
+ * name of a named schema (`Message[]`).
+ */
 export function typeOf(schema: SchemaObject | undefined): string {
   if (!schema) return "any";
+  const name = refName(schema);
+  if (name) return schema.nullable ? `${name} | null` : name;
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return [...new Set(variants.map(typeOf))].join(" | ");
-  if (schema.allOf?.length === 1) return typeOf(schema.allOf[0]);
+  if (schema.allOf?.length === 1) {
+    const held = typeOf(schema.allOf[0]);
+    return schema.nullable ? `${held} | null` : held;
+  }
   const base = Array.isArray(schema.type)
     ? schema.type.join(" | ")
     : (schema.type ?? (schema.properties ? "object" : "any"));
@@ -161,6 +212,7 @@ export function fieldsOf(schema: SchemaObject | undefined): Field[] {
   return Object.entries(schema.properties).map(([name, property]) => ({
     name,
     type: typeOf(property),
+    ref: heldRef(property),
     required: required.has(name),
     rules: rulesOf(property),
     description: property.description,
@@ -172,6 +224,21 @@ function firstSchema(content: Record<string, { schema?: SchemaObject }> | undefi
   return entry ? { contentType: entry[0], schema: entry[1].schema } : null;
 }
 
+/** The codes of a failure answer: the `code` enum of its error schema. */
+function errorCodesOf(schema: SchemaObject | undefined): string[] {
+  const parts = [schema, ...(schema?.allOf ?? [])];
+  return parts.flatMap((part) => (part?.properties?.code?.enum ?? []).map((code) => String(code)));
+}
+
+const isSuccess = (status: string) => status.startsWith("2");
+const RESPONSE_REF = "#/components/responses/";
+
+/** A response with a reference to a named response followed. */
+function resolveResponse(response: ResponseObject, document: OpenApiDocument): ResponseObject {
+  if (!response.$ref?.startsWith(RESPONSE_REF)) return response;
+  return document.components?.responses?.[response.$ref.slice(RESPONSE_REF.length)] ?? {};
+}
+
 /** Every operation of the document, grouped by its first tag in the order the tags first appear. */
 export function groupOperations(document: OpenApiDocument): OperationGroup[] {
   const groups = new Map<string, Operation[]>();
@@ -180,6 +247,9 @@ export function groupOperations(document: OpenApiDocument): OperationGroup[] {
       const operation = item[method];
       if (!operation) continue;
       const body = firstSchema(operation.requestBody?.content);
+      const responses = Object.entries(operation.responses ?? {}).map(
+        ([status, response]) => [status, resolveResponse(response, document)] as const,
+      );
       const entry: Operation = {
         id: `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-").replace(/-+$/, ""),
         operationId: operation.operationId,
@@ -195,16 +265,44 @@ export function groupOperations(document: OpenApiDocument): OperationGroup[] {
           rules: rulesOf(parameter.schema),
           description: parameter.description,
         })),
-        requestBody: body ? { contentType: body.contentType, fields: fieldsOf(body.schema) } : null,
-        responses: Object.entries(operation.responses ?? {}).map(([status, response]) => ({
-          status,
-          description: response.description,
-          fields: fieldsOf(firstSchema(response.content)?.schema),
-        })),
+        requestBody: body
+          ? {
+              contentType: body.contentType,
+              ref: refName(body.schema),
+              fields: fieldsOf(resolve(body.schema, document)),
+            }
+          : null,
+        responses: responses
+          .filter(([status]) => isSuccess(status))
+          .map(([status, response]) => {
+            const schema = firstSchema(response.content)?.schema;
+            return {
+              status,
+              description: response.description,
+              ref: refName(schema),
+              fields: fieldsOf(resolve(schema, document)),
+            };
+          }),
+        errors: responses
+          .filter(([status]) => !isSuccess(status))
+          .map(([status, response]) => ({ status, codes: errorCodesOf(firstSchema(response.content)?.schema) }))
+          .filter((group) => group.codes.length > 0),
       };
       const tag = operation.tags?.[0] ?? "other";
       groups.set(tag, [...(groups.get(tag) ?? []), entry]);
     }
   }
   return [...groups].map(([tag, operations]) => ({ tag, operations }));
+}
+
+/** The document's named schemas by name, each with its fields; the error envelope's own parts included. */
+export function namedSchemas(document: OpenApiDocument): NamedSchema[] {
+  return Object.entries(document.components?.schemas ?? {})
+    .map(([name, schema]) => ({
+      name,
+      description: schema.description,
+      type: typeOf(schema),
+      fields: fieldsOf(schema),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
