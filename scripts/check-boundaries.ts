@@ -50,7 +50,7 @@ export const LAYERS: readonly { dir: string; mayImport: readonly string[] | "any
   },
   {
     dir: "examples/chat-node-bot",
-    mayImport: ["packages/sdk", "packages/contract"],
+    mayImport: ["packages/sdk", "packages/server-sdk", "packages/contract"],
     what: "a server-side sample: a bot and a webhook receiver",
   },
   { dir: "e2e", mayImport: "any", what: "browser tests; anything, for setup" },

@@ -12,6 +12,8 @@ const projects = [
   "bench/calls-page",
   "bench/offline-page",
   "packages/sdk",
+  "packages/server-sdk",
+  "packages/cli",
   "packages/react",
   "packages/react-native",
   "examples/chat-web",

@@ -1,8 +1,8 @@
 import { defaultServerConditions } from "vite";
 import { defineProject } from "vitest/config";
 
-// The SDK exports its TypeScript source under this condition (packages/sdk/package.json), so the bot's tests run
-// on the SDK as it is in the repository, without building it first.
+// The SDKs export their TypeScript source under this condition (packages/sdk/package.json,
+// packages/server-sdk/package.json), so the bot's tests run on them as they are in the repository, unbuilt.
 const SOURCE_CONDITION = "@parley/source";
 
 export default defineProject({

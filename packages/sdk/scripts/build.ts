@@ -4,7 +4,7 @@
  * which imports the main entry by the package's name rather than carrying a copy of it, so the two share one
  * `ParleyError` class and one set of declarations. `@parley/contract/client` is bundled into both, so
  * the package depends on no workspace package; the contract's zod-inferred types are first written out as plain
- * TypeScript (`contract-declarations.ts`), so the declarations need no zod either.
+ * TypeScript (`scripts/contract-declarations.ts` at the repository's root), so the declarations need no zod either.
  *
  *   npm run build -w packages/sdk        (`npm pack` runs it through `prepack`)
  */
@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateDtsBundle } from "dts-bundle-generator";
 import { type BuildOptions, build } from "esbuild";
-import { contractDeclarations } from "./contract-declarations";
+import { contractDeclarations } from "../../../scripts/contract-declarations";
 
 const sdkDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const contractDir = path.resolve(sdkDir, "../contract");

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractDeclarations } from "../../../scripts/contract-declarations";
 import { repoRoot } from "../scripts/bundle-size";
-import { contractDeclarations } from "../scripts/contract-declarations";
 
 const contractDir = path.join(repoRoot, "packages/contract");
 

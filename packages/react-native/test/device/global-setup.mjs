@@ -1,6 +1,7 @@
 // Packs the SDK as `npm publish` would and unpacks it where the device project's module names point, and starts the
-// server program with an account, an app and an API key, as an app developer has them after setup. The SDK's own test
-// helpers (TypeScript) do the packing and the starting, so both suites pack under one lock and start one way.
+// server program with an account, an app and an API key, as an app developer has them after setup. The SDK's packing
+// helper and the repository's server-process helper (TypeScript) do the packing and the starting, so the suites pack
+// under one lock and start one way.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -81,7 +82,7 @@ async function chatApp(baseUrl, dataDir) {
 }
 
 export default async function setup() {
-  const { startServerProcess } = await tsImport(path.join(sdkDir, "test/server.ts"), import.meta.url);
+  const { startServerProcess } = await tsImport(path.join(sdkDir, "../../scripts/server-process.ts"), import.meta.url);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-device-server-"));
   const [server] = await Promise.all([startServerProcess(dataDir), unpackSdk()]);
   globalThis.parleyDeviceServer = server;

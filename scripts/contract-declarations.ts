@@ -1,5 +1,6 @@
 /**
- * Writes the declarations of `@parley/contract/client` without zod, for the published SDK's types.
+ * Writes the declarations of `@parley/contract/client` (or of another module that re-exports contract types) without
+ * zod, for the published SDKs' types: the chat SDK's and the server SDK's builds both use it.
  *
  * The contract's wire types are inferred from zod schemas (`type TMessage = z.infer<typeof zMessage>`). Any
  * declaration bundler keeps such an alias as written, so the SDK's `.d.ts` would import zod and every app would have
@@ -11,9 +12,11 @@
 import path from "node:path";
 import ts from "typescript";
 
-const ENTRY = "src/client.ts";
-
-export function contractDeclarations(contractDir: string): string {
+/**
+ * `entry` is the module whose exports are printed: by default the contract's client entry; the server SDK names a
+ * file of its own that re-exports the contract's types it uses.
+ */
+export function contractDeclarations(contractDir: string, entry = path.join(contractDir, "src/client.ts")): string {
   const configFile = path.join(contractDir, "tsconfig.json");
   const config = ts.getParsedCommandLineOfConfigFile(
     configFile,
@@ -21,7 +24,6 @@ export function contractDeclarations(contractDir: string): string {
     { ...ts.sys, onUnRecoverableConfigFileDiagnostic },
   );
   if (!config) throw new Error(`cannot read ${configFile}`);
-  const entry = path.join(contractDir, ENTRY);
   const program = ts.createProgram([entry], config.options);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);

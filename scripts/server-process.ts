@@ -6,10 +6,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The server program as an operator runs it, started by path so the SDK's tests use none of the server's code:
- * they reach it only over HTTP and WebSocket, as an app's clients do.
+ * The server program as an operator runs it, for the tests of the packages that reach it only over the network (the
+ * chat SDK, the server SDK, the samples). It is started by path, so those tests use none of the server's code: they
+ * reach it over HTTP and WebSocket, as an app's clients and servers do. It lives outside every workspace so each of
+ * them may use it whatever the layering lets it import.
  */
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../server/src/main.ts");
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/server/src/main.ts");
 
 /** The settings every test server runs with; a test file adds its own on top. */
 const BASE_ENV = {
@@ -180,7 +182,7 @@ export interface TestServer {
  * the settings of `env` on top of the defaults.
  */
 export async function startTestServer(templateDir: string, env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-sdk-"));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-test-server-"));
   await fs.cp(templateDir, dataDir, { recursive: true });
   const server = await startServerProcess(dataDir, env).catch(async (error: unknown) => {
     await fs.rm(dataDir, { recursive: true, force: true });
