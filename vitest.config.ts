@@ -10,6 +10,8 @@ export default defineConfig({
       "packages/server",
       "packages/web",
       "packages/sdk",
+      "packages/cli",
+      "packages/server-sdk",
       "packages/react",
       "examples/chat-react-native",
       "examples/chat-node-bot",

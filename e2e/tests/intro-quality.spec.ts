@@ -1,5 +1,6 @@
 import { type Currency, MINOR_UNITS_PER_MAJOR, type MonthPrice, priceMonth } from "@parley/contract";
 import type { Locator, Page } from "@playwright/test";
+import { docTabs } from "../../packages/web/src/config/paths";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -9,20 +10,6 @@ test.describe.configure({ mode: "parallel" });
 const languages = ["ko", "en"] as const;
 type Language = (typeof languages)[number];
 
-const docTabs = [
-  "getting-started",
-  "sdk",
-  "samples",
-  "ui-kit",
-  "react-native",
-  "messages",
-  "channels",
-  "users",
-  "rest-api",
-  "webhooks",
-  "push-notifications",
-  "limits",
-];
 const pages = [
   "/intro",
   "/intro/product",
