@@ -10,7 +10,7 @@ import { gatewayLimits, registerGateway } from "./gateway/gateway";
 import { registerAppAccess } from "./http/app-access";
 import { registerChatApiPlugins } from "./http/chat-api";
 import { registerIdempotency } from "./http/idempotency";
-import { registerDashboardApiDocument } from "./http/openapi";
+import { registerDashboardApiDocument, serveDashboardApiDocument } from "./http/openapi";
 import { type RequestCounter, registerRateLimit } from "./http/rate-limit";
 import { accountRoutes } from "./modules/accounts/wiring";
 import { accountKindRoutes, signInRoutes } from "./modules/admin/wiring";
@@ -73,6 +73,7 @@ export async function registerRoutes(
       registerAppAccess(api, { auth, apps });
       await api.register(healthRoutes, { database, redis, isBusReceiving: () => bus.isReceiving() });
       await registerRateLimit(api, { counter, hook: "preValidation" });
+      serveDashboardApiDocument(api);
       await api.register(statusRoutes, { status });
       registerIdempotency(api, { db: database.db, clock });
       await api.register(authRoutes, { auth });

@@ -132,8 +132,12 @@ export function dashboardApiDocument(config: Config): FastifyDynamicSwaggerOptio
   );
 }
 
-/** Serves the dashboard API's document at `/api/openapi.json`; register before the routes it describes. */
+/** Collects the dashboard API's document from the routes registered after it in `api`. */
 export async function registerDashboardApiDocument(api: FastifyInstance, config: Config): Promise<void> {
   await api.register(fastifySwagger, dashboardApiDocument(config));
+}
+
+/** Serves the document at `/api/openapi.json`; registered after the rate limit, which counts it like any route. */
+export function serveDashboardApiDocument(api: FastifyInstance): void {
   api.get(paths.openapi, { schema: { hide: true } }, async () => api.swagger());
 }
