@@ -67,7 +67,8 @@ function useRuleTexts() {
 export function TypeText({ type, refName }: { type: string; refName?: string }) {
   if (!refName) return <>{type}</>;
   return (
-    <Link href={`#${schemaAnchor(refName)}`} underline="hover">
+    // Schema names run to 30 characters of one word (DashboardUpdateChannelRequest): on a phone they must wrap.
+    <Link href={`#${schemaAnchor(refName)}`} underline="hover" sx={{ overflowWrap: "anywhere" }}>
       {type}
     </Link>
   );
