@@ -33,6 +33,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CopyButton } from "@/components/copy-button";
+import { LoadError } from "@/components/load-error";
 import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
@@ -197,7 +198,6 @@ function SigningSecretRow({
  */
 export function LoginSigningCard({ appId }: { appId: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const format = useFormat();
   const { showSnackbar } = useSnackbar();
   const secrets = useSigningSecrets(appId);
@@ -266,17 +266,9 @@ export function LoginSigningCard({ appId }: { appId: string }) {
         </Box>
       )}
       {secrets.isError && (
-        <Alert
-          severity="error"
-          sx={{ m: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void secrets.refetch()}>
-              {t("common.retry")}
-            </Button>
-          }
-        >
-          {errorText(secrets.error)}
-        </Alert>
+        <Box sx={{ m: 2 }}>
+          <LoadError error={secrets.error} onRetry={() => void secrets.refetch()} />
+        </Box>
       )}
       {secrets.data?.length === 0 && (
         <Box sx={{ p: 3, display: "flex", alignItems: "center", gap: 1.5, color: "text.secondary" }}>
