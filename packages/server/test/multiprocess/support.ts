@@ -454,22 +454,53 @@ export async function listenForMessages(
   base: string,
   token: string,
 ): Promise<{ socket: WebSocket; texts: string[]; closed: Promise<number> }> {
-  const socket = new WebSocket(`${base.replace("http", "ws")}/v1/ws`);
+  try {
+    return await signedInSocket(base, token);
+  } catch (err) {
+    // An upgrade left unanswered (a process the two-core machine starved for a moment) is what a client meets and
+    // answers by connecting again, as the SDK does; a socket that opened and was refused or never got `ready` is not.
+    if (!(err instanceof UnopenedSocket)) throw err;
+    return await signedInSocket(base, token);
+  }
+}
+
+class UnopenedSocket extends Error {}
+
+async function signedInSocket(
+  base: string,
+  token: string,
+): Promise<{ socket: WebSocket; texts: string[]; closed: Promise<number> }> {
+  const socket = new WebSocket(`${base.replace("http", "ws")}/v1/ws`, { handshakeTimeout: 10_000 });
   const texts: string[] = [];
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+  let opened = false;
   await new Promise<void>((resolve, reject) => {
     const frames: string[] = [];
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      socket.terminate();
+      reject(err);
+    };
     const timer = setTimeout(
-      () => reject(new Error(`no ready frame from ${base}; frames: ${frames.join(" ")}`)),
+      () =>
+        fail(
+          opened
+            ? new Error(`no ready frame from ${base}; frames: ${frames.join(" ")}`)
+            : new UnopenedSocket(`the upgrade to ${base} was not answered`),
+        ),
       15_000,
     );
-    socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token })));
-    socket.on("error", reject);
-    // A refusal says why at once rather than as a time-out.
-    socket.on("close", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`socket to ${base} closed with ${code} before ready; frames: ${frames.join(" ")}`));
+    socket.on("open", () => {
+      opened = true;
+      socket.send(JSON.stringify({ type: "auth", token }));
     });
+    socket.on("error", (err) =>
+      fail(opened ? err : new UnopenedSocket(`the upgrade to ${base} failed: ${err.message}`)),
+    );
+    // A refusal says why at once rather than as a time-out.
+    socket.on("close", (code) =>
+      fail(new Error(`socket to ${base} closed with ${code} before ready; frames: ${frames.join(" ")}`)),
+    );
     socket.on("message", (raw) => {
       const frame = JSON.parse(raw.toString());
       frames.push(raw.toString().slice(0, 200));
