@@ -59,6 +59,11 @@ export interface MessageDraft {
   visibleTo?: string[];
   /** The user IDs the message mentions. */
   mentionedUserIds?: string[];
+  /**
+   * Seen by its sender only: a shadow-banned sender's, or one a moderation rule shadowed. No one else is told of it by
+   * any road (history, unread counts, events, push); webhooks carry it marked, for the app's server.
+   */
+  shadowed?: boolean;
 }
 
 export type MemberRow = ChannelMemberRow;
