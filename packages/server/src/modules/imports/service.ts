@@ -25,6 +25,8 @@ import { writeImportedFiles } from "../messages";
 import { copyFiles } from "./copy-files";
 import { review } from "./dry-run";
 import { importedChannelId } from "./ids";
+import { inLanes } from "./lanes";
+import { createImportLeases } from "./lease";
 import { stored, toImport } from "./mapping";
 import { buildPlan, firstReplyPart, type Plan, type PlannedFile, planPages } from "./plan";
 import { type DataImportRow, dataImports, type ImportState } from "./schema";
@@ -43,40 +45,11 @@ const MAX_ATTEMPTS = 5;
 const partKey = (plan: string, kind: string, part: number) => `${plan}/${kind}-${String(part).padStart(6, "0")}`;
 const folderKey = (id: string) => `imports/${id}`;
 
-/** A run's lease owner: the process's ID first, so an operator can tell which process holds an import. */
-const leaseOwner = () => `${process.pid}:${randomUUID()}`;
-
 /**
  * Pages of messages a run writes at once on PostgreSQL, each over a connection of its own: a page's statement keeps
  * one backend busy, and the database's CPU is most of a write. PGlite has one connection, so it writes one at a time.
  */
 const MESSAGE_LANES = 2;
-
-/**
- * Runs `work` on each of `items` in order, at most `lanes` at once. Once one answers false or throws, no other is
- * started; those under way are awaited, so every page that commits is marked. False when one answered false.
- */
-async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<boolean>): Promise<boolean> {
-  let next = 0;
-  let stopped = false;
-  const lane = async () => {
-    while (!stopped && next < items.length) {
-      const item = items[next];
-      next += 1;
-      if (item === undefined) break;
-      try {
-        if (!(await work(item))) stopped = true;
-      } catch (err) {
-        stopped = true;
-        throw err;
-      }
-    }
-  };
-  const settled = await Promise.allSettled(Array.from({ length: Math.min(lanes, items.length) }, lane));
-  const failed = settled.find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
-  return !stopped;
-}
 
 /** A run that found its lease gone (a pause, a cancel, another process): its page's transaction is undone. */
 class LeaseLost extends Error {}
@@ -105,6 +78,7 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
   const { db } = ctx.database;
   const { storage } = deps;
   const leaseMs = ctx.config.exportLeaseSeconds * 1000;
+  const { leaseOwner, claim, holdLease, fail, release } = createImportLeases(ctx, leaseMs);
 
   /** Imports write the app's whole data, so only the account that owns the app may make or read them. */
   async function requireOwner(auth: Authenticated, appId: string): Promise<AppRow> {
@@ -164,59 +138,6 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
       .returning();
     if (!moved) throw new AppError(Errors.IMPORT_STATE_CONFLICT);
     return moved;
-  }
-
-  /** Takes an import's lease for a run when no other run holds it; the row as taken, or null. */
-  async function claim(
-    importId: string,
-    statuses: readonly string[],
-    owner: string,
-    leaseFor = leaseMs,
-  ): Promise<DataImportRow | null> {
-    const now = ctx.clock.now();
-    const [claimed] = await ctx.database.query<{ id: string }>(
-      `update data_imports set lease_owner = $2, lease_until = $3, attempts = attempts + 1,
-         status = case when status = 'queued' then 'running' else status end,
-         started_at = case when status = 'queued' then coalesce(started_at, $4) else started_at end
-       where id = $1 and status = any($5) and (lease_until is null or lease_until < $4)
-       returning id`,
-      [importId, owner, new Date(now.getTime() + leaseFor).toISOString(), now.toISOString(), statuses],
-    );
-    if (!claimed) return null;
-    const [row] = await db.select().from(dataImports).where(eq(dataImports.id, importId)).limit(1);
-    return row ?? null;
-  }
-
-  async function holdLease(id: string, owner: string, leaseFor = leaseMs): Promise<boolean> {
-    const rows = await db
-      .update(dataImports)
-      .set({ leaseUntil: new Date(ctx.clock.now().getTime() + leaseFor) })
-      .where(and(eq(dataImports.id, id), eq(dataImports.leaseOwner, owner)))
-      .returning({ id: dataImports.id });
-    return rows.length > 0;
-  }
-
-  async function fail(id: string, owner: string, code: string, reason: string | null): Promise<void> {
-    await db
-      .update(dataImports)
-      .set({
-        status: "failed",
-        errorCode: code,
-        errorReason: reason,
-        credentials: null,
-        leaseOwner: null,
-        leaseUntil: null,
-        completedAt: ctx.clock.now(),
-      })
-      .where(and(eq(dataImports.id, id), eq(dataImports.leaseOwner, owner)));
-  }
-
-  async function release(id: string, owner: string): Promise<void> {
-    await db
-      .update(dataImports)
-      .set({ leaseOwner: null, leaseUntil: null })
-      .where(and(eq(dataImports.id, id), eq(dataImports.leaseOwner, owner)))
-      .catch(() => {});
   }
 
   /**
