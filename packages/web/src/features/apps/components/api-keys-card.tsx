@@ -6,11 +6,6 @@ import {
   Button,
   Card,
   CardHeader,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Divider,
   Skeleton,
   Table,
@@ -21,10 +16,10 @@ import {
   Typography,
 } from "@mui/material";
 import { API_KEY_LABEL_MAX, type TApiKey, type TCreateApiKeyResponse, zCreateApiKeyRequest } from "@parley/contract";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { CopyButton } from "@/components/copy-button";
+import { SecretOnceDialog } from "@/components/secret-once-dialog";
 import { TableRegion } from "@/components/table-region";
 import { TextFieldDialog } from "@/components/text-field-dialog";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
@@ -72,42 +67,17 @@ function CreateApiKeyDialog({
 /** The one moment the secret is visible: it lives in this dialog's props and nowhere else. */
 function ApiKeySecretDialog({ created, onClose }: { created: TCreateApiKeyResponse | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog open={created !== null} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t("apps.apiKeys.secretTitle")}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t("apps.apiKeys.secretWarning")}
-        </Alert>
-        <DialogContentText sx={{ mb: 1 }}>{created?.apiKey.label}</DialogContentText>
-        <Box
-          sx={{
-            display: "flex",
-            alignItems: "center",
-            gap: 1,
-            p: 1.5,
-            borderRadius: 2,
-            bgcolor: "grey.100",
-            border: 1,
-            borderColor: "divider",
-          }}
-        >
-          <Typography
-            data-testid="api-key-secret"
-            sx={{ fontFamily: "monospace", flex: 1, minWidth: 0, overflowWrap: "anywhere" }}
-          >
-            {created?.secret}
-          </Typography>
-          {created && <CopyButton value={created.secret} label={t("apps.apiKeys.copySecret")} />}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {t("apps.apiKeys.secretDone")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      secret={created?.secret ?? null}
+      title={t("apps.apiKeys.secretTitle")}
+      warning={t("apps.apiKeys.secretWarning")}
+      caption={created?.apiKey.label ?? ""}
+      copyLabel={t("apps.apiKeys.copySecret")}
+      doneLabel={t("apps.apiKeys.secretDone")}
+      testId="api-key-secret"
+      onClose={onClose}
+    />
   );
 }
 

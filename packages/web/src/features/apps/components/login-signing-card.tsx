@@ -32,8 +32,8 @@ import {
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { CopyButton } from "@/components/copy-button";
 import { LoadError } from "@/components/load-error";
+import { SecretOnceDialog } from "@/components/secret-once-dialog";
 import { TableRegion } from "@/components/table-region";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
@@ -124,44 +124,17 @@ function SigningSecretDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog open={created !== null} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t("apps.loginSigning.secretTitle")}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t("apps.loginSigning.secretWarning")}
-        </Alert>
-        <DialogContentText sx={{ mb: 1 }}>
-          {t("apps.loginSigning.secretKid", { kid: created?.secret.id ?? "" })}
-        </DialogContentText>
-        <Box
-          sx={{
-            display: "flex",
-            alignItems: "center",
-            gap: 1,
-            p: 1.5,
-            borderRadius: 2,
-            bgcolor: "grey.100",
-            border: 1,
-            borderColor: "divider",
-          }}
-        >
-          <Typography
-            data-testid="signing-secret"
-            sx={{ fontFamily: "monospace", flex: 1, minWidth: 0, overflowWrap: "anywhere" }}
-          >
-            {created?.value}
-          </Typography>
-          {created && <CopyButton value={created.value} label={t("apps.loginSigning.copySecret")} />}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {t("apps.loginSigning.secretDone")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      secret={created?.value ?? null}
+      title={t("apps.loginSigning.secretTitle")}
+      warning={t("apps.loginSigning.secretWarning")}
+      caption={t("apps.loginSigning.secretKid", { kid: created?.secret.id ?? "" })}
+      copyLabel={t("apps.loginSigning.copySecret")}
+      doneLabel={t("apps.loginSigning.secretDone")}
+      testId="signing-secret"
+      onClose={onClose}
+    />
   );
 }
 
