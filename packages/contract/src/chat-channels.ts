@@ -21,6 +21,17 @@ export const CHANNEL_DATA_KEY_MAX = 64;
 export const CHANNEL_DATA_VALUE_MAX = 1000;
 /** Messages a channel keeps pinned at most (3080 beyond). */
 export const PINNED_MESSAGES_MAX = 10;
+/**
+ * The longest slow mode a channel may have: six hours, the longest cooldown a live event's chat asks for, and short
+ * enough that a mistyped value cannot silence a member for days (a mute is the tool for that).
+ */
+export const SLOW_MODE_SECONDS_MAX = 21_600;
+/** Seconds a member waits between two of their messages in the channel; 0 turns slow mode off. */
+export const zSlowModeSeconds = z
+  .number()
+  .int(V.numberRange)
+  .min(0, V.numberRange)
+  .max(SLOW_MODE_SECONDS_MAX, V.numberRange);
 export const zChannelData = z
   .record(
     z.string().trim().min(1, V.required).max(CHANNEL_DATA_KEY_MAX, V.tooLong),
@@ -50,6 +61,11 @@ export const zChannel = z.object({
   isDistinct: z.boolean().optional(),
   /** Ids of the pinned messages, oldest pin first; the history holds the messages themselves. */
   pinnedMessageIds: z.array(z.string()).optional(),
+  /**
+   * Slow mode: seconds a member waits between two of their messages (0: off). The owner and the app's server are
+   * exempt; a member's message within it is refused with 3206, whose `data.retryAfterSeconds` says how long is left.
+   */
+  slowModeSeconds: z.number().int().optional(),
   /**
    * For a member (a channel list with `scope=mine`, or one channel): messages after their read mark, not counting
    * their own nor hidden ones, nor in a broadcast channel other members' messages.
@@ -111,6 +127,8 @@ export const zUpdateChannelRequest = z.object({
   /** Replaces the channel's data whole. */
   data: zChannelData.optional(),
   hideMessagesBeforeJoin: z.boolean().optional(),
+  /** Slow mode's cooldown, by the owner or the app's server; 0 turns it off. */
+  slowModeSeconds: zSlowModeSeconds.optional(),
 });
 export type TUpdateChannelRequest = z.infer<typeof zUpdateChannelRequest>;
 export type TUpdateChannelRequestInput = z.input<typeof zUpdateChannelRequest>;

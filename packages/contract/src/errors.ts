@@ -1,3 +1,4 @@
+import { channelControlErrorCatalogue } from "./errors-channel-controls";
 import { platformErrorCatalogue } from "./errors-platform";
 
 /**
@@ -69,6 +70,7 @@ export const errorCatalogue = {
   "2001": { status: 400, description: "Company information is missing." },
   "2002": { status: 400, description: "The new password equals the current one." },
   ...platformErrorCatalogue,
+  ...channelControlErrorCatalogue,
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -269,6 +271,7 @@ export const Errors = {
   REVOCATION_TIME_IN_FUTURE: "3187",
   WEBHOOK_EVENT_NOT_FOUND: "3190",
   TOO_MANY_API_KEY_STREAMS: "3191",
+  SLOW_MODE_ACTIVE: "3206",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",
@@ -309,7 +312,7 @@ export interface ErrorData {
   status?: string;
   /** 3059: what the bulk message still needs before it can be sent; 2001: the company fields still empty. */
   missing?: string[];
-  /** 005: seconds until the caller's next request (or WebSocket frame) is admitted. */
+  /** 005: seconds until the caller's next request (or WebSocket frame) is admitted; 3206: until their next message. */
   retryAfterSeconds?: number;
   /**
    * 3140: the app's newest event id now, to continue from once the channels are loaded again (a cursor at it is

@@ -5,6 +5,7 @@ import type {
   MessagesApi,
   ParleyClient,
   PresenceApi,
+  SlowModeApi,
   TypingApi,
   UnreadApi,
   UsersApi,
@@ -28,6 +29,8 @@ export interface ChatClient {
     "send" | "history" | "replies" | "edit" | "delete" | "react" | "unreact" | "markRead"
   >;
   readonly unread: Pick<UnreadApi, "of" | "totals" | "refresh">;
+  /** Slow mode's time left; without it (a stand-in that leaves it out) the composer never waits. */
+  readonly slowMode?: Pick<SlowModeApi, "remainingSeconds">;
   readonly typing: Pick<TypingApi, "keystroke" | "stop" | "users">;
   readonly presence: Pick<PresenceApi, "subscribe">;
   readonly calls: Pick<CallsApi, "current" | "start" | "history">;

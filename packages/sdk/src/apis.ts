@@ -28,6 +28,7 @@ import { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
 import { type FileInput, fileForm, type SendFileOptions } from "./file-input";
 import type { Http } from "./http";
 import { randomUuid } from "./ids";
+import { paced, type SendPacer } from "./slow-mode";
 
 // The inputs are interfaces over the contract's request types, rather than aliases of them, so the API reference
 // lists their fields under the SDK's names.
@@ -234,11 +235,13 @@ export class MessagesApi {
     private readonly http: Http,
     private readonly unread: UnreadTracker,
     private readonly overSocket: SocketSend = () => null,
+    private readonly pacer: SendPacer = { sent: () => undefined, refused: () => undefined },
   ) {}
 
   /**
    * Sends a text message. Refusals come as {@link ParleyError}: 3012 empty, 3013 too long, 3020 not a member,
-   * 3021 frozen channel, 3022 muted, 3023 banned. The message also arrives as a `message.created` event.
+   * 3021 frozen channel, 3022 muted, 3023 banned, 3206 slow mode (`client.slowMode` keeps the time left). The
+   * message also arrives as a `message.created` event.
    *
    * While the real-time link is open the message goes over it (a `message.send` frame), which costs the server less
    * than a request; otherwise, and with the client's `sendOverSocket: false`, by HTTP. The answer and the errors are
@@ -255,6 +258,10 @@ export class MessagesApi {
     metadata?: Record<string, string>,
     options: SendOptions = {},
   ): Promise<TMessage> {
+    return paced(this.pacer, channelId, this.#send(channelId, text, metadata, options));
+  }
+
+  async #send(channelId: string, text: string, metadata: Record<string, string> | undefined, options: SendOptions) {
     const clientMessageId = options.clientMessageId ?? randomUuid();
     const body = { ...options, text, clientMessageId, ...(metadata === undefined ? {} : { metadata }) };
     const onLink = this.overSocket(channelId, body);
@@ -284,7 +291,11 @@ export class MessagesApi {
    * Sends a file (at most 15 MB, 3030 beyond) as a message, with an optional caption. Like {@link send}, it carries
    * an idempotency key, so trying again after a dropped answer never stores the file twice.
    */
-  async sendFile(channelId: string, file: FileInput, options: SendFileOptions = {}): Promise<TMessage> {
+  sendFile(channelId: string, file: FileInput, options: SendFileOptions = {}): Promise<TMessage> {
+    return paced(this.pacer, channelId, this.#sendFile(channelId, file, options));
+  }
+
+  async #sendFile(channelId: string, file: FileInput, options: SendFileOptions): Promise<TMessage> {
     const clientMessageId = options.clientMessageId ?? randomUuid();
     for (let attempt = 1; ; attempt++) {
       try {

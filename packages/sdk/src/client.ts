@@ -15,6 +15,7 @@ import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
 import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
 import { Realtime, type ReconnectOptions } from "./realtime";
+import { SlowModeApi } from "./slow-mode";
 import type { ConnectionState, ConnectionWait, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
 import { resolveBaseUrl, socketUrl } from "./urls";
@@ -134,6 +135,8 @@ export class ParleyClient {
   readonly users: UsersApi;
   /** Unread counts per channel and in all, kept current from events. */
   readonly unread: UnreadApi;
+  /** Each channel's slow mode as the user meets it: `remainingSeconds(channelId)` before they may send again. */
+  readonly slowMode: SlowModeApi;
   /** Saying the user is typing, and who else is. */
   readonly typing: TypingApi;
   /** Who is online, for the users the app follows. */
@@ -175,11 +178,16 @@ export class ParleyClient {
       () => this.#currentUser?.userId ?? null,
       () => this.me.unread(),
     );
-    this.channels = new ChannelsApi(this.#http, this.unread);
+    this.slowMode = new SlowModeApi(this.#emitter, () => this.#currentUser?.userId ?? null);
+    const seen = { seen: (channels: TChannel[]) => this.#seen(channels), read: (id: string) => this.unread.read(id) };
+    this.channels = new ChannelsApi(this.#http, seen);
     this.members = new MembersApi(this.#http);
     const sendOverSocket = options.sendOverSocket ?? true;
-    this.messages = new MessagesApi(this.#http, this.unread, (channelId, body) =>
-      sendOverSocket ? this.#realtime.sendMessage(channelId, body) : null,
+    this.messages = new MessagesApi(
+      this.#http,
+      this.unread,
+      (channelId, body) => (sendOverSocket ? this.#realtime.sendMessage(channelId, body) : null),
+      this.slowMode,
     );
     this.me = new MeApi(this.#http, (user) => {
       this.#currentUser = user;
@@ -266,8 +274,13 @@ export class ParleyClient {
       onPlatform: (listener) => {
         this.#platformListeners.push(listener);
       },
-      seenChannels: (channels) => this.unread.seen(channels),
+      seenChannels: (channels) => this.#seen(channels),
     };
+  }
+
+  #seen(channels: TChannel[]): void {
+    this.unread.seen(channels);
+    this.slowMode.seen(channels);
   }
 
   async #announce(change: SessionChange): Promise<void> {

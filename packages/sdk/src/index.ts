@@ -97,6 +97,7 @@ export {
   reactNativeAppState,
 } from "./react-native";
 export type { ReconnectOptions } from "./realtime";
+export { paced, type SendPacer, SlowModeApi } from "./slow-mode";
 export type {
   CallEventOf,
   ChatEventOf,

@@ -90,6 +90,7 @@ export const en = {
   "composer.alsoToChannel": "Also send to #{channel}",
   "composer.mentionList": "Members to mention",
   "composer.hint": "@ to mention · /me to act",
+  "composer.slowMode": "Slow mode is on: you can send again in {seconds} s",
 
   "typing.one": "{a} is typing…",
   "typing.two": "{a} and {b} are typing…",

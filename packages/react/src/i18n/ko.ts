@@ -89,6 +89,7 @@ export const ko: Dictionary = {
   "composer.alsoToChannel": "#{channel}에도 보내기",
   "composer.mentionList": "언급할 멤버",
   "composer.hint": "@로 멤버 언급 · /me로 행동 표현",
+  "composer.slowMode": "슬로 모드가 켜져 있습니다: {seconds}초 뒤에 다시 보낼 수 있습니다",
 
   "typing.one": "{a} 님이 입력 중…",
   "typing.two": "{a} 님과 {b} 님이 입력 중…",

@@ -199,6 +199,14 @@ export class FakeClient implements ChatClient {
     this.emit("connection", { state } as ParleyEventMap["connection"]);
   }
 
+  readonly #slowMode = new Map<string, number>();
+  /** Slow mode's time left as the SDK keeps it; a test sets it with `setSlowModeRemaining`. */
+  readonly slowMode = { remainingSeconds: (channelId: string) => this.#slowMode.get(channelId) ?? 0 };
+
+  setSlowModeRemaining(channelId: string, seconds: number): void {
+    this.#slowMode.set(channelId, seconds);
+  }
+
   /** The next request by this name (`messages.send`, …) is refused with `error`, as the server would refuse it. */
   refuseNext(name: string, error: Error): void {
     this.#refusals.set(name, [...(this.#refusals.get(name) ?? []), error]);

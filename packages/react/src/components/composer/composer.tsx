@@ -2,6 +2,7 @@ import type { SendOptions, TMember, TMessage } from "@parley/sdk";
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { useParleyContext } from "../../context";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
+import { useSlowMode } from "../../hooks/use-slow-mode";
 import { useTyping } from "../../hooks/use-typing";
 import { describeError } from "../../lib/errors";
 import { mentionedIn, mentionQuery } from "../../lib/mentions";
@@ -44,6 +45,8 @@ export function ComposerBox(props: ComposerBoxProps) {
   const { upload } = useParleyContext();
   const me = useMyUserId();
   const typing = useTyping(channelId);
+  const slowMode = useSlowMode(channelId);
+  const slowModeId = useId();
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -105,7 +108,7 @@ export function ComposerBox(props: ComposerBoxProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = text.trim();
-    if (!body) return;
+    if (!body || slowMode.remainingSeconds > 0) return;
     const emote = /^\/me\s+(.+)$/s.exec(body)?.[1];
     const mentionedUserIds = mentionedIn(body, picked.current);
     const options: SendOptions = {
@@ -121,6 +124,8 @@ export function ComposerBox(props: ComposerBoxProps) {
       await props.onSend(emote ?? body, options);
     } catch {
       setText((typed) => typed || body);
+    } finally {
+      slowMode.recheck();
     }
   }
 
@@ -211,10 +216,20 @@ export function ComposerBox(props: ComposerBoxProps) {
           aria-activedescendant={menuOpen ? `${menuId}-${active}` : undefined}
           autoComplete="off"
         />
-        <button type="submit" className="pk-primary" disabled={disabled || !text.trim()}>
+        <button
+          type="submit"
+          className="pk-primary"
+          disabled={disabled || !text.trim() || slowMode.remainingSeconds > 0}
+          aria-describedby={slowMode.remainingSeconds > 0 ? slowModeId : undefined}
+        >
           {t("composer.send")}
         </button>
       </div>
+      {slowMode.remainingSeconds > 0 && (
+        <p id={slowModeId} className="pk-muted pk-small" data-testid="slow-mode">
+          {t("composer.slowMode", { seconds: slowMode.remainingSeconds })}
+        </p>
+      )}
       <div className="pk-composer-foot">
         {alsoToChannel ? (
           <label className="pk-check">

@@ -71,6 +71,7 @@ export function createBrandChannels(db: Db, core: BrandChannelCore) {
       pinnedMessageIds: [],
       countableSeq: seq,
       countablePublicSeq: seq,
+      slowModeSeconds: 0,
     };
   }
 

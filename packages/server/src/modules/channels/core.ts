@@ -127,6 +127,11 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
    * channel's type and subchannels), and stores nothing when any differs.
    */
   const sendShapes = createTtlCache<string, ChannelRow | null>(ctx.clock, SEND_SHAPE_MS, { refreshAhead: true });
+  // Except slow mode, which the fast path does not check in the database but leaves to the full path: a channel's
+  // change, heard on the bus by every process, drops its row, so slow mode turned on binds the next send.
+  deps.bus.subscribe((message) => {
+    if ("event" in message && message.event.type === "channel.changed") sendShapes.invalidate(message.event.channelId);
+  });
 
   async function channelForSend(app: Pick<AppRow, "id">, channelId: string): Promise<ChannelRow | null> {
     const row = await sendShapes.get(channelId, async () => (await channelById.execute({ channelId }))[0] ?? null);

@@ -20,11 +20,12 @@ export function brandChannelOf(row: ChannelRow): TChannel {
   };
 }
 
-/** What a channel shows of its data, history option, distinctness and pins. */
+/** What a channel shows of its data, history option, distinctness, pins and slow mode. */
 export function channelFeatures(row: ChannelRow) {
   return {
     data: row.data,
     hideMessagesBeforeJoin: row.hideMessagesBeforeJoin,
+    slowModeSeconds: row.slowModeSeconds,
     isDistinct: row.distinctKey !== null,
     pinnedMessageIds: row.pinnedMessageIds,
   };

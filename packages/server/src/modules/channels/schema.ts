@@ -61,6 +61,8 @@ export const channels = pgTable(
     countableSeq: integer("countable_seq").notNull().default(0),
     /** Those of them that reach every member: in a broadcast channel only the owner's and the app's. */
     countablePublicSeq: integer("countable_public_seq").notNull().default(0),
+    /** Seconds a member waits between two of their messages; 0 is off (slow-mode.ts). */
+    slowModeSeconds: integer("slow_mode_seconds").notNull().default(0),
   },
   (t) => [
     index("channels_app_idx").on(t.appId, t.createdAt),
@@ -107,6 +109,8 @@ export const channelMembers = pgTable(
     readCountablePublic: integer("read_countable_public").notNull().default(0),
     /** Unread messages that mention the member; reset by the read mark. */
     unreadMentions: integer("unread_mentions").notNull().default(0),
+    /** When the member's last message claimed its place under the channel's slow mode (slow-mode.ts). */
+    lastSentAt: ts("last_sent_at"),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] }), index("channel_members_user_idx").on(t.chatUserId)],
 );

@@ -20,6 +20,7 @@ import { createFeatureService, distinctKeyOf } from "./features";
 import { createMemberService } from "./members";
 import { createModerationService } from "./moderation";
 import { type ChannelRow, channelMembers, channels, channelTags } from "./schema";
+import { createSlowMode } from "./slow-mode";
 import { isPartitioned, replaceAll } from "./subchannels";
 
 export { type Actor, isPrivileged } from "./core";
@@ -88,6 +89,7 @@ export function createChannelService(
     ...moderation,
     ...features,
     ...bulk,
+    slowMode: createSlowMode(ctx),
 
     /**
      * With `distinct`, the app's distinct channel of exactly the creator and `userIds` when there is one; a create
@@ -172,6 +174,7 @@ export function createChannelService(
         if (input.inviteCode !== undefined) patch.inviteCode = input.inviteCode;
         if (input.data !== undefined) patch.data = input.data;
         if (input.hideMessagesBeforeJoin !== undefined) patch.hideMessagesBeforeJoin = input.hideMessagesBeforeJoin;
+        if (input.slowModeSeconds !== undefined) patch.slowModeSeconds = input.slowModeSeconds;
         // Type and subchannel settings are the app administrator's to change, not a channel owner's.
         if ((input.type !== undefined || input.subchannel !== undefined) && !isPrivileged(actor))
           throw new AppError(Errors.NOT_CHANNEL_OWNER);

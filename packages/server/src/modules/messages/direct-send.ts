@@ -40,6 +40,8 @@ export function createDirectSend(
     // A broadcast member's message names who it reaches, which only the full path reads. A member of a split super
     // group not yet placed is placed by the full path; the statement finds the subchannel of one who is.
     if (!channel || channel.type === "broadcast") return null;
+    // Slow mode's claim is a statement of its own, on the full path: a channel without it pays nothing.
+    if (channel.slowModeSeconds > 0) return null;
     // Mentions write to the mentioned members' rows, which the statement of many senders does not.
     if (input.mentionedUserIds?.length) return null;
     let draft: MessageDraft = {

@@ -185,12 +185,15 @@ export function createMessagePipeline(
         const visibleTo = await deps.channels.broadcastAudience(channel, actor);
         if (visibleTo) draft.visibleTo = visibleTo;
       }
+      // Last before storing, once every other rule has admitted the message: a refused message costs no turn.
+      const claim = await deps.channels.slowMode.claim(actor, channel, clock.now());
       const batch = deps.channels.newBatch();
       const outboxed = await batch.wantsOutbox(actor.app.id, db);
       let stored: TMessage | null;
       try {
         stored = await pipeline.store(batch, draft, clock.now(), outboxed);
       } catch (err) {
+        if (claim) await deps.channels.slowMode.release(channel, claim);
         // Two sends with one key at once: the second fails on the key's unique index and answers the first.
         const earlier =
           draft.clientMessageId && isUniqueViolation(err)

@@ -57,6 +57,7 @@ export function sampleEvent(type: TChatEventType, at: Date): TChatEvent {
     hideMessagesBeforeJoin: false,
     isDistinct: false,
     pinnedMessageIds: [message.id],
+    slowModeSeconds: 0,
   };
   const base = { id: "1024", type, channelId: CHANNEL_ID, createdAt };
   switch (type) {

@@ -4,6 +4,7 @@ import {
   CHANNEL_TYPES,
   INVITE_CODE_MAX,
   REGULAR_CHANNEL_MEMBER_LIMIT,
+  SLOW_MODE_SECONDS_MAX,
   SUBCHANNEL_MAX_MEMBERS,
   SUBCHANNEL_MIN_MEMBERS,
   type TChannelDetailResponse,
@@ -13,6 +14,7 @@ import {
   V,
   zDashboardCreateChannelRequest,
   zDashboardUpdateChannelRequest,
+  zSlowModeSeconds,
   zSubchannelSettings,
 } from "@parley/contract";
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from "react-hook-form";
@@ -48,7 +50,7 @@ const zChannelFields = z
   .refine((c) => c.type !== "private" || c.inviteCode.length > 0, { message: V.inviteCode, path: ["inviteCode"] });
 
 const zCreateForm = zChannelFields.and(z.object({ tags: base.tags }));
-const zEditForm = zChannelFields.and(z.object({ subchannel: zSubchannelSettings }));
+const zEditForm = zChannelFields.and(z.object({ subchannel: zSubchannelSettings, slowModeSeconds: zSlowModeSeconds }));
 
 type FieldsInput = z.input<typeof zChannelFields>;
 type CreateInput = z.input<typeof zCreateForm>;
@@ -245,6 +247,7 @@ function editValues(detail: TChannelDetailResponse): EditInput {
     memberLimit: channel.memberLimit ?? undefined,
     inviteCode: detail.inviteCode,
     subchannel: detail.subchannel,
+    slowModeSeconds: channel.slowModeSeconds ?? 0,
   };
 }
 
@@ -311,6 +314,7 @@ export function EditChannelDialog({
       memberLimit: values.type === "supergroup" ? undefined : values.memberLimit,
       inviteCode: values.type === "private" ? values.inviteCode : "",
       subchannel: values.subchannel,
+      slowModeSeconds: values.slowModeSeconds,
     });
     return submission.run({
       request: () => updateChannel.mutateAsync({ appId, channelId: detail.channel.id, body }),
@@ -320,7 +324,7 @@ export function EditChannelDialog({
         showSnackbar(t("channels.updated"), { severity: "success" });
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, serverFields)) showError(error);
+        if (!applyServerFieldErrors(error, setError, [...serverFields, "slowModeSeconds"])) showError(error);
       },
     });
   });
@@ -345,6 +349,13 @@ export function EditChannelDialog({
           register={register as unknown as UseFormRegister<FieldsInput>}
           errors={errors}
           isEdit
+        />
+        <TextField
+          label={t("channels.form.slowModeSeconds")}
+          type="number"
+          slotProps={{ htmlInput: { min: 0, max: SLOW_MODE_SECONDS_MAX, inputMode: "numeric" } }}
+          {...muiRegister(register("slowModeSeconds", { valueAsNumber: true }))}
+          {...fieldError(errors.slowModeSeconds, t("channels.form.slowModeHint", { max: SLOW_MODE_SECONDS_MAX }))}
         />
         <ChannelTagsEditor appId={appId} detail={detail} />
         <Divider />
