@@ -107,6 +107,8 @@ export const channelMembers = pgTable(
     readCountablePublic: integer("read_countable_public").notNull().default(0),
     /** Unread messages that mention the member; reset by the read mark. */
     unreadMentions: integer("unread_mentions").notNull().default(0),
+    /** Shadow-banned in this channel (migration 0039): every new message of theirs here is seen by them only. */
+    shadowBanned: boolean("shadow_banned").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] }), index("channel_members_user_idx").on(t.chatUserId)],
 );

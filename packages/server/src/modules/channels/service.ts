@@ -20,6 +20,7 @@ import { createFeatureService, distinctKeyOf } from "./features";
 import { createMemberService } from "./members";
 import { createModerationService } from "./moderation";
 import { type ChannelRow, channelMembers, channels, channelTags } from "./schema";
+import { createMemberShadowBans } from "./shadow-bans";
 import { isPartitioned, replaceAll } from "./subchannels";
 
 export { type Actor, isPrivileged } from "./core";
@@ -41,6 +42,7 @@ export function createChannelService(
   const moderation = createModerationService(ctx, core, members);
   const features = createFeatureService(ctx, core);
   const bulk = createBulkChannels(ctx, core);
+  const shadowBans = createMemberShadowBans(ctx, core);
 
   /** Inserts a channel with its tags and members, and records its creation; `distinctKey` marks a distinct one. */
   function insertChannel(actor: Actor, input: TCreateChannelRequest, distinctKey: string | null): Promise<ChannelRow> {
@@ -88,6 +90,7 @@ export function createChannelService(
     ...moderation,
     ...features,
     ...bulk,
+    ...shadowBans,
 
     /**
      * With `distinct`, the app's distinct channel of exactly the creator and `userIds` when there is one; a create
