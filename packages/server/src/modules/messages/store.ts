@@ -201,7 +201,9 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
           type: "message.created",
           channelId: channel.id,
           createdAt: now.toISOString(),
-          message: stored,
+          // Marked for the app's side of the bus (the dashboard's observers, live tails); the fan-out unmarks it
+          // for the sender's sockets, and the sender's answer is `stored` as it is.
+          message: draft.shadowed ? { ...stored, shadowed: true } : stored,
           ...(visibleTo ? { visibleTo } : {}),
         },
         outboxed,
