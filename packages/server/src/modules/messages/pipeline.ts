@@ -40,7 +40,7 @@ async function storedWithClientId(
  * Whether a sender's messages are shadowed: shadow-banned in the app (read with their session) or in the channel
  * (read with their membership). Neither costs a read of its own.
  */
-export function isShadowBanned(actor: Actor, member: Pick<ChannelMemberRow, "shadowBanned"> | null | undefined) {
+function isShadowBanned(actor: Actor, member: Pick<ChannelMemberRow, "shadowBanned"> | null | undefined) {
   return actor.kind === "user" && (actor.user.shadowBanned || member?.shadowBanned === true);
 }
 

@@ -76,8 +76,9 @@ function threadCounting(appId: string, channelId: string, parentId: string, now:
 
 /**
  * What stage 1 decided from the rows it read, asserted again by the statement that stores: the sender is a member
- * not muted at `now` nor shadow-banned in the channel (whose messages the full path shadows), the channel not frozen, of the type the filters saw, and not split into subchannels. When any
- * differs the statement stores nothing, and the send takes the full path, which reads them and answers why.
+ * not muted at `now` nor shadow-banned in the channel (whose messages the full path shadows), the channel not
+ * frozen, of the type the filters saw, and not split into subchannels. When any differs the statement stores
+ * nothing, and the send takes the full path, which reads them and answers why.
  */
 function guard(channel: ChannelRow, senderId: string, now: Date) {
   return sql`and type = ${channel.type} and not is_frozen and not (type = 'supergroup' and subchannel_enabled)
