@@ -16,6 +16,8 @@ export const chatApi = {
   userTokensRevoke: "/users/:userId/tokens/revoke",
   /** The same for every user of the app. */
   tokensRevoke: "/tokens/revoke",
+  /** The app's server shadow-bans a user in the app (PUT), lifts it (DELETE) or reads it (GET). */
+  userShadowBan: "/users/:userId/shadow-ban",
   login: "/auth/login",
   anonymousLogin: "/auth/anonymous",
   logout: "/auth/logout",
@@ -40,6 +42,10 @@ export const chatApi = {
   unmute: "/channels/:channelId/members/:userId/unmute",
   ban: "/channels/:channelId/members/:userId/ban",
   unban: "/channels/:channelId/members/:userId/unban",
+  /** The app's server shadow-bans a member in the channel (POST, with the user's ID). */
+  channelShadowBans: "/channels/:channelId/shadow-bans",
+  /** A member's shadow ban in the channel: read (GET) or lifted (DELETE). */
+  channelShadowBan: "/channels/:channelId/shadow-bans/:userId",
   owner: "/channels/:channelId/owner",
   messages: "/channels/:channelId/messages",
   /** A member searches the channel's messages by text. */

@@ -59,6 +59,11 @@ export const zMessage = z.object({
    * brings them when they land. A language the translation service failed on is left out.
    */
   translations: z.record(z.string(), z.string()).optional(),
+  /**
+   * Seen by its sender only (a shadow-banned sender's, or one a moderation rule shadowed): true in webhooks and the
+   * dashboard, so the app's server knows; absent everywhere a user reads, the sender included.
+   */
+  shadowed: z.boolean().optional(),
 });
 export type TMessage = z.infer<typeof zMessage>;
 

@@ -31,6 +31,7 @@ export * from "./pricing";
 export * from "./profanity";
 export * from "./push";
 export * from "./report-queue";
+export * from "./shadow-bans";
 export * from "./site";
 export * from "./status";
 export * from "./translation";

@@ -20,7 +20,12 @@ import { authRoutes } from "./modules/auth/wiring";
 import { billingRoutes, sandboxCardPageRoutes } from "./modules/billing/wiring";
 import { callChatRoutes, callRoutes } from "./modules/calls/wiring";
 import { brandCoverFileRoutes, noticeRoutes } from "./modules/campaigns/wiring";
-import { channelChatRoutes, dashboardChatRoutes } from "./modules/channels/wiring";
+import {
+  channelChatRoutes,
+  dashboardChatRoutes,
+  dashboardShadowBanRoutes,
+  shadowBanChatRoutes,
+} from "./modules/channels/wiring";
 import { chatTokenRoutes, chatUserChatRoutes, loginSigningRoutes, testUserRoutes } from "./modules/chat-users/wiring";
 import { contactRoutes } from "./modules/contact/wiring";
 import { exportDownloadRoutes, exportRoutes } from "./modules/exports/wiring";
@@ -83,6 +88,7 @@ export async function registerRoutes(
       await api.register(accountRoutes, { auth, accounts });
       await api.register(appRoutes, { auth, apps });
       await api.register(dashboardChatRoutes, { auth, apps, chatUsers, channels, messages, brandChannels });
+      await api.register(dashboardShadowBanRoutes, { auth, apps, chatUsers, channels });
       await api.register(testUserRoutes, { auth, apps, chatUsers });
       await api.register(loginSigningRoutes, { auth, apps, chatUsers });
       await api.register(metricsRoutes, { auth, reports });
@@ -110,6 +116,7 @@ export async function registerRoutes(
       await v1.register(chatUserChatRoutes, { apps, chatUsers, presence });
       await v1.register(chatTokenRoutes, { apps, chatUsers });
       await v1.register(channelChatRoutes, { apps, chatUsers, channels });
+      await v1.register(shadowBanChatRoutes, { apps, chatUsers, channels });
       await v1.register(messageChatRoutes, { apps, chatUsers, messages });
       await v1.register(messageSearchChatRoutes, { apps, chatUsers, messageSearch: services.messageSearch });
       await v1.register(fileChatRoutes, { apps, chatUsers, files });

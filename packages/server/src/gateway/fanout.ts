@@ -1,4 +1,4 @@
-import { Errors, type TServerFrame } from "@parley/contract";
+import { Errors, type TChatEvent, type TServerFrame } from "@parley/contract";
 import type { BusMessage, ChatEventMessage, DirectMessage, EndedSessions, TransientMessage } from "../chat/bus";
 import type { ChannelService } from "../modules/channels";
 import type { MessageService } from "../modules/messages";
@@ -26,6 +26,13 @@ function openedWith(conn: Connection, ended: EndedSessions): boolean {
  * not pay a thousand of either per event, and a process where no one hears it (with several processes, most events;
  * in a channel whose members are offline, all) pays neither.
  */
+/** A shadowed message's event as its sender hears it: without the mark. */
+function unmarked(event: TChatEvent): TChatEvent {
+  if (!event.message) return event;
+  const { shadowed: _mark, ...message } = event.message;
+  return { ...event, message };
+}
+
 function onceFramed(frame: TServerFrame): () => Buffer {
   let framed: Buffer | null = null;
   return () => {
@@ -148,10 +155,12 @@ export function createFanout(deps: {
       return;
     }
     if (event.visibleTo) {
-      // A member's message in a broadcast channel: the sender and the owner, and the observers of the channel.
+      // A member's message in a broadcast channel: the sender and the owner, and the observers of the channel. A
+      // shadowed message's mark is for the dashboard's observers: its sender is never told.
+      const userFrame = event.message?.shadowed ? onceFramed({ type: "event", event: unmarked(event) }) : frame;
       for (const userId of event.visibleTo) {
         for (const conn of connections.ofUser(appId, userId)) {
-          if (conn.channels.has(event.channelId) && hears(conn)) send(conn, frame());
+          if (conn.channels.has(event.channelId) && hears(conn)) send(conn, userFrame());
         }
       }
       for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame());

@@ -52,21 +52,26 @@ const unreadOfMember = sql<number>`greatest(case
   else ${channels.countableSeq} - ${channelMembers.readCountable} end, 0)`;
 
 /**
- * Whether a stored message (`alias` names the `messages` row) counts toward unread counts: hidden messages and
- * replies kept to their thread do not. The store statements count the same messages (see `countsAsUnread`).
+ * Whether a stored message (`alias` names the `messages` row) counts toward unread counts: hidden messages, replies
+ * kept to their thread and shadowed messages (whose sender's read mark moves past them) do not. The store statements
+ * count the same messages (see `countsAsUnread`).
  */
 export const countableMessage = (alias: string) =>
-  sql.raw(`(${alias}.type <> 'hidden' and (${alias}.parent_message_id is null or ${alias}.show_in_channel))`);
+  sql.raw(
+    `(${alias}.type <> 'hidden' and (${alias}.parent_message_id is null or ${alias}.show_in_channel)
+      and not ${alias}.shadowed)`,
+  );
 
 interface CountedMessage {
   type: string;
   parentMessageId?: string | undefined;
   showInChannel?: boolean | undefined;
+  shadowed?: boolean | undefined;
 }
 
 /** Whether a message about to be stored counts toward unread counts, as {@link countableMessage} says of stored ones. */
 export const countsAsUnread = (message: CountedMessage) =>
-  message.type !== "hidden" && (!message.parentMessageId || message.showInChannel === true);
+  message.type !== "hidden" && (!message.parentMessageId || message.showInChannel === true) && !message.shadowed;
 
 /**
  * The assignments of an `update channels` that stores one message: the unread counters move as
@@ -218,16 +223,20 @@ export async function setReadMark(db: Db, channelId: string, chatUserId: string,
 }
 
 /**
- * What of a channel's history a member reads, as a condition on messages (`seq` and `senderId` name its columns):
- * nothing sent before they joined when the channel hides it, and in a broadcast channel, unless they own it, the
- * owner's and the app's messages and their own. Undefined: everything.
+ * What of a channel's history a member reads, as a condition on messages (`seq`, `senderId` and `shadowed` name its
+ * columns): nothing sent before they joined when the channel hides it, in a broadcast channel, unless they own it,
+ * the owner's and the app's messages and their own, and of shadowed messages only their own. Undefined: everything.
+ * Without `shadowed` the condition leaves shadowed messages to the caller's own statement (a reaction's, which finds
+ * its target with them), so that it needs no query where the channel's history is whole.
  */
 export function historyScope(
   channel: ChannelRow,
   member: Pick<ChannelMemberRow, "chatUserId" | "joinedSeq">,
-  columns: { seq: AnyColumn; senderId: AnyColumn },
+  columns: { seq: AnyColumn; senderId: AnyColumn; shadowed?: AnyColumn },
 ): SQL | undefined {
   const conditions: SQL[] = [];
+  if (columns.shadowed)
+    conditions.push(or(eq(columns.shadowed, false), eq(columns.senderId, member.chatUserId)) as SQL);
   if (channel.hideMessagesBeforeJoin) conditions.push(gt(columns.seq, member.joinedSeq));
   if (channel.type === "broadcast" && channel.ownerId !== member.chatUserId) {
     const own = eq(columns.senderId, member.chatUserId);
@@ -247,14 +256,15 @@ export function readsMessage(alias: { channel: string; member: string; message: 
   const [c, cm, m] = [sql.raw(alias.channel), sql.raw(alias.member), sql.raw(alias.message)];
   // Null owners and senders would make the whole condition null, which `not` keeps null: coalesced to "no".
   return sql`coalesce((not ${c}.hide_messages_before_join or ${m}.seq > ${cm}.joined_seq)
+    and (not ${m}.shadowed or ${m}.sender_id = ${cm}.chat_user_id)
     and (${c}.type <> 'broadcast' or ${c}.owner_id = ${cm}.chat_user_id or ${m}.sender_id is null
       or ${m}.sender_id = ${cm}.chat_user_id or ${m}.sender_id = ${c}.owner_id), false)`;
 }
 
 /**
  * The members of a channel whose history does not show a message, as user ids: who an event about that message
- * (an edit, a deletion, a reaction, a pin, a thread's new count, a translation) is kept from. Nothing is read
- * member by member where the channel's history is whole for everyone.
+ * (an edit, a deletion, a reaction, a pin, a thread's new count, a translation) is kept from: all but the sender for
+ * a shadowed message. Nothing is read member by member where the channel's history is whole for everyone.
  */
 export async function concealedFrom(db: Db, channelId: string, messageId: string): Promise<string[]> {
   const rows = rowsOf<{ user_id: string }>(
@@ -263,7 +273,7 @@ export async function concealedFrom(db: Db, channelId: string, messageId: string
         join messages m on m.id = ${messageId}::uuid and m.channel_id = c.id
         join channel_members cm on cm.channel_id = c.id
         join chat_users u on u.id = cm.chat_user_id
-      where c.id = ${channelId}::uuid and (c.hide_messages_before_join or c.type = 'broadcast')
+      where c.id = ${channelId}::uuid and (c.hide_messages_before_join or c.type = 'broadcast' or m.shadowed)
         and not ${readsMessage({ channel: "c", member: "cm", message: "m" })}`),
   );
   return rows.map((row) => row.user_id);
@@ -313,6 +323,6 @@ export function catchUpScope(
         and jmsg.id = (select case when ref ~ '^[0-9a-f-]{36}$' then ref::uuid end
           from coalesce(${payload}->'message'->>'id', ${payload}->>'messageId') as ref)
       where jm.channel_id = ${channelId} and jm.chat_user_id = ${chatUserId}
-        and (jc.hide_messages_before_join or jc.type = 'broadcast')
+        and (jc.hide_messages_before_join or jc.type = 'broadcast' or jmsg.shadowed)
         and not ${readsMessage({ channel: "jc", member: "jm", message: "jmsg" })})`;
 }

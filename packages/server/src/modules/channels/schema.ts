@@ -111,6 +111,8 @@ export const channelMembers = pgTable(
     unreadMentions: integer("unread_mentions").notNull().default(0),
     /** When the member's last message claimed its place under the channel's slow mode (slow-mode.ts). */
     lastSentAt: ts("last_sent_at"),
+    /** Shadow-banned in this channel (migration 0039): every new message of theirs here is seen by them only. */
+    shadowBanned: boolean("shadow_banned").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] }), index("channel_members_user_idx").on(t.chatUserId)],
 );

@@ -21,6 +21,7 @@ import { createMemberService } from "./members";
 import { createModerationService } from "./moderation";
 import { type ChannelRow, channelMembers, channels, channelTags } from "./schema";
 import { createSlowMode } from "./slow-mode";
+import { createMemberShadowBans } from "./shadow-bans";
 import { isPartitioned, replaceAll } from "./subchannels";
 
 export { type Actor, isPrivileged } from "./core";
@@ -42,6 +43,7 @@ export function createChannelService(
   const moderation = createModerationService(ctx, core, members);
   const features = createFeatureService(ctx, core);
   const bulk = createBulkChannels(ctx, core);
+  const shadowBans = createMemberShadowBans(ctx, core);
 
   /** Inserts a channel with its tags and members, and records its creation; `distinctKey` marks a distinct one. */
   function insertChannel(actor: Actor, input: TCreateChannelRequest, distinctKey: string | null): Promise<ChannelRow> {
@@ -90,6 +92,7 @@ export function createChannelService(
     ...features,
     ...bulk,
     slowMode: createSlowMode(ctx),
+    ...shadowBans,
 
     /**
      * With `distinct`, the app's distinct channel of exactly the creator and `userIds` when there is one; a create

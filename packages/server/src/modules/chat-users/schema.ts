@@ -23,6 +23,8 @@ export const chatUsers = pgTable(
     lastSeenAt: ts("last_seen_at"),
     /** Login tokens issued before this are refused, and sessions started before it were ended (migration 0037). */
     loginsRevokedBefore: ts("logins_revoked_before"),
+    /** Shadow-banned in the whole app (migration 0039): every new message of theirs is seen by them only. */
+    shadowBanned: boolean("shadow_banned").notNull().default(false),
   },
   (t) => [uniqueIndex("chat_users_app_user_key").on(t.appId, t.userId)],
 );

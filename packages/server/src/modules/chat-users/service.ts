@@ -30,6 +30,7 @@ import { createBulkUsers } from "./bulk";
 import { createLoginSigning } from "./login-signing";
 import { toChatUser } from "./mapping";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
+import { createUserShadowBans } from "./shadow-bans";
 
 const SESSION_PREFIX = "pcs_";
 /** Ten base-36 characters: about 52 bits, so two test users of one app practically never draw the same id. */
@@ -257,6 +258,8 @@ export function createChatUserService(
   }
 
   const signing = createLoginSigning(ctx, { sessionsEnded, forgetCachedSessions: forget });
+  const requireUser = (appId: string, userId: string) => service.requireUser(appId, userId);
+  const shadowBans = createUserShadowBans(ctx, { requireUser, forgetCachedSessions: forget });
 
   const service = {
     findUser,
@@ -399,6 +402,8 @@ export function createChatUserService(
 
     /** The app's signing secrets for login tokens, and the revocation of login tokens issued before a time. */
     signing,
+    /** A user's shadow ban in the app, set and read by the app's server and the dashboard only. */
+    shadowBans,
 
     /**
      * Creates the user on first login; a returning anonymous user keeps their id and takes the new nickname. A user

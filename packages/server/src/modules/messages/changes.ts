@@ -30,7 +30,9 @@ export function createMessageChanges(
     /**
      * A member's reaction on a message, once per member and reaction: adding it again changes nothing and tells
      * no one. The reactions row is the truth and the message's counts move with it in the same statement, so
-     * reading counts never counts rows; the message row's lock orders concurrent reactions to one message.
+     * reading counts never counts rows; the message row's lock orders concurrent reactions to one message. A
+     * shadowed message is found for its sender only (3026 for others), which `requireReadable` leaves to this
+     * statement.
      */
     async addReaction(actor: UserActor, channelId: string, messageId: string, reaction: string): Promise<TMessage> {
       const { channel, member } = await requireMemberChannel(deps.channels, actor, channelId);
@@ -42,6 +44,7 @@ export function createMessageChanges(
             with target as (
               select id, reactions from messages
               where id = ${messageId} and channel_id = ${channel.id} and deleted_at is null
+                and (not shadowed or sender_id = ${actor.user.id})
               for update
             ), added as (
               insert into message_reactions (message_id, chat_user_id, reaction, created_at)
@@ -91,6 +94,7 @@ export function createMessageChanges(
             with target as (
               select id from messages
               where id = ${messageId} and channel_id = ${channel.id} and deleted_at is null
+                and (not shadowed or sender_id = ${actor.user.id})
               for update
             ), removed as (
               delete from message_reactions r using target

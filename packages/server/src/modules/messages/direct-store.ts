@@ -38,7 +38,8 @@ export type StoreOne = (
 /**
  * Stores the users' messages of a send's fast path together: those that arrive while the event loop handles one
  * round of input, or while the statement before runs, go to the database in one statement, which does for each what
- * the guarded single store does (the channel's rules asserted, seq, read mark, the counters of the members who
+ * the guarded single store does (the channel's rules asserted, a sender shadow-banned in the channel left to the full
+ * path, seq, read mark, the counters of the members who
  * block the sender, event, outbox row, the day's counters; in a split super group, the subchannel the sender is in,
  * read from the same member row the rules are checked on). A round trip and a commit cost the database and this
  * process far more than a row does, so under load a send costs a fraction of one statement, and alone it still
@@ -193,7 +194,7 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
         where c.id = any(array(select channel_id from input)) and c.id = input.channel_id
           and c.app_id = input.app_id and c.type = input.channel_type and not c.is_frozen
           and (c.type = 'supergroup' and c.subchannel_enabled) = input.partitioned
-          and (m.muted_until is null or m.muted_until <= ${now})
+          and (m.muted_until is null or m.muted_until <= ${now}) and not m.shadow_banned
           and (not input.partitioned or m.subchannel is not null)
         returning c.id, c.last_seq, c.countable_seq, c.countable_public_seq,
           case when input.partitioned then m.subchannel end as subchannel

@@ -6,7 +6,7 @@ import { messages } from "./schema";
 
 /**
  * The archive's `messages.ndjson`: every message not deleted, channel by channel in order, in the chat API's shape
- * (with the sender's user ID and nickname). A user's export holds the messages they sent.
+ * (with the sender's user ID and nickname), shadowed ones marked. A user's export holds the messages they sent.
  */
 export function messageExportSection(db: Db): ExportSectionReader {
   const where = (scope: ExportScope, after: string | null): SQL | undefined => {
@@ -34,7 +34,9 @@ export function messageExportSection(db: Db): ExportSectionReader {
         .orderBy(asc(messages.channelId), asc(messages.seq))
         .limit(limit);
       const last = rows.at(-1);
-      return { rows: await toMessages(db, rows), next: last ? joinCursor(last.channelId, last.seq) : after };
+      // The app's archive marks shadowed messages for the app; a user's own archive, which may reach them, does not.
+      const found = await toMessages(db, rows, null, { markShadowed: !scope.user });
+      return { rows: found, next: last ? joinCursor(last.channelId, last.seq) : after };
     },
   };
 }

@@ -7,9 +7,15 @@ import { type MessageRow, messageReactions } from "./schema";
 
 /**
  * Messages with their senders' current name and picture. With `viewerId` (a chat user's id), each carries the
- * reactions that user added (`myReactions`), read for the whole page in one query.
+ * reactions that user added (`myReactions`), read for the whole page in one query. With `markShadowed` (for the
+ * app's server and the dashboard, never a user) a shadowed message says so.
  */
-export async function toMessages(db: Db, rows: MessageRow[], viewerId?: string | null): Promise<TMessage[]> {
+export async function toMessages(
+  db: Db,
+  rows: MessageRow[],
+  viewerId?: string | null,
+  options: { markShadowed?: boolean } = {},
+): Promise<TMessage[]> {
   const senderIds = [...new Set(rows.map((r) => r.senderId).filter((v): v is string => v !== null))];
   const [senders, mine] = await Promise.all([
     findChatUsersByIds(db, senderIds),
@@ -39,6 +45,7 @@ export async function toMessages(db: Db, rows: MessageRow[], viewerId?: string |
     lastRepliedAt: r.lastRepliedAt?.toISOString() ?? null,
     ...(r.mentionedUserIds ? { mentionedUserIds: r.mentionedUserIds } : {}),
     ...(r.translations ? { translations: r.translations } : {}),
+    ...(options.markShadowed && r.shadowed ? { shadowed: true } : {}),
   }));
 }
 

@@ -11,7 +11,7 @@ import { createDirectSend } from "./direct-send";
 import type { MemberRow, MessageDraft, PipelineStages, SendInput, TranslationRequest } from "./draft";
 import { toMessages } from "./mapping";
 import { messages } from "./schema";
-import { createMessageStore } from "./store";
+import { audienceOf, createMessageStore } from "./store";
 import { createBulkStore } from "./store-many";
 
 export type { MemberRow, MessageDraft, PipelineStages, SendInput, TranslationRequest } from "./draft";
@@ -34,6 +34,14 @@ async function storedWithClientId(
     )
     .limit(1);
   return (await toMessages(db, rows, senderId))[0] ?? null;
+}
+
+/**
+ * Whether a sender's messages are shadowed: shadow-banned in the app (read with their session) or in the channel
+ * (read with their membership). Neither costs a read of its own.
+ */
+function isShadowBanned(actor: Actor, member: Pick<ChannelMemberRow, "shadowBanned"> | null | undefined) {
+  return actor.kind === "user" && (actor.user.shadowBanned || member?.shadowBanned === true);
 }
 
 export function createMessagePipeline(
@@ -72,7 +80,7 @@ export function createMessagePipeline(
   ): Promise<void> {
     const reader = member ? { chatUserId: member.chatUserId, joinedSeq: -1 } : undefined;
     const scope = reader
-      ? historyScope(channel, reader, { seq: messages.seq, senderId: messages.senderId })
+      ? historyScope(channel, reader, { seq: messages.seq, senderId: messages.senderId, shadowed: messages.shadowed })
       : undefined;
     const [parent] = await db
       .select({ parentMessageId: messages.parentMessageId })
@@ -185,6 +193,8 @@ export function createMessagePipeline(
         const visibleTo = await deps.channels.broadcastAudience(channel, actor);
         if (visibleTo) draft.visibleTo = visibleTo;
       }
+      // A shadow-banned sender is told nothing: the message is stored and answered as any other, seen by them only.
+      if (isShadowBanned(actor, member)) draft.shadowed = true;
       // Last before storing, once every other rule has admitted the message: a refused message costs no turn.
       const claim = await deps.channels.slowMode.claim(actor, channel, clock.now());
       const batch = deps.channels.newBatch();
@@ -207,10 +217,8 @@ export function createMessagePipeline(
       if (draft.parentMessageId) await deps.metrics.countActivity(actor.app.id, "replyCount", clock.now());
       const languages = input.translationLanguages ?? [];
       if (languages.length > 0) {
-        await handOnTranslations(actor.app.id, stored, {
-          languages,
-          ...(draft.visibleTo ? { visibleTo: draft.visibleTo } : {}),
-        });
+        const visibleTo = audienceOf(draft);
+        await handOnTranslations(actor.app.id, stored, { languages, ...(visibleTo ? { visibleTo } : {}) });
       }
       return actor.kind === "user" ? { ...stored, myReactions: [] } : stored;
     },

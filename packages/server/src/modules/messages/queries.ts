@@ -48,7 +48,8 @@ export function firstUserMessageAt(channelIds: SQLWrapper): SQL<Date | string | 
  * them and its sender; without `reader` (events every member hears, the app's views) it is never. In a channel that
  * hides what was sent before a member joined (`readsMessage` of the channels module), a reader's last message is
  * one sent after their join (none for someone who is not a member, who would read nothing of it on joining), and
- * one every member hears of is one sent after the latest join.
+ * one every member hears of is one sent after the latest join. A shadowed message is the last message only for its
+ * sender.
  */
 export function lastMessagesOf(
   db: Db,
@@ -81,6 +82,7 @@ export function lastMessagesOf(
             and m.type <> 'hidden' and (m.parent_message_id is null or m.show_in_channel)
             and (ch.type <> 'broadcast' or m.sender_id is null or m.sender_id = ch.owner_id
               ${reader ? sql`or ch.owner_id = ${reader.chatUserId}::uuid or m.sender_id = ${reader.chatUserId}::uuid` : sql``})
+            and (not m.shadowed ${reader ? sql`or m.sender_id = ${reader.chatUserId}::uuid` : sql``})
             ${reader ? sql`and ${notBlockedBy(reader, sql.raw("m.sender_id"))}` : sql``}
             order by m.seq desc limit 1) last)`,
       ),

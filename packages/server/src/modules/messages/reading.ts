@@ -101,7 +101,7 @@ export function createMessageReading(
       subchannel = await deps.channels.subchannelOf(channel, member);
       // Before they joined, when the channel hides it; other members' messages in a broadcast channel.
       scope = and(
-        historyScope(channel, member, { seq: messages.seq, senderId: messages.senderId }),
+        historyScope(channel, member, { seq: messages.seq, senderId: messages.senderId, shadowed: messages.shadowed }),
         // What users the reader blocks sent is not delivered to them, now or in history.
         notBlockedBy({ appId: actor.app.id, chatUserId: actor.user.id }, messages.senderId),
       );
@@ -129,7 +129,9 @@ export function createMessageReading(
     const pageRows = rows.slice(0, query.limit);
     // Always oldest first, so a client appends or prepends a page as it is.
     if (!forward) pageRows.reverse();
-    return { messages: await toMessages(db, pageRows, viewerOf(actor)), hasMore: rows.length > query.limit };
+    const markShadowed = actor.kind !== "user";
+    const pageMessages = await toMessages(db, pageRows, viewerOf(actor), { markShadowed });
+    return { messages: pageMessages, hasMore: rows.length > query.limit };
   }
 
   const reading = {
@@ -167,7 +169,7 @@ export function createMessageReading(
         .where(and(eq(messages.channelId, channel.id), eq(messages.senderId, chatUserId), isNull(messages.deletedAt)))
         .orderBy(desc(messages.seq))
         .limit(limit);
-      return toMessages(db, rows.reverse());
+      return toMessages(db, rows.reverse(), null, { markShadowed: true });
     },
 
     /**

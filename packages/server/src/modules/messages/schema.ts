@@ -56,6 +56,8 @@ export const messages = pgTable(
      * of history reads them without another query.
      */
     translations: jsonb("translations").$type<Record<string, string>>(),
+    /** Seen by its sender only (migration 0039): a shadow-banned sender's, or one a moderation rule shadowed. */
+    shadowed: boolean("shadowed").notNull().default(false),
     // `search_tokens` (text[], migration 0023) is written by a trigger and read only by search.ts, so it is not
     // declared here: a message read with select() would carry its n-grams for nothing.
   },

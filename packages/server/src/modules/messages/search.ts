@@ -157,7 +157,7 @@ export function createMessageSearch(ctx: Context, deps: { apps: AppService; chan
       const scope: Scope = { appId: app.id, where, order: query.channelId ? "seq" : "time" };
       const { rows, nextCursor } = await pageOf(scope, text, query.cursor, query.limit);
       const [found, names] = await Promise.all([
-        toMessages(db, rows),
+        toMessages(db, rows, null, { markShadowed: true }),
         findChannelNames(db, app.id, [...new Set(rows.map((row) => row.channelId))]),
       ]);
       return {
@@ -184,7 +184,11 @@ export function createMessageSearch(ctx: Context, deps: { apps: AppService; chan
         const subchannel = await deps.channels.subchannelOf(channel, member);
         channelRowId = channel.id;
         where = and(
-          historyScope(channel, member, { seq: messages.seq, senderId: messages.senderId }),
+          historyScope(channel, member, {
+            seq: messages.seq,
+            senderId: messages.senderId,
+            shadowed: messages.shadowed,
+          }),
           notBlockedBy({ appId: actor.app.id, chatUserId: actor.user.id }, messages.senderId),
           subchannel === null ? undefined : or(isNull(messages.subchannel), eq(messages.subchannel, subchannel)),
         );
@@ -198,7 +202,8 @@ export function createMessageSearch(ctx: Context, deps: { apps: AppService; chan
         order: "seq",
       };
       const { rows, nextCursor } = await pageOf(scope, text, query.cursor, query.limit);
-      const found = await toMessages(db, rows as MessageRow[], actor.kind === "user" ? actor.user.id : null);
+      const viewer = actor.kind === "user" ? actor.user.id : null;
+      const found = await toMessages(db, rows as MessageRow[], viewer, { markShadowed: viewer === null });
       return { results: found.map((message) => highlighted(message, text)), nextCursor };
     },
   };

@@ -8,6 +8,15 @@ import type { MetricsService } from "../metrics";
 import type { MessageDraft } from "./draft";
 import { messageBody } from "./mapping";
 
+/**
+ * Who hears of a message, by user id, when not every member does: a shadowed message's sender alone, a broadcast
+ * member's message its audience. Undefined: the channel.
+ */
+export function audienceOf(draft: MessageDraft): string[] | undefined {
+  if (draft.shadowed && draft.actor.kind === "user") return [draft.actor.user.userId];
+  return draft.visibleTo;
+}
+
 /** The mentioned users whose unread mentions a message adds to: none when it does not count as unread. */
 function mentionsCounted(draft: MessageDraft): string[] {
   const mentioned = draft.mentionedUserIds ?? [];
@@ -67,13 +76,14 @@ function threadCounting(appId: string, channelId: string, parentId: string, now:
 
 /**
  * What stage 1 decided from the rows it read, asserted again by the statement that stores: the sender is a member
- * not muted at `now`, the channel not frozen, of the type the filters saw, and not split into subchannels. When any
- * differs the statement stores nothing, and the send takes the full path, which reads them and answers why.
+ * not muted at `now` nor shadow-banned in the channel (whose messages the full path shadows), the channel not
+ * frozen, of the type the filters saw, and not split into subchannels. When any differs the statement stores
+ * nothing, and the send takes the full path, which reads them and answers why.
  */
 function guard(channel: ChannelRow, senderId: string, now: Date) {
   return sql`and type = ${channel.type} and not is_frozen and not (type = 'supergroup' and subchannel_enabled)
     and exists (select 1 from channel_members m where m.channel_id = ${channel.id} and m.chat_user_id = ${senderId}
-      and (m.muted_until is null or m.muted_until <= ${now}))`;
+      and (m.muted_until is null or m.muted_until <= ${now}) and not m.shadow_banned)`;
 }
 
 /**
@@ -104,6 +114,9 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
       const senderId = actor.kind === "user" ? actor.user.id : null;
       const body = messageBody(draft, now);
       const parentId = draft.parentMessageId ?? null;
+      // A shadowed reply moves no count of its thread: the count is every reader's, and only its sender reads it.
+      const countedParentId = draft.shadowed ? null : parentId;
+      const visibleTo = audienceOf(draft);
       const rows = await ctx.database.prepared<{
         id: string;
         seq: number;
@@ -119,12 +132,13 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
           returning last_seq, countable_seq, countable_public_seq
         ), stored as (
           insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
-            client_message_id, subchannel, custom_type, parent_message_id, show_in_channel, mentioned_user_ids)
+            client_message_id, subchannel, custom_type, parent_message_id, show_in_channel, mentioned_user_ids,
+            shadowed)
           select ${actor.app.id}, ${channel.id}, next.last_seq, ${draft.type}, ${draft.text}, ${senderId},
             ${JSON.stringify(draft.metadata)}::jsonb, ${draft.file ? JSON.stringify(draft.file) : null}::jsonb, ${now},
             ${draft.clientMessageId ?? null}, ${draft.subchannel ?? null}::int, ${draft.customType ?? null},
             ${parentId}::uuid, ${draft.showInChannel ?? false},
-            ${draft.mentionedUserIds ? JSON.stringify(draft.mentionedUserIds) : null}::jsonb
+            ${draft.mentionedUserIds ? JSON.stringify(draft.mentionedUserIds) : null}::jsonb, ${draft.shadowed === true}
           from next
           returning id, seq
         ), read as (
@@ -137,7 +151,7 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
           insert into chat_events (app_id, channel_id, type, payload, created_at)
           select ${actor.app.id}, ${channel.id}, 'message.created',
             jsonb_build_object('message', ${JSON.stringify(body)}::jsonb || jsonb_build_object('id', stored.id, 'seq', stored.seq))
-              || ${JSON.stringify(draft.visibleTo ? { visibleTo: draft.visibleTo } : {})}::jsonb,
+              || ${JSON.stringify(visibleTo ? { visibleTo } : {})}::jsonb,
             ${now}
           from stored
           returning id, payload
@@ -145,24 +159,25 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
           insert into event_outbox (app_id, event_id, event, created_at)
           select ${actor.app.id}, event.id,
             event.payload || jsonb_build_object('id', event.id::text, 'type', 'message.created',
-              'channelId', ${channel.id}::text, 'createdAt', ${now.toISOString()}::text),
+              'channelId', ${channel.id}::text, 'createdAt', ${now.toISOString()}::text)
+              ${draft.shadowed ? sql`|| jsonb_build_object('message', event.payload->'message' || '{"shadowed": true}'::jsonb)` : sql``},
             ${now}
           from event where ${outboxed}
-        ), ${parentId ? threadCounting(actor.app.id, channel.id, parentId, now, outboxed) : sql``}
+        ), ${countedParentId ? threadCounting(actor.app.id, channel.id, countedParentId, now, outboxed) : sql``}
         ${deps.metrics.messageCounting(actor.app.id, senderId, now, "stored")}
         select stored.id, stored.seq, event.id as event_id
-          ${parentId ? sql`, (select id from thread_event) as thread_event_id, (select reply_count from thread) as reply_count` : sql``}
+          ${countedParentId ? sql`, (select id from thread_event) as thread_event_id, (select reply_count from thread) as reply_count` : sql``}
           ${senderId ? sql`, (select jsonb_agg(user_id) from blockers) as hidden_from` : sql``}
         from stored, event`);
       const row = rows[0];
       if (!row) return null;
-      if (parentId && row.thread_event_id != null) {
+      if (countedParentId && row.thread_event_id != null) {
         // The parent may be one a later member's history does not show (a channel that hides what came before
         // they joined, another member's in a broadcast channel): its new count is not theirs to hear. Read only
         // where such members can be, so a reply elsewhere stays one statement.
         const concealed =
           channel.hideMessagesBeforeJoin || channel.type === "broadcast"
-            ? await concealedFrom(db, channel.id, parentId)
+            ? await concealedFrom(db, channel.id, countedParentId)
             : null;
         batch.storedWithOutbox(
           actor.app.id,
@@ -171,7 +186,7 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
             type: "thread.updated",
             channelId: channel.id,
             createdAt: now.toISOString(),
-            messageId: parentId,
+            messageId: countedParentId,
             replyCount: Number(row.reply_count),
             lastRepliedAt: now.toISOString(),
           },
@@ -187,8 +202,10 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
           type: "message.created",
           channelId: channel.id,
           createdAt: now.toISOString(),
-          message: stored,
-          ...(draft.visibleTo ? { visibleTo: draft.visibleTo } : {}),
+          // Marked for the app's side of the bus (the dashboard's observers, live tails); the fan-out unmarks it
+          // for the sender's sockets, and the sender's answer is `stored` as it is.
+          message: draft.shadowed ? { ...stored, shadowed: true } : stored,
+          ...(visibleTo ? { visibleTo } : {}),
         },
         outboxed,
         row.hidden_from,

@@ -18,6 +18,8 @@ export const channelKeys = {
   subchannels: (appId: string, channelId: string) => [...channelKeys.members(appId, channelId), "subchannels"] as const,
   member: (appId: string, channelId: string, userId: string) =>
     [...channelKeys.members(appId, channelId), "member", userId] as const,
+  memberShadowBan: (appId: string, channelId: string, userId: string) =>
+    [...channelKeys.member(appId, channelId, userId), "shadow-ban"] as const,
   memberMessages: (appId: string, channelId: string, userId: string) =>
     [...channelKeys.channel(appId, channelId), "member-messages", userId] as const,
   tags: (appId: string, channelId: string) => [...channelKeys.channel(appId, channelId), "tags"] as const,

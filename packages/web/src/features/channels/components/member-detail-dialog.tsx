@@ -9,10 +9,13 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
+  FormControlLabel,
+  FormHelperText,
   List,
   ListItem,
   ListItemText,
   Skeleton,
+  Switch,
   Typography,
 } from "@mui/material";
 import { useId } from "react";
@@ -21,6 +24,8 @@ import { useErrorText } from "@/hooks/use-error-text";
 import { useFormat } from "@/hooks/use-format";
 import { useMemberInfo } from "../api/get-member-info";
 import { useMemberMessages } from "../api/get-member-messages";
+import { useMemberShadowBan } from "../api/get-member-shadow-ban";
+import { useSetMemberShadowBan } from "../api/set-member-shadow-ban";
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -31,6 +36,34 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Typography component="dd" variant="body2" sx={{ m: 0 }}>
         {value}
       </Typography>
+    </Box>
+  );
+}
+
+/** The member's shadow ban in this channel: their new messages here are seen by them only. */
+function ShadowBanToggle({ appId, channelId, userId }: { appId: string; channelId: string; userId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const helperId = useId();
+  const state = useMemberShadowBan(appId, channelId, userId);
+  const setShadowBan = useSetMemberShadowBan(appId, channelId);
+  if (state.isError) return <Alert severity="error">{errorText(state.error)}</Alert>;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={state.data?.shadowBanned ?? false}
+            disabled={!state.data || setShadowBan.isPending}
+            onChange={(event) => setShadowBan.mutate({ appId, channelId, userId, shadowBanned: event.target.checked })}
+            slotProps={{ input: { "aria-describedby": helperId } }}
+          />
+        }
+        label={t("members.shadowBan")}
+      />
+      <FormHelperText id={helperId} sx={{ mt: 0 }}>
+        {t("members.shadowBanHelp")}
+      </FormHelperText>
     </Box>
   );
 }
@@ -79,6 +112,7 @@ function MemberDetail({ appId, channelId, userId }: { appId: string; channelId: 
             />
             <Fact label={t("members.userStatus")} value={t(member.isActive ? "members.active" : "members.suspended")} />
           </Box>
+          <ShadowBanToggle appId={appId} channelId={channelId} userId={userId} />
         </>
       )}
       <Divider sx={{ my: 2 }} />
@@ -98,7 +132,11 @@ function MemberDetail({ appId, channelId, userId }: { appId: string; channelId: 
             <ListItem key={message.id} disableGutters divider>
               <ListItemText
                 primary={message.type === "file" && message.file ? message.file.name : message.text}
-                secondary={format.dateTime(message.createdAt)}
+                secondary={
+                  message.shadowed
+                    ? `${format.dateTime(message.createdAt)} · ${t("chat.shadowed")}`
+                    : format.dateTime(message.createdAt)
+                }
                 slotProps={{ primary: { sx: { overflowWrap: "anywhere", whiteSpace: "pre-wrap" } } }}
               />
             </ListItem>

@@ -77,7 +77,7 @@ export function MessageText({ message }: { message: TMessage }) {
   );
 }
 
-/** Labels beside the sender: a custom message's kind, a hidden message, the edited mark. */
+/** Labels beside the sender: a custom message's kind, a hidden or shadowed message, the edited mark. */
 export function MessageLabels({ message }: { message: TMessage }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -101,6 +101,11 @@ export function MessageLabels({ message }: { message: TMessage }) {
             label={t("chat.hidden")}
             sx={{ ...small, "& .MuiChip-icon": { fontSize: "0.85rem" } }}
           />
+        </Tooltip>
+      )}
+      {message.shadowed && (
+        <Tooltip title={t("chat.shadowedHint")} describeChild>
+          <Chip size="small" color="warning" variant="outlined" label={t("chat.shadowed")} sx={small} />
         </Tooltip>
       )}
       {message.editedAt && (

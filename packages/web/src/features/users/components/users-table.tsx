@@ -36,6 +36,7 @@ import { useDeactivateUser } from "../api/deactivate-user";
 import { useDeleteUser } from "../api/delete-user";
 import { useUsers } from "../api/get-users";
 import { EraseUserDialog } from "./erase-user-dialog";
+import { ShadowBanDialog } from "./shadow-ban-dialog";
 
 /** What the page says above the table after exporting or erasing a user; it stays until closed. */
 interface Notice {
@@ -64,6 +65,7 @@ function UserActions({
   onDelete,
   onExport,
   onErase,
+  onShadowBan,
 }: {
   appId: string;
   user: TChatUser;
@@ -71,6 +73,7 @@ function UserActions({
   onDelete: (user: TChatUser) => void;
   onExport: (user: TChatUser) => void;
   onErase: (user: TChatUser) => void;
+  onShadowBan: (user: TChatUser) => void;
 }) {
   const { t } = useTranslation();
   const { showSnackbar } = useSnackbar();
@@ -117,6 +120,7 @@ function UserActions({
         <MoreVertRounded fontSize="small" />
       </IconButton>
       <Menu id={menuId} anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        <MenuItem onClick={() => choose(onShadowBan)}>{t("users.shadowBanAction")}</MenuItem>
         {canExport && <MenuItem onClick={() => choose(onExport)}>{t("users.exportData")}</MenuItem>}
         <MenuItem onClick={() => choose(onErase)} sx={{ color: "error.main" }}>
           {t("users.erase.action")}
@@ -127,8 +131,8 @@ function UserActions({
 }
 
 /**
- * `/apps/:id/user`: the app's chat users with search, paging, suspend and delete, and the two halves of a
- * data-subject request: exporting a user's data and erasing the user.
+ * `/apps/:id/user`: the app's chat users with search, paging, suspend and delete, their shadow ban, and the two
+ * halves of a data-subject request: exporting a user's data and erasing the user.
  */
 export function UsersTable({ appId }: { appId: string }) {
   const { t } = useTranslation();
@@ -140,6 +144,7 @@ export function UsersTable({ appId }: { appId: string }) {
   const canExport = session?.userType !== "subaccount";
   const createExport = useCreateExport(appId, inlineErrors);
   const [erasing, setErasing] = useState<TChatUser | null>(null);
+  const [shadowBanning, setShadowBanning] = useState<TChatUser | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [searchInput, setSearchInput] = useState("");
   const search = useDebouncedValue(searchInput.trim());
@@ -211,6 +216,7 @@ export function UsersTable({ appId }: { appId: string }) {
           onDelete={setDeleting}
           onExport={exportUserData}
           onErase={setErasing}
+          onShadowBan={setShadowBanning}
         />
       ),
     },
@@ -300,6 +306,7 @@ export function UsersTable({ appId }: { appId: string }) {
         onClose={() => setDeleting(null)}
       />
       <EraseUserDialog appId={appId} user={erasing} onClose={() => setErasing(null)} onErased={onErased} />
+      <ShadowBanDialog appId={appId} user={shadowBanning} onClose={() => setShadowBanning(null)} />
     </>
   );
 }
