@@ -198,7 +198,7 @@ export async function latestUserMessagesOf(db: Db, appId: string, limit: number)
       join channels c on c.id = m.channel_id
       join chat_users u on u.id = m.sender_id
       where m.app_id = ${appId} and m.deleted_at is null
-      order by m.created_at desc, m.id desc
+      order by m.created_at desc, m.seq desc, m.id desc
       limit ${limit}`),
   );
   return rows.map((row) => ({
