@@ -53,13 +53,14 @@ export function RuleTester({ appId }: { appId: string }) {
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
           <TextField
             size="small"
+            sx={{ flex: 1, minWidth: 0 }}
             label={t("moderationRules.test.userId")}
             value={userId}
             onChange={(e) => setUserId(e.target.value)}
           />
           <TextField
             size="small"
-            sx={{ flex: 1 }}
+            sx={{ flex: 2, minWidth: 0 }}
             label={t("moderationRules.test.channelId")}
             value={channelId}
             onChange={(e) => setChannelId(e.target.value)}
@@ -96,6 +97,7 @@ export function RuleReplay({ appId }: { appId: string }) {
           <TextField
             type="number"
             size="small"
+            sx={{ width: 180, flexShrink: 0 }}
             label={t("moderationRules.replay.limit")}
             value={limit}
             onChange={(e) => setLimit(Number(e.target.value))}
@@ -103,6 +105,7 @@ export function RuleReplay({ appId }: { appId: string }) {
           />
           <Button
             variant="outlined"
+            sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
             disabled={limit < 1 || limit > MODERATION_REPLAY_MAX || replay.isPending}
             onClick={() => replay.mutate({ limit })}
           >
