@@ -82,6 +82,7 @@ export const SERVER_MODULE_ORDER: readonly string[] = [
   "channels",
   "messages",
   "profanity",
+  "moderation-rules",
   "files",
   "push",
   "translation",

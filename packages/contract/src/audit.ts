@@ -8,7 +8,8 @@ import { z } from "zod";
 /** Entries are kept this long, then removed by a daily job. */
 export const AUDIT_RETENTION_DAYS = 365;
 /** Who made a change: a dashboard account (owner, sub-account, marketplace account), an administrator, or an API key. */
-export const AUDIT_ACTOR_KINDS = ["account", "subaccount", "admin", "apiKey"] as const;
+/** `rule`: an app's moderation rule acting on its own (a mute, a ban), its id and name as the actor. */
+export const AUDIT_ACTOR_KINDS = ["account", "subaccount", "admin", "apiKey", "rule"] as const;
 export type TAuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 /** What a secret, a password or a key is written as in the log. */
 export const AUDIT_MASK = "••••";

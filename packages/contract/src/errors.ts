@@ -1,3 +1,4 @@
+import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { channelControlErrorCatalogue } from "./errors-channel-controls";
 import { platformErrorCatalogue } from "./errors-platform";
 
@@ -70,6 +71,7 @@ export const errorCatalogue = {
   "2001": { status: 400, description: "Company information is missing." },
   "2002": { status: 400, description: "The new password equals the current one." },
   ...platformErrorCatalogue,
+  ...moderationRulesErrorCatalogue,
   ...channelControlErrorCatalogue,
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
@@ -269,8 +271,15 @@ export const Errors = {
   SIGNING_SECRET_MISSING: "3185",
   SIGNING_SECRET_NOT_FOUND: "3186",
   REVOCATION_TIME_IN_FUTURE: "3187",
+  MODERATION_RULE_MUTED: "3188",
+  MODERATION_RULE_BANNED: "3189",
   WEBHOOK_EVENT_NOT_FOUND: "3190",
   TOO_MANY_API_KEY_STREAMS: "3191",
+  MODERATION_RULE_BLOCKED: "3192",
+  MODERATION_RULE_LIMIT_REACHED: "3193",
+  MODERATION_RULE_NOT_FOUND: "3194",
+  MODERATION_RULE_NAME_TAKEN: "3195",
+  MODERATION_RULES_ORDER_MISMATCH: "3196",
   SLOW_MODE_ACTIVE: "3206",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
@@ -308,6 +317,8 @@ export interface ErrorData {
   maxFailedLogins?: number;
   fields?: { path: string; message: string }[];
   reason?: string;
+  /** 3188, 3189, 3192: the moderation rule that refused the message. */
+  rule?: { id: string; name: string };
   /** 3057: the status the bulk message has now; 5006: the status the invoice has now. */
   status?: string;
   /** 3059: what the bulk message still needs before it can be sent; 2001: the company fields still empty. */

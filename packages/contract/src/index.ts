@@ -22,6 +22,7 @@ export * from "./live";
 export * from "./login-signing";
 export * from "./message-search";
 export * from "./metrics";
+export * from "./moderation-rules";
 export * from "./notice";
 export * from "./openapi-examples";
 export * from "./openapi-names";

@@ -150,6 +150,7 @@ export const zErrorData = z.object({
   lastEventId: z.string().optional(),
   retentionSeconds: z.number().int().optional(),
   userIds: z.array(z.string()).optional(),
+  rule: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 
 /** The body of every answer that is not 2xx: a catalogue code, its message, and what some codes add. */

@@ -36,6 +36,7 @@ import { importRoutes } from "./modules/imports/wiring";
 import { liveRoutes, liveTailChatRoutes } from "./modules/live/wiring";
 import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages/wiring";
 import { metricsRoutes } from "./modules/metrics/wiring";
+import { moderationRuleRoutes } from "./modules/moderation-rules/wiring";
 import { notificationRoutes } from "./modules/notifications/wiring";
 import { profanityRoutes } from "./modules/profanity/wiring";
 import { pushChatRoutes, pushRoutes } from "./modules/push/wiring";
@@ -95,6 +96,11 @@ export async function registerRoutes(
       await api.register(notificationRoutes, { auth, notifications });
       await api.register(billingRoutes, { auth, billing });
       await api.register(profanityRoutes, { auth, profanity });
+      await api.register(moderationRuleRoutes, {
+        auth,
+        rules: services.moderationRules,
+        trials: services.moderationRuleTrials,
+      });
       await api.register(pushRoutes, { auth, push });
       await api.register(webhookRoutes, { auth, webhooks });
       await api.register(translationRoutes, { auth, translation });

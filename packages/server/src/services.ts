@@ -34,10 +34,19 @@ import {
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
+  latestUserMessagesOf,
   messageExportSection,
+  recentMessagesOfSender,
+  sentMessageCount,
   toMessages,
 } from "./modules/messages";
 import { createMetricsService, createReportService } from "./modules/metrics";
+import {
+  createModerationRuleService,
+  createModerationStage,
+  createRuleTrials,
+  type RuleEffects,
+} from "./modules/moderation-rules";
 import { createNotificationService } from "./modules/notifications";
 import { createProfanityService } from "./modules/profanity";
 import { createPushService, keptForDeletionPush } from "./modules/push";
@@ -101,12 +110,30 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     },
   });
   const translation = createTranslationService(ctx, { apps, channels });
+  const moderationRules = createModerationRuleService(ctx, { apps });
+  const { db } = ctx.database;
+  // The report queue and the audit log are built later, on the pipeline: their parts are called through.
+  const ruleEffects: RuleEffects = {
+    joinedAt: async (app, channelId, chatUserId) =>
+      (await channels.requireChannelWithMember(app, channelId, chatUserId)).member?.joinedAt ?? null,
+    recentMessages: (channelId, chatUserId, since, limit) =>
+      recentMessagesOfSender(db, channelId, chatUserId, since, limit),
+    messageCount: (chatUserId, cap) => sentMessageCount(db, chatUserId, cap),
+    flag: (app, message, rule) => reportQueue.flagMessage(app, message, rule),
+    mute: async (app, channelId, userId, minutes) => {
+      await channels.mute({ kind: "server", app }, channelId, userId, minutes);
+    },
+    ban: (app, channelId, userId) => channels.ban({ kind: "server", app }, channelId, userId),
+    audit: (entry) => audit.recordRuleAction(entry),
+  };
+  const moderationStage = createModerationStage(ctx, { rules: moderationRules, effects: ruleEffects });
   const messages = createMessageService(
     ctx,
     { bus, channels, metrics },
     {
       checks: [billing.checkTrialQuota],
-      filters: [profanity.filterMessage],
+      // The profanity filter first: the rules see (and mask further) the text it lets through.
+      filters: [profanity.filterMessage, moderationStage],
       // The campaign sender is built on the pipeline, so its hook is called through, once it exists.
       read: [
         (channel, chatUserId, seq, at) => campaignSender.markRead(channel, chatUserId, seq, at),
@@ -131,6 +158,18 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     push,
     webhooks,
     metrics,
+  });
+  const reportQueue = createReportQueue(ctx, { apps, chatUsers, channels, messages, webhooks });
+  const audit = createAuditService(ctx, { apps });
+  const moderationRuleTrials = createRuleTrials(ctx, {
+    apps,
+    rules: moderationRules,
+    effects: ruleEffects,
+    readers: {
+      requireUser: (appId, userId) => chatUsers.requireUser(appId, userId),
+      requireChannel: (app, channelId) => channels.requireChannel(app, channelId),
+      latestMessages: (appId, limit) => latestUserMessagesOf(db, appId, limit),
+    },
   });
   const files = createFileService(ctx, { storage, messages, retentionDays: ctx.config.fileRetentionDays });
   const exports = createExportService(ctx, {
@@ -192,8 +231,10 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     campaigns,
     campaignSender,
     calls,
-    reportQueue: createReportQueue(ctx, { apps, chatUsers, channels, messages, webhooks }),
-    audit: createAuditService(ctx, { apps }),
+    reportQueue,
+    audit,
+    moderationRules,
+    moderationRuleTrials,
     files,
     exports,
     imports,

@@ -23,6 +23,7 @@ export * from "../modules/files/schema";
 export * from "../modules/imports/schema";
 export * from "../modules/messages/schema";
 export * from "../modules/metrics/schema";
+export * from "../modules/moderation-rules/schema";
 export * from "../modules/notifications/schema";
 export * from "../modules/profanity/schema";
 export * from "../modules/push/schema";

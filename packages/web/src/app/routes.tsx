@@ -52,6 +52,10 @@ const appRoutes: RouteObject = {
           path: paths.apps.profanityFilter.path,
           lazy: lazyPage(() => import("./routes/dashboard/app-profanity-filter")),
         },
+        {
+          path: paths.apps.moderationRules.path,
+          lazy: lazyPage(() => import("./routes/dashboard/app-moderation-rules")),
+        },
         { path: paths.apps.settings.path, lazy: lazyPage(() => import("./routes/dashboard/app-settings")) },
         {
           path: paths.apps.message.root.path,

@@ -117,6 +117,10 @@ export const paths = {
       path: "/apps/:appId/profanity-filter",
       getHref: (appId: string) => `/apps/${enc(appId)}/profanity-filter`,
     },
+    moderationRules: {
+      path: "/apps/:appId/moderation-rules",
+      getHref: (appId: string) => `/apps/${enc(appId)}/moderation-rules`,
+    },
     settings: { path: "/apps/:appId/settings", getHref: (appId: string) => `/apps/${enc(appId)}/settings` },
     message: {
       root: { path: "/apps/:appId/message", getHref: (appId: string) => `/apps/${enc(appId)}/message` },

@@ -142,6 +142,33 @@ export function createAuditService(ctx: Context, deps: { apps: AppService }) {
       return all(accountOwner(auth), query);
     },
 
+    /**
+     * An entry for what an app's moderation rule did on its own, outside any audited request (a user's send is not
+     * audited): the rule is the actor, and the entry has no changes listed, only what was done to whom.
+     */
+    async recordRuleAction(entry: {
+      app: { id: string; accountId: string };
+      rule: { id: string; name: string };
+      action: string;
+      path: string;
+      request: Record<string, unknown>;
+    }): Promise<void> {
+      await db.insert(auditLog).values({
+        accountId: entry.app.accountId,
+        appId: entry.app.id,
+        at: ctx.clock.now(),
+        actorKind: "rule",
+        actorId: entry.rule.id,
+        actorLabel: entry.rule.name,
+        ip: null,
+        action: entry.action,
+        path: entry.path,
+        status: null,
+        request: entry.request,
+        changes: [],
+      });
+    },
+
     /** Removes entries older than the retention period; answers how many. */
     async prune(): Promise<number> {
       const cutoff = new Date(ctx.clock.now().getTime() - AUDIT_RETENTION_DAYS * 86_400_000);

@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import type { Actor, ChannelService } from "../channels";
 import { blockersInChannel } from "../chat-users";
 import type { MetricsService } from "../metrics";
-import type { PipelineStages } from "./draft";
+import { type PipelineStages, runDeferred } from "./draft";
 import { toMessages } from "./mapping";
 import type { MessagePipeline } from "./pipeline";
 import { requireMemberChannel, requireReadable, type UserActor, viewMessage } from "./reading";
@@ -174,6 +174,7 @@ export function createMessageChanges(
         return row;
       });
       const message = (await toMessages(db, [edited], senderId))[0] as TMessage;
+      await runDeferred(draft.deferred, message, ctx.log);
       if (retranslated.length > 0) {
         for (const translate of stages.translate) {
           await translate(actor.app.id, message, { languages: retranslated, isEdited: true }).catch((err) =>

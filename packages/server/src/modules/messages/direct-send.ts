@@ -6,7 +6,7 @@ import { AppError } from "../../errors";
 import type { Actor, ChannelService } from "../channels";
 import type { MetricsService } from "../metrics";
 import { createDirectStore, type StoreOne } from "./direct-store";
-import type { MessageDraft, PipelineStages, SendInput } from "./draft";
+import { type MessageDraft, type PipelineStages, runDeferred, type SendInput } from "./draft";
 
 /**
  * The send's fast path, beside the pipeline's full one: `check` is the pipeline's checks stage, and `storeOne` the
@@ -75,7 +75,10 @@ export function createDirectSend(
       if (input.clientMessageId && isUniqueViolation(err)) return null;
       throw err;
     }
-    if (stored) await batch.publish(deps.bus);
+    if (stored) {
+      await batch.publish(deps.bus);
+      await runDeferred(draft.deferred, stored, ctx.log);
+    }
     return stored;
   }
 

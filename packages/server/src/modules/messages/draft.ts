@@ -1,4 +1,5 @@
-import type { TMessage, TMessageType } from "@parley/contract";
+import type { ErrorCode, ErrorData, TMessage, TMessageType } from "@parley/contract";
+import { AppError } from "../../errors";
 import type { Actor, ChannelMemberRow, ChannelRow } from "../channels";
 
 /**
@@ -7,7 +8,9 @@ import type { Actor, ChannelMemberRow, ChannelRow } from "../channels";
  * 1. The channel's rules (`admit`): an active sender, a member, not banned, the channel not frozen, not muted; then
  *    the text's own bounds.
  * 2. Checks, alongside 1: the app's plan and trial quota (billing). They only read, and may refuse.
- * 3. Filters: the profanity filter, which may rewrite the text or refuse it.
+ * 3. Filters: the profanity filter, which may rewrite the text or refuse it; then the app's moderation rules, which
+ *    may also mark it shadowed, and leave effects (a report, a mute, a ban, their hit counts) for once the message
+ *    is stored or its refusal final: `runDeferred` runs them there, once, however often the filters ran.
  * 4. Store, with the counters: the message, its `message.created` event, its outbox row and the day's metrics
  *    counters (metrics) in one statement (`store` in store.ts, or `storeMany` in store-many.ts for a bulk send; a
  *    user's plain message by the direct store of the send's fast path, direct-send.ts).
@@ -23,7 +26,7 @@ import type { Actor, ChannelMemberRow, ChannelRow } from "../channels";
 export interface PipelineStages {
   /** 2: may refuse (plan and quota). */
   checks: ((draft: MessageDraft) => Promise<void>)[];
-  /** 3: may rewrite or refuse (profanity). */
+  /** 3: may rewrite or refuse (profanity, moderation rules). */
   filters: ((draft: MessageDraft) => Promise<MessageDraft>)[];
   /** After a user's read mark moved forward to `seq`; failures are logged. */
   read: ((channel: ChannelRow, chatUserId: string, seq: number, at: Date) => Promise<void>)[];
@@ -64,6 +67,35 @@ export interface MessageDraft {
    * any road (history, unread counts, events, push); webhooks carry it marked, for the app's server.
    */
   shadowed?: boolean;
+  /** What the filters leave to do once the message is stored (see {@link runDeferred}). */
+  deferred?: DeferredEffect[];
+}
+
+/** Work a filter leaves for after the send: given the stored message, or null when the send was refused. */
+export type DeferredEffect = (stored: TMessage | null) => Promise<void>;
+
+/**
+ * A filter's refusal carrying the work it leaves for once the refusal is final. The send's fast path drops it (the
+ * full path runs the filters again and refuses for good), so the work runs once.
+ */
+export class DeferredRefusal extends AppError {
+  readonly deferred: DeferredEffect[];
+
+  constructor(code: ErrorCode, data: ErrorData, message: string, deferred: DeferredEffect[]) {
+    super(code, data, message);
+    this.deferred = deferred;
+  }
+}
+
+/** Runs a send's deferred effects; they come after the answer is settled, so a failure is only logged. */
+export async function runDeferred(
+  deferred: DeferredEffect[] | undefined,
+  stored: TMessage | null,
+  log: { error: (obj: object, msg: string) => void },
+): Promise<void> {
+  for (const effect of deferred ?? []) {
+    await effect(stored).catch((err: unknown) => log.error({ err }, "a filter's deferred effect failed"));
+  }
 }
 
 export type MemberRow = ChannelMemberRow;

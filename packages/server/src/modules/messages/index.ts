@@ -1,3 +1,4 @@
+export { type DeferredEffect, DeferredRefusal, runDeferred } from "./draft";
 export {
   createEventRetention,
   type EventColumns,
@@ -28,7 +29,10 @@ export {
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
+  latestUserMessagesOf,
   messageSenderIds,
+  recentMessagesOfSender,
+  sentMessageCount,
   threadParticipantIds,
 } from "./queries";
 export { createMessageSearch, type MessageSearch } from "./search";

@@ -8,7 +8,15 @@ import { AppError } from "../../errors";
 import { type Actor, type ChannelMemberRow, type ChannelRow, type ChannelService, historyScope } from "../channels";
 import type { MetricsService } from "../metrics";
 import { createDirectSend } from "./direct-send";
-import type { MemberRow, MessageDraft, PipelineStages, SendInput, TranslationRequest } from "./draft";
+import {
+  DeferredRefusal,
+  type MemberRow,
+  type MessageDraft,
+  type PipelineStages,
+  runDeferred,
+  type SendInput,
+  type TranslationRequest,
+} from "./draft";
 import { toMessages } from "./mapping";
 import { messages } from "./schema";
 import { audienceOf, createMessageStore } from "./store";
@@ -143,7 +151,13 @@ export function createMessagePipeline(
       if (!input.file && input.text.trim() === "") throw new AppError(Errors.MESSAGE_EMPTY);
       if (input.text.length > MESSAGE_TEXT_MAX) throw new AppError(Errors.MESSAGE_TOO_LONG);
       await checked;
-      for (const filter of stages.filters) draft = await filter(draft);
+      try {
+        for (const filter of stages.filters) draft = await filter(draft);
+      } catch (err) {
+        // The refusal is final here (the fast path never comes this way), so what it leaves to do runs now, once.
+        if (err instanceof DeferredRefusal) await runDeferred(err.deferred, null, ctx.log);
+        throw err;
+      }
       return draft;
     },
 
@@ -214,6 +228,7 @@ export function createMessagePipeline(
       }
       if (!stored) throw new AppError(Errors.CHANNEL_NOT_FOUND);
       await batch.publish(deps.bus);
+      await runDeferred(draft.deferred, stored, ctx.log);
       if (draft.parentMessageId) await deps.metrics.countActivity(actor.app.id, "replyCount", clock.now());
       const languages = input.translationLanguages ?? [];
       if (languages.length > 0) {

@@ -1,6 +1,6 @@
 import type { TMessage } from "@parley/contract";
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { notBlockedBy } from "../chat-users";
 import { toMessages } from "./mapping";
 import { type MessageRow, messages } from "./schema";
@@ -133,4 +133,84 @@ export async function threadParticipantIds(db: Db, channelId: string, parentId: 
       ),
     );
   return rows.flatMap((row) => (row.senderId ? [row.senderId] : []));
+}
+
+/**
+ * A user's messages in a channel since `since`, newest first, at most `limit`: the history a moderation rule on
+ * repeats and floods counts. Deleted ones count too, so that deleting a burst does not make room for another.
+ */
+export async function recentMessagesOfSender(
+  db: Db,
+  channelId: string,
+  senderId: string,
+  since: Date,
+  limit: number,
+): Promise<{ text: string; at: Date }[]> {
+  const rows = await db
+    .select({ text: messages.text, at: messages.createdAt })
+    .from(messages)
+    .where(
+      and(eq(messages.senderId, senderId), eq(messages.channelId, channelId), sql`${messages.createdAt} > ${since}`),
+    )
+    .orderBy(sql`${messages.createdAt} desc`)
+    .limit(limit);
+  return rows;
+}
+
+/** How many messages a user has sent in the app, counted up to `cap` (what the caller needs to know, no more). */
+export async function sentMessageCount(db: Db, senderId: string, cap: number): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*) as n from (select 1 from ${messages} where ${messages.senderId} = ${senderId} limit ${cap}) s`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A user message as a replay of moderation rules reads it, with its channel's type and its sender's age. */
+export interface ReplayRow {
+  id: string;
+  channelId: string;
+  channelType: string;
+  text: string;
+  createdAt: Date;
+  file: { name: string; mimeType: string; size: number } | null;
+  mentionedUserIds: string[];
+  sender: { id: string; userId: string; createdAt: Date } | null;
+}
+
+/** The app's last `limit` user messages not deleted, newest first, with their channels' types and their senders. */
+export async function latestUserMessagesOf(db: Db, appId: string, limit: number): Promise<ReplayRow[]> {
+  const rows = rowsOf<{
+    id: string;
+    channel_id: string;
+    channel_type: string;
+    text: string;
+    created_at: Date | string;
+    file: { name: string; mimeType: string; size: number } | null;
+    mentioned_user_ids: string[] | null;
+    sender_id: string;
+    user_id: string;
+    user_created_at: Date | string;
+  }>(
+    await db.execute(sql`
+      select m.id, m.channel_id, c.type as channel_type, m.text, m.created_at, m.file, m.mentioned_user_ids,
+        u.id as sender_id, u.user_id, u.created_at as user_created_at
+      from ${messages} m
+      join channels c on c.id = m.channel_id
+      join chat_users u on u.id = m.sender_id
+      where m.app_id = ${appId} and m.deleted_at is null
+      order by m.created_at desc, m.seq desc, m.id desc
+      limit ${limit}`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    channelId: row.channel_id,
+    channelType: row.channel_type,
+    text: row.text,
+    createdAt: new Date(row.created_at),
+    file: row.file,
+    mentionedUserIds: row.mentioned_user_ids ?? [],
+    sender: { id: row.sender_id, userId: row.user_id, createdAt: new Date(row.user_created_at) },
+  }));
 }

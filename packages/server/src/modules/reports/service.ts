@@ -183,7 +183,11 @@ export function createReportQueue(
    * by the same user changes nothing and answers the first. Reaching the app's auto-hide threshold deletes the
    * message from members' view; the target keeps it, and dismissing the reports brings it back.
    */
-  async function report(actor: UserActor, target: NewTarget, input: TReportRequest): Promise<TReport> {
+  async function report(
+    actor: { app: { id: string }; user: { userId: string } },
+    target: NewTarget,
+    input: TReportRequest,
+  ): Promise<TReport> {
     const now = clock.now();
     let afterCommit: (() => Promise<void>) | undefined;
     const result = await deps.channels.mutate(async (tx, batch) => {
@@ -327,6 +331,25 @@ export function createReportQueue(
           message,
         },
         input,
+      );
+    },
+
+    /**
+     * A stored message a moderation rule flagged, into the queue as a report by the rule (`rule:<id>` as the
+     * reporter, so a second rule's flag counts apart and the same rule's once), naming the rule.
+     */
+    async flagMessage(app: { id: string }, message: TMessage, rule: { id: string; name: string }) {
+      if (!message.sender) return;
+      await report(
+        { app, user: { userId: `rule:${rule.id}` } },
+        {
+          kind: "message",
+          channelId: message.channelId,
+          messageId: message.id,
+          userId: message.sender.userId,
+          message,
+        },
+        { reason: "other", description: rule.name },
       );
     },
 

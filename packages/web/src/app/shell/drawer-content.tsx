@@ -9,6 +9,7 @@ import FileDownloadRounded from "@mui/icons-material/FileDownloadRounded";
 import FileUploadRounded from "@mui/icons-material/FileUploadRounded";
 import FilterAltRounded from "@mui/icons-material/FilterAltRounded";
 import FlagRounded from "@mui/icons-material/FlagRounded";
+import GavelRounded from "@mui/icons-material/GavelRounded";
 import GroupRounded from "@mui/icons-material/GroupRounded";
 import HistoryRounded from "@mui/icons-material/HistoryRounded";
 import InsightsRounded from "@mui/icons-material/InsightsRounded";
@@ -99,6 +100,11 @@ function appMenu(
       key: "profanityFilter",
       to: paths.apps.profanityFilter.getHref(appId),
       icon: <FilterAltRounded fontSize="small" />,
+    },
+    {
+      key: "moderationRules",
+      to: paths.apps.moderationRules.getHref(appId),
+      icon: <GavelRounded fontSize="small" />,
     },
     {
       key: "pushNotifications",

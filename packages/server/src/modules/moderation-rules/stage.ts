@@ -1,0 +1,145 @@
+import { Errors, type TMessage, type TModerationFiring, type TModerationOutcome } from "@parley/contract";
+import type { Context } from "../../context";
+import type { AppRow } from "../apps";
+import type { ChatUserRow } from "../chat-users";
+import { type DeferredEffect, DeferredRefusal, type MessageDraft } from "../messages";
+import { type EvaluatedRule, evaluateRules, messageCountNeeded, recentWindowOf, type SenderFacts } from "./evaluate";
+import type { ModerationRuleService } from "./service";
+
+/** What the rules do beyond the message, handed in by the composition root (the modules that own those acts). */
+export interface RuleEffects {
+  /** When a rule needs the membership's age: when the sender joined the channel, null when not a member. */
+  joinedAt: (app: AppRow, channelId: string, chatUserId: string) => Promise<Date | null>;
+  recentMessages: (channelId: string, chatUserId: string, since: Date, limit: number) => Promise<SenderRecent>;
+  messageCount: (chatUserId: string, cap: number) => Promise<number>;
+  flag: (app: AppRow, message: TMessage, rule: { id: string; name: string }) => Promise<void>;
+  mute: (app: AppRow, channelId: string, userId: string, minutes: number) => Promise<void>;
+  ban: (app: AppRow, channelId: string, userId: string) => Promise<void>;
+  audit: (entry: {
+    app: AppRow;
+    rule: { id: string; name: string };
+    action: string;
+    path: string;
+    request: Record<string, unknown>;
+  }) => Promise<void>;
+}
+type SenderRecent = { text: string; at: Date }[];
+
+/** The facts the rules need of a sender, read only as far as some rule asks for them. */
+export async function senderFactsFor(
+  effects: Pick<RuleEffects, "joinedAt" | "recentMessages" | "messageCount">,
+  rules: EvaluatedRule[],
+  sender: { app: AppRow; user: ChatUserRow; channelId: string; now: Date },
+): Promise<{ facts: SenderFacts; recent: SenderRecent }> {
+  const needsMembership = rules.some(
+    (r) => r.enabled && r.condition.kind === "newUser" && r.condition.membershipMinutes,
+  );
+  const window = recentWindowOf(rules);
+  const countCap = messageCountNeeded(rules);
+  const [joinedAt, recent, messageCount] = await Promise.all([
+    needsMembership ? effects.joinedAt(sender.app, sender.channelId, sender.user.id) : Promise.resolve(null),
+    window
+      ? effects.recentMessages(
+          sender.channelId,
+          sender.user.id,
+          new Date(sender.now.getTime() - window.seconds * 1000),
+          window.count,
+        )
+      : Promise.resolve([]),
+    countCap > 0 ? effects.messageCount(sender.user.id, countCap) : Promise.resolve(0),
+  ]);
+  return { facts: { userCreatedAt: sender.user.createdAt, joinedAt, messageCount }, recent };
+}
+
+const savedRule = (firing: TModerationFiring): { id: string; name: string } | null =>
+  firing.ruleId ? { id: firing.ruleId, name: firing.name } : null;
+
+/**
+ * The rules as a filter of the message pipeline, for users' messages (an app's server and its admin messages are
+ * the app's own, and not moderated). What the rules decide about the text (a mask, a refusal, a shadow) is applied
+ * to the draft at once; what they do beyond it (hit counts, a report, a mute, a ban, the audit entries) is deferred
+ * to the pipeline, which runs it once the message is stored or its refusal is final, so a send the fast path hands
+ * to the full path acts once.
+ */
+export function createModerationStage(ctx: Context, deps: { rules: ModerationRuleService; effects: RuleEffects }) {
+  const { effects } = deps;
+
+  function deferredOf(draft: MessageDraft & { actor: { kind: "user" } }, outcome: TModerationOutcome): DeferredEffect {
+    const { app, user } = draft.actor;
+    const channelId = draft.channel.id;
+    const path = `/v1/channels/${channelId}/messages`;
+    return async (stored) => {
+      await deps.rules.countHits(outcome.fired.flatMap((f) => (f.ruleId ? [f.ruleId] : [])));
+      for (const firing of outcome.fired) {
+        const rule = savedRule(firing);
+        if (!rule) continue;
+        const request = { userId: user.userId, channelId, ...(stored ? { messageId: stored.id } : {}) };
+        const { action } = firing;
+        if (stored && action.kind === "flag") {
+          await effects.flag(app, stored, rule);
+          await effects.audit({ app, rule, action: "rule.flag", path, request });
+        } else if (stored && action.kind === "shadow") {
+          await effects.audit({ app, rule, action: "rule.shadow", path, request });
+        } else if (!stored && action.kind === "mute") {
+          await effects.mute(app, channelId, user.userId, action.minutes);
+          await effects.audit({
+            app,
+            rule,
+            action: "rule.mute",
+            path,
+            request: { ...request, minutes: action.minutes },
+          });
+        } else if (!stored && action.kind === "ban") {
+          await effects.ban(app, channelId, user.userId);
+          await effects.audit({ app, rule, action: "rule.ban", path, request });
+        }
+      }
+    };
+  }
+
+  return async function filterMessage(draft: MessageDraft): Promise<MessageDraft> {
+    const { actor } = draft;
+    if (actor.kind !== "user") return draft;
+    const { isActive, rules } = await deps.rules.activeRules(actor.app.id);
+    if (!isActive) return draft;
+    const now = ctx.clock.now();
+    const { facts, recent } = await senderFactsFor(effects, rules, {
+      app: actor.app,
+      user: actor.user,
+      channelId: draft.channel.id,
+      now,
+    });
+    const outcome = evaluateRules(rules, {
+      message: {
+        text: draft.text,
+        channelType: draft.channel.type,
+        file: draft.file,
+        mentionedUserIds: draft.mentionedUserIds ?? [],
+      },
+      sender: facts,
+      recent,
+      now,
+    });
+    if (outcome.fired.length === 0) return draft;
+    const deferred = deferredOf({ ...draft, actor }, outcome);
+    const refusing = outcome.refusedBy === null ? undefined : rules[outcome.refusedBy];
+    if (refusing) {
+      const code =
+        refusing.action.kind === "mute"
+          ? Errors.MODERATION_RULE_MUTED
+          : refusing.action.kind === "ban"
+            ? Errors.MODERATION_RULE_BANNED
+            : Errors.MODERATION_RULE_BLOCKED;
+      const rule = { id: refusing.id ?? "", name: refusing.name };
+      throw new DeferredRefusal(code, { rule }, `The message was refused by the moderation rule "${rule.name}".`, [
+        deferred,
+      ]);
+    }
+    return {
+      ...draft,
+      text: outcome.text,
+      ...(outcome.isShadowed || draft.shadowed ? { shadowed: true } : {}),
+      deferred: [...(draft.deferred ?? []), deferred],
+    };
+  };
+}

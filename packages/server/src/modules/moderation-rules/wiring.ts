@@ -1,0 +1,1 @@
+export { moderationRuleRoutes } from "./routes";
