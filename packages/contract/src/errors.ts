@@ -1,5 +1,5 @@
-import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { channelControlErrorCatalogue } from "./errors-channel-controls";
+import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { platformErrorCatalogue } from "./errors-platform";
 
 /**

@@ -20,8 +20,8 @@ import { createFeatureService, distinctKeyOf } from "./features";
 import { createMemberService } from "./members";
 import { createModerationService } from "./moderation";
 import { type ChannelRow, channelMembers, channels, channelTags } from "./schema";
-import { createSlowMode } from "./slow-mode";
 import { createMemberShadowBans } from "./shadow-bans";
+import { createSlowMode } from "./slow-mode";
 import { isPartitioned, replaceAll } from "./subchannels";
 
 export { type Actor, isPrivileged } from "./core";
