@@ -64,6 +64,19 @@ class ApiTest(unittest.TestCase):
             self.parley.users.get(user_id)
         self.assertEqual((gone.exception.code, gone.exception.status), ("3018", 404))
 
+    def test_shadow_bans_a_user_whose_messages_the_app_then_reads_marked_and_lifts_it(self) -> None:
+        kim = _unique("kim")
+        self.parley.users.create(kim, "Kim")
+        channel = self.parley.channels.create("Watched", user_ids=[kim])
+        self.assertTrue(self.parley.users.shadow_ban(kim))
+        self.assertTrue(self.parley.users.is_shadow_banned(kim))
+        self.parley.messages.send_as(kim, channel["id"], "unseen")
+        self.assertFalse(self.parley.users.lift_shadow_ban(kim))
+        self.assertFalse(self.parley.users.is_shadow_banned(kim))
+        self.parley.messages.send_as(kim, channel["id"], "seen")
+        messages = self.parley.messages.list(channel["id"])["messages"]
+        self.assertEqual([(m["text"], m.get("shadowed", False)) for m in messages], [("unseen", True), ("seen", False)])
+
     def test_refuses_a_second_user_of_the_same_id_with_code_3019(self) -> None:
         user_id = _unique("twice")
         self.parley.users.create(user_id, "Twice")

@@ -34,6 +34,7 @@ export type {
   TMessagesResponse,
   TReportWebhookPayload,
   TSendMessageRequestInput,
+  TShadowBanState,
   TUpdateChannelRequestInput,
   TUpdateChatUserRequestInput,
   TWebhookPayload,

@@ -9,6 +9,7 @@ import type {
   TCreateChannelRequestInput,
   TMember,
   TMembersPage,
+  TShadowBanState,
   TUpdateChannelRequestInput,
 } from "@parley/contract";
 import { chatApi, isErrorCode, statusOf } from "@parley/contract/client";
@@ -149,7 +150,7 @@ export class Members {
   }
 }
 
-/** Moderation of the app's channels: bans and mutes. */
+/** Moderation of the app's channels: bans, mutes and shadow bans. */
 export class Moderation {
   constructor(private readonly http: Http) {}
 
@@ -169,5 +170,29 @@ export class Moderation {
 
   unmute(channelId: string, userId: string): Promise<TMember> {
     return this.http.request<TMember>("POST", chatApi.unmute, { params: { channelId, userId } });
+  }
+
+  /**
+   * Shadow-bans a member in the channel: their new messages there are seen by them only, and no one is told. It ends
+   * when they leave the channel, as a mute does.
+   */
+  shadowBan(channelId: string, userId: string): Promise<TShadowBanState> {
+    return this.http.request<TShadowBanState>("POST", chatApi.channelShadowBans, {
+      params: { channelId },
+      body: { userId },
+    });
+  }
+
+  /** Lifts a member's shadow ban in the channel. */
+  liftShadowBan(channelId: string, userId: string): Promise<TShadowBanState> {
+    return this.http.request<TShadowBanState>("DELETE", chatApi.channelShadowBan, { params: { channelId, userId } });
+  }
+
+  /** Whether a member is shadow-banned in the channel (a user shadow-banned in the whole app is not counted here). */
+  async isShadowBanned(channelId: string, userId: string): Promise<boolean> {
+    const state = await this.http.request<TShadowBanState>("GET", chatApi.channelShadowBan, {
+      params: { channelId, userId },
+    });
+    return state.shadowBanned;
   }
 }

@@ -30,6 +30,7 @@ export type {
   TMessagesResponse,
   TReportWebhookPayload,
   TSendMessageRequestInput,
+  TShadowBanState,
   TUpdateChannelRequestInput,
   TUpdateChatUserRequestInput,
   TWebhookPayload,

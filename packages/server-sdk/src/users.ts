@@ -4,6 +4,7 @@ import type {
   TChatUser,
   TChatUsersPage,
   TCreateChatUserRequestInput,
+  TShadowBanState,
   TUpdateChatUserRequestInput,
 } from "@parley/contract";
 import { chatApi } from "@parley/contract/client";
@@ -83,5 +84,24 @@ export class Users {
       params: { userId },
     });
     return user;
+  }
+
+  /**
+   * Shadow-bans the user in the app: they go on sending and see their messages as before, but no one else sees any
+   * new one. Neither they nor other users are told; webhooks carry their messages marked `shadowed`.
+   */
+  shadowBan(userId: string): Promise<TShadowBanState> {
+    return this.http.request<TShadowBanState>("PUT", chatApi.userShadowBan, { params: { userId } });
+  }
+
+  /** Lifts the user's shadow ban in the app: their next messages reach everyone again. */
+  liftShadowBan(userId: string): Promise<TShadowBanState> {
+    return this.http.request<TShadowBanState>("DELETE", chatApi.userShadowBan, { params: { userId } });
+  }
+
+  /** Whether the user is shadow-banned in the app. */
+  async isShadowBanned(userId: string): Promise<boolean> {
+    const state = await this.http.request<TShadowBanState>("GET", chatApi.userShadowBan, { params: { userId } });
+    return state.shadowBanned;
   }
 }

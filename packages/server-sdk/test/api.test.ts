@@ -146,6 +146,34 @@ describe("channels, members and moderation", () => {
     await parley.moderation.unban(channel.id, "kim");
     expect(await parley.members.add(channel.id, ["kim"])).toMatchObject({ memberCount: 1 });
   });
+
+  it("shadow-bans a user in the app and a member in a channel, and lifts both", async () => {
+    const { parley } = await serverApp(t);
+    await parley.users.create({ userId: "kim", nickname: "Kim" });
+    await parley.users.create({ userId: "lee", nickname: "Lee" });
+    const channel = await parley.channels.create({ name: "Watched", userIds: ["kim", "lee"] });
+    expect(await parley.users.shadowBan("kim")).toEqual({ userId: "kim", shadowBanned: true });
+    expect(await parley.moderation.shadowBan(channel.id, "lee")).toEqual({ userId: "lee", shadowBanned: true });
+    expect(await parley.users.isShadowBanned("kim")).toBe(true);
+    expect(await parley.moderation.isShadowBanned(channel.id, "lee")).toBe(true);
+    await parley.messages.sendAs("kim", channel.id, "from kim");
+    await parley.messages.sendAs("lee", channel.id, "from lee");
+    // The app's server reads them marked; the other member would not read them at all.
+    const { messages } = await parley.messages.list(channel.id);
+    expect(messages.map((m) => [m.text, m.shadowed])).toEqual([
+      ["from kim", true],
+      ["from lee", true],
+    ]);
+
+    expect(await parley.users.liftShadowBan("kim")).toEqual({ userId: "kim", shadowBanned: false });
+    expect(await parley.moderation.liftShadowBan(channel.id, "lee")).toEqual({ userId: "lee", shadowBanned: false });
+    expect(await parley.users.isShadowBanned("kim")).toBe(false);
+    expect(await parley.moderation.isShadowBanned(channel.id, "lee")).toBe(false);
+    await parley.messages.sendAs("kim", channel.id, "kim again");
+    const after = await parley.messages.list(channel.id);
+    expect(after.messages.at(-1)).toMatchObject({ text: "kim again" });
+    expect(after.messages.at(-1)?.shadowed).not.toBe(true);
+  });
 });
 
 describe("messages", () => {

@@ -84,6 +84,21 @@ class Users:
         """
         return self._http.request("POST", "/users/bulk", body={"users": users})
 
+    def shadow_ban(self, user_id: str) -> bool:
+        """Shadow-bans the user in the app: their new messages are seen by them only, and no user is told.
+
+        Webhooks carry those messages marked ``shadowed``. Answers whether the user is shadow-banned now (True).
+        """
+        return self._http.request("PUT", "/users/:userId/shadow-ban", params={"userId": user_id})["shadowBanned"]
+
+    def lift_shadow_ban(self, user_id: str) -> bool:
+        """Lifts the user's shadow ban in the app; answers whether they are shadow-banned now (False)."""
+        return self._http.request("DELETE", "/users/:userId/shadow-ban", params={"userId": user_id})["shadowBanned"]
+
+    def is_shadow_banned(self, user_id: str) -> bool:
+        """Whether the user is shadow-banned in the app."""
+        return self._http.request("GET", "/users/:userId/shadow-ban", params={"userId": user_id})["shadowBanned"]
+
 
 class Tokens:
     """Login tokens for end users: issued by the API, or signed here."""
