@@ -60,6 +60,16 @@ describe("the many-senders goals", () => {
     expect(goals.find((g) => g.name === "server CPU per message")).toMatchObject({ value: 180, met: false });
   });
 
+  it("judge the moderation rules' cost as the server's CPU per message with them over without", () => {
+    const rules = (ratio: number | null) =>
+      bench("send")
+        .goals({ ...report, rulesCpuRatio: ratio })
+        .find((g) => g.name.includes("moderation rules"));
+    expect(rules(1.15)).toMatchObject({ value: 1.15, met: true });
+    expect(rules(1.3)).toMatchObject({ value: 1.3, met: false });
+    expect(rules(null)?.met).toBeNull();
+  });
+
   it("leave both unmeasured for a report from before the batched insert", () => {
     const goals = bench("send").goals(report);
     expect(goals.find((g) => g.name === "messages/s vs batched insert")?.met).toBeNull();

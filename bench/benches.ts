@@ -72,6 +72,8 @@ interface SendReport {
   parley: { p99Ms: number };
   rate: number;
   parleyAtRate: { p99Ms?: number; skipped?: string } | null;
+  /** Reports before the moderation rules lack it. */
+  rulesCpuRatio?: number | null;
 }
 interface CallsReport {
   setup: { p99Ms: number };
@@ -330,6 +332,12 @@ export const BENCHES: Bench[] = [
           goal: "≤ 150 µs",
           value: r.serverCpuUsPerMessage ?? null,
           met: typeof r.serverCpuUsPerMessage === "number" ? r.serverCpuUsPerMessage <= 150 : null,
+        },
+        {
+          name: "server CPU per message with 20 moderation rules vs none",
+          goal: "≤ 1.2×",
+          value: r.rulesCpuRatio ?? null,
+          met: typeof r.rulesCpuRatio === "number" ? r.rulesCpuRatio <= 1.2 : null,
         },
         {
           name: `send p99, ${r.senders} senders`,

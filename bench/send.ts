@@ -51,7 +51,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { CHAT_API_PREFIX, chatApi, fillPath } from "@parley/contract";
+import { API_PREFIX, api, CHAT_API_PREFIX, chatApi, fillPath, type TModerationRuleInput } from "@parley/contract";
 import pg from "pg";
 import { createMessageTable, gatheredInsert, insertMessage } from "./send-references";
 import {
@@ -102,7 +102,62 @@ const RATE_LIMIT = 100_000;
  * The batched insert's goal goes with the server's CPU per message: the rate on this shared machine moves from run
  * to run, the CPU a send costs much less.
  */
-const GOALS = { ratioAtLeast: 0.5, p99MsBelow: 50, batchedRatioAtLeast: 0.3, serverCpuUsPerMessageAtMost: 150 };
+const GOALS = {
+  ratioAtLeast: 0.5,
+  p99MsBelow: 50,
+  batchedRatioAtLeast: 0.3,
+  serverCpuUsPerMessageAtMost: 150,
+  /** The server's CPU per message with the moderation rules on, over the same loop without them. */
+  rulesCpuRatioAtMost: 1.2,
+};
+
+/**
+ * Twenty moderation rules of the kinds an app runs, none of which fires on the bench's texts: fourteen keyword rules
+ * holding 1,000 keywords between them, a deny list of 100 domains, mentions, capitals, a new-user rule, and a repeat
+ * and a flood rule, which read the sender's recent messages in the channel on every send.
+ */
+function benchRules(): TModerationRuleInput[] {
+  const base = { enabled: true, channelTypes: [] };
+  const keywordRules = Array.from({ length: 14 }, (_, r) => ({
+    ...base,
+    name: `Keywords ${r + 1}`,
+    condition: {
+      kind: "keywords" as const,
+      matchMode: r % 2 === 0 ? ("exact" as const) : ("contains" as const),
+      keywords: Array.from({ length: r < 13 ? 71 : 77 }, (_, k) => `banned${r}x${k}`),
+      regexes: [],
+    },
+    action: { kind: "mask" as const },
+  }));
+  return [
+    ...keywordRules,
+    {
+      ...base,
+      name: "No spam links",
+      condition: {
+        kind: "links",
+        mode: "deny",
+        domains: Array.from({ length: 100 }, (_, d) => `spam${d}.example`),
+      },
+      action: { kind: "block" },
+    },
+    { ...base, name: "Mentions", condition: { kind: "mentions", max: 10 }, action: { kind: "flag" } },
+    { ...base, name: "Shouting", condition: { kind: "caps", percent: 80, minLength: 12 }, action: { kind: "flag" } },
+    {
+      ...base,
+      name: "New accounts",
+      condition: { kind: "newUser", firstMessages: 1 },
+      action: { kind: "flag" },
+    },
+    { ...base, name: "Repeats", condition: { kind: "repeat", count: 5, seconds: 60 }, action: { kind: "block" } },
+    {
+      ...base,
+      name: "Flood",
+      condition: { kind: "flood", count: 100, seconds: 1 },
+      action: { kind: "mute", minutes: 5 },
+    },
+  ];
+}
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 interface Throughput extends Timings {
@@ -339,6 +394,29 @@ async function parley(databaseUrl: string) {
       atRate = phase(await runSenders(senders, RATE, server.pid));
     }
 
+    // The same closed loop with the app's moderation rules on: what the rules cost a send, on the same server.
+    const rules = benchRules();
+    for (const rule of rules) {
+      await call(
+        base,
+        "POST",
+        `${API_PREFIX}${fillPath(api.apps.moderationRules, { id: appId })}`,
+        session.sessionToken,
+        rule,
+      );
+    }
+    await call(
+      base,
+      "PUT",
+      `${API_PREFIX}${fillPath(api.apps.moderationRulesSettings, { id: appId })}`,
+      session.sessionToken,
+      {
+        enabled: true,
+      },
+    );
+    process.stderr.write(`send: the closed loop again, with ${rules.length} moderation rules on\n`);
+    const withRules = phase(await runSenders(senders, undefined, server.pid));
+
     // Every send answered 200 must be a stored message: the answer is not taken on trust.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -347,10 +425,12 @@ async function parley(databaseUrl: string) {
         appId,
       ])
       .finally(() => db.end());
-    const phases = atRate && "statusCodes" in atRate ? [closed, atRate] : [closed];
+    const phases = atRate && "statusCodes" in atRate ? [closed, atRate, withRules] : [closed, withRules];
     return {
       closed,
       atRate,
+      withRules,
+      rules: rules.length,
       phases,
       answered200: phases.reduce((sum, p) => sum + (p.statusCodes["200"] ?? 0), 0),
       storedMessages: Number(stored.rows[0]?.count),
@@ -367,7 +447,15 @@ let report: Record<string, unknown>;
 let failure: string | null = null;
 try {
   const { rawInsert, rawInsertSharedCounter, batchedInsert } = await references(database.url);
-  const { closed: measured, atRate, phases, answered200, storedMessages } = await parley(database.url);
+  const {
+    closed: measured,
+    atRate,
+    withRules,
+    rules,
+    phases,
+    answered200,
+    storedMessages,
+  } = await parley(database.url);
   const ceiling = await senderCeiling();
   const refused = phases.filter(
     (p) => Object.keys(p.statusCodes).some((status) => status !== "200") || Object.keys(p.errors).length > 0,
@@ -383,6 +471,9 @@ try {
   const ratio = Number((measured.messagesPerSecond / rawInsert.messagesPerSecond).toFixed(3));
   const ratioToBatchedInsert = Number((measured.messagesPerSecond / batchedInsert.messagesPerSecond).toFixed(3));
   const serverUs = measured.cpuPerMessage.serverUs;
+  const rulesServerUs = withRules.cpuPerMessage.serverUs;
+  const rulesCpuRatio =
+    serverUs === null || rulesServerUs === null ? null : Number((rulesServerUs / serverUs).toFixed(3));
   report = {
     benchmark: "send",
     at: new Date().toISOString(),
@@ -400,6 +491,9 @@ try {
     parley: { ...measured, answered200, storedMessages },
     rate: RATE,
     parleyAtRate: atRate,
+    /** The closed loop again, with the app's moderation rules on (`rules` of them, none firing). */
+    parleyWithRules: { rules, ...withRules },
+    rulesCpuRatio,
     rawInsert,
     rawInsertSharedCounter,
     batchedInsert,
@@ -418,6 +512,7 @@ try {
       p99: measured.p99Ms < GOALS.p99MsBelow,
       batchedRatio: ratioToBatchedInsert >= GOALS.batchedRatioAtLeast,
       serverCpu: serverUs === null ? null : serverUs <= GOALS.serverCpuUsPerMessageAtMost,
+      rulesCpu: rulesCpuRatio === null ? null : rulesCpuRatio <= GOALS.rulesCpuRatioAtMost,
     },
     failure,
   };
