@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from "react";
+import { useCallback, useEffect, useReducer } from "react";
 import { useParley, useParleyEvent } from "./use-parley";
 
 /** How often the time left is read again while it runs: the composer shows whole seconds. */
@@ -8,7 +8,7 @@ const REDRAW_MS = 1000;
  * Seconds before the user may send again in a channel with slow mode (`client.slowMode.remainingSeconds`), 0 when
  * they may send now. Call `recheck()` after a send, answered or refused: either may start the wait.
  */
-export function useSlowMode(channelId: string) {
+export function useSlowMode(channelId: string): { remainingSeconds: number; recheck: () => void } {
   const client = useParley();
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const remainingSeconds = client.slowMode?.remainingSeconds(channelId) ?? 0;
@@ -22,5 +22,7 @@ export function useSlowMode(channelId: string) {
     return () => clearInterval(timer);
   }, [waiting]);
 
-  return { remainingSeconds, recheck: redraw };
+  // A function of its own: the dispatcher's type is React 19's, and the kit's declarations also serve React 18.
+  const recheck = useCallback(() => redraw(), []);
+  return { remainingSeconds, recheck };
 }
