@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf, requireAuth } from "../../http/authenticate";
+import { registerEnabledRoutes } from "../../http/enabled-routes";
 import { LARGE_BODY_LIMIT_BYTES } from "../../http/limits";
 import type { AuthService } from "../auth";
 import type { ModerationRuleService } from "./service";
@@ -51,17 +52,12 @@ export const moderationRuleRoutes: FastifyPluginAsync<{
     async (request) => ({ rules: await rules.reorder(authOf(request), request.params.id, request.body.ruleIds) }),
   );
 
-  app.get(
-    api.apps.moderationRulesSettings,
-    { schema: { params: zAppIdParams, response: { 200: zModerationRulesSettings } } },
-    async (request) => rules.getSettings(authOf(request), request.params.id),
-  );
-
-  app.put(
-    api.apps.moderationRulesSettings,
-    { schema: { params: zAppIdParams, body: zModerationRulesSettings, response: { 200: zModerationRulesSettings } } },
-    async (request) => rules.saveSettings(authOf(request), request.params.id, request.body),
-  );
+  registerEnabledRoutes(app, {
+    path: api.apps.moderationRulesSettings,
+    schema: zModerationRulesSettings,
+    read: (auth, appId) => rules.getSettings(auth, appId),
+    write: (auth, appId, enabled) => rules.saveSettings(auth, appId, { enabled }),
+  });
 
   app.post(
     api.apps.moderationRulesTest,
