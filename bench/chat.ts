@@ -447,6 +447,8 @@ function mixOptions(setup: ChatSetup, base: string): Omit<MixOptions, "kinds"> |
 /** Parley's environment in every mode, but the database. */
 const PARLEY_ENV: Record<string, string> = {
   RATE_LIMIT_PER_SECOND: String(RATE_LIMIT_PER_SECOND),
+  // Its set-up calls with the app's API key too, whose own budget is apart from the users'.
+  RATE_LIMIT_SERVER_PER_SECOND: String(RATE_LIMIT_PER_SECOND),
   // The bench's account is a marketplace account (see `setUpChannel`), which no trial quota caps.
   MARKETPLACE_SECRET: BENCH_MARKETPLACE_SECRET,
   ...(process.env.WS_WRITE_WINDOW_MS ? { WS_WRITE_WINDOW_MS: process.env.WS_WRITE_WINDOW_MS } : {}),

@@ -67,6 +67,27 @@ describe("applyProfanityFilter", () => {
     expect(result).toEqual({ blocked: true, text: "oh darn", matched: ["darn"] });
   });
 
+  it("finds any one of a thousand keywords, wherever it is listed, with regexes beside them", () => {
+    const keywords = Array.from({ length: 1000 }, (_, k) => `word${k}x`);
+    const many = settings({ matchMode: "exact", keywords, regexes: ["z{3}"] });
+    expect(applyProfanityFilter("first word0x", many).text).toBe("first ******");
+    expect(applyProfanityFilter("last WORD999X here", many).text).toBe("last ******** here");
+    expect(applyProfanityFilter("no keyword but zzz", many).text).toBe("no keyword but ***");
+    expect(applyProfanityFilter("word1000x word99", many).matched).toEqual([]);
+  });
+
+  it("matches keywords under Unicode case folding, as one keyword alone would", () => {
+    // U+212A KELVIN SIGN folds to "k", and U+017F LONG S to "s": the regular expressions' own case-insensitivity.
+    expect(applyProfanityFilter("\u212Aim", settings({ matchMode: "exact", keywords: ["kim"] })).text).toBe("***");
+    expect(applyProfanityFilter("me\u017Fs", settings({ keywords: ["mess"] })).text).toBe("****");
+  });
+
+  it("matches keywords holding the characters of regular expressions, and the bare wildcard", () => {
+    const special = settings({ matchMode: "exact", keywords: ["c++", "(a|b)", "$5"] });
+    expect(applyProfanityFilter("c++ and (a|b) or a, $5", special).text).toBe("*** and ***** or a, **");
+    expect(applyProfanityFilter("any word", settings({ matchMode: "exact", keywords: ["*"] })).text).toBe("*** ****");
+  });
+
   it("leaves clean text alone", () => {
     expect(applyProfanityFilter("hello", settings({ method: "block", keywords: ["darn"], regexes: ["x+y"] }))).toEqual({
       blocked: false,

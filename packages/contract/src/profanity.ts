@@ -200,25 +200,61 @@ export interface ProfanityResult {
 const WORD_CHAR = "[\\p{L}\\p{M}\\p{N}_]";
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-function keywordMatcher(keyword: string, matchMode: TProfanitySettings["matchMode"]): RegExp {
-  const prefixed = keyword.startsWith("*");
-  const suffixed = keyword.length > 1 && keyword.endsWith("*");
-  const stem = escapeRegExp(keyword.slice(prefixed ? 1 : 0, suffixed ? -1 : undefined));
-  const before = matchMode === "contains" || prefixed ? `${WORD_CHAR}*` : "";
-  const after = matchMode === "contains" || suffixed ? `${WORD_CHAR}*` : "";
-  return new RegExp(`(?<!${WORD_CHAR})${before}${stem}${after}(?!${WORD_CHAR})`, "giu");
+/**
+ * The keywords as a few regular expressions, one for each way a keyword's ends may stretch: whole words only (exact
+ * mode), a word ending in the keyword (`*stem`), starting with it (`stem*`), or holding it (`*stem*`, and every
+ * keyword in contains mode). One expression of a thousand alternatives compiles in a fraction of the time a thousand
+ * expressions take (the Unicode word class under case-insensitivity is what is slow to compile) and scans a message
+ * in microseconds. Longer stems come first, so that where two keywords start at one place the longer one's range is
+ * masked, as their union would be.
+ */
+function keywordMatchers(keywords: string[], matchMode: TProfanitySettings["matchMode"]): RegExp[] {
+  const shapes = new Map<string, { before: string; after: string; stems: string[] }>();
+  for (const keyword of keywords) {
+    const prefixed = keyword.startsWith("*");
+    const suffixed = keyword.length > 1 && keyword.endsWith("*");
+    const before = matchMode === "contains" || prefixed ? `${WORD_CHAR}*` : "";
+    const after = matchMode === "contains" || suffixed ? `${WORD_CHAR}*` : "";
+    const shape = shapes.get(`${before}|${after}`) ?? { before, after, stems: [] };
+    shape.stems.push(escapeRegExp(keyword.slice(prefixed ? 1 : 0, suffixed ? -1 : undefined)));
+    shapes.set(`${before}|${after}`, shape);
+  }
+  return [...shapes.values()].map(({ before, after, stems }) => {
+    const alternatives = stems.sort((x, y) => y.length - x.length).join("|");
+    return new RegExp(`(?<!${WORD_CHAR})${before}(?:${alternatives})${after}(?!${WORD_CHAR})`, "giu");
+  });
 }
 
 /** Compiled once per settings object: the server keeps one per app in its cache, the web one per form state. */
-const matcherCache = new WeakMap<TProfanitySettings, RegExp[]>();
+const matcherCache = new WeakMap<TProfanitySettings, Matchers>();
 
-function matchersOf(settings: TProfanitySettings): RegExp[] {
+/**
+ * And once per content: a server reloads an app's settings (or its moderation rules) from the database every few
+ * seconds, as new objects, and compiling a thousand keywords again each time would cost more than the messages do.
+ */
+const compiledByContent = new Map<string, Matchers>();
+const COMPILED_BY_CONTENT_MAX = 500;
+
+interface Matchers {
+  keywords: RegExp[];
+  regexes: RegExp[];
+}
+
+function matchersOf(settings: TProfanitySettings): Matchers {
   const cached = matcherCache.get(settings);
   if (cached) return cached;
-  const matchers = settings.keywords.map((keyword) => keywordMatcher(keyword, settings.matchMode));
-  for (const pattern of settings.regexes) {
-    // Saved settings were validated; this only keeps a bad entry from taking the whole filter down.
-    if (isValidFilterRegex(pattern)) matchers.push(new RegExp(pattern, `g${PROFANITY_REGEX_FLAGS}`));
+  const content = JSON.stringify([settings.matchMode, settings.keywords, settings.regexes]);
+  let matchers = compiledByContent.get(content);
+  if (!matchers) {
+    matchers = {
+      keywords: keywordMatchers(settings.keywords, settings.matchMode),
+      // Saved settings were validated; this only keeps a bad entry from taking the whole filter down.
+      regexes: settings.regexes
+        .filter(isValidFilterRegex)
+        .map((pattern) => new RegExp(pattern, `g${PROFANITY_REGEX_FLAGS}`)),
+    };
+    if (compiledByContent.size >= COMPILED_BY_CONTENT_MAX) compiledByContent.clear();
+    compiledByContent.set(content, matchers);
   }
   matcherCache.set(settings, matchers);
   return matchers;
@@ -232,13 +268,22 @@ function matchersOf(settings: TProfanitySettings): RegExp[] {
 export function applyProfanityFilter(text: string, settings: TProfanitySettings): ProfanityResult {
   const masked = new Array<boolean>(text.length).fill(false);
   let hasMatch = false;
-  for (const matcher of matchersOf(settings)) {
-    for (const match of text.matchAll(matcher)) {
-      if (match[0].length === 0) continue;
-      hasMatch = true;
-      masked.fill(true, match.index, match.index + match[0].length);
+  const mask = (index: number, length: number) => {
+    if (length === 0) return;
+    hasMatch = true;
+    masked.fill(true, index, index + length);
+  };
+  const { keywords, regexes } = matchersOf(settings);
+  for (const matcher of keywords) {
+    // Every place a match may start, not only after the last match: one keyword's match may start inside another's.
+    matcher.lastIndex = 0;
+    for (let match = matcher.exec(text); match; match = matcher.exec(text)) {
+      matcher.lastIndex = match.index + ((text.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1);
+      mask(match.index, match[0].length);
     }
   }
+  // An owner's expression may match from every place (`.+`): each match is scanned past, or a long text costs its square.
+  for (const matcher of regexes) for (const match of text.matchAll(matcher)) mask(match.index, match[0].length);
   if (!hasMatch) return { blocked: false, text, matched: [] };
 
   const matched: string[] = [];

@@ -31,12 +31,12 @@ import {
   createEventRetention,
   createMessageSearch,
   createMessageService,
+  createRecentMessagesReader,
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
   latestUserMessagesOf,
   messageExportSection,
-  recentMessagesOfSender,
   sentMessageCount,
   toMessages,
 } from "./modules/messages";
@@ -46,6 +46,7 @@ import {
   createModerationStage,
   createRuleTrials,
   type RuleEffects,
+  rememberingCounts,
 } from "./modules/moderation-rules";
 import { createNotificationService } from "./modules/notifications";
 import { createProfanityService } from "./modules/profanity";
@@ -116,9 +117,8 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const ruleEffects: RuleEffects = {
     joinedAt: async (app, channelId, chatUserId) =>
       (await channels.requireChannelWithMember(app, channelId, chatUserId)).member?.joinedAt ?? null,
-    recentMessages: (channelId, chatUserId, since, limit) =>
-      recentMessagesOfSender(db, channelId, chatUserId, since, limit),
-    messageCount: (chatUserId, cap) => sentMessageCount(db, chatUserId, cap),
+    recentMessages: createRecentMessagesReader(ctx.database),
+    messageCount: rememberingCounts((chatUserId, cap) => sentMessageCount(db, chatUserId, cap)),
     flag: (app, message, rule) => reportQueue.flagMessage(app, message, rule),
     mute: async (app, channelId, userId, minutes) => {
       await channels.mute({ kind: "server", app }, channelId, userId, minutes);

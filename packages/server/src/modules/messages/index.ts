@@ -26,12 +26,12 @@ export type {
 } from "./pipeline";
 export {
   addMessageTranslations,
+  createRecentMessagesReader,
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
   latestUserMessagesOf,
   messageSenderIds,
-  recentMessagesOfSender,
   sentMessageCount,
   threadParticipantIds,
 } from "./queries";

@@ -5,7 +5,7 @@ import {
   type EvaluationInput,
   evaluateRules,
   messageCountNeeded,
-  recentWindowOf,
+  recentWindowsOf,
 } from "./evaluate";
 import { findLinks, normalizeDomain } from "./links";
 
@@ -146,10 +146,31 @@ describe("repeat and flood", () => {
     expect(evaluateRules([flood], input("c", { recent: two.slice(0, 1) })).fired).toHaveLength(0);
   });
 
-  it("says how much history the rules need", () => {
-    const rules = [rule({ kind: "repeat", count: 3, seconds: 60 }), rule({ kind: "flood", count: 10, seconds: 5 })];
-    expect(recentWindowOf(rules)).toEqual({ seconds: 60, count: 10 });
-    expect(recentWindowOf([deny("a.com")])).toBeNull();
+  it("says which windows of history the rules need, each apart, less those another holds", () => {
+    const repeat = rule({ kind: "repeat", count: 3, seconds: 60 });
+    const flood = rule({ kind: "flood", count: 10, seconds: 5 });
+    expect(recentWindowsOf([repeat, flood])).toEqual([
+      { seconds: 60, count: 3 },
+      { seconds: 5, count: 10 },
+    ]);
+    const wider = rule({ kind: "flood", count: 5, seconds: 120 });
+    expect(recentWindowsOf([repeat, wider, repeat])).toEqual([{ seconds: 120, count: 5 }]);
+    expect(recentWindowsOf([repeat, repeat])).toEqual([{ seconds: 60, count: 3 }]);
+    expect(recentWindowsOf([deny("a.com")])).toEqual([]);
+  });
+
+  it("counts repeats among the newest messages of the rule's own count, as a read of that rule alone gives", () => {
+    const repeat = rule({ kind: "repeat", count: 3, seconds: 60 });
+    // A flood rule's read added older messages: the repeat rule still looks at its newest three.
+    const history = recent([
+      ["x", 1],
+      ["y", 2],
+      ["z", 3],
+      ["spam", 4],
+      ["spam", 5],
+    ]);
+    expect(evaluateRules([repeat], input("spam", { recent: history })).fired).toHaveLength(0);
+    expect(evaluateRules([repeat], input("spam", { recent: history.slice(2) })).fired).toHaveLength(1);
   });
 });
 

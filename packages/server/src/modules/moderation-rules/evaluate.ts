@@ -7,7 +7,7 @@ import {
   type TModerationRuleInput,
   type TProfanitySettings,
 } from "@parley/contract";
-import { findLinks, isUnderDomain, normalizeDomain } from "./links";
+import { findLinks, isUnderAnyDomain, normalizeDomain } from "./links";
 
 /** A rule as the evaluator takes it: a saved one has its id, a draft one (tester, replay) none. */
 export type EvaluatedRule = TModerationRuleInput & { id: string | null };
@@ -29,6 +29,8 @@ export interface SenderFacts {
 
 /** The sender's earlier messages in the channel, newest first, as far back as the rules look. */
 export interface RecentMessage {
+  /** Present when read from the database, where the reads of several windows overlap. */
+  id?: string;
   text: string;
   at: Date;
 }
@@ -60,20 +62,45 @@ function settingsOf(condition: Extract<TModerationCondition, { kind: "keywords" 
   return settings;
 }
 
+/**
+ * The texts of recent messages come back with every send of their sender, so their compared forms are kept: short
+ * texts only, and a bounded number of them, so the memo stays within a megabyte or two.
+ */
+const comparedForms = new Map<string, string>();
+const COMPARED_FORMS_MAX = 2_000;
+const COMPARED_FORM_TEXT_MAX = 500;
+
 /** Identical messages: the same once trimmed, with runs of spaces as one and letters' case and width set aside. */
-const sameText = (text: string) => text.normalize("NFKC").trim().replace(/\s+/gu, " ").toLowerCase();
+function sameText(text: string): string {
+  const known = comparedForms.get(text);
+  if (known !== undefined) return known;
+  const form = text.normalize("NFKC").trim().replace(/\s+/gu, " ").toLowerCase();
+  if (text.length <= COMPARED_FORM_TEXT_MAX) {
+    if (comparedForms.size >= COMPARED_FORMS_MAX) comparedForms.clear();
+    comparedForms.set(text, form);
+  }
+  return form;
+}
 
 /** `@name` in text, not inside an address (`kim@example.com`). */
 const MENTION = /(?<![\p{L}\p{M}\p{N}_.])@[\p{L}\p{M}\p{N}_.-]+/gu;
 
-function linkDomains(condition: Extract<TModerationCondition, { kind: "links" }>): string[] {
-  return condition.domains.map(normalizeDomain).filter((d) => d !== "");
+/** Per links condition, its domains normalized, as a set: built once per condition object, not once a message. */
+const listedDomains = new WeakMap<object, Set<string>>();
+
+function linkDomains(condition: Extract<TModerationCondition, { kind: "links" }>): Set<string> {
+  let domains = listedDomains.get(condition);
+  if (!domains) {
+    domains = new Set(condition.domains.map(normalizeDomain).filter((d) => d !== ""));
+    listedDomains.set(condition, domains);
+  }
+  return domains;
 }
 
 function offendingLinks(text: string, condition: Extract<TModerationCondition, { kind: "links" }>) {
   const listed = linkDomains(condition);
   return findLinks(text).filter((link) => {
-    const isListed = listed.some((d) => isUnderDomain(link.domain, d));
+    const isListed = isUnderAnyDomain(link.domain, listed);
     return condition.mode === "deny" ? isListed : !isListed;
   });
 }
@@ -102,7 +129,9 @@ function matchOf(condition: TModerationCondition, input: EvaluationInput): strin
       const text = sameText(message.text);
       if (text === "") return null;
       const since = now.getTime() - condition.seconds * 1000;
-      const same = recent.filter((m) => m.at.getTime() > since && sameText(m.text) === text).length;
+      // The newest `count` of the window: what a read of this rule alone would have given.
+      const inWindow = recent.filter((m) => m.at.getTime() > since).slice(0, condition.count);
+      const same = inWindow.filter((m) => sameText(m.text) === text).length;
       return same + 1 >= condition.count ? [`${same + 1}`] : null;
     }
     case "flood": {
@@ -162,19 +191,29 @@ function maskWith(text: string, condition: TModerationCondition): string {
   return output;
 }
 
-/** The length of the sender's recent history the rules need: the widest window and the largest count. */
-export function recentWindowOf(rules: EvaluatedRule[]): { seconds: number; count: number } | null {
-  let seconds = 0;
-  let count = 0;
+/**
+ * The windows of the sender's recent history the rules need: each repeat and flood rule's seconds and count, less
+ * those another window holds. A flood rule's second and a repeat rule's minute are read apart: read as one, they
+ * would be a minute's worth of the larger count, a hundred messages a send where a few do.
+ */
+export function recentWindowsOf(rules: EvaluatedRule[]): { seconds: number; count: number }[] {
+  const windows: { seconds: number; count: number }[] = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
     const { condition } = rule;
     if (condition.kind === "repeat" || condition.kind === "flood") {
-      seconds = Math.max(seconds, condition.seconds);
-      count = Math.max(count, condition.count);
+      windows.push({ seconds: condition.seconds, count: condition.count });
     }
   }
-  return count > 0 ? { seconds, count } : null;
+  return windows.filter(
+    (w, i) =>
+      !windows.some(
+        (other, j) =>
+          other.seconds >= w.seconds &&
+          other.count >= w.count &&
+          (other.seconds > w.seconds || other.count > w.count || j < i),
+      ),
+  );
 }
 
 /** How many of the sender's earlier messages the new-user rules need counted (0: none). */

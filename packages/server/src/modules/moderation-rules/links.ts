@@ -94,8 +94,12 @@ function isBareTld(label: string): boolean {
   return BARE_TLDS.has(label);
 }
 
+/** Every link has a dot between two labels: a text without one (most chat messages) has none to look for. */
+const ANY_DOT = /[.。．｡]/u;
+
 export function findLinks(text: string): FoundLink[] {
   const links: FoundLink[] = [];
+  if (!ANY_DOT.test(text)) return links;
   for (const match of text.matchAll(LINK)) {
     const scheme = match[1]?.toLowerCase();
     // A defanged link (`hxxp://`) is how a link is quoted so that it does not open; it is text.
@@ -123,7 +127,13 @@ export function findLinks(text: string): FoundLink[] {
   return links;
 }
 
-/** Whether `domain` is `listed` or one of its subdomains; both normalized. */
-export function isUnderDomain(domain: string, listed: string): boolean {
-  return domain === listed || domain.endsWith(`.${listed}`);
+/** Whether `domain` or a domain it is under is in `listed` (normalized): one look-up a label, not one a listed domain. */
+export function isUnderAnyDomain(domain: string, listed: ReadonlySet<string>): boolean {
+  let rest = domain;
+  for (;;) {
+    if (listed.has(rest)) return true;
+    const dot = rest.indexOf(".");
+    if (dot === -1) return false;
+    rest = rest.slice(dot + 1);
+  }
 }

@@ -3,7 +3,14 @@ import type { Context } from "../../context";
 import type { AppRow } from "../apps";
 import type { ChatUserRow } from "../chat-users";
 import { type DeferredEffect, DeferredRefusal, type MessageDraft } from "../messages";
-import { type EvaluatedRule, evaluateRules, messageCountNeeded, recentWindowOf, type SenderFacts } from "./evaluate";
+import {
+  type EvaluatedRule,
+  evaluateRules,
+  messageCountNeeded,
+  type RecentMessage,
+  recentWindowsOf,
+  type SenderFacts,
+} from "./evaluate";
 import type { ModerationRuleService } from "./service";
 
 /** What the rules do beyond the message, handed in by the composition root (the modules that own those acts). */
@@ -23,7 +30,39 @@ export interface RuleEffects {
     request: Record<string, unknown>;
   }) => Promise<void>;
 }
-type SenderRecent = { text: string; at: Date }[];
+type SenderRecent = RecentMessage[];
+
+/** Far above the senders a process sees between two restarts of a busy app; a few megabytes at most. */
+const COUNTED_SENDERS_MAX = 100_000;
+
+/**
+ * `messageCount` that stops asking once a sender has reached what the rules ask for: a sender's count of sent
+ * messages only grows (deleted ones count), so after their first messages a send pays no round trip for it.
+ */
+export function rememberingCounts(messageCount: RuleEffects["messageCount"]): RuleEffects["messageCount"] {
+  const reached = new Map<string, number>();
+  return async (chatUserId, cap) => {
+    const known = reached.get(chatUserId) ?? 0;
+    if (known >= cap) return known;
+    const count = await messageCount(chatUserId, cap);
+    if (count > known) {
+      if (reached.size >= COUNTED_SENDERS_MAX) reached.clear();
+      reached.set(chatUserId, count);
+    }
+    return count;
+  };
+}
+
+/** The reads of several windows as one history: each message once, newest first. */
+function mergedNewestFirst(messages: RecentMessage[]): RecentMessage[] {
+  const byId = new Map<string, RecentMessage>();
+  const unnamed: RecentMessage[] = [];
+  for (const m of messages) {
+    if (m.id === undefined) unnamed.push(m);
+    else byId.set(m.id, m);
+  }
+  return [...byId.values(), ...unnamed].sort((a, b) => b.at.getTime() - a.at.getTime());
+}
 
 /** The facts the rules need of a sender, read only as far as some rule asks for them. */
 export async function senderFactsFor(
@@ -34,20 +73,23 @@ export async function senderFactsFor(
   const needsMembership = rules.some(
     (r) => r.enabled && r.condition.kind === "newUser" && r.condition.membershipMinutes,
   );
-  const window = recentWindowOf(rules);
+  const windows = recentWindowsOf(rules);
   const countCap = messageCountNeeded(rules);
-  const [joinedAt, recent, messageCount] = await Promise.all([
+  const [joinedAt, lists, messageCount] = await Promise.all([
     needsMembership ? effects.joinedAt(sender.app, sender.channelId, sender.user.id) : Promise.resolve(null),
-    window
-      ? effects.recentMessages(
+    Promise.all(
+      windows.map((w) =>
+        effects.recentMessages(
           sender.channelId,
           sender.user.id,
-          new Date(sender.now.getTime() - window.seconds * 1000),
-          window.count,
-        )
-      : Promise.resolve([]),
+          new Date(sender.now.getTime() - w.seconds * 1000),
+          w.count,
+        ),
+      ),
+    ),
     countCap > 0 ? effects.messageCount(sender.user.id, countCap) : Promise.resolve(0),
   ]);
+  const recent = lists.length === 1 ? (lists[0] ?? []) : mergedNewestFirst(lists.flat());
   return { facts: { userCreatedAt: sender.user.createdAt, joinedAt, messageCount }, recent };
 }
 

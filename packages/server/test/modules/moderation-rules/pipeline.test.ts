@@ -137,6 +137,28 @@ describe("moderation rules on a send", () => {
     expect((await room.send("d")).body.code).toBe("3192");
   });
 
+  it("counts each sender's own recent messages when senders send at once, their reads made together", async () => {
+    const room = await roomWithRules(t, [
+      {
+        name: "flood",
+        enabled: true,
+        channelTypes: [],
+        condition: { kind: "flood", count: 3, seconds: 10 },
+        action: { kind: "block" },
+      },
+    ]);
+    const leeSend = (text: string) =>
+      room.lee.api.post<{ message: { id: string } }>(`/channels/${room.channelId}/messages`, { text });
+    for (const round of ["1", "2"]) {
+      const answers = await Promise.all([room.send(`kim ${round}`), leeSend(`lee ${round}`)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    }
+    const thirds = await Promise.all([room.send("kim 3"), leeSend("lee 3")]);
+    expect(thirds.map((a) => a.body.code)).toEqual(["3192", "3192"]);
+    t.clock.advance(11_000);
+    expect((await leeSend("lee 4")).status).toBe(200);
+  });
+
   it("refuses too many mentions, too many capitals, and a new member's first messages", async () => {
     const room = await roomWithRules(t, [
       {
