@@ -130,7 +130,9 @@ function inSeqOrder(rows: Row[]): Row[] {
   const byChannel = new Map<string, Row[]>();
   for (const row of rows) {
     const key = isObject(row.value) ? asKey(row.value.channelId) : "";
-    byChannel.set(key, [...(byChannel.get(key) ?? []), row]);
+    const list = byChannel.get(key);
+    if (list) list.push(row);
+    else byChannel.set(key, [row]);
   }
   const seqOf = (row: Row) => (isObject(row.value) && typeof row.value.seq === "number" ? row.value.seq : Infinity);
   return [...byChannel.values()].flatMap((channel) => channel.sort((a, b) => seqOf(a) - seqOf(b)));

@@ -40,6 +40,24 @@ function firstAbove(values: ArrayLike<number>, limit: number): number {
   return low;
 }
 
+/**
+ * The entries that have a source seq, as pairs of that seq and the latest index among the entries whose seq is at most
+ * it, sorted by seq.
+ */
+function sourceSeqIndex(entries: readonly HistoryEntry[]): [number, number][] {
+  const pairs: [number, number][] = [];
+  entries.forEach((entry, index) => {
+    if (entry.sourceSeq !== undefined) pairs.push([entry.sourceSeq, index]);
+  });
+  pairs.sort((a, b) => a[0] - b[0]);
+  let latest = -1;
+  for (const pair of pairs) {
+    latest = Math.max(latest, pair[1]);
+    pair[1] = latest;
+  }
+  return pairs;
+}
+
 /** The first index of a non-decreasing `values` whose value is at least `target`. */
 const firstAtLeast = (values: ArrayLike<number>, target: number) => firstAbove(values, target - 1);
 
@@ -75,6 +93,16 @@ export function channelHistory(
     (entry, index) =>
       entry.sourceSeq !== undefined && (index === 0 || entry.sourceSeq > (entries[index - 1]?.sourceSeq ?? 0)),
   );
+  // Where the source's seqs are out of send order, a member's place is after the last message (in send order) whose
+  // source seq is at most theirs: the source seqs sorted, each with the latest place among those up to it, make that
+  // a binary search rather than a pass over the history per member.
+  const bySourceSeq = isSourceSeqOrdered ? [] : sourceSeqIndex(entries);
+  const sortedSeqs = Float64Array.from(bySourceSeq, ([seq]) => seq);
+  const latestUpTo = Int32Array.from(bySourceSeq, ([, latest]) => latest);
+  const lastAtOrBelow = (seq: number) => {
+    const found = firstAbove(sortedSeqs, seq);
+    return found === 0 ? -1 : (latestUpTo[found - 1] ?? -1);
+  };
 
   /** How many of the history's first messages the member has read, by what the source says. */
   function placeOf(userId: string, read: ImportReadState | undefined): number {
@@ -90,7 +118,7 @@ export function channelHistory(
     let place: number;
     if (read.kind === "time") place = firstAbove(times, read.at.getTime());
     else if (isSourceSeqOrdered) place = firstAbove(seqs, read.seq);
-    else place = entries.findLastIndex((entry) => entry.sourceSeq !== undefined && entry.sourceSeq <= read.seq) + 1;
+    else place = lastAtOrBelow(read.seq) + 1;
     // Sending moves the sender's read mark in Parley (and in the sources), so a member has read their own messages.
     const own = lastSent.get(userId);
     return own === undefined ? place : Math.max(place, own + 1);

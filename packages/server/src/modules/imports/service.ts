@@ -4,7 +4,6 @@ import {
   Errors,
   IMPORT_FILE_FAILURES_LISTED,
   IMPORT_FILE_MAX_BYTES,
-  IMPORT_KINDS,
   IMPORTS_LISTED,
   type TCreateTalkPlusImportRequest,
   type TDataImport,
@@ -22,22 +21,15 @@ import type { AppRow, AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { FileService } from "../files";
 import { writeImportedFiles } from "../messages";
+import { AnalysisStopped, analyzeOffLoop } from "./analysis";
 import { copyFiles } from "./copy-files";
-import { review } from "./dry-run";
-import { importedChannelId } from "./ids";
 import { inLanes } from "./lanes";
 import { createImportLeases } from "./lease";
 import { stored, toImport } from "./mapping";
-import { buildPlan, firstReplyPart, type Plan, type PlannedFile, planPages } from "./plan";
+import type { Plan, PlannedFile } from "./plan";
 import { type DataImportRow, dataImports, type ImportState } from "./schema";
 import { existingIds, readSource, sourceKey } from "./sources";
 import { writePage } from "./write";
-
-/**
- * An analysis's lease is this many times a run's: reading a million-message file keeps the process busy for a minute
- * at a time, in which its timer cannot renew the lease, and another process would start reading it again.
- */
-const ANALYSIS_LEASE_FACTOR = 5;
 
 /** Runs an import may start before it is given up as failed (3175): a crash, or an error of the database or storage. */
 const MAX_ATTEMPTS = 5;
@@ -365,47 +357,45 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
      */
     async analyze(importId: string): Promise<void> {
       const owner = leaseOwner();
-      // Reading a large source keeps this process busy for long stretches in which no timer renews the lease.
-      const row = await claim(importId, ["analyzing"], owner, leaseMs * ANALYSIS_LEASE_FACTOR);
+      const row = await claim(importId, ["analyzing"], owner);
       if (!row) return;
       if (row.attempts > MAX_ATTEMPTS) return fail(row.id, owner, Errors.IMPORT_FAILED, null);
-      const hold = () => holdLease(row.id, owner, leaseMs * ANALYSIS_LEASE_FACTOR);
+      // The parse and the plan run on a worker thread, so this timer renews the lease all along; a lost lease (a
+      // cancel, another process) ends the worker at its next renewal.
+      const stopped = new AbortController();
+      const hold = async () => {
+        const held = await holdLease(row.id, owner);
+        if (!held) stopped.abort();
+        return held;
+      };
       const heartbeat = setInterval(() => void hold().catch(() => {}), leaseMs / 3);
       heartbeat.unref();
       // Each run writes its plan to a folder of its own: a run that lost its lease never touches the plan of the run
       // that took over, and the import's state names the one plan that is its own.
       const plan = `${folderKey(row.id)}/plan-${randomUUID()}`;
       try {
-        const parsed = await readSource(row, storage, ctx.outbound);
+        const input = await readSource(row, storage, ctx.outbound);
         if (!(await hold())) return;
-        const channelIds = [
-          ...new Set(parsed.channels.map((c) => c.sourceKey).concat(parsed.messages.map((m) => m.channelKey))),
-        ].map((key) => importedChannelId(row.appId, row.source, key));
-        const { report, accepted } = review(
-          parsed,
-          await existingIds(ctx.database, row.appId, parsed, channelIds),
-          row.appId,
-        );
-        const pages = planPages(
-          buildPlan(accepted, row.appId, row.source, ctx.clock.now(), { copyFiles: row.copyFiles }),
-          ctx.config.importPageRows,
+        const { report, kinds } = await analyzeOffLoop(
+          input,
+          {
+            appId: row.appId,
+            source: row.source,
+            now: ctx.clock.now().toISOString(),
+            copyFiles: row.copyFiles,
+            pageRows: ctx.config.importPageRows,
+          },
+          {
+            existing: (userIds, channelIds) => existingIds(ctx.database, row.appId, userIds, channelIds),
+            storePage: (kind, index, json) => storage.put(partKey(plan, kind, index), Readable.from([json])),
+          },
+          stopped.signal,
         );
         if (!(await hold())) return;
-        const state: ImportState = { plan, kinds: [] };
-        for (const kind of IMPORT_KINDS) {
-          const kindPages = pages[kind];
-          for (const [index, page] of kindPages.entries()) {
-            await storage.put(partKey(plan, kind, index), Readable.from([JSON.stringify(page)]));
-          }
-          state.kinds.push({
-            kind,
-            total: kindPages.reduce((sum, page) => sum + page.length, 0),
-            done: 0,
-            parts: kindPages.length,
-            written: [],
-            ...(kind === "messages" ? { firstReplyPart: firstReplyPart(pages.messages) } : {}),
-          });
-        }
+        const state: ImportState = {
+          plan,
+          kinds: kinds.map((kind) => ({ ...kind, done: 0, written: [] })),
+        };
         const [analyzed] = await db
           .update(dataImports)
           .set({
@@ -425,6 +415,7 @@ export function createImportService(ctx: Context, deps: ImportDeps) {
         if (analyzed) await storage.delete(sourceKey(row.id));
         else await storage.deleteFolder(plan);
       } catch (err) {
+        if (err instanceof AnalysisStopped) return;
         if (err instanceof AppError) return await fail(row.id, owner, err.code, err.data?.reason ?? null);
         ctx.log.error({ err, importId }, "reading an import's source failed; the sweep starts it again");
         await release(row.id, owner);

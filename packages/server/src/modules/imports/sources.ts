@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { OutboundGuard } from "../../integrations/outbound";
 import type { FileStorage } from "../../integrations/storage";
+import type { AnalysisInput } from "./analysis-protocol";
 import type { ParsedImport } from "./model";
 import { parseParleyExport } from "./parley-export";
 import type { DataImportRow } from "./schema";
@@ -83,27 +84,36 @@ export async function readTalkPlus(
 /** Where an import's uploaded file is kept until its analysis has read it. */
 export const sourceKey = (id: string) => `imports/${id}/source`;
 
-/** The parsed records of an import's source: its uploaded file, or TalkPlus pulled with its credentials. */
+/**
+ * An import's source as its analysis takes it: the uploaded file's bytes, read into one buffer of their own, or
+ * TalkPlus's records pulled with its credentials.
+ */
 export async function readSource(
   row: Pick<DataImportRow, "id" | "source" | "origin" | "credentials">,
   storage: FileStorage,
   guard: OutboundGuard,
-): Promise<ParsedImport> {
+): Promise<AnalysisInput> {
   if (row.source === "talkplus") {
     if (!row.credentials) throw new AppError(Errors.IMPORT_SOURCE_REFUSED, { reason: "the credentials are gone" });
-    return readTalkPlus(guard, row.credentials);
+    return { parsed: await readTalkPlus(guard, row.credentials) };
   }
   const stream = await storage.get(sourceKey(row.id));
   if (!stream) throw new AppError(Errors.IMPORT_FILE_INVALID, { reason: "the uploaded file is gone" });
-  return readUpload(row.source, Buffer.concat((await stream.toArray()) as Buffer[]), row.origin);
+  const chunks = (await stream.toArray()) as Buffer[];
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks.splice(0)) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return { source: row.source, bytes, name: row.origin };
 }
 
 /**
  * The user and channel IDs of an import that the app already has. The IDs go as one array parameter each: an import
  * can name more users than a statement takes parameters.
  */
-export async function existingIds(database: Database, appId: string, parsed: ParsedImport, channelIds: string[]) {
-  const userIds = [...new Set(parsed.users.map((user) => user.userId))];
+export async function existingIds(database: Database, appId: string, userIds: string[], channelIds: string[]) {
   const users = await database.query<{ user_id: string }>(
     "select user_id from chat_users where app_id = $1 and user_id = any($2)",
     [appId, userIds],
