@@ -19,7 +19,13 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 
 await fs.rm(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(serverDir, "src/main.ts"), cli: path.join(serverDir, "src/cli.ts") },
+  entryPoints: {
+    main: path.join(serverDir, "src/main.ts"),
+    cli: path.join(serverDir, "src/cli.ts"),
+    // An import's analysis runs on a worker thread, which loads this module beside the entry (`BUILT_ANALYSIS_WORKER`
+    // in the imports module's analysis.ts).
+    "import-analysis-worker": path.join(serverDir, "src/modules/imports/analysis-worker.ts"),
+  },
   outdir: outDir,
   bundle: true,
   splitting: true,

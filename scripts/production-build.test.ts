@@ -22,7 +22,7 @@ const SHIPPED = [
 let scratch = "";
 let server: ChildProcess | null = null;
 
-async function run(command: string, args: string[], cwd: string): Promise<void> {
+async function run(command: string, args: string[], cwd: string): Promise<string> {
   const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -33,7 +33,29 @@ async function run(command: string, args: string[], cwd: string): Promise<void> 
   });
   const [code] = (await once(child, "exit")) as [number | null];
   if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`);
+  return output;
 }
+
+/**
+ * Drives the built import-analysis worker as the server does (`analysis.ts` in the imports module): the file's bytes
+ * in, no IDs known, every page stored; prints the worker's last message.
+ */
+const DRIVE_ANALYSIS_WORKER = `
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+const [file, workerPath, setup] = process.argv.slice(1);
+const bytes = new Uint8Array(fs.readFileSync(file));
+const worker = new Worker(pathToFileURL(workerPath), { workerData: JSON.parse(setup), execArgv: [] });
+const end = (message) => { console.log(JSON.stringify(message)); process.exit(0); };
+worker.on("message", (m) => {
+  if (m.type === "ids") worker.postMessage({ type: "existing", userIds: [], channelIds: [] });
+  else if (m.type === "page") worker.postMessage({ type: "stored" });
+  else end({ type: m.type, counts: m.report?.counts, message: m.message });
+});
+worker.on("error", (err) => end({ type: "error", message: String(err) }));
+worker.postMessage({ type: "input", source: "stream", bytes, name: "app.jsonl" }, [bytes.buffer]);
+`;
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -89,5 +111,26 @@ describe("the production build", () => {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: "ok", database: "pglite" });
+
+    // An import's analysis runs on a worker thread, whose module the build ships beside the entry.
+    const analysed = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        DRIVE_ANALYSIS_WORKER,
+        path.join(root, "packages/server/test/fixtures/imports/stream/app.jsonl"),
+        path.join(scratch, "packages/server/dist/import-analysis-worker.js"),
+        JSON.stringify({
+          appId: "7d0f3c1e-64c1-4b7a-9d0e-3c2b1a000001",
+          source: "stream",
+          now: "2026-01-01T00:00:00.000Z",
+          copyFiles: false,
+          pageRows: 100,
+        }),
+      ],
+      scratch,
+    );
+    expect(JSON.parse(analysed.trim().split("\n").at(-1) ?? "{}")).toMatchObject({ type: "done" });
   }, 300_000);
 });

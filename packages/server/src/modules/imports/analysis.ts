@@ -3,6 +3,7 @@
  * over, answers which IDs the app already has, and stores each page of the plan the worker hands it, so the server
  * keeps answering while a large file is parsed and planned.
  */
+import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import type { TImportKind } from "@parley/contract";
 import { AppError } from "../../errors";
@@ -21,7 +22,17 @@ export interface AnalysisIo {
 /** The analysis ended before it finished because its run was told to stop (the lease was lost). */
 export class AnalysisStopped extends Error {}
 
-const WORKER_URL = new URL("./analysis-thread.mjs", import.meta.url);
+/** The worker's module in the built server, which `scripts/build-server.ts` names the same. */
+export const BUILT_ANALYSIS_WORKER = "import-analysis-worker";
+
+/**
+ * The built server (`scripts/build-server.ts`) has the worker as a module of its own beside its entry, run by plain
+ * `node`; the source tree loads the TypeScript worker through tsx.
+ */
+const BUILT_WORKER_URL = new URL(`./${BUILT_ANALYSIS_WORKER}.js`, import.meta.url);
+const WORKER_URL = fs.existsSync(BUILT_WORKER_URL)
+  ? BUILT_WORKER_URL
+  : new URL("./analysis-thread.mjs", import.meta.url);
 
 /**
  * Analyses `input` off the event loop; resolves with the dry run and the plan's kinds once every page is stored.
