@@ -13,6 +13,7 @@ import {
   catchUpScope,
   channelIdsOfMember,
   historyScope,
+  openChannelVisitor,
   setReadMark,
   subchannelOfMember,
 } from "../channels";
@@ -96,9 +97,10 @@ export function createMessageReading(
     let subchannel = query.subchannel ?? null;
     let scope: SQL | undefined;
     if (actor.kind === "user") {
-      const member = await deps.channels.membership(db, channel.id, actor.user.id);
+      const joined = await deps.channels.membership(db, channel.id, actor.user.id);
+      const member = joined ?? openChannelVisitor(channel, actor.user.id);
       if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
-      subchannel = await deps.channels.subchannelOf(channel, member);
+      if (joined) subchannel = await deps.channels.subchannelOf(channel, joined);
       // Before they joined, when the channel hides it; other members' messages in a broadcast channel.
       scope = and(
         historyScope(channel, member, { seq: messages.seq, senderId: messages.senderId, shadowed: messages.shadowed }),
@@ -153,7 +155,8 @@ export function createMessageReading(
     ): Promise<TMessagesResponse> {
       const channel = await deps.channels.requireChannel(actor.app, channelId);
       if (actor.kind === "user") {
-        const member = await deps.channels.membership(db, channel.id, actor.user.id);
+        const member =
+          (await deps.channels.membership(db, channel.id, actor.user.id)) ?? openChannelVisitor(channel, actor.user.id);
         if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         await requireReadable(db, channel, member, parentId, { forThread: true });
       }
