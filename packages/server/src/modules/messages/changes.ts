@@ -167,7 +167,9 @@ export function createMessageChanges(
           .returning();
         if (!row) throw new AppError(Errors.MESSAGE_NOT_FOUND);
         const [message] = await toMessages(tx, [row]);
-        const event = await batch.record(tx, actor.app.id, channel.id, "message.updated", { message }, now);
+        // A shadowed message's edit reaches its sender only, and the app marked shadowed, as its send did.
+        const marked = row.shadowed && message ? { message: { ...message, shadowed: true } } : undefined;
+        const event = await batch.record(tx, actor.app.id, channel.id, "message.updated", { message }, now, marked);
         if (actor.kind === "user") {
           batch.hideFrom(event, await blockersInChannel(tx, actor.app.id, channel.id, actor.user.userId));
         }
