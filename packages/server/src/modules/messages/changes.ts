@@ -162,6 +162,8 @@ export function createMessageChanges(
             metadata: draft.metadata,
             editedAt: now,
             ...(retranslated.length > 0 ? { translations: null } : {}),
+            // An edit a rule shadows shadows the message: from now on its sender alone reads it, as if sent so.
+            ...(draft.shadowed ? { shadowed: true } : {}),
           })
           .where(and(eq(messages.id, stored.id), isNull(messages.deletedAt)))
           .returning();
