@@ -119,6 +119,12 @@ describe("a shadow-banned user's message", () => {
     expect([refused.status, refused.body.code]).toEqual([404, "3026"]);
     const replied = await kim.api.post(base, { text: "re", parentMessageId: plain.id });
     expect(replied.body.code).toBe("3026");
+    // Nor report it, nor pin it, though kim owns the channel; the app's server pins it as any message.
+    const reported = await park.api.post(`${base}/${plain.id}/report`, { reason: "spam" });
+    expect([reported.status, reported.body.code]).toEqual([404, "3026"]);
+    const pinned = await kim.api.post(`/channels/${id}/pins/${plain.id}`);
+    expect([pinned.status, pinned.body.code]).toEqual([404, "3026"]);
+    expect((await app.server.post(`/channels/${id}/pins/${plain.id}`)).status).toBe(200);
 
     // The app's server and the dashboard read it, marked.
     const asServer = (await app.server.get<Messages>(base)).body.messages;
