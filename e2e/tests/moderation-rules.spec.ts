@@ -34,7 +34,7 @@ for (const language of languages) {
     const editor = page.getByRole("dialog");
     await editor.getByLabel(text(language, "moderationRules.field.name")).fill("No spam");
     await editor.getByLabel(text(language, "moderationRules.field.keywords")).fill("spam");
-    await editor.getByRole("button", { name: text(language, "moderationRules.save") }).click();
+    await editor.getByRole("button", { name: text(language, "moderationRules.save"), exact: true }).click();
     await expect(editor).toBeHidden();
     const rules = page.getByRole("table", { name: text(language, "moderationRules.listTitle") });
     await expect(rules.getByRole("row").filter({ hasText: "No spam" })).toContainText(
@@ -56,5 +56,41 @@ for (const language of languages) {
     ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/moderation-rules-${language}.png`, fullPage: true });
+
+    // The rule edited but not saved: to public channels only, on another word. The tester and the replay try it.
+    await page.getByRole("button", { name: text(language, "moderationRules.edit", { name: "No spam" }) }).click();
+    await editor.getByLabel(text(language, "moderationRules.field.keywords")).fill("morning");
+    await editor.getByRole("combobox", { name: text(language, "moderationRules.field.channelTypes") }).click();
+    await page.getByRole("option", { name: text(language, "channels.type.public"), exact: true }).click();
+    await page.keyboard.press("Escape");
+    await expect(
+      editor.getByRole("combobox", { name: text(language, "moderationRules.field.channelTypes") }),
+    ).toContainText(text(language, "channels.type.public"));
+    await page.screenshot({ path: `test-results/moderation-rules-editor-${language}.png` });
+    await editor.getByRole("button", { name: text(language, "moderationRules.draft.keep") }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByRole("alert", { name: text(language, "moderationRules.draft.title") })).toContainText(
+      text(language, "moderationRules.draft.unsaved", { name: "No spam" }),
+    );
+    await expect(page.getByText(text(language, "moderationRules.draft.trying"))).toHaveCount(2);
+
+    await page.getByLabel(text(language, "moderationRules.test.text"), { exact: true }).fill("good morning");
+    await page.getByRole("button", { name: text(language, "moderationRules.test.run"), exact: true }).click();
+    await expect(page.getByText(text(language, "moderationRules.test.refused"))).toBeVisible();
+    await page.getByRole("button", { name: text(language, "moderationRules.replay.run"), exact: true }).click();
+    await expect(
+      replay.getByText(text(language, "moderationRules.replay.perRule", { name: "No spam", count: 1 })),
+    ).toBeVisible();
+    // Nothing was saved: the list still shows the rule as it was, with its hits.
+    await expect(rules.getByRole("row").filter({ hasText: "No spam" })).toContainText(
+      text(language, "moderationRules.action.block"),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/moderation-rules-draft-${language}.png`, fullPage: true });
+
+    await page.getByRole("button", { name: text(language, "moderationRules.draft.discard") }).click();
+    await expect(page.getByText(text(language, "moderationRules.draft.tryingSaved"))).toHaveCount(2);
+    await page.getByRole("button", { name: text(language, "moderationRules.test.run"), exact: true }).click();
+    await expect(page.getByText(text(language, "moderationRules.test.nothing"))).toBeVisible();
   });
 }

@@ -9,11 +9,19 @@ export const CHANNEL_NAME_MAX = 100;
 
 /**
  * `broadcast`: the owner's (and the app's) messages reach every member, a member's reach only the owner, in real
- * time and in history.
+ * time and in history. `open`: a live event's channel, whose record, history and search every user of the app reads
+ * without joining; joining (free, no invite code) is what delivers its live events and lets one send. It holds up to
+ * `OPEN_CHANNEL_MEMBER_LIMIT` members, and its messages count toward no unread counts and push only the
+ * mentioned.
  */
-export const CHANNEL_TYPES = ["public", "private", "private_invite", "supergroup", "broadcast"] as const;
+export const CHANNEL_TYPES = ["public", "private", "private_invite", "supergroup", "broadcast", "open"] as const;
 export const zChannelType = z.enum(CHANNEL_TYPES);
 export type TChannelType = z.infer<typeof zChannelType>;
+/**
+ * Whether a channel of the type takes a member limit of its own (2 to `REGULAR_CHANNEL_MEMBER_LIMIT`): a super group
+ * has none, an open channel always the open channels' limit.
+ */
+export const takesMemberLimit = (type: TChannelType): boolean => type !== "supergroup" && type !== "open";
 
 /** Key/value pairs of a channel, set by its owner or the app. */
 export const CHANNEL_DATA_MAX = 5;
@@ -44,7 +52,7 @@ export const zChannel = z.object({
   name: z.string(),
   imageUrl: z.string(),
   type: zChannelType,
-  /** Null for super groups, which have no member limit. */
+  /** Null for super groups, which have no member limit; an open channel's is always `OPEN_CHANNEL_MEMBER_LIMIT`. */
   memberLimit: z.number().int().nullable(),
   requiresInviteCode: z.boolean(),
   isFrozen: z.boolean(),
@@ -68,7 +76,7 @@ export const zChannel = z.object({
   slowModeSeconds: z.number().int().optional(),
   /**
    * For a member (a channel list with `scope=mine`, or one channel): messages after their read mark, not counting
-   * their own nor hidden ones, nor in a broadcast channel other members' messages.
+   * their own nor hidden ones, nor in a broadcast channel other members' messages. Always 0 in an open channel.
    */
   unreadCount: z.number().int().optional(),
   /** Of those, the ones that mention the member. */

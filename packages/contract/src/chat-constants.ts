@@ -60,6 +60,8 @@ export const chatApi = {
   pin: "/channels/:channelId/pins/:messageId",
   /** An end user reports a message they can read, or another user, to the app's moderators. */
   messageReport: "/channels/:channelId/messages/:messageId/report",
+  /** The app's server tries a message against the app's moderation rules, or a draft set, acting on nothing. */
+  moderationRulesTest: "/moderation/rules/test",
   userReport: "/users/:userId/report",
   events: "/events",
   /** The app's server hears the app's events as the dashboard's live tail shows them (server-sent events). */

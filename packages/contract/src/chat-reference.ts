@@ -65,6 +65,7 @@ export const CHAT_API_OPERATIONS = {
   sendFile: "messages",
   deleteMessage: "messages",
   reportMessage: "messages",
+  testModerationRules: "messages",
   reportUser: "users",
   markRead: "messages",
   translateMessage: "messages",

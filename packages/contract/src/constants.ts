@@ -33,6 +33,11 @@ export const MUTE_MAX_MINUTES = 1440;
 export const SUBCHANNEL_MIN_MEMBERS = 500;
 export const SUBCHANNEL_MAX_MEMBERS = 3000;
 export const REGULAR_CHANNEL_MEMBER_LIMIT = 100;
+/**
+ * The members an open channel holds at most: a live event's audience. Its messages move no member's unread counts
+ * and push no one but the mentioned, so a member costs a send nothing and the limit only guards the fan-out.
+ */
+export const OPEN_CHANNEL_MEMBER_LIMIT = 100_000;
 export const MAX_INVITES_AT_ONCE = 100;
 /**
  * Users one chat user may block at most (3085 beyond). Every history page and catch-up the user reads leaves out

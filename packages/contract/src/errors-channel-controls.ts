@@ -8,4 +8,9 @@ export const channelControlErrorCatalogue = {
     description:
       "Slow mode: a member may send one message per the channel's cooldown; retry after the error's retryAfterSeconds.",
   },
+  "3207": {
+    status: 400,
+    description:
+      "Not for an open channel: it takes no invite code and hides no history before joining, and becomes another type only while its members fit that type's limit.",
+  },
 } as const;

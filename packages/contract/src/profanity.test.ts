@@ -184,6 +184,6 @@ describe("zProfanitySettings", () => {
   it("refuses unknown methods, match modes and channel types", () => {
     expect(zProfanitySettings.safeParse(settings({ method: "mask" as "block" })).success).toBe(false);
     expect(zProfanitySettings.safeParse(settings({ matchMode: "fuzzy" as "exact" })).success).toBe(false);
-    expect(zProfanitySettings.safeParse(settings({ channelTypes: ["open" as "public"] })).success).toBe(false);
+    expect(zProfanitySettings.safeParse(settings({ channelTypes: ["lobby" as "public"] })).success).toBe(false);
   });
 });

@@ -17,10 +17,12 @@ function counts(message: NonNullable<TChatEvent["message"]>): boolean {
  * the server gave them with the channel (`channels.list`, `channels.get`), plus every message since that counts for
  * this user (not their own, not hidden, not a reply kept in its thread), until they read the channel (here or on
  * another device: `channel.read` for themselves). `totals` starts from `refresh()` and moves the same way. Each
- * change emits `unread.changed`.
+ * change emits `unread.changed`. An open channel counts nothing, as on the server: its messages move no count once
+ * the SDK has seen it is open.
  */
 export class UnreadApi implements UnreadTracker {
   #channels = new Map<string, UnreadCounts>();
+  #uncounted = new Set<string>();
   #totals: UnreadCounts | null = null;
 
   constructor(
@@ -31,6 +33,7 @@ export class UnreadApi implements UnreadTracker {
     emitter.on("message.created", (event) => {
       const message = event.message;
       if (!message || message.sender?.userId === this.me() || !counts(message)) return;
+      if (this.#uncounted.has(event.channelId)) return;
       const mentioned = message.mentionedUserIds?.includes(this.me() ?? "");
       this.#add(event.channelId, 1, mentioned ? 1 : 0);
     });
@@ -59,6 +62,8 @@ export class UnreadApi implements UnreadTracker {
 
   seen(channels: TChannel[]): void {
     for (const channel of channels) {
+      if (channel.type === "open") this.#uncounted.add(channel.id);
+      else this.#uncounted.delete(channel.id);
       if (channel.unreadCount === undefined) continue;
       this.#channels.set(channel.id, {
         unreadCount: channel.unreadCount,

@@ -25,6 +25,19 @@ describe("unread counts", () => {
     await lee.messages.markRead(channel.id);
     expect(lee.unread.of(channel.id)).toEqual({ unreadCount: 0, unreadMentionCount: 0 });
   });
+
+  it("counts nothing in an open channel, while a regular channel's messages still count", async () => {
+    const { kim, lee, channel } = await room();
+    const stage = await kim.channels.create({ name: "Keynote", type: "open" });
+    await lee.channels.join(stage.id);
+    await Promise.all([kim.connect(), lee.connect()]);
+    await lee.channels.list();
+    await kim.messages.send(stage.id, "@lee welcome", undefined, { mentionedUserIds: ["lee"] });
+    await kim.messages.send(channel.id, "elsewhere");
+    // Events reach lee in order: once the regular channel's message counts, the open channel's has come too.
+    await waitFor("the room's message", () => lee.unread.of(channel.id)?.unreadCount === 1);
+    expect(lee.unread.of(stage.id)).toEqual({ unreadCount: 0, unreadMentionCount: 0 });
+  });
 });
 
 describe("pins", () => {

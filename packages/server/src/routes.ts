@@ -36,7 +36,7 @@ import { importRoutes } from "./modules/imports/wiring";
 import { liveRoutes, liveTailChatRoutes } from "./modules/live/wiring";
 import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages/wiring";
 import { metricsRoutes } from "./modules/metrics/wiring";
-import { moderationRuleRoutes } from "./modules/moderation-rules/wiring";
+import { moderationRuleChatRoutes, moderationRuleRoutes } from "./modules/moderation-rules/wiring";
 import { notificationRoutes } from "./modules/notifications/wiring";
 import { profanityRoutes } from "./modules/profanity/wiring";
 import { pushChatRoutes, pushRoutes } from "./modules/push/wiring";
@@ -130,6 +130,7 @@ export async function registerRoutes(
       await v1.register(pushChatRoutes, { apps, chatUsers, push });
       await v1.register(callChatRoutes, { apps, chatUsers, calls });
       await v1.register(reportChatRoutes, { apps, chatUsers, reportQueue: services.reportQueue });
+      await v1.register(moderationRuleChatRoutes, { apps, chatUsers, trials: services.moderationRuleTrials });
       await v1.register(liveTailChatRoutes, { apps, chatUsers, live: services.live });
       const listening = services.webhookListening;
       await v1.register(webhookListenChatRoutes, { apps, chatUsers, live: services.live, listening });

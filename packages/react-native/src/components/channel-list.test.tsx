@@ -37,6 +37,18 @@ describe("ChannelList", () => {
     expect(onSelect).toHaveBeenCalledWith("general");
   });
 
+  it.each([
+    ["en", "Open"],
+    ["ko", "오픈"],
+  ] as const)("labels an open channel as open and no other, in %s", async (language, label) => {
+    const client = seeded();
+    client.addChannel(makeChannel("keynote", { name: "Keynote", type: "open", memberLimit: 100_000 }));
+    renderKit(<ChannelList onSelect={() => {}} />, { client, language });
+    const keynote = await screen.findByRole("button", { name: "Keynote" });
+    expect(within(keynote).getByTestId("open-tag")).toHaveTextContent(label);
+    expect(within(screen.getByRole("button", { name: "Random" })).queryByTestId("open-tag")).toBeNull();
+  });
+
   it("says the badges in Korean, and searches channel titles in Korean", async () => {
     const client = seeded();
     client.addChannel(makeChannel("notice", { name: "공지 사항" }));

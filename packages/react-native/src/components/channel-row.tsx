@@ -43,6 +43,11 @@ export const ChannelRow = memo(function ChannelRow(props: { entry: ChannelEntry;
       <Avatar name={title} imageUrl={channel.imageUrl || undefined} />
       <View style={{ flex: 1 }}>
         <KitText style={{ fontWeight: unreadCount > 0 ? "700" : "500" }}>{title}</KitText>
+        {channel.type === "open" ? (
+          <KitText tone="muted" size={13} testID="open-tag" accessibilityLabel={t("channels.typeOpenHint")}>
+            {t("channels.typeOpen")}
+          </KitText>
+        ) : null}
         {preview ? (
           <KitText tone="muted" size={14} numberOfLines={2}>
             {last?.sender && directPeer(channel, me) === null ? `${last.sender.nickname}: ${preview}` : preview}

@@ -39,6 +39,8 @@ export const en = {
   "channels.create": "Create",
   "channels.notice": "Notice",
   "channels.file": "File",
+  "channels.typeOpen": "Open",
+  "channels.typeOpenHint": "Open channel: anyone reads it, no unread counts",
 
   "chat.leave": "Leave",
   "chat.members": "Members",

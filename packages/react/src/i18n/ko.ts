@@ -38,6 +38,8 @@ export const ko: Dictionary = {
   "channels.create": "만들기",
   "channels.notice": "공지",
   "channels.file": "파일",
+  "channels.typeOpen": "오픈",
+  "channels.typeOpenHint": "오픈 채널: 누구나 읽을 수 있고 안 읽은 수를 세지 않습니다",
 
   "chat.leave": "나가기",
   "chat.members": "멤버",

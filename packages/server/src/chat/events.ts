@@ -34,6 +34,11 @@ export class EventBatch {
     this.#conceal = conceal;
   }
 
+  /**
+   * Stores an event with `body`; `appSide`, when given, is what the app's side hears instead (the bus and the
+   * outbox, so webhooks and the dashboard's observers), for a mark no member's catch-up may carry: a shadowed
+   * message's.
+   */
   async record(
     tx: Db,
     appId: string,
@@ -41,6 +46,7 @@ export class EventBatch {
     type: TChatEventType,
     body: EventBody,
     at: Date,
+    appSide?: EventBody,
   ): Promise<TChatEvent> {
     const [row] = await tx
       .insert(chatEvents)
@@ -51,7 +57,7 @@ export class EventBatch {
       type,
       channelId,
       createdAt: at.toISOString(),
-      ...body,
+      ...(appSide ?? body),
     });
     const messageId = earlierMessageOf(type, body);
     if (messageId && this.#conceal) this.hideFrom(event, await this.#conceal(tx, channelId, messageId));

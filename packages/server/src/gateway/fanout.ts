@@ -166,7 +166,11 @@ export function createFanout(deps: {
       for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame());
       return;
     }
-    for (const conn of connections.inChannel(event.channelId)) if (hears(conn)) send(conn, frame());
+    // An edit of a shadowed message reaches its sender (the others are in `hiddenFrom`) unmarked, as its send did.
+    const memberFrame = event.message?.shadowed ? onceFramed({ type: "event", event: unmarked(event) }) : frame;
+    for (const conn of connections.inChannel(event.channelId)) {
+      if (hears(conn)) send(conn, conn.userId === null ? frame() : memberFrame());
+    }
     // A user removed from a channel still hears that it happened. Checked one by one rather than merged with the
     // members into a new set, which would copy a ten-thousand-member channel for every message its sender sends.
     if (subject) {

@@ -38,7 +38,14 @@ export function ChannelItem(props: { entry: ChannelEntry; selected: boolean; onS
         </span>
       )}
       <span className="pk-channel-text">
-        <span className="pk-channel-name">{title}</span>
+        <span className="pk-channel-name">
+          {title}
+          {channel.type === "open" && (
+            <span className="pk-channel-tag" title={t("channels.typeOpenHint")} data-testid="open-tag">
+              {t("channels.typeOpen")}
+            </span>
+          )}
+        </span>
         <span className="pk-channel-preview">{preview}</span>
       </span>
       {unread > 0 && (

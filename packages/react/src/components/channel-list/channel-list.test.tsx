@@ -32,6 +32,18 @@ describe("ChannelList", () => {
     expect(item("General")).toHaveAttribute("aria-current", "true");
   });
 
+  it.each([
+    ["en", "Open"],
+    ["ko", "오픈"],
+  ] as const)("labels an open channel as open and no other, in %s", async (language, label) => {
+    const client = seeded();
+    client.addChannel(makeChannel("keynote", { name: "Keynote", type: "open", memberLimit: 100_000 }));
+    renderKit(<ChannelList selectedId={null} onSelect={() => {}} />, { client, language });
+    await screen.findByText("Random");
+    expect(within(item("Keynote") as HTMLElement).getByTestId("open-tag")).toHaveTextContent(label);
+    expect(within(item("Random") as HTMLElement).queryByTestId("open-tag")).toBeNull();
+  });
+
   it("raises a badge when the SDK's unread counts move", async () => {
     const client = new FakeClient("kim");
     const general = makeChannel("general", { name: "General" });

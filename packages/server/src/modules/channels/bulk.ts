@@ -9,6 +9,7 @@ import type { AppRow } from "../apps";
 import { type ChatUserRow, findChatUsersByUserIds } from "../chat-users";
 import type { ChannelCore } from "./core";
 import { forgetDistinct } from "./features";
+import { memberLimitFor } from "./open";
 import { type ChannelRow, channelBans, channelMembers, channels, channelTags } from "./schema";
 
 /** An item of a bulk call that passed its own check, at its place in the request. */
@@ -80,7 +81,11 @@ export function createBulkChannels(ctx: Context, core: ChannelCore) {
         outcomes.push({ index, channelId: id, status: "failed", error });
         continue;
       }
-      const limit = value.type === "supergroup" ? null : (value.memberLimit ?? app.defaultMemberLimit);
+      if (value.type === "open" && (value.inviteCode || value.hideMessagesBeforeJoin)) {
+        outcomes.push({ index, channelId: id, status: "failed", error: new AppError(Errors.OPEN_CHANNEL_REFUSED) });
+        continue;
+      }
+      const limit = memberLimitFor(value.type, value.memberLimit, app.defaultMemberLimit);
       if (limit !== null && wanted.length > limit) {
         outcomes.push({ index, channelId: id, status: "failed", error: new AppError(Errors.CHANNEL_FULL) });
         continue;
@@ -105,7 +110,7 @@ export function createBulkChannels(ctx: Context, core: ChannelCore) {
             name: item.name,
             imageUrl: item.imageUrl,
             type: item.type,
-            memberLimit: item.type === "supergroup" ? null : (item.memberLimit ?? app.defaultMemberLimit),
+            memberLimit: memberLimitFor(item.type, item.memberLimit, app.defaultMemberLimit),
             inviteCode: item.inviteCode,
             ownerId: owner?.id ?? null,
             createdAt: now,

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findChatUsersByIds } from "../chat-users";
 import type { Actor, ChannelCore } from "./core";
-import { unreadTotals } from "./queries";
+import { readsMessageOf, unreadTotals } from "./queries";
 import { type ChannelRow, channels } from "./schema";
 
 /** The channel types a distinct channel may have: a super group or broadcast channel is for many, not a set. */
@@ -68,6 +68,9 @@ export function createFeatureService(ctx: Context, core: ChannelCore) {
       let next: string[];
       if (pin) {
         if (!(await core.messages.findLive(tx, channel.id, messageId))) throw new AppError(Errors.MESSAGE_NOT_FOUND);
+        // A user pins only what their history shows: another's shadowed message is, to them, none.
+        if (actor.kind === "user" && !(await readsMessageOf(tx, channel.id, actor.user.id, messageId)))
+          throw new AppError(Errors.MESSAGE_NOT_FOUND);
         if (ids.includes(messageId)) return channel;
         if (ids.length >= PINNED_MESSAGES_MAX) throw new AppError(Errors.PIN_LIMIT_REACHED);
         next = [...ids, messageId];

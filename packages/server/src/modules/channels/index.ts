@@ -9,6 +9,7 @@ export {
 } from "./import-pages";
 export type { MemberService } from "./members";
 export type { ModerationService } from "./moderation";
+export { openChannelVisitor } from "./open";
 export {
   catchUpScope,
   channelExists,

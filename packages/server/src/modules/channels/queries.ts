@@ -44,12 +44,18 @@ export function channelMemberIds(db: Db, channelId: string, subchannel?: number)
 /**
  * A member's unread messages in a channel (a row of `channel_members` joined to its channel), from the counters the
  * store statement keeps: no count over messages. A member of a broadcast channel counts only what reaches everyone;
- * its owner, and members elsewhere, everything but hidden messages. Their own messages moved their read mark.
+ * its owner, and members elsewhere, everything but hidden messages. Their own messages moved their read mark. An
+ * open channel counts nothing: a live event's stream is followed, not caught up with.
  */
 const unreadOfMember = sql<number>`greatest(case
+  when ${channels.type} = 'open' then 0
   when ${channels.type} = 'broadcast' and ${channels.ownerId} is distinct from ${channelMembers.chatUserId}
     then ${channels.countablePublicSeq} - ${channelMembers.readCountablePublic}
   else ${channels.countableSeq} - ${channelMembers.readCountable} end, 0)`;
+
+/** A member's unread mentions in a channel, as {@link unreadOfMember} reads them: none in an open channel. */
+const unreadMentionsOfMember = sql<number>`case when ${channels.type} = 'open' then 0
+  else ${channelMembers.unreadMentions} end`;
 
 /**
  * Whether a stored message (`alias` names the `messages` row) counts toward unread counts: hidden messages, replies
@@ -117,7 +123,7 @@ export async function unreadOf(db: Db, chatUserId: string, channelIds: string[])
     .select({
       id: channelMembers.channelId,
       unread: unreadOfMember,
-      mentions: channelMembers.unreadMentions,
+      mentions: unreadMentionsOfMember,
     })
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
@@ -130,7 +136,7 @@ export async function unreadTotals(db: Db, chatUserId: string) {
   const [row] = await db
     .select({
       unread: sql<number>`coalesce(sum(${unreadOfMember}), 0)::int`,
-      mentions: sql<number>`coalesce(sum(${channelMembers.unreadMentions}), 0)::int`,
+      mentions: sql<number>`coalesce(sum(${unreadMentionsOfMember}), 0)::int`,
       channels: sql<number>`count(*) filter (where ${unreadOfMember} > 0)::int`,
     })
     .from(channelMembers)

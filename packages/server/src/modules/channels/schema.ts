@@ -29,7 +29,7 @@ export const channels = pgTable(
       .references(() => apps.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     imageUrl: text("image_url").notNull().default(""),
-    type: text("type").$type<"public" | "private" | "private_invite" | "supergroup" | "broadcast">().notNull(),
+    type: text("type").$type<"public" | "private" | "private_invite" | "supergroup" | "broadcast" | "open">().notNull(),
     memberLimit: integer("member_limit"),
     inviteCode: text("invite_code").notNull().default(""),
     ownerId: uuid("owner_id").references(() => chatUsers.id, { onDelete: "set null" }),

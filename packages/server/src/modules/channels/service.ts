@@ -19,6 +19,7 @@ import { type Actor, type ChannelCoreDeps, createChannelCore, isPrivileged } fro
 import { createFeatureService, distinctKeyOf } from "./features";
 import { createMemberService } from "./members";
 import { createModerationService } from "./moderation";
+import { memberLimitFor, refuseForOpen } from "./open";
 import { type ChannelRow, channelMembers, channels, channelTags } from "./schema";
 import { createMemberShadowBans } from "./shadow-bans";
 import { createSlowMode } from "./slow-mode";
@@ -51,7 +52,7 @@ export function createChannelService(
     return mutate(async (tx, batch) => {
       const invited = await usersByIds(actor.app, input.userIds, tx);
       const creator = actor.kind === "user" ? actor.user : null;
-      const memberLimit = input.type === "supergroup" ? null : (input.memberLimit ?? actor.app.defaultMemberLimit);
+      const memberLimit = memberLimitFor(input.type, input.memberLimit, actor.app.defaultMemberLimit);
       const [row] = await tx
         .insert(channels)
         .values({
@@ -99,6 +100,7 @@ export function createChannelService(
      * that loses the race to make it (the key's unique index) answers the winner's.
      */
     async createChannel(actor: Actor, input: TCreateChannelRequest): Promise<TChannel> {
+      refuseForOpen(input.type, input);
       const reader = actor.kind === "user" ? actor.user.id : undefined;
       if (!input.distinct) return toChannel(await insertChannel(actor, input, null), db, reader);
       const invited = await usersByIds(actor.app, input.userIds);
@@ -142,7 +144,7 @@ export function createChannelService(
       if (actor.kind === "user") {
         conditions.push(
           query.scope === "public"
-            ? inArray(channels.type, ["public", "supergroup", "private", "broadcast"])
+            ? inArray(channels.type, ["public", "supergroup", "private", "broadcast", "open"])
             : inArray(
                 channels.id,
                 db
@@ -183,10 +185,13 @@ export function createChannelService(
           throw new AppError(Errors.NOT_CHANNEL_OWNER);
         if (input.type !== undefined && input.type !== channel.type) {
           patch.type = input.type;
-          if (input.type === "supergroup") patch.memberLimit = null;
-          else if (channel.type === "supergroup") {
+          if (input.type === "supergroup" || input.type === "open") {
+            patch.memberLimit = memberLimitFor(input.type, undefined, actor.app.defaultMemberLimit);
+          } else if (channel.type === "supergroup" || channel.type === "open") {
             const limit = input.memberLimit ?? actor.app.defaultMemberLimit;
-            if (channel.memberCount > limit) throw new AppError(Errors.CHANNEL_FULL);
+            // An open channel's audience that would not fit is refused as what open channels cannot do.
+            if (channel.memberCount > limit)
+              throw new AppError(channel.type === "open" ? Errors.OPEN_CHANNEL_REFUSED : Errors.CHANNEL_FULL);
             patch.memberLimit = limit;
           }
         }
@@ -196,13 +201,18 @@ export function createChannelService(
           patch.subchannelMax = input.subchannel.maxMembers;
           patch.subchannelMergeMinutes = input.subchannel.mergeMinutes;
         }
-        if (input.memberLimit !== undefined && (patch.type ?? channel.type) !== "supergroup") {
+        const typeAfter = patch.type ?? channel.type;
+        if (input.memberLimit !== undefined && typeAfter !== "supergroup" && typeAfter !== "open") {
           if (input.memberLimit < channel.memberCount) throw new AppError(Errors.CHANNEL_FULL);
           patch.memberLimit = input.memberLimit;
         }
-        if ((patch.type ?? channel.type) === "private" && (patch.inviteCode ?? channel.inviteCode) === "") {
+        if (typeAfter === "private" && (patch.inviteCode ?? channel.inviteCode) === "") {
           throw new AppError(Errors.INVITATION_CODE_REQUIRED);
         }
+        refuseForOpen(typeAfter, {
+          inviteCode: patch.inviteCode ?? channel.inviteCode,
+          hideMessagesBeforeJoin: patch.hideMessagesBeforeJoin ?? channel.hideMessagesBeforeJoin,
+        });
         await tx.update(channels).set(patch).where(eq(channels.id, channel.id));
         await channelChanged(tx, channel, batch, now);
         const updated = { ...channel, ...patch } as ChannelRow;

@@ -162,12 +162,16 @@ export function createMessageChanges(
             metadata: draft.metadata,
             editedAt: now,
             ...(retranslated.length > 0 ? { translations: null } : {}),
+            // An edit a rule shadows shadows the message: from now on its sender alone reads it, as if sent so.
+            ...(draft.shadowed ? { shadowed: true } : {}),
           })
           .where(and(eq(messages.id, stored.id), isNull(messages.deletedAt)))
           .returning();
         if (!row) throw new AppError(Errors.MESSAGE_NOT_FOUND);
         const [message] = await toMessages(tx, [row]);
-        const event = await batch.record(tx, actor.app.id, channel.id, "message.updated", { message }, now);
+        // A shadowed message's edit reaches its sender only, and the app marked shadowed, as its send did.
+        const marked = row.shadowed && message ? { message: { ...message, shadowed: true } } : undefined;
+        const event = await batch.record(tx, actor.app.id, channel.id, "message.updated", { message }, now, marked);
         if (actor.kind === "user") {
           batch.hideFrom(event, await blockersInChannel(tx, actor.app.id, channel.id, actor.user.userId));
         }

@@ -13,6 +13,7 @@ import {
   catchUpScope,
   channelIdsOfMember,
   historyScope,
+  openChannelVisitor,
   setReadMark,
   subchannelOfMember,
 } from "../channels";
@@ -42,17 +43,23 @@ export async function requireMemberChannel(
  * 3026 for a message outside what the member reads (sent before they joined a channel that hides it; another
  * member's in a broadcast channel): a reaction's answer would hand them what history does not. A thread is
  * another matter in a channel that hides earlier history: its replies after the join are the member's to read,
- * whenever its parent was sent (`forThread`). No query where the channel's history is whole.
+ * whenever its parent was sent (`forThread`). No query where the channel's history is whole, unless the caller
+ * asks about shadowed messages too (`shadowed`: another's is not theirs to read), which a caller whose own statement
+ * finds its target does not.
  */
 export async function requireReadable(
   db: Db,
   channel: ChannelRow,
   member: Pick<ChannelMemberRow, "chatUserId" | "joinedSeq">,
   messageId: string,
-  options: { forThread?: boolean } = {},
+  options: { forThread?: boolean; shadowed?: boolean } = {},
 ): Promise<void> {
   const reader = options.forThread ? { ...member, joinedSeq: -1 } : member;
-  const scope = historyScope(channel, reader, { seq: messages.seq, senderId: messages.senderId });
+  const scope = historyScope(channel, reader, {
+    seq: messages.seq,
+    senderId: messages.senderId,
+    ...(options.shadowed ? { shadowed: messages.shadowed } : {}),
+  });
   if (!scope) return;
   const [row] = await db
     .select({ id: messages.id })
@@ -96,9 +103,10 @@ export function createMessageReading(
     let subchannel = query.subchannel ?? null;
     let scope: SQL | undefined;
     if (actor.kind === "user") {
-      const member = await deps.channels.membership(db, channel.id, actor.user.id);
+      const joined = await deps.channels.membership(db, channel.id, actor.user.id);
+      const member = joined ?? openChannelVisitor(channel, actor.user.id);
       if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
-      subchannel = await deps.channels.subchannelOf(channel, member);
+      if (joined) subchannel = await deps.channels.subchannelOf(channel, joined);
       // Before they joined, when the channel hides it; other members' messages in a broadcast channel.
       scope = and(
         historyScope(channel, member, { seq: messages.seq, senderId: messages.senderId, shadowed: messages.shadowed }),
@@ -153,7 +161,8 @@ export function createMessageReading(
     ): Promise<TMessagesResponse> {
       const channel = await deps.channels.requireChannel(actor.app, channelId);
       if (actor.kind === "user") {
-        const member = await deps.channels.membership(db, channel.id, actor.user.id);
+        const member =
+          (await deps.channels.membership(db, channel.id, actor.user.id)) ?? openChannelVisitor(channel, actor.user.id);
         if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         await requireReadable(db, channel, member, parentId, { forThread: true });
       }
@@ -174,11 +183,11 @@ export function createMessageReading(
 
     /**
      * A message as a member who may report it sees it: 3020 for a non-member, 3026 for a message outside what they
-     * read or already deleted.
+     * read (another's shadowed one included) or already deleted.
      */
     async reportable(actor: UserActor, channelId: string, messageId: string): Promise<TMessage> {
       const { channel, member } = await requireMemberChannel(deps.channels, actor, channelId);
-      await requireReadable(db, channel, member, messageId);
+      await requireReadable(db, channel, member, messageId, { shadowed: true });
       const message = await viewMessage(db, actor, channel.id, messageId);
       if (!(await findLiveMessage(db, channel.id, messageId))) throw new AppError(Errors.MESSAGE_NOT_FOUND);
       return message;

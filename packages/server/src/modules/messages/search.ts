@@ -16,7 +16,7 @@ import { rowsOf } from "../../db/client";
 import { AppError } from "../../errors";
 import type { AppService } from "../apps";
 import type { Authenticated } from "../auth";
-import { type Actor, type ChannelService, findChannelNames, historyScope } from "../channels";
+import { type Actor, type ChannelService, findChannelNames, historyScope, openChannelVisitor } from "../channels";
 import { findChatUsersByUserIds, notBlockedBy } from "../chat-users";
 import { toMessages } from "./mapping";
 import { type MessageRow, messages } from "./schema";
@@ -170,18 +170,23 @@ export function createMessageSearch(ctx: Context, deps: { apps: AppService; chan
     },
 
     /**
-     * A channel's messages as its caller reads them in history and threads: for a member (3020 otherwise) none
-     * sent before they joined where the channel hides that, none of another member in a broadcast channel, only
-     * their own subchannel's and the whole channel's in a split super group, none from users they block. The app's
-     * server reads every message of the channel.
+     * A channel's messages as its caller reads them in history and threads: for a member (3020 otherwise; in an
+     * open channel any user of the app) none sent before they joined where the channel hides that, none of another
+     * member in a broadcast channel, only their own subchannel's and the whole channel's in a split super group, none
+     * from users they block. The app's server reads every message of the channel.
      */
     async inChannel(actor: Actor, channelId: string, query: TMessageSearchQuery): Promise<TMessageSearchResponse> {
       let where: SQL | undefined;
       let channelRowId: string;
       if (actor.kind === "user") {
-        const { channel, member } = await deps.channels.requireChannelWithMember(actor.app, channelId, actor.user.id);
+        const { channel, member: joined } = await deps.channels.requireChannelWithMember(
+          actor.app,
+          channelId,
+          actor.user.id,
+        );
+        const member = joined ?? openChannelVisitor(channel, actor.user.id);
         if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
-        const subchannel = await deps.channels.subchannelOf(channel, member);
+        const subchannel = joined ? await deps.channels.subchannelOf(channel, joined) : null;
         channelRowId = channel.id;
         where = and(
           historyScope(channel, member, {

@@ -17,10 +17,13 @@ export function audienceOf(draft: MessageDraft): string[] | undefined {
   return draft.visibleTo;
 }
 
-/** The mentioned users whose unread mentions a message adds to: none when it does not count as unread. */
+/**
+ * The mentioned users whose unread mentions a message adds to: none when it does not count as unread, nor in an open
+ * channel, which counts nothing.
+ */
 function mentionsCounted(draft: MessageDraft): string[] {
   const mentioned = draft.mentionedUserIds ?? [];
-  if (!countsAsUnread(draft)) return [];
+  if (!countsAsUnread(draft) || draft.channel.type === "open") return [];
   // A broadcast member's message reaches the owner only.
   return draft.visibleTo ? mentioned.filter((id) => draft.visibleTo?.includes(id)) : mentioned;
 }

@@ -57,10 +57,14 @@ export function createRuleTrials(
     return draft ? asDraft(draft) : deps.rules.savedRules(appId);
   }
 
-  return {
+  const trials = {
     /** What the rules would do to `text` sent now by the user in the channel: their facts and history count. */
     async test(auth: Authenticated, appId: string, request: TModerationTestRequest): Promise<TModerationTestResponse> {
-      const app = await deps.apps.requireAppAccess(auth, appId);
+      return trials.testIn(await deps.apps.requireAppAccess(auth, appId), request);
+    },
+
+    /** The tester for an app its caller already stands for: the app's server, by its API key. */
+    async testIn(app: AppRow, request: TModerationTestRequest): Promise<TModerationTestResponse> {
       const [user, channel, rules] = await Promise.all([
         readers.requireUser(app.id, request.userId),
         readers.requireChannel(app, request.channelId),
@@ -144,6 +148,7 @@ export function createRuleTrials(
       return { scanned: messages.length, perRule, perAction, sample };
     },
   };
+  return trials;
 }
 
 export type RuleTrials = ReturnType<typeof createRuleTrials>;

@@ -1,1 +1,2 @@
+export { moderationRuleChatRoutes } from "./chat-routes";
 export { moderationRuleRoutes } from "./routes";

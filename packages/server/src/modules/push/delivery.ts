@@ -146,8 +146,9 @@ export function createPushDelivery(
     const plan = await planPush(db, appId, name, event);
     if (!plan) return;
     const isSuperGroup = plan.channel.type === "supergroup";
-    // Super channels off: only what speaks to a user in person (a mention) still pushes.
-    const ordinary = isSuperGroup && !settings.superChannel.enabled ? null : key;
+    // Super channels off, or an open channel (a live event's, followed while it runs): only what speaks to a user
+    // in person (a mention) still pushes.
+    const ordinary = (isSuperGroup && !settings.superChannel.enabled) || plan.channel.type === "open" ? null : key;
 
     const values: TPushTemplateValues = {
       app: name,

@@ -204,6 +204,22 @@ describe("moderation rules on a send", () => {
     expect(await room.history()).toEqual(["hello"]);
   });
 
+  it("stores an edit a shadow rule catches shadowed: the others stop reading the message, its sender still does", async () => {
+    const room = await roomWithRules(t, [keywordRule("psst", { action: { kind: "shadow" } })]);
+    const sent = await room.send("hello");
+    const path = `/channels/${room.channelId}/messages`;
+    const edit = await room.kim.api.patch<{ message: { text: string } }>(`${path}/${sent.body.message.id}`, {
+      text: "psst",
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.message.text).toBe("psst");
+    expect(await room.history()).toEqual([]);
+    const own = await room.kim.api.get<{ messages: { text: string }[] }>(path);
+    expect(own.body.messages.map((m) => m.text)).toEqual(["psst"]);
+    const reacted = await room.lee.api.post(`${path}/${sent.body.message.id}/reactions`, { reaction: "like" });
+    expect(reacted.body.code).toBe("3026");
+  });
+
   it("refuses over the WebSocket's message.send as over REST, counting one hit", async () => {
     const room = await roomWithRules(t, [keywordRule("spam")]);
     const socket = await openSocket(wsUrl, { token: room.kim.sessionToken });

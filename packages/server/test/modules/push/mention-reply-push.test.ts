@@ -143,6 +143,27 @@ describe("mention pushes", () => {
     expect(triggers).toEqual({ lee: "message/mention", park: "message/send" });
   });
 
+  it("pushes in an open channel only the mentioned member, and nothing for a message that mentions no one", async () => {
+    const app = await pushApp();
+    const kim = await app.member("kim");
+    const lee = await app.member("lee");
+    const park = await app.member("park");
+    const { channel } = (
+      await kim.api.post<{ channel: { id: string } }>("/channels", {
+        name: "Keynote",
+        type: "open",
+        userIds: ["lee", "park"],
+      })
+    ).body;
+    const say = (text: string, mentionedUserIds?: string[]) =>
+      kim.api.post(`/channels/${channel.id}/messages`, { text, ...(mentionedUserIds ? { mentionedUserIds } : {}) });
+    expect((await say("welcome, everyone")).status).toBe(200);
+    expect((await say("@lee your question", ["lee"])).status).toBe(200);
+    await pushJobsSettled(t, app.appId);
+    expect(shown(lee.token)).toEqual([{ title: "kim mentioned you in Keynote", body: "@lee your question" }]);
+    expect(shown(park.token)).toEqual([]);
+  });
+
   it("renders the app's own mention title and text with every variable", async () => {
     const app = await pushApp();
     const saved = await app.d.put(pushTemplatePath(app.appId, "message/mention"), {

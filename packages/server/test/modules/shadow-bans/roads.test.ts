@@ -119,6 +119,12 @@ describe("a shadow-banned user's message", () => {
     expect([refused.status, refused.body.code]).toEqual([404, "3026"]);
     const replied = await kim.api.post(base, { text: "re", parentMessageId: plain.id });
     expect(replied.body.code).toBe("3026");
+    // Nor report it, nor pin it, though kim owns the channel; the app's server pins it as any message.
+    const reported = await park.api.post(`${base}/${plain.id}/report`, { reason: "spam" });
+    expect([reported.status, reported.body.code]).toEqual([404, "3026"]);
+    const pinned = await kim.api.post(`/channels/${id}/pins/${plain.id}`);
+    expect([pinned.status, pinned.body.code]).toEqual([404, "3026"]);
+    expect((await app.server.post(`/channels/${id}/pins/${plain.id}`)).status).toBe(200);
 
     // The app's server and the dashboard read it, marked.
     const asServer = (await app.server.get<Messages>(base)).body.messages;
@@ -215,5 +221,37 @@ describe("a shadow-banned user's message", () => {
     expect(byId.get(shadowed.id)).toMatchObject({ text: "shadow plain", shadowed: true });
     expect(byId.get(plain.id)).toMatchObject({ text: "heard" });
     expect(byId.get(plain.id)).not.toHaveProperty("shadowed");
+  });
+
+  it("is delivered to the app's webhook marked shadowed when edited too, and an ordinary edit unmarked", async () => {
+    const { app, lee, base, send } = await room();
+    const d = client(t.server);
+    const saved = await d.put<{ settings: TWebhookSettings }>(
+      `/apps/${app.appId}/webhook/settings`,
+      { url: hooks.url, events: ["message.updated"] },
+      app.owner.token,
+    );
+    expect(saved.status).toBe(200);
+    expect((await d.put(`/apps/${app.appId}/webhook/enabled`, { enabled: true }, app.owner.token)).status).toBe(200);
+    await app.server.put("/users/lee/shadow-ban");
+    const shadowed = await send(lee, "shadow plain");
+    await app.server.delete("/users/lee/shadow-ban");
+    const plain = await send(lee, "heard");
+    const already = hooks.requests.length;
+    expect((await lee.api.patch(`${base}/${shadowed.id}`, { text: "shadow edited" })).status).toBe(200);
+    expect((await lee.api.patch(`${base}/${plain.id}`, { text: "heard edited" })).status).toBe(200);
+    const delivered = (await hooks.waitFor(already + 2))
+      .slice(already)
+      .map((r) => (JSON.parse(r.body) as TWebhookPayload).data.event)
+      .filter((event) => event.type === "message.updated")
+      .map((event) => event.message);
+    const byId = new Map(delivered.map((m) => [m?.id, m]));
+    expect(byId.get(shadowed.id)).toMatchObject({ text: "shadow edited", shadowed: true });
+    expect(byId.get(plain.id)).toMatchObject({ text: "heard edited" });
+    expect(byId.get(plain.id)).not.toHaveProperty("shadowed");
+    // The mark is the app's: the sender's own catch-up carries none.
+    const events = await lee.api.get<{ events: TChatEvent[] }>("/events");
+    const edits = events.body.events.filter((e) => e.type === "message.updated").map((e) => e.message);
+    expect(edits.find((m) => m?.id === shadowed.id)).not.toHaveProperty("shadowed");
   });
 });

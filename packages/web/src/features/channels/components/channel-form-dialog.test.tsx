@@ -1,6 +1,6 @@
-import type { TChannel } from "@parley/contract";
+import { OPEN_CHANNEL_MEMBER_LIMIT, type TChannel } from "@parley/contract";
 import { screen, waitFor } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "@/i18n";
 import { setSession } from "@/lib/session";
 import { inputByLabel, jsonResponse, renderWithRouter, sessionFor, stubFetch } from "@/testing/test-utils";
@@ -72,6 +72,33 @@ describe("CreateChannelDialog", () => {
     expect(cancel).toBeEnabled();
     await user.click(cancel);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  describe.each(["en", "ko"])("in %s", (language) => {
+    const before = i18n.language;
+    beforeEach(() => i18n.changeLanguage(language));
+    afterEach(() => i18n.changeLanguage(before));
+
+    it("offers the open type with its own hint and no member limit field, and creates an open channel", async () => {
+      const fetchMock = stubFetch(() =>
+        jsonResponse(200, { channel: { ...created, type: "open", memberLimit: OPEN_CHANNEL_MEMBER_LIMIT } }),
+      );
+      const onClose = vi.fn();
+      const { user } = renderWithRouter(<CreateChannelDialog appId={appId} open onClose={onClose} />);
+      await user.type(inputByLabel(t("channels.fields.name")), "Keynote");
+      expect(screen.getByLabelText(t("channels.fields.memberLimit"))).toBeInTheDocument();
+      await user.click(screen.getByRole("combobox", { name: t("channels.fields.type") }));
+      await user.click(screen.getByRole("option", { name: t("channels.type.open") }));
+
+      const max = OPEN_CHANNEL_MEMBER_LIMIT.toLocaleString(language);
+      expect(screen.getByText(i18n.t("channels.typeHint.open", { max }))).toBeInTheDocument();
+      expect(screen.queryByLabelText(t("channels.fields.memberLimit"))).toBeNull();
+      await user.click(screen.getByRole("button", { name: t("channels.create") }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+      expect(body).toMatchObject({ name: "Keynote", type: "open" });
+      expect(body).not.toHaveProperty("memberLimit");
+    });
   });
 
   it("says the browser is offline when the connection drops mid-request", async () => {

@@ -3,6 +3,7 @@ import { Alert, Box, Divider, FormControlLabel, MenuItem, Stack, Switch, TextFie
 import {
   CHANNEL_TYPES,
   INVITE_CODE_MAX,
+  OPEN_CHANNEL_MEMBER_LIMIT,
   REGULAR_CHANNEL_MEMBER_LIMIT,
   SLOW_MODE_SECONDS_MAX,
   SUBCHANNEL_MAX_MEMBERS,
@@ -11,6 +12,7 @@ import {
   type TChannelType,
   type TCreateChannelRequest,
   type TDashboardUpdateChannelRequest,
+  takesMemberLimit,
   V,
   zDashboardCreateChannelRequest,
   zDashboardUpdateChannelRequest,
@@ -75,7 +77,7 @@ function ChannelFields({
   errors: FieldErrors<FieldsInput>;
   isEdit: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fieldError = useFieldError();
   const type = useWatch({ control, name: "type" }) as TChannelType;
   return (
@@ -104,7 +106,9 @@ function ChannelFields({
             onChange={(event) => field.onChange(event.target.value)}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            helperText={t(`channels.typeHint.${field.value as TChannelType}`)}
+            helperText={t(`channels.typeHint.${field.value as TChannelType}`, {
+              max: OPEN_CHANNEL_MEMBER_LIMIT.toLocaleString(i18n.language),
+            })}
           >
             {CHANNEL_TYPES.map((option) => (
               <MenuItem key={option} value={option}>
@@ -114,7 +118,7 @@ function ChannelFields({
           </TextField>
         )}
       />
-      {type !== "supergroup" && (
+      {takesMemberLimit(type) && (
         <Controller
           control={control}
           name="memberLimit"
@@ -183,7 +187,7 @@ export function CreateChannelDialog({ appId, open, onClose }: { appId: string; o
   const onSubmit = handleSubmit((values) => {
     const body: TCreateChannelRequest = {
       ...values,
-      memberLimit: values.type === "supergroup" ? undefined : values.memberLimit,
+      memberLimit: takesMemberLimit(values.type) ? values.memberLimit : undefined,
       inviteCode: values.type === "private" ? values.inviteCode : "",
       userIds: [],
       distinct: false,
@@ -311,7 +315,7 @@ export function EditChannelDialog({
       name: values.name,
       imageUrl: values.imageUrl,
       type: values.type,
-      memberLimit: values.type === "supergroup" ? undefined : values.memberLimit,
+      memberLimit: takesMemberLimit(values.type) ? values.memberLimit : undefined,
       inviteCode: values.type === "private" ? values.inviteCode : "",
       subchannel: values.subchannel,
       slowModeSeconds: values.slowModeSeconds,
@@ -409,7 +413,7 @@ export function EditChannelDialog({
             {...fieldError(errors.subchannel?.mergeMinutes)}
           />
         </Stack>
-        {detail.channel.type !== "supergroup" && (
+        {takesMemberLimit(detail.channel.type) && (
           <Alert severity="info" variant="outlined">
             {t("channels.form.memberLimitNote", { count: detail.channel.memberCount })}
           </Alert>

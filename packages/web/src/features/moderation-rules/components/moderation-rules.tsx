@@ -3,6 +3,7 @@ import ArrowUpwardRounded from "@mui/icons-material/ArrowUpwardRounded";
 import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import {
+  Alert,
   Box,
   Button,
   IconButton,
@@ -35,6 +36,12 @@ const inputOf = ({ name, enabled, channelTypes, condition, action }: TModeration
   action,
 });
 
+/** The saved rules in order with the draft in its rule's place, or last when it is a new rule. */
+function withDraft(saved: TModerationRule[], draft: { rule: TModerationRuleInput; id?: string }) {
+  const set = saved.map((rule) => (rule.id === draft.id ? draft.rule : inputOf(rule)));
+  return draft.id && saved.some((rule) => rule.id === draft.id) ? set : [...set, draft.rule];
+}
+
 /** `/apps/:id/moderation-rules`: the engine's switch, the rules in order with their hits, the tester and the replay. */
 export function ModerationRules({ appId }: { appId: string }) {
   const { t } = useTranslation();
@@ -43,6 +50,9 @@ export function ModerationRules({ appId }: { appId: string }) {
   const remove = useDeleteModerationRule(appId);
   const reorder = useReorderModerationRules(appId);
   const [editing, setEditing] = useState<{ rule: TModerationRuleInput; id?: string } | null>(null);
+  // A rule edited but not saved: the tester and the replay try the rules with it, so a change is tried first.
+  const [draft, setDraft] = useState<{ rule: TModerationRuleInput; id?: string } | null>(null);
+  const draftSet = draft && rules.data ? withDraft(rules.data, draft) : undefined;
 
   const move = (list: TModerationRule[], index: number, by: -1 | 1) => {
     const ids = list.map((r) => r.id);
@@ -146,16 +156,59 @@ export function ModerationRules({ appId }: { appId: string }) {
             </Stack>
           )}
         </SettingsCard>
-        <RuleTester appId={appId} />
-        <RuleReplay appId={appId} />
+        {draft && (
+          <Alert
+            severity="warning"
+            aria-label={t("moderationRules.draft.title")}
+            action={
+              <Stack direction="row" spacing={1}>
+                <Button color="inherit" size="small" onClick={() => setEditing(draft)}>
+                  {t("moderationRules.draft.edit")}
+                </Button>
+                <Button color="inherit" size="small" onClick={() => setDraft(null)}>
+                  {t("moderationRules.draft.discard")}
+                </Button>
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={save.isPending}
+                  onClick={() =>
+                    save.mutate(
+                      { rule: draft.rule, ...(draft.id ? { ruleId: draft.id } : {}) },
+                      { onSuccess: () => setDraft(null) },
+                    )
+                  }
+                >
+                  {t("moderationRules.save")}
+                </Button>
+              </Stack>
+            }
+          >
+            {t("moderationRules.draft.unsaved", { name: draft.rule.name })}
+          </Alert>
+        )}
+        <RuleTester appId={appId} draft={draftSet} />
+        <RuleReplay appId={appId} draft={draftSet} />
       </Stack>
       {editing && (
         <RuleEditor
           initial={editing.rule}
           isSaving={save.isPending}
           onClose={() => setEditing(null)}
+          onKeepDraft={(rule) => {
+            setDraft({ rule, ...(editing.id ? { id: editing.id } : {}) });
+            setEditing(null);
+          }}
           onSave={(rule) =>
-            save.mutate({ rule, ...(editing.id ? { ruleId: editing.id } : {}) }, { onSuccess: () => setEditing(null) })
+            save.mutate(
+              { rule, ...(editing.id ? { ruleId: editing.id } : {}) },
+              {
+                onSuccess: () => {
+                  setEditing(null);
+                  setDraft(null);
+                },
+              },
+            )
           }
         />
       )}

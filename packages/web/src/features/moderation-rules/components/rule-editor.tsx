@@ -11,8 +11,10 @@ import {
   TextField,
 } from "@mui/material";
 import {
+  CHANNEL_TYPES,
   MODERATION_ACTIONS,
   MODERATION_CONDITIONS,
+  type TChannelType,
   type TModerationAction,
   type TModerationCondition,
   type TModerationConditionKind,
@@ -233,10 +235,15 @@ function actionOf(kind: TModerationAction["kind"], minutes = 10): TModerationAct
 }
 
 /** A dialog to write one rule: its name, switch, condition and action. */
+/**
+ * One rule's form. Besides saving, the rule may be kept as a draft (`onKeepDraft`): the page's tester and replay then
+ * try the rules as edited, before anything is saved.
+ */
 export function RuleEditor(props: {
   initial: TModerationRuleInput;
   isSaving: boolean;
   onSave: (rule: TModerationRuleInput) => void;
+  onKeepDraft: (rule: TModerationRuleInput) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -259,6 +266,34 @@ export function RuleEditor(props: {
             }
             label={t("moderationRules.field.enabled")}
           />
+          <TextField
+            select
+            size="small"
+            label={t("moderationRules.field.channelTypes")}
+            helperText={t("moderationRules.field.channelTypesHint")}
+            value={rule.channelTypes}
+            onChange={(e) => {
+              const picked = e.target.value as unknown as TChannelType[];
+              setRule({ ...rule, channelTypes: CHANNEL_TYPES.filter((type) => picked.includes(type)) });
+            }}
+            slotProps={{
+              select: {
+                multiple: true,
+                displayEmpty: true,
+                renderValue: (picked) =>
+                  (picked as TChannelType[]).length === 0
+                    ? t("moderationRules.field.allChannelTypes")
+                    : (picked as TChannelType[]).map((type) => t(`channels.type.${type}`)).join(", "),
+              },
+              inputLabel: { shrink: true },
+            }}
+          >
+            {CHANNEL_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`channels.type.${type}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <TextField
             select
             size="small"
@@ -306,6 +341,9 @@ export function RuleEditor(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{t("moderationRules.cancel")}</Button>
+        <Button disabled={!checked.success} onClick={() => checked.success && props.onKeepDraft(checked.data)}>
+          {t("moderationRules.draft.keep")}
+        </Button>
         <Button
           variant="contained"
           disabled={!checked.success || props.isSaving}

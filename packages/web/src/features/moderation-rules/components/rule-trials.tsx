@@ -1,5 +1,10 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
-import { MODERATION_ACTIONS, MODERATION_REPLAY_MAX, type TModerationOutcome } from "@parley/contract";
+import {
+  MODERATION_ACTIONS,
+  MODERATION_REPLAY_MAX,
+  type TModerationOutcome,
+  type TModerationRuleInput,
+} from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "@/components/settings-card";
@@ -30,8 +35,22 @@ function OutcomeView({ outcome }: { outcome: TModerationOutcome }) {
   );
 }
 
-/** The tester: a sample text tried as a user in a channel against the saved rules. */
-export function RuleTester({ appId }: { appId: string }) {
+/** Which rules a trial runs: the saved ones, or the set as edited when there is a draft (`draft`), said so. */
+function TrialScope({ draft }: { draft: TModerationRuleInput[] | undefined }) {
+  const { t } = useTranslation();
+  return draft ? (
+    <Alert severity="info" data-testid="trial-scope">
+      {t("moderationRules.draft.trying")}
+    </Alert>
+  ) : (
+    <Typography variant="body2" color="text.secondary" data-testid="trial-scope">
+      {t("moderationRules.draft.tryingSaved")}
+    </Typography>
+  );
+}
+
+/** The tester: a sample text tried as a user in a channel against the saved rules, or the draft set. */
+export function RuleTester({ appId, draft }: { appId: string; draft?: TModerationRuleInput[] | undefined }) {
   const { t } = useTranslation();
   const test = useTestModerationRules(appId);
   const [text, setText] = useState("");
@@ -43,6 +62,7 @@ export function RuleTester({ appId }: { appId: string }) {
         <Typography variant="body2" color="text.secondary">
           {t("moderationRules.test.description")}
         </Typography>
+        <TrialScope draft={draft} />
         <TextField
           size="small"
           label={t("moderationRules.test.text")}
@@ -70,7 +90,14 @@ export function RuleTester({ appId }: { appId: string }) {
           <Button
             variant="outlined"
             disabled={!userId || !channelId || test.isPending}
-            onClick={() => test.mutate({ text, userId: userId.trim(), channelId: channelId.trim() })}
+            onClick={() =>
+              test.mutate({
+                text,
+                userId: userId.trim(),
+                channelId: channelId.trim(),
+                ...(draft ? { rules: draft } : {}),
+              })
+            }
           >
             {t("moderationRules.test.run")}
           </Button>
@@ -81,8 +108,8 @@ export function RuleTester({ appId }: { appId: string }) {
   );
 }
 
-/** The replay: the saved rules over the app's last messages, counted per rule and per action. */
-export function RuleReplay({ appId }: { appId: string }) {
+/** The replay: the saved rules, or the draft set, over the app's last messages, counted per rule and per action. */
+export function RuleReplay({ appId, draft }: { appId: string; draft?: TModerationRuleInput[] | undefined }) {
   const { t } = useTranslation();
   const replay = useReplayModerationRules(appId);
   const [limit, setLimit] = useState(200);
@@ -93,6 +120,7 @@ export function RuleReplay({ appId }: { appId: string }) {
         <Typography variant="body2" color="text.secondary">
           {t("moderationRules.replay.description", { max: MODERATION_REPLAY_MAX })}
         </Typography>
+        <TrialScope draft={draft} />
         <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
           <TextField
             type="number"
@@ -107,7 +135,7 @@ export function RuleReplay({ appId }: { appId: string }) {
             variant="outlined"
             sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
             disabled={limit < 1 || limit > MODERATION_REPLAY_MAX || replay.isPending}
-            onClick={() => replay.mutate({ limit })}
+            onClick={() => replay.mutate({ limit, ...(draft ? { rules: draft } : {}) })}
           >
             {t("moderationRules.replay.run")}
           </Button>
