@@ -9,7 +9,7 @@ import type { Database } from "./db/client";
 import { gatewayLimits, registerGateway } from "./gateway/gateway";
 import { registerAppAccess } from "./http/app-access";
 import { registerChatApiPlugins } from "./http/chat-api";
-import { registerIdempotency } from "./http/idempotency";
+import { registerChatIdempotency, registerIdempotency } from "./http/idempotency";
 import { registerDashboardApiDocument, serveDashboardApiDocument } from "./http/openapi";
 import { type RequestCounter, registerRateLimit } from "./http/rate-limit";
 import { accountRoutes } from "./modules/accounts/wiring";
@@ -119,6 +119,7 @@ export async function registerRoutes(
     async (v1) => {
       await registerChatApiPlugins(v1, config);
       await registerRateLimit(v1, { counter, hook: "preHandler" });
+      registerChatIdempotency(v1, { db: database.db, clock });
       await v1.register(chatUserChatRoutes, { apps, chatUsers, presence });
       await v1.register(chatTokenRoutes, { apps, chatUsers });
       await v1.register(channelChatRoutes, { apps, chatUsers, channels });
