@@ -3,7 +3,17 @@ import { LANGUAGE_CODE_PATTERN } from "./translation";
 import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
 
 /** The groups of the chat API's reference, in the order the docs list them. */
-export const CHAT_API_TAGS = ["auth", "users", "channels", "members", "messages", "events", "push", "calls"] as const;
+export const CHAT_API_TAGS = [
+  "auth",
+  "users",
+  "channels",
+  "members",
+  "messages",
+  "events",
+  "webhooks",
+  "push",
+  "calls",
+] as const;
 export type TChatApiTag = (typeof CHAT_API_TAGS)[number];
 
 /**
@@ -43,6 +53,8 @@ export const CHAT_API_OPERATIONS = {
   listSubchannels: "channels",
   pinMessage: "channels",
   unpinMessage: "channels",
+  freezeChannel: "channels",
+  unfreezeChannel: "channels",
   getUnreadCounts: "users",
   blockUser: "users",
   unblockUser: "users",
@@ -73,6 +85,8 @@ export const CHAT_API_OPERATIONS = {
   removeReaction: "messages",
   listReplies: "messages",
   listEvents: "events",
+  getWebhookSettings: "webhooks",
+  updateWebhookSettings: "webhooks",
   registerPushToken: "push",
   listPushTokens: "push",
   deletePushToken: "push",

@@ -42,7 +42,7 @@ import { profanityRoutes } from "./modules/profanity/wiring";
 import { pushChatRoutes, pushRoutes } from "./modules/push/wiring";
 import { reportChatRoutes, reportQueueRoutes } from "./modules/reports/wiring";
 import { translationChatRoutes, translationRoutes } from "./modules/translation/wiring";
-import { webhookListenChatRoutes, webhookRoutes } from "./modules/webhooks/wiring";
+import { webhookListenChatRoutes, webhookRoutes, webhookSettingsChatRoutes } from "./modules/webhooks/wiring";
 import type { Services } from "./services";
 
 /** What the routes are registered with: the services and the parts of the process they share. */
@@ -134,6 +134,7 @@ export async function registerRoutes(
       await v1.register(liveTailChatRoutes, { apps, chatUsers, live: services.live });
       const listening = services.webhookListening;
       await v1.register(webhookListenChatRoutes, { apps, chatUsers, live: services.live, listening });
+      await v1.register(webhookSettingsChatRoutes, { apps, chatUsers, webhooks });
       const realtime = { bus, presence, auth, apps, chatUsers, channels, messages, calls, counter };
       gateway = registerGateway(v1, chatApi.ws, { ...realtime, ...gatewayLimits(config) });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());
