@@ -1,6 +1,7 @@
 import { CLIENT_MESSAGE_ID_PATTERN, REACTION_PATTERN, USER_ID_PATTERN } from "./chat";
 import { LANGUAGE_CODE_PATTERN } from "./translation";
 import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
+import { EVENT_ID_PATTERN } from "./webhook-listen";
 
 /** The groups of the chat API's reference, in the order the docs list them. */
 export const CHAT_API_TAGS = [
@@ -85,6 +86,9 @@ export const CHAT_API_OPERATIONS = {
   removeReaction: "messages",
   listReplies: "messages",
   listEvents: "events",
+  tailEvents: "events",
+  listenWebhooks: "webhooks",
+  resendEvent: "webhooks",
   getWebhookSettings: "webhooks",
   updateWebhookSettings: "webhooks",
   registerPushToken: "push",
@@ -117,5 +121,6 @@ export const CHAT_FIELD_PATTERNS = {
   digits: DIGITS_PATTERN.source,
   languageCode: LANGUAGE_CODE_PATTERN.source,
   reaction: REACTION_PATTERN.source,
+  eventId: EVENT_ID_PATTERN.source,
 } as const;
 export type TChatFieldPattern = keyof typeof CHAT_FIELD_PATTERNS;

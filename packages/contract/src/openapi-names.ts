@@ -116,6 +116,7 @@ import {
 import { zPushDevice, zPushDeviceResponse, zPushDevicesResponse, zRegisterPushTokenRequest } from "./push";
 import { zReport, zReportRequest, zReportResponse, zUserReportRequest } from "./report-queue";
 import { zMessageTranslation, zMessageTranslationResponse } from "./translation";
+import { zEventResendResponse } from "./webhook-listen";
 import {
   zChatWebhookSettings,
   zChatWebhookSettingsResponse,
@@ -298,6 +299,7 @@ const CHAT_DEVICES_AND_CALLS: readonly Entry[] = [
 ];
 
 const CHAT_WEBHOOKS: readonly Entry[] = [
+  [zEventResendResponse, "EventResendResponse", "The event sent again to the app's webhook listeners."],
   [zChatWebhookSettings, "ChatWebhookSettings", "The app's webhook address, events and switch."],
   [zChatWebhookSettingsResponse, "ChatWebhookSettingsResponse", "The webhook settings."],
   [

@@ -1,4 +1,5 @@
 import {
+  CLIENT_MESSAGE_ID_PATTERN,
   type ErrorCode,
   errorCatalogue,
   IDEMPOTENCY_KEY_HEADER,
@@ -51,7 +52,7 @@ const idempotencyParameter = {
   required: false,
   description:
     "One key per write, sent again on each retry of it: the same key with the same body within 24 hours answers the first answer again (marked `Idempotent-Replayed: true`) without running the write twice; with another body it answers 010, and while the first still runs 009. Honoured on requests made with an API key.",
-  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: "^[A-Za-z0-9._:-]+$" },
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: CLIENT_MESSAGE_ID_PATTERN.source },
 };
 
 function mapRefs(node: unknown, rename: (name: string) => string): unknown {
@@ -177,7 +178,11 @@ function finishOperation(
   const ok = objectAt(responses, "200");
   const produces = facts.producesOf(operationId);
   if (produces) {
-    responses["200"] = { description: "The file.", content: { [produces]: { schema: { type: "string" } } } };
+    const description =
+      produces === "text/event-stream"
+        ? "A stream of server-sent events, open until either side closes it."
+        : "The file.";
+    responses["200"] = { description, content: { [produces]: { schema: { type: "string" } } } };
   } else if (ok) {
     const content = objectAt(ok, "content");
     const json = content ? objectAt(content, "application/json") : undefined;

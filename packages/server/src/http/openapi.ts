@@ -72,7 +72,9 @@ export function chatApiDocument(config: Config): FastifyDynamicSwaggerOptions {
       isPublic: (operationId) => (CHAT_API_PUBLIC_OPERATIONS as readonly string[]).includes(operationId),
       tags: CHAT_API_TAGS,
       examples: CHAT_API_EXAMPLES,
-      producesOf: () => undefined,
+      // The two streams: the swagger plugin would describe their answer as JSON, which it is not.
+      producesOf: (operationId) =>
+        operationId === "tailEvents" || operationId === "listenWebhooks" ? "text/event-stream" : undefined,
       credential:
         "Called with an API key (`psk_…`, from the app's server) or a user's session token (`pcs_…`) as the bearer credential.",
       isIdempotent: (operationId) => !notIdempotent.has(operationId),

@@ -169,6 +169,19 @@ describe("the published documents", () => {
     expect([codes.get("009"), codes.get("010")]).toEqual(["409", "422"]);
   });
 
+  it("gives the live tail and the webhook listener as text/event-stream, and the resend as JSON", () => {
+    for (const path of ["/v1/events/live", "/v1/webhooks/listen"]) {
+      const stream = operation(chat, "GET", path);
+      expect(Object.keys(stream.responses["200"]?.content ?? {}), path).toEqual(["text/event-stream"]);
+      expect(stream.description, path).toContain("`ready`");
+      expect(documentedCodes(chat, stream).get("3191"), path).toBe("429");
+    }
+    const resend = operation(chat, "POST", "/v1/events/{eventId}/resend");
+    expect(resend.responses["200"]?.content?.["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/EventResendResponse",
+    });
+  });
+
   it("lets the two logins be called without a credential", () => {
     expect(operation(chat, "POST", "/v1/auth/login").security).toEqual([]);
     expect(operation(chat, "POST", "/v1/auth/anonymous").security).toEqual([]);
