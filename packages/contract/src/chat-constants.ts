@@ -47,6 +47,9 @@ export const chatApi = {
   /** A member's shadow ban in the channel: read (GET) or lifted (DELETE). */
   channelShadowBan: "/channels/:channelId/shadow-bans/:userId",
   owner: "/channels/:channelId/owner",
+  /** The app's server freezes a channel: its members read but no longer send until it is unfrozen. */
+  freeze: "/channels/:channelId/freeze",
+  unfreeze: "/channels/:channelId/unfreeze",
   messages: "/channels/:channelId/messages",
   /** A member searches the channel's messages by text. */
   messageSearch: "/channels/:channelId/messages/search",
@@ -70,6 +73,8 @@ export const chatApi = {
   eventResend: "/events/:eventId/resend",
   /** The app's server hears every webhook event as its webhook URL would get it (server-sent events). */
   webhooksListen: "/webhooks/listen",
+  /** The app's server reads (GET) and changes (PUT) the app's webhook address, events and switch. */
+  webhookSettings: "/webhooks/settings",
   ws: "/ws",
   openapi: "/openapi.json",
 } as const;

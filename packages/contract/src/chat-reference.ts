@@ -1,9 +1,20 @@
 import { CLIENT_MESSAGE_ID_PATTERN, REACTION_PATTERN, USER_ID_PATTERN } from "./chat";
 import { LANGUAGE_CODE_PATTERN } from "./translation";
 import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
+import { EVENT_ID_PATTERN } from "./webhook-listen";
 
 /** The groups of the chat API's reference, in the order the docs list them. */
-export const CHAT_API_TAGS = ["auth", "users", "channels", "members", "messages", "events", "push", "calls"] as const;
+export const CHAT_API_TAGS = [
+  "auth",
+  "users",
+  "channels",
+  "members",
+  "messages",
+  "events",
+  "webhooks",
+  "push",
+  "calls",
+] as const;
 export type TChatApiTag = (typeof CHAT_API_TAGS)[number];
 
 /**
@@ -43,6 +54,8 @@ export const CHAT_API_OPERATIONS = {
   listSubchannels: "channels",
   pinMessage: "channels",
   unpinMessage: "channels",
+  freezeChannel: "channels",
+  unfreezeChannel: "channels",
   getUnreadCounts: "users",
   blockUser: "users",
   unblockUser: "users",
@@ -74,6 +87,11 @@ export const CHAT_API_OPERATIONS = {
   removeReaction: "messages",
   listReplies: "messages",
   listEvents: "events",
+  tailEvents: "events",
+  listenWebhooks: "webhooks",
+  resendEvent: "webhooks",
+  getWebhookSettings: "webhooks",
+  updateWebhookSettings: "webhooks",
   registerPushToken: "push",
   listPushTokens: "push",
   deletePushToken: "push",
@@ -104,5 +122,6 @@ export const CHAT_FIELD_PATTERNS = {
   digits: DIGITS_PATTERN.source,
   languageCode: LANGUAGE_CODE_PATTERN.source,
   reaction: REACTION_PATTERN.source,
+  eventId: EVENT_ID_PATTERN.source,
 } as const;
 export type TChatFieldPattern = keyof typeof CHAT_FIELD_PATTERNS;

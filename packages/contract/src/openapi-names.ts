@@ -116,7 +116,11 @@ import {
 import { zPushDevice, zPushDeviceResponse, zPushDevicesResponse, zRegisterPushTokenRequest } from "./push";
 import { zReport, zReportRequest, zReportResponse, zUserReportRequest } from "./report-queue";
 import { zMessageTranslation, zMessageTranslationResponse } from "./translation";
+import { zEventResendResponse } from "./webhook-listen";
 import {
+  zChatWebhookSettings,
+  zChatWebhookSettingsResponse,
+  zUpdateChatWebhookSettingsRequest,
   zWebhookAttempt,
   zWebhookDeliveriesPage,
   zWebhookDelivery,
@@ -294,6 +298,17 @@ const CHAT_DEVICES_AND_CALLS: readonly Entry[] = [
   ],
 ];
 
+const CHAT_WEBHOOKS: readonly Entry[] = [
+  [zEventResendResponse, "EventResendResponse", "The event sent again to the app's webhook listeners."],
+  [zChatWebhookSettings, "ChatWebhookSettings", "The app's webhook address, events and switch."],
+  [zChatWebhookSettingsResponse, "ChatWebhookSettingsResponse", "The webhook settings."],
+  [
+    zUpdateChatWebhookSettingsRequest,
+    "UpdateChatWebhookSettingsRequest",
+    "What changes of the webhook settings; a field left out keeps its value.",
+  ],
+];
+
 const DASHBOARD: readonly Entry[] = [
   [zApp, "App", "An app of the account."],
   [zAppResponse, "AppResponse", "One app."],
@@ -349,7 +364,14 @@ function registryOf(...groups: (readonly Entry[])[]) {
 }
 
 /** The chat API's (`/v1`) named schemas. */
-export const chatApiSchemas = registryOf(SHARED, CHAT_USERS, CHAT_CHANNELS, CHAT_MESSAGES, CHAT_DEVICES_AND_CALLS);
+export const chatApiSchemas = registryOf(
+  SHARED,
+  CHAT_USERS,
+  CHAT_CHANNELS,
+  CHAT_MESSAGES,
+  CHAT_WEBHOOKS,
+  CHAT_DEVICES_AND_CALLS,
+);
 
 /**
  * The dashboard API's named schemas, for the parts its document covers. The chat's user, channel and message shapes

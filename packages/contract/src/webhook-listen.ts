@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { V } from "./validation";
-import { type TAnyWebhookPayload, type TWebhookEvent, WEBHOOK_EVENTS } from "./webhooks";
+import { type TAnyWebhookPayload, type TWebhookEvent, WEBHOOK_EVENTS, zWebhookEvent } from "./webhooks";
 
 /**
  * Webhook listening: an app's server (`parley listen`) holds `GET /v1/webhooks/listen` open with an API key and hears,
@@ -61,15 +61,12 @@ export type TWebhookListenFrame =
   | { kind: "dropped"; count: number; at: string };
 
 /** A chat event's id, or a webhook delivery's (`msg_` and a ULID). */
+export const EVENT_ID_PATTERN = /^(?:[1-9][0-9]{0,18}|msg_[0-9A-Z]{26})$/;
 export const zEventResendParams = z.object({
-  eventId: z
-    .string()
-    .max(40, V.tooLong)
-    .regex(/^(?:[1-9][0-9]{0,18}|msg_[0-9A-Z]{26})$/, V.invalidValue),
+  eventId: z.string().max(40, V.tooLong).regex(EVENT_ID_PATTERN, V.invalidValue),
 });
 export type TEventResendParams = z.infer<typeof zEventResendParams>;
 
 /** What was sent again to the app's listeners. */
-export interface TEventResendResponse {
-  event: { id: string; type: TWebhookEvent };
-}
+export const zEventResendResponse = z.object({ event: z.object({ id: z.string(), type: zWebhookEvent }) });
+export type TEventResendResponse = z.infer<typeof zEventResendResponse>;

@@ -54,6 +54,31 @@ export const zWebhookSettingsResponse = z.object({ settings: zWebhookSettings })
 export type TWebhookSettingsResponse = z.infer<typeof zWebhookSettingsResponse>;
 
 /**
+ * The webhook settings as the app's server reads them with an API key (`/v1/webhooks/settings`): the address, the
+ * events and the switch. The signing secret stays on the dashboard, so a leaked API key cannot also sign deliveries.
+ */
+export const zChatWebhookSettings = z.object({
+  /** Empty until one is set. */
+  url: z.string(),
+  events: z.array(zWebhookEvent),
+  enabled: z.boolean(),
+});
+export type TChatWebhookSettings = z.infer<typeof zChatWebhookSettings>;
+export const zChatWebhookSettingsResponse = z.object({ settings: zChatWebhookSettings });
+export type TChatWebhookSettingsResponse = z.infer<typeof zChatWebhookSettingsResponse>;
+/**
+ * What changes: a field left out keeps its value. The address is checked as the dashboard checks it (3043, 3047);
+ * turning webhooks on needs an address, given here or saved before (3045).
+ */
+export const zUpdateChatWebhookSettingsRequest = z.object({
+  url: zHttpUrl.optional(),
+  events: z.array(zWebhookEvent).max(WEBHOOK_EVENTS.length).optional(),
+  enabled: z.boolean().optional(),
+});
+export type TUpdateChatWebhookSettingsRequest = z.infer<typeof zUpdateChatWebhookSettingsRequest>;
+export type TUpdateChatWebhookSettingsRequestInput = z.input<typeof zUpdateChatWebhookSettingsRequest>;
+
+/**
  * The body of every chat event's delivery (Standard Webhooks envelope): the event's type, when it happened, and the
  * app and chat event it is about. `data.event` has the same shape as the WebSocket's and `GET /v1/events`'.
  */

@@ -135,6 +135,21 @@ class ApiTest(unittest.TestCase):
             self.parley.channels.get(channel["id"])
         self.assertEqual(gone.exception.code, "3007")
 
+    def test_freezes_a_channel_and_unfreezes_it(self) -> None:
+        channel = self.parley.channels.create("Frozen")
+        self.assertTrue(self.parley.channels.freeze(channel["id"])["isFrozen"])
+        self.assertTrue(self.parley.channels.get(channel["id"])["isFrozen"])
+        self.assertFalse(self.parley.channels.unfreeze(channel["id"])["isFrozen"])
+
+    def test_reads_the_webhook_settings_and_refuses_a_private_address_with_3043(self) -> None:
+        settings = self.parley.webhooks.get_settings()
+        self.assertEqual(sorted(settings), ["enabled", "events", "url"])
+        self.assertEqual(self.parley.webhooks.update_settings(events=settings["events"]), settings)
+        with self.assertRaises(ParleyError) as refused:
+            self.parley.webhooks.update_settings(url="http://10.0.0.1/hooks")
+        self.assertEqual((refused.exception.code, refused.exception.status), ("3043", 400))
+        self.assertEqual(self.parley.webhooks.get_settings()["url"], settings["url"])
+
     def test_raises_a_failed_channel_create_with_the_items_own_code(self) -> None:
         with self.assertRaises(ParleyError) as refused:
             self.parley.channels.create("Ghosts", user_ids=[_unique("nobody")])

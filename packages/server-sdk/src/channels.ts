@@ -88,6 +88,25 @@ export class Channels {
     return channel;
   }
 
+  /**
+   * Freezes the channel: its members read but can no longer send until it is unfrozen; the app's own messages still
+   * go out. Freezing a frozen channel changes nothing.
+   */
+  async freeze(channelId: string): Promise<TChannel> {
+    const { channel } = await this.http.request<{ channel: TChannel }>("POST", chatApi.freeze, {
+      params: { channelId },
+    });
+    return channel;
+  }
+
+  /** Unfreezes the channel: its members send again. */
+  async unfreeze(channelId: string): Promise<TChannel> {
+    const { channel } = await this.http.request<{ channel: TChannel }>("POST", chatApi.unfreeze, {
+      params: { channelId },
+    });
+    return channel;
+  }
+
   /** Deletes the channel and its messages. A delete retried after its answer was lost succeeds. */
   async delete(channelId: string): Promise<void> {
     await this.http.request("DELETE", chatApi.channel, {

@@ -5,6 +5,7 @@ import { UserSessions } from "./sessions";
 import type { SigningKey } from "./signing";
 import { Tokens } from "./tokens";
 import { Users } from "./users";
+import { WebhookSettings } from "./webhook-settings";
 
 export interface ParleyServerOptions {
   /** The Parley server, e.g. `https://chat.example.com`. */
@@ -49,6 +50,8 @@ export class ParleyServer {
   readonly moderation: Moderation;
   /** Messages from the app, and from its users sent for them. */
   readonly messages: Messages;
+  /** The app's webhook address, events and switch. */
+  readonly webhooks: WebhookSettings;
 
   constructor(options: ParleyServerOptions) {
     if (!/^https?:\/\/[^/]+/i.test(options.baseUrl)) {
@@ -70,6 +73,7 @@ export class ParleyServer {
     this.channels = new Channels(http);
     this.members = new Members(http);
     this.moderation = new Moderation(http);
+    this.webhooks = new WebhookSettings(http);
     const canSign = Boolean(options.signing?.keyId && options.signing.secret);
     this.messages = new Messages(http, new UserSessions(http, this.tokens, options.appId, canSign));
   }

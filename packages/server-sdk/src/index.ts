@@ -21,6 +21,7 @@ export type {
   TChatEvent,
   TChatUser,
   TChatUsersPage,
+  TChatWebhookSettings,
   TCreateChannelRequestInput,
   TCreateChatUserRequestInput,
   TIssueTokenResponse,
@@ -33,6 +34,7 @@ export type {
   TShadowBanState,
   TUpdateChannelRequestInput,
   TUpdateChatUserRequestInput,
+  TUpdateChatWebhookSettingsRequestInput,
   TWebhookPayload,
 } from "@parley/contract";
 export { Channels, type CreateChannelInput, Members, Moderation } from "./channels";
@@ -43,6 +45,7 @@ export type { HistoryOptions, MessageInput, Messages } from "./messages";
 export { type SigningKey, type SignLoginTokenOptions, signLoginToken } from "./signing";
 export type { Tokens } from "./tokens";
 export type { ListOptions, Users } from "./users";
+export type { WebhookSettings } from "./webhook-settings";
 export {
   type VerifyWebhookOptions,
   verifyWebhook,

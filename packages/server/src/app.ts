@@ -15,6 +15,7 @@ import { registerTestingEndpoints } from "./http/testing";
 import { registerWeb } from "./http/web";
 import { createMailer } from "./integrations/mail";
 import { createOutboundGuard } from "./integrations/outbound";
+import { openSecretBox } from "./integrations/secret-box";
 import { jobHandlers as allJobHandlers } from "./job-handlers";
 import { dueCampaignsJob } from "./jobs/catalog";
 import { createJobs, type JobHandler } from "./jobs/runtime";
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer,
     outbound: createOutboundGuard({ allowedNetworks: config.outboundAllowedNetworks }),
     log: server.log,
+    secrets: openSecretBox(config),
   } as Context;
   const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, server.log) : createMemoryBus());
   const presence = config.redisUrl ? await createRedisPresence(config.redisUrl, server.log) : createMemoryPresence();
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   services = createServices(ctx, { bus, presence, onWebhookFailed: observability.webhookFailed });
   const { auth, chatUsers } = services;
+  // Before any request: plain or previous-key secrets are sealed again, and one the key cannot open stops start-up.
+  await chatUsers.signing.sealStoredSecrets();
 
   const handlers = allJobHandlers(ctx, services);
   ctx.jobs = createJobs({

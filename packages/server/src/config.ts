@@ -56,6 +56,18 @@ const bool = z.preprocess(
     .optional(),
 );
 
+/** The base64 of 32 bytes (`openssl rand -base64 32`): an AES-256 key. */
+const secretsKey = z.preprocess(
+  blankIsUnset,
+  z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === 32,
+      "must be the base64 of 32 bytes (openssl rand -base64 32)",
+    )
+    .optional(),
+);
+
 /** Comma-separated CIDR ranges; undefined when unset, so a deprecated alias can stand in. */
 const cidrList = z.preprocess(
   blankIsUnset,
@@ -211,6 +223,10 @@ export const envSchema = z.object({
   ),
   /** The bearer token `/metrics` asks for. Unset, `/metrics` is not served. */
   METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16).optional()),
+  /** The key that seals stored signing secrets (integrations/secret-box.ts); unset, a key file in DATA_DIR. */
+  SECRETS_KEY: secretsKey,
+  /** The key before the last change of SECRETS_KEY, still opening what it sealed until start-up seals it again. */
+  SECRETS_KEY_PREVIOUS: secretsKey,
   /** Browser tests only: lets HTTP calls move the server's clock and run jobs. Never in production. */
   TESTING_ENDPOINTS: bool.default(false),
   FCM_BASE_URL: z.preprocess(blankIsUnset, z.url().default("https://fcm.googleapis.com")),
@@ -270,6 +286,8 @@ export interface Config {
   httpHeadersTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
   metricsToken: string | null;
+  secretsKey: string | undefined;
+  secretsKeyPrevious: string | undefined;
   fileRetentionDays: number;
   eventRetentionDays: number;
   callRingSeconds: number;
@@ -343,6 +361,8 @@ export function loadConfig(
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    secretsKey: e.SECRETS_KEY,
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     callRingSeconds: e.CALL_RING_SECONDS,

@@ -9,7 +9,7 @@ import type { Database } from "./db/client";
 import { gatewayLimits, registerGateway } from "./gateway/gateway";
 import { registerAppAccess } from "./http/app-access";
 import { registerChatApiPlugins } from "./http/chat-api";
-import { registerIdempotency } from "./http/idempotency";
+import { registerChatIdempotency, registerIdempotency } from "./http/idempotency";
 import { registerDashboardApiDocument, serveDashboardApiDocument } from "./http/openapi";
 import { type RequestCounter, registerRateLimit } from "./http/rate-limit";
 import { accountRoutes } from "./modules/accounts/wiring";
@@ -42,7 +42,7 @@ import { profanityRoutes } from "./modules/profanity/wiring";
 import { pushChatRoutes, pushRoutes } from "./modules/push/wiring";
 import { reportChatRoutes, reportQueueRoutes } from "./modules/reports/wiring";
 import { translationChatRoutes, translationRoutes } from "./modules/translation/wiring";
-import { webhookListenChatRoutes, webhookRoutes } from "./modules/webhooks/wiring";
+import { webhookListenChatRoutes, webhookRoutes, webhookSettingsChatRoutes } from "./modules/webhooks/wiring";
 import type { Services } from "./services";
 
 /** What the routes are registered with: the services and the parts of the process they share. */
@@ -119,6 +119,7 @@ export async function registerRoutes(
     async (v1) => {
       await registerChatApiPlugins(v1, config);
       await registerRateLimit(v1, { counter, hook: "preHandler" });
+      registerChatIdempotency(v1, { db: database.db, clock });
       await v1.register(chatUserChatRoutes, { apps, chatUsers, presence });
       await v1.register(chatTokenRoutes, { apps, chatUsers });
       await v1.register(channelChatRoutes, { apps, chatUsers, channels });
@@ -134,6 +135,7 @@ export async function registerRoutes(
       await v1.register(liveTailChatRoutes, { apps, chatUsers, live: services.live });
       const listening = services.webhookListening;
       await v1.register(webhookListenChatRoutes, { apps, chatUsers, live: services.live, listening });
+      await v1.register(webhookSettingsChatRoutes, { apps, chatUsers, webhooks });
       const realtime = { bus, presence, auth, apps, chatUsers, channels, messages, calls, counter };
       gateway = registerGateway(v1, chatApi.ws, { ...realtime, ...gatewayLimits(config) });
       v1.get(chatApi.openapi, { schema: { hide: true } }, async () => v1.swagger());

@@ -6,7 +6,7 @@ without a call.
 
 from __future__ import annotations
 
-from .client import Channels, Members, Messages, ParleyServer, Tokens, Users
+from .client import Channels, Members, Messages, ParleyServer, Tokens, Users, WebhookSettings
 from .errors import ParleyConnectionError, ParleyError, WebhookVerificationError
 from .signing import LOGIN_TOKEN_TTL_DEFAULT_SECONDS, LOGIN_TOKEN_TTL_MAX_SECONDS, sign_login_token
 from .webhooks import verify_webhook
@@ -24,6 +24,7 @@ __all__ = [
     "ParleyServer",
     "Tokens",
     "Users",
+    "WebhookSettings",
     "WebhookVerificationError",
     "sign_login_token",
     "verify_webhook",

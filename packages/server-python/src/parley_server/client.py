@@ -192,6 +192,14 @@ class Channels:
         """One channel; ``"3007"`` when the app has none of this ID."""
         return self._http.request("GET", "/channels/:channelId", params={"channelId": channel_id})["channel"]
 
+    def freeze(self, channel_id: str) -> Channel:
+        """Freezes the channel: its members read but can no longer send until it is unfrozen; the app still sends."""
+        return self._http.request("POST", "/channels/:channelId/freeze", params={"channelId": channel_id})["channel"]
+
+    def unfreeze(self, channel_id: str) -> Channel:
+        """Unfreezes the channel: its members send again."""
+        return self._http.request("POST", "/channels/:channelId/unfreeze", params={"channelId": channel_id})["channel"]
+
     def delete(self, channel_id: str) -> None:
         """Deletes the channel. A delete retried after its answer was lost succeeds."""
         self._http.request(
@@ -311,10 +319,30 @@ class Messages:
         )
 
 
+class WebhookSettings:
+    """The app's webhook address, events and switch. The signing secret is not among them: copy it from the
+    dashboard to check deliveries with :func:`verify_webhook`."""
+
+    def __init__(self, http: Http) -> None:
+        self._http = http
+
+    def get_settings(self) -> Dict[str, Any]:
+        """``{"url", "events", "enabled"}``; ``url`` is empty until one is set."""
+        return self._http.request("GET", "/webhooks/settings")["settings"]
+
+    def update_settings(
+        self, url: Optional[str] = None, events: Optional[List[str]] = None, enabled: Optional[bool] = None
+    ) -> Dict[str, Any]:
+        """Changes what is given and answers the settings. ``"3043"`` for an address on a private or loopback
+        network, ``"3047"`` for a host that does not resolve, ``"3045"`` for ``enabled=True`` without an address."""
+        body = _without_none({"url": url, "events": events, "enabled": enabled})
+        return self._http.request("PUT", "/webhooks/settings", body=body)["settings"]
+
+
 class ParleyServer:
     """The Parley chat API for an app's backend, with the app's API key.
 
-    ``users``, ``tokens``, ``channels``, ``members`` and ``messages`` group the calls. Calls answered 429 or 5xx,
+    ``users``, ``tokens``, ``channels``, ``members``, ``messages`` and ``webhooks`` group the calls. Calls answered 429 or 5xx,
     or not answered, are retried up to ``max_retries`` times, after the ``Retry-After`` the server sent or a
     back-off doubling from ``base_delay`` to ``max_delay`` seconds with jitter; writes are made safe to repeat.
     """
@@ -349,5 +377,6 @@ class ParleyServer:
         self.tokens = Tokens(http, app_id, signing_key_id, signing_secret)
         self.channels = Channels(http)
         self.members = Members(http)
+        self.webhooks = WebhookSettings(http)
         can_sign = bool(signing_key_id and signing_secret)
         self.messages = Messages(http, _UserSessions(http, self.tokens, app_id, can_sign))

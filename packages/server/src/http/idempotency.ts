@@ -12,6 +12,7 @@ import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { storableJson } from "../db/storable";
 import { AppError } from "../errors";
+import { callerOf } from "./chat-principal";
 import { idempotencyKeys } from "./schema";
 
 declare module "fastify" {
@@ -28,10 +29,17 @@ declare module "fastify" {
   }
 }
 
+/** Whose keys a request's key is among: a dashboard session's account, or the app of a chat API key. */
+type Owner = { kind: "account"; id: string } | { kind: "app"; id: string };
+
 interface Claim {
-  accountId: string;
+  owner: Owner;
   key: string;
   claimedAt: Date;
+}
+
+function ownedBy(owner: Owner) {
+  return owner.kind === "app" ? eq(idempotencyKeys.appId, owner.id) : eq(idempotencyKeys.accountId, owner.id);
 }
 
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -43,7 +51,7 @@ const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60 * 1000;
  * running" until the key expires a day later.
  */
 const ABANDONED_CLAIM_MS = 60_000;
-/** What a client hears with 009: about how long a dashboard request takes. */
+/** What a client hears with 009: about how long a write takes. */
 const RETRY_AFTER_SECONDS = 1;
 
 /** JSON with object keys in sorted order, so the same body hashes the same however its keys were ordered. */
@@ -86,6 +94,37 @@ function routeOf(request: FastifyRequest): string {
  * Register it in the `/api` scope after the rate limit, so a refused request never touches the table.
  */
 export function registerIdempotency(scope: FastifyInstance, options: { db: Db; clock: Clock }): void {
+  registerKeys(scope, options, {
+    // Appended to the route's own hooks, which run after the scope's: by then the caller is authenticated and
+    // counted by the rate limit, and the route's own refusals (a sub-account creating an app) have had their say.
+    hook: "preValidation",
+    ownerOf: (request) => (request.auth ? { kind: "account", id: request.auth.account.id } : null),
+  });
+}
+
+/**
+ * Honours `Idempotency-Key` on every mutating chat API (`/v1`) request made with an API key, the same way as on the
+ * dashboard: the keys are the app's (any of its API keys may retry another's request), claimed once the caller is
+ * resolved and counted, after the body is validated, as `/v1` resolves its caller in `preHandler`. End users'
+ * sessions ignore the header: a message they send is made idempotent by its `clientMessageId`.
+ * Register it in the `/v1` scope before its routes.
+ */
+export function registerChatIdempotency(scope: FastifyInstance, options: { db: Db; clock: Clock }): void {
+  registerKeys(scope, options, {
+    hook: "preHandler",
+    ownerOf: (request) => {
+      if (!request.chatCaller) return null;
+      const caller = callerOf(request);
+      return caller.kind === "server" ? { kind: "app", id: caller.app.id } : null;
+    },
+  });
+}
+
+function registerKeys(
+  scope: FastifyInstance,
+  options: { db: Db; clock: Clock },
+  how: { hook: "preValidation" | "preHandler"; ownerOf: (request: FastifyRequest) => Owner | null },
+): void {
   const { db, clock } = options;
   scope.decorateRequest("idempotencyClaim", null);
 
@@ -94,7 +133,7 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
       .delete(idempotencyKeys)
       .where(
         and(
-          eq(idempotencyKeys.accountId, claim.accountId),
+          ownedBy(claim.owner),
           eq(idempotencyKeys.key, claim.key),
           eq(idempotencyKeys.createdAt, claim.claimedAt),
           isNull(idempotencyKeys.statusCode),
@@ -108,7 +147,7 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
       .set({ statusCode, responseBody })
       .where(
         and(
-          eq(idempotencyKeys.accountId, claim.accountId),
+          ownedBy(claim.owner),
           eq(idempotencyKeys.key, claim.key),
           eq(idempotencyKeys.createdAt, claim.claimedAt),
           isNull(idempotencyKeys.statusCode),
@@ -118,8 +157,9 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
 
   async function claimKey(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const header = request.headers[HEADER];
-    const auth = request.auth;
-    if (header === undefined || !auth) return;
+    if (header === undefined) return;
+    const owner = how.ownerOf(request);
+    if (!owner) return;
     const parsed = zIdempotencyKey.safeParse(header);
     if (!parsed.success) {
       throw new AppError(Errors.INVALID_REQUEST, {
@@ -127,7 +167,6 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
       });
     }
     const key = parsed.data;
-    const accountId = auth.account.id;
     const route = routeOf(request);
     const requestHash = requestHashOf(request);
     // Two rounds at most: an expired or abandoned row is removed and the claim tried again once; whoever removed
@@ -136,17 +175,26 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
       const claimedAt = clock.now();
       const inserted = await db
         .insert(idempotencyKeys)
-        .values({ accountId, key, route, requestHash, statusCode: null, responseBody: null, createdAt: claimedAt })
+        .values({
+          accountId: owner.kind === "account" ? owner.id : null,
+          appId: owner.kind === "app" ? owner.id : null,
+          key,
+          route,
+          requestHash,
+          statusCode: null,
+          responseBody: null,
+          createdAt: claimedAt,
+        })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (inserted.length > 0) {
-        request.idempotencyClaim = { accountId, key, claimedAt };
+        request.idempotencyClaim = { owner, key, claimedAt };
         return;
       }
       const [row] = await db
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+        .where(and(ownedBy(owner), eq(idempotencyKeys.key, key)));
       if (!row) continue;
       const age = claimedAt.getTime() - row.createdAt.getTime();
       const isExpired = age >= TTL_MS;
@@ -154,13 +202,7 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
       if (isExpired || isAbandoned) {
         await db
           .delete(idempotencyKeys)
-          .where(
-            and(
-              eq(idempotencyKeys.accountId, accountId),
-              eq(idempotencyKeys.key, key),
-              eq(idempotencyKeys.createdAt, row.createdAt),
-            ),
-          );
+          .where(and(ownedBy(owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, row.createdAt)));
         continue;
       }
       if (row.route !== route || row.requestHash !== requestHash) throw new AppError(Errors.IDEMPOTENCY_KEY_REUSED);
@@ -185,10 +227,8 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Db; c
     if (route.config?.idempotency === false) return;
     const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes;
     if (consumes?.includes("multipart/form-data")) return;
-    // Appended to the route's own hooks, which run after the scope's: by then the caller is authenticated and
-    // counted by the rate limit, and the route's own refusals (a sub-account creating an app) have had their say.
-    const hooks = route.preValidation;
-    route.preValidation = [...(hooks === undefined ? [] : [hooks].flat()), claimKey];
+    const hooks = route[how.hook];
+    route[how.hook] = [...(hooks === undefined ? [] : [hooks].flat()), claimKey];
   });
 
   scope.addHook("onSend", async (request, reply, payload) => {

@@ -1,4 +1,12 @@
-import { type ErrorCode, errorCatalogue, type OperationExample, statusOf } from "@parley/contract";
+import {
+  CLIENT_MESSAGE_ID_PATTERN,
+  type ErrorCode,
+  errorCatalogue,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  type OperationExample,
+  statusOf,
+} from "@parley/contract";
 
 /** A JSON object of the document, read without assuming more than JSON. */
 type JsonObject = { [key: string]: unknown };
@@ -11,6 +19,10 @@ const objectAt = (parent: JsonObject, key: string): JsonObject | undefined => {
 };
 
 const SCHEMA_REF = "#/components/schemas/";
+const IDEMPOTENCY_PARAMETER = "IdempotencyKey";
+const WRITE_METHODS = new Set(["put", "post", "delete", "patch"]);
+/** What a write with an `Idempotency-Key` may answer besides its own codes: still running, and the key reused. */
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ["009", "010"];
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 /** The name fastify-type-provider-zod gives the input form of a named schema, beside its output form. */
 const INPUT_SUFFIX = "Input";
@@ -29,7 +41,19 @@ export interface DocumentFacts {
   producesOf(operationId: string): string | undefined;
   /** What an operation with no description of its own says of its credential. */
   credential: string;
+  /** Write operations that honour `Idempotency-Key`; none when left out. */
+  isIdempotent?(operationId: string): boolean;
 }
+
+/** The header a write may carry to be run once however often it is sent (src/http/idempotency.ts). */
+const idempotencyParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "One key per write, sent again on each retry of it: the same key with the same body within 24 hours answers the first answer again (marked `Idempotent-Replayed: true`) without running the write twice; with another body it answers 010, and while the first still runs 009. Honoured on requests made with an API key.",
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: CLIENT_MESSAGE_ID_PATTERN.source },
+};
 
 function mapRefs(node: unknown, rename: (name: string) => string): unknown {
   if (Array.isArray(node)) return node.map((child) => mapRefs(child, rename));
@@ -139,6 +163,7 @@ function errorResponses(codes: readonly ErrorCode[], named: Map<string, JsonObje
 }
 
 function finishOperation(
+  method: string,
   operation: JsonObject,
   schemas: JsonObject,
   facts: DocumentFacts,
@@ -153,7 +178,11 @@ function finishOperation(
   const ok = objectAt(responses, "200");
   const produces = facts.producesOf(operationId);
   if (produces) {
-    responses["200"] = { description: "The file.", content: { [produces]: { schema: { type: "string" } } } };
+    const description =
+      produces === "text/event-stream"
+        ? "A stream of server-sent events, open until either side closes it."
+        : "The file.";
+    responses["200"] = { description, content: { [produces]: { schema: { type: "string" } } } };
   } else if (ok) {
     const content = objectAt(ok, "content");
     const json = content ? objectAt(content, "application/json") : undefined;
@@ -172,7 +201,12 @@ function finishOperation(
         : {};
     responses["200"] = { ...ok, description, ...withExample };
   }
-  Object.assign(responses, errorResponses(facts.errorsOf(operationId, { takesInput }), named));
+  const isPublic = facts.isPublic(operationId);
+  const isIdempotent = WRITE_METHODS.has(method) && !isPublic && (facts.isIdempotent?.(operationId) ?? false);
+  const errors = facts.errorsOf(operationId, { takesInput });
+  const keyErrors = isIdempotent ? IDEMPOTENCY_ERRORS.filter((code) => !errors.includes(code)) : [];
+  const allErrors = [...errors, ...keyErrors].sort((x, y) => Number(x) - Number(y));
+  Object.assign(responses, errorResponses(allErrors, named));
 
   const body = objectAt(operation, "requestBody");
   const bodyContent = body ? objectAt(body, "content") : undefined;
@@ -182,9 +216,11 @@ function finishOperation(
       ? { ...body, content: { ...bodyContent, "application/json": { ...bodyJson, example: example.request } } }
       : body;
 
-  const isPublic = facts.isPublic(operationId);
   return {
     ...operation,
+    ...(isIdempotent
+      ? { parameters: [...parameters, { $ref: `#/components/parameters/${IDEMPOTENCY_PARAMETER}` }] }
+      : {}),
     description:
       operation.description ??
       (isPublic ? "Takes no credential." : `${String(operation.summary)}. ${facts.credential}`),
@@ -209,11 +245,12 @@ export function finishDocument(built: JsonObject, facts: DocumentFacts): JsonObj
     const finished: JsonObject = { ...item };
     for (const method of METHODS) {
       const operation = objectAt(item, method);
-      if (operation) finished[method] = finishOperation(operation, schemas, facts, responses);
+      if (operation) finished[method] = finishOperation(method, operation, schemas, facts, responses);
     }
     paths[path] = finished;
   }
   const reached = reachableSchemas([paths, [...responses.values()]], schemas);
+  const refersToKey = JSON.stringify(paths).includes(`"#/components/parameters/${IDEMPOTENCY_PARAMETER}"`);
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
   const usedTags = new Set(
     Object.values(paths).flatMap((item) =>
@@ -230,6 +267,7 @@ export function finishDocument(built: JsonObject, facts: DocumentFacts): JsonObj
     components: {
       ...components,
       schemas: kept,
+      ...(refersToKey ? { parameters: { [IDEMPOTENCY_PARAMETER]: idempotencyParameter } } : {}),
       responses: Object.fromEntries([...responses].sort(([a], [b]) => a.localeCompare(b))),
     },
     paths,

@@ -43,6 +43,9 @@ function documentOptions(
 
 /** The chat API's document: every route under `/v1`, each named by `chatOperation` in its route. */
 export function chatApiDocument(config: Config): FastifyDynamicSwaggerOptions {
+  // The routes' options say which writes keep out of idempotent replay (src/http/idempotency.ts); the document is
+  // built from every route before it is finished, so the set is whole by then.
+  const notIdempotent = new Set<string>();
   return documentOptions(
     {
       info: {
@@ -69,11 +72,21 @@ export function chatApiDocument(config: Config): FastifyDynamicSwaggerOptions {
       isPublic: (operationId) => (CHAT_API_PUBLIC_OPERATIONS as readonly string[]).includes(operationId),
       tags: CHAT_API_TAGS,
       examples: CHAT_API_EXAMPLES,
-      producesOf: () => undefined,
+      // The two streams: the swagger plugin would describe their answer as JSON, which it is not.
+      producesOf: (operationId) =>
+        operationId === "tailEvents" || operationId === "listenWebhooks" ? "text/event-stream" : undefined,
       credential:
         "Called with an API key (`psk_…`, from the app's server) or a user's session token (`pcs_…`) as the bearer credential.",
+      isIdempotent: (operationId) => !notIdempotent.has(operationId),
     },
-    (base) => base,
+    (base) => (input) => {
+      const schema = input.schema as { operationId?: string; consumes?: string[] } | undefined;
+      const isMultipart = schema?.consumes?.includes("multipart/form-data") ?? false;
+      if (schema?.operationId && (input.route.config?.idempotency === false || isMultipart)) {
+        notIdempotent.add(schema.operationId);
+      }
+      return base(input);
+    },
   );
 }
 

@@ -151,6 +151,37 @@ describe("the published documents", () => {
     expect(Object.keys(CHAT_API_OPERATIONS).filter((operationId) => listed[operationId] === undefined)).toEqual([]);
   });
 
+  it("gives the chat API's writes the Idempotency-Key header, except logins, token issuing and uploads", () => {
+    const headerOf = (method: string, path: string) =>
+      ((operation(chat, method, path) as { parameters?: { $ref?: string }[] }).parameters ?? []).some(
+        (p) => p.$ref === "#/components/parameters/IdempotencyKey",
+      );
+    expect(headerOf("POST", "/v1/users")).toBe(true);
+    expect(headerOf("POST", "/v1/channels/{channelId}/messages")).toBe(true);
+    expect(headerOf("DELETE", "/v1/users/{userId}")).toBe(true);
+    expect(headerOf("GET", "/v1/users")).toBe(false);
+    expect(headerOf("POST", "/v1/auth/login")).toBe(false);
+    expect(headerOf("POST", "/v1/users/{userId}/token")).toBe(false);
+    expect(headerOf("POST", "/v1/channels/{channelId}/files")).toBe(false);
+    const parameters = (chat.components as { parameters?: Record<string, { name: string; in: string }> }).parameters;
+    expect(parameters?.IdempotencyKey).toMatchObject({ name: "Idempotency-Key", in: "header" });
+    const codes = documentedCodes(chat, operation(chat, "POST", "/v1/users"));
+    expect([codes.get("009"), codes.get("010")]).toEqual(["409", "422"]);
+  });
+
+  it("gives the live tail and the webhook listener as text/event-stream, and the resend as JSON", () => {
+    for (const path of ["/v1/events/live", "/v1/webhooks/listen"]) {
+      const stream = operation(chat, "GET", path);
+      expect(Object.keys(stream.responses["200"]?.content ?? {}), path).toEqual(["text/event-stream"]);
+      expect(stream.description, path).toContain("`ready`");
+      expect(documentedCodes(chat, stream).get("3191"), path).toBe("429");
+    }
+    const resend = operation(chat, "POST", "/v1/events/{eventId}/resend");
+    expect(resend.responses["200"]?.content?.["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/EventResendResponse",
+    });
+  });
+
   it("lets the two logins be called without a credential", () => {
     expect(operation(chat, "POST", "/v1/auth/login").security).toEqual([]);
     expect(operation(chat, "POST", "/v1/auth/anonymous").security).toEqual([]);

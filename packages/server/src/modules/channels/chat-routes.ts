@@ -326,6 +326,32 @@ export const channelChatRoutes: FastifyPluginAsync<{
     async (request) => channels.mute(actorOf(request), request.params.channelId, request.params.userId, null),
   );
   r.post(
+    chatApi.freeze,
+    {
+      schema: {
+        ...chatOperation("freezeChannel", "Freeze a channel: its members read but no longer send"),
+        params: zChannelParams,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.setFrozen({ kind: "server", app: serverOnly(request) }, request.params.channelId, true),
+    }),
+  );
+  r.post(
+    chatApi.unfreeze,
+    {
+      schema: {
+        ...chatOperation("unfreezeChannel", "Unfreeze a channel: its members send again"),
+        params: zChannelParams,
+        response: { 200: zChannelResponse },
+      },
+    },
+    async (request) => ({
+      channel: await channels.setFrozen({ kind: "server", app: serverOnly(request) }, request.params.channelId, false),
+    }),
+  );
+  r.post(
     chatApi.ban,
     {
       schema: {

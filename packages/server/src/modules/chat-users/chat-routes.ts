@@ -280,6 +280,8 @@ export const chatUserChatRoutes: FastifyPluginAsync<{
           body: zIssueTokenRequest,
           response: { 200: zIssueTokenResponse },
         },
+        // The answer is a login token, which an idempotent replay would keep in clear for a day.
+        config: { idempotency: false },
       },
       async (request) =>
         chatUsers.issueLoginToken(serverOnly(request), request.params.userId, request.body.expiresInSeconds),

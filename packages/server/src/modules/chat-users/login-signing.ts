@@ -10,7 +10,7 @@ import {
   type TRevokeTokensResponse,
   type TSigningSecret,
 } from "@parley/contract";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notLike, or, sql } from "drizzle-orm";
 import type { SessionsEnded } from "../../chat/bus";
 import type { Context } from "../../context";
 import { withTransaction } from "../../db/transaction";
@@ -118,7 +118,9 @@ export function createLoginSigning(
     const secrets = await liveSecrets(app.id);
     if (secrets.length === 0) throw new AppError(Errors.SIGNING_SECRET_MISSING);
     const secret = secrets.find((row) => row.id === keyId);
-    if (!secret || !hasValidSignature(token, secret.secret)) throw new AppError(Errors.SIGNED_TOKEN_INVALID);
+    if (!secret || !hasValidSignature(token, ctx.secrets.open(secret.secret))) {
+      throw new AppError(Errors.SIGNED_TOKEN_INVALID);
+    }
     return checkedClaims(token, login, clock.now());
   }
 
@@ -160,6 +162,26 @@ export function createLoginSigning(
     },
 
     /**
+     * Seals under the current key every secret stored in plain text (before sealing existed) or under
+     * SECRETS_KEY_PREVIOUS; run at start-up. A secret sealed under a key the server does not have stops start-up
+     * with the key's id, rather than failing every login made with it. Answers how many were sealed again.
+     */
+    async sealStoredSecrets(): Promise<number> {
+      const pending = await db
+        .select({ id: loginSigningSecrets.id, secret: loginSigningSecrets.secret })
+        .from(loginSigningSecrets)
+        .where(notLike(loginSigningSecrets.secret, `${ctx.secrets.currentPrefix}%`));
+      for (const row of pending) {
+        const sealed = ctx.secrets.seal(ctx.secrets.open(row.secret));
+        await db
+          .update(loginSigningSecrets)
+          .set({ secret: sealed })
+          .where(and(eq(loginSigningSecrets.id, row.id), eq(loginSigningSecrets.secret, row.secret)));
+      }
+      return pending.length;
+    },
+
+    /**
      * A new current secret. The current one, if any, keeps verifying for `overlapSeconds` (0: not at all), and one
      * rotated out before stops at once, so that no more than two ever verify.
      */
@@ -183,7 +205,7 @@ export function createLoginSigning(
         }
         const [inserted] = await tx
           .insert(loginSigningSecrets)
-          .values({ id: newKeyId(), appId: app.id, secret: value, createdAt: now })
+          .values({ id: newKeyId(), appId: app.id, secret: ctx.secrets.seal(value), createdAt: now })
           .returning();
         return inserted as LoginSigningSecretRow;
       });

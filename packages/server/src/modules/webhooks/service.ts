@@ -3,8 +3,10 @@ import {
   type TAnyWebhookPayload,
   type TCall,
   type TCallWebhookEvent,
+  type TChatWebhookSettings,
   type TReport,
   type TReportTarget,
+  type TUpdateChatWebhookSettingsRequest,
   type TWebhookDeliveriesPage,
   type TWebhookDelivery,
   type TWebhookDeliveryResponse,
@@ -25,7 +27,7 @@ import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import type { AppService } from "../apps";
+import type { AppRow, AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { LiveReport } from "../live";
 import { createDeliveryRunner } from "./deliveries";
@@ -95,6 +97,22 @@ export function createWebhookService(
     if (!row) throw new AppError(Errors.APP_ACCESS_DENIED);
     return row;
   }
+
+  /** Refuses a URL whose host has a private, loopback or link-local address (3043) or none at all (3047). */
+  async function requireDeliverable(url: string): Promise<void> {
+    const checked = await ctx.outbound.check(new URL(url));
+    if (!checked.ok) {
+      throw new AppError(checked.kind === "refused" ? Errors.WEBHOOK_ADDRESS_PRIVATE : Errors.WEBHOOK_HOST_UNRESOLVED, {
+        reason: checked.reason,
+      });
+    }
+  }
+
+  const toChatSettings = (row: SettingsRow): TChatWebhookSettings => ({
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+  });
 
   async function lastAttemptsOf(deliveryIds: string[]): Promise<Map<string, AttemptRow>> {
     if (deliveryIds.length === 0) return new Map();
@@ -269,15 +287,32 @@ export function createWebhookService(
       input: TWebhookSettingsRequest,
     ): Promise<TWebhookSettings> {
       const app = await deps.apps.requireAppAccess(auth, appId);
-      const checked = await ctx.outbound.check(new URL(input.url));
-      if (!checked.ok) {
-        throw new AppError(
-          checked.kind === "refused" ? Errors.WEBHOOK_ADDRESS_PRIVATE : Errors.WEBHOOK_HOST_UNRESOLVED,
-          { reason: checked.reason },
-        );
-      }
+      await requireDeliverable(input.url);
       const events = [...new Set(input.events)];
       return toSettings(await save(app.id, { url: input.url, events }), ctx.clock.now());
+    },
+
+    /** The settings as the app's server reads them with an API key: no signing secret (decision 0287). */
+    async getAppSettings(app: AppRow): Promise<TChatWebhookSettings> {
+      return toChatSettings(await ensureSettings(app.id));
+    },
+
+    /**
+     * The app's server changes what it gives, with the dashboard's checks: the address as `updateSettings` checks
+     * it, and turning webhooks on only with an address, given or saved (3045).
+     */
+    async updateAppSettings(app: AppRow, input: TUpdateChatWebhookSettingsRequest): Promise<TChatWebhookSettings> {
+      if (input.url !== undefined) await requireDeliverable(input.url);
+      if (input.enabled && input.url === undefined && (await ensureSettings(app.id)).url === "") {
+        throw new AppError(Errors.WEBHOOK_URL_MISSING);
+      }
+      const values = {
+        ...(input.url === undefined ? {} : { url: input.url }),
+        ...(input.events === undefined ? {} : { events: [...new Set(input.events)] }),
+        ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+      };
+      if (Object.keys(values).length === 0) return toChatSettings(await ensureSettings(app.id));
+      return toChatSettings(await save(app.id, values));
     },
 
     /**

@@ -93,6 +93,7 @@ const ACTION_KEYS: Readonly<Record<string, string>> = {
   "POST /api/plans/cancel/paid": "cancelPaidPlan",
   "POST /v1/channels": "createChannel",
   "POST /v1/channels/bulk": "createChannels",
+  "POST /v1/channels/:channelId/freeze": "freezeChannel",
   "POST /v1/channels/:channelId/join": "joinChannel",
   "POST /v1/channels/:channelId/leave": "leaveChannel",
   "POST /v1/channels/:channelId/members": "addMembers",
@@ -103,6 +104,7 @@ const ACTION_KEYS: Readonly<Record<string, string>> = {
   "POST /v1/channels/:channelId/members/:userId/unmute": "unmuteMember",
   "POST /v1/channels/:channelId/pins/:messageId": "pinMessage",
   "POST /v1/channels/:channelId/shadow-bans": "shadowBanMember",
+  "POST /v1/channels/:channelId/unfreeze": "unfreezeChannel",
   "POST /v1/users": "createUser",
   "POST /v1/tokens/revoke": "revokeAppTokens",
   "POST /v1/users/bulk": "upsertUsers",
@@ -137,6 +139,7 @@ const ACTION_KEYS: Readonly<Record<string, string>> = {
   "PUT /api/plans/change": "changePlan",
   "PUT /v1/channels/:channelId/owner": "changeChannelOwner",
   "PUT /v1/users/:userId/shadow-ban": "shadowBanUser",
+  "PUT /v1/webhooks/settings": "updateWebhook",
 };
 
 /** Every push template has its own route; they are one kind of change to a reader. */
