@@ -3,6 +3,7 @@ import { z } from "zod";
 import { zPageQuery, zUserId } from "./chat-common";
 import { zMessage } from "./chat-messages";
 import { INT_MAX, INVITE_CODE_MAX, MAX_INVITES_AT_ONCE, REGULAR_CHANNEL_MEMBER_LIMIT } from "./constants";
+import { zPermission } from "./permission-names";
 import { isEmptyOrVisible, V, zInviteCode, zMuteMinutes, zOptionalHttpUrl, zTags } from "./validation";
 
 export const CHANNEL_NAME_MAX = 100;
@@ -74,6 +75,11 @@ export const zChannel = z.object({
    * exempt; a member's message within it is refused with 3206, whose `data.retryAfterSeconds` says how long is left.
    */
   slowModeSeconds: z.number().int().optional(),
+  /**
+   * For a user reading one channel: what their app role and channel role let them do in it, so a client can hide
+   * what would be refused. Absent for the app's server and the dashboard, which the matrix does not bind.
+   */
+  myPermissions: z.array(zPermission).optional(),
   /**
    * For a member (a channel list with `scope=mine`, or one channel): messages after their read mark, not counting
    * their own nor hidden ones, nor in a broadcast channel other members' messages. Always 0 in an open channel.
@@ -154,7 +160,8 @@ export const zMember = z.object({
   nickname: z.string(),
   profileImageUrl: z.string(),
   isActive: z.boolean(),
-  role: z.enum(["owner", "member"]),
+  /** The member's channel role: the owner, a moderator the app appointed, or a member. */
+  role: z.enum(["owner", "moderator", "member"]),
   /** Whether the member holds a WebSocket open now, on any server process. */
   isOnline: z.boolean().optional(),
   joinedAt: z.string(),

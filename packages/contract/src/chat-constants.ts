@@ -18,6 +18,14 @@ export const chatApi = {
   tokensRevoke: "/tokens/revoke",
   /** The app's server shadow-bans a user in the app (PUT), lifts it (DELETE) or reads it (GET). */
   userShadowBan: "/users/:userId/shadow-ban",
+  /** The app's server sets a user's app role (PUT). */
+  userRole: "/users/:userId/role",
+  /** The app's roles (GET) and a new custom role (POST); one role: PATCH its description, DELETE a custom one. */
+  roles: "/roles",
+  role: "/roles/:name",
+  /** Every channel type's permission matrix (GET); one type's: GET, PUT, DELETE (back to the default). */
+  permissions: "/permissions",
+  permission: "/permissions/:channelType",
   login: "/auth/login",
   anonymousLogin: "/auth/anonymous",
   logout: "/auth/logout",
@@ -50,6 +58,8 @@ export const chatApi = {
   /** The app's server freezes a channel: its members read but no longer send until it is unfrozen. */
   freeze: "/channels/:channelId/freeze",
   unfreeze: "/channels/:channelId/unfreeze",
+  /** The app's server sets a member's channel role (PUT): moderator or member. */
+  memberRole: "/channels/:channelId/members/:userId/role",
   messages: "/channels/:channelId/messages",
   /** A member searches the channel's messages by text. */
   messageSearch: "/channels/:channelId/messages/search",

@@ -31,6 +31,8 @@ const ONE_KIND = E.ACCOUNT_KIND_FORBIDDEN;
 /** A channel the caller may see (3007), as one of its members where that is asked (3020). */
 const CHANNEL: readonly ErrorCode[] = [E.CHANNEL_NOT_FOUND, E.NOT_CHANNEL_MEMBER];
 const OWNER_OF_CHANNEL: readonly ErrorCode[] = [E.CHANNEL_NOT_FOUND, E.NOT_CHANNEL_MEMBER, E.NOT_CHANNEL_OWNER];
+/** A role the app does not have (3198). */
+const ROLE: readonly ErrorCode[] = [ONE_KIND, E.ROLE_NOT_FOUND];
 const MESSAGE: readonly ErrorCode[] = [...CHANNEL, E.MESSAGE_NOT_FOUND];
 /** What the send pipeline refuses before storing a message. */
 const SEND_CHECKS: readonly ErrorCode[] = [
@@ -41,6 +43,7 @@ const SEND_CHECKS: readonly ErrorCode[] = [
   E.CHAT_USER_DEACTIVATED,
   E.MESSAGE_QUOTA_EXCEEDED,
   E.SLOW_MODE_ACTIVE,
+  E.PERMISSION_DENIED,
 ];
 const CALL_MOVE: readonly ErrorCode[] = [ONE_KIND, E.CALL_NOT_FOUND, E.CALL_STATE_CONFLICT, E.WRONG_CALL_PARTY];
 
@@ -78,6 +81,15 @@ export const CHAT_API_OPERATION_ERRORS: Partial<Record<TChatApiOperationId, read
   shadowBanUser: [ONE_KIND, E.CHAT_USER_NOT_FOUND],
   testModerationRules: [ONE_KIND, E.CHAT_USER_NOT_FOUND, E.CHANNEL_NOT_FOUND],
   liftUserShadowBan: [ONE_KIND, E.CHAT_USER_NOT_FOUND],
+  listRoles: [ONE_KIND],
+  createRole: [ONE_KIND, E.ROLE_NAME_TAKEN, E.ROLE_LIMIT_REACHED],
+  updateRole: ROLE,
+  deleteRole: [...ROLE, E.ROLE_BUILT_IN],
+  setUserRole: [...ROLE, E.CHAT_USER_NOT_FOUND],
+  listPermissions: [ONE_KIND],
+  getPermissions: [ONE_KIND],
+  setPermissions: ROLE,
+  resetPermissions: [ONE_KIND],
   revokeAppTokens: [ONE_KIND, E.REVOCATION_TIME_IN_FUTURE],
   blockUser: [ONE_KIND, E.CHAT_USER_NOT_FOUND, E.SELF_BLOCK, E.BLOCK_LIMIT_REACHED],
   unblockUser: [ONE_KIND, E.USER_NOT_BLOCKED],
@@ -121,6 +133,7 @@ export const CHAT_API_OPERATION_ERRORS: Partial<Record<TChatApiOperationId, read
   shadowBanMember: [ONE_KIND, ...CHANNEL, E.CHAT_USER_NOT_FOUND],
   getMemberShadowBan: [ONE_KIND, ...CHANNEL, E.CHAT_USER_NOT_FOUND],
   liftMemberShadowBan: [ONE_KIND, ...CHANNEL, E.CHAT_USER_NOT_FOUND],
+  setMemberRole: [ONE_KIND, ...CHANNEL, E.CHAT_USER_NOT_FOUND],
   changeOwner: OWNER_OF_CHANNEL,
   sendMessage: [
     ...SEND_CHECKS,
@@ -140,7 +153,7 @@ export const CHAT_API_OPERATION_ERRORS: Partial<Record<TChatApiOperationId, read
   markRead: [ONE_KIND, ...CHANNEL],
   translateMessage: [...MESSAGE, E.TRANSLATION_DISABLED, E.TRANSLATION_KEY_INVALID, E.TRANSLATION_FAILED],
   editMessage: [...MESSAGE, E.ONLY_SENDER_EDITS, E.EDIT_UNCHANGED, E.MESSAGE_TOO_LONG, E.PROFANITY_BLOCKED],
-  addReaction: [ONE_KIND, ...MESSAGE, E.REACTION_LIMIT_REACHED],
+  addReaction: [ONE_KIND, ...MESSAGE, E.REACTION_LIMIT_REACHED, E.PERMISSION_DENIED],
   removeReaction: [ONE_KIND, ...MESSAGE],
   listReplies: MESSAGE,
   listEvents: [ONE_KIND, E.EVENTS_CURSOR_EXPIRED],
@@ -152,7 +165,15 @@ export const CHAT_API_OPERATION_ERRORS: Partial<Record<TChatApiOperationId, read
   registerPushToken: [ONE_KIND],
   listPushTokens: [ONE_KIND],
   deletePushToken: [ONE_KIND, E.PUSH_DEVICE_NOT_FOUND],
-  startCall: [ONE_KIND, E.CHAT_USER_NOT_FOUND, E.SELF_CALL, E.CALL_BLOCKED, E.CALLEE_DEACTIVATED, E.CALL_BUSY],
+  startCall: [
+    ONE_KIND,
+    E.CHAT_USER_NOT_FOUND,
+    E.SELF_CALL,
+    E.CALL_BLOCKED,
+    E.CALLEE_DEACTIVATED,
+    E.CALL_BUSY,
+    E.PERMISSION_DENIED,
+  ],
   listCalls: [ONE_KIND],
   getCall: [ONE_KIND, E.CALL_NOT_FOUND],
   acceptCall: CALL_MOVE,

@@ -1,4 +1,5 @@
 import { CLIENT_MESSAGE_ID_PATTERN, REACTION_PATTERN, USER_ID_PATTERN } from "./chat";
+import { ROLE_NAME_PATTERN } from "./roles";
 import { LANGUAGE_CODE_PATTERN } from "./translation";
 import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
 import { EVENT_ID_PATTERN } from "./webhook-listen";
@@ -43,6 +44,15 @@ export const CHAT_API_OPERATIONS = {
   getUserShadowBan: "users",
   shadowBanUser: "users",
   liftUserShadowBan: "users",
+  listRoles: "users",
+  createRole: "users",
+  updateRole: "users",
+  deleteRole: "users",
+  setUserRole: "users",
+  listPermissions: "channels",
+  getPermissions: "channels",
+  setPermissions: "channels",
+  resetPermissions: "channels",
   createChannel: "channels",
   createChannels: "channels",
   listChannels: "channels",
@@ -71,6 +81,7 @@ export const CHAT_API_OPERATIONS = {
   shadowBanMember: "members",
   getMemberShadowBan: "members",
   liftMemberShadowBan: "members",
+  setMemberRole: "members",
   changeOwner: "members",
   sendMessage: "messages",
   listMessages: "messages",
@@ -123,5 +134,6 @@ export const CHAT_FIELD_PATTERNS = {
   languageCode: LANGUAGE_CODE_PATTERN.source,
   reaction: REACTION_PATTERN.source,
   eventId: EVENT_ID_PATTERN.source,
+  roleName: ROLE_NAME_PATTERN.source,
 } as const;
 export type TChatFieldPattern = keyof typeof CHAT_FIELD_PATTERNS;

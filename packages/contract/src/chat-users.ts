@@ -22,6 +22,8 @@ export const zChatUser = z.object({
   isActive: z.boolean(),
   /** Created by anonymous login; a user the app created is never anonymous, and anonymous login cannot take it. */
   isAnonymous: z.boolean(),
+  /** The user's app role: a built-in one (`member` unless given another; `guest` for an anonymous user) or custom. */
+  role: z.string().optional(),
   metadata: z.record(z.string(), z.string()),
   createdAt: z.string(),
   /** When the user was last connected or used the API, to within a minute; while online, about now. */

@@ -1,6 +1,7 @@
 import { channelControlErrorCatalogue } from "./errors-channel-controls";
 import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { platformErrorCatalogue } from "./errors-platform";
+import { rolesErrorCatalogue } from "./errors-roles";
 
 /**
  * The error catalogue. Every non-2xx response of the dashboard API and the chat API carries one of these codes
@@ -73,6 +74,7 @@ export const errorCatalogue = {
   ...platformErrorCatalogue,
   ...moderationRulesErrorCatalogue,
   ...channelControlErrorCatalogue,
+  ...rolesErrorCatalogue,
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -280,6 +282,11 @@ export const Errors = {
   MODERATION_RULE_NOT_FOUND: "3194",
   MODERATION_RULE_NAME_TAKEN: "3195",
   MODERATION_RULES_ORDER_MISMATCH: "3196",
+  PERMISSION_DENIED: "3197",
+  ROLE_NOT_FOUND: "3198",
+  ROLE_NAME_TAKEN: "3199",
+  ROLE_LIMIT_REACHED: "3200",
+  ROLE_BUILT_IN: "3201",
   SLOW_MODE_ACTIVE: "3206",
   OPEN_CHANNEL_REFUSED: "3207",
   NO_ACTIVE_PLAN: "4000",
@@ -318,6 +325,8 @@ export interface ErrorData {
   maxFailedLogins?: number;
   fields?: { path: string; message: string }[];
   reason?: string;
+  /** 3197 (and 3025, 3033, 3067 when a role refused): the permission the caller's roles do not grant. */
+  permission?: string;
   /** 3188, 3189, 3192: the moderation rule that refused the message. */
   rule?: { id: string; name: string };
   /** 3057: the status the bulk message has now; 5006: the status the invoice has now. */

@@ -32,6 +32,7 @@ export * from "./pricing";
 export * from "./profanity";
 export * from "./push";
 export * from "./report-queue";
+export * from "./roles";
 export * from "./shadow-bans";
 export * from "./site";
 export * from "./status";

@@ -49,6 +49,7 @@ import {
   rememberingCounts,
 } from "./modules/moderation-rules";
 import { createNotificationService } from "./modules/notifications";
+import { createPermissionService } from "./modules/permissions";
 import { createProfanityService } from "./modules/profanity";
 import { createPushService, keptForDeletionPush } from "./modules/push";
 import { createReportQueue } from "./modules/reports";
@@ -75,6 +76,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     onboarding: { realUsersOf: realChatUsersOf, channelIdsOf, firstUserMessageAt },
   });
   const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps, live: live.report });
+  const permissions = createPermissionService(ctx, { chatUsers });
   const profanity = createProfanityService(ctx, { apps });
   const webhooks = createWebhookService(ctx, {
     apps,
@@ -103,6 +105,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const channels = createChannelService(ctx, {
     bus,
     chatUsers,
+    permissions,
     outbox,
     presence,
     messages: {
@@ -234,6 +237,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     reportQueue,
     audit,
     moderationRules,
+    permissions,
     moderationRuleTrials,
     files,
     exports,

@@ -29,6 +29,7 @@ import { createBlockService } from "./blocks";
 import { createBulkUsers } from "./bulk";
 import { createLoginSigning } from "./login-signing";
 import { toChatUser } from "./mapping";
+import { createUserRoles } from "./roles";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
 import { createUserShadowBans } from "./shadow-bans";
 
@@ -260,7 +261,6 @@ export function createChatUserService(
   const signing = createLoginSigning(ctx, { sessionsEnded, forgetCachedSessions: forget });
   const requireUser = (appId: string, userId: string) => service.requireUser(appId, userId);
   const shadowBans = createUserShadowBans(ctx, { requireUser, forgetCachedSessions: forget });
-
   const service = {
     findUser,
 
@@ -404,6 +404,8 @@ export function createChatUserService(
     signing,
     /** A user's shadow ban in the app, set and read by the app's server and the dashboard only. */
     shadowBans,
+    /** A user's app role, set by the app's server and the dashboard through the permissions module. */
+    roles: createUserRoles(ctx, { requireUser, forgetCachedSessions: forget }),
 
     /**
      * Creates the user on first login; a returning anonymous user keeps their id and takes the new nickname. A user
@@ -412,10 +414,10 @@ export function createChatUserService(
     async anonymousLogin(input: TAnonymousLoginRequest): Promise<TChatSession> {
       const app = await appById(input.appId);
       if (!app.allowAnonymousLogin) throw new AppError(Errors.ANONYMOUS_LOGIN_DISABLED);
-      const now = clock.now();
+      const guest = { userId: input.userId, nickname: input.nickname, isAnonymous: true, role: "guest" };
       await db
         .insert(chatUsers)
-        .values({ appId: app.id, userId: input.userId, nickname: input.nickname, isAnonymous: true, createdAt: now })
+        .values({ appId: app.id, ...guest, createdAt: clock.now() })
         .onConflictDoNothing();
       const user = await service.requireUser(app.id, input.userId);
       if (!user.isAnonymous) throw new AppError(Errors.USER_ID_NOT_ANONYMOUS);

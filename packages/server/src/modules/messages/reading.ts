@@ -106,6 +106,8 @@ export function createMessageReading(
       const joined = await deps.channels.membership(db, channel.id, actor.user.id);
       const member = joined ?? openChannelVisitor(channel, actor.user.id);
       if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+      // A visitor of an open channel holds no channel role: their app role's grants alone.
+      await deps.channels.permissions.require(actor, channel, "read", joined?.role ?? null);
       if (joined) subchannel = await deps.channels.subchannelOf(channel, joined);
       // Before they joined, when the channel hides it; other members' messages in a broadcast channel.
       scope = and(
@@ -161,9 +163,10 @@ export function createMessageReading(
     ): Promise<TMessagesResponse> {
       const channel = await deps.channels.requireChannel(actor.app, channelId);
       if (actor.kind === "user") {
-        const member =
-          (await deps.channels.membership(db, channel.id, actor.user.id)) ?? openChannelVisitor(channel, actor.user.id);
+        const joined = await deps.channels.membership(db, channel.id, actor.user.id);
+        const member = joined ?? openChannelVisitor(channel, actor.user.id);
         if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+        await deps.channels.permissions.require(actor, channel, "read", joined?.role ?? null);
         await requireReadable(db, channel, member, parentId, { forThread: true });
       }
       if (!(await findLiveMessage(db, channel.id, parentId))) throw new AppError(Errors.MESSAGE_NOT_FOUND);
