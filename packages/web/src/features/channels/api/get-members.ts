@@ -10,7 +10,7 @@ export interface MemberRow {
   userId: string;
   nickname: string;
   profileImageUrl: string;
-  role: "owner" | "member" | null;
+  role: "owner" | "moderator" | "member" | null;
   mutedUntil: string | null;
   bannedAt: string | null;
   /** Members only: whether they hold a socket open now, and how far they have read (a message's seq). */
