@@ -118,7 +118,7 @@ function MemberDetail({ appId, channelId, userId }: { appId: string; channelId: 
             channelId={channelId}
             userId={userId}
             nickname={member.nickname}
-            role={member.role}
+            current={member.role}
           />
           <ShadowBanToggle appId={appId} channelId={channelId} userId={userId} />
         </>

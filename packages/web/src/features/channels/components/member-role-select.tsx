@@ -15,27 +15,28 @@ export function MemberRoleSelect({
   channelId,
   userId,
   nickname,
-  role,
+  current,
 }: {
   appId: string;
   channelId: string;
   userId: string;
   nickname: string;
-  role: string;
+  /** The member's channel role now. */
+  current: string;
 }) {
   const { t } = useTranslation();
   const { showSnackbar } = useSnackbar();
   const roleLabel = useRoleLabel();
   const helperId = useId();
   const setRole = useSetMemberRole(appId, channelId);
-  const isOwner = role === "owner";
+  const isOwner = current === "owner";
   return (
     <Box sx={{ mt: 2 }}>
       <TextField
         select
         size="small"
         label={t("roles.memberRole")}
-        value={role}
+        value={current}
         disabled={isOwner || setRole.isPending}
         onChange={(event) =>
           setRole.mutate(
