@@ -66,7 +66,7 @@ export function CustomRoles({ appId, roles }: { appId: string; roles: UseQueryRe
       {roles.isError && <LoadError error={roles.error} onRetry={() => void roles.refetch()} />}
       {roles.data && (
         <Stack spacing={2}>
-          <TableContainer sx={{ overflowX: "auto" }}>
+          <TableContainer sx={{ overflowX: "auto", position: "relative" }}>
             <Table size="small" aria-label={t("roles.custom.tableLabel")}>
               <TableHead>
                 <TableRow>

@@ -87,19 +87,19 @@ function MatrixTable({
     { group: "channel", roles: CHANNEL_ROLES },
   ];
   return (
-    <TableContainer sx={{ overflowX: "auto", maxWidth: "100%" }}>
-      <Table size="small" aria-label={t("roles.matrix.tableLabel")} sx={{ minWidth: 900 }}>
+    <TableContainer sx={{ overflowX: "auto", maxWidth: "100%", position: "relative" }}>
+      <Table size="small" aria-label={t("roles.matrix.tableLabel")}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ ...stickyCell, zIndex: 2 }}>{t("roles.matrix.role")}</TableCell>
             {PERMISSIONS.map((permission) => (
-              <TableCell key={permission} align="center" sx={{ px: 0.5, verticalAlign: "bottom" }}>
+              <TableCell key={permission} align="center" sx={{ px: 0.25, verticalAlign: "bottom" }}>
                 <Tooltip title={t(`roles.permission.${permission}.description`)}>
                   <Typography
                     variant="caption"
                     component="span"
                     tabIndex={0}
-                    sx={{ display: "inline-block", lineHeight: 1.2, fontWeight: 600, minWidth: 48 }}
+                    sx={{ display: "inline-block", lineHeight: 1.2, fontWeight: 600, minWidth: 40 }}
                   >
                     {t(`roles.permission.${permission}.short`)}
                   </Typography>
@@ -134,6 +134,7 @@ function MatrixTable({
                     <TableCell key={permission} align="center" padding="none">
                       <Checkbox
                         size="small"
+                        sx={{ p: 0.5 }}
                         checked={granted.includes(permission)}
                         onChange={() => onToggle(group, role, permission)}
                         slotProps={{
@@ -227,7 +228,7 @@ export function PermissionMatrix({ appId, roles }: { appId: string; roles: TRole
             value={current.channelType}
             onChange={(_, value: TChannelType) => setSelected(value)}
             variant="scrollable"
-            scrollButtons="auto"
+            scrollButtons
             allowScrollButtonsMobile
             aria-label={t("roles.matrix.channelTypes")}
           >
