@@ -79,6 +79,7 @@ export const SERVER_MODULE_ORDER: readonly string[] = [
   "audit",
   "webhooks",
   "chat-users",
+  "permissions",
   "channels",
   "messages",
   "profanity",

@@ -38,6 +38,7 @@ import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from 
 import { metricsRoutes } from "./modules/metrics/wiring";
 import { moderationRuleRoutes } from "./modules/moderation-rules/wiring";
 import { notificationRoutes } from "./modules/notifications/wiring";
+import { dashboardRoleRoutes, roleChatRoutes } from "./modules/permissions/wiring";
 import { profanityRoutes } from "./modules/profanity/wiring";
 import { pushChatRoutes, pushRoutes } from "./modules/push/wiring";
 import { reportChatRoutes, reportQueueRoutes } from "./modules/reports/wiring";
@@ -90,6 +91,7 @@ export async function registerRoutes(
       await api.register(appRoutes, { auth, apps });
       await api.register(dashboardChatRoutes, { auth, apps, chatUsers, channels, messages, brandChannels });
       await api.register(dashboardShadowBanRoutes, { auth, apps, chatUsers, channels });
+      await api.register(dashboardRoleRoutes, { auth, apps, chatUsers, channels, permissions: services.permissions });
       await api.register(testUserRoutes, { auth, apps, chatUsers });
       await api.register(loginSigningRoutes, { auth, apps, chatUsers });
       await api.register(metricsRoutes, { auth, reports });
@@ -123,6 +125,7 @@ export async function registerRoutes(
       await v1.register(chatTokenRoutes, { apps, chatUsers });
       await v1.register(channelChatRoutes, { apps, chatUsers, channels });
       await v1.register(shadowBanChatRoutes, { apps, chatUsers, channels });
+      await v1.register(roleChatRoutes, { apps, chatUsers, channels, permissions: services.permissions });
       await v1.register(messageChatRoutes, { apps, chatUsers, messages });
       await v1.register(messageSearchChatRoutes, { apps, chatUsers, messageSearch: services.messageSearch });
       await v1.register(fileChatRoutes, { apps, chatUsers, files });

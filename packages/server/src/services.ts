@@ -48,6 +48,7 @@ import {
   type RuleEffects,
 } from "./modules/moderation-rules";
 import { createNotificationService } from "./modules/notifications";
+import { createPermissionService } from "./modules/permissions";
 import { createProfanityService } from "./modules/profanity";
 import { createPushService, keptForDeletionPush } from "./modules/push";
 import { createReportQueue } from "./modules/reports";
@@ -74,6 +75,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     onboarding: { realUsersOf: realChatUsersOf, channelIdsOf, firstUserMessageAt },
   });
   const chatUsers = createChatUserService(ctx, { metrics, sessionsEnded, apps, live: live.report });
+  const permissions = createPermissionService(ctx, { chatUsers });
   const profanity = createProfanityService(ctx, { apps });
   const webhooks = createWebhookService(ctx, {
     apps,
@@ -102,6 +104,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const channels = createChannelService(ctx, {
     bus,
     chatUsers,
+    permissions,
     outbox,
     presence,
     messages: {
@@ -234,6 +237,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     reportQueue,
     audit,
     moderationRules,
+    permissions,
     moderationRuleTrials,
     files,
     exports,

@@ -25,6 +25,7 @@ export * from "../modules/messages/schema";
 export * from "../modules/metrics/schema";
 export * from "../modules/moderation-rules/schema";
 export * from "../modules/notifications/schema";
+export * from "../modules/permissions/schema";
 export * from "../modules/profanity/schema";
 export * from "../modules/push/schema";
 export * from "../modules/reports/schema";

@@ -86,7 +86,7 @@ export function createCallService(
     bus: Bus;
     apps: AppService;
     chatUsers: ChatUserService;
-    channels: Pick<ChannelService, "findDistinct">;
+    channels: Pick<ChannelService, "findDistinct" | "permissions">;
     messages: Pick<MessageService, "send">;
     push: Pick<PushService, "sendCallIncoming">;
     /** Who holds a socket, on any process: an accepted call whose parties both hold none is over. */
@@ -253,6 +253,7 @@ export function createCallService(
      */
     async start(actor: CallActor, input: TStartCallRequest): Promise<TCall> {
       if (input.calleeId === actor.user.userId) throw new AppError(Errors.SELF_CALL);
+      await deps.channels.permissions.requireCall({ kind: "user", app: actor.app, user: actor.user });
       const callee = await deps.chatUsers.requireUser(actor.app.id, input.calleeId);
       if (!callee.isActive) throw new AppError(Errors.CALLEE_DEACTIVATED);
       if (await isBlockedByAny(db, actor.app.id, [callee.id], actor.user.id)) throw new AppError(Errors.CALL_BLOCKED);

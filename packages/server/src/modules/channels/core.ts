@@ -1,4 +1,4 @@
-import { Errors, type TChannel, type TMessage } from "@parley/contract";
+import { Errors, type TChannel, type TMessage, type TPermission } from "@parley/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { createTtlCache } from "../../cache";
 import type { Bus } from "../../chat/bus";
@@ -10,6 +10,7 @@ import { withTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { AppRow } from "../apps";
 import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "../chat-users";
+import type { PermissionService } from "../permissions";
 import { createBrandChannels } from "./brand-channels";
 import { concealedFrom, type UnreadCounts, unreadOf } from "./queries";
 import { channelFeatures } from "./rows";
@@ -42,6 +43,8 @@ export interface ChannelMessageReads {
 
 export interface ChannelCoreDeps {
   bus: Bus;
+  /** Roles and permissions: every action of a user on a channel is checked by it (decision 0281). */
+  permissions: PermissionService;
   outbox: Outbox;
   messages: ChannelMessageReads;
 }
@@ -181,7 +184,18 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     return Boolean(row);
   }
 
-  function requireModerator(actor: Actor, channel: ChannelRow): void {
+  /**
+   * The one check of what a user may do to a channel (decision 0281): their app role's grants, then their channel
+   * role's, whose membership is read only when the app role falls short. Inside a transaction pass `tx`.
+   */
+  async function requirePermission(actor: Actor, channel: ChannelRow, permission: TPermission, q: Db = db) {
+    if (actor.kind !== "user") return;
+    const memberRole = async () => (await membership(q, channel.id, actor.user.id))?.role ?? null;
+    await deps.permissions.require(actor, channel, permission, memberRole, q);
+  }
+
+  /** Handing the channel on stays its owner's (or the app's): no role grants it. */
+  function requireOwner(actor: Actor, channel: ChannelRow): void {
     if (actor.kind === "user" && channel.ownerId !== actor.user.id) throw new AppError(Errors.NOT_CHANNEL_OWNER);
   }
 
@@ -293,7 +307,10 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     lockChannel,
     membership,
     isBanned,
-    requireModerator,
+    requirePermission,
+    requireOwner,
+    /** The roles and permissions the channel's checks read; messages and calls check through it too. */
+    permissions: deps.permissions,
     addMemberRows,
     removeMemberRow,
     usersByIds,

@@ -31,7 +31,7 @@ export function distinctKeyOf(type: string, chatUserIds: string[]): string {
 export function createFeatureService(ctx: Context, core: ChannelCore) {
   const { db } = ctx.database;
   const { clock } = ctx;
-  const { lockChannel, requireModerator, mutate, toChannel } = core;
+  const { lockChannel, requirePermission, mutate, toChannel } = core;
 
   /**
    * Read receipts each member and channel sent last, by `channelId userId` key: when the last left (in this
@@ -63,7 +63,7 @@ export function createFeatureService(ctx: Context, core: ChannelCore) {
     const now = clock.now();
     const row = await mutate(async (tx, batch) => {
       const channel = await lockChannel(tx, actor.app, channelId);
-      requireModerator(actor, channel);
+      await requirePermission(actor, channel, "pin", tx);
       const ids = channel.pinnedMessageIds;
       let next: string[];
       if (pin) {

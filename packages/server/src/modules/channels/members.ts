@@ -1,7 +1,9 @@
 import {
+  type ASSIGNABLE_CHANNEL_ROLES,
   Errors,
   type TChannel,
   type TMember,
+  type TMemberRoleState,
   type TMembersPage,
   type TPageQuery,
   type TSubchannelsResponse,
@@ -34,6 +36,12 @@ export interface Placement {
 }
 
 /** Who belongs to a channel: joining, leaving, adding and removing members, and reading them. */
+/** A member's channel role as the API shows it: the owner by the channel's owner, else what their row says. */
+function roleOf(channel: Pick<ChannelRow, "ownerId">, chatUserId: string, stored: string): TMember["role"] {
+  if (channel.ownerId === chatUserId) return "owner";
+  return stored === "moderator" ? "moderator" : "member";
+}
+
 export function createMemberService(
   ctx: Context,
   core: ChannelCore,
@@ -41,7 +49,7 @@ export function createMemberService(
 ) {
   const { db } = ctx.database;
   const { clock } = ctx;
-  const { requireChannel, lockChannel, membership, isBanned, requireModerator, addMemberRows, removeMemberRow } = core;
+  const { requireChannel, lockChannel, membership, isBanned, requirePermission, addMemberRows, removeMemberRow } = core;
   const { usersByIds, mutate, toChannel } = core;
   /**
    * Memberships of users by chat user id, those asked for at the same moment read by one query: what a socket's
@@ -128,7 +136,7 @@ export function createMemberService(
         nickname: u.nickname,
         profileImageUrl: u.profileImageUrl,
         isActive: u.isActive,
-        role: channel.ownerId === u.id ? "owner" : "member",
+        role: roleOf(channel, u.id, m.role),
         isOnline: online.has(u.id),
         joinedAt: m.joinedAt.toISOString(),
         mutedUntil: m.mutedUntil && m.mutedUntil > now ? m.mutedUntil.toISOString() : null,
@@ -171,7 +179,7 @@ export function createMemberService(
       const now = clock.now();
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        await requirePermission(actor, channel, "invite", tx);
         const before = channel.memberCount;
         await addMemberRows(tx, channel, await usersByIds(actor.app, userIds, tx), batch, now);
         if (channel.memberCount !== before) await forgetDistinct(tx, channel);
@@ -184,7 +192,7 @@ export function createMemberService(
       const now = clock.now();
       await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        await requirePermission(actor, channel, "remove", tx);
         const [user] = await usersByIds(actor.app, [userId], tx);
         if (!user || !(await removeMemberRow(tx, channel, user))) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         await batch.record(tx, actor.app.id, channel.id, "member.left", { userId }, now);
@@ -212,6 +220,33 @@ export function createMemberService(
       return Number(row?.n ?? 0);
     },
 
+    /**
+     * Makes a member a moderator of the channel or a member again (decision 0281). The app's server and the
+     * dashboard only; the owner stays the owner, whatever this sets, until ownership is handed on.
+     */
+    async setMemberRole(
+      actor: Actor,
+      channelId: string,
+      userId: string,
+      role: (typeof ASSIGNABLE_CHANNEL_ROLES)[number],
+    ): Promise<TMemberRoleState> {
+      // No event: a member's role changes what they may do, which their next action or channel read tells them.
+      const channel = await mutate(async (tx) => {
+        const locked = await lockChannel(tx, actor.app, channelId);
+        const [user] = await usersByIds(actor.app, [userId], tx);
+        const member = user ? await membership(tx, locked.id, user.id) : undefined;
+        if (!user || !member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+        if (member.role !== role) {
+          await tx
+            .update(channelMembers)
+            .set({ role })
+            .where(and(eq(channelMembers.channelId, locked.id), eq(channelMembers.chatUserId, user.id)));
+        }
+        return { ...locked, role: roleOf(locked, user.id, role) };
+      });
+      return { userId, role: channel.role };
+    },
+
     async memberInfo(actor: Actor, channelId: string, userId: string): Promise<TMember> {
       const channel = await requireChannel(actor.app, channelId);
       const user = await deps.chatUsers.requireUser(actor.app.id, userId);
@@ -223,7 +258,7 @@ export function createMemberService(
         nickname: user.nickname,
         profileImageUrl: user.profileImageUrl,
         isActive: user.isActive,
-        role: channel.ownerId === user.id ? "owner" : "member",
+        role: roleOf(channel, user.id, member.role),
         joinedAt: member.joinedAt.toISOString(),
         mutedUntil: member.mutedUntil && member.mutedUntil > now ? member.mutedUntil.toISOString() : null,
         ...(isPartitioned(channel) ? { subchannel: member.subchannel } : {}),

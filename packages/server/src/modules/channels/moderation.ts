@@ -4,7 +4,7 @@ import { decodeCursor, likePattern, pageOf, pastCursor } from "../../chat/cursor
 import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import { chatUserProfilesOfApp } from "../chat-users";
-import { type Actor, type ChannelCore, isPrivileged } from "./core";
+import type { Actor, ChannelCore } from "./core";
 import { channelBans, channelMembers, channels } from "./schema";
 
 /** What a channel's moderators do: freeze, mute, ban, hand the channel on, and see who is banned. */
@@ -15,15 +15,16 @@ export function createModerationService(
 ) {
   const { db } = ctx.database;
   const { clock } = ctx;
-  const { requireChannel, lockChannel, membership, requireModerator, removeMemberRow, usersByIds } = core;
+  const { requireChannel, lockChannel, membership, requirePermission, requireOwner, removeMemberRow, usersByIds } =
+    core;
   const { channelChanged, mutate, toChannel } = core;
 
   return {
     async setFrozen(actor: Actor, channelId: string, isFrozen: boolean): Promise<TChannel> {
-      if (!isPrivileged(actor)) throw new AppError(Errors.NOT_CHANNEL_OWNER);
       const now = clock.now();
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
+        await requirePermission(actor, channel, "freeze", tx);
         if (channel.isFrozen !== isFrozen) {
           await tx.update(channels).set({ isFrozen, updatedAt: now }).where(eq(channels.id, channel.id));
           await batch.record(tx, actor.app.id, channel.id, isFrozen ? "channel.frozen" : "channel.unfrozen", {}, now);
@@ -37,7 +38,7 @@ export function createModerationService(
       const now = clock.now();
       await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        await requirePermission(actor, channel, "mute", tx);
         const [user] = await usersByIds(actor.app, [userId], tx);
         if (!user || !(await membership(tx, channel.id, user.id))) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         const mutedUntil = minutes === null ? null : new Date(now.getTime() + minutes * 60_000);
@@ -61,7 +62,7 @@ export function createModerationService(
       const now = clock.now();
       await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        await requirePermission(actor, channel, "ban", tx);
         const [user] = await usersByIds(actor.app, [userId], tx);
         if (!user) throw new AppError(Errors.CHAT_USER_NOT_FOUND);
         if (actor.kind === "user" && user.id === actor.user.id) throw new AppError(Errors.NOT_CHANNEL_OWNER);
@@ -78,7 +79,7 @@ export function createModerationService(
       const now = clock.now();
       await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        await requirePermission(actor, channel, "ban", tx);
         const [user] = await usersByIds(actor.app, [userId], tx);
         if (!user) throw new AppError(Errors.CHAT_USER_NOT_FOUND);
         const removed = await tx
@@ -93,7 +94,7 @@ export function createModerationService(
       const now = clock.now();
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        requireOwner(actor, channel);
         const [user] = await usersByIds(actor.app, [userId], tx);
         if (!user || !(await membership(tx, channel.id, user.id))) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
         await tx.update(channels).set({ ownerId: user.id, updatedAt: now }).where(eq(channels.id, channel.id));
@@ -105,7 +106,7 @@ export function createModerationService(
 
     async listBanned(actor: Actor, channelId: string, query: TPageQuery) {
       const channel = await requireChannel(actor.app, channelId);
-      requireModerator(actor, channel);
+      await requirePermission(actor, channel, "ban");
       const after = decodeCursor(query.cursor);
       const u = chatUserProfilesOfApp(db, channel.appId);
       const conditions: (SQL | undefined)[] = [eq(channelBans.channelId, channel.id)];

@@ -113,6 +113,11 @@ export const channelMembers = pgTable(
     lastSentAt: ts("last_sent_at"),
     /** Shadow-banned in this channel (migration 0039): every new message of theirs here is seen by them only. */
     shadowBanned: boolean("shadow_banned").notNull().default(false),
+    /**
+     * `moderator` or `member` (migration 0041). The owner is `channels.owner_id`, whatever this says, so a transfer
+     * of ownership needs no second write.
+     */
+    role: text("role").notNull().default("member"),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.chatUserId] }), index("channel_members_user_idx").on(t.chatUserId)],
 );

@@ -37,7 +37,7 @@ export function createChannelService(
   const { db } = ctx.database;
   const { clock } = ctx;
   const core = createChannelCore(ctx, deps);
-  const { toChannels, toChannel, requireChannel, lockChannel, membership, requireModerator, addMemberRows } = core;
+  const { toChannels, toChannel, requireChannel, lockChannel, membership, requirePermission, addMemberRows } = core;
   const { usersByIds, channelChanged, mutate } = core;
   const members = createMemberService(ctx, core, deps);
   const moderation = createModerationService(ctx, core, members);
@@ -128,7 +128,13 @@ export function createChannelService(
       ) {
         throw new AppError(Errors.CHANNEL_NOT_FOUND);
       }
-      return toChannel(channel, db, actor.kind === "user" ? actor.user.id : undefined);
+      if (actor.kind !== "user") return toChannel(channel, db);
+      const [shown, member] = await Promise.all([
+        toChannel(channel, db, actor.user.id),
+        membership(db, channel.id, actor.user.id),
+      ]);
+      // What the user may do here, so a client can hide what would be refused.
+      return { ...shown, myPermissions: await deps.permissions.granted(actor, channel, member?.role ?? null) };
     },
 
     async listChannels(
@@ -170,7 +176,7 @@ export function createChannelService(
       const now = clock.now();
       const row = await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        await requirePermission(actor, channel, "changeChannel", tx);
         const patch: Partial<ChannelRow> = { updatedAt: now };
         if (input.name !== undefined) patch.name = input.name;
         if (input.imageUrl !== undefined) patch.imageUrl = input.imageUrl;
@@ -221,7 +227,7 @@ export function createChannelService(
 
     async setTags(actor: Actor, channelId: string, tags: string[]): Promise<TChannel> {
       const channel = await requireChannel(actor.app, channelId);
-      requireModerator(actor, channel);
+      await requirePermission(actor, channel, "changeChannel");
       const now = clock.now();
       await mutate(async (tx, batch) => {
         await tx.delete(channelTags).where(eq(channelTags.channelId, channel.id));
@@ -247,7 +253,7 @@ export function createChannelService(
 
     async addTag(actor: Actor, channelId: string, tag: string): Promise<void> {
       const channel = await requireChannel(actor.app, channelId);
-      requireModerator(actor, channel);
+      await requirePermission(actor, channel, "changeChannel");
       const now = clock.now();
       const duplicate = new AppError(Errors.INVALID_REQUEST, {
         fields: [{ path: "tag", message: "VALIDATION_TAG_DUPLICATE" }],
@@ -270,7 +276,7 @@ export function createChannelService(
 
     async removeTag(actor: Actor, channelId: string, tagId: string): Promise<void> {
       const channel = await requireChannel(actor.app, channelId);
-      requireModerator(actor, channel);
+      await requirePermission(actor, channel, "changeChannel");
       const now = clock.now();
       await mutate(async (tx, batch) => {
         await tx.delete(channelTags).where(and(eq(channelTags.channelId, channel.id), eq(channelTags.id, tagId)));
@@ -292,7 +298,7 @@ export function createChannelService(
       const now = clock.now();
       await mutate(async (tx, batch) => {
         const channel = await lockChannel(tx, actor.app, channelId);
-        requireModerator(actor, channel);
+        await requirePermission(actor, channel, "changeChannel", tx);
         await batch.record(tx, actor.app.id, channel.id, "channel.deleted", {}, now);
         await tx.delete(channels).where(eq(channels.id, channel.id));
       });

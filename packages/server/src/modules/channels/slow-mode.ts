@@ -16,9 +16,13 @@ import { type ChannelRow, channelMembers } from "./schema";
 export function createSlowMode(ctx: Context) {
   const { db } = ctx.database;
 
-  /** The owner and the app's server or dashboard set the pace; they are not held to it. */
-  function isExempt(actor: Actor, channel: ChannelRow): boolean {
-    return actor.kind !== "user" || channel.ownerId === actor.user.id;
+  /**
+   * Who keeps order is not held to the pace: the app's server and dashboard, the owner, the channel's moderators and
+   * the app's admins and moderators (decision 0281). By role, not by the matrix: exemption is no permission to take.
+   */
+  function isExempt(actor: Actor, channel: ChannelRow, member?: { role: string } | null): boolean {
+    if (actor.kind !== "user" || channel.ownerId === actor.user.id) return true;
+    return actor.user.role === "admin" || actor.user.role === "moderator" || member?.role === "moderator";
   }
 
   return {
@@ -28,8 +32,13 @@ export function createSlowMode(ctx: Context) {
      * Claims `actor`'s next message in `channel` at `now`, or refuses it with 3206 and the whole seconds left. Null
      * when the send is not held to slow mode (off, or an exempt sender); otherwise the claim, for `release`.
      */
-    async claim(actor: Actor, channel: ChannelRow, now: Date): Promise<{ chatUserId: string; at: Date } | null> {
-      if (channel.slowModeSeconds <= 0 || actor.kind !== "user" || isExempt(actor, channel)) return null;
+    async claim(
+      actor: Actor,
+      channel: ChannelRow,
+      now: Date,
+      membership?: { role: string } | null,
+    ): Promise<{ chatUserId: string; at: Date } | null> {
+      if (channel.slowModeSeconds <= 0 || actor.kind !== "user" || isExempt(actor, channel, membership)) return null;
       const cooldownMs = channel.slowModeSeconds * 1000;
       const member = and(eq(channelMembers.channelId, channel.id), eq(channelMembers.chatUserId, actor.user.id));
       const claimed = await db

@@ -8,6 +8,7 @@ export const toChatUser = (row: ChatUserRow): TChatUser => ({
   profileImageUrl: row.profileImageUrl,
   isActive: row.isActive,
   isAnonymous: row.isAnonymous,
+  role: row.role,
   metadata: row.metadata,
   createdAt: row.createdAt.toISOString(),
   lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

@@ -25,6 +25,11 @@ export const chatUsers = pgTable(
     loginsRevokedBefore: ts("logins_revoked_before"),
     /** Shadow-banned in the whole app (migration 0039): every new message of theirs is seen by them only. */
     shadowBanned: boolean("shadow_banned").notNull().default(false),
+    /**
+     * The user's app role (migration 0041): a built-in one or a custom role of the app; an anonymous user is a guest.
+     * Read with the session, so checking a permission costs no read of its own.
+     */
+    role: text("role").notNull().default("member"),
   },
   (t) => [uniqueIndex("chat_users_app_user_key").on(t.appId, t.userId)],
 );

@@ -29,6 +29,7 @@ import { createBlockService } from "./blocks";
 import { createBulkUsers } from "./bulk";
 import { createLoginSigning } from "./login-signing";
 import { toChatUser } from "./mapping";
+import { createUserRoles } from "./roles";
 import { type ChatUserRow, chatLoginTokens, chatSessions, chatUsers } from "./schema";
 import { createUserShadowBans } from "./shadow-bans";
 
@@ -260,6 +261,7 @@ export function createChatUserService(
   const signing = createLoginSigning(ctx, { sessionsEnded, forgetCachedSessions: forget });
   const requireUser = (appId: string, userId: string) => service.requireUser(appId, userId);
   const shadowBans = createUserShadowBans(ctx, { requireUser, forgetCachedSessions: forget });
+  const roles = createUserRoles(ctx, { requireUser, forgetCachedSessions: forget });
 
   const service = {
     findUser,
@@ -405,6 +407,9 @@ export function createChatUserService(
     /** A user's shadow ban in the app, set and read by the app's server and the dashboard only. */
     shadowBans,
 
+    /** A user's app role, set by the app's server and the dashboard through the permissions module. */
+    roles,
+
     /**
      * Creates the user on first login; a returning anonymous user keeps their id and takes the new nickname. A user
      * the app created itself is refused (3062): knowing a user ID must not be enough to act as that user.
@@ -415,7 +420,14 @@ export function createChatUserService(
       const now = clock.now();
       await db
         .insert(chatUsers)
-        .values({ appId: app.id, userId: input.userId, nickname: input.nickname, isAnonymous: true, createdAt: now })
+        .values({
+          appId: app.id,
+          userId: input.userId,
+          nickname: input.nickname,
+          isAnonymous: true,
+          role: "guest",
+          createdAt: now,
+        })
         .onConflictDoNothing();
       const user = await service.requireUser(app.id, input.userId);
       if (!user.isAnonymous) throw new AppError(Errors.USER_ID_NOT_ANONYMOUS);

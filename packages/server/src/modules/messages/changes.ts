@@ -36,6 +36,7 @@ export function createMessageChanges(
      */
     async addReaction(actor: UserActor, channelId: string, messageId: string, reaction: string): Promise<TMessage> {
       const { channel, member } = await requireMemberChannel(deps.channels, actor, channelId);
+      await deps.channels.permissions.require(actor, channel, "react", member.role);
       await requireReadable(db, channel, member, messageId);
       const now = clock.now();
       const added = await deps.channels.mutate(async (tx, batch) => {
@@ -86,6 +87,7 @@ export function createMessageChanges(
     /** Takes back the member's reaction; taking back one never added changes nothing and tells no one. */
     async removeReaction(actor: UserActor, channelId: string, messageId: string, reaction: string): Promise<TMessage> {
       const { channel, member } = await requireMemberChannel(deps.channels, actor, channelId);
+      await deps.channels.permissions.require(actor, channel, "react", member.role);
       await requireReadable(db, channel, member, messageId);
       const now = clock.now();
       await deps.channels.mutate(async (tx, batch) => {
@@ -138,9 +140,16 @@ export function createMessageChanges(
       if (edit.text === undefined && edit.metadata === undefined) throw new AppError(Errors.EDIT_UNCHANGED);
       const stored = await findEditable(db, channel.id, messageId);
       if (!stored) throw new AppError(Errors.MESSAGE_NOT_FOUND);
-      if (stored.senderId !== senderId) {
-        if (actor.kind === "user" && !member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
-        throw new AppError(Errors.ONLY_SENDER_EDITS);
+      if (actor.kind !== "user") {
+        if (stored.senderId !== null) throw new AppError(Errors.ONLY_SENDER_EDITS);
+      } else if (stored.senderId === senderId) {
+        // Membership, a ban and a mute are the send's rules, which `prepare` applies below.
+        await deps.channels.permissions.require(actor, channel, "editOwn", member?.role ?? null);
+      } else {
+        if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+        // Another's message is edited by a role granted it; the app's admin messages by the app alone.
+        if (stored.senderId === null) throw new AppError(Errors.ONLY_SENDER_EDITS);
+        await deps.channels.permissions.require(actor, channel, "editOthers", member.role);
       }
       const text = edit.text ?? stored.text;
       const draft = await pipeline.prepare(
@@ -203,7 +212,12 @@ export function createMessageChanges(
             .for("update")
             .limit(1);
           if (!row) throw new AppError(Errors.MESSAGE_NOT_FOUND);
-          if (actor.kind === "user" && row.senderId !== actor.user.id) throw new AppError(Errors.ONLY_SENDER_DELETES);
+          if (actor.kind === "user") {
+            const permission = row.senderId === actor.user.id ? "deleteOwn" : "deleteOthers";
+            const { user } = actor;
+            const memberRole = async () => (await deps.channels.membership(tx, channel.id, user.id))?.role ?? null;
+            await deps.channels.permissions.require(actor, channel, permission, memberRole, tx);
+          }
           await changes.remove(tx, batch, actor.app.id, channel.id, row.id, now);
         }
       });

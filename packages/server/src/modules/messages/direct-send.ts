@@ -1,4 +1,4 @@
-import { MESSAGE_TEXT_MAX, type TMessage } from "@parley/contract";
+import { MESSAGE_TEXT_MAX, type TMessage, type TPermission } from "@parley/contract";
 import type { Bus } from "../../chat/bus";
 import type { Context } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
@@ -7,6 +7,18 @@ import type { Actor, ChannelService } from "../channels";
 import type { MetricsService } from "../metrics";
 import { createDirectStore, type StoreOne } from "./direct-store";
 import { type MessageDraft, type PipelineStages, runDeferred, type SendInput } from "./draft";
+
+/** `@everyone` or `@channel` as a word of the text: a mention of everyone, which `mentionEveryone` grants. */
+const EVERYONE_MENTION = /(^|[^\p{L}\p{N}_])@(everyone|channel)(?![\p{L}\p{N}_])/u;
+
+/** What a message needs its sender's roles to grant (decision 0281). */
+export function permissionsToSend(input: SendInput): TPermission[] {
+  const needs: TPermission[] = ["send"];
+  if (input.file) needs.push("sendFile");
+  if (input.parentMessageId) needs.push("reply");
+  if (EVERYONE_MENTION.test(input.text)) needs.push("mentionEveryone");
+  return needs;
+}
 
 /**
  * The send's fast path, beside the pipeline's full one: `check` is the pipeline's checks stage, and `storeOne` the
@@ -47,6 +59,11 @@ export function createDirectSend(
     if (channel.slowModeSeconds > 0) return null;
     // Mentions write to the mentioned members' rows, which the statement of many senders does not.
     if (input.mentionedUserIds?.length) return null;
+    // The app role alone must grant the message, which reads nothing on the default matrix; a member whose channel
+    // role would grant it is answered by the full path, which reads their membership.
+    for (const permission of permissionsToSend(input)) {
+      if (!(await deps.channels.permissions.appRoleGrants(actor, channel.type, permission))) return null;
+    }
     let draft: MessageDraft = {
       actor,
       channel,

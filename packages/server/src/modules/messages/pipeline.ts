@@ -1,4 +1,4 @@
-import { Errors, MESSAGE_TEXT_MAX, type TMessage, type TSendMessageRequest } from "@parley/contract";
+import { Errors, MESSAGE_TEXT_MAX, type TMessage, type TPermission, type TSendMessageRequest } from "@parley/contract";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Bus } from "../../chat/bus";
 import type { Context } from "../../context";
@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
 import { type Actor, type ChannelMemberRow, type ChannelRow, type ChannelService, historyScope } from "../channels";
 import type { MetricsService } from "../metrics";
-import { createDirectSend } from "./direct-send";
+import { createDirectSend, permissionsToSend } from "./direct-send";
 import {
   DeferredRefusal,
   type MemberRow,
@@ -64,7 +64,13 @@ export function createMessagePipeline(
    * Stage 1, the permission rules of spec section 6, in the order a user would want to hear them. `known` is the
    * sender's membership when the caller read it with the channel (null: not a member); otherwise it is read here.
    */
-  async function admit(actor: Actor, channel: ChannelRow, type: MessageDraft["type"], known?: MemberRow | null) {
+  async function admit(
+    actor: Actor,
+    channel: ChannelRow,
+    type: MessageDraft["type"],
+    known?: MemberRow | null,
+    needs: readonly TPermission[] = [],
+  ) {
     if (actor.kind !== "user") return;
     if (!actor.user.isActive) throw new AppError(Errors.CHAT_USER_DEACTIVATED);
     const member = known === undefined ? await deps.channels.membership(db, channel.id, actor.user.id) : known;
@@ -74,6 +80,7 @@ export function createMessagePipeline(
     }
     if (channel.isFrozen && type !== "admin") throw new AppError(Errors.CHANNEL_FROZEN);
     if (member.mutedUntil && member.mutedUntil > clock.now()) throw new AppError(Errors.USER_MUTED);
+    for (const permission of needs) await deps.channels.permissions.require(actor, channel, permission, member.role);
   }
 
   /**
@@ -127,7 +134,7 @@ export function createMessagePipeline(
       channel: ChannelRow,
       input: SendInput,
       type: MessageDraft["type"] = "text",
-      options: { checks: boolean; member?: MemberRow | null } = { checks: true },
+      options: { checks: boolean; member?: MemberRow | null; needs?: readonly TPermission[] } = { checks: true },
     ): Promise<MessageDraft> {
       if (type === "admin" && actor.kind === "user") throw new AppError(Errors.NOT_CHANNEL_OWNER);
       let draft: MessageDraft = {
@@ -147,7 +154,7 @@ export function createMessagePipeline(
       const checked = options.checks ? pipeline.check(draft) : Promise.resolve();
       // Awaited below; until then a failure must not count as unhandled.
       checked.catch(() => undefined);
-      await admit(actor, channel, type, options.member);
+      await admit(actor, channel, type, options.member, options.needs);
       if (!input.file && input.text.trim() === "") throw new AppError(Errors.MESSAGE_EMPTY);
       if (input.text.length > MESSAGE_TEXT_MAX) throw new AppError(Errors.MESSAGE_TOO_LONG);
       await checked;
@@ -198,7 +205,8 @@ export function createMessagePipeline(
         const earlier = await storedWithClientId(db, channel.id, senderId, input.clientMessageId);
         if (earlier) return earlier;
       }
-      const draft = await pipeline.prepare(actor, channel, input, type, { checks: true, member });
+      const needs = permissionsToSend(input);
+      const draft = await pipeline.prepare(actor, channel, input, type, { checks: true, member, needs });
       if (draft.parentMessageId) await requireThreadParent(channel, draft.parentMessageId, member);
       // A member of a split super group speaks to their own subchannel; the app and its admins to everyone.
       const subchannel = member ? await deps.channels.subchannelOf(channel, member) : null;
@@ -210,7 +218,7 @@ export function createMessagePipeline(
       // A shadow-banned sender is told nothing: the message is stored and answered as any other, seen by them only.
       if (isShadowBanned(actor, member)) draft.shadowed = true;
       // Last before storing, once every other rule has admitted the message: a refused message costs no turn.
-      const claim = await deps.channels.slowMode.claim(actor, channel, clock.now());
+      const claim = await deps.channels.slowMode.claim(actor, channel, clock.now(), member);
       const batch = deps.channels.newBatch();
       const outboxed = await batch.wantsOutbox(actor.app.id, db);
       let stored: TMessage | null;

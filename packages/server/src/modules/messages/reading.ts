@@ -98,6 +98,7 @@ export function createMessageReading(
     if (actor.kind === "user") {
       const member = await deps.channels.membership(db, channel.id, actor.user.id);
       if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+      await deps.channels.permissions.require(actor, channel, "read", member.role);
       subchannel = await deps.channels.subchannelOf(channel, member);
       // Before they joined, when the channel hides it; other members' messages in a broadcast channel.
       scope = and(
@@ -155,6 +156,7 @@ export function createMessageReading(
       if (actor.kind === "user") {
         const member = await deps.channels.membership(db, channel.id, actor.user.id);
         if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+        await deps.channels.permissions.require(actor, channel, "read", member.role);
         await requireReadable(db, channel, member, parentId, { forThread: true });
       }
       if (!(await findLiveMessage(db, channel.id, parentId))) throw new AppError(Errors.MESSAGE_NOT_FOUND);

@@ -1,0 +1,1 @@
+export { dashboardRoleRoutes, roleChatRoutes } from "./routes";
