@@ -3,7 +3,7 @@ import { ASSIGNABLE_CHANNEL_ROLES, type TSetMemberRoleRequest } from "@parley/co
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useRoleLabel } from "@/features/roles/components/role-label";
+import { useRoleLabel } from "@/data/roles/role-label";
 import { useSetMemberRole } from "../api/set-member-role";
 
 /**

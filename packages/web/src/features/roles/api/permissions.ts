@@ -8,8 +8,8 @@ import {
   zPermissionMatrixResponse,
 } from "@parley/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { roleKeys } from "@/data/roles/keys";
 import { api } from "@/lib/api-client";
-import { roleKeys } from "./keys";
 
 const matrixPath = (appId: string, channelType: TChannelType) =>
   fillPath(dashboardRoles.permission, { id: appId, channelType });

@@ -1,20 +1,8 @@
-import { dashboardRoles, fillPath, zOk, zRoleResponse, zRolesResponse } from "@parley/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { dashboardRoles, fillPath, zOk, zRoleResponse } from "@parley/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { roleKeys } from "@/data/roles/keys";
 import { api } from "@/lib/api-client";
 import type { MutationSettings } from "@/lib/mutation-errors";
-import { roleKeys } from "./keys";
-
-export async function getRoles(appId: string, signal?: AbortSignal) {
-  const { roles } = await api.get(fillPath(dashboardRoles.roles, { id: appId }), zRolesResponse, { signal });
-  return roles;
-}
-
-export const rolesQueryOptions = (appId: string) =>
-  queryOptions({ queryKey: roleKeys.roles(appId), queryFn: ({ signal }) => getRoles(appId, signal) });
-
-export function useRoles(appId: string) {
-  return useQuery(rolesQueryOptions(appId));
-}
 
 export async function createRole(appId: string, input: { name: string; description: string }) {
   const { role } = await api.post(fillPath(dashboardRoles.roles, { id: appId }), input, zRoleResponse);

@@ -25,11 +25,11 @@ import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
 import { visuallyHidden } from "@/components/visually-hidden";
+import { roleKeys } from "@/data/roles/keys";
+import { useRoleLabel } from "@/data/roles/role-label";
 import { useFormat } from "@/hooks/use-format";
-import { roleKeys } from "../api/keys";
 import { useDeleteRole } from "../api/roles";
 import { RoleDialog } from "./role-dialog";
-import { useRoleLabel } from "./role-label";
 
 /** The app's roles: the built-in ones as they are, the custom ones with their users, created, described and deleted. */
 export function CustomRoles({ appId, roles }: { appId: string; roles: UseQueryResult<TRole[]> }) {

@@ -31,10 +31,10 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { LoadError } from "@/components/load-error";
 import { SettingsCard } from "@/components/settings-card";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
+import { useRoleLabel } from "@/data/roles/role-label";
 import { useErrorSnackbar } from "@/hooks/use-error-text";
 import { useLeaveConfirm } from "@/hooks/use-leave-confirm";
 import { resetPermissionMatrix, savePermissionMatrix, usePermissionMatrices, useStoreMatrix } from "../api/permissions";
-import { useRoleLabel } from "./role-label";
 
 type Grants = Pick<TPermissionMatrix, "app" | "channel">;
 type Group = "app" | "channel";

@@ -1,7 +1,7 @@
 import { Stack } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
-import { useRoles } from "../api/roles";
+import { useRoles } from "@/data/roles/get-roles";
 import { CustomRoles } from "./custom-roles";
 import { PermissionMatrix } from "./permission-matrix";
 

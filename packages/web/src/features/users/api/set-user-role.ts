@@ -1,6 +1,6 @@
 import { dashboardRoles, fillPath, zUserRoleState } from "@parley/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { roleKeys } from "@/features/roles/api/keys";
+import { roleKeys } from "@/data/roles/keys";
 import { api } from "@/lib/api-client";
 import { userKeys } from "./keys";
 

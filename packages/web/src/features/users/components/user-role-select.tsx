@@ -2,8 +2,8 @@ import { MenuItem, TextField } from "@mui/material";
 import type { TChatUser } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useSnackbar } from "@/components/ui/snackbar-provider";
-import { useRoles } from "@/features/roles/api/roles";
-import { useRoleLabel } from "@/features/roles/components/role-label";
+import { useRoles } from "@/data/roles/get-roles";
+import { useRoleLabel } from "@/data/roles/role-label";
 import { useSetUserRole } from "../api/set-user-role";
 
 /** A user's app role, changed on the spot: built-in roles first, then the app's custom ones. */
