@@ -82,13 +82,13 @@ export type TPermissionMatricesResponse = z.infer<typeof zPermissionMatricesResp
  */
 export const zSetPermissionMatrixRequest = z.object({
   app: z.record(zRoleName, zGrants),
-  channel: z.object({
-    owner: zGrants.default([]),
-    moderator: zGrants.default([]),
-    member: zGrants.default([]),
-  }),
+  /** A channel role left out (or all of them) keeps the default's grants. */
+  channel: z
+    .object({ owner: zGrants.optional(), moderator: zGrants.optional(), member: zGrants.optional() })
+    .default({}),
 });
 export type TSetPermissionMatrixRequest = z.infer<typeof zSetPermissionMatrixRequest>;
+export type TSetPermissionMatrixRequestInput = z.input<typeof zSetPermissionMatrixRequest>;
 
 /** Path parameters of `/v1/roles/{name}` and `/v1/permissions/{channelType}`, and the dashboard's. */
 export const zRoleParams = z.object({ name: zRoleName });

@@ -28,6 +28,7 @@ export type {
   TMessageSearchResult,
   TMessagesResponse,
   TMessageTranslation,
+  TPermission,
   TPushDevice,
   TPushPlatform,
   TPushProvider,

@@ -77,6 +77,15 @@ class ApiTest(unittest.TestCase):
         messages = self.parley.messages.list(channel["id"])["messages"]
         self.assertEqual([(m["text"], m.get("shadowed", False)) for m in messages], [("unseen", True), ("seen", False)])
 
+    def test_gives_a_user_an_app_role_and_refuses_one_the_app_does_not_have_with_code_3198(self) -> None:
+        kim = _unique("kim")
+        self.parley.users.create(kim, "Kim")
+        self.assertEqual(self.parley.users.set_role(kim, "moderator"), "moderator")
+        self.assertEqual(self.parley.users.get(kim)["role"], "moderator")
+        with self.assertRaises(ParleyError) as refused:
+            self.parley.users.set_role(kim, "no-such-role")
+        self.assertEqual((refused.exception.code, refused.exception.status), ("3198", 404))
+
     def test_refuses_a_second_user_of_the_same_id_with_code_3019(self) -> None:
         user_id = _unique("twice")
         self.parley.users.create(user_id, "Twice")

@@ -8,6 +8,7 @@ import type {
   TChannelsPage,
   TCreateChannelRequestInput,
   TMember,
+  TMemberRoleState,
   TMembersPage,
   TShadowBanState,
   TUpdateChannelRequestInput,
@@ -99,6 +100,14 @@ export class Channels {
   /** The app's channels, a page at a time. */
   list(options: ListOptions = {}): Promise<TChannelsPage> {
     return this.http.request<TChannelsPage>("GET", chatApi.channels, { query: { ...options } });
+  }
+
+  /** Makes a member a moderator of the channel, or a member again; the owner changes by a transfer only. */
+  setMemberRole(channelId: string, userId: string, role: "moderator" | "member"): Promise<TMemberRoleState> {
+    return this.http.request<TMemberRoleState>("PUT", chatApi.memberRole, {
+      params: { channelId, userId },
+      body: { role },
+    });
   }
 }
 

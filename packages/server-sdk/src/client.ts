@@ -1,6 +1,7 @@
 import { Channels, Members, Moderation } from "./channels";
 import { Http, type RetryOptions } from "./http";
 import { Messages } from "./messages";
+import { Permissions, Roles } from "./roles";
 import { UserSessions } from "./sessions";
 import type { SigningKey } from "./signing";
 import { Tokens } from "./tokens";
@@ -41,6 +42,10 @@ export class ParleyServer {
   readonly users: Users;
   /** Login tokens: issued by the API, or signed here. */
   readonly tokens: Tokens;
+  /** The app's roles, built-in and custom. */
+  readonly roles: Roles;
+  /** The permission matrix of each channel type. */
+  readonly permissions: Permissions;
   /** The app's channels, one at a time or 100 at once. */
   readonly channels: Channels;
   /** The members of the app's channels. */
@@ -68,6 +73,8 @@ export class ParleyServer {
     this.users = new Users(http);
     this.tokens = new Tokens(http, options.appId, options.signing);
     this.channels = new Channels(http);
+    this.roles = new Roles(http);
+    this.permissions = new Permissions(http);
     this.members = new Members(http);
     this.moderation = new Moderation(http);
     const canSign = Boolean(options.signing?.keyId && options.signing.secret);

@@ -18,6 +18,7 @@ export type {
   TCallWebhookPayload,
   TChannel,
   TChannelsPage,
+  TChannelType,
   TChatEvent,
   TChatUser,
   TChatUsersPage,
@@ -25,14 +26,20 @@ export type {
   TCreateChatUserRequestInput,
   TIssueTokenResponse,
   TMember,
+  TMemberRoleState,
   TMembersPage,
   TMessage,
   TMessagesResponse,
+  TPermission,
+  TPermissionMatrix,
   TReportWebhookPayload,
+  TRole,
   TSendMessageRequestInput,
+  TSetPermissionMatrixRequestInput,
   TShadowBanState,
   TUpdateChannelRequestInput,
   TUpdateChatUserRequestInput,
+  TUserRoleState,
   TWebhookPayload,
 } from "@parley/contract";
 export { Channels, type CreateChannelInput, Members, Moderation } from "./channels";
@@ -40,6 +47,7 @@ export { ParleyServer, type ParleyServerOptions } from "./client";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
 export type { RetryOptions } from "./http";
 export type { HistoryOptions, MessageInput, Messages } from "./messages";
+export { Permissions, Roles } from "./roles";
 export { type SigningKey, type SignLoginTokenOptions, signLoginToken } from "./signing";
 export type { Tokens } from "./tokens";
 export type { ListOptions, Users } from "./users";

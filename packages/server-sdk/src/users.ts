@@ -6,6 +6,7 @@ import type {
   TCreateChatUserRequestInput,
   TShadowBanState,
   TUpdateChatUserRequestInput,
+  TUserRoleState,
 } from "@parley/contract";
 import { chatApi } from "@parley/contract/client";
 import type { Http } from "./http";
@@ -103,5 +104,10 @@ export class Users {
   async isShadowBanned(userId: string): Promise<boolean> {
     const state = await this.http.request<TShadowBanState>("GET", chatApi.userShadowBan, { params: { userId } });
     return state.shadowBanned;
+  }
+
+  /** Gives the user an app role, built-in or custom; `3198` for a role the app does not have. */
+  setRole(userId: string, role: string): Promise<TUserRoleState> {
+    return this.http.request<TUserRoleState>("PUT", chatApi.userRole, { params: { userId }, body: { role } });
   }
 }

@@ -176,6 +176,35 @@ describe("channels, members and moderation", () => {
   });
 });
 
+describe("roles and permissions", () => {
+  it("makes a custom role, gives it to a user and a member a channel role, and sets and resets a matrix", async () => {
+    const { parley } = await serverApp(t);
+    await parley.users.create({ userId: "kim", nickname: "Kim" });
+    await parley.users.create({ userId: "lee", nickname: "Lee" });
+    const channel = await parley.channels.create({ name: "Staff", userIds: ["kim", "lee"] });
+    expect(await parley.roles.create("vip", "Supporters")).toMatchObject({ name: "vip", builtIn: false });
+    expect(await parley.roles.update("vip", "Our supporters")).toMatchObject({ description: "Our supporters" });
+    expect(await parley.users.setRole("kim", "vip")).toEqual({ userId: "kim", role: "vip" });
+    expect(await parley.channels.setMemberRole(channel.id, "lee", "moderator")).toEqual({
+      userId: "lee",
+      role: "moderator",
+    });
+    const roles = await parley.roles.list();
+    expect(roles.map((r) => r.name)).toEqual(["admin", "moderator", "member", "guest", "vip"]);
+    expect(roles.find((r) => r.name === "vip")?.userCount).toBe(1);
+
+    const set = await parley.permissions.set("public", { app: { vip: ["read", "send", "pin"] } });
+    expect(set).toMatchObject({ channelType: "public", isDefault: false, app: { vip: ["read", "send", "pin"] } });
+    expect(await parley.permissions.get("public")).toMatchObject({ isDefault: false });
+    expect((await parley.permissions.get()).map((m) => m.channelType)).toContain("broadcast");
+    expect(await parley.permissions.reset("public")).toMatchObject({ isDefault: true });
+
+    await parley.roles.delete("vip");
+    expect((await parley.users.get("kim")).role).toBe("member");
+    await expect(parley.roles.delete("admin")).rejects.toMatchObject({ code: "3201" });
+  });
+});
+
 describe("messages", () => {
   it("sends as the app and as a user, lists the history and deletes a message", async () => {
     const { parley } = await serverApp(t);

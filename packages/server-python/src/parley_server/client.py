@@ -99,6 +99,13 @@ class Users:
         """Whether the user is shadow-banned in the app."""
         return self._http.request("GET", "/users/:userId/shadow-ban", params={"userId": user_id})["shadowBanned"]
 
+    def set_role(self, user_id: str, role: str) -> str:
+        """Gives the user an app role: a built-in one (admin, moderator, member, guest) or a custom role of the app.
+
+        Refused with ``3198`` for a role the app does not have. Answers the role the user holds now.
+        """
+        return self._http.request("PUT", "/users/:userId/role", params={"userId": user_id}, body={"role": role})["role"]
+
 
 class Tokens:
     """Login tokens for end users: issued by the API, or signed here."""

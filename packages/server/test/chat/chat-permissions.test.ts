@@ -27,7 +27,13 @@ const QUERIES: Record<string, string> = {
 };
 
 /** What a caller of another app may hear about a resource that is not its app's. */
-const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "3090", "3190", "1023"]);
+const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "3090", "3190", "3198", "1023"]);
+
+/**
+ * Routes that name a channel type: a type is every app's, each with its own matrix of it, so another app's key reads
+ * and sets its own and is checked by the lists' test below, not refused.
+ */
+const PER_APP = new Set([chatApi.permission].map((path) => `${CHAT_API_PREFIX}${path}`));
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createChatApp>>;
@@ -44,6 +50,7 @@ beforeAll(async () => {
   await a.user("lee");
   kimToken = kim.sessionToken;
   bobToken = (await b.user("bob")).sessionToken;
+  expect((await a.server.post("/roles", { name: "vip" })).status).toBe(200);
   const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "A's room" })).body;
   const { message } = (
     await kim.api.post<{ message: { id: string } }>(`/channels/${channel.id}/messages`, { text: "private to A" })
@@ -70,6 +77,8 @@ beforeAll(async () => {
     deviceId: device.body.device?.id ?? "00000000-0000-4000-8000-000000000000",
     language: "en",
     fileId: "00000000-0000-4000-8000-000000000000",
+    name: "vip",
+    channelType: "public",
   };
 });
 afterAll(() => t?.close());
@@ -143,7 +152,7 @@ function chatRoutes(): RegisteredRoute[] {
 
 describe("chat API permission matrix", () => {
   it("refuses another app's key and user on every route that names A's resource, and A's data stays as it was", async () => {
-    const routes = chatRoutes().filter((r) => r.url.includes(":"));
+    const routes = chatRoutes().filter((r) => r.url.includes(":") && !PER_APP.has(r.url));
     expect(routes.length).toBeGreaterThan(20);
     const wrong: string[] = [];
     for (const route of routes) {
@@ -185,13 +194,16 @@ describe("chat API permission matrix", () => {
     // Streams never end, so an injected call would never answer: what they carry to another app's key is proven in
     // modules/webhooks/listen.test.ts.
     const streams = new Set([chatApi.eventsLive, chatApi.webhooksListen].map((path) => `${CHAT_API_PREFIX}${path}`));
-    const lists = chatRoutes().filter((r) => !r.url.includes(":") && r.method === "GET" && !streams.has(r.url));
+    const lists = chatRoutes().filter(
+      (r) => (!r.url.includes(":") || PER_APP.has(r.url)) && r.method === "GET" && !streams.has(r.url),
+    );
     for (const route of lists) {
       for (const credential of [b.apiKey, bobToken]) {
         const res = await call(route, credential);
         for (const [name, value] of Object.entries(ids)) {
-          // Values as common as these (a language, a user ID, an event's small number) appear in any app's answers.
-          if (name === "language" || name === "userId" || name === "eventId") continue;
+          // Values as common as these (a language, a user ID, an event's small number, a channel type) appear in any
+          // app's answers.
+          if (["language", "userId", "eventId", "channelType"].includes(name)) continue;
           if (res.body.includes(value)) leaks.push(`${route.url} shows A's ${name}`);
         }
         if (res.body.includes("private to A") || res.body.includes("A's room"))

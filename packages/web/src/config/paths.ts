@@ -22,6 +22,7 @@ export const docTabs = [
   "messages",
   "channels",
   "users",
+  "roles",
   "calls",
   "rest-api",
   "dashboard-api",

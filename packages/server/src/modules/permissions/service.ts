@@ -2,6 +2,7 @@ import {
   APP_ROLES,
   CHANNEL_TYPES,
   CUSTOM_ROLES_MAX,
+  DEFAULT_PERMISSION_MATRIX,
   Errors,
   isBuiltInAppRole,
   PERMISSIONS,
@@ -271,6 +272,8 @@ export function createPermissionService(ctx: Context, deps: { chatUsers: ChatUse
 
     /** Gives a user a built-in or custom role of the app (3198 for one it does not have). */
     async setUserRole(app: AppRow, userId: string, role: string): Promise<TUserRoleState> {
+      // Another app's user is not found (3018) before the role is looked at: nothing of theirs is confirmed.
+      await deps.chatUsers.requireUser(app.id, userId);
       await requireRoleExists(app.id, role);
       return deps.chatUsers.roles.set(app, userId, role);
     },
@@ -307,10 +310,11 @@ export function createPermissionService(ctx: Context, deps: { chatUsers: ChatUse
       // A built-in role left out is granted what `member` is, as a custom one would be.
       appGrantsByRole.member ??= matrixOf(channelType, undefined, []).app.member ?? [];
       for (const role of APP_ROLES) appGrantsByRole[role] ??= appGrantsByRole.member;
+      const defaults = DEFAULT_PERMISSION_MATRIX(channelType).channel;
       const channelGrants = {
-        owner: PERMISSIONS.filter((p) => input.channel.owner.includes(p)),
-        moderator: PERMISSIONS.filter((p) => input.channel.moderator.includes(p)),
-        member: PERMISSIONS.filter((p) => input.channel.member.includes(p)),
+        owner: PERMISSIONS.filter((p) => (input.channel.owner ?? defaults.owner).includes(p)),
+        moderator: PERMISSIONS.filter((p) => (input.channel.moderator ?? defaults.moderator).includes(p)),
+        member: PERMISSIONS.filter((p) => (input.channel.member ?? defaults.member).includes(p)),
       };
       const now = clock.now();
       await db
