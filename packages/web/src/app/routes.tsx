@@ -56,6 +56,7 @@ const appRoutes: RouteObject = {
           path: paths.apps.moderationRules.path,
           lazy: lazyPage(() => import("./routes/dashboard/app-moderation-rules")),
         },
+        { path: paths.apps.roles.path, lazy: lazyPage(() => import("./routes/dashboard/app-roles")) },
         { path: paths.apps.settings.path, lazy: lazyPage(() => import("./routes/dashboard/app-settings")) },
         {
           path: paths.apps.message.root.path,

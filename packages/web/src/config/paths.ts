@@ -122,6 +122,7 @@ export const paths = {
       path: "/apps/:appId/moderation-rules",
       getHref: (appId: string) => `/apps/${enc(appId)}/moderation-rules`,
     },
+    roles: { path: "/apps/:appId/roles", getHref: (appId: string) => `/apps/${enc(appId)}/roles` },
     settings: { path: "/apps/:appId/settings", getHref: (appId: string) => `/apps/${enc(appId)}/settings` },
     message: {
       root: { path: "/apps/:appId/message", getHref: (appId: string) => `/apps/${enc(appId)}/message` },

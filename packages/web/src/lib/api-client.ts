@@ -291,6 +291,9 @@ export const api = {
   async put<S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: Omit<RequestOptions, "body">) {
     return parse(schema, await request("PUT", path, { ...options, body: body ?? {} }));
   },
+  async patch<S extends z.ZodType>(path: string, body?: unknown, schema?: S, options?: Omit<RequestOptions, "body">) {
+    return parse(schema, await request("PATCH", path, { ...options, body: body ?? {} }));
+  },
   async delete<S extends z.ZodType>(path: string, schema?: S, options?: Omit<RequestOptions, "body">) {
     return parse(schema, await request("DELETE", path, options));
   },

@@ -14,6 +14,7 @@ import GroupRounded from "@mui/icons-material/GroupRounded";
 import HistoryRounded from "@mui/icons-material/HistoryRounded";
 import InsightsRounded from "@mui/icons-material/InsightsRounded";
 import LogoutRounded from "@mui/icons-material/LogoutRounded";
+import ManageAccountsRounded from "@mui/icons-material/ManageAccountsRounded";
 import ManageSearchRounded from "@mui/icons-material/ManageSearchRounded";
 import NotificationsActiveRounded from "@mui/icons-material/NotificationsActiveRounded";
 import PhoneInTalkRounded from "@mui/icons-material/PhoneInTalkRounded";
@@ -106,6 +107,7 @@ function appMenu(
       to: paths.apps.moderationRules.getHref(appId),
       icon: <GavelRounded fontSize="small" />,
     },
+    { key: "roles", to: paths.apps.roles.getHref(appId), icon: <ManageAccountsRounded fontSize="small" /> },
     {
       key: "pushNotifications",
       to: paths.apps.pushNotification.getHref(appId),

@@ -26,6 +26,7 @@ import { useMemberInfo } from "../api/get-member-info";
 import { useMemberMessages } from "../api/get-member-messages";
 import { useMemberShadowBan } from "../api/get-member-shadow-ban";
 import { useSetMemberShadowBan } from "../api/set-member-shadow-ban";
+import { MemberRoleSelect } from "./member-role-select";
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -112,6 +113,13 @@ function MemberDetail({ appId, channelId, userId }: { appId: string; channelId: 
             />
             <Fact label={t("members.userStatus")} value={t(member.isActive ? "members.active" : "members.suspended")} />
           </Box>
+          <MemberRoleSelect
+            appId={appId}
+            channelId={channelId}
+            userId={userId}
+            nickname={member.nickname}
+            current={member.role}
+          />
           <ShadowBanToggle appId={appId} channelId={channelId} userId={userId} />
         </>
       )}

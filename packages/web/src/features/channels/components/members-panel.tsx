@@ -117,6 +117,9 @@ function MemberItem({
             {row.role === "owner" && (
               <Chip size="small" color="primary" label={t("members.role.owner")} sx={{ height: 20 }} />
             )}
+            {row.role === "moderator" && (
+              <Chip size="small" variant="outlined" label={t("members.role.moderator")} sx={{ height: 20 }} />
+            )}
           </Box>
         }
         secondary={secondary}

@@ -17,6 +17,7 @@ function user(userId: string): TChatUser {
     profileImageUrl: "",
     isActive: true,
     isAnonymous: false,
+    role: "member",
     metadata: {},
     createdAt: "2026-03-10T09:00:00.000Z",
     lastSeenAt: null,
@@ -48,9 +49,26 @@ function stubServer({ exportAnswer }: { exportAnswer?: () => Response } = {}) {
   const users = [user("kim"), user("lee")];
   const exports: unknown[] = [];
   const erasures: { userId: string; body: unknown }[] = [];
+  const roleChanges: { userId: string | undefined; role: string }[] = [];
   stubFetch((rawUrl, init) => {
     const url = new URL(rawUrl, "http://localhost");
     if (url.pathname === `${base}/users`) return jsonResponse(200, { users, nextCursor: null });
+    if (url.pathname === `${base}/roles`) {
+      const builtIn = ["admin", "moderator", "member", "guest"].map((name) => ({
+        name,
+        builtIn: true,
+        description: "",
+      }));
+      return jsonResponse(200, { roles: [...builtIn, { name: "support", builtIn: false, description: "" }] });
+    }
+    const role = /^\/api\/apps\/[^/]+\/users\/([^/]+)\/role$/.exec(url.pathname);
+    if (role?.[1] && init?.method === "PUT") {
+      const changed = users.find((each) => each.userId === decodeURIComponent(role[1] ?? ""));
+      const asked = JSON.parse(String(init.body)) as { role: string };
+      roleChanges.push({ userId: changed?.userId, role: asked.role });
+      if (changed) changed.role = asked.role;
+      return jsonResponse(200, { userId: changed?.userId, role: asked.role });
+    }
     if (url.pathname === `${base}/exports` && init?.method === "POST") {
       exports.push(JSON.parse(String(init.body)));
       return exportAnswer?.() ?? jsonResponse(200, { export: queuedExport(appId) });
@@ -67,7 +85,7 @@ function stubServer({ exportAnswer }: { exportAnswer?: () => Response } = {}) {
     }
     return jsonResponse(404, { code: "004", message: "No such route" });
   });
-  return { exports, erasures };
+  return { exports, erasures, roleChanges };
 }
 
 async function openUserMenu(userId: string) {
@@ -77,6 +95,26 @@ async function openUserMenu(userId: string) {
 
 afterEach(async () => {
   await i18n.changeLanguage("en");
+});
+
+describe("UsersTable roles", () => {
+  it("shows each user's app role and changes it to a custom role from the select", async () => {
+    setSession(sessionFor());
+    const server = stubServer();
+    renderWithRouter(<UsersTable appId={appId} />, `/apps/${appId}/user`);
+    const select = await screen.findByRole("combobox", { name: t("roles.userRoleOf", { userId: "kim" }) });
+    expect(select).toHaveTextContent(t("roles.appRole.member"));
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole("option", { name: "support" }));
+
+    await waitFor(() => expect(server.roleChanges).toEqual([{ userId: "kim", role: "support" }]));
+    expect(await screen.findByText(t("roles.userRoleChanged", { userId: "kim", role: "support" }))).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: t("roles.userRoleOf", { userId: "kim" }) })).toHaveTextContent(
+        "support",
+      ),
+    );
+  });
 });
 
 describe("UsersTable data-subject actions", () => {

@@ -37,6 +37,7 @@ import { useDeleteUser } from "../api/delete-user";
 import { useUsers } from "../api/get-users";
 import { EraseUserDialog } from "./erase-user-dialog";
 import { ShadowBanDialog } from "./shadow-ban-dialog";
+import { UserRoleSelect } from "./user-role-select";
 
 /** What the page says above the table after exporting or erasing a user; it stays until closed. */
 interface Notice {
@@ -185,6 +186,11 @@ export function UsersTable({ appId }: { appId: string }) {
       header: t("users.columns.status"),
       sx: notOnPhone,
       cell: (user) => <UserStatusChip isActive={user.isActive} />,
+    },
+    {
+      key: "role",
+      header: t("users.columns.role"),
+      cell: (user) => <UserRoleSelect appId={appId} user={user} />,
     },
     {
       key: "createdAt",
