@@ -1,4 +1,5 @@
 import {
+  CHANNEL_TYPES,
   CUSTOM_ROLES_MAX,
   dashboardRoles,
   fillPath,
@@ -140,7 +141,7 @@ describe("the dashboard", () => {
     ) => t.server.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
     const all = await call("GET", fillPath(dashboardRoles.permissions, { id: app.appId }));
     expect(all.statusCode).toBe(200);
-    expect(all.json().permissions).toHaveLength(5);
+    expect(all.json().permissions.map((m: TPermissionMatrix) => m.channelType)).toEqual([...CHANNEL_TYPES]);
     const set = await call("PUT", fillPath(dashboardRoles.permission, { id: app.appId, channelType: "broadcast" }), {
       app: { member: ["read"] },
       channel: { owner: ["send"] },
