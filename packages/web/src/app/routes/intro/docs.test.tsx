@@ -103,12 +103,13 @@ describe("/intro/docs", () => {
     expect(screen.getByRole("cell", { name: "자기 자신을 차단" })).toBeInTheDocument();
   });
 
-  it("lists the calls guide after the users guide, in Korean too", async () => {
+  it("lists the roles guide after the users guide and the calls guide after it, in Korean too", async () => {
     await i18n.changeLanguage("ko");
     const { router, user } = renderRoutes(routes, { initialEntries: ["/intro/docs/calls"] });
     expect(await screen.findByRole("tab", { name: "통화", selected: true })).toBeInTheDocument();
     const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
-    expect(tabs.indexOf("통화")).toBe(tabs.indexOf("사용자") + 1);
+    expect(tabs.indexOf("역할과 권한")).toBe(tabs.indexOf("사용자") + 1);
+    expect(tabs.indexOf("통화")).toBe(tabs.indexOf("역할과 권한") + 1);
     expect(screen.getByRole("heading", { level: 3, name: "ICE 서버와 TURN" })).toHaveAttribute("id", "ice-서버와-turn");
     expect(screen.getByRole("cell", { name: "자기 자신에게 통화" })).toBeInTheDocument();
     expect(document.title).toBe(`통화 · 문서 · ${t("common.appName")}`);
