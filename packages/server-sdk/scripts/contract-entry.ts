@@ -24,6 +24,7 @@ export type {
   TChannelType,
   TChatEvent,
   TChatSession,
+  TChatWebhookSettings,
   TChatUser,
   TChatUsersPage,
   TCreateChannelRequestInput,
@@ -43,6 +44,7 @@ export type {
   TShadowBanState,
   TUpdateChannelRequestInput,
   TUpdateChatUserRequestInput,
+  TUpdateChatWebhookSettingsRequestInput,
   TUserRoleState,
   TWebhookPayload,
 } from "@parley/contract";
