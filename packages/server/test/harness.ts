@@ -56,6 +56,14 @@ async function copyDatabase(): Promise<{ database: Database; drop: () => Promise
  */
 export const ALLOW_LOOPBACK = { OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128" } as const;
 
+/** Has `t` listen on a free loopback port, for tests that open WebSockets to it; answers the socket's URL. */
+export async function listenForSockets(t: TestApp): Promise<string> {
+  await t.server.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.server.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return `ws://127.0.0.1:${address.port}/v1/ws`;
+}
+
 /** A whole server on its own copy of the migrated database, with a clock the test moves. */
 export async function startTestApp(
   options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { createChatApp } from "../factories";
-import { startTestApp, type TestApp } from "../harness";
+import { listenForSockets, startTestApp, type TestApp } from "../harness";
 import { openSocket } from "../ws-client";
 
 let t: TestApp;
@@ -10,10 +10,7 @@ const HEARTBEAT_MS = 100;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { WS_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(() => t?.close());
 

@@ -5,7 +5,7 @@ import { accounts } from "../../../src/db/schema";
 import { v1 } from "../../chat-client";
 import { client } from "../../client";
 import { createAccount, createChatApp } from "../../factories";
-import { startTestApp, type TestApp } from "../../harness";
+import { listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { openSocket } from "../../ws-client";
 
 let t: TestApp;
@@ -15,10 +15,7 @@ let wsUrl: string;
 beforeAll(async () => {
   t = await startTestApp();
   api = client(t.server);
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(() => t?.close());
 

@@ -13,7 +13,7 @@ import {
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatApp } from "../../factories";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { ALLOW_LOOPBACK, listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { type FcmReceiver, LEGACY_SERVER_KEY, startFcmReceiver } from "../../push-fcm-receiver";
 import { startReceiver } from "../../webhooks-receiver";
 import { readySocketsAt, type Socket } from "../../ws-client";
@@ -24,10 +24,7 @@ let wsUrl: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(() => t?.close());
 

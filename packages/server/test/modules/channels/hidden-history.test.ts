@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { TChannel, TChatEvent, TPushDevice, TServerFrame } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatApp } from "../../factories";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { ALLOW_LOOPBACK, listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { until } from "../../poll";
 import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../../push-fcm-receiver";
 import { readySocketsAt, type Socket } from "../../ws-client";
@@ -17,10 +17,7 @@ let wsUrl: string;
 beforeAll(async () => {
   fcm = await startFcmReceiver();
   t = await startTestApp({ env: { ...ALLOW_LOOPBACK, FCM_BASE_URL: fcm.url } });
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(async () => {
   await t?.close();

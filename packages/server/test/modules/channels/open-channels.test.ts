@@ -10,7 +10,7 @@ import {
 } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatApp } from "../../factories";
-import { startTestApp, type TestApp } from "../../harness";
+import { listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { messageTexts, readySocketsAt } from "../../ws-client";
 
 let t: TestApp;
@@ -18,10 +18,7 @@ let wsUrl: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import { exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { v1 } from "../../chat-client";
 import { createChatApp, createLoginSigningSecret } from "../../factories";
-import { startTestApp, type TestApp } from "../../harness";
+import { listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { openSocket } from "../../ws-client";
 
 let t: TestApp;
@@ -11,10 +11,7 @@ let anon: ReturnType<typeof v1>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
   anon = v1(t.server);
 });
 afterAll(() => t?.close());

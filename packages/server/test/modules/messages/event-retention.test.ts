@@ -5,7 +5,7 @@ import { toEvent } from "../../../src/chat/events";
 import { chatEventHorizons, chatEvents } from "../../../src/db/schema";
 import { planPush } from "../../../src/modules/push/plan";
 import { createChatApp } from "../../factories";
-import { startTestApp, type TestApp } from "../../harness";
+import { listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { readySocketsAt } from "../../ws-client";
 
 /** Shorter than the default of 14 days, so that the test also shows the setting is what the server goes by. */
@@ -17,10 +17,7 @@ let wsUrl: string;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { EVENT_RETENTION_DAYS: String(RETENTION_DAYS) } });
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,6 @@
 import type { TAckFrame, TAuditPage, TReportTargetsPage } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../harness";
+import { listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { openSocket } from "../../ws-client";
 import { keywordRule, roomWithRules } from "./helpers";
 
@@ -9,10 +9,7 @@ let wsUrl: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(() => t?.close());
 

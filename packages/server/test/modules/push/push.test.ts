@@ -26,7 +26,7 @@ import { createOutboundGuard } from "../../../src/integrations/outbound";
 import { TEST_PUSH_BODY } from "../../../src/modules/push/delivery";
 import { messagePreview } from "../../../src/modules/push/plan";
 import { createAccount, createChatApp } from "../../factories";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { ALLOW_LOOPBACK, listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { until } from "../../poll";
 import {
   type FcmReceiver,
@@ -49,10 +49,7 @@ let wsUrl: string;
 beforeAll(async () => {
   receiver = await startFcmReceiver();
   live = await startTestApp({ env: { ...ALLOW_LOOPBACK, FCM_BASE_URL: receiver.url } });
-  await live.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = live.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(live);
   overridden = await startTestApp({
     env: { ...ALLOW_LOOPBACK, FCM_BASE_URL: receiver.url, FCM_OAUTH_TOKEN_URL: `${receiver.url}/token` },
   });

@@ -11,7 +11,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../client";
 import { createChatApp } from "../../factories";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { ALLOW_LOOPBACK, listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { type ApnsReceiver, startApnsReceiver, testApnsKey } from "../../push-apns-receiver";
 import { type FcmReceiver, LEGACY_SERVER_KEY, pushJobsSettled, startFcmReceiver } from "../../push-fcm-receiver";
 import { type Receiver, startReceiver } from "../../webhooks-receiver";
@@ -28,10 +28,7 @@ beforeAll(async () => {
   t = await startTestApp({
     env: { ...ALLOW_LOOPBACK, FCM_BASE_URL: fcm.url, APNS_SANDBOX_BASE_URL: apns.url },
   });
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import { type TChatEvent, type TMessage, TRANSLATION_LANGUAGES_MAX } from "@parl
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { client } from "../../client";
 import { createChatApp } from "../../factories";
-import { ALLOW_LOOPBACK, startTestApp, type TestApp } from "../../harness";
+import { ALLOW_LOOPBACK, listenForSockets, startTestApp, type TestApp } from "../../harness";
 import { until } from "../../poll";
 import { KEYS, startTranslateReceiver, type TranslateReceiver } from "../../translate-receiver";
 import { openSocket } from "../../ws-client";
@@ -19,10 +19,7 @@ beforeAll(async () => {
     env: { ...ALLOW_LOOPBACK, TRANSLATE_BASE_URL: google.url, LOG_LEVEL: "warn" },
     logStream: { write: (line) => void logLines.push(line) },
   });
-  await t.server.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  wsUrl = `ws://127.0.0.1:${address.port}/v1/ws`;
+  wsUrl = await listenForSockets(t);
 });
 afterEach(() => google.reset());
 afterAll(async () => {
