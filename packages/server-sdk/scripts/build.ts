@@ -1,7 +1,7 @@
 /**
  * Builds the published package into `dist/`: `index.js` (ESM) and `index.cjs` (CommonJS) bundled by esbuild for
  * Node, and `index.d.ts` / `index.d.cts` bundled by dts-bundle-generator. What the SDK uses of `@parley/contract`
- * (`contract-entry.ts`) is bundled in, so the package depends on no workspace package: its values, from the zod-free
+ * (gathered from its imports by `contract-entry.ts`) is bundled in, so the package depends on no workspace package: its values, from the zod-free
  * `@parley/contract/client`, by esbuild, and its zod-inferred types first written out as plain TypeScript (the
  * repository's `scripts/contract-declarations.ts`, which the chat SDK's build uses too).
  *
@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { generateDtsBundle } from "dts-bundle-generator";
 import { type BuildOptions, build } from "esbuild";
 import { contractDeclarations } from "../../../scripts/contract-declarations";
+import { contractEntrySource } from "./contract-entry";
 
 const sdkDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const contractDir = path.resolve(sdkDir, "../contract");
@@ -51,7 +52,14 @@ function buildTypes(): void {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-server-sdk-types-"));
   try {
     const contractTypes = path.join(workDir, "contract.d.ts");
-    fs.writeFileSync(contractTypes, contractDeclarations(contractDir, path.join(sdkDir, "scripts/contract-entry.ts")));
+    // Beside the scripts rather than in the temporary folder, so its imports resolve through the repository's packages.
+    const contractEntry = path.join(sdkDir, "scripts", `.contract-entry-${process.pid}.ts`);
+    fs.writeFileSync(contractEntry, contractEntrySource(path.join(sdkDir, "src")));
+    try {
+      fs.writeFileSync(contractTypes, contractDeclarations(contractDir, contractEntry));
+    } finally {
+      fs.rmSync(contractEntry, { force: true });
+    }
     const tsconfig = path.join(workDir, "tsconfig.json");
     fs.writeFileSync(
       tsconfig,
