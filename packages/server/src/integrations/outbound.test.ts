@@ -1,21 +1,21 @@
-import { lookup } from "node:dns/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { allowedNetworks, createOutboundGuard, embeddedIpv4, isRefusedAddress, OutboundError } from "./outbound";
-
-vi.mock("node:dns/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:dns/promises")>();
-  return { ...real, lookup: vi.fn(real.lookup) };
-});
+import {
+  allowedNetworks,
+  createOutboundGuard,
+  embeddedIpv4,
+  isRefusedAddress,
+  OutboundError,
+  type ResolveHost,
+} from "./outbound";
 
 const none = allowedNetworks([]);
 const loopback = allowedNetworks(["127.0.0.0/8", "::1/128"]);
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.mocked(lookup).mockReset();
 });
 
 describe("outbound address table", () => {
@@ -196,11 +196,11 @@ describe("outbound guard", () => {
   });
 
   it("refuses a host when any one of its addresses is refused", async () => {
-    vi.mocked(lookup).mockResolvedValueOnce([
+    const resolve = async () => [
       { address: "8.8.8.8", family: 4 },
       { address: "10.0.0.1", family: 4 },
-    ] as never);
-    const guard = createOutboundGuard({ allowedNetworks: [] });
+    ];
+    const guard = createOutboundGuard({ allowedNetworks: [], resolve });
     expect(await guard.check(new URL("https://mixed.example/"))).toMatchObject({ ok: false, kind: "refused" });
   });
 
@@ -215,14 +215,15 @@ describe("outbound guard", () => {
 
   it("connects to the address it checked and resolves the name only once, so rebinding cannot move the call", async () => {
     // The second answer, were it asked for, would point at a refused address.
-    vi.mocked(lookup)
-      .mockResolvedValueOnce([{ address: "127.0.0.1", family: 4 }] as never)
-      .mockResolvedValue([{ address: "10.0.0.1", family: 4 }] as never);
-    const guard = createOutboundGuard({ allowedNetworks: ["127.0.0.0/8"] });
+    const resolve = vi
+      .fn<ResolveHost>()
+      .mockResolvedValueOnce([{ address: "127.0.0.1", family: 4 }])
+      .mockResolvedValue([{ address: "10.0.0.1", family: 4 }]);
+    const guard = createOutboundGuard({ allowedNetworks: ["127.0.0.0/8"], resolve });
     const answer = await request(guard, `http://rebind.example:${port}/pinned`);
     expect(answer.status).toBe(200);
     expect(requests).toEqual([{ url: "/pinned", host: `rebind.example:${port}` }]);
-    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(resolve).toHaveBeenCalledTimes(1);
   });
 
   it("does not follow a redirect and hands the 3xx back", async () => {

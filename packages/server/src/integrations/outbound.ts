@@ -213,8 +213,14 @@ function describeError(err: NodeJS.ErrnoException): string {
   }
 }
 
-export function createOutboundGuard(options: { allowedNetworks: string[] }): OutboundGuard {
+/** How the guard resolves a host name: the system resolver unless a caller gives its own. */
+export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: ResolveHost = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+export function createOutboundGuard(options: { allowedNetworks: string[]; resolve?: ResolveHost }): OutboundGuard {
   const allowed = allowedNetworks(options.allowedNetworks);
+  const resolve = options.resolve ?? systemResolver;
   const agents = {
     "http:": new http.Agent({ keepAlive: true }),
     "https:": new https.Agent({ keepAlive: true }),
@@ -231,7 +237,7 @@ export function createOutboundGuard(options: { allowedNetworks: string[] }): Out
       addresses = [{ address: host, family: isIP(host) as 4 | 6 }];
     } else {
       try {
-        addresses = (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({
+        addresses = (await resolve(host)).map((a) => ({
           address: a.address,
           family: a.family as 4 | 6,
         }));
