@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { startTcpProxy, type TcpProxy } from "../../scripts/tcp-proxy";
 import { expect } from "./fixtures";
 import { SAMPLE_WORDS, type SampleLanguage } from "./sample-host";
 import { PASSWORD } from "./support";
@@ -372,7 +373,7 @@ function clientFrameReader(onText: (text: string) => void) {
 }
 
 /**
- * A TCP proxy in front of a server (after packages/sdk/test/network-proxy.ts), which the sample is given as its
+ * A proxy in front of a server (the repository's `scripts/tcp-proxy.ts`, as the SDK's tests use it), which the sample is given as its
  * server URL. It can lose the answer to one send after the server received it, whether the send went as an HTTP
  * request or as a WebSocket frame: from the moment the send passes, what the server says on the WebSockets is held
  * back, and as its answer (the HTTP response, or the socket's `ack` frame) starts to come back every connection is
@@ -393,95 +394,62 @@ export interface AnswerDroppingProxy {
 }
 
 export async function startAnswerDroppingProxy(target: string): Promise<AnswerDroppingProxy> {
-  const { hostname, port } = new URL(target);
-  let online = true;
   let holdSockets = false;
-  const open = new Set<net.Socket>();
   const fromClients: Buffer[] = [];
   let drop: { pattern: RegExp; done: () => void } | null = null;
 
-  const goOffline = () => {
-    online = false;
-    for (const socket of open) socket.destroy();
-  };
-
-  const server = net.createServer((client) => {
-    if (!online) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(port), hostname);
-    client.setNoDelay(true);
-    upstream.setNoDelay(true);
-    open.add(client);
-    open.add(upstream);
-    let isSocket = false;
-    let doomed: (() => void) | null = null;
-    const doomIfDropped = (said: string) => {
-      if (!drop?.pattern.test(said)) return;
-      doomed = drop.done;
-      drop = null;
-      holdSockets = true;
-    };
-    const readFrames = clientFrameReader((text) => {
-      fromClients.push(Buffer.from(text, "utf8"));
-      doomIfDropped(text);
-    });
-    client.on("data", (chunk: Buffer) => {
-      if (isSocket) {
-        readFrames(chunk);
-      } else {
-        fromClients.push(chunk);
-        const text = chunk.toString("latin1");
-        // The upgrade request is the connection's last HTTP: what follows it is frames.
-        if (/\r\nupgrade:\s*websocket/i.test(text)) isSocket = true;
-        doomIfDropped(text.split("\r\n", 1)[0] ?? "");
-      }
-      upstream.write(chunk);
-    });
-    upstream.on("data", (chunk: Buffer) => {
-      // On a socket, the send's answer is its ack; the events before it are held back like the rest.
-      if (doomed && (!isSocket || chunk.toString("latin1").includes('"type":"ack"'))) {
-        const done = doomed;
-        doomed = null;
-        holdSockets = false;
-        goOffline();
-        done();
-        return;
-      }
-      // Held back: the connection is cut before it could pass on.
-      if (isSocket && holdSockets) return;
-      client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
-    };
-    client.on("close", end);
-    upstream.on("close", end);
-    client.on("error", end);
-    upstream.on("error", end);
+  const proxy: TcpProxy = await startTcpProxy(target, {
+    connection() {
+      let isSocket = false;
+      let doomed: (() => void) | null = null;
+      const doomIfDropped = (said: string) => {
+        if (!drop?.pattern.test(said)) return;
+        doomed = drop.done;
+        drop = null;
+        holdSockets = true;
+      };
+      const readFrames = clientFrameReader((text) => {
+        fromClients.push(Buffer.from(text, "utf8"));
+        doomIfDropped(text);
+      });
+      return {
+        fromClient(chunk) {
+          if (isSocket) {
+            readFrames(chunk);
+            return;
+          }
+          fromClients.push(chunk);
+          const text = chunk.toString("latin1");
+          // The upgrade request is the connection's last HTTP: what follows it is frames.
+          if (/\r\nupgrade:\s*websocket/i.test(text)) isSocket = true;
+          doomIfDropped(text.split("\r\n", 1)[0] ?? "");
+        },
+        fromTarget(chunk) {
+          // On a socket, the send's answer is its ack; the events before it are held back like the rest.
+          if (doomed && (!isSocket || chunk.toString("latin1").includes('"type":"ack"'))) {
+            const done = doomed;
+            doomed = null;
+            holdSockets = false;
+            proxy.setOnline(false);
+            done();
+            return false;
+          }
+          // Held back: the connection is cut before it could pass on.
+          return !(isSocket && holdSockets);
+        },
+      };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address() as net.AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${address.port}`,
-    setOnline(next) {
-      if (next) online = true;
-      else goOffline();
-    },
+    url: proxy.url,
+    setOnline: proxy.setOnline,
     dropNextAnswer(pattern) {
       return new Promise((resolve) => {
         drop = { pattern, done: resolve };
       });
     },
     sent: () => Buffer.concat(fromClients).toString("latin1"),
-    async close() {
-      for (const socket of open) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: proxy.close,
   };
 }

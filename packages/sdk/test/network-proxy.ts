@@ -1,9 +1,8 @@
-import net from "node:net";
+import { startTcpProxy } from "../../../scripts/tcp-proxy";
 
 /**
- * A TCP proxy in front of the test server that the test can cut, as a train's tunnel cuts a phone's network: while
- * offline every open connection is dropped and new ones are closed at once. It can also drop the answer to one
- * request after the server received it, by watching the request lines that pass through.
+ * A proxy in front of the test server that the test can cut, as a train's tunnel cuts a phone's network. It can also
+ * drop the answer to one request after the server received it, by watching the request lines that pass through.
  */
 export interface NetworkProxy {
   /** The proxy's address, to give the client as its `baseUrl`. */
@@ -18,67 +17,37 @@ export interface NetworkProxy {
 }
 
 export async function startProxy(target: string): Promise<NetworkProxy> {
-  const { hostname, port } = new URL(target);
-  let online = true;
-  const open = new Set<net.Socket>();
   let drop: { pattern: RegExp; done: () => void } | null = null;
-
-  const server = net.createServer((client) => {
-    if (!online) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(port), hostname);
-    open.add(client);
-    open.add(upstream);
-    let doomed: (() => void) | null = null;
-    client.on("data", (chunk: Buffer) => {
-      const line = chunk.toString("latin1").split("\r\n", 1)[0] ?? "";
-      if (drop?.pattern.test(line)) {
-        doomed = drop.done;
-        drop = null;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on("data", (chunk: Buffer) => {
-      if (doomed) {
-        const done = doomed;
-        doomed = null;
-        client.destroy();
-        upstream.destroy();
-        done();
-        return;
-      }
-      client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
-    };
-    client.on("close", end);
-    upstream.on("close", end);
-    client.on("error", end);
-    upstream.on("error", end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address() as net.AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    setOnline(next) {
-      online = next;
-      if (!next) for (const socket of open) socket.destroy();
+  const proxy = await startTcpProxy(target, {
+    connection({ cut }) {
+      let doomed: (() => void) | null = null;
+      return {
+        fromClient(chunk) {
+          const line = chunk.toString("latin1").split("\r\n", 1)[0] ?? "";
+          if (drop?.pattern.test(line)) {
+            doomed = drop.done;
+            drop = null;
+          }
+        },
+        fromTarget() {
+          if (!doomed) return true;
+          const done = doomed;
+          doomed = null;
+          cut();
+          done();
+          return false;
+        },
+      };
     },
+  });
+  return {
+    url: proxy.url,
+    setOnline: proxy.setOnline,
     dropNextAnswer(pattern) {
       return new Promise((resolve) => {
         drop = { pattern, done: resolve };
       });
     },
-    async close() {
-      for (const socket of open) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: proxy.close,
   };
 }

@@ -1,6 +1,6 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
+import { startTcpProxy, type TcpProxy } from "../../../../scripts/tcp-proxy";
 import {
   appWithKey,
   call,
@@ -31,22 +31,11 @@ let db: ScratchDatabase;
 let dataDir: string;
 let late: ServerProcess;
 let steady: ServerProcess;
-let relay: net.Server | undefined;
+let relay: TcpProxy | undefined;
 
 /** Opens the late process's Redis port: a relay to the real Redis, so "Redis comes back" is a listen call. */
-function openRedisPort(): Promise<void> {
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(redis.port || 6379), redis.hostname);
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", end).on("close", end);
-    upstream.on("error", end).on("close", end);
-  });
-  relay = server;
-  return new Promise((resolve) => server.listen(redisPort, "127.0.0.1", resolve));
+async function openRedisPort(): Promise<void> {
+  relay = await startTcpProxy(redis.toString(), { port: redisPort });
 }
 
 const health = (base: string) =>
@@ -72,8 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.terminate();
   await Promise.all(processes.map((server) => server.stop()));
-  // Its connections were the stopped processes', so it closes at once.
-  await new Promise((resolve) => (relay ? relay.close(resolve) : resolve(undefined)));
+  await relay?.close();
   await db?.drop();
   await removeDir(dataDir);
 });
