@@ -80,25 +80,20 @@ async function tabTo(page: Page, target: Locator, maxPresses = 40) {
 }
 
 for (const language of languages) {
-  test.describe(`public site accessibility (${language})`, () => {
+  test.describe(`public site (${language})`, () => {
     for (const path of pages) {
-      test(`${path} has no serious WCAG violations and an outline without skipped levels (${language})`, async ({
+      // One page load serves both checks: the page is scanned at the desktop width, then laid out on a phone.
+      test(`${path} has no serious WCAG violations, an outline without skipped levels, and fits a 375 px phone (${language})`, async ({
         page,
       }) => {
         await openPage(page, path, language);
         const violations = await seriousViolations(page);
         expect.soft(violations, `axe violations on ${path}:\n${violations.join("\n")}`).toEqual([]);
         const problems = headingProblems(await readHeadings(page));
-        expect(problems, `heading outline of ${path}:\n${problems.join("\n")}`).toEqual([]);
-      });
-    }
-  });
+        expect.soft(problems, `heading outline of ${path}:\n${problems.join("\n")}`).toEqual([]);
 
-  test.describe(`public site on a 375 px phone (${language})`, () => {
-    test.use({ viewport: PHONE });
-    for (const path of pages) {
-      test(`${path} fits the screen width and shows its heading (${language})`, async ({ page }) => {
-        await openPage(page, path, language);
+        await page.setViewportSize(PHONE);
+        await page.evaluate(() => window.scrollTo(0, 0));
         const overflow = await page.evaluate(() => {
           const width = window.innerWidth;
           const pastEdge = [...document.querySelectorAll<HTMLElement>("body *")]
@@ -107,6 +102,7 @@ for (const language of languages) {
             .slice(0, 5);
           return { scrollWidth: document.documentElement.scrollWidth, width, pastEdge };
         });
+        expect(overflow.width).toBe(PHONE.width);
         expect(
           overflow.scrollWidth,
           `${path} is ${overflow.scrollWidth}px wide on a ${overflow.width}px screen; past the edge: ${overflow.pastEdge.join(", ")}`,
