@@ -1,4 +1,4 @@
-import { TRANSLATION_LANGUAGES_MAX, zChatEvent } from "@parley/contract";
+import { LINK_PREVIEW_URL_MAX, TRANSLATION_LANGUAGES_MAX, zChatEvent } from "@parley/contract";
 import { z } from "zod";
 import { defineJob } from "./runtime";
 
@@ -146,6 +146,22 @@ export const translateSentMessageJob = defineJob({
     visibleTo: z.array(z.string()).optional(),
     /** After an edit: the cache holds translations of the old text, so each language is asked again. */
     fresh: z.boolean().optional(),
+  }),
+  retryLimit: 0,
+  batchSize: 10,
+});
+
+/**
+ * Fetches the page a message links to (or takes it from the cache) and puts its preview on the message with a
+ * `message.updated`. Not retried: a page that failed is cached as such, and a retry would come long after the message.
+ */
+export const fetchLinkPreviewJob = defineJob({
+  name: "link-previews.fetch",
+  payload: z.object({
+    appId: z.string().uuid(),
+    channelId: z.string().uuid(),
+    messageId: z.string().uuid(),
+    url: z.string().min(1).max(LINK_PREVIEW_URL_MAX),
   }),
   retryLimit: 0,
   batchSize: 10,
