@@ -32,7 +32,7 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...pushJobs(services),
     ...callJobs(services),
     ...translationJobs(services),
-    ...linkPreviewJobs(services),
+    ...linkPreviewJobs(ctx, services),
     ...webhookJobs(ctx, services),
     ...billingJobs(ctx, services),
     ...campaignJobs(ctx, services),

@@ -167,6 +167,13 @@ export const fetchLinkPreviewJob = defineJob({
   batchSize: 10,
 });
 
+/** Daily at 04:47 UTC: cached link previews past their time are removed; a page linked again is fetched again. */
+export const sweepLinkPreviewsJob = defineJob({
+  name: "link-previews.sweep",
+  payload: z.object({}).passthrough(),
+  schedule: "47 4 * * *",
+});
+
 /**
  * Daily at 00:35 UTC, once yesterday's counters are complete: invoices every month that is due (the 5th of the next
  * month, and any missed day since) and charges or retries unpaid invoices. Keys in the database make re-runs

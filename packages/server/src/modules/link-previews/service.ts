@@ -1,5 +1,5 @@
 import { Errors, firstLinkUrl, type TLinkPreview, type TLinkPreviewsEnabled, type TMessage } from "@parley/contract";
-import { eq } from "drizzle-orm";
+import { eq, lte } from "drizzle-orm";
 import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
@@ -118,6 +118,15 @@ export function createLinkPreviewService(ctx: Context, deps: { apps: AppService;
       const [message] = await toMessages(db, [after], userId, { markShadowed: actor.kind !== "user" });
       if (!message) throw new AppError(Errors.MESSAGE_NOT_FOUND);
       return message;
+    },
+
+    /** Removes the cached previews past their time (the daily sweep); answers how many. */
+    async sweepExpired(): Promise<number> {
+      const removed = await db
+        .delete(linkPreviewCache)
+        .where(lte(linkPreviewCache.expiresAt, ctx.clock.now()))
+        .returning({ url: linkPreviewCache.url });
+      return removed.length;
     },
 
     async getEnabled(auth: Authenticated, appId: string): Promise<TLinkPreviewsEnabled> {

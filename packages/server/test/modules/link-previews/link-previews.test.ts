@@ -1,5 +1,7 @@
 import type { TChatEvent, TMessage } from "@parley/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkPreviewCache } from "../../../src/db/schema";
 import { client } from "../../client";
 import { createChatApp } from "../../factories";
 import { ALLOW_LOOPBACK, listenForSockets, startTestApp, type TestApp } from "../../harness";
@@ -12,7 +14,8 @@ let wsUrl: string;
 
 beforeAll(async () => {
   pages = await startPageServer();
-  t = await startTestApp({ env: { ...ALLOW_LOOPBACK, LINK_PREVIEW_TIMEOUT_MS: "400" } });
+  // Short enough for the slow page's test, long enough that a busy machine does not time out the others.
+  t = await startTestApp({ env: { ...ALLOW_LOOPBACK, LINK_PREVIEW_TIMEOUT_MS: "2000" } });
   wsUrl = await listenForSockets(t);
 });
 afterAll(async () => {
@@ -195,5 +198,30 @@ describe("link previews", () => {
     expect(await read(sent.id, lee)).toBeUndefined();
     const { events } = (await lee.api.get<Events>("/events")).body;
     expect(events.filter((e) => e.message?.id === sent.id)).toEqual([]);
+  });
+
+  it("reads a page once while its preview is fresh, and the daily sweep removes it once expired", async () => {
+    const { send, read } = await room();
+    const url = link("/og");
+    const fetched = () => pages.requests().filter((path) => path === "/og").length;
+    const cached = async () =>
+      (await t.ctx.database.db.select().from(linkPreviewCache).where(eq(linkPreviewCache.url, url))).length;
+    const first = await send(`first ${url}`);
+    await t.jobsIdle();
+    expect((await read(first.id))?.linkPreview?.title).toBe("Parley & friends");
+    const once = fetched();
+    const second = await send(`second ${url}`);
+    await t.jobsIdle();
+    expect((await read(second.id))?.linkPreview?.title).toBe("Parley & friends");
+    expect(fetched()).toBe(once);
+
+    await t.jobHandlers.get("link-previews.sweep")?.handle({}, { jobId: "test" });
+    expect(await cached()).toBe(1);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    await t.jobHandlers.get("link-previews.sweep")?.handle({}, { jobId: "test" });
+    expect(await cached()).toBe(0);
+    await send(`third ${url}`);
+    await t.jobsIdle();
+    expect(fetched()).toBe(once + 1);
   });
 });
