@@ -66,8 +66,8 @@ export const SERVER_LAYERS: readonly { name: string; holds: RegExp; what: string
 /**
  * The modules, lowest first: a module's files import only modules before it (through their index.ts). The order
  * is what the domain says: an app belongs to an account, a channel to an app, a message to a channel; features
- * that act on messages (files, push, translation, reports, calls, campaigns) come after them, and the account-wide
- * views (billing, admin, notices, exports) last.
+ * that act on messages (files, push, translation, link previews, reports, calls, campaigns) come after them, and
+ * the account-wide views (billing, admin, notices, exports) last.
  */
 export const SERVER_MODULE_ORDER: readonly string[] = [
   "health",
@@ -87,6 +87,7 @@ export const SERVER_MODULE_ORDER: readonly string[] = [
   "files",
   "push",
   "translation",
+  "link-previews",
   "reports",
   "calls",
   "campaigns",

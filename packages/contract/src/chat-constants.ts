@@ -68,6 +68,8 @@ export const chatApi = {
   reaction: "/channels/:channelId/messages/:messageId/reactions/:reaction",
   replies: "/channels/:channelId/messages/:messageId/replies",
   translation: "/channels/:channelId/messages/:messageId/translations/:language",
+  /** The sender removes the message's link preview (DELETE). */
+  linkPreview: "/channels/:channelId/messages/:messageId/link-preview",
   files: "/channels/:channelId/files",
   read: "/channels/:channelId/read",
   pin: "/channels/:channelId/pins/:messageId",

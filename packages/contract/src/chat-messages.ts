@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PAGE_LIMIT_MAX, zMessageParams, zMetadata, zUserId } from "./chat-common";
 import { INT_MAX } from "./constants";
+import { zLinkPreview } from "./link-previews";
 import { zLanguageCode } from "./translation";
 import { V } from "./validation";
 
@@ -59,6 +60,12 @@ export const zMessage = z.object({
    * brings them when they land. A language the translation service failed on is left out.
    */
   translations: z.record(z.string(), z.string()).optional(),
+  /**
+   * A card for the first `http(s)://` link of the text: absent in the send's answer and its `message.created`, since
+   * the page is fetched afterwards; a `message.updated` brings it, and another takes it away when the sender removes
+   * it or an edit changes the link. Absent too when the app has previews off or the page gave nothing to show.
+   */
+  linkPreview: zLinkPreview.optional(),
   /**
    * Seen by its sender only (a shadow-banned sender's, or one a moderation rule shadowed): true in webhooks and the
    * dashboard, so the app's server knows; absent everywhere a user reads, the sender included.

@@ -96,6 +96,7 @@ export const CHAT_API_OPERATIONS = {
   editMessage: "messages",
   addReaction: "messages",
   removeReaction: "messages",
+  removeLinkPreview: "messages",
   listReplies: "messages",
   listEvents: "events",
   tailEvents: "events",

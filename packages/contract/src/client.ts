@@ -44,6 +44,7 @@ export type {
 export * from "./chat-constants";
 export { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "./errors";
 export { IDEMPOTENCY_KEY_HEADER } from "./idempotency-header";
+export type { TLinkPreview } from "./link-previews";
 export type { TLiveEvent, TLiveFrame } from "./live";
 export type { TMessageSearchResponse, TMessageSearchResult, TSearchHighlight } from "./message-search";
 export { fillPath } from "./paths";

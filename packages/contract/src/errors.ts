@@ -1,4 +1,5 @@
 import { channelControlErrorCatalogue } from "./errors-channel-controls";
+import { linkPreviewsErrorCatalogue } from "./errors-link-previews";
 import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { platformErrorCatalogue } from "./errors-platform";
 import { rolesErrorCatalogue } from "./errors-roles";
@@ -75,6 +76,7 @@ export const errorCatalogue = {
   ...moderationRulesErrorCatalogue,
   ...channelControlErrorCatalogue,
   ...rolesErrorCatalogue,
+  ...linkPreviewsErrorCatalogue,
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -289,6 +291,7 @@ export const Errors = {
   ROLE_BUILT_IN: "3201",
   SLOW_MODE_ACTIVE: "3206",
   OPEN_CHANNEL_REFUSED: "3207",
+  ONLY_SENDER_REMOVES_LINK_PREVIEW: "3250",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",

@@ -18,6 +18,7 @@ export * from "./data-export";
 export * from "./data-import";
 export * from "./errors";
 export * from "./idempotency";
+export * from "./link-previews";
 export * from "./live";
 export * from "./login-signing";
 export * from "./message-search";

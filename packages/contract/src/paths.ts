@@ -81,6 +81,7 @@ export const api = {
     pushApnsKey: "/apps/:id/push/apns/key",
     pushApnsTest: "/apps/:id/push/apns/test",
     pushEnabled: "/apps/:id/push/enabled",
+    linkPreviewsEnabled: "/apps/:id/link-previews/enabled",
     pushNotificationSettings: "/apps/:id/push/notification/settings",
     pushSuperChannel: "/apps/:id/push/notification/settings/superchannel",
     pushTemplates: "/apps/:id/push/templates",

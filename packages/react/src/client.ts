@@ -26,7 +26,7 @@ export interface ChatClient {
   readonly members: Pick<MembersApi, "list">;
   readonly messages: Pick<
     MessagesApi,
-    "send" | "history" | "replies" | "edit" | "delete" | "react" | "unreact" | "markRead"
+    "send" | "history" | "replies" | "edit" | "delete" | "react" | "unreact" | "removeLinkPreview" | "markRead"
   >;
   readonly unread: Pick<UnreadApi, "of" | "totals" | "refresh">;
   /** Slow mode's time left; without it (a stand-in that leaves it out) the composer never waits. */

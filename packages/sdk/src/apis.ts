@@ -380,6 +380,19 @@ export class MessagesApi {
   }
 
   /**
+   * Takes the link preview off one of the user's own messages (3250 for someone else's), for every reader, who hear
+   * `message.updated` without `linkPreview`. It stays off for that link, even if the page is still being fetched;
+   * an edit to another link brings that link's preview. Answers the message.
+   */
+  async removeLinkPreview(channelId: string, messageId: string): Promise<TMessage> {
+    return (
+      await this.http.request<{ message: TMessage }>("DELETE", chatApi.linkPreview, {
+        params: { channelId, messageId },
+      })
+    ).message;
+  }
+
+  /**
    * A page of a thread's replies, oldest first, paged like `history`. Reply with `send(channelId, text, undefined,
    * { parentMessageId })`; a reply to a reply is refused (3068).
    */

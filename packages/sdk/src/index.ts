@@ -21,6 +21,7 @@ export type {
   TEventsResponse,
   TIceServer,
   TIceServersResponse,
+  TLinkPreview,
   TMember,
   TMembersPage,
   TMessage,

@@ -129,6 +129,8 @@ export const envSchema = z.object({
   SEARCH_MERGE_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(600_000).default(1000)),
   /** How long a call rings unanswered before it is missed. */
   CALL_RING_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(5).max(600).default(45)),
+  /** How long fetching a linked page for its preview may take, redirects included, before it is given up. */
+  LINK_PREVIEW_TIMEOUT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(100).max(30_000).default(5000)),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
   WS_WRITE_WINDOW_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(1000).default(25)),
   /** How often the gateway pings each socket; one that has not answered the previous ping by then is cut. */
@@ -291,6 +293,7 @@ export interface Config {
   fileRetentionDays: number;
   eventRetentionDays: number;
   callRingSeconds: number;
+  linkPreviewTimeoutMs: number;
   filesDir: string;
   testingEndpoints: boolean;
   fcmBaseUrl: string;
@@ -366,6 +369,7 @@ export function loadConfig(
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     callRingSeconds: e.CALL_RING_SECONDS,
+    linkPreviewTimeoutMs: e.LINK_PREVIEW_TIMEOUT_MS,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,
     fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),

@@ -12,6 +12,7 @@ import { channelJobs } from "./modules/channels/wiring";
 import { exportJobs } from "./modules/exports/wiring";
 import { fileJobs } from "./modules/files/wiring";
 import { importJobs } from "./modules/imports/wiring";
+import { linkPreviewJobs } from "./modules/link-previews/wiring";
 import { messageJobs } from "./modules/messages/wiring";
 import { metricsJobs } from "./modules/metrics/wiring";
 import { pushJobs } from "./modules/push/wiring";
@@ -31,6 +32,7 @@ export function jobHandlers(ctx: Context, services: Services): JobHandler[] {
     ...pushJobs(services),
     ...callJobs(services),
     ...translationJobs(services),
+    ...linkPreviewJobs(ctx, services),
     ...webhookJobs(ctx, services),
     ...billingJobs(ctx, services),
     ...campaignJobs(ctx, services),

@@ -33,6 +33,7 @@ import { fileChatRoutes, fileRoutes } from "./modules/files/wiring";
 import type { StatusMonitor } from "./modules/health";
 import { healthRoutes, statusRoutes } from "./modules/health/wiring";
 import { importRoutes } from "./modules/imports/wiring";
+import { linkPreviewChatRoutes, linkPreviewRoutes } from "./modules/link-previews/wiring";
 import { liveRoutes, liveTailChatRoutes } from "./modules/live/wiring";
 import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages/wiring";
 import { metricsRoutes } from "./modules/metrics/wiring";
@@ -106,6 +107,7 @@ export async function registerRoutes(
       await api.register(pushRoutes, { auth, push });
       await api.register(webhookRoutes, { auth, webhooks });
       await api.register(translationRoutes, { auth, translation });
+      await api.register(linkPreviewRoutes, { auth, linkPreviews: services.linkPreviews });
       await api.register(callRoutes, { auth, calls });
       await api.register(messageSearchRoutes, { auth, messageSearch: services.messageSearch });
       await api.register(reportQueueRoutes, { auth, reportQueue: services.reportQueue });
@@ -131,6 +133,7 @@ export async function registerRoutes(
       await v1.register(messageSearchChatRoutes, { apps, chatUsers, messageSearch: services.messageSearch });
       await v1.register(fileChatRoutes, { apps, chatUsers, files });
       await v1.register(translationChatRoutes, { apps, chatUsers, translation });
+      await v1.register(linkPreviewChatRoutes, { apps, chatUsers, linkPreviews: services.linkPreviews });
       await v1.register(pushChatRoutes, { apps, chatUsers, push });
       await v1.register(callChatRoutes, { apps, chatUsers, calls });
       await v1.register(reportChatRoutes, { apps, chatUsers, reportQueue: services.reportQueue });

@@ -26,6 +26,7 @@ import { createContactService } from "./modules/contact";
 import { createExportService } from "./modules/exports";
 import { createFileService, fileExportSection } from "./modules/files";
 import { createImportService } from "./modules/imports";
+import { createLinkPreviewService } from "./modules/link-previews";
 import { createLiveFeed } from "./modules/live";
 import {
   createEventRetention,
@@ -114,6 +115,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     },
   });
   const translation = createTranslationService(ctx, { apps, channels });
+  const linkPreviews = createLinkPreviewService(ctx, { apps, channels });
   const moderationRules = createModerationRuleService(ctx, { apps });
   const { db } = ctx.database;
   // The report queue and the audit log are built later, on the pipeline: their parts are called through.
@@ -143,6 +145,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
         async (channel, chatUserId, seq) => channels.readReceipt(channel, chatUserId, seq),
       ],
       translate: [translation.queueSendTranslations],
+      links: [linkPreviews.queueLinkPreview],
     },
   );
   const auth = createAuthService(ctx, { sessionsEnded });
@@ -229,6 +232,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     webhooks,
     push,
     translation,
+    linkPreviews,
     brands,
     brandChannels: createBrandChannels(ctx, { channels }),
     campaigns,

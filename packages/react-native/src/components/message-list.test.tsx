@@ -58,6 +58,7 @@ describe("MessageList", () => {
       toggleReaction: jest.fn(),
       edit: jest.fn(),
       remove: jest.fn(),
+      removeLinkPreview: jest.fn(),
       retry: jest.fn(),
       discard: jest.fn(),
       markRead: jest.fn(),

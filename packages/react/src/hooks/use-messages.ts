@@ -313,6 +313,14 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     [client, offline, channelId, drop],
   );
 
+  /** Takes the link preview off one of the user's messages; it goes by the server alone, as there is no copy of it. */
+  const removeLinkPreview = useCallback(
+    (message: TMessage) => {
+      client.messages.removeLinkPreview(channelId, message.id).then(apply, setError);
+    },
+    [client, channelId, apply],
+  );
+
   /**
    * With the local copy: queues a file message (`client.offline.sendFile`), stored before anything else and sent
    * when the server can be reached; the stored item is answered at once and shows in `pending` until the file
@@ -377,6 +385,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     toggleReaction,
     edit,
     remove,
+    removeLinkPreview,
     /** With the local copy: the channel's sends the server has not confirmed, oldest first; otherwise empty. */
     pending,
     retry,

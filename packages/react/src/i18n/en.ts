@@ -72,6 +72,8 @@ export const en = {
   "chat.seenBy": { one: "Seen by {count}", other: "Seen by {count}" },
   "chat.actions": "Message actions",
   "chat.mentionsYou": "Mentions you",
+  "chat.linkPreview": "Link preview: {title}",
+  "chat.removeLinkPreview": "Remove link preview",
 
   "outbox.waiting": "Waiting to send",
   "outbox.sending": "Sending…",

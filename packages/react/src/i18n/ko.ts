@@ -71,6 +71,8 @@ export const ko: Dictionary = {
   "chat.seenBy": "{count}명 읽음",
   "chat.actions": "메시지 메뉴",
   "chat.mentionsYou": "나를 언급함",
+  "chat.linkPreview": "링크 미리보기: {title}",
+  "chat.removeLinkPreview": "링크 미리보기 지우기",
 
   "outbox.waiting": "전송 대기 중",
   "outbox.sending": "보내는 중…",

@@ -8,7 +8,8 @@ export function isThreadOnly(message: TMessage): boolean {
 /**
  * Takes in messages by id, keeping seq order, so a message heard twice (send answer and event) shows once. A newer
  * copy keeps what the older knew of the user's own reactions: events carry the counts every member sees, not
- * `myReactions`, which only answers to this user do. New messages after the newest known are appended without
+ * `myReactions`, which only answers to this user do. A link preview is the newer copy's alone: one without it had it
+ * removed. New messages after the newest known are appended without
  * sorting, so a live message costs one copy of the list however long the history loaded so far is.
  */
 export function upsertMessages(current: TMessage[], incoming: TMessage[]): TMessage[] {
@@ -25,10 +26,12 @@ export function upsertMessages(current: TMessage[], incoming: TMessage[]): TMess
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const message of incoming) {
     const before = byId.get(message.id);
-    byId.set(
-      message.id,
-      before ? { ...before, ...message, myReactions: message.myReactions ?? before.myReactions } : message,
-    );
+    if (!before) {
+      byId.set(message.id, message);
+      continue;
+    }
+    const { linkPreview: _older, ...kept } = before;
+    byId.set(message.id, { ...kept, ...message, myReactions: message.myReactions ?? before.myReactions });
   }
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }

@@ -395,6 +395,12 @@ export class FakeClient implements ChatClient {
       const myReactions = (message.myReactions ?? []).filter((r) => r !== reaction);
       return this.#replace(channelId, { ...message, reactions, myReactions });
     },
+    removeLinkPreview: async (channelId: string, messageId: string) => {
+      if (this.#network !== "online") await this.#reach();
+      this.#record("messages.removeLinkPreview", channelId, messageId);
+      const { linkPreview: _gone, ...message } = this.#find(channelId, messageId);
+      return this.#replace(channelId, message);
+    },
     markRead: async (channelId: string) => {
       if (this.#network !== "online") await this.#reach();
       this.#record("messages.markRead", channelId);

@@ -7,16 +7,19 @@ export function inChannelList(message: TMessage): boolean {
 
 /**
  * Takes `incoming` into a list kept oldest first by seq, replacing copies by id (a newer copy keeps the user's own
- * reactions, which events do not carry), and keeps the newest `limit`.
+ * reactions, which events do not carry; a link preview is the newer copy's alone, as one without it had it removed),
+ * and keeps the newest `limit`.
  */
 export function mergeMessages(current: TMessage[], incoming: TMessage[], limit: number): TMessage[] {
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const message of incoming) {
     const before = byId.get(message.id);
-    byId.set(
-      message.id,
-      before ? { ...before, ...message, myReactions: message.myReactions ?? before.myReactions } : message,
-    );
+    if (!before) {
+      byId.set(message.id, message);
+      continue;
+    }
+    const { linkPreview: _older, ...kept } = before;
+    byId.set(message.id, { ...kept, ...message, myReactions: message.myReactions ?? before.myReactions });
   }
   const merged = [...byId.values()].sort((a, b) => a.seq - b.seq);
   return merged.length > limit ? merged.slice(merged.length - limit) : merged;

@@ -21,6 +21,7 @@ export * from "../modules/contact/schema";
 export * from "../modules/exports/schema";
 export * from "../modules/files/schema";
 export * from "../modules/imports/schema";
+export * from "../modules/link-previews/schema";
 export * from "../modules/messages/schema";
 export * from "../modules/metrics/schema";
 export * from "../modules/moderation-rules/schema";

@@ -1,4 +1,4 @@
-import { TRANSLATION_LANGUAGES_MAX, zChatEvent } from "@parley/contract";
+import { LINK_PREVIEW_URL_MAX, TRANSLATION_LANGUAGES_MAX, zChatEvent } from "@parley/contract";
 import { z } from "zod";
 import { defineJob } from "./runtime";
 
@@ -149,6 +149,29 @@ export const translateSentMessageJob = defineJob({
   }),
   retryLimit: 0,
   batchSize: 10,
+});
+
+/**
+ * Fetches the page a message links to (or takes it from the cache) and puts its preview on the message with a
+ * `message.updated`. Not retried: a page that failed is cached as such, and a retry would come long after the message.
+ */
+export const fetchLinkPreviewJob = defineJob({
+  name: "link-previews.fetch",
+  payload: z.object({
+    appId: z.string().uuid(),
+    channelId: z.string().uuid(),
+    messageId: z.string().uuid(),
+    url: z.string().min(1).max(LINK_PREVIEW_URL_MAX),
+  }),
+  retryLimit: 0,
+  batchSize: 10,
+});
+
+/** Daily at 04:47 UTC: cached link previews past their time are removed; a page linked again is fetched again. */
+export const sweepLinkPreviewsJob = defineJob({
+  name: "link-previews.sweep",
+  payload: z.object({}).passthrough(),
+  schedule: "47 4 * * *",
 });
 
 /**

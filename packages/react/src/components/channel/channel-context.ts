@@ -7,6 +7,8 @@ export interface MessageActions {
   toggleReaction: (message: TMessage, reaction: string) => void;
   edit: (message: TMessage, text: string) => Promise<void>;
   remove: (message: TMessage) => void;
+  /** Takes the link preview off one of the user's own messages. */
+  removeLinkPreview?: (message: TMessage) => void;
   /** Opens the thread of the message with this id. */
   openThread?: (parentMessageId: string) => void;
   pin?: (message: TMessage, pinned: boolean) => void;

@@ -43,13 +43,14 @@ export function Channel({ channel: initial, onLeft, onOpenDirect, children }: Ch
   const members = useMembers(channel.id);
   const names = useMemo(() => nicknames(members), [members]);
   const [side, setSide] = useState<ChannelSide>(null);
-  const { toggleReaction, edit, remove, setError, retry, discard } = messages;
+  const { toggleReaction, edit, remove, removeLinkPreview, setError, retry, discard } = messages;
 
   const actions = useMemo<MessageActions>(
     () => ({
       toggleReaction,
       edit,
       remove,
+      removeLinkPreview,
       retry,
       discard,
       openThread: (parentId) => setSide({ kind: "thread", parentId }),
@@ -57,7 +58,7 @@ export function Channel({ channel: initial, onLeft, onOpenDirect, children }: Ch
       // Only a channel's owner may pin, so only they are offered it.
       pin: isOwner ? (message, pinned) => void pin(message.id, pinned).catch(setError) : undefined,
     }),
-    [toggleReaction, edit, remove, retry, discard, onOpenDirect, isOwner, pin, setError],
+    [toggleReaction, edit, remove, removeLinkPreview, retry, discard, onOpenDirect, isOwner, pin, setError],
   );
 
   const value: ChannelContextValue = {

@@ -8,6 +8,7 @@ import type { MessageActions } from "../channel/channel-context";
 import { FileIcon, PinIcon, RepliesIcon } from "../icons";
 import { Avatar } from "../members/avatar";
 import { EditForm } from "./edit-form";
+import { LinkPreviewCard } from "./link-preview";
 import { MessageText } from "./message-text";
 import { ReactionPicker, Reactions } from "./reactions";
 
@@ -112,7 +113,7 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
         </button>
       ),
     });
-  const { retry, discard } = actions;
+  const { retry, discard, removeLinkPreview } = actions;
   if (pending) {
     // On its way it can no longer be held back; a refused one offers its buttons under the bubble instead.
     if (pending.state === "pending" && discard) {
@@ -217,6 +218,13 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
               <MessageText message={message} me={me} names={names} />
             )}
           </div>
+        )}
+        {message.linkPreview && !editing && (
+          <LinkPreviewCard
+            preview={message.linkPreview}
+            tabIndex={controlTab}
+            onRemove={own && !pending && removeLinkPreview ? () => removeLinkPreview(message) : undefined}
+          />
         )}
         <Reactions
           message={message}

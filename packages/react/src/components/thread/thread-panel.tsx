@@ -25,10 +25,10 @@ function Thread({ parentId }: { parentId: string }) {
   const replies = useMessages(channel.id, { threadOf: parentId });
   // The parent as the channel's list holds it, so its reactions and edits stay live here too.
   const parent = channelMessages.messages.find((m) => m.id === parentId);
-  const { toggleReaction, edit, remove } = replies;
+  const { toggleReaction, edit, remove, removeLinkPreview } = replies;
   const actions = useMemo<MessageActions>(
-    () => ({ toggleReaction, edit, remove, openDirect: channelActions.openDirect }),
-    [toggleReaction, edit, remove, channelActions.openDirect],
+    () => ({ toggleReaction, edit, remove, removeLinkPreview, openDirect: channelActions.openDirect }),
+    [toggleReaction, edit, remove, removeLinkPreview, channelActions.openDirect],
   );
   // The parent is shown inside its own thread, so it offers no way to open it again.
   const onParent: MessageActions = { ...channelActions, openThread: undefined };

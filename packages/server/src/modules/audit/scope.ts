@@ -114,6 +114,7 @@ export const UNLOGGED_TABLES: ReadonlySet<string> = new Set([
   "webhook_deliveries",
   "webhook_attempts",
   "message_translations",
+  "link_preview_cache",
   "sandbox_gateway_cards",
   "sandbox_gateway_charges",
   "card_sessions",

@@ -1,4 +1,10 @@
-import { Errors, REACTIONS_PER_MESSAGE_MAX, type TEditMessageRequest, type TMessage } from "@parley/contract";
+import {
+  Errors,
+  firstLinkUrl,
+  REACTIONS_PER_MESSAGE_MAX,
+  type TEditMessageRequest,
+  type TMessage,
+} from "@parley/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
@@ -20,7 +26,7 @@ import { type MessageRow, messages } from "./schema";
 export function createMessageChanges(
   ctx: Context,
   deps: { channels: ChannelService; metrics: MetricsService },
-  pipeline: Pick<MessagePipeline, "prepare">,
+  pipeline: Pick<MessagePipeline, "prepare" | "handOnLinks">,
   stages: Pick<PipelineStages, "translate">,
 ) {
   const { db } = ctx.database;
@@ -163,6 +169,8 @@ export function createMessageChanges(
       // Translations of the old text would now be wrong: they go, and the languages that had landed are asked
       // for again, as at send.
       const retranslated = draft.text !== stored.text && stored.translations ? Object.keys(stored.translations) : [];
+      // A preview belongs to the text's first link: another link (or none) drops it, and the new link gets its own.
+      const relinked = firstLinkUrl(draft.text) !== firstLinkUrl(stored.text);
       const edited = await deps.channels.mutate(async (tx, batch) => {
         const [row] = await tx
           .update(messages)
@@ -171,6 +179,7 @@ export function createMessageChanges(
             metadata: draft.metadata,
             editedAt: now,
             ...(retranslated.length > 0 ? { translations: null } : {}),
+            ...(relinked ? { linkPreview: null } : {}),
             // An edit a rule shadows shadows the message: from now on its sender alone reads it, as if sent so.
             ...(draft.shadowed ? { shadowed: true } : {}),
           })
@@ -195,6 +204,7 @@ export function createMessageChanges(
           );
         }
       }
+      if (relinked) await pipeline.handOnLinks(actor.app.id, message);
       return message;
     },
 

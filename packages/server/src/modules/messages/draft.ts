@@ -20,6 +20,8 @@ import type { Actor, ChannelMemberRow, ChannelRow } from "../channels";
  *    (chat/outbox.ts) hands the stored event to.
  * 7. Translation, for a message sent with `translationLanguages`: handed on after fan-out and done in the
  *    background, so it never delays nor fails the send. Otherwise a reader asks for it per message.
+ * 8. Links: every stored message, and every edit that changed the text's first link, is handed on for its link
+ *    preview, fetched in the background as translations are (the link-previews module).
  *
  * A read mark moving forward runs the `read` stage (a campaign's read receipts).
  */
@@ -32,6 +34,8 @@ export interface PipelineStages {
   read: ((channel: ChannelRow, chatUserId: string, seq: number, at: Date) => Promise<void>)[];
   /** 7: a stored message the sender wants in `languages`; failures are logged, never answered to the sender. */
   translate: ((appId: string, message: TMessage, request: TranslationRequest) => Promise<void>)[];
+  /** 8: a stored or edited message whose link may want a preview; failures are logged, never answered. */
+  links: ((appId: string, message: TMessage) => Promise<void>)[];
 }
 
 /** What a sender asked translations for, and who may hear of them (a broadcast member's message: its audience). */

@@ -26,15 +26,18 @@ export type {
 } from "./pipeline";
 export {
   addMessageTranslations,
+  attachLinkPreview,
   createRecentMessagesReader,
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
   latestUserMessagesOf,
   messageSenderIds,
+  removeLinkPreview,
   sentMessageCount,
   threadParticipantIds,
 } from "./queries";
+export type { MessageRow } from "./schema";
 export { createMessageSearch, type MessageSearch } from "./search";
 export { mergeSearchPending, type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
 export { createMessageService, type MessageService } from "./service";

@@ -45,6 +45,7 @@ export async function toMessages(
     lastRepliedAt: r.lastRepliedAt?.toISOString() ?? null,
     ...(r.mentionedUserIds ? { mentionedUserIds: r.mentionedUserIds } : {}),
     ...(r.translations ? { translations: r.translations } : {}),
+    ...(r.linkPreview ? { linkPreview: r.linkPreview } : {}),
     ...(options.markShadowed && r.shadowed ? { shadowed: true } : {}),
   }));
 }

@@ -115,6 +115,15 @@ export function createMessagePipeline(
     }
   }
 
+  /** Stage 8, as stage 7: the message is stored and delivered already, so a failure here is only logged. */
+  async function handOnLinks(appId: string, message: TMessage): Promise<void> {
+    for (const links of stages.links) {
+      await links(appId, message).catch((err) =>
+        ctx.log.error({ err, appId, messageId: message.id }, "handing a message on for its link preview failed"),
+      );
+    }
+  }
+
   const sendDirect = createDirectSend(ctx, deps, {
     stages,
     check: (draft) => pipeline.check(draft),
@@ -123,6 +132,7 @@ export function createMessagePipeline(
 
   const pipeline = {
     stages,
+    handOnLinks,
 
     /**
      * The pipeline up to storing: the rules of the channel, then the checks and filters. Runs outside any
@@ -193,7 +203,10 @@ export function createMessagePipeline(
       const isPlain = type === "text" && !input.parentMessageId && !input.translationLanguages?.length;
       if (actor.kind === "user" && isPlain) {
         const sent = await sendDirect(actor, channelId, input);
-        if (sent) return { ...sent, myReactions: [] };
+        if (sent) {
+          await handOnLinks(actor.app.id, sent);
+          return { ...sent, myReactions: [] };
+        }
       }
       const senderId = actor.kind === "user" ? actor.user.id : null;
       // A user's membership comes with the channel, in one round trip.
@@ -243,6 +256,7 @@ export function createMessagePipeline(
         const visibleTo = audienceOf(draft);
         await handOnTranslations(actor.app.id, stored, { languages, ...(visibleTo ? { visibleTo } : {}) });
       }
+      await handOnLinks(actor.app.id, stored);
       return actor.kind === "user" ? { ...stored, myReactions: [] } : stored;
     },
 

@@ -1,4 +1,4 @@
-import type { TMessage } from "@parley/contract";
+import { firstLinkUrl, type TLinkPreview, type TMessage } from "@parley/contract";
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { createBatchLoader } from "../../batch-loader";
 import { type Database, type Db, rowsOf } from "../../db/client";
@@ -116,6 +116,55 @@ export async function addMessageTranslations(
     )
     .returning();
   return (await toMessages(db, rows))[0] ?? null;
+}
+
+/** A live message of a channel as stored, locked for the rest of the caller's transaction. */
+async function lockLiveMessage(tx: Db, channelId: string, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.channelId, channelId), isNull(messages.deletedAt)))
+    .for("update")
+    .limit(1);
+  return row;
+}
+
+/**
+ * Puts the preview of `link` on a message and answers the message's row as it is now; null when, since the fetch
+ * began, the message was deleted, an edit changed its first link, or its sender removed that link's preview.
+ */
+export async function attachLinkPreview(
+  tx: Db,
+  channelId: string,
+  messageId: string,
+  link: string,
+  preview: TLinkPreview,
+): Promise<MessageRow | null> {
+  const row = await lockLiveMessage(tx, channelId, messageId);
+  if (!row || firstLinkUrl(row.text) !== link || row.linkPreviewRemovedUrl === link) return null;
+  const [updated] = await tx.update(messages).set({ linkPreview: preview }).where(eq(messages.id, row.id)).returning();
+  return updated ?? null;
+}
+
+/**
+ * Takes a message's preview off and remembers its link as removed, so a fetch still under way does not put it back;
+ * `check` sees the locked row first and may refuse. Answers the row before and after; null for no live message.
+ */
+export async function removeLinkPreview(
+  tx: Db,
+  channelId: string,
+  messageId: string,
+  check: (row: MessageRow) => void,
+): Promise<{ before: MessageRow; after: MessageRow } | null> {
+  const before = await lockLiveMessage(tx, channelId, messageId);
+  if (!before) return null;
+  check(before);
+  const [after] = await tx
+    .update(messages)
+    .set({ linkPreview: null, linkPreviewRemovedUrl: firstLinkUrl(before.text) })
+    .where(eq(messages.id, before.id))
+    .returning();
+  return after ? { before, after } : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TMessageType } from "@parley/contract";
+import type { TLinkPreview, TMessageType } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -58,6 +58,10 @@ export const messages = pgTable(
     translations: jsonb("translations").$type<Record<string, string>>(),
     /** Seen by its sender only (migration 0039): a shadow-banned sender's, or one a moderation rule shadowed. */
     shadowed: boolean("shadowed").notNull().default(false),
+    /** The card of the text's first link (migration 0048), written by the link-previews module once fetched. */
+    linkPreview: jsonb("link_preview").$type<TLinkPreview>(),
+    /** The link whose preview the sender removed: no preview of it comes back, an edit to another link brings one. */
+    linkPreviewRemovedUrl: text("link_preview_removed_url"),
     // `search_tokens` (text[], migration 0023) is written by a trigger and read only by search.ts, so it is not
     // declared here: a message read with select() would carry its n-grams for nothing.
   },

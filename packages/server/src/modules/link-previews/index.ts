@@ -1,0 +1,1 @@
+export { createLinkPreviewService, type LinkPreviewService } from "./service";

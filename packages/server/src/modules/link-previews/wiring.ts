@@ -1,0 +1,3 @@
+export { linkPreviewChatRoutes } from "./chat-routes";
+export { linkPreviewJobs } from "./jobs";
+export { linkPreviewRoutes } from "./routes";
