@@ -120,8 +120,10 @@ import {
   zChannelPushPreference,
   zChannelPushPreferenceResponse,
   zDoNotDisturb,
+  zDoNotDisturbRequest,
   zPushPreferences,
   zPushPreferencesResponse,
+  zSetChannelPushPreferenceRequest,
   zUpdatePushPreferencesRequest,
 } from "./push-preferences";
 import { zReport, zReportRequest, zReportResponse, zUserReportRequest } from "./report-queue";
@@ -298,6 +300,7 @@ const CHAT_DEVICES_AND_CALLS: readonly Entry[] = [
   [zPushDeviceResponse, "PushDeviceResponse", "One device."],
   [zPushDevicesResponse, "PushDevicesResponse", "The signed-in user's devices."],
   [zDoNotDisturb, "DoNotDisturb", "Quiet hours every day in the user's time zone, from start up to end."],
+  [zDoNotDisturbRequest, "DoNotDisturbRequest", "Quiet hours to set: from start up to end, the two different."],
   [zPushPreferences, "PushPreferences", "Which pushes reach a user: their level, quiet hours and snooze."],
   [zPushPreferencesResponse, "PushPreferencesResponse", "A user's push preferences."],
   [
@@ -306,6 +309,7 @@ const CHAT_DEVICES_AND_CALLS: readonly Entry[] = [
     "What changes of a user's push preferences; a field left out keeps its value, null clears it.",
   ],
   [zChannelPushPreference, "ChannelPushPreference", "A member's push mode for one channel."],
+  [zSetChannelPushPreferenceRequest, "SetChannelPushPreferenceRequest", "The push mode to set for one channel."],
   [zChannelPushPreferenceResponse, "ChannelPushPreferenceResponse", "A member's push preference for a channel."],
   [zStartCallRequest, "StartCallRequest", "Whom to call, by voice or video."],
   [zEndCallRequest, "EndCallRequest", "Why the call ends."],

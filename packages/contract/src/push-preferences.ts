@@ -19,17 +19,21 @@ export type TChannelPushMode = z.infer<typeof zChannelPushMode>;
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const zTimeOfDay = z.string().regex(TIME_OF_DAY_PATTERN, "a time of day as HH:MM");
 
+const doNotDisturbFields = {
+  start: zTimeOfDay,
+  end: zTimeOfDay,
+  /** An IANA time zone name such as `Asia/Seoul`; 3241 for one the server does not know. */
+  timeZone: z.string().min(1).max(64),
+};
+
 /**
  * Quiet hours, every day, in the user's IANA time zone: from `start` up to (not including) `end`. An `end` before
- * `start` runs past midnight (22:00–07:00); the two equal is not a range.
+ * `start` runs past midnight (22:00–07:00).
  */
-export const zDoNotDisturb = z
-  .object({
-    start: zTimeOfDay,
-    end: zTimeOfDay,
-    /** An IANA time zone name such as `Asia/Seoul`; 3241 for one the server does not know. */
-    timeZone: z.string().min(1).max(64),
-  })
+export const zDoNotDisturb = z.object(doNotDisturbFields);
+/** Quiet hours as a request sets them: `start` and `end` equal is not a range. */
+export const zDoNotDisturbRequest = z
+  .object(doNotDisturbFields)
   .refine((value) => value.start !== value.end, { message: "start and end must differ", path: ["end"] });
 export type TDoNotDisturb = z.infer<typeof zDoNotDisturb>;
 
@@ -47,12 +51,13 @@ export type TPushPreferencesResponse = z.infer<typeof zPushPreferencesResponse>;
 /** What changes of a user's push preferences; a field left out keeps its value, null clears it. */
 export const zUpdatePushPreferencesRequest = z.object({
   level: zPushLevel.optional(),
-  doNotDisturb: zDoNotDisturb.nullable().optional(),
+  doNotDisturb: zDoNotDisturbRequest.nullable().optional(),
   snoozeUntil: z.string().datetime({ offset: true }).nullable().optional(),
 });
 export type TUpdatePushPreferencesRequest = z.infer<typeof zUpdatePushPreferencesRequest>;
 
 export const zChannelPushPreference = z.object({ mode: zChannelPushMode });
+export const zSetChannelPushPreferenceRequest = z.object({ mode: zChannelPushMode });
 export type TChannelPushPreference = z.infer<typeof zChannelPushPreference>;
 export const zChannelPushPreferenceResponse = z.object({ preference: zChannelPushPreference });
 export type TChannelPushPreferenceResponse = z.infer<typeof zChannelPushPreferenceResponse>;

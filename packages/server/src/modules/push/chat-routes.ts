@@ -2,7 +2,6 @@ import {
   chatApi,
   chatOperation,
   zChannelMemberParams,
-  zChannelPushPreference,
   zChannelPushPreferenceResponse,
   zOk,
   zPushDeviceParams,
@@ -10,6 +9,7 @@ import {
   zPushDevicesResponse,
   zPushPreferencesResponse,
   zRegisterPushTokenRequest,
+  zSetChannelPushPreferenceRequest,
   zUpdatePushPreferencesRequest,
   zUserIdParams,
 } from "@parley/contract";
@@ -130,7 +130,7 @@ export const pushChatRoutes: FastifyPluginAsync<{
         description:
           "Mutes the channel's pushes for the member, keeps only mentions, or goes back to `default`. A muted channel pushes nothing to them, mentions included. The member themselves (3242 for another user) or the app's server.",
         params: zChannelMemberParams,
-        body: zChannelPushPreference,
+        body: zSetChannelPushPreferenceRequest,
         response: { 200: zChannelPushPreferenceResponse },
       },
     },
