@@ -170,6 +170,11 @@ export const zMember = z.object({
   subchannel: z.number().int().nullable().optional(),
   /** The member has read the channel up to this seq (read receipts). */
   lastReadSeq: z.number().int().optional(),
+  /**
+   * The member's client has received the channel's messages up to this seq; never below `lastReadSeq`, since what
+   * was read was delivered. Left out in open channels, which keep no receipts.
+   */
+  lastDeliveredSeq: z.number().int().optional(),
 });
 export type TMember = z.infer<typeof zMember>;
 export const zMembersPage = z.object({ members: z.array(zMember), nextCursor: z.string().nullable() });
@@ -186,6 +191,10 @@ export const zSubchannelsResponse = z.object({
 export type TSubchannelsResponse = z.infer<typeof zSubchannelsResponse>;
 
 export const zMarkReadRequest = z.object({ seq: z.number().int().min(0).max(INT_MAX).optional() });
+/** The highest seq the member's client has received in the channel; a mark never moves back. */
+export const zMarkDeliveredRequest = z.object({ seq: z.number().int().min(0).max(INT_MAX) });
+export const zMarkDeliveredResponse = z.object({ lastDeliveredSeq: z.number().int() });
+export type TMarkDeliveredResponse = z.infer<typeof zMarkDeliveredResponse>;
 
 /** The caller's unread totals over all their channels (`GET /v1/me/unread`). */
 export const zUnreadResponse = z.object({

@@ -72,6 +72,12 @@ export const chatApi = {
   linkPreview: "/channels/:channelId/messages/:messageId/link-preview",
   files: "/channels/:channelId/files",
   read: "/channels/:channelId/read",
+  /** A member's client says which of the channel's messages it has received (delivery receipts). */
+  delivered: "/channels/:channelId/delivered",
+  /** A user's push preferences: the user themselves or the app's server reads (GET) and changes (PATCH) them. */
+  userPushPreferences: "/users/:userId/push-preferences",
+  /** A member's push preference for one channel (GET, PUT): the member themselves or the app's server. */
+  memberPushPreference: "/channels/:channelId/members/:userId/push-preference",
   pin: "/channels/:channelId/pins/:messageId",
   /** An end user reports a message they can read, or another user, to the app's moderators. */
   messageReport: "/channels/:channelId/messages/:messageId/report",

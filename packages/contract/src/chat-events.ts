@@ -5,7 +5,7 @@ import { zMessage } from "./chat-messages";
 import { zBigintId } from "./validation";
 
 /**
- * How often `channel.read` tells a channel about one member's read mark at most: later marks within this wait and
+ * How often `channel.read` (and `channel.delivered`) tells a channel about one member's mark at most: later marks within this wait and
  * the newest is sent when it ends, so the last one always arrives.
  */
 export const READ_RECEIPT_INTERVAL_MS = 2000;
@@ -38,6 +38,11 @@ export const CHAT_EVENT_TYPES = [
   "thread.updated",
   /** A member's read mark moved (`userId`, `seq`), at most once per member and channel every 2 s. */
   "channel.read",
+  /**
+   * A member's delivered mark moved (`userId`, `seq`): their client has received the channel's messages up to `seq`.
+   * At most once per member and channel every 2 s, like `channel.read`; a read mark implies delivery and sends none.
+   */
+  "channel.delivered",
   /** `messageId` was pinned; `channel` carries the new `pinnedMessageIds`. */
   "message.pinned",
   /** `messageId` was unpinned; `channel` carries the new `pinnedMessageIds`. */
@@ -64,7 +69,7 @@ export const zChatEvent = z.object({
   subchannel: z.number().int().optional(),
   /** With `subchannels.changed` after a merge: every member of `from` is now in `into`. */
   merge: z.object({ from: z.number().int(), into: z.number().int() }).optional(),
-  /** With `channel.read`: the member's read mark. */
+  /** With `channel.read` and `channel.delivered`: the member's read or delivered mark. */
   seq: z.number().int().optional(),
   /**
    * With `message.created` of a member of a broadcast channel: the users it reaches (the sender and the owner),

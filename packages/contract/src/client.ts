@@ -50,6 +50,14 @@ export type { TMessageSearchResponse, TMessageSearchResult, TSearchHighlight } f
 export { fillPath } from "./paths";
 export type { TPermission } from "./permission-names";
 export type { TPushDevice, TPushPlatform, TPushProvider } from "./push";
+export type {
+  TChannelPushMode,
+  TChannelPushPreference,
+  TDoNotDisturb,
+  TPushLevel,
+  TPushPreferences,
+  TUpdatePushPreferencesRequest,
+} from "./push-preferences";
 export type { TReport, TReportRequestInput, TUserReportRequestInput } from "./report-queue";
 export type { TAppRole, TChannelRole } from "./roles";
 export type { TMessageTranslation } from "./translation";

@@ -2,6 +2,7 @@ import { channelControlErrorCatalogue } from "./errors-channel-controls";
 import { linkPreviewsErrorCatalogue } from "./errors-link-previews";
 import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { platformErrorCatalogue } from "./errors-platform";
+import { receiptsErrorCatalogue } from "./errors-receipts";
 import { rolesErrorCatalogue } from "./errors-roles";
 
 /**
@@ -77,6 +78,7 @@ export const errorCatalogue = {
   ...channelControlErrorCatalogue,
   ...rolesErrorCatalogue,
   ...linkPreviewsErrorCatalogue,
+  ...receiptsErrorCatalogue,
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -292,6 +294,9 @@ export const Errors = {
   SLOW_MODE_ACTIVE: "3206",
   OPEN_CHANNEL_REFUSED: "3207",
   ONLY_SENDER_REMOVES_LINK_PREVIEW: "3250",
+  RECEIPTS_NOT_IN_OPEN_CHANNEL: "3240",
+  TIME_ZONE_UNKNOWN: "3241",
+  PUSH_PREFERENCES_NOT_OWN: "3242",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",

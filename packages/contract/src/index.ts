@@ -32,6 +32,7 @@ export * from "./plans";
 export * from "./pricing";
 export * from "./profanity";
 export * from "./push";
+export * from "./push-preferences";
 export * from "./report-queue";
 export * from "./roles";
 export * from "./shadow-bans";

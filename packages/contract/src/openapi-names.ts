@@ -49,6 +49,8 @@ import {
   zChannelsPage,
   zCreateChannelRequest,
   zJoinChannelRequest,
+  zMarkDeliveredRequest,
+  zMarkDeliveredResponse,
   zMarkReadRequest,
   zMember,
   zMembersPage,
@@ -114,6 +116,16 @@ import {
   EXAMPLE_MESSAGE,
 } from "./openapi-examples";
 import { zPushDevice, zPushDeviceResponse, zPushDevicesResponse, zRegisterPushTokenRequest } from "./push";
+import {
+  zChannelPushPreference,
+  zChannelPushPreferenceResponse,
+  zDoNotDisturb,
+  zDoNotDisturbRequest,
+  zPushPreferences,
+  zPushPreferencesResponse,
+  zSetChannelPushPreferenceRequest,
+  zUpdatePushPreferencesRequest,
+} from "./push-preferences";
 import { zReport, zReportRequest, zReportResponse, zUserReportRequest } from "./report-queue";
 import { zMessageTranslation, zMessageTranslationResponse } from "./translation";
 import { zEventResendResponse } from "./webhook-listen";
@@ -240,6 +252,8 @@ const CHAT_CHANNELS: readonly Entry[] = [
   [zSubchannelsResponse, "SubchannelsResponse", "A super group's subchannels, and the caller's own."],
   [zUnreadResponse, "UnreadResponse", "The caller's unread totals over all their channels."],
   [zMarkReadRequest, "MarkReadRequest", "The seq to mark read up to; the latest message when left out."],
+  [zMarkDeliveredRequest, "MarkDeliveredRequest", "The highest seq the member's client has received."],
+  [zMarkDeliveredResponse, "MarkDeliveredResponse", "The member's delivered mark after the call."],
   [zBulkCreateChannelsRequest, "BulkCreateChannelsRequest", "Up to 100 channels to create, with their members."],
   [zBulkChannelResult, "BulkChannelResult", "What became of one item of a bulk channel call."],
   [zBulkChannelsResponse, "BulkChannelsResponse", "One result per item, in order."],
@@ -285,6 +299,18 @@ const CHAT_DEVICES_AND_CALLS: readonly Entry[] = [
   [zPushDevice, "PushDevice", "A device of the signed-in user that receives pushes."],
   [zPushDeviceResponse, "PushDeviceResponse", "One device."],
   [zPushDevicesResponse, "PushDevicesResponse", "The signed-in user's devices."],
+  [zDoNotDisturb, "DoNotDisturb", "Quiet hours every day in the user's time zone, from start up to end."],
+  [zDoNotDisturbRequest, "DoNotDisturbRequest", "Quiet hours to set: from start up to end, the two different."],
+  [zPushPreferences, "PushPreferences", "Which pushes reach a user: their level, quiet hours and snooze."],
+  [zPushPreferencesResponse, "PushPreferencesResponse", "A user's push preferences."],
+  [
+    zUpdatePushPreferencesRequest,
+    "UpdatePushPreferencesRequest",
+    "What changes of a user's push preferences; a field left out keeps its value, null clears it.",
+  ],
+  [zChannelPushPreference, "ChannelPushPreference", "A member's push mode for one channel."],
+  [zSetChannelPushPreferenceRequest, "SetChannelPushPreferenceRequest", "The push mode to set for one channel."],
+  [zChannelPushPreferenceResponse, "ChannelPushPreferenceResponse", "A member's push preference for a channel."],
   [zStartCallRequest, "StartCallRequest", "Whom to call, by voice or video."],
   [zEndCallRequest, "EndCallRequest", "Why the call ends."],
   [zCall, "Call", "A one-to-one call and its state."],

@@ -1,11 +1,15 @@
 import {
   chatApi,
   type TChannel,
+  type TChannelPushMode,
+  type TChannelPushPreference,
   type TChatSession,
   type TChatUser,
   type TPushDevice,
   type TPushPlatform,
+  type TPushPreferences,
   type TPushProvider,
+  type TUpdatePushPreferencesRequest,
 } from "@parley/contract/client";
 import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi, UsersApi } from "./apis";
 import { type CallOptions, CallsApi } from "./calls";
@@ -15,6 +19,7 @@ import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
 import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
 import { Realtime, type ReconnectOptions } from "./realtime";
+import { ReceiptsApi } from "./receipts";
 import { SlowModeApi } from "./slow-mode";
 import type { ConnectionState, ConnectionWait, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
@@ -135,6 +140,8 @@ export class ParleyClient {
   readonly users: UsersApi;
   /** Unread counts per channel and in all, kept current from events. */
   readonly unread: UnreadApi;
+  /** Delivery and read receipts: sends what reached this client on its own, and where the user's messages stand. */
+  readonly receipts: ReceiptsApi;
   /** Each channel's slow mode as the user meets it: `remainingSeconds(channelId)` before they may send again. */
   readonly slowMode: SlowModeApi;
   /** Saying the user is typing, and who else is. */
@@ -179,6 +186,7 @@ export class ParleyClient {
       () => this.me.unread(),
     );
     this.slowMode = new SlowModeApi(this.#emitter, () => this.#currentUser?.userId ?? null);
+    this.receipts = new ReceiptsApi(this.#emitter, this.#http, () => this.#currentUser?.userId ?? null);
     const seen = { seen: (channels: TChannel[]) => this.#seen(channels), read: (id: string) => this.unread.read(id) };
     this.channels = new ChannelsApi(this.#http, seen);
     this.members = new MembersApi(this.#http);
@@ -281,6 +289,7 @@ export class ParleyClient {
   #seen(channels: TChannel[]): void {
     this.unread.seen(channels);
     this.slowMode.seen(channels);
+    this.receipts.seen(channels);
   }
 
   async #announce(change: SessionChange): Promise<void> {
@@ -455,6 +464,52 @@ export class ParleyClient {
    */
   async unregisterPushToken(deviceId: string): Promise<void> {
     await this.#http.request("DELETE", chatApi.pushToken, { params: { deviceId } });
+  }
+
+  #userId(): string {
+    const userId = this.#currentUser?.userId;
+    if (!userId) throw new TypeError("sign in first");
+    return userId;
+  }
+
+  /** The signed-in user's push preferences: level (`all`, `mentions`, `none`), quiet hours and snooze. */
+  async pushPreferences(): Promise<TPushPreferences> {
+    const params = { userId: this.#userId() };
+    return (await this.#http.request<{ preferences: TPushPreferences }>("GET", chatApi.userPushPreferences, { params }))
+      .preferences;
+  }
+
+  /**
+   * Changes the signed-in user's push preferences: the fields given, null clearing quiet hours or the snooze.
+   * FCM and APNs pushes follow them from the next event. 3241 for a time zone the server does not know.
+   */
+  async setPushPreferences(changes: TUpdatePushPreferencesRequest): Promise<TPushPreferences> {
+    const params = { userId: this.#userId() };
+    return (
+      await this.#http.request<{ preferences: TPushPreferences }>("PATCH", chatApi.userPushPreferences, {
+        params,
+        body: changes,
+      })
+    ).preferences;
+  }
+
+  /** The signed-in user's push mode in one channel: `default`, `mentions` or `mute`. */
+  async channelPushMode(channelId: string): Promise<TChannelPushMode> {
+    const params = { channelId, userId: this.#userId() };
+    return (
+      await this.#http.request<{ preference: TChannelPushPreference }>("GET", chatApi.memberPushPreference, { params })
+    ).preference.mode;
+  }
+
+  /** Mutes a channel's pushes for the signed-in user, keeps only its mentions, or goes back to `default`. */
+  async setChannelPushMode(channelId: string, mode: TChannelPushMode): Promise<TChannelPushMode> {
+    const params = { channelId, userId: this.#userId() };
+    return (
+      await this.#http.request<{ preference: TChannelPushPreference }>("PUT", chatApi.memberPushPreference, {
+        params,
+        body: { mode },
+      })
+    ).preference.mode;
   }
 
   /**

@@ -13,10 +13,13 @@ export type {
   TCallState,
   TCallsPage,
   TChannel,
+  TChannelPushMode,
+  TChannelPushPreference,
   TChannelsPage,
   TChatEvent,
   TChatEventType,
   TChatUser,
+  TDoNotDisturb,
   TEditMessageRequest,
   TEventsResponse,
   TIceServer,
@@ -31,7 +34,9 @@ export type {
   TMessageTranslation,
   TPermission,
   TPushDevice,
+  TPushLevel,
   TPushPlatform,
+  TPushPreferences,
   TPushProvider,
   TReport,
   TReportReason,
@@ -41,6 +46,7 @@ export type {
   TTransientEvent,
   TTransientEventType,
   TUnreadResponse,
+  TUpdatePushPreferencesRequest,
 } from "@parley/contract/client";
 export { MISSED_CALL_CUSTOM_TYPE, REPORT_REASONS } from "@parley/contract/client";
 export {
@@ -99,6 +105,7 @@ export {
   reactNativeAppState,
 } from "./react-native";
 export type { ReconnectOptions } from "./realtime";
+export { DELIVERED_THROTTLE_MS, type MessageReceipt, ReceiptsApi } from "./receipts";
 export { paced, type SendPacer, SlowModeApi } from "./slow-mode";
 export type {
   CallEventOf,

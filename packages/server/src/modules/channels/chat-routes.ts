@@ -17,6 +17,8 @@ import {
   zChannelsPage,
   zCreateChannelRequest,
   zJoinChannelRequest,
+  zMarkDeliveredRequest,
+  zMarkDeliveredResponse,
   zMember,
   zMembersPage,
   zMessageParams,
@@ -214,6 +216,22 @@ export const channelChatRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => channels.unread(userOnly(request)),
+  );
+  r.post(
+    chatApi.delivered,
+    {
+      schema: {
+        ...chatOperation("markDelivered", "Tell the channel which of its messages reached the member's client"),
+        description:
+          "Delivery receipts: the member's client has received the channel's messages up to `seq`. The mark never moves back, nor past the channel's last message; a read mark implies it. When it moves the channel's members hear `channel.delivered` (at most once per member every 2 s, the newest mark last). 3240 in an open channel, which keeps no receipts.",
+        params: zChannelParams,
+        body: zMarkDeliveredRequest,
+        response: { 200: zMarkDeliveredResponse },
+      },
+    },
+    async (request) => ({
+      lastDeliveredSeq: await channels.markDelivered(userOnly(request), request.params.channelId, request.body.seq),
+    }),
   );
 
   // Members and moderation.

@@ -5,14 +5,14 @@ import {
   type TChannel,
   type TUnreadResponse,
 } from "@parley/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findChatUsersByIds } from "../chat-users";
 import type { Actor, ChannelCore } from "./core";
 import { readsMessageOf, unreadTotals } from "./queries";
-import { type ChannelRow, channels } from "./schema";
+import { type ChannelRow, channelMembers, channels } from "./schema";
 
 /** The channel types a distinct channel may have: a super group or broadcast channel is for many, not a set. */
 const DISTINCT_TYPES: readonly string[] = ["public", "private", "private_invite"];
@@ -31,32 +31,52 @@ export function distinctKeyOf(type: string, chatUserIds: string[]): string {
 export function createFeatureService(ctx: Context, core: ChannelCore) {
   const { db } = ctx.database;
   const { clock } = ctx;
-  const { lockChannel, requirePermission, mutate, toChannel } = core;
+  const { lockChannel, requirePermission, mutate, toChannel, requireChannel } = core;
 
   /**
-   * Read receipts each member and channel sent last, by `channelId userId` key: when the last left (in this
+   * Receipts each member and channel sent last, by `type channelId userId` key: when the last left (in this
    * process's monotonic time), and the newest mark waiting for the interval to end, if any.
    */
   const receipts = new Map<string, { sentAt: number; waiting: number | null; timer: NodeJS.Timeout | null }>();
+  type ReceiptType = "channel.read" | "channel.delivered";
 
-  async function emitReceipt(channel: ChannelRow, chatUserId: string, seq: number): Promise<void> {
+  async function emitReceipt(type: ReceiptType, channel: ChannelRow, chatUserId: string, seq: number): Promise<void> {
     const [user] = await findChatUsersByIds(db, [chatUserId]);
     if (!user) return;
     await mutate((tx, batch) =>
-      batch.record(tx, channel.appId, channel.id, "channel.read", { userId: user.userId, seq }, clock.now()),
+      batch.record(tx, channel.appId, channel.id, type, { userId: user.userId, seq }, clock.now()),
     );
   }
 
-  function sendReceipt(channel: ChannelRow, chatUserId: string, seq: number, key: string): void {
+  function sendReceipt(type: ReceiptType, channel: ChannelRow, chatUserId: string, seq: number, key: string): void {
     const state = { sentAt: performance.now(), waiting: null, timer: null };
     receipts.set(key, state);
-    void emitReceipt(channel, chatUserId, seq).catch((err: unknown) =>
-      ctx.log.error({ err, channelId: channel.id }, "could not record a read receipt"),
+    void emitReceipt(type, channel, chatUserId, seq).catch((err: unknown) =>
+      ctx.log.error({ err, channelId: channel.id, type }, "could not record a receipt"),
     );
-    // Forgotten once the interval passes with nothing waiting, so the map holds only recent readers.
+    // Forgotten once the interval passes with nothing waiting, so the map holds only recent senders.
     setTimeout(() => {
       if (receipts.get(key) === state) receipts.delete(key);
     }, READ_RECEIPT_INTERVAL_MS).unref();
+  }
+
+  /**
+   * Tells a channel that a member's mark moved to `seq`: at once when the member's last receipt of that type there is
+   * older than {@link READ_RECEIPT_INTERVAL_MS}, otherwise when that interval ends, with the newest mark by then, so
+   * a member scrolling through a busy channel costs one event per interval and the last mark always arrives.
+   */
+  function throttledReceipt(type: ReceiptType, channel: ChannelRow, chatUserId: string, seq: number): void {
+    const key = `${type} ${channel.id} ${chatUserId}`;
+    const state = receipts.get(key);
+    if (!state) {
+      sendReceipt(type, channel, chatUserId, seq, key);
+      return;
+    }
+    state.waiting = Math.max(seq, state.waiting ?? 0);
+    if (state.timer) return;
+    const wait = Math.max(0, READ_RECEIPT_INTERVAL_MS - (performance.now() - state.sentAt));
+    state.timer = setTimeout(() => sendReceipt(type, channel, chatUserId, state.waiting ?? seq, key), wait);
+    state.timer.unref();
   }
 
   async function pinned(actor: Actor, channelId: string, messageId: string, pin: boolean): Promise<TChannel> {
@@ -98,23 +118,41 @@ export function createFeatureService(ctx: Context, core: ChannelCore) {
     pinMessage: (actor: Actor, channelId: string, messageId: string) => pinned(actor, channelId, messageId, true),
     unpinMessage: (actor: Actor, channelId: string, messageId: string) => pinned(actor, channelId, messageId, false),
 
-    /**
-     * Tells a channel that a member read up to `seq`: at once when the member's last receipt there is older than
-     * {@link READ_RECEIPT_INTERVAL_MS}, otherwise when that interval ends, with the newest mark by then, so a
-     * member scrolling through a busy channel costs one event per interval and the last mark always arrives.
-     */
+    /** Tells a channel that a member read up to `seq` (see {@link throttledReceipt}). */
     readReceipt(channel: ChannelRow, chatUserId: string, seq: number): void {
-      const key = `${channel.id} ${chatUserId}`;
-      const state = receipts.get(key);
-      if (!state) {
-        sendReceipt(channel, chatUserId, seq, key);
-        return;
+      throttledReceipt("channel.read", channel, chatUserId, seq);
+    },
+
+    /**
+     * A member's client has received the channel's messages up to `seq` (at most the channel's last). The mark only
+     * moves forward, and not to where the read mark already is, since a read message was delivered; a move is told
+     * to the channel as `channel.delivered`, throttled like read receipts. Answers the mark as members see it.
+     * 3240 in an open channel, which keeps no receipts.
+     */
+    async markDelivered(actor: Actor & { kind: "user" }, channelId: string, seq: number): Promise<number> {
+      const channel = await requireChannel(actor.app, channelId);
+      if (channel.type === "open") throw new AppError(Errors.RECEIPTS_NOT_IN_OPEN_CHANNEL);
+      const target = Math.min(seq, channel.lastSeq);
+      // One conditional update: two calls at once cannot move the mark backwards or announce the same move twice.
+      const [moved] = await db
+        .update(channelMembers)
+        .set({ lastDeliveredSeq: target })
+        .where(
+          and(
+            eq(channelMembers.channelId, channel.id),
+            eq(channelMembers.chatUserId, actor.user.id),
+            lt(channelMembers.lastDeliveredSeq, target),
+            lt(channelMembers.lastReadSeq, target),
+          ),
+        )
+        .returning({ seq: channelMembers.lastDeliveredSeq });
+      if (moved) {
+        throttledReceipt("channel.delivered", channel, actor.user.id, moved.seq);
+        return moved.seq;
       }
-      state.waiting = Math.max(seq, state.waiting ?? 0);
-      if (state.timer) return;
-      const wait = Math.max(0, READ_RECEIPT_INTERVAL_MS - (performance.now() - state.sentAt));
-      state.timer = setTimeout(() => sendReceipt(channel, chatUserId, state.waiting ?? seq, key), wait);
-      state.timer.unref();
+      const member = await core.membership(db, channel.id, actor.user.id);
+      if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+      return Math.max(member.lastDeliveredSeq, member.lastReadSeq);
     },
 
     /**

@@ -21,6 +21,7 @@ export {
   findChannelNames,
   findChannelSummary,
   historyScope,
+  isChannelMember,
   mentionCounting,
   messageReaderIds,
   readsMessageOf,

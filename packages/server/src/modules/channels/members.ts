@@ -142,6 +142,7 @@ export function createMemberService(
         mutedUntil: m.mutedUntil && m.mutedUntil > now ? m.mutedUntil.toISOString() : null,
         ...(isPartitioned(channel) ? { subchannel: m.subchannel } : {}),
         lastReadSeq: m.lastReadSeq,
+        ...(channel.type === "open" ? {} : { lastDeliveredSeq: Math.max(m.lastDeliveredSeq, m.lastReadSeq) }),
       })),
       nextCursor: page.nextCursor,
     };
@@ -263,6 +264,7 @@ export function createMemberService(
         mutedUntil: member.mutedUntil && member.mutedUntil > now ? member.mutedUntil.toISOString() : null,
         ...(isPartitioned(channel) ? { subchannel: member.subchannel } : {}),
         lastReadSeq: member.lastReadSeq,
+        ...(channel.type === "open" ? {} : { lastDeliveredSeq: Math.max(member.lastDeliveredSeq, member.lastReadSeq) }),
       };
     },
 

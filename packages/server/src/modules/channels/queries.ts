@@ -41,6 +41,23 @@ export function channelMemberIds(db: Db, channelId: string, subchannel?: number)
     );
 }
 
+/** Whether the user is a member of the app's channel now. */
+export async function isChannelMember(db: Db, appId: string, channelId: string, chatUserId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: channelMembers.chatUserId })
+    .from(channelMembers)
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(
+      and(
+        eq(channelMembers.channelId, channelId),
+        eq(channelMembers.chatUserId, chatUserId),
+        eq(channels.appId, appId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * A member's unread messages in a channel (a row of `channel_members` joined to its channel), from the counters the
  * store statement keeps: no count over messages. A member of a broadcast channel counts only what reaches everyone;

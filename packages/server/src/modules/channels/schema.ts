@@ -99,6 +99,11 @@ export const channelMembers = pgTable(
     joinedAt: ts("joined_at").notNull(),
     mutedUntil: ts("muted_until"),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
+    /**
+     * The member's client has received the channel's messages up to this seq (migration 0047). Only moves forward;
+     * what they show is the greater of it and `last_read_seq`, since a read message was delivered.
+     */
+    lastDeliveredSeq: integer("last_delivered_seq").notNull().default(0),
     /** The member's subchannel in a super group with subchannels on; null otherwise, or until they are placed. */
     subchannel: integer("subchannel"),
     /** The channel's last seq when the member joined: where their history starts when it hides earlier messages. */

@@ -20,6 +20,7 @@ import { activeChatUsers } from "../chat-users";
 import { type AddressedPush, addressedBy, templateFor } from "./addressed";
 import type { PushDeviceRow } from "./devices";
 import { type PushPlan, planPush } from "./plan";
+import { preferencesOf, pushAllowed } from "./preferences";
 import { pushAttempts, pushChannelThrottle, pushDevices } from "./schema";
 import type { PushSender } from "./sender";
 import { isPushActive, type PushSettings, type PushSettingsRow, templateText, templateTitle } from "./settings";
@@ -204,6 +205,16 @@ export function createPushDelivery(
         );
         return template ? [{ recipient, template }] : [];
       });
+      // The recipients' own preferences, before the super group's slot: whom they silence does not use it up.
+      const preferences = await preferencesOf(
+        db,
+        [...new Set(targets.map((target) => target.recipient.device.chatUserId))],
+        event.type === "channel.deleted" ? null : plan.channel.id,
+      );
+      const now = ctx.clock.now();
+      targets = targets.filter(({ recipient, template }) =>
+        pushAllowed(preferences.get(recipient.device.chatUserId) ?? {}, template, now),
+      );
       // The slot is taken only once someone is to be notified under the channel's rules: an event nobody was
       // pushed does not use up the interval, and a mention neither waits for it nor uses it.
       if (targets.some((target) => target.template !== "message/mention")) {

@@ -168,8 +168,9 @@ export async function planPush(db: Db, appId: string, appName: string, event: TC
     }
     case "channel.changed":
       return plan;
-    // Read marks are for the screens that are open, not news to push.
+    // Read and delivered marks are for the screens that are open, not news to push.
     case "channel.read":
+    case "channel.delivered":
       return null;
     default: {
       if (!event.userId) return null;

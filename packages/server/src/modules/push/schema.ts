@@ -1,12 +1,25 @@
 import type {
   TApnsEnvironment,
+  TChannelPushMode,
+  TPushLevel,
   TPushNotificationSettings,
   TPushPlatform,
   TPushProvider,
   TPushTemplateKey,
   TSuperChannelPushSettings,
 } from "@parley/contract";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { apps } from "../apps/schema";
 import { channels } from "../channels/schema";
@@ -108,3 +121,42 @@ export const pushChannelThrottle = pgTable("push_channel_throttle", {
     .references(() => channels.id, { onDelete: "cascade" }),
   lastPushedAt: ts("last_pushed_at").notNull(),
 });
+
+/**
+ * A user's push preferences (migration 0047); a user without a row gets every push. Quiet hours are kept as the
+ * user set them, `HH:MM` in their IANA time zone, so a change of daylight saving time moves nothing.
+ */
+export const pushPreferences = pgTable("push_preferences", {
+  chatUserId: uuid("chat_user_id")
+    .primaryKey()
+    .references(() => chatUsers.id, { onDelete: "cascade" }),
+  level: text("level").$type<TPushLevel>().notNull().default("all"),
+  dndStart: text("dnd_start"),
+  dndEnd: text("dnd_end"),
+  timeZone: text("time_zone"),
+  snoozeUntil: ts("snooze_until"),
+  updatedAt: ts("updated_at").notNull(),
+});
+export type PushPreferencesRow = typeof pushPreferences.$inferSelect;
+
+/**
+ * A member's push mode for one channel (migration 0047); no row is `default`. Kept when the member leaves, so a
+ * muted channel stays muted if they come back; gone with the channel or the user.
+ */
+export const pushChannelPreferences = pgTable(
+  "push_channel_preferences",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<TChannelPushMode>().notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.chatUserId] }),
+    index("push_channel_preferences_user_idx").on(t.chatUserId),
+  ],
+);

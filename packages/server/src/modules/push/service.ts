@@ -32,6 +32,7 @@ import { parseApnsCredential, toApnsKey } from "./apns-credential";
 import { parseFcmCredential, toFcmKey } from "./credential";
 import { createPushDelivery, type MessagePushOverride, TEST_PUSH_BODY } from "./delivery";
 import { createPushDevices } from "./devices";
+import { createPushPreferences } from "./preferences";
 import { pushAttempts } from "./schema";
 import { createPushSender, credentialFor, toPushAttempt } from "./sender";
 import {
@@ -85,6 +86,7 @@ export function createPushService(
   const { db } = ctx.database;
   const settings = createPushSettings(ctx);
   const devices = createPushDevices(ctx);
+  const preferences = createPushPreferences(ctx, { chatUsers: deps.chatUsers });
   const sender = createPushSender(ctx, {
     settings,
     fcm: deps.fcm,
@@ -114,6 +116,7 @@ export function createPushService(
 
   return {
     devices,
+    preferences,
     consumer: delivery.consumer,
     handleEvent: delivery.handleEvent,
     sendCallIncoming: delivery.sendCallIncoming,

@@ -94,6 +94,8 @@ export function sampleEvent(type: TChatEventType, at: Date): TChatEvent {
       return { ...base, messageId: message.id, replyCount: 4, lastRepliedAt: createdAt };
     case "channel.read":
       return { ...base, userId: "minho", seq: 42 };
+    case "channel.delivered":
+      return { ...base, userId: "minho", seq: 43 };
     case "message.pinned":
       return { ...base, messageId: message.id, channel };
     case "message.unpinned":
