@@ -69,6 +69,12 @@ export const chatApi = {
   replies: "/channels/:channelId/messages/:messageId/replies",
   translation: "/channels/:channelId/messages/:messageId/translations/:language",
   files: "/channels/:channelId/files",
+  /** A member schedules a message in the channel (POST), or lists their own scheduled there (GET). */
+  channelScheduledMessages: "/channels/:channelId/scheduled-messages",
+  /** The caller's scheduled messages in every channel. */
+  scheduledMessages: "/scheduled-messages",
+  /** One of the caller's scheduled messages: read (GET), edited while it waits (PATCH), cancelled (DELETE). */
+  scheduledMessage: "/scheduled-messages/:scheduledMessageId",
   read: "/channels/:channelId/read",
   pin: "/channels/:channelId/pins/:messageId",
   /** An end user reports a message they can read, or another user, to the app's moderators. */

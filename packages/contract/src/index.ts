@@ -33,6 +33,7 @@ export * from "./profanity";
 export * from "./push";
 export * from "./report-queue";
 export * from "./roles";
+export * from "./scheduled-messages";
 export * from "./shadow-bans";
 export * from "./site";
 export * from "./status";
