@@ -35,6 +35,7 @@ export {
   sentMessageCount,
   threadParticipantIds,
 } from "./queries";
+export { createScheduledMessages, type ScheduledMessages } from "./scheduled";
 export { createMessageSearch, type MessageSearch } from "./search";
 export { mergeSearchPending, type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
 export { createMessageService, type MessageService } from "./service";
