@@ -5,7 +5,8 @@
 export const scheduledMessageErrorCatalogue = {
   "3230": {
     status: 400,
-    description: "A message is scheduled at least 1 minute and at most 30 days ahead; data.earliest and data.latest say when.",
+    description:
+      "A message is scheduled at least 1 minute and at most 30 days ahead; data.earliest and data.latest say when.",
   },
   "3231": { status: 404, description: "No such scheduled message of the caller." },
   "3232": {

@@ -70,13 +70,6 @@ import {
   zSendMessageRequest,
 } from "./chat-messages";
 import {
-  zEditScheduledMessageRequest,
-  zScheduledMessage,
-  zScheduledMessageResponse,
-  zScheduledMessagesPage,
-  zScheduleMessageRequest,
-} from "./scheduled-messages";
-import {
   zAnonymousLoginRequest,
   zBlockedUser,
   zBlockedUserResponse,
@@ -122,6 +115,13 @@ import {
 } from "./openapi-examples";
 import { zPushDevice, zPushDeviceResponse, zPushDevicesResponse, zRegisterPushTokenRequest } from "./push";
 import { zReport, zReportRequest, zReportResponse, zUserReportRequest } from "./report-queue";
+import {
+  zEditScheduledMessageRequest,
+  zScheduledMessage,
+  zScheduledMessageResponse,
+  zScheduledMessagesPage,
+  zScheduleMessageRequest,
+} from "./scheduled-messages";
 import { zMessageTranslation, zMessageTranslationResponse } from "./translation";
 import { zEventResendResponse } from "./webhook-listen";
 import {
