@@ -51,6 +51,12 @@ export type { TPermission } from "./permission-names";
 export type { TPushDevice, TPushPlatform, TPushProvider } from "./push";
 export type { TReport, TReportRequestInput, TUserReportRequestInput } from "./report-queue";
 export type { TAppRole, TChannelRole } from "./roles";
+export type {
+  TEditScheduledMessageRequest,
+  TScheduledMessage,
+  TScheduledMessageStatus,
+  TScheduledMessagesPage,
+} from "./scheduled-messages";
 export type { TMessageTranslation } from "./translation";
 export type { TEventResendResponse, TWebhookListenEvent, TWebhookListenFrame } from "./webhook-listen";
 export type { TAnyWebhookPayload, TWebhookEvent } from "./webhooks";

@@ -15,6 +15,7 @@ import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
 import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
 import { Realtime, type ReconnectOptions } from "./realtime";
+import { ScheduledMessagesApi } from "./scheduled";
 import { SlowModeApi } from "./slow-mode";
 import type { ConnectionState, ConnectionWait, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
@@ -135,6 +136,8 @@ export class ParleyClient {
   readonly users: UsersApi;
   /** Unread counts per channel and in all, kept current from events. */
   readonly unread: UnreadApi;
+  /** Messages the user schedules to be sent later: schedule, list, edit, cancel. */
+  readonly scheduled: ScheduledMessagesApi;
   /** Each channel's slow mode as the user meets it: `remainingSeconds(channelId)` before they may send again. */
   readonly slowMode: SlowModeApi;
   /** Saying the user is typing, and who else is. */
@@ -193,6 +196,7 @@ export class ParleyClient {
       this.#currentUser = user;
     });
     this.events = new EventsApi(this.#http);
+    this.scheduled = new ScheduledMessagesApi(this.#http);
     this.users = new UsersApi(this.#http);
     this.#realtime = new Realtime({
       url: () => this.#wsUrl,

@@ -34,6 +34,9 @@ export type {
   TPushProvider,
   TReport,
   TReportReason,
+  TScheduledMessage,
+  TScheduledMessageStatus,
+  TScheduledMessagesPage,
   TSearchHighlight,
   TSubchannelInfo,
   TSubchannelsResponse,
@@ -98,6 +101,12 @@ export {
   reactNativeAppState,
 } from "./react-native";
 export type { ReconnectOptions } from "./realtime";
+export {
+  type ScheduledListOptions,
+  type ScheduledMessageChanges,
+  ScheduledMessagesApi,
+  type ScheduleOptions,
+} from "./scheduled";
 export { paced, type SendPacer, SlowModeApi } from "./slow-mode";
 export type {
   CallEventOf,
