@@ -228,6 +228,29 @@ describe("a sender who may no longer post at the time", () => {
   });
 });
 
+describe("slow mode at the time", () => {
+  it("waits for the member's turn instead of failing with 3206, then sends", async () => {
+    const { app, kim, lee, channelId } = await room();
+    expect((await app.server.patch(`/channels/${channelId}`, { slowModeSeconds: 60 })).status).toBe(200);
+    const at = ahead(5 * MINUTE);
+    const made = await lee.api.post<Reply>(`/channels/${channelId}/scheduled-messages`, {
+      text: "later",
+      scheduledAt: at,
+    });
+    const id = made.body.scheduledMessage.id;
+    t.clock.set(new Date(new Date(at).getTime() - 10_000));
+    expect((await lee.api.post(`/channels/${channelId}/messages`, { text: "by hand" })).status).toBe(200);
+    await reach(at);
+    const waiting = (await lee.api.get<Reply>(`/scheduled-messages/${id}`)).body.scheduledMessage;
+    expect(waiting).toMatchObject({ status: "scheduled", errorCode: null });
+    expect(new Date(waiting.scheduledAt).getTime()).toBeGreaterThan(new Date(at).getTime());
+    expect(await texts(kim, channelId)).toEqual(["by hand"]);
+    await reach(waiting.scheduledAt);
+    expect((await lee.api.get<Reply>(`/scheduled-messages/${id}`)).body.scheduledMessage.status).toBe("sent");
+    expect(await texts(kim, channelId)).toEqual(["by hand", "later"]);
+  });
+});
+
 /** A restart builds a whole second server: more than the default time on a busy machine. */
 const RESTART_TIMEOUT_MS = 120_000;
 
