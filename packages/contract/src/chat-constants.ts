@@ -71,6 +71,12 @@ export const chatApi = {
   /** The sender removes the message's link preview (DELETE). */
   linkPreview: "/channels/:channelId/messages/:messageId/link-preview",
   files: "/channels/:channelId/files",
+  /** A member schedules a message in the channel (POST), or lists their own scheduled there (GET). */
+  channelScheduledMessages: "/channels/:channelId/scheduled-messages",
+  /** The caller's scheduled messages in every channel. */
+  scheduledMessages: "/scheduled-messages",
+  /** One of the caller's scheduled messages: read (GET), edited while it waits (PATCH), cancelled (DELETE). */
+  scheduledMessage: "/scheduled-messages/:scheduledMessageId",
   read: "/channels/:channelId/read",
   /** A member's client says which of the channel's messages it has received (delivery receipts). */
   delivered: "/channels/:channelId/delivered",

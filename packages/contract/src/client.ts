@@ -60,6 +60,12 @@ export type {
 } from "./push-preferences";
 export type { TReport, TReportRequestInput, TUserReportRequestInput } from "./report-queue";
 export type { TAppRole, TChannelRole } from "./roles";
+export type {
+  TEditScheduledMessageRequest,
+  TScheduledMessage,
+  TScheduledMessageStatus,
+  TScheduledMessagesPage,
+} from "./scheduled-messages";
 export type { TMessageTranslation } from "./translation";
 export type { TEventResendResponse, TWebhookListenEvent, TWebhookListenFrame } from "./webhook-listen";
 export type { TAnyWebhookPayload, TWebhookEvent } from "./webhooks";

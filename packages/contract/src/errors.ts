@@ -4,6 +4,7 @@ import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { platformErrorCatalogue } from "./errors-platform";
 import { receiptsErrorCatalogue } from "./errors-receipts";
 import { rolesErrorCatalogue } from "./errors-roles";
+import { scheduledMessageErrorCatalogue } from "./errors-scheduled-messages";
 
 /**
  * The error catalogue. Every non-2xx response of the dashboard API and the chat API carries one of these codes
@@ -79,6 +80,7 @@ export const errorCatalogue = {
   ...rolesErrorCatalogue,
   ...linkPreviewsErrorCatalogue,
   ...receiptsErrorCatalogue,
+  ...scheduledMessageErrorCatalogue,
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -297,6 +299,10 @@ export const Errors = {
   RECEIPTS_NOT_IN_OPEN_CHANNEL: "3240",
   TIME_ZONE_UNKNOWN: "3241",
   PUSH_PREFERENCES_NOT_OWN: "3242",
+  SCHEDULED_TIME_OUT_OF_RANGE: "3230",
+  SCHEDULED_MESSAGE_NOT_FOUND: "3231",
+  SCHEDULED_MESSAGE_NOT_WAITING: "3232",
+  SCHEDULED_MESSAGES_LIMIT: "3233",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",
@@ -337,7 +343,9 @@ export interface ErrorData {
   permission?: string;
   /** 3188, 3189, 3192: the moderation rule that refused the message. */
   rule?: { id: string; name: string };
-  /** 3057: the status the bulk message has now; 5006: the status the invoice has now. */
+  /**
+   * 3057: the status the bulk message has now; 5006: the status the invoice has now; 3232: the scheduled message's.
+   */
   status?: string;
   /** 3059: what the bulk message still needs before it can be sent; 2001: the company fields still empty. */
   missing?: string[];
@@ -348,6 +356,9 @@ export interface ErrorData {
    * never expired).
    */
   lastEventId?: string;
+  /** 3230: the soonest and the latest a message may be scheduled for now (ISO 8601). */
+  earliest?: string;
+  latest?: string;
   /** 3140: how long the server keeps events, in seconds. */
   retentionSeconds?: number;
   /** 3018 for an item of a bulk call: the user IDs it names that the app has no user of. */

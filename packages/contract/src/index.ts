@@ -35,6 +35,7 @@ export * from "./push";
 export * from "./push-preferences";
 export * from "./report-queue";
 export * from "./roles";
+export * from "./scheduled-messages";
 export * from "./shadow-bans";
 export * from "./site";
 export * from "./status";

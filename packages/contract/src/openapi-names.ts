@@ -127,6 +127,13 @@ import {
   zUpdatePushPreferencesRequest,
 } from "./push-preferences";
 import { zReport, zReportRequest, zReportResponse, zUserReportRequest } from "./report-queue";
+import {
+  zEditScheduledMessageRequest,
+  zScheduledMessage,
+  zScheduledMessageResponse,
+  zScheduledMessagesPage,
+  zScheduleMessageRequest,
+} from "./scheduled-messages";
 import { zMessageTranslation, zMessageTranslationResponse } from "./translation";
 import { zEventResendResponse } from "./webhook-listen";
 import {
@@ -276,6 +283,15 @@ const CHAT_MESSAGES: readonly Entry[] = [
   [zSendMessageRequest, "SendMessageRequest", "A message to send; `clientMessageId` makes a resend safe."],
   [zEditMessageRequest, "EditMessageRequest", "The new text, metadata or both."],
   [zReactionRequest, "ReactionRequest", "A reaction: an emoji or a key the app chooses."],
+  [
+    zScheduledMessage,
+    "ScheduledMessage",
+    "A message its sender scheduled: waiting, sent (with the message it became) or failed (with the refusal's code).",
+  ],
+  [zScheduleMessageRequest, "ScheduleMessageRequest", "A message to send later, and when: 1 minute to 30 days ahead."],
+  [zEditScheduledMessageRequest, "EditScheduledMessageRequest", "What changes of a waiting scheduled message."],
+  [zScheduledMessageResponse, "ScheduledMessageResponse", "One scheduled message."],
+  [zScheduledMessagesPage, "ScheduledMessagesPage", "A page of the caller's scheduled messages, soonest first."],
   [zMessageSearchResult, "MessageSearchResult", "One found message and where the query occurs in its text."],
   [zSearchHighlight, "SearchHighlight", "Where the query occurs in a message's text, in UTF-16 code units."],
   [zMessageSearchResponse, "MessageSearchResponse", "Found messages, newest first."],

@@ -20,6 +20,7 @@ import type { OfflineApi } from "./offline-api";
 import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import { ReceiptsApi } from "./receipts";
+import { ScheduledMessagesApi } from "./scheduled";
 import { SlowModeApi } from "./slow-mode";
 import type { ConnectionState, ConnectionWait, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
@@ -142,6 +143,8 @@ export class ParleyClient {
   readonly unread: UnreadApi;
   /** Delivery and read receipts: sends what reached this client on its own, and where the user's messages stand. */
   readonly receipts: ReceiptsApi;
+  /** Messages the user schedules to be sent later: schedule, list, edit, cancel. */
+  readonly scheduled: ScheduledMessagesApi;
   /** Each channel's slow mode as the user meets it: `remainingSeconds(channelId)` before they may send again. */
   readonly slowMode: SlowModeApi;
   /** Saying the user is typing, and who else is. */
@@ -201,6 +204,7 @@ export class ParleyClient {
       this.#currentUser = user;
     });
     this.events = new EventsApi(this.#http);
+    this.scheduled = new ScheduledMessagesApi(this.#http);
     this.users = new UsersApi(this.#http);
     this.#realtime = new Realtime({
       url: () => this.#wsUrl,

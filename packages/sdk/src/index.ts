@@ -40,6 +40,9 @@ export type {
   TPushProvider,
   TReport,
   TReportReason,
+  TScheduledMessage,
+  TScheduledMessageStatus,
+  TScheduledMessagesPage,
   TSearchHighlight,
   TSubchannelInfo,
   TSubchannelsResponse,
@@ -106,6 +109,12 @@ export {
 } from "./react-native";
 export type { ReconnectOptions } from "./realtime";
 export { DELIVERED_THROTTLE_MS, type MessageReceipt, ReceiptsApi } from "./receipts";
+export {
+  type ScheduledListOptions,
+  type ScheduledMessageChanges,
+  ScheduledMessagesApi,
+  type ScheduleOptions,
+} from "./scheduled";
 export { paced, type SendPacer, SlowModeApi } from "./slow-mode";
 export type {
   CallEventOf,

@@ -35,7 +35,12 @@ import { healthRoutes, statusRoutes } from "./modules/health/wiring";
 import { importRoutes } from "./modules/imports/wiring";
 import { linkPreviewChatRoutes, linkPreviewRoutes } from "./modules/link-previews/wiring";
 import { liveRoutes, liveTailChatRoutes } from "./modules/live/wiring";
-import { messageChatRoutes, messageSearchChatRoutes, messageSearchRoutes } from "./modules/messages/wiring";
+import {
+  messageChatRoutes,
+  messageSearchChatRoutes,
+  messageSearchRoutes,
+  scheduledMessageChatRoutes,
+} from "./modules/messages/wiring";
 import { metricsRoutes } from "./modules/metrics/wiring";
 import { moderationRuleChatRoutes, moderationRuleRoutes } from "./modules/moderation-rules/wiring";
 import { notificationRoutes } from "./modules/notifications/wiring";
@@ -130,6 +135,8 @@ export async function registerRoutes(
       await v1.register(shadowBanChatRoutes, { apps, chatUsers, channels });
       await v1.register(roleChatRoutes, { apps, chatUsers, channels, permissions: services.permissions });
       await v1.register(messageChatRoutes, { apps, chatUsers, messages });
+      const scheduledMessages = services.scheduledMessages;
+      await v1.register(scheduledMessageChatRoutes, { apps, chatUsers, scheduledMessages });
       await v1.register(messageSearchChatRoutes, { apps, chatUsers, messageSearch: services.messageSearch });
       await v1.register(fileChatRoutes, { apps, chatUsers, files });
       await v1.register(translationChatRoutes, { apps, chatUsers, translation });

@@ -33,6 +33,7 @@ import {
   createMessageSearch,
   createMessageService,
   createRecentMessagesReader,
+  createScheduledMessages,
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
@@ -225,6 +226,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     chatUsers,
     channels,
     messages,
+    scheduledMessages: createScheduledMessages(ctx, { apps, channels, pipeline: messages }),
     // The push of a channel's deletion reads its members and name back from the log, which keeps them for it.
     eventRetention: createEventRetention(ctx, { keep: [keptForDeletionPush] }),
     messageSearch: createMessageSearch(ctx, { apps, channels }),

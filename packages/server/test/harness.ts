@@ -20,6 +20,12 @@ export interface TestApp extends App {
    * nothing more (a second mail, a repeated delivery). Jobs deferred past now (a retry's back-off) do not count.
    */
   jobsIdle(timeoutMs?: number): Promise<void>;
+  /**
+   * Stops this server as a process's shutdown does (its jobs stop, its sockets close) and starts a new one on the
+   * same database, data folder and clock: what a test of work that must survive a restart runs the second half on.
+   * The stopped server is not used again; closing the new one cleans up for both.
+   */
+  restart(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -83,13 +89,16 @@ export async function startTestApp(
     READ_CACHE_MS: "0",
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    clock,
-    database,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-  });
-  await app.server.ready();
+  const build = async () => {
+    const built = await buildApp({
+      config,
+      clock,
+      database,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
+    await built.server.ready();
+    return built;
+  };
 
   async function waitForMail(to: string, subject?: RegExp) {
     const newestMail = async () => {
@@ -118,19 +127,24 @@ export async function startTestApp(
     await until(isIdle, "no job due or running", timeoutMs, 50);
   }
 
-  return {
+  const wrap = (app: App): TestApp => ({
     ...app,
     clock,
     dataDir,
     waitForMail,
     jobsIdle,
+    async restart() {
+      await app.server.close();
+      return wrap(await build());
+    },
     async close() {
       await app.server.close();
       await database.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
-  };
+  });
+  return wrap(await build());
 }
 
 /** Pulls `code` out of a mailed link. */

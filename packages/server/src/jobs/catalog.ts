@@ -294,3 +294,27 @@ export const sweepImportsJob = defineJob({
   schedule: "* * * * *",
   runsAtStart: true,
 });
+
+/**
+ * Sends one scheduled message. Sent with each scheduled message (and again after an edit of its time), due at its
+ * time; the message's own status decides whether a send is due, so an early, late or repeated job sends nothing
+ * twice. The key of each is the message's ID with its time, so an edit's job waits beside the old one, which then
+ * finds nothing due.
+ */
+export const sendScheduledMessageJob = defineJob({
+  name: "messages.scheduled-send",
+  payload: z.object({ scheduledMessageId: z.string().uuid() }),
+  retryLimit: 5,
+  batchSize: 10,
+});
+
+/**
+ * Every minute and when a process starts: hands each scheduled message that is due, or whose send was claimed by a
+ * process that died, a send job of its own, so a lost or early job delays a message by a minute at most.
+ */
+export const dueScheduledMessagesJob = defineJob({
+  name: "messages.scheduled-due",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+  runsAtStart: true,
+});

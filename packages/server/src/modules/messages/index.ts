@@ -38,6 +38,7 @@ export {
   threadParticipantIds,
 } from "./queries";
 export type { MessageRow } from "./schema";
+export { createScheduledMessages, type ScheduledMessages } from "./scheduled";
 export { createMessageSearch, type MessageSearch } from "./search";
 export { mergeSearchPending, type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
 export { createMessageService, type MessageService } from "./service";

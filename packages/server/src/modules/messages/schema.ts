@@ -1,9 +1,10 @@
-import type { TLinkPreview, TMessageType } from "@parley/contract";
+import type { TLinkPreview, TMessageType, TScheduledMessageStatus } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -104,3 +105,45 @@ export const chatEventHorizons = pgTable("chat_event_horizons", {
     .references(() => apps.id, { onDelete: "cascade" }),
   prunedThrough: bigint("pruned_through", { mode: "bigint" }).notNull(),
 });
+
+/**
+ * Messages a member scheduled (migration 0046): the send they asked for and when, and what became of it. The channel
+ * is not a foreign key, so a scheduled message outlives its channel's deletion and ends `failed` with 3007, which its
+ * sender then reads. `status` moves `scheduled` → `sending` → `sent` or `failed`; only the send job moves it past
+ * `scheduled`, and a cancel deletes the row while it is still `scheduled`.
+ */
+export const scheduledMessages = pgTable(
+  "scheduled_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id").notNull(),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    mentionedUserIds: jsonb("mentioned_user_ids").$type<string[]>().notNull().default([]),
+    scheduledAt: ts("scheduled_at").notNull(),
+    status: text("status").$type<TScheduledMessageStatus>().notNull().default("scheduled"),
+    /** While `sending`: when the send was claimed. A claim older than the send's lease is taken to be lost. */
+    claimedAt: ts("claimed_at"),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
+    errorCode: text("error_code"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [
+    check("scheduled_messages_status_check", sql`${t.status} in ('scheduled', 'sending', 'sent', 'failed')`),
+    // A sender's list, soonest first, over all channels or one.
+    index("scheduled_messages_sender_idx").on(t.senderId, t.scheduledAt),
+    // The sweep's search for messages due and sends whose claim lapsed.
+    index("scheduled_messages_due_idx").on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
+    // The sweep's removal of finished messages past their keeping time.
+    index("scheduled_messages_finished_idx").on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
+  ],
+);
+export type ScheduledMessageRow = typeof scheduledMessages.$inferSelect;
