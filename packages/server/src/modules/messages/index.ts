@@ -37,8 +37,8 @@ export {
   sentMessageCount,
   threadParticipantIds,
 } from "./queries";
-export type { MessageRow } from "./schema";
 export { createScheduledMessages, type ScheduledMessages } from "./scheduled";
+export type { MessageRow } from "./schema";
 export { createMessageSearch, type MessageSearch } from "./search";
 export { mergeSearchPending, type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
 export { createMessageService, type MessageService } from "./service";
