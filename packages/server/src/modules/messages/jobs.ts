@@ -1,13 +1,26 @@
 import type { Context } from "../../context";
-import { pruneEventsJob } from "../../jobs/catalog";
+import { closePollJob, pruneEventsJob, sweepPollsJob } from "../../jobs/catalog";
 import { handleJob, type JobHandler } from "../../jobs/runtime";
 import type { EventRetention } from "./event-retention";
+import type { MessageService } from "./service";
 
-export function messageJobs(ctx: Context, services: { eventRetention: EventRetention }): JobHandler[] {
+export function messageJobs(
+  ctx: Context,
+  services: { eventRetention: EventRetention; messages: MessageService },
+): JobHandler[] {
+  const { polls } = services.messages;
   return [
     handleJob(pruneEventsJob, async () => {
       const removed = await services.eventRetention.prune();
       if (removed > 0) ctx.log.info({ count: removed }, "removed chat events past their retention");
+    }),
+    handleJob(closePollJob, async ({ pollId }) => {
+      const left = await polls.closeIfDue(pollId);
+      if (left !== null) await ctx.jobs.send(closePollJob, { pollId }, { startAfter: left });
+    }),
+    handleJob(sweepPollsJob, async () => {
+      const closed = await polls.closeDuePolls();
+      if (closed > 0) ctx.log.info({ count: closed }, "closed polls past their closing time");
     }),
   ];
 }
