@@ -14,6 +14,7 @@ import { Http } from "./http";
 import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
 import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
+import { PollsApi } from "./polls";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import { SlowModeApi } from "./slow-mode";
 import type { ConnectionState, ConnectionWait, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
@@ -143,6 +144,8 @@ export class ParleyClient {
   readonly presence: PresenceApi;
   /** One-to-one voice and video calls. */
   readonly calls: CallsApi;
+  /** Polls: create, vote, close, read voters; every poll seen kept current from events. */
+  readonly polls: PollsApi;
   /** The local copy and the outbox, when the client was made with the `offline` option; otherwise null. */
   readonly offline: OfflineApi | null;
 
@@ -194,6 +197,7 @@ export class ParleyClient {
     });
     this.events = new EventsApi(this.#http);
     this.users = new UsersApi(this.#http);
+    this.polls = new PollsApi(this.#http, this.#emitter);
     this.#realtime = new Realtime({
       url: () => this.#wsUrl,
       WebSocket: options.WebSocket,

@@ -29,6 +29,10 @@ export type {
   TMessagesResponse,
   TMessageTranslation,
   TPermission,
+  TPoll,
+  TPollOption,
+  TPollVoter,
+  TPollVotersResponse,
   TPushDevice,
   TPushPlatform,
   TPushProvider,
@@ -90,6 +94,7 @@ export type {
   QueuedFile,
 } from "./offline-api";
 export type { AppActivity, AppStateMonitor, NetworkMonitor } from "./platform";
+export { type CreatePollInput, PollsApi } from "./polls";
 export {
   type NetInfoModule,
   type NetInfoStateLike,
