@@ -47,6 +47,7 @@ export const LIVE_EVENT_GROUPS = {
     "reaction.removed",
     "thread.updated",
     "channel.read",
+    "poll.updated",
   ],
   members: ["member.joined", "member.left"],
   moderation: [
