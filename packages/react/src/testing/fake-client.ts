@@ -3,6 +3,7 @@ import {
   type ChannelListOptions,
   type ConnectionState,
   type CreateChannelInput,
+  type CreatePollInput,
   type FileInput,
   type HistoryOptions,
   type MessagesApi,
@@ -473,7 +474,24 @@ export class FakeClient implements ChatClient {
     return { ...shared, myVotes: votes.get(this.currentUser.userId) ?? [] };
   }
 
-  readonly polls: NonNullable<ChatClient["polls"]> = {
+  readonly polls: Required<NonNullable<ChatClient["polls"]>> = {
+    create: async (channelId: string, input: CreatePollInput) => {
+      if (this.#network !== "online") await this.#reach();
+      this.#record("polls.create", channelId, input);
+      const state = this.#channel(channelId);
+      const seq = (state.messages[state.messages.length - 1]?.seq ?? 0) + 1;
+      const message = makePollMessage(channelId, seq, this.currentUser.userId, input.question, input.options, {
+        allowsMultiple: input.allowsMultiple ?? false,
+        anonymous: input.anonymous ?? false,
+      });
+      state.messages.push(message);
+      this.emit("message.created", {
+        type: "message.created",
+        channelId,
+        message,
+      } as ParleyEventMap["message.created"]);
+      return message;
+    },
     vote: async (channelId: string, pollId: string, optionIds: string[]) => {
       this.#record("polls.vote", channelId, pollId, optionIds);
       return this.#pollChanged(channelId, pollId, (poll, votes) => {
