@@ -67,6 +67,15 @@ export const chatApi = {
   reactions: "/channels/:channelId/messages/:messageId/reactions",
   reaction: "/channels/:channelId/messages/:messageId/reactions/:reaction",
   replies: "/channels/:channelId/messages/:messageId/replies",
+  /** A member creates a poll (POST): a message of `type: "poll"`. */
+  polls: "/channels/:channelId/polls",
+  poll: "/channels/:channelId/polls/:pollId",
+  /** The caller's vote: set (PUT, replacing any earlier) or taken back (DELETE). */
+  pollVotes: "/channels/:channelId/polls/:pollId/votes",
+  /** The poll's creator or a moderator closes it (POST). */
+  pollClose: "/channels/:channelId/polls/:pollId/close",
+  /** Who voted for one option, by cursor; refused on an anonymous poll. */
+  pollVoters: "/channels/:channelId/polls/:pollId/options/:optionId/voters",
   translation: "/channels/:channelId/messages/:messageId/translations/:language",
   /** The sender removes the message's link preview (DELETE). */
   linkPreview: "/channels/:channelId/messages/:messageId/link-preview",

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { zChannel } from "./chat-channels";
 import { zMessage } from "./chat-messages";
+import { zPoll } from "./chat-polls";
 import { zBigintId } from "./validation";
 
 /**
@@ -47,6 +48,11 @@ export const CHAT_EVENT_TYPES = [
   "message.pinned",
   /** `messageId` was unpinned; `channel` carries the new `pinnedMessageIds`. */
   "message.unpinned",
+  /**
+   * A poll's counts changed (a vote, a changed or taken back vote) or it closed: `messageId` is its message and
+   * `poll` the poll as it is now, without `myVotes`.
+   */
+  "poll.updated",
 ] as const;
 export const zChatEventType = z.enum(CHAT_EVENT_TYPES);
 export type TChatEventType = z.infer<typeof zChatEventType>;
@@ -82,6 +88,8 @@ export const zChatEvent = z.object({
   /** With `thread.updated`. */
   replyCount: z.number().int().optional(),
   lastRepliedAt: z.string().optional(),
+  /** With `poll.updated`. */
+  poll: zPoll.optional(),
 });
 export type TChatEvent = z.infer<typeof zChatEvent>;
 export const zEventsQuery = z.object({

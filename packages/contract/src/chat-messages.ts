@@ -1,6 +1,7 @@
 /** Messages: the record every reader gets, and what senders, editors and reactors send. */
 import { z } from "zod";
 import { PAGE_LIMIT_MAX, zMessageParams, zMetadata, zUserId } from "./chat-common";
+import { zPoll } from "./chat-polls";
 import { INT_MAX } from "./constants";
 import { zLinkPreview } from "./link-previews";
 import { zLanguageCode } from "./translation";
@@ -12,7 +13,7 @@ export const zSender = z.object({ userId: z.string(), nickname: z.string(), prof
 
 export const zFileInfo = z.object({ url: z.string(), name: z.string(), size: z.number().int(), mimeType: z.string() });
 
-export const MESSAGE_TYPES = ["text", "file", "admin", "custom", "hidden"] as const;
+export const MESSAGE_TYPES = ["text", "file", "admin", "custom", "hidden", "poll"] as const;
 export type TMessageType = (typeof MESSAGE_TYPES)[number];
 
 export const zMessage = z.object({
@@ -22,7 +23,8 @@ export const zMessage = z.object({
   seq: z.number().int(),
   /**
    * `custom`: rendered by the app by `customType`. `hidden`: delivered in real time only, for clients' own
-   * signalling; never pushed and never counted as unread.
+   * signalling; never pushed and never counted as unread. `poll`: `text` is the question and `poll` the poll,
+   * created by `POST /v1/channels/{channelId}/polls`.
    */
   type: z.enum(MESSAGE_TYPES),
   text: z.string(),
@@ -71,6 +73,8 @@ export const zMessage = z.object({
    * dashboard, so the app's server knows; absent everywhere a user reads, the sender included.
    */
   shadowed: z.boolean().optional(),
+  /** With `type: "poll"`: the poll as it is now; `myVotes` in answers to a user. */
+  poll: zPoll.optional(),
 });
 export type TMessage = z.infer<typeof zMessage>;
 

@@ -10,4 +10,5 @@ export * from "./chat-common";
 export * from "./chat-events";
 export * from "./chat-frames";
 export * from "./chat-messages";
+export * from "./chat-polls";
 export * from "./chat-users";

@@ -2,6 +2,7 @@ import { channelControlErrorCatalogue } from "./errors-channel-controls";
 import { linkPreviewsErrorCatalogue } from "./errors-link-previews";
 import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { platformErrorCatalogue } from "./errors-platform";
+import { pollErrorCatalogue } from "./errors-polls";
 import { receiptsErrorCatalogue } from "./errors-receipts";
 import { rolesErrorCatalogue } from "./errors-roles";
 import { scheduledMessageErrorCatalogue } from "./errors-scheduled-messages";
@@ -81,6 +82,7 @@ export const errorCatalogue = {
   ...linkPreviewsErrorCatalogue,
   ...receiptsErrorCatalogue,
   ...scheduledMessageErrorCatalogue,
+  ...pollErrorCatalogue,
   "4000": { status: 402, description: "The account has no active plan; the chat API is stopped." },
   "4001": { status: 409, description: "Changing to the same plan is not allowed." },
   "4002": { status: 500, description: "Plan service fault." },
@@ -303,6 +305,14 @@ export const Errors = {
   SCHEDULED_MESSAGE_NOT_FOUND: "3231",
   SCHEDULED_MESSAGE_NOT_WAITING: "3232",
   SCHEDULED_MESSAGES_LIMIT: "3233",
+  POLL_NOT_FOUND: "3220",
+  POLL_CLOSED: "3221",
+  POLL_OPTION_UNKNOWN: "3222",
+  POLL_CHOICE_INVALID: "3223",
+  POLL_ANONYMOUS: "3224",
+  POLL_CLOSE_DENIED: "3225",
+  POLL_CLOSES_AT_INVALID: "3226",
+  POLL_OPTIONS_DUPLICATE: "3227",
   NO_ACTIVE_PLAN: "4000",
   SAME_PLAN: "4001",
   PLAN_FAULT: "4002",

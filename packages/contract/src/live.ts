@@ -48,6 +48,7 @@ export const LIVE_EVENT_GROUPS = {
     "thread.updated",
     "channel.read",
     "channel.delivered",
+    "poll.updated",
   ],
   members: ["member.joined", "member.left"],
   moderation: [

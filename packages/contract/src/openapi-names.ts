@@ -72,6 +72,15 @@ import {
   zSendMessageRequest,
 } from "./chat-messages";
 import {
+  zCreatePollRequest,
+  zPoll,
+  zPollOption,
+  zPollResponse,
+  zPollVoteRequest,
+  zPollVoter,
+  zPollVotersResponse,
+} from "./chat-polls";
+import {
   zAnonymousLoginRequest,
   zBlockedUser,
   zBlockedUserResponse,
@@ -273,7 +282,7 @@ const CHAT_MESSAGES: readonly Entry[] = [
   [
     zMessage,
     "Message",
-    "A message of a channel: text, file, custom or admin, with its reactions and thread.",
+    "A message of a channel: text, file, custom, admin or poll, with its reactions and thread.",
     EXAMPLE_MESSAGE,
   ],
   [zSender, "Sender", "Who sent a message; null on the app's own (admin) messages."],
@@ -292,6 +301,13 @@ const CHAT_MESSAGES: readonly Entry[] = [
   [zEditScheduledMessageRequest, "EditScheduledMessageRequest", "What changes of a waiting scheduled message."],
   [zScheduledMessageResponse, "ScheduledMessageResponse", "One scheduled message."],
   [zScheduledMessagesPage, "ScheduledMessagesPage", "A page of the caller's scheduled messages, soonest first."],
+  [zPoll, "Poll", "A poll carried by a poll message: its options with their counts, and whether it is closed."],
+  [zPollOption, "PollOption", "One option of a poll and how many members chose it."],
+  [zCreatePollRequest, "CreatePollRequest", "A poll to create: question, 2 to 10 options and how it is answered."],
+  [zPollVoteRequest, "PollVoteRequest", "The caller's whole choice, replacing any earlier vote."],
+  [zPollResponse, "PollResponse", "One poll as it is now."],
+  [zPollVoter, "PollVoter", "A member who chose an option, and when."],
+  [zPollVotersResponse, "PollVotersResponse", "A page of one option's voters, earliest first."],
   [zMessageSearchResult, "MessageSearchResult", "One found message and where the query occurs in its text."],
   [zSearchHighlight, "SearchHighlight", "Where the query occurs in a message's text, in UTF-16 code units."],
   [zMessageSearchResponse, "MessageSearchResponse", "Found messages, newest first."],

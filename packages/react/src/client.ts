@@ -4,6 +4,7 @@ import type {
   MembersApi,
   MessagesApi,
   ParleyClient,
+  PollsApi,
   PresenceApi,
   SlowModeApi,
   TypingApi,
@@ -35,6 +36,11 @@ export interface ChatClient {
   readonly presence: Pick<PresenceApi, "subscribe">;
   readonly calls: Pick<CallsApi, "current" | "start" | "history">;
   readonly users: Pick<UsersApi, "get">;
+  /**
+   * Voting on, closing and (with `create`) creating polls; without it (a stand-in that leaves it out) a poll is shown
+   * but not answered, and the composer offers none.
+   */
+  readonly polls?: Pick<PollsApi, "vote" | "retract" | "close"> & Partial<Pick<PollsApi, "create">>;
   /**
    * The local copy and the outbox of a client made with the `offline` option (`@parley/sdk/offline`). With it the
    * kit opens the user's channels and messages from the copy and sends through the outbox; without it (null or

@@ -18,6 +18,7 @@ import { Http } from "./http";
 import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
 import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
+import { PollsApi } from "./polls";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import { ReceiptsApi } from "./receipts";
 import { ScheduledMessagesApi } from "./scheduled";
@@ -153,6 +154,8 @@ export class ParleyClient {
   readonly presence: PresenceApi;
   /** One-to-one voice and video calls. */
   readonly calls: CallsApi;
+  /** Polls: create, vote, close, read voters; every poll seen kept current from events. */
+  readonly polls: PollsApi;
   /** The local copy and the outbox, when the client was made with the `offline` option; otherwise null. */
   readonly offline: OfflineApi | null;
 
@@ -206,6 +209,7 @@ export class ParleyClient {
     this.events = new EventsApi(this.#http);
     this.scheduled = new ScheduledMessagesApi(this.#http);
     this.users = new UsersApi(this.#http);
+    this.polls = new PollsApi(this.#http, this.#emitter);
     this.#realtime = new Realtime({
       url: () => this.#wsUrl,
       WebSocket: options.WebSocket,

@@ -33,6 +33,10 @@ export type {
   TMessagesResponse,
   TMessageTranslation,
   TPermission,
+  TPoll,
+  TPollOption,
+  TPollVoter,
+  TPollVotersResponse,
   TPushDevice,
   TPushLevel,
   TPushPlatform,
@@ -100,6 +104,7 @@ export type {
   QueuedFile,
 } from "./offline-api";
 export type { AppActivity, AppStateMonitor, NetworkMonitor } from "./platform";
+export { type CreatePollInput, PollsApi } from "./polls";
 export {
   type NetInfoModule,
   type NetInfoStateLike,

@@ -3,6 +3,7 @@ import {
   type ChannelListOptions,
   type ConnectionState,
   type CreateChannelInput,
+  type CreatePollInput,
   type FileInput,
   type HistoryOptions,
   type MessagesApi,
@@ -22,6 +23,7 @@ import {
   type TMembersPage,
   type TMessage,
   type TMessagesResponse,
+  type TPoll,
   type TUnreadResponse,
   type UnreadCounts,
 } from "@parley/sdk";
@@ -449,5 +451,99 @@ export class FakeClient implements ChatClient {
 
   readonly users: ChatClient["users"] = {
     get: async (userId: string) => makeUser(userId),
+  };
+
+  /** Each poll's votes by user, as the server keeps them. */
+  readonly #pollVotes = new Map<string, Map<string, string[]>>();
+
+  /** A poll's message in the channel, its votes recounted, the event every member hears sent, and the user's view. */
+  #pollChanged(channelId: string, pollId: string, change: (poll: TPoll, votes: Map<string, string[]>) => TPoll): TPoll {
+    const message = this.#channel(channelId).messages.find((m) => m.poll?.id === pollId);
+    if (!message?.poll) throw new Error(`no poll ${pollId}`);
+    const votes = this.#pollVotes.get(pollId) ?? new Map<string, string[]>();
+    this.#pollVotes.set(pollId, votes);
+    const changed = change(message.poll, votes);
+    const all = [...votes.values()].filter((chosen) => chosen.length > 0);
+    const poll: TPoll = {
+      ...changed,
+      options: changed.options.map((o) => ({ ...o, voteCount: all.filter((chosen) => chosen.includes(o.id)).length })),
+      totalVoters: all.length,
+    };
+    const { myVotes: _mine, ...shared } = poll;
+    message.poll = shared;
+    this.emit("poll.updated", {
+      type: "poll.updated",
+      channelId,
+      messageId: message.id,
+      poll: shared,
+    } as ParleyEventMap["poll.updated"]);
+    return { ...shared, myVotes: votes.get(this.currentUser.userId) ?? [] };
+  }
+
+  readonly polls: Required<NonNullable<ChatClient["polls"]>> = {
+    create: async (channelId: string, input: CreatePollInput) => {
+      if (this.#network !== "online") await this.#reach();
+      this.#record("polls.create", channelId, input);
+      const state = this.#channel(channelId);
+      const seq = (state.messages[state.messages.length - 1]?.seq ?? 0) + 1;
+      const message = makePollMessage(channelId, seq, this.currentUser.userId, input.question, input.options, {
+        allowsMultiple: input.allowsMultiple ?? false,
+        anonymous: input.anonymous ?? false,
+      });
+      state.messages.push(message);
+      this.emit("message.created", {
+        type: "message.created",
+        channelId,
+        message,
+      } as ParleyEventMap["message.created"]);
+      return message;
+    },
+    vote: async (channelId: string, pollId: string, optionIds: string[]) => {
+      this.#record("polls.vote", channelId, pollId, optionIds);
+      return this.#pollChanged(channelId, pollId, (poll, votes) => {
+        votes.set(this.currentUser.userId, optionIds);
+        return poll;
+      });
+    },
+    retract: async (channelId: string, pollId: string) => {
+      this.#record("polls.retract", channelId, pollId);
+      return this.#pollChanged(channelId, pollId, (poll, votes) => {
+        votes.delete(this.currentUser.userId);
+        return poll;
+      });
+    },
+    close: async (channelId: string, pollId: string) => {
+      this.#record("polls.close", channelId, pollId);
+      return this.#pollChanged(channelId, pollId, (poll) => ({ ...poll, closedAt: AT }));
+    },
+  };
+}
+
+/** A poll message of `senderId` with no votes yet. */
+export function makePollMessage(
+  channelId: string,
+  seq: number,
+  senderId: string,
+  question: string,
+  options: string[],
+  fields: Partial<TPoll> = {},
+): TMessage {
+  const message = makeMessage(channelId, seq, senderId, question, { type: "poll" });
+  return {
+    ...message,
+    poll: {
+      id: `${message.id}-poll`,
+      messageId: message.id,
+      question,
+      options: options.map((text, i) => ({ id: String(i + 1), text, voteCount: 0 })),
+      allowsMultiple: false,
+      anonymous: false,
+      closesAt: null,
+      closedAt: null,
+      totalVoters: 0,
+      createdBy: senderId,
+      myVotes: [],
+      ...fields,
+    },
   };
 }

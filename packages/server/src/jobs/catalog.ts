@@ -318,3 +318,20 @@ export const dueScheduledMessagesJob = defineJob({
   schedule: "* * * * *",
   runsAtStart: true,
 });
+
+/**
+ * Closes one poll at its closing time, sent with `startAfter` when the poll is created. Closing is conditional on the
+ * poll's row, so a repeated job closes nothing twice; one that runs early sends itself again for what is left.
+ */
+export const closePollJob = defineJob({
+  name: "polls.close",
+  payload: z.object({ pollId: z.string().uuid() }),
+  retryLimit: 5,
+});
+
+/** Every minute: closes polls past their closing time whose `polls.close` job was lost, e.g. to a crash. */
+export const sweepPollsJob = defineJob({
+  name: "polls.sweep",
+  payload: z.object({}).passthrough(),
+  schedule: "* * * * *",
+});

@@ -10,6 +10,7 @@ import { useChannelContext } from "../channel/channel-context";
 import { FileIcon } from "../icons";
 import { EMOTE_TYPE } from "../message-list/message-item";
 import { MentionMenu } from "./mention-menu";
+import { PollButton } from "./poll-dialog";
 
 /** Members the mention list offers at once. */
 const MENU_SIZE = 6;
@@ -32,6 +33,8 @@ export interface ComposerBoxProps {
    * to it to say (`useMessages` sets it as the channel's error). Files are still offered only with an uploader.
    */
   onQueueFile?: (file: File) => Promise<unknown>;
+  /** Offers creating a poll, when the client has `polls`; the poll's message is handed to `onUploaded`. */
+  allowPolls?: boolean;
 }
 
 /**
@@ -198,6 +201,13 @@ export function ComposerBox(props: ComposerBoxProps) {
             />
           </>
         )}
+        {props.allowPolls && (
+          <PollButton
+            channelId={channelId}
+            {...(disabled !== undefined ? { disabled } : {})}
+            onCreated={(message) => props.onUploaded?.(message)}
+          />
+        )}
         <input
           ref={input}
           className="pk-input"
@@ -267,6 +277,7 @@ export function Composer(props: ComposerProps) {
       placeholder={placeholder}
       disabled={channel.isFrozen}
       allowFiles
+      allowPolls
       onSend={messages.send}
       onUploaded={(message) => messages.apply(message)}
       // With the client's offline layer a file goes through the outbox, not the uploader.

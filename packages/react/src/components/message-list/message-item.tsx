@@ -10,6 +10,7 @@ import { Avatar } from "../members/avatar";
 import { EditForm } from "./edit-form";
 import { LinkPreviewCard } from "./link-preview";
 import { MessageText } from "./message-text";
+import { PollCard } from "./poll-card";
 import { ReactionPicker, Reactions } from "./reactions";
 
 /**
@@ -123,7 +124,8 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
     if (openThread) toolButton("reply", t("chat.reply"), () => openThread(message.id));
     const pin = actions.pin;
     if (pin) toolButton("pin", isPinned ? t("chat.unpin") : t("chat.pin"), () => pin(message, !isPinned));
-    if (own && message.type !== "file") toolButton("edit", t("chat.edit"), () => setEditing(true));
+    if (own && message.type !== "file" && message.type !== "poll")
+      toolButton("edit", t("chat.edit"), () => setEditing(true));
     if (own) toolButton("delete", t("chat.delete"), () => actions.remove(message), true);
   }
   const currentTool = Math.max(0, Math.min(tool, tools.length - 1));
@@ -198,6 +200,8 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
               setEditing(false);
             }}
           />
+        ) : message.type === "poll" ? (
+          <PollCard message={message} {...(controlTab !== undefined ? { tabIndex: controlTab } : {})} />
         ) : (
           <div className={isEmote ? "pk-bubble pk-emote" : "pk-bubble"}>
             {isEmote && <span className="pk-emote-author">{author} </span>}

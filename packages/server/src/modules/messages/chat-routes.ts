@@ -2,6 +2,7 @@ import {
   chatApi,
   chatOperation,
   zChannelParams,
+  zCreatePollRequest,
   zEditMessageRequest,
   zEventsQuery,
   zEventsResponse,
@@ -11,6 +12,12 @@ import {
   zMessageResponse,
   zMessagesResponse,
   zOk,
+  zPollOptionParams,
+  zPollParams,
+  zPollResponse,
+  zPollVoteRequest,
+  zPollVotersQuery,
+  zPollVotersResponse,
   zReactionParams,
   zReactionRequest,
   zRepliesQuery,
@@ -27,7 +34,7 @@ import type { MessageService } from "./service";
 
 const ok = { ok: true as const };
 
-/** The chat API's message, read mark and event routes, under `/v1`. */
+/** The chat API's message, poll, read mark and event routes, under `/v1`. */
 export const messageChatRoutes: FastifyPluginAsync<{
   apps: AppService;
   chatUsers: ChatUserService;
@@ -140,6 +147,92 @@ export const messageChatRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       messages.replies(actorOf(request), request.params.channelId, request.params.messageId, request.query),
+  );
+
+  // Polls.
+  r.post(
+    chatApi.polls,
+    {
+      schema: {
+        ...chatOperation("createPoll", "Create a poll, sent as a message of type poll"),
+        params: zChannelParams,
+        body: zCreatePollRequest,
+        response: { 200: zMessageResponse },
+      },
+    },
+    async (request) => ({
+      message: await messages.polls.createPoll(actorOf(request), request.params.channelId, request.body),
+    }),
+  );
+  r.get(
+    chatApi.poll,
+    {
+      schema: {
+        ...chatOperation("getPoll", "Read a poll with its counts"),
+        params: zPollParams,
+        response: { 200: zPollResponse },
+      },
+    },
+    async (request) => ({
+      poll: await messages.polls.getPoll(actorOf(request), request.params.channelId, request.params.pollId),
+    }),
+  );
+  r.put(
+    chatApi.pollVotes,
+    {
+      schema: {
+        ...chatOperation("votePoll", "Vote on a poll, replacing your earlier vote"),
+        params: zPollParams,
+        body: zPollVoteRequest,
+        response: { 200: zPollResponse },
+      },
+    },
+    async (request) => {
+      const { channelId, pollId } = request.params;
+      return { poll: await messages.polls.vote(userOnly(request), channelId, pollId, request.body.optionIds) };
+    },
+  );
+  r.delete(
+    chatApi.pollVotes,
+    {
+      schema: {
+        ...chatOperation("retractPollVote", "Take back your vote on a poll"),
+        params: zPollParams,
+        response: { 200: zPollResponse },
+      },
+    },
+    async (request) => {
+      const { channelId, pollId } = request.params;
+      return { poll: await messages.polls.retractVote(userOnly(request), channelId, pollId) };
+    },
+  );
+  r.post(
+    chatApi.pollClose,
+    {
+      schema: {
+        ...chatOperation("closePoll", "Close a poll"),
+        params: zPollParams,
+        response: { 200: zPollResponse },
+      },
+    },
+    async (request) => ({
+      poll: await messages.polls.closePoll(actorOf(request), request.params.channelId, request.params.pollId),
+    }),
+  );
+  r.get(
+    chatApi.pollVoters,
+    {
+      schema: {
+        ...chatOperation("listPollVoters", "List who voted for an option of a poll"),
+        params: zPollOptionParams,
+        querystring: zPollVotersQuery,
+        response: { 200: zPollVotersResponse },
+      },
+    },
+    async (request) => {
+      const { channelId, pollId, optionId } = request.params;
+      return messages.polls.listVoters(actorOf(request), channelId, pollId, optionId, request.query);
+    },
   );
   r.post(
     chatApi.read,

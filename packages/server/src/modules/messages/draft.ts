@@ -73,6 +73,17 @@ export interface MessageDraft {
   shadowed?: boolean;
   /** What the filters leave to do once the message is stored (see {@link runDeferred}). */
   deferred?: DeferredEffect[];
+  /** With type `poll`: the poll stored with the message, by the same statement; its question is the text. */
+  poll?: PollDraft;
+}
+
+/** A new poll as its message carries it to the store. */
+export interface PollDraft {
+  id: string;
+  options: { id: string; text: string }[];
+  allowsMultiple: boolean;
+  anonymous: boolean;
+  closesAt: Date | null;
 }
 
 /** Work a filter leaves for after the send: given the stored message, or null when the send was refused. */
@@ -114,4 +125,5 @@ export interface SendInput {
   showInChannel?: boolean | undefined;
   mentionedUserIds?: string[] | undefined;
   translationLanguages?: string[] | undefined;
+  poll?: PollDraft | undefined;
 }

@@ -1,13 +1,21 @@
 import type { Context } from "../../context";
-import { dueScheduledMessagesJob, pruneEventsJob, sendScheduledMessageJob } from "../../jobs/catalog";
+import {
+  closePollJob,
+  dueScheduledMessagesJob,
+  pruneEventsJob,
+  sendScheduledMessageJob,
+  sweepPollsJob,
+} from "../../jobs/catalog";
 import { handleJob, type JobHandler } from "../../jobs/runtime";
 import type { EventRetention } from "./event-retention";
 import type { ScheduledMessages } from "./scheduled";
+import type { MessageService } from "./service";
 
 export function messageJobs(
   ctx: Context,
-  services: { eventRetention: EventRetention; scheduledMessages: ScheduledMessages },
+  services: { eventRetention: EventRetention; scheduledMessages: ScheduledMessages; messages: MessageService },
 ): JobHandler[] {
+  const { polls } = services.messages;
   return [
     handleJob(pruneEventsJob, async () => {
       const removed = await services.eventRetention.prune();
@@ -25,6 +33,14 @@ export function messageJobs(
           { singletonKey: `${scheduledMessageId}@due` },
         );
       }
+    }),
+    handleJob(closePollJob, async ({ pollId }) => {
+      const left = await polls.closeIfDue(pollId);
+      if (left !== null) await ctx.jobs.send(closePollJob, { pollId }, { startAfter: left });
+    }),
+    handleJob(sweepPollsJob, async () => {
+      const closed = await polls.closeDuePolls();
+      if (closed > 0) ctx.log.info({ count: closed }, "closed polls past their closing time");
     }),
   ];
 }

@@ -1,8 +1,9 @@
-import type { TMessage } from "@parley/contract";
+import type { TMessage, TPoll } from "@parley/contract";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findChatUsersByIds } from "../chat-users";
 import type { MessageDraft } from "./draft";
+import { pollsOfMessages } from "./poll-views";
 import { type MessageRow, messageReactions } from "./schema";
 
 /**
@@ -17,9 +18,11 @@ export async function toMessages(
   options: { markShadowed?: boolean } = {},
 ): Promise<TMessage[]> {
   const senderIds = [...new Set(rows.map((r) => r.senderId).filter((v): v is string => v !== null))];
-  const [senders, mine] = await Promise.all([
+  const pollMessageIds = rows.filter((r) => r.type === "poll").map((r) => r.id);
+  const [senders, mine, polls] = await Promise.all([
     findChatUsersByIds(db, senderIds),
     viewerId ? reactionsOf(db, viewerId, rows) : undefined,
+    pollMessageIds.length > 0 ? pollsOfMessages(db, pollMessageIds, viewerId) : undefined,
   ]);
   const byId = new Map(
     senders.map(({ id, userId, nickname, profileImageUrl }) => [id, { userId, nickname, profileImageUrl }]),
@@ -47,6 +50,7 @@ export async function toMessages(
     ...(r.translations ? { translations: r.translations } : {}),
     ...(r.linkPreview ? { linkPreview: r.linkPreview } : {}),
     ...(options.markShadowed && r.shadowed ? { shadowed: true } : {}),
+    ...(polls?.has(r.id) ? { poll: polls.get(r.id) as TPoll } : {}),
   }));
 }
 
@@ -96,5 +100,23 @@ export function messageBody(draft: MessageDraft, now: Date): Omit<TMessage, "id"
     replyCount: 0,
     lastRepliedAt: null,
     ...(draft.mentionedUserIds ? { mentionedUserIds: draft.mentionedUserIds } : {}),
+    ...(draft.poll ? { poll: newPollView(draft, sender?.userId ?? null) } : {}),
+  };
+}
+
+/** A poll as it is when stored: no votes. Its `messageId` is the message's, which the store fills in. */
+function newPollView(draft: MessageDraft, createdBy: string | null): TPoll {
+  const poll = draft.poll as NonNullable<MessageDraft["poll"]>;
+  return {
+    id: poll.id,
+    messageId: "",
+    question: draft.text,
+    options: poll.options.map((option) => ({ ...option, voteCount: 0 })),
+    allowsMultiple: poll.allowsMultiple,
+    anonymous: poll.anonymous,
+    closesAt: poll.closesAt?.toISOString() ?? null,
+    closedAt: null,
+    totalVoters: 0,
+    createdBy,
   };
 }

@@ -22,7 +22,7 @@ import { messages } from "./schema";
 import { audienceOf, createMessageStore } from "./store";
 import { createBulkStore } from "./store-many";
 
-export type { MemberRow, MessageDraft, PipelineStages, SendInput, TranslationRequest } from "./draft";
+export type { MemberRow, MessageDraft, PipelineStages, PollDraft, SendInput, TranslationRequest } from "./draft";
 
 async function storedWithClientId(
   db: Db,
@@ -160,6 +160,7 @@ export function createMessagePipeline(
           ? { parentMessageId: input.parentMessageId, showInChannel: input.showInChannel ?? false }
           : {}),
         ...(input.mentionedUserIds?.length ? { mentionedUserIds: [...new Set(input.mentionedUserIds)] } : {}),
+        ...(input.poll ? { poll: input.poll } : {}),
       };
       const checked = options.checks ? pipeline.check(draft) : Promise.resolve();
       // Awaited below; until then a failure must not count as unhandled.

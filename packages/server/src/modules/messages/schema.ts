@@ -147,3 +147,57 @@ export const scheduledMessages = pgTable(
   ],
 );
 export type ScheduledMessageRow = typeof scheduledMessages.$inferSelect;
+
+/**
+ * A poll (migration 0045), carried by its `type: "poll"` message. Its options are fixed at creation, so they live on
+ * the row; the votes are the truth for every count, which is read from them rather than kept beside them.
+ */
+export const polls = pgTable(
+  "polls",
+  {
+    id: uuid("id").primaryKey(),
+    appId: uuid("app_id").notNull(),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** The user who created it; null for the app's server. */
+    creatorId: uuid("creator_id").references(() => chatUsers.id, { onDelete: "set null" }),
+    question: text("question").notNull(),
+    options: jsonb("options").$type<{ id: string; text: string }[]>().notNull(),
+    allowsMultiple: boolean("allows_multiple").notNull(),
+    anonymous: boolean("anonymous").notNull(),
+    closesAt: ts("closes_at"),
+    closedAt: ts("closed_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("polls_message_key").on(t.messageId),
+    // What the closing job looks for: open polls with a closing time.
+    index("polls_closing_idx").on(t.closesAt).where(sql`${t.closedAt} is null and ${t.closesAt} is not null`),
+  ],
+);
+export type PollRow = typeof polls.$inferSelect;
+
+/** One row per member and option chosen; a single-choice poll holds one per member. */
+export const pollVotes = pgTable(
+  "poll_votes",
+  {
+    pollId: uuid("poll_id")
+      .notNull()
+      .references(() => polls.id, { onDelete: "cascade" }),
+    chatUserId: uuid("chat_user_id")
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: "cascade" }),
+    optionId: text("option_id").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pollId, t.chatUserId, t.optionId] }),
+    // An option's voters in the order they voted: the voters' pages.
+    index("poll_votes_option_idx").on(t.pollId, t.optionId, t.createdAt, t.chatUserId),
+    index("poll_votes_user_idx").on(t.chatUserId),
+  ],
+);

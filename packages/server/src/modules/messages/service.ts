@@ -5,13 +5,14 @@ import type { MetricsService } from "../metrics";
 import { createMessageChanges } from "./changes";
 import type { PipelineStages } from "./draft";
 import { createMessagePipeline } from "./pipeline";
+import { createPolls } from "./polls";
 import { createMessageReading } from "./reading";
 
 export type { MessageDraft, PipelineStages, SendInput, TranslationRequest } from "./draft";
 
 /**
  * The message pipeline (pipeline.ts), what reads stored messages (reading.ts) and what changes or removes them
- * (changes.ts), as one service.
+ * (changes.ts), as one service, with the polls its messages carry (polls.ts).
  */
 export function createMessageService(
   ctx: Context,
@@ -23,6 +24,7 @@ export function createMessageService(
     ...pipeline,
     ...createMessageReading(ctx, deps, stages),
     ...createMessageChanges(ctx, deps, pipeline, stages),
+    polls: createPolls(ctx, deps, pipeline),
   };
 }
 

@@ -78,6 +78,23 @@ function threadCounting(appId: string, channelId: string, parentId: string, now:
 }
 
 /**
+ * A poll's row, as a common table expression for the statement that stores its message (after `stored`), so the
+ * message is never stored without its poll nor the poll without its message. Its question is the message's text as
+ * the filters left it.
+ */
+function pollStoring(draft: MessageDraft, senderId: string | null, now: Date) {
+  const poll = draft.poll as NonNullable<MessageDraft["poll"]>;
+  return sql`, poll_row as (
+      insert into polls (id, app_id, channel_id, message_id, creator_id, question, options, allows_multiple,
+        anonymous, closes_at, created_at)
+      select ${poll.id}::uuid, ${draft.actor.app.id}, ${draft.channel.id}, stored.id, ${senderId}::uuid, ${draft.text},
+        ${JSON.stringify(poll.options)}::jsonb, ${poll.allowsMultiple}, ${poll.anonymous}, ${poll.closesAt},
+        ${now}
+      from stored
+    )`;
+}
+
+/**
  * What stage 1 decided from the rows it read, asserted again by the statement that stores: the sender is a member
  * not muted at `now` nor shadow-banned in the channel (whose messages the full path shadows), the channel not
  * frozen, of the type the filters saw, and not split into subchannels. When any differs the statement stores
@@ -149,11 +166,12 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
             read_countable_public = next.countable_public_seq, unread_mentions = 0
           from stored, next
           where channel_id = ${channel.id} and chat_user_id = ${senderId}
-        ) ${senderId ? blockedCounting(draft, senderId) : sql``}
+        ) ${draft.poll ? pollStoring(draft, senderId, now) : sql``} ${senderId ? blockedCounting(draft, senderId) : sql``}
         ${mentionCounting(actor.app.id, channel.id, senderId, mentionsCounted(draft))}, event as (
           insert into chat_events (app_id, channel_id, type, payload, created_at)
           select ${actor.app.id}, ${channel.id}, 'message.created',
-            jsonb_build_object('message', ${JSON.stringify(body)}::jsonb || jsonb_build_object('id', stored.id, 'seq', stored.seq))
+            jsonb_build_object('message', ${JSON.stringify(body)}::jsonb || jsonb_build_object('id', stored.id, 'seq', stored.seq)
+              ${body.poll ? sql`|| jsonb_build_object('poll', ${JSON.stringify(body.poll)}::jsonb || jsonb_build_object('messageId', stored.id))` : sql``})
               || ${JSON.stringify(visibleTo ? { visibleTo } : {})}::jsonb,
             ${now}
           from stored
@@ -197,7 +215,12 @@ export function createMessageStore(ctx: Context, deps: { metrics: MetricsService
           concealed,
         );
       }
-      const stored: TMessage = { id: row.id, seq: Number(row.seq), ...body };
+      const stored: TMessage = {
+        id: row.id,
+        seq: Number(row.seq),
+        ...body,
+        ...(body.poll ? { poll: { ...body.poll, messageId: row.id } } : {}),
+      };
       batch.storedWithOutbox(
         actor.app.id,
         {

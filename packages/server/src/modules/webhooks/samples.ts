@@ -100,6 +100,26 @@ export function sampleEvent(type: TChatEventType, at: Date): TChatEvent {
       return { ...base, messageId: message.id, channel };
     case "message.unpinned":
       return { ...base, messageId: message.id, channel: { ...channel, pinnedMessageIds: [] } };
+    case "poll.updated":
+      return {
+        ...base,
+        messageId: "5b7e2a90-1c4d-4f8e-b3a6-0d9c8e7f6a21",
+        poll: {
+          id: "e2f1c0b9-8a7d-4c6e-9f5a-4b3c2d1e0f98",
+          messageId: "5b7e2a90-1c4d-4f8e-b3a6-0d9c8e7f6a21",
+          question: "Where shall we eat on Friday?",
+          options: [
+            { id: "1", text: "Noodles", voteCount: 3 },
+            { id: "2", text: "Bibimbap", voteCount: 5 },
+          ],
+          allowsMultiple: false,
+          anonymous: false,
+          closesAt: null,
+          closedAt: null,
+          totalVoters: 8,
+          createdBy: "jisoo",
+        },
+      };
   }
 }
 
