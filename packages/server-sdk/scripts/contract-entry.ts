@@ -26,12 +26,9 @@ export function contractImports(srcDir: string): { types: string[]; values: stri
   for (const file of sourceFiles(srcDir)) {
     const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
     for (const statement of source.statements) {
-      const specifier =
-        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
-        statement.moduleSpecifier &&
-        ts.isStringLiteral(statement.moduleSpecifier)
-          ? statement.moduleSpecifier.text
-          : null;
+      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+      const { moduleSpecifier } = statement;
+      const specifier = moduleSpecifier && ts.isStringLiteral(moduleSpecifier) ? moduleSpecifier.text : null;
       if (specifier !== CONTRACT && specifier !== CONTRACT_CLIENT) continue;
       const bindings = ts.isImportDeclaration(statement)
         ? statement.importClause?.namedBindings
