@@ -5,6 +5,7 @@ import type {
   MessagesApi,
   ParleyClient,
   PresenceApi,
+  ReceiptsApi,
   SlowModeApi,
   TypingApi,
   UnreadApi,
@@ -35,6 +36,15 @@ export interface ChatClient {
   readonly presence: Pick<PresenceApi, "subscribe">;
   readonly calls: Pick<CallsApi, "current" | "start" | "history">;
   readonly users: Pick<UsersApi, "get">;
+  /**
+   * Delivery and read receipts: the ticks on the user's own messages. Without it (a stand-in that leaves it out) the
+   * ticks are not shown.
+   */
+  readonly receipts?: Pick<ReceiptsApi, "load" | "onChange" | "of">;
+  /** The user's push mode in one channel; without it (and `setChannelPushMode`) the channel offers no setting. */
+  channelPushMode?: ParleyClient["channelPushMode"];
+  /** Saves the user's push mode in one channel: `default`, `mentions` or `mute`. */
+  setChannelPushMode?: ParleyClient["setChannelPushMode"];
   /**
    * The local copy and the outbox of a client made with the `offline` option (`@parley/sdk/offline`). With it the
    * kit opens the user's channels and messages from the copy and sends through the outbox; without it (null or
