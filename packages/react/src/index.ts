@@ -38,6 +38,7 @@ export { nicknames, useMembers } from "./hooks/use-members";
 export { type MessagesState, type PendingMessage, type UseMessagesOptions, useMessages } from "./hooks/use-messages";
 export { useCurrentUser, useMyUserId, useParley, useParleyEvent, useStrings } from "./hooks/use-parley";
 export { useSlowMode } from "./hooks/use-slow-mode";
+export { useReceipts } from "./hooks/use-receipts";
 export { useTyping } from "./hooks/use-typing";
 export { useUnread } from "./hooks/use-unread";
 export { useUnreadTitle } from "./hooks/use-unread-title";
