@@ -114,6 +114,10 @@ export const en = {
   "members.owner": "Owner",
   "members.you": "you",
   "members.message": "Message {name}",
+  "notifications.title": "Notifications",
+  "notifications.default": "All messages",
+  "notifications.mentions": "Mentions only",
+  "notifications.mute": "Muted",
 
   "call.voice": "Voice",
   "call.video": "Video",

@@ -113,6 +113,10 @@ export const ko: Dictionary = {
   "members.owner": "방장",
   "members.you": "나",
   "members.message": "{name} 님과 대화하기",
+  "notifications.title": "알림",
+  "notifications.default": "모든 메시지",
+  "notifications.mentions": "멘션만",
+  "notifications.mute": "끄기",
 
   "call.voice": "음성",
   "call.video": "영상",
