@@ -6,6 +6,7 @@ import type {
   ParleyClient,
   PollsApi,
   PresenceApi,
+  ReceiptsApi,
   SlowModeApi,
   TypingApi,
   UnreadApi,
@@ -41,6 +42,15 @@ export interface ChatClient {
    * but not answered, and the composer offers none.
    */
   readonly polls?: Pick<PollsApi, "vote" | "retract" | "close"> & Partial<Pick<PollsApi, "create">>;
+  /**
+   * Delivery and read receipts: the ticks on the user's own messages. Without it (a stand-in that leaves it out) the
+   * ticks are not shown.
+   */
+  readonly receipts?: Pick<ReceiptsApi, "load" | "onChange" | "of">;
+  /** The user's push mode in one channel; without it (and `setChannelPushMode`) the channel offers no setting. */
+  channelPushMode?: ParleyClient["channelPushMode"];
+  /** Saves the user's push mode in one channel: `default`, `mentions` or `mute`. */
+  setChannelPushMode?: ParleyClient["setChannelPushMode"];
   /**
    * The local copy and the outbox of a client made with the `offline` option (`@parley/sdk/offline`). With it the
    * kit opens the user's channels and messages from the copy and sends through the outbox; without it (null or

@@ -19,6 +19,7 @@ export {
   useParleyEvent,
   useStrings,
 } from "./hooks/use-parley";
+export { useReceipts } from "./hooks/use-receipts";
 export { useSlowMode } from "./hooks/use-slow-mode";
 export { useTyping } from "./hooks/use-typing";
 export { useUnread } from "./hooks/use-unread";

@@ -20,6 +20,7 @@ export { Composer, ComposerBox, type ComposerBoxProps, type ComposerProps } from
 export { TypingIndicator } from "./components/composer/typing-indicator";
 export { LanguageSwitch } from "./components/language-switch";
 export { Avatar } from "./components/members/avatar";
+export { ChannelNotifications } from "./components/members/channel-notifications";
 export { MembersPanel } from "./components/members/members-panel";
 export { EMOTE_TYPE, MessageItem, type MessageItemProps } from "./components/message-list/message-item";
 export {
@@ -37,6 +38,7 @@ export { useConnection } from "./hooks/use-connection";
 export { nicknames, useMembers } from "./hooks/use-members";
 export { type MessagesState, type PendingMessage, type UseMessagesOptions, useMessages } from "./hooks/use-messages";
 export { useCurrentUser, useMyUserId, useParley, useParleyEvent, useStrings } from "./hooks/use-parley";
+export { useReceipts } from "./hooks/use-receipts";
 export { useSlowMode } from "./hooks/use-slow-mode";
 export { useTyping } from "./hooks/use-typing";
 export { useUnread } from "./hooks/use-unread";

@@ -88,3 +88,11 @@ export const SearchIcon = () => (
     <path d="M21 21l-4.3-4.3" />
   </Icon>
 );
+
+/** One tick or two, in the same box, so a message's mark changes without moving anything beside it. */
+export const ReceiptIcon = ({ double }: { double: boolean }) => (
+  <Icon>
+    <path d={double ? "M1 13l5 5L17 7" : "M5 13l5 5L21 7"} />
+    {double && <path d="M11 16l2 2L23 7" />}
+  </Icon>
+);

@@ -6,6 +6,7 @@ import {
   type CreatePollInput,
   type FileInput,
   type HistoryOptions,
+  type MessageReceipt,
   type MessagesApi,
   type OfflineApi,
   type PageOptions,
@@ -16,6 +17,7 @@ import {
   type SendOptions,
   type TCallsPage,
   type TChannel,
+  type TChannelPushMode,
   type TChannelsPage,
   type TChatUser,
   type TEditMessageRequest,
@@ -115,7 +117,8 @@ export type FakeNetwork = "online" | "offline" | "stalled";
  * replies, reactions, edits, and files as the offline layer's outbox sends them), unread counts and typing, with the
  * events a server would send for the user's own actions. Tests seed it, drive the UI, and call `emit` for what other
  * users do. `setNetwork` cuts its server off or holds its answers; `offline` is null unless a test gives it a store
- * (`src/testing/offline.ts`).
+ * (`src/testing/offline.ts`). Receipts follow the members' marks as the SDK's do: `load` reads them from the members
+ * list, and `channel.delivered` / `channel.read` a test emits move them.
  */
 export class FakeClient implements ChatClient {
   readonly appId = "app_fake";
@@ -130,11 +133,16 @@ export class FakeClient implements ChatClient {
   readonly #listeners = new Map<string, Set<(payload: never) => void>>();
   readonly #channels = new Map<string, FakeChannel>();
   readonly #typing = new Map<string, string[]>();
+  readonly #pushModes = new Map<string, TChannelPushMode>();
+  readonly #marks = new Map<string, Map<string, { delivered: number; read: number }>>();
+  readonly #receiptListeners = new Set<(channelId: string) => void>();
   /** Every request made, by name, with its arguments, for tests to check what the UI asked for. */
   readonly requests: { name: string; args: unknown[] }[] = [];
 
   constructor(me = "kim") {
     this.currentUser = makeUser(me);
+    this.on("channel.delivered", (event) => this.#moveMark(event.channelId, event.userId, event.seq ?? 0, 0));
+    this.on("channel.read", (event) => this.#moveMark(event.channelId, event.userId, event.seq ?? 0, event.seq ?? 0));
   }
 
   /** Adds a channel, joined by the user unless `joined` is false. */
@@ -232,6 +240,14 @@ export class FakeClient implements ChatClient {
   async #reach(): Promise<void> {
     while (this.#network === "stalled") await new Promise<void>((wake) => this.#networkChanged.push(wake));
     if (this.#network === "offline") throw new ParleyConnectionError("The fake server cannot be reached.");
+  }
+
+  #moveMark(channelId: string, userId: string | undefined, delivered: number, read: number): void {
+    const marks = this.#marks.get(channelId);
+    if (!marks || !userId) return;
+    const current = marks.get(userId) ?? { delivered: 0, read: 0 };
+    marks.set(userId, { delivered: Math.max(current.delivered, delivered, read), read: Math.max(current.read, read) });
+    for (const listener of [...this.#receiptListeners]) listener(channelId);
   }
 
   #channel(channelId: string): FakeChannel {
@@ -517,6 +533,52 @@ export class FakeClient implements ChatClient {
       return this.#pollChanged(channelId, pollId, (poll) => ({ ...poll, closedAt: AT }));
     },
   };
+
+  readonly receipts: NonNullable<ChatClient["receipts"]> = {
+    load: async (channelId: string) => {
+      if (this.#network !== "online") await this.#reach();
+      this.#record("receipts.load", channelId);
+      const marks = new Map<string, { delivered: number; read: number }>();
+      for (const member of this.#channel(channelId).members) {
+        const read = member.lastReadSeq ?? 0;
+        marks.set(member.userId, { delivered: Math.max(member.lastDeliveredSeq ?? 0, read), read });
+      }
+      this.#marks.set(channelId, marks);
+      for (const listener of [...this.#receiptListeners]) listener(channelId);
+    },
+    onChange: (listener: (channelId: string) => void) => {
+      this.#receiptListeners.add(listener);
+      return () => this.#receiptListeners.delete(listener);
+    },
+    of: (message: Pick<TMessage, "channelId" | "seq">): MessageReceipt | undefined => {
+      const marks = this.#marks.get(message.channelId);
+      if (!marks) return undefined;
+      const others = [...marks].filter(([userId]) => userId !== this.currentUser.userId).map(([, m]) => m);
+      const deliveredTo = others.filter((m) => m.delivered >= message.seq).length;
+      const readBy = others.filter((m) => m.read >= message.seq).length;
+      const all = others.length;
+      const state = all > 0 && readBy === all ? "read" : all > 0 && deliveredTo === all ? "delivered" : "sent";
+      return { state, deliveredTo, readBy, members: all };
+    },
+  };
+
+  /** The user's push mode per channel, `default` until set; a test may set one first with `setPushModeOf`. */
+  setPushModeOf(channelId: string, mode: TChannelPushMode): void {
+    this.#pushModes.set(channelId, mode);
+  }
+
+  async channelPushMode(channelId: string): Promise<TChannelPushMode> {
+    if (this.#network !== "online") await this.#reach();
+    this.#record("channelPushMode", channelId);
+    return this.#pushModes.get(channelId) ?? "default";
+  }
+
+  async setChannelPushMode(channelId: string, mode: TChannelPushMode): Promise<TChannelPushMode> {
+    if (this.#network !== "online") await this.#reach();
+    this.#record("setChannelPushMode", channelId, mode);
+    this.#pushModes.set(channelId, mode);
+    return mode;
+  }
 }
 
 /** A poll message of `senderId` with no votes yet. */

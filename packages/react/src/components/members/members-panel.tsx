@@ -3,15 +3,17 @@ import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { useChannelContext } from "../channel/channel-context";
 import { Avatar } from "./avatar";
+import { ChannelNotifications } from "./channel-notifications";
 
 /**
- * The open channel's members, online first, each with a presence dot; another member's name opens a 1:1 chat.
+ * The open channel's members, online first, each with a presence dot; another member's name opens a 1:1 chat. Below
+ * them, the user's notifications for the channel (not in an open channel, whose readers are not members).
  * Inside a {@link Channel}. Opening it moves focus into it; Escape or Close closes it and gives focus back.
  */
 export function MembersPanel() {
   const { t } = useStrings();
   const me = useMyUserId();
-  const { members, actions, setSide } = useChannelContext();
+  const { channel, members, actions, setSide } = useChannelContext();
   const panel = usePanelFocus<HTMLElement>(() => setSide(null));
   const connected = useConnection().state === "open";
   // The viewer is online while connected, whatever presence last said of them; the header counts them the same way.
@@ -67,6 +69,7 @@ export function MembersPanel() {
           );
         })}
       </ul>
+      {channel.type !== "open" && <ChannelNotifications channelId={channel.id} />}
     </aside>
   );
 }

@@ -1,11 +1,11 @@
-import { MISSED_CALL_CUSTOM_TYPE, ParleyError, type TMessage } from "@parley/sdk";
+import { type MessageReceipt, MISSED_CALL_CUSTOM_TYPE, ParleyError, type TMessage } from "@parley/sdk";
 import { type KeyboardEvent, type ReactNode, useState } from "react";
 import type { PendingMessage } from "../../hooks/use-messages";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
 import { formatFileSize, formatTime } from "../../lib/format";
 import type { MessageActions } from "../channel/channel-context";
-import { FileIcon, PinIcon, RepliesIcon } from "../icons";
+import { FileIcon, PinIcon, ReceiptIcon, RepliesIcon } from "../icons";
 import { Avatar } from "../members/avatar";
 import { EditForm } from "./edit-form";
 import { LinkPreviewCard } from "./link-preview";
@@ -38,6 +38,8 @@ export interface MessageItemProps {
    * Discard for a refused one and Discard for a waiting one, through `actions.retry` and `actions.discard`.
    */
   pending?: PendingMessage;
+  /** On the user's own sent message: where it stands with the others (sent, delivered, read), shown as ticks. */
+  receipt?: MessageReceipt;
 }
 
 /** Keys that move along the action bar, as in any toolbar; the bar is one Tab stop. */
@@ -49,7 +51,16 @@ const TOOL_KEYS: Record<string, (index: number, count: number) => number> = {
 };
 
 /** One message: author, time, text (or file), reactions, thread link, read mark, and its actions on hover or focus. */
-export function MessageItem({ message, names, actions, isPinned, seenBy, isCurrent, pending }: MessageItemProps) {
+export function MessageItem({
+  message,
+  names,
+  actions,
+  isPinned,
+  seenBy,
+  isCurrent,
+  pending,
+  receipt,
+}: MessageItemProps) {
   const { t, language } = useStrings();
   const me = useMyUserId();
   const [editing, setEditing] = useState(false);
@@ -168,6 +179,18 @@ export function MessageItem({ message, names, actions, isPinned, seenBy, isCurre
             </span>
           ) : (
             <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+          )}
+          {receipt && own && !pending && (
+            <span
+              className={`pk-receipt pk-receipt-${receipt.state}`}
+              role="img"
+              aria-label={t(`receipt.${receipt.state}`)}
+              title={t(`receipt.${receipt.state}`)}
+              data-testid="receipt"
+              data-state={receipt.state}
+            >
+              <ReceiptIcon double={receipt.state !== "sent"} />
+            </span>
           )}
           {message.editedAt && (
             <span className="pk-edited" title={t("chat.editedAt", { time: time(message.editedAt) })}>

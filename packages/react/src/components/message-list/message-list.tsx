@@ -1,4 +1,4 @@
-import type { TChatUser, TMember, TMessage } from "@parley/sdk";
+import type { MessageReceipt, TChatUser, TMember, TMessage } from "@parley/sdk";
 import {
   type FocusEvent,
   type KeyboardEvent,
@@ -12,6 +12,7 @@ import {
 } from "react";
 import type { PendingMessage } from "../../hooks/use-messages";
 import { useCurrentUser, useMyUserId, useStrings } from "../../hooks/use-parley";
+import { useReceipts } from "../../hooks/use-receipts";
 import { type MessageActions, useChannelContext } from "../channel/channel-context";
 import { EMOTE_TYPE, MessageItem } from "./message-item";
 
@@ -48,6 +49,8 @@ export interface MessageListViewProps {
    * the user's own with their state, and `actions.retry` / `actions.discard`.
    */
   pending?: PendingMessage[];
+  /** Where each of the user's own messages stands, for its ticks; left out, they have none. */
+  receipt?: (message: TMessage) => MessageReceipt;
 }
 
 /** One drawn row: a message, or a send still in the outbox standing in for the message it becomes. */
@@ -348,6 +351,7 @@ export function MessageListView(props: MessageListViewProps) {
                   seenBy={message === lastOwn ? seenBy : undefined}
                   isCurrent={message.id === current}
                   pending={item}
+                  receipt={!item && props.receipt && message.sender?.userId === me ? props.receipt(message) : undefined}
                 />
               </div>
             ))}
@@ -404,6 +408,7 @@ function useAnnouncement(messages: TMessage[], me: string): string {
 export function MessageList() {
   const { t } = useStrings();
   const { channel, title, messages, members, names, actions } = useChannelContext();
+  const receipts = useReceipts(channel);
   return (
     <MessageListView
       messages={messages.messages}
@@ -418,6 +423,7 @@ export function MessageList() {
       label={t("chat.messages", { channel: title })}
       empty={messages.waitingForNetwork ? t("chat.emptyOffline") : t("chat.empty")}
       pending={messages.pending}
+      receipt={receipts.of ?? undefined}
     />
   );
 }
