@@ -19,6 +19,7 @@ export {
   useParleyEvent,
   useStrings,
 } from "./hooks/use-parley";
+export { type ScheduledState, useScheduledMessages } from "./hooks/use-scheduled";
 export { useSlowMode } from "./hooks/use-slow-mode";
 export { useTyping } from "./hooks/use-typing";
 export { useUnread } from "./hooks/use-unread";
@@ -37,7 +38,7 @@ export {
   type Translate,
 } from "./i18n/translate";
 export { channelTitle, directPeer, isDirect, openDirectChannel } from "./lib/direct";
-export { describeError } from "./lib/errors";
+export { describeCode, describeError } from "./lib/errors";
 export { formatDuration, formatFileSize, formatTime } from "./lib/format";
 export { mentionedIn, mentionQuery, type Segment, splitMentions } from "./lib/mentions";
 export {
