@@ -79,7 +79,7 @@ export function useScheduledMessages(channelId: string): ScheduledState {
   // A scheduled send arrives as the user's message with `clientMessageId` `scheduled:{id}`.
   useParleyEvent("message.created", (event) => {
     if (event.channelId !== channelId) return;
-    const sentAs = event.message.clientMessageId;
+    const sentAs = event.message?.clientMessageId;
     if (sentAs && messages.some((m) => `scheduled:${m.id}` === sentAs)) void refresh();
   });
 
