@@ -7,6 +7,7 @@ import type {
   PollsApi,
   PresenceApi,
   ReceiptsApi,
+  ScheduledMessagesApi,
   SlowModeApi,
   TypingApi,
   UnreadApi,
@@ -57,4 +58,11 @@ export interface ChatClient {
    * left out) everything comes from the network.
    */
   readonly offline?: ParleyClient["offline"];
+
+  // Scheduled messages.
+  /**
+   * The user's scheduled messages. With it the composer offers Schedule and lists the channel's waiting ones; without
+   * it (a stand-in that leaves it out) neither shows.
+   */
+  readonly scheduled?: Pick<ScheduledMessagesApi, "schedule" | "list" | "edit" | "cancel">;
 }

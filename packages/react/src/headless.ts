@@ -20,6 +20,7 @@ export {
   useStrings,
 } from "./hooks/use-parley";
 export { useReceipts } from "./hooks/use-receipts";
+export { type ScheduledState, useScheduledMessages } from "./hooks/use-scheduled";
 export { useSlowMode } from "./hooks/use-slow-mode";
 export { useTyping } from "./hooks/use-typing";
 export { useUnread } from "./hooks/use-unread";
@@ -38,7 +39,7 @@ export {
   type Translate,
 } from "./i18n/translate";
 export { channelTitle, directPeer, isDirect, openDirectChannel } from "./lib/direct";
-export { describeError } from "./lib/errors";
+export { describeCode, describeError } from "./lib/errors";
 export { formatDuration, formatFileSize, formatTime } from "./lib/format";
 export { mentionedIn, mentionQuery, type Segment, splitMentions } from "./lib/mentions";
 export {

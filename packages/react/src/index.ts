@@ -17,6 +17,8 @@ export { PinnedBar } from "./components/channel/pinned-bar";
 export { ChannelList, type ChannelListProps } from "./components/channel-list/channel-list";
 export { Chat, type ChatProps } from "./components/chat";
 export { Composer, ComposerBox, type ComposerBoxProps, type ComposerProps } from "./components/composer/composer";
+export { ScheduleForm } from "./components/composer/schedule-form";
+export { ScheduledMessages } from "./components/composer/scheduled-list";
 export { TypingIndicator } from "./components/composer/typing-indicator";
 export { LanguageSwitch } from "./components/language-switch";
 export { Avatar } from "./components/members/avatar";
@@ -39,6 +41,7 @@ export { nicknames, useMembers } from "./hooks/use-members";
 export { type MessagesState, type PendingMessage, type UseMessagesOptions, useMessages } from "./hooks/use-messages";
 export { useCurrentUser, useMyUserId, useParley, useParleyEvent, useStrings } from "./hooks/use-parley";
 export { useReceipts } from "./hooks/use-receipts";
+export { type ScheduledState, useScheduledMessages } from "./hooks/use-scheduled";
 export { useSlowMode } from "./hooks/use-slow-mode";
 export { useTyping } from "./hooks/use-typing";
 export { useUnread } from "./hooks/use-unread";
@@ -58,7 +61,7 @@ export {
   type Translate,
 } from "./i18n/translate";
 export { channelTitle, directPeer, isDirect, openDirectChannel } from "./lib/direct";
-export { describeError } from "./lib/errors";
+export { describeCode, describeError } from "./lib/errors";
 export { createFileUploader, type FileUploader, type UploadRequest } from "./lib/upload";
 export { ParleyProvider, type ParleyProviderProps } from "./provider";
 export {

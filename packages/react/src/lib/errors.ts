@@ -2,7 +2,21 @@ import { ParleyConnectionError, ParleyError } from "@parley/sdk";
 import type { MessageKey, Translate } from "../i18n/translate";
 
 /** Codes a chat user meets and can act on, said in their language; others show the API's own text. */
-const EXPLAINED_CODES = ["3013", "3016", "3021", "3022", "3023", "3032", "3062", "3080"] as const;
+const EXPLAINED_CODES = [
+  "3013",
+  "3016",
+  "3020",
+  "3021",
+  "3022",
+  "3023",
+  "3032",
+  "3062",
+  "3080",
+  "3230",
+  "3231",
+  "3232",
+  "3233",
+] as const;
 
 /** A line for the user: what went wrong in their language where the kit knows the code, or the API's message. */
 export function describeError(error: unknown, t: Translate): string {
@@ -14,4 +28,10 @@ export function describeError(error: unknown, t: Translate): string {
   }
   if (error instanceof ParleyConnectionError) return t("error.connection");
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A catalogue code alone (a scheduled message's refusal, say) in the user's language, or the code itself. */
+export function describeCode(code: string, t: Translate): string {
+  const known = EXPLAINED_CODES.find((explained) => explained === code);
+  return known ? t(`error.${known}` satisfies MessageKey) : t("error.code", { code });
 }

@@ -1,7 +1,8 @@
-import type { SendOptions, TMember, TMessage } from "@parley/sdk";
+import type { ScheduleOptions, SendOptions, TMember, TMessage } from "@parley/sdk";
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { useParleyContext } from "../../context";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
+import { useScheduledMessages } from "../../hooks/use-scheduled";
 import { useSlowMode } from "../../hooks/use-slow-mode";
 import { useTyping } from "../../hooks/use-typing";
 import { describeError } from "../../lib/errors";
@@ -11,6 +12,8 @@ import { FileIcon } from "../icons";
 import { EMOTE_TYPE } from "../message-list/message-item";
 import { MentionMenu } from "./mention-menu";
 import { PollButton } from "./poll-dialog";
+import { ScheduleForm } from "./schedule-form";
+import { ScheduledMessages } from "./scheduled-list";
 
 /** Members the mention list offers at once. */
 const MENU_SIZE = 6;
@@ -35,12 +38,17 @@ export interface ComposerBoxProps {
   onQueueFile?: (file: File) => Promise<unknown>;
   /** Offers creating a poll, when the client has `polls`; the poll's message is handed to `onUploaded`. */
   allowPolls?: boolean;
+  /**
+   * Offers Schedule beside Send: the text is sent at a time the user picks instead of now. A refusal (3230 out of
+   * range, 3233 too many waiting) is shown in the time form and the text stays.
+   */
+  onSchedule?: (text: string, at: Date, options: ScheduleOptions) => Promise<unknown>;
 }
 
 /**
  * The message box: says the user is typing, completes `@` mentions from the channel's members (sent as
  * `mentionedUserIds`), turns `/me …` into a custom `emote` message, and sends files with their progress shown (or
- * hands them to `onQueueFile`, with the client's offline layer).
+ * hands them to `onQueueFile`, with the client's offline layer), and with `onSchedule` sends the text at a picked time.
  */
 export function ComposerBox(props: ComposerBoxProps) {
   const { channelId, members, placeholder, disabled, alsoToChannel } = props;
@@ -58,6 +66,7 @@ export function ComposerBox(props: ComposerBoxProps) {
   const [alsoSend, setAlsoSend] = useState(false);
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const [uploadError, setUploadError] = useState<unknown>(null);
+  const [scheduling, setScheduling] = useState(false);
   const picked = useRef(new Map<string, string>());
   const input = useRef<HTMLInputElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
@@ -132,6 +141,19 @@ export function ComposerBox(props: ComposerBoxProps) {
     }
   }
 
+  /** Throws a refusal for the time form to show; on success the text is gone, as after a send. */
+  async function schedule(at: Date) {
+    const onSchedule = props.onSchedule;
+    const body = text.trim();
+    if (!onSchedule || !body) return;
+    const mentionedUserIds = mentionedIn(body, picked.current);
+    await onSchedule(body, at, mentionedUserIds.length > 0 ? { mentionedUserIds } : {});
+    setText("");
+    picked.current = new Map();
+    typing.stop();
+    setScheduling(false);
+  }
+
   async function sendFile(file: File) {
     const queue = props.onQueueFile;
     if (queue) {
@@ -160,97 +182,118 @@ export function ComposerBox(props: ComposerBoxProps) {
   const percent = progress ? Math.round(progress.fraction * 100) : 0;
 
   return (
-    <form className="pk-composer" onSubmit={submit}>
-      {menuOpen && (
-        <MentionMenu id={menuId} members={candidates} active={active} onPick={pick} label={t("composer.mentionList")} />
-      )}
-      {progress && (
-        <div className="pk-upload" role="status">
-          <span>{t("composer.uploading", { name: progress.name, percent })}</span>
-          <progress max={100} value={percent} aria-label={progress.name} />
-        </div>
-      )}
-      {uploadError !== null && (
-        <p className="pk-error pk-small" role="alert">
-          {describeError(uploadError, t)}
-        </p>
-      )}
-      <div className="pk-composer-row">
-        {canAttach && (
-          <>
-            <button
-              type="button"
-              className="pk-icon-button pk-attach"
-              aria-label={t("composer.attach")}
-              title={t("composer.attach")}
-              disabled={disabled || progress !== null}
-              onClick={() => filePicker.current?.click()}
-            >
-              <FileIcon />
-            </button>
-            <input
-              ref={filePicker}
-              type="file"
-              hidden
-              data-testid="file-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = "";
-                if (file) void sendFile(file);
-              }}
-            />
-          </>
-        )}
-        {props.allowPolls && (
-          <PollButton
-            channelId={channelId}
-            {...(disabled !== undefined ? { disabled } : {})}
-            onCreated={(message) => props.onUploaded?.(message)}
+    <>
+      {scheduling && <ScheduleForm onSchedule={schedule} onClose={() => setScheduling(false)} />}
+      <form className="pk-composer" onSubmit={submit}>
+        {menuOpen && (
+          <MentionMenu
+            id={menuId}
+            members={candidates}
+            active={active}
+            onPick={pick}
+            label={t("composer.mentionList")}
           />
         )}
-        <input
-          ref={input}
-          className="pk-input"
-          value={text}
-          onChange={(e) => change(e.target.value, e.target.selectionStart ?? e.target.value.length)}
-          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
-          onKeyDown={keyDown}
-          onBlur={() => typing.stop()}
-          placeholder={placeholder}
-          disabled={disabled}
-          aria-label={t("composer.label")}
-          role="combobox"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? menuId : undefined}
-          aria-autocomplete="list"
-          aria-activedescendant={menuOpen ? `${menuId}-${active}` : undefined}
-          autoComplete="off"
-        />
-        <button
-          type="submit"
-          className="pk-primary"
-          disabled={disabled || !text.trim() || slowMode.remainingSeconds > 0}
-          aria-describedby={slowMode.remainingSeconds > 0 ? slowModeId : undefined}
-        >
-          {t("composer.send")}
-        </button>
-      </div>
-      {slowMode.remainingSeconds > 0 && (
-        <p id={slowModeId} className="pk-muted pk-small" data-testid="slow-mode">
-          {t("composer.slowMode", { seconds: slowMode.remainingSeconds })}
-        </p>
-      )}
-      <div className="pk-composer-foot">
-        {alsoToChannel ? (
-          <label className="pk-check">
-            <input type="checkbox" checked={alsoSend} onChange={(e) => setAlsoSend(e.target.checked)} />
-            {t("composer.alsoToChannel", { channel: alsoToChannel })}
-          </label>
-        ) : (
-          <span className="pk-muted pk-small">{t("composer.hint")}</span>
+        {progress && (
+          <div className="pk-upload" role="status">
+            <span>{t("composer.uploading", { name: progress.name, percent })}</span>
+            <progress max={100} value={percent} aria-label={progress.name} />
+          </div>
         )}
-      </div>
-    </form>
+        {uploadError !== null && (
+          <p className="pk-error pk-small" role="alert">
+            {describeError(uploadError, t)}
+          </p>
+        )}
+        <div className="pk-composer-row">
+          {canAttach && (
+            <>
+              <button
+                type="button"
+                className="pk-icon-button pk-attach"
+                aria-label={t("composer.attach")}
+                title={t("composer.attach")}
+                disabled={disabled || progress !== null}
+                onClick={() => filePicker.current?.click()}
+              >
+                <FileIcon />
+              </button>
+              <input
+                ref={filePicker}
+                type="file"
+                hidden
+                data-testid="file-input"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = "";
+                  if (file) void sendFile(file);
+                }}
+              />
+            </>
+          )}
+          {props.allowPolls && (
+            <PollButton
+              channelId={channelId}
+              {...(disabled !== undefined ? { disabled } : {})}
+              onCreated={(message) => props.onUploaded?.(message)}
+            />
+          )}
+          <input
+            ref={input}
+            className="pk-input"
+            value={text}
+            onChange={(e) => change(e.target.value, e.target.selectionStart ?? e.target.value.length)}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+            onKeyDown={keyDown}
+            onBlur={() => typing.stop()}
+            placeholder={placeholder}
+            disabled={disabled}
+            aria-label={t("composer.label")}
+            role="combobox"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            aria-autocomplete="list"
+            aria-activedescendant={menuOpen ? `${menuId}-${active}` : undefined}
+            autoComplete="off"
+          />
+          <button
+            type="submit"
+            className="pk-primary"
+            disabled={disabled || !text.trim() || slowMode.remainingSeconds > 0}
+            aria-describedby={slowMode.remainingSeconds > 0 ? slowModeId : undefined}
+          >
+            {t("composer.send")}
+          </button>
+          {props.onSchedule && (
+            <button
+              type="button"
+              className="pk-schedule-button"
+              disabled={disabled || !text.trim()}
+              aria-haspopup="dialog"
+              aria-expanded={scheduling}
+              onClick={() => setScheduling((was) => !was)}
+            >
+              {t("composer.schedule")}
+            </button>
+          )}
+        </div>
+        {slowMode.remainingSeconds > 0 && (
+          <p id={slowModeId} className="pk-muted pk-small" data-testid="slow-mode">
+            {t("composer.slowMode", { seconds: slowMode.remainingSeconds })}
+          </p>
+        )}
+        <div className="pk-composer-foot">
+          {alsoToChannel ? (
+            <label className="pk-check">
+              <input type="checkbox" checked={alsoSend} onChange={(e) => setAlsoSend(e.target.checked)} />
+              {t("composer.alsoToChannel", { channel: alsoToChannel })}
+            </label>
+          ) : (
+            <span className="pk-muted pk-small">{t("composer.hint")}</span>
+          )}
+        </div>
+      </form>
+    </>
   );
 }
 
@@ -263,6 +306,7 @@ export interface ComposerProps {
 export function Composer(props: ComposerProps) {
   const { t } = useStrings();
   const { channel, title, isDirect, members, messages } = useChannelContext();
+  const scheduled = useScheduledMessages(channel.id);
   const placeholder =
     props.placeholder ??
     (channel.isFrozen
@@ -271,17 +315,21 @@ export function Composer(props: ComposerProps) {
         ? t("composer.placeholderDirect", { name: title })
         : t("composer.placeholder", { channel: title }));
   return (
-    <ComposerBox
-      channelId={channel.id}
-      members={members}
-      placeholder={placeholder}
-      disabled={channel.isFrozen}
-      allowFiles
-      allowPolls
-      onSend={messages.send}
-      onUploaded={(message) => messages.apply(message)}
-      // With the client's offline layer a file goes through the outbox, not the uploader.
-      onQueueFile={messages.sendFile ?? undefined}
-    />
+    <>
+      {scheduled.available && <ScheduledMessages state={scheduled} />}
+      <ComposerBox
+        channelId={channel.id}
+        members={members}
+        placeholder={placeholder}
+        disabled={channel.isFrozen}
+        allowFiles
+        allowPolls
+        onSend={messages.send}
+        onUploaded={(message) => messages.apply(message)}
+        // With the client's offline layer a file goes through the outbox, not the uploader.
+        onQueueFile={messages.sendFile ?? undefined}
+        onSchedule={scheduled.available ? scheduled.schedule : undefined}
+      />
+    </>
   );
 }
