@@ -147,4 +147,23 @@ for (const language of languages) {
       timeout: 20_000,
     });
   });
+
+  test(`app settings: link previews turned off stay off after a reload (${language})`, async ({ page, request }) => {
+    const session = await accountSession(request, language);
+    const auth = { authorization: `Bearer ${session.sessionToken}` };
+    const { app } = await (
+      await request.post("/api/apps", { headers: auth, data: { name: `Previews ${language}` } })
+    ).json();
+    await signInBrowser(page, session, language);
+    await page.goto(`/apps/${app.id}/settings`);
+    const toggle = page.getByRole("switch", { name: t("linkPreviews.enabled") });
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(page.getByText(t("linkPreviews.turnedOff"))).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole("switch", { name: t("linkPreviews.enabled") })).not.toBeChecked();
+    const stored = await (await request.get(`/api/apps/${app.id}/link-previews/enabled`, { headers: auth })).json();
+    expect(stored).toEqual({ enabled: false });
+  });
 }

@@ -19,12 +19,18 @@ import { ChatSettingsForm } from "./chat-settings-form";
 import { LoginSigningCard } from "./login-signing-card";
 import { SubAccountsCard } from "./sub-accounts-card";
 
-/** `/apps/:id/settings`: name, app ID, chat settings, API keys, other features' cards and, for the owner, sub-accounts. */
+/**
+ * `/apps/:id/settings`: name, app ID, chat settings and the switches beside them, API keys, other features' cards
+ * and, for the owner, sub-accounts.
+ */
 export function AppSettings({
   appId,
+  chatCards,
   moreCards,
 }: {
   appId: string;
+  /** Switches of other features that change what a sent message becomes (link previews), under the chat settings. */
+  chatCards?: ReactNode;
   /**
    * Cards of other features (the call servers), which the route puts in: a feature does not import another. Their
    * forms report whether they hold unsaved changes, so that leaving the page asks first for them too.
@@ -90,6 +96,7 @@ export function AppSettings({
             <ChatSettingsForm appId={appId} settings={chatSettings.data} onDirtyChange={onChatDirty} />
           )}
         </SettingsCard>
+        {chatCards}
         <ApiKeysCard appId={appId} />
         <LoginSigningCard appId={appId} />
         {moreCards?.(onMoreDirty)}
