@@ -69,6 +69,13 @@ export const FileIcon = () => (
   </Icon>
 );
 
+/** Three bars of a chart: the composer's poll action. */
+export const PollIcon = () => (
+  <Icon>
+    <path d="M6 20V10M12 20V4M18 20v-7" />
+  </Icon>
+);
+
 export const PhoneIcon = () => (
   <Icon>
     <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />

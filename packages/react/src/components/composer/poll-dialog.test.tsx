@@ -22,6 +22,13 @@ function seeded() {
 }
 
 describe("Creating a poll from the composer", () => {
+  it("offers the poll action as a drawn icon with its name, not as a character the font may lack", async () => {
+    seeded();
+    const action = await screen.findByRole("button", { name: "Create a poll" });
+    expect(action.querySelector("svg")).not.toBeNull();
+    expect(action.textContent).toBe("");
+  });
+
   it("sends a poll with its question, filled options and choices, and shows it in the list", async () => {
     const { client, user } = seeded();
     await user.click(await screen.findByRole("button", { name: "Create a poll" }));

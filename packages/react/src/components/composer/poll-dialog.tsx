@@ -2,6 +2,7 @@ import type { TMessage } from "@parley/sdk";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useParley, useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
+import { PollIcon } from "../icons";
 
 /** What a poll takes, as the server checks it (`POLL_OPTIONS_MIN`, `POLL_OPTIONS_MAX`). */
 const OPTIONS_MIN = 2;
@@ -74,7 +75,7 @@ export function PollButton(props: { channelId: string; disabled?: boolean; onCre
         disabled={props.disabled}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">📊</span>
+        <PollIcon />
       </button>
       {open && (
         <div className="pk-poll-dialog" role="dialog" aria-labelledby={titleId} onKeyDown={onKeyDown}>
