@@ -1,4 +1,6 @@
 import { CLIENT_MESSAGE_ID_PATTERN, REACTION_PATTERN, USER_ID_PATTERN } from "./chat";
+import { POLL_OPTION_ID_PATTERN } from "./chat-polls";
+import { TIME_OF_DAY_PATTERN } from "./push-preferences";
 import { ROLE_NAME_PATTERN } from "./roles";
 import { LANGUAGE_CODE_PATTERN } from "./translation";
 import { DIGITS_PATTERN, INVITE_CODE_PATTERN } from "./validation";
@@ -153,5 +155,7 @@ export const CHAT_FIELD_PATTERNS = {
   reaction: REACTION_PATTERN.source,
   eventId: EVENT_ID_PATTERN.source,
   roleName: ROLE_NAME_PATTERN.source,
+  pollOptionId: POLL_OPTION_ID_PATTERN.source,
+  timeOfDay: TIME_OF_DAY_PATTERN.source,
 } as const;
 export type TChatFieldPattern = keyof typeof CHAT_FIELD_PATTERNS;

@@ -19,6 +19,9 @@ const BODIES: Record<string, unknown> = {
   "POST /v1/channels/:channelId/members": { userIds: ["lee"] },
   "POST /v1/channels/:channelId/members/bulk": { add: ["lee"] },
   "POST /v1/channels/:channelId/members/:userId/mute": { minutes: 10 },
+  "POST /v1/channels/:channelId/polls": { question: "Lunch?", options: ["Noodles", "Rice"] },
+  "PUT /v1/channels/:channelId/polls/:pollId/votes": { optionIds: ["1"] },
+  "PATCH /v1/scheduled-messages/:scheduledMessageId": { text: "later, again" },
 };
 
 /** Query strings of the routes that require one, by route. */
@@ -26,8 +29,24 @@ const QUERIES: Record<string, string> = {
   "GET /v1/channels/:channelId/messages/search": "?q=hello",
 };
 
-/** What a caller of another app may hear about a resource that is not its app's. */
-const REFUSALS = new Set(["3007", "3018", "3026", "3034", "3042", "3090", "3190", "3198", "1023"]);
+/**
+ * What a caller of another app may hear about a resource that is not its app's. 3242 (another user's push
+ * preferences) is answered before any lookup, so it says nothing of A's user.
+ */
+const REFUSALS = new Set([
+  "3007",
+  "3018",
+  "3026",
+  "3034",
+  "3042",
+  "3090",
+  "3190",
+  "3198",
+  "3220",
+  "3231",
+  "3242",
+  "1023",
+]);
 
 /**
  * Routes that name a channel type: a type is every app's, each with its own matrix of it, so another app's key reads
@@ -63,6 +82,16 @@ beforeAll(async () => {
   // The incoming-call push marks the call as it runs; run here, its queued job then finds nothing left to change,
   // instead of changing A's call while the matrix below compares A's data.
   await t.services.calls.pushIncoming(call.id);
+  const poll = await kim.api.post<{ message: { poll: { id: string } } }>(`/channels/${channel.id}/polls`, {
+    question: "Lunch?",
+    options: ["Noodles", "Rice"],
+  });
+  const inAnHour = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+  BODIES["POST /v1/channels/:channelId/scheduled-messages"] = { text: "later", scheduledAt: inAnHour };
+  const scheduled = await kim.api.post<{ scheduledMessage: { id: string } }>(
+    `/channels/${channel.id}/scheduled-messages`,
+    { text: "later", scheduledAt: inAnHour },
+  );
   // A's newest chat event, which the resend route names.
   const [event] = await t.ctx.database.query<{ id: string }>(
     "select max(id)::text as id from chat_events where app_id = $1",
@@ -79,6 +108,9 @@ beforeAll(async () => {
     fileId: "00000000-0000-4000-8000-000000000000",
     name: "vip",
     channelType: "public",
+    pollId: poll.body.message.poll.id,
+    optionId: "1",
+    scheduledMessageId: scheduled.body.scheduledMessage.id,
   };
 });
 afterAll(() => t?.close());
@@ -201,9 +233,9 @@ describe("chat API permission matrix", () => {
       for (const credential of [b.apiKey, bobToken]) {
         const res = await call(route, credential);
         for (const [name, value] of Object.entries(ids)) {
-          // Values as common as these (a language, a user ID, an event's small number, a channel type) appear in any
-          // app's answers.
-          if (["language", "userId", "eventId", "channelType"].includes(name)) continue;
+          // Values as common as these (a language, a user ID, an event's small number, a channel type, a poll
+          // option's number) appear in any app's answers.
+          if (["language", "userId", "eventId", "channelType", "optionId"].includes(name)) continue;
           if (res.body.includes(value)) leaks.push(`${route.url} shows A's ${name}`);
         }
         if (res.body.includes("private to A") || res.body.includes("A's room"))
