@@ -50,7 +50,7 @@ import { build } from "esbuild";
 import { type Browser, type Page, chromium as playwright } from "playwright-core";
 import { WebSocket } from "ws";
 import { resolveChromium } from "../e2e/chromium";
-import { startCuttableProxy } from "./offline-proxy";
+import { startTcpProxy } from "../scripts/tcp-proxy";
 import {
   appWithKey,
   BENCH_MARKETPLACE_SECRET,
@@ -347,7 +347,7 @@ async function outboxDrain(sdk: NodeSdk, base: string, serverPid: number | undef
   const [warmChannel = ""] = await channelsOf(base, apiKey, "writer", "Warm-up", 1);
   const onlineChannels = await channelsOf(base, apiKey, "writer", "Online", OUTBOX_CHANNELS);
   const drainChannels = await channelsOf(base, apiKey, "writer", "Outbox", OUTBOX_CHANNELS);
-  const proxy = await startCuttableProxy(base);
+  const proxy = await startTcpProxy(base);
   const client = new sdk.ParleyClient({
     baseUrl: proxy.url,
     appId,
