@@ -2,7 +2,6 @@ import {
   chatApi,
   type TChannel,
   type TChannelPushMode,
-  type TChannelPushPreference,
   type TChatSession,
   type TChatUser,
   type TPushDevice,
@@ -11,54 +10,30 @@ import {
   type TPushProvider,
   type TUpdatePushPreferencesRequest,
 } from "@parley/contract/client";
-import { ChannelsApi, EventsApi, MeApi, MembersApi, MessagesApi, UsersApi } from "./apis";
+import { ChannelsApi, MembersApi, MessagesApi } from "./apis";
 import { type CallOptions, CallsApi } from "./calls";
+import type { ClientHost, PlatformState, SessionChange } from "./client-host";
 import { Emitter } from "./emitter";
 import { Http } from "./http";
 import { PresenceApi, TypingApi } from "./live";
 import type { OfflineApi } from "./offline-api";
 import { type AppStateMonitor, browserNetwork, type NetworkMonitor } from "./platform";
 import { PollsApi } from "./polls";
+import {
+  readChannelPushMode,
+  readPushPreferences,
+  writeChannelPushMode,
+  writePushPreferences,
+} from "./push-preferences";
 import { Realtime, type ReconnectOptions } from "./realtime";
 import { ReceiptsApi } from "./receipts";
 import { ScheduledMessagesApi } from "./scheduled";
 import { SlowModeApi } from "./slow-mode";
+import { followSubchannels } from "./subchannels";
 import type { ConnectionState, ConnectionWait, ParleyEventMap, ParleyListener, WebSocketConstructor } from "./types";
 import { UnreadApi } from "./unread";
 import { resolveBaseUrl, socketUrl } from "./urls";
-
-/** What the platform last said, as the client follows it: whether the device is online and the app in front. */
-export interface PlatformState {
-  online: boolean;
-  active: boolean;
-}
-
-/** What a session change says: the user signed in (with their token), or nobody (with whether to keep their data). */
-export type SessionChange = { user: TChatUser; sessionToken: string } | { user: null; keepData: boolean };
-
-/**
- * What a {@link ParleyClient} lets an extension of it (the offline layer of `@parley/sdk/offline`) hear and steer,
- * beyond its public API. Kept out of the client's own code so an app that does not use the extension does not load it.
- */
-export interface ClientHost {
-  /** Hears each sign-in and sign-out; the client's login, `resume` and `logout` wait for the listener. */
-  onSession(listener: (change: SessionChange) => Promise<void>): void;
-  /** Continues the event cursor from `lastEventId` on the next connect, as `connect({ after })` would. */
-  resumeFrom(lastEventId: string): void;
-  /** Answers `resume` when the server cannot be reached: the user the stored session belonged to, if known. */
-  knownSession(source: (sessionToken: string) => Promise<TChatUser | null>): void;
-  /** The network is back (an extension's own monitor says so): a link waiting for it tries now. */
-  retryNow(): void;
-  /** The network is gone: an open link is dropped now rather than when its pings go unanswered, and waits for it. */
-  networkLost(): void;
-  /**
-   * Hears each change of the platform's state, from the client's monitors or from `retryNow` and `networkLost`.
-   * The client always has it; optional so that a stand-in host (a UI kit's test double) may leave it out.
-   */
-  onPlatform?(listener: (state: PlatformState) => void): void;
-  /** Channels as a list answered them, for the unread counts the client keeps. */
-  seenChannels(channels: TChannel[]): void;
-}
+import { EventsApi, MeApi, UsersApi } from "./users";
 
 /** Something that plugs into a {@link ParleyClient} through its options, e.g. `offline` from `@parley/sdk/offline`. */
 export interface ClientExtension<T> {
@@ -166,7 +141,7 @@ export class ParleyClient {
   #sessionToken: string | null = null;
   #currentUser: TChatUser | null = null;
   /** The user's subchannel in each split super group, as the server last said. */
-  #subchannels = new Map<string, number>();
+  readonly #subchannels = new Map<string, number>();
   readonly #sessionListeners: Array<(change: SessionChange) => Promise<void>> = [];
   #knownSession: ((sessionToken: string) => Promise<TChatUser | null>) | null = null;
   /** The platform's last word, and who hears it. */
@@ -218,7 +193,9 @@ export class ParleyClient {
       emitter: this.#emitter,
       onReady: (user, subchannels) => {
         if (user) this.#currentUser = user;
-        this.#subchannels = new Map(Object.entries(subchannels));
+        // Refilled in place: the follower of the events holds this map.
+        this.#subchannels.clear();
+        for (const [channelId, subchannel] of Object.entries(subchannels)) this.#subchannels.set(channelId, subchannel);
       },
       reconnect:
         options.reconnect === false
@@ -244,7 +221,11 @@ export class ParleyClient {
       options.calls,
       () => this.#followForeground(),
     );
-    this.#followSubchannels();
+    // Registered first, so the app's listeners already see the new subchannel.
+    followSubchannels(this.#emitter, this.#subchannels, {
+      currentUserId: () => this.#currentUser?.userId,
+      mine: (channelId) => this.channels.subchannels(channelId),
+    });
     this.offline = options.offline ? options.offline.attach(this, this.#host()) : null;
     // After the extension is attached, so that it hears the first word too (an app started in the background).
     (options.network ?? browserNetwork())?.subscribe((online) => this.#setPlatform({ online }));
@@ -302,36 +283,6 @@ export class ParleyClient {
 
   async #announce(change: SessionChange): Promise<void> {
     for (const listener of this.#sessionListeners) await listener(change);
-  }
-
-  /** Keeps {@link subchannelOf} current; registered first, so the app's listeners already see the new value. */
-  #followSubchannels(): void {
-    const isMe = (userId: string | undefined) => userId !== undefined && userId === this.#currentUser?.userId;
-    this.#emitter.on("member.joined", (event) => {
-      if (isMe(event.userId) && event.subchannel !== undefined)
-        this.#subchannels.set(event.channelId, event.subchannel);
-    });
-    for (const type of ["member.left", "member.banned", "channel.deleted"] as const) {
-      this.#emitter.on(type, (event) => {
-        if (type === "channel.deleted" || isMe(event.userId)) this.#subchannels.delete(event.channelId);
-      });
-    }
-    this.#emitter.on("subchannels.changed", (event) => {
-      const mine = this.#subchannels.get(event.channelId);
-      if (event.merge) {
-        if (mine === event.merge.from) this.#subchannels.set(event.channelId, event.merge.into);
-        return;
-      }
-      // Placed anew (subchannels turned on or off): only the server knows where.
-      this.channels.subchannels(event.channelId).then(
-        ({ mine }) => {
-          if (mine === null) this.#subchannels.delete(event.channelId);
-          else this.#subchannels.set(event.channelId, mine);
-        },
-        // Unknown until the next connection's ready frame says it again.
-        () => this.#subchannels.delete(event.channelId),
-      );
-    });
   }
 
   /** The signed-in user, or null before login and after logout. */
@@ -481,43 +432,26 @@ export class ParleyClient {
   }
 
   /** The signed-in user's push preferences: level (`all`, `mentions`, `none`), quiet hours and snooze. */
-  async pushPreferences(): Promise<TPushPreferences> {
-    const params = { userId: this.#userId() };
-    return (await this.#http.request<{ preferences: TPushPreferences }>("GET", chatApi.userPushPreferences, { params }))
-      .preferences;
+  pushPreferences(): Promise<TPushPreferences> {
+    return readPushPreferences(this.#http, this.#userId());
   }
 
   /**
    * Changes the signed-in user's push preferences: the fields given, null clearing quiet hours or the snooze.
    * FCM and APNs pushes follow them from the next event. 3241 for a time zone the server does not know.
    */
-  async setPushPreferences(changes: TUpdatePushPreferencesRequest): Promise<TPushPreferences> {
-    const params = { userId: this.#userId() };
-    return (
-      await this.#http.request<{ preferences: TPushPreferences }>("PATCH", chatApi.userPushPreferences, {
-        params,
-        body: changes,
-      })
-    ).preferences;
+  setPushPreferences(changes: TUpdatePushPreferencesRequest): Promise<TPushPreferences> {
+    return writePushPreferences(this.#http, this.#userId(), changes);
   }
 
   /** The signed-in user's push mode in one channel: `default`, `mentions` or `mute`. */
-  async channelPushMode(channelId: string): Promise<TChannelPushMode> {
-    const params = { channelId, userId: this.#userId() };
-    return (
-      await this.#http.request<{ preference: TChannelPushPreference }>("GET", chatApi.memberPushPreference, { params })
-    ).preference.mode;
+  channelPushMode(channelId: string): Promise<TChannelPushMode> {
+    return readChannelPushMode(this.#http, channelId, this.#userId());
   }
 
   /** Mutes a channel's pushes for the signed-in user, keeps only its mentions, or goes back to `default`. */
-  async setChannelPushMode(channelId: string, mode: TChannelPushMode): Promise<TChannelPushMode> {
-    const params = { channelId, userId: this.#userId() };
-    return (
-      await this.#http.request<{ preference: TChannelPushPreference }>("PUT", chatApi.memberPushPreference, {
-        params,
-        body: { mode },
-      })
-    ).preference.mode;
+  setChannelPushMode(channelId: string, mode: TChannelPushMode): Promise<TChannelPushMode> {
+    return writeChannelPushMode(this.#http, channelId, this.#userId(), mode);
   }
 
   /**

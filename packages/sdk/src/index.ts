@@ -60,9 +60,7 @@ export {
   type ChannelListOptions,
   ChannelsApi,
   type CreateChannelInput,
-  EventsApi,
   type HistoryOptions,
-  MeApi,
   MembersApi,
   MessagesApi,
   type PageOptions,
@@ -70,7 +68,6 @@ export {
   type SendOptions,
   type UpdateChannelInput,
   type UpdateMeInput,
-  UsersApi,
 } from "./apis";
 export {
   Call,
@@ -80,14 +77,8 @@ export {
   type StartCallOptions,
   type WebRtcImplementation,
 } from "./calls";
-export {
-  type ClientExtension,
-  type ClientHost,
-  ParleyClient,
-  type ParleyClientOptions,
-  type PlatformState,
-  type SessionChange,
-} from "./client";
+export { type ClientExtension, ParleyClient, type ParleyClientOptions } from "./client";
+export type { ClientHost, PlatformState, SessionChange } from "./client-host";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
 export type { FileInput, SendFileOptions } from "./file-input";
 export { PresenceApi, type PresenceState, TypingApi } from "./live";
@@ -138,3 +129,4 @@ export type {
   WebSocketLike,
 } from "./types";
 export { UnreadApi } from "./unread";
+export { EventsApi, MeApi, UsersApi } from "./users";
