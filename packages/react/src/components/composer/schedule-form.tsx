@@ -12,7 +12,6 @@ import { defaultScheduleTime, fromLocalInput, scheduleBounds } from "../../lib/s
 export function ScheduleForm(props: { onSchedule: (at: Date) => Promise<void>; onClose: () => void }) {
   const { t } = useStrings();
   const [value, setValue] = useState(() => defaultScheduleTime());
-  const [bounds] = useState(() => scheduleBounds());
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const panel = usePanelFocus<HTMLFormElement>(props.onClose, (form) => form.querySelector("input"));
@@ -46,19 +45,7 @@ export function ScheduleForm(props: { onSchedule: (at: Date) => Promise<void>; o
       <h2 id={titleId} className="pk-schedule-title">
         {t("schedule.title")}
       </h2>
-      <label className="pk-schedule-field">
-        <span>{t("schedule.at")}</span>
-        <input
-          className="pk-input"
-          type="datetime-local"
-          value={value}
-          min={bounds.min}
-          max={bounds.max}
-          required
-          aria-describedby={rangeId}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      </label>
+      <ScheduleTimeField label={t("schedule.at")} value={value} onChange={setValue} describedBy={rangeId} />
       <p id={rangeId} className="pk-muted pk-small">
         {t("schedule.range")}
       </p>
@@ -76,5 +63,33 @@ export function ScheduleForm(props: { onSchedule: (at: Date) => Promise<void>; o
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The time a scheduled message goes at, in the reader's local time, limited to the server's range (1 minute to 30
+ * days ahead) as it stood when the form opened.
+ */
+export function ScheduleTimeField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  describedBy?: string;
+}) {
+  const [bounds] = useState(() => scheduleBounds());
+  return (
+    <label className="pk-schedule-field">
+      <span>{props.label}</span>
+      <input
+        className="pk-input"
+        type="datetime-local"
+        value={props.value}
+        min={bounds.min}
+        max={bounds.max}
+        required
+        aria-describedby={props.describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -4,7 +4,8 @@ import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useStrings } from "../../hooks/use-parley";
 import type { ScheduledState } from "../../hooks/use-scheduled";
 import { describeCode, describeError } from "../../lib/errors";
-import { formatScheduledAt, fromLocalInput, scheduleBounds, toLocalInput } from "../../lib/schedule-time";
+import { formatScheduledAt, fromLocalInput, toLocalInput } from "../../lib/schedule-time";
+import { ScheduleTimeField } from "./schedule-form";
 
 /**
  * The user's scheduled messages in the open channel: a line above the composer ("2 scheduled messages") that opens
@@ -157,7 +158,6 @@ function ScheduledEdit(props: { message: TScheduledMessage; state: ScheduledStat
   const { t } = useStrings();
   const [text, setText] = useState(message.text);
   const [value, setValue] = useState(() => toLocalInput(new Date(message.scheduledAt)));
-  const [bounds] = useState(() => scheduleBounds());
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -193,18 +193,7 @@ function ScheduledEdit(props: { message: TScheduledMessage; state: ScheduledStat
         <span>{t("scheduled.text")}</span>
         <input className="pk-input" value={text} required onChange={(e) => setText(e.target.value)} />
       </label>
-      <label className="pk-schedule-field">
-        <span>{t("scheduled.at")}</span>
-        <input
-          className="pk-input"
-          type="datetime-local"
-          value={value}
-          min={bounds.min}
-          max={bounds.max}
-          required
-          onChange={(e) => setValue(e.target.value)}
-        />
-      </label>
+      <ScheduleTimeField label={t("scheduled.at")} value={value} onChange={setValue} />
       {error !== null && (
         <p className="pk-error pk-small" role="alert">
           {describeError(error, t)}
