@@ -217,7 +217,8 @@ export class FakeClient implements ChatClient {
     get: async (channelId: string) => this.#channel(channelId).channel,
     create: async (input: CreateChannelInput) => {
       await this.#call("channels.create", input);
-      const channel = makeChannel(`c${this.#channels.size + 1}`, { name: input.name ?? "" });
+      const type = input.type ?? "public";
+      const channel = makeChannel(`c${this.#channels.size + 1}`, { name: input.name ?? "", type });
       this.addChannel(channel);
       return channel;
     },

@@ -1,29 +1,38 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
+import { ChoiceGroup } from "../settings/choice-group";
+
+/** The types a user makes from the kit; the others (super groups, broadcasts) are the app server's to make. */
+const TYPES = ["public", "private", "open"] as const;
+type KitChannelType = (typeof TYPES)[number];
+
+/** What the form makes: a private channel always with its code, the others without one. */
+export type NewChannel =
+  | { name: string; type: "public" | "open" }
+  | { name: string; type: "private"; inviteCode: string };
 
 /**
- * Makes a channel: public, or private when an invite code is given. Focus starts on the name; Escape cancels and
- * gives focus back to what opened the form.
+ * Makes a channel: public, private (entered with the invite code given here) or open (read by anyone, no unread
+ * counts). Focus starts on the name; Escape cancels and gives focus back to what opened the form.
  */
-export function CreateChannelForm(props: {
-  onCreate: (input: { name: string; type: "public" | "private"; inviteCode?: string }) => Promise<void>;
-  onCancel: () => void;
-}) {
+export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Promise<void>; onCancel: () => void }) {
   const { t } = useStrings();
   const [name, setName] = useState("");
+  const [type, setType] = useState<KitChannelType>("public");
   const [inviteCode, setInviteCode] = useState("");
   const [error, setError] = useState<unknown>(null);
+  const typeName = useId();
   const panel = usePanelFocus<HTMLFormElement>(props.onCancel, (form) => form.querySelector("input"));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     try {
-      const code = inviteCode.trim();
+      const trimmed = name.trim();
       await props.onCreate(
-        code ? { name: name.trim(), type: "private", inviteCode: code } : { name: name.trim(), type: "public" },
+        type === "private" ? { name: trimmed, type, inviteCode: inviteCode.trim() } : { name: trimmed, type },
       );
     } catch (failure) {
       setError(failure);
@@ -40,13 +49,25 @@ export function CreateChannelForm(props: {
         aria-label={t("channels.name")}
         required
       />
-      <input
-        className="pk-input"
-        value={inviteCode}
-        onChange={(e) => setInviteCode(e.target.value)}
-        placeholder={t("channels.inviteCodeOptional")}
-        aria-label={t("channels.inviteCodeOptional")}
+      <ChoiceGroup
+        legend={t("channels.type")}
+        name={typeName}
+        options={TYPES}
+        value={type}
+        label={(option) => t(TYPE_LABELS[option])}
+        hint={(option) => t(TYPE_HINTS[option])}
+        onChange={setType}
       />
+      {type === "private" && (
+        <input
+          className="pk-input"
+          value={inviteCode}
+          onChange={(e) => setInviteCode(e.target.value)}
+          placeholder={t("channels.inviteCode")}
+          aria-label={t("channels.inviteCode")}
+          required
+        />
+      )}
       {error !== null && (
         <p className="pk-error pk-small" role="alert">
           {describeError(error, t)}
@@ -58,6 +79,18 @@ export function CreateChannelForm(props: {
     </form>
   );
 }
+
+const TYPE_LABELS = {
+  public: "channels.typePublic",
+  private: "channels.typePrivate",
+  open: "channels.typeOpen",
+} as const;
+
+const TYPE_HINTS = {
+  public: "channels.typePublicHint",
+  private: "channels.typePrivateHint",
+  open: "channels.typeOpenHint",
+} as const;
 
 /** Asks for a private channel's invite code before joining it; Escape cancels, as Cancel does. */
 export function InviteCodeForm(props: { onJoin: (code: string) => Promise<void>; onCancel: () => void }) {
