@@ -2,16 +2,15 @@ import { type FormEvent, useId, useState } from "react";
 import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
+import {
+  NEW_CHANNEL_TYPE_HINTS,
+  NEW_CHANNEL_TYPE_LABELS,
+  NEW_CHANNEL_TYPES,
+  type NewChannel,
+  type NewChannelType,
+  newChannel,
+} from "../../lib/new-channel";
 import { ChoiceGroup } from "../settings/choice-group";
-
-/** The types a user makes from the kit; the others (super groups, broadcasts) are the app server's to make. */
-const TYPES = ["public", "private", "open"] as const;
-type KitChannelType = (typeof TYPES)[number];
-
-/** What the form makes: a private channel always with its code, the others without one. */
-export type NewChannel =
-  | { name: string; type: "public" | "open" }
-  | { name: string; type: "private"; inviteCode: string };
 
 /**
  * Makes a channel: public, private (entered with the invite code given here) or open (read by anyone, no unread
@@ -20,7 +19,7 @@ export type NewChannel =
 export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Promise<void>; onCancel: () => void }) {
   const { t } = useStrings();
   const [name, setName] = useState("");
-  const [type, setType] = useState<KitChannelType>("public");
+  const [type, setType] = useState<NewChannelType>("public");
   const [inviteCode, setInviteCode] = useState("");
   const [error, setError] = useState<unknown>(null);
   const typeName = useId();
@@ -30,10 +29,7 @@ export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Prom
     event.preventDefault();
     setError(null);
     try {
-      const trimmed = name.trim();
-      await props.onCreate(
-        type === "private" ? { name: trimmed, type, inviteCode: inviteCode.trim() } : { name: trimmed, type },
-      );
+      await props.onCreate(newChannel(name, type, inviteCode));
     } catch (failure) {
       setError(failure);
     }
@@ -52,10 +48,10 @@ export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Prom
       <ChoiceGroup
         legend={t("channels.type")}
         name={typeName}
-        options={TYPES}
+        options={NEW_CHANNEL_TYPES}
         value={type}
-        label={(option) => t(TYPE_LABELS[option])}
-        hint={(option) => t(TYPE_HINTS[option])}
+        label={(option) => t(NEW_CHANNEL_TYPE_LABELS[option])}
+        hint={(option) => t(NEW_CHANNEL_TYPE_HINTS[option])}
         onChange={setType}
       />
       {type === "private" && (
@@ -79,18 +75,6 @@ export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Prom
     </form>
   );
 }
-
-const TYPE_LABELS = {
-  public: "channels.typePublic",
-  private: "channels.typePrivate",
-  open: "channels.typeOpen",
-} as const;
-
-const TYPE_HINTS = {
-  public: "channels.typePublicHint",
-  private: "channels.typePrivateHint",
-  open: "channels.typeOpenHint",
-} as const;
 
 /** Asks for a private channel's invite code before joining it; Escape cancels, as Cancel does. */
 export function InviteCodeForm(props: { onJoin: (code: string) => Promise<void>; onCancel: () => void }) {
