@@ -41,6 +41,7 @@ export {
 export { Avatar } from "./components/avatar";
 export { CallScreen } from "./components/call-screen";
 export { ChannelList, type ChannelListProps } from "./components/channel-list";
+export { CreateChannelForm } from "./components/create-channel-form";
 export { ChannelScreen, type ChannelScreenProps } from "./components/channel-screen";
 export { Chat, type ChatProps } from "./components/chat";
 export { Composer, type ComposerProps } from "./components/composer";
