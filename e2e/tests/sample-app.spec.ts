@@ -19,6 +19,7 @@ const UI = {
     reply: "Reply",
     thread: "Thread",
     oneReply: "1 reply",
+    openType: "Open",
   },
   ko: {
     ...SAMPLE_WORDS.ko,
@@ -31,6 +32,7 @@ const UI = {
     reply: "답글",
     thread: "스레드",
     oneReply: "답글 1개",
+    openType: "오픈",
   },
 } as const;
 
@@ -41,10 +43,12 @@ function signIn(browser: Browser, language: Language, server: string, appId: str
   return signInToSample(browser, sample.url(), language, { server, appId, userId });
 }
 
-async function createChannel(page: Page, language: Language, name: string) {
+/** Makes a channel from the kit's form: public, or open when `open` is set. */
+async function createChannel(page: Page, language: Language, name: string, open = false) {
   const words = UI[language];
   await page.getByRole("button", { name: words.newChannel }).click();
   await page.getByLabel(words.channelName, { exact: true }).fill(name);
+  if (open) await page.getByRole("radio", { name: new RegExp(`^${words.openType}`) }).check();
   await page.getByRole("button", { name: words.create, exact: true }).click();
   await expect(page.locator(".pk-channel-header h2")).toContainText(name);
 }
@@ -68,7 +72,9 @@ for (const language of ["en", "ko"] as const) {
     const kim = await signIn(browser, language, baseURL as string, app.id, "kim");
     await createChannel(kim, language, "General");
     const lee = await signIn(browser, language, baseURL as string, app.id, "lee");
-    await createChannel(lee, language, "Random");
+    // Random is an open channel, made from the kit's type choice and tagged as such in the list.
+    await createChannel(lee, language, "Random", true);
+    await expect(channelItem(lee, "Random").getByTestId("open-tag")).toHaveText(words.openType);
     await lee.getByRole("button", { name: words.refresh }).click();
     await lee.locator(".pk-channel-list button", { hasText: "General" }).click();
     await expect(lee.locator(".pk-channel-header h2")).toContainText("General");

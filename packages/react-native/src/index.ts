@@ -44,6 +44,7 @@ export { ChannelList, type ChannelListProps } from "./components/channel-list";
 export { ChannelScreen, type ChannelScreenProps } from "./components/channel-screen";
 export { Chat, type ChatProps } from "./components/chat";
 export { Composer, type ComposerProps } from "./components/composer";
+export { CreateChannelForm } from "./components/create-channel-form";
 export { KitButton, type KitButtonProps } from "./components/kit-button";
 export { KitText, type KitTextProps } from "./components/kit-text";
 export { listRows, MessageList, type MessageListProps, type MessageListRow } from "./components/message-list";

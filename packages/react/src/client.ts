@@ -53,6 +53,13 @@ export interface ChatClient {
   /** Saves the user's push mode in one channel: `default`, `mentions` or `mute`. */
   setChannelPushMode?: ParleyClient["setChannelPushMode"];
   /**
+   * The user's push preferences across the app: level, quiet hours, snooze. Without it (and `setPushPreferences`) the
+   * channel list offers no push settings.
+   */
+  pushPreferences?: ParleyClient["pushPreferences"];
+  /** Changes the user's push preferences: the fields given, null clearing the snooze or quiet hours. */
+  setPushPreferences?: ParleyClient["setPushPreferences"];
+  /**
    * The local copy and the outbox of a client made with the `offline` option (`@parley/sdk/offline`). With it the
    * kit opens the user's channels and messages from the copy and sends through the outbox; without it (null or
    * left out) everything comes from the network.

@@ -50,6 +50,14 @@ export {
   withOwnReaction,
   withReaction,
 } from "./lib/message-state";
+export {
+  NEW_CHANNEL_TYPE_HINTS,
+  NEW_CHANNEL_TYPE_LABELS,
+  NEW_CHANNEL_TYPES,
+  type NewChannel,
+  type NewChannelType,
+  newChannel,
+} from "./lib/new-channel";
 /**
  * An in-memory client with the events a server would send, for tests and storybooks of a renderer on this entry. It
  * needs no DOM, and a bundle that does not name it leaves it out.

@@ -32,6 +32,8 @@ export {
   type MessageListViewProps,
 } from "./components/message-list/message-list";
 export { QUICK_REACTIONS, ReactionPicker, Reactions } from "./components/message-list/reactions";
+export { ChoiceGroup } from "./components/settings/choice-group";
+export { PushSettings } from "./components/settings/push-settings";
 export { ThreadPanel } from "./components/thread/thread-panel";
 export { type CallsState, useCall, useCallState } from "./hooks/use-call";
 export { useChannel } from "./hooks/use-channel";

@@ -1,9 +1,10 @@
 import { type ChannelEntry, describeError, useChannels } from "@parley/react/headless";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { ActivityIndicator, FlatList, TextInput, View } from "react-native";
 import { useNativeContext } from "../context";
 import { useStrings } from "../use-strings";
 import { ChannelRow } from "./channel-row";
+import { CreateChannelForm } from "./create-channel-form";
 import { KitButton } from "./kit-button";
 import { KitText } from "./kit-text";
 
@@ -14,9 +15,13 @@ export interface ChannelListProps {
 
 const keyOf = (entry: ChannelEntry) => entry.channel.id;
 
-/** The user's channels, newest activity first, with unread and mention badges and a search over their titles. */
+/**
+ * The user's channels, newest activity first, with unread and mention badges, a search over their titles, and a form
+ * for a new channel (public, private with an invite code, or open) that opens the channel it made.
+ */
 export function ChannelList(props: ChannelListProps) {
-  const { channels, search, setSearch, loading, error, reload } = useChannels();
+  const { channels, search, setSearch, loading, error, reload, create } = useChannels();
+  const [creating, setCreating] = useState(false);
   const { tokens, insets } = useNativeContext();
   const { t } = useStrings();
   const { onSelect } = props;
@@ -27,30 +32,44 @@ export function ChannelList(props: ChannelListProps) {
 
   return (
     <View style={{ flex: 1, backgroundColor: tokens.background }}>
-      <View style={{ paddingHorizontal: 12 + insets.left, paddingRight: 12 + insets.right, paddingVertical: 8 }}>
-        <TextInput
-          accessibilityLabel={t("channels.search")}
-          placeholder={t("channels.search")}
-          placeholderTextColor={tokens.mutedText}
-          value={search}
-          onChangeText={setSearch}
-          autoCorrect={false}
-          autoCapitalize="none"
-          clearButtonMode="while-editing"
-          returnKeyType="search"
-          allowFontScaling
-          style={{
-            minHeight: 44,
-            paddingHorizontal: 12,
-            paddingVertical: 8,
-            borderRadius: tokens.radius,
-            borderWidth: 1,
-            borderColor: tokens.border,
-            backgroundColor: tokens.inputBackground,
-            color: tokens.text,
-            fontSize: tokens.fontSize,
-          }}
-        />
+      <View style={{ paddingLeft: 12 + insets.left, paddingRight: 12 + insets.right, paddingVertical: 8, gap: 8 }}>
+        <View style={{ flexDirection: "row", alignItems: "center", gap: 8 }}>
+          <TextInput
+            accessibilityLabel={t("channels.search")}
+            placeholder={t("channels.search")}
+            placeholderTextColor={tokens.mutedText}
+            value={search}
+            onChangeText={setSearch}
+            autoCorrect={false}
+            autoCapitalize="none"
+            clearButtonMode="while-editing"
+            returnKeyType="search"
+            allowFontScaling
+            style={{
+              minHeight: 44,
+              paddingHorizontal: 12,
+              paddingVertical: 8,
+              borderRadius: tokens.radius,
+              borderWidth: 1,
+              borderColor: tokens.border,
+              backgroundColor: tokens.inputBackground,
+              color: tokens.text,
+              fontSize: tokens.fontSize,
+              flex: 1,
+            }}
+          />
+          {!creating && <KitButton label={t("channels.new")} onPress={() => setCreating(true)} />}
+        </View>
+        {creating && (
+          <CreateChannelForm
+            onCancel={() => setCreating(false)}
+            onCreate={async (input) => {
+              const channel = await create(input);
+              setCreating(false);
+              onSelect(channel.id);
+            }}
+          />
+        )}
       </View>
       {error !== null && (
         <View accessibilityRole="alert" style={{ padding: 16, gap: 8 }}>

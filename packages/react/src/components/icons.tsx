@@ -103,3 +103,10 @@ export const ReceiptIcon = ({ double }: { double: boolean }) => (
     {double && <path d="M11 16l2 2L23 7" />}
   </Icon>
 );
+
+export const BellIcon = () => (
+  <Icon size={16}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Icon>
+);

@@ -23,7 +23,9 @@ import {
   type TMembersPage,
   type TMessage,
   type TMessagesResponse,
+  type TPushPreferences,
   type TUnreadResponse,
+  type TUpdatePushPreferencesRequest,
   type UnreadCounts,
 } from "@parley/sdk";
 import type { ChatClient } from "../client";
@@ -217,7 +219,8 @@ export class FakeClient implements ChatClient {
     get: async (channelId: string) => this.#channel(channelId).channel,
     create: async (input: CreateChannelInput) => {
       await this.#call("channels.create", input);
-      const channel = makeChannel(`c${this.#channels.size + 1}`, { name: input.name ?? "" });
+      const type = input.type ?? "public";
+      const channel = makeChannel(`c${this.#channels.size + 1}`, { name: input.name ?? "", type });
       this.addChannel(channel);
       return channel;
     },
@@ -415,6 +418,21 @@ export class FakeClient implements ChatClient {
     await this.#call("setChannelPushMode", channelId, mode);
     this.#pushModes.set(channelId, mode);
     return mode;
+  }
+
+  /** The user's push preferences as the server keeps them; a test may set them first. */
+  pushPreferencesState: TPushPreferences = { level: "all", doNotDisturb: null, snoozeUntil: null };
+
+  async pushPreferences(): Promise<TPushPreferences> {
+    await this.#call("pushPreferences");
+    return this.pushPreferencesState;
+  }
+
+  async setPushPreferences(changes: TUpdatePushPreferencesRequest): Promise<TPushPreferences> {
+    await this.#call("setPushPreferences", changes);
+    const { level, doNotDisturb, snoozeUntil } = { ...this.pushPreferencesState, ...changes };
+    this.pushPreferencesState = { level, doNotDisturb: doNotDisturb ?? null, snoozeUntil: snoozeUntil ?? null };
+    return this.pushPreferencesState;
   }
 
   /** The user's scheduled messages, in memory, under the server's range and limit. */

@@ -1,30 +1,35 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { usePanelFocus } from "../../hooks/use-panel-focus";
 import { useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
+import {
+  NEW_CHANNEL_TYPE_HINTS,
+  NEW_CHANNEL_TYPE_LABELS,
+  NEW_CHANNEL_TYPES,
+  type NewChannel,
+  type NewChannelType,
+  newChannel,
+} from "../../lib/new-channel";
+import { ChoiceGroup } from "../settings/choice-group";
 
 /**
- * Makes a channel: public, or private when an invite code is given. Focus starts on the name; Escape cancels and
- * gives focus back to what opened the form.
+ * Makes a channel: public, private (entered with the invite code given here) or open (read by anyone, no unread
+ * counts). Focus starts on the name; Escape cancels and gives focus back to what opened the form.
  */
-export function CreateChannelForm(props: {
-  onCreate: (input: { name: string; type: "public" | "private"; inviteCode?: string }) => Promise<void>;
-  onCancel: () => void;
-}) {
+export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Promise<void>; onCancel: () => void }) {
   const { t } = useStrings();
   const [name, setName] = useState("");
+  const [type, setType] = useState<NewChannelType>("public");
   const [inviteCode, setInviteCode] = useState("");
   const [error, setError] = useState<unknown>(null);
+  const typeName = useId();
   const panel = usePanelFocus<HTMLFormElement>(props.onCancel, (form) => form.querySelector("input"));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     try {
-      const code = inviteCode.trim();
-      await props.onCreate(
-        code ? { name: name.trim(), type: "private", inviteCode: code } : { name: name.trim(), type: "public" },
-      );
+      await props.onCreate(newChannel(name, type, inviteCode));
     } catch (failure) {
       setError(failure);
     }
@@ -40,13 +45,25 @@ export function CreateChannelForm(props: {
         aria-label={t("channels.name")}
         required
       />
-      <input
-        className="pk-input"
-        value={inviteCode}
-        onChange={(e) => setInviteCode(e.target.value)}
-        placeholder={t("channels.inviteCodeOptional")}
-        aria-label={t("channels.inviteCodeOptional")}
+      <ChoiceGroup
+        legend={t("channels.type")}
+        name={typeName}
+        options={NEW_CHANNEL_TYPES}
+        value={type}
+        label={(option) => t(NEW_CHANNEL_TYPE_LABELS[option])}
+        hint={(option) => t(NEW_CHANNEL_TYPE_HINTS[option])}
+        onChange={setType}
       />
+      {type === "private" && (
+        <input
+          className="pk-input"
+          value={inviteCode}
+          onChange={(e) => setInviteCode(e.target.value)}
+          placeholder={t("channels.inviteCode")}
+          aria-label={t("channels.inviteCode")}
+          required
+        />
+      )}
       {error !== null && (
         <p className="pk-error pk-small" role="alert">
           {describeError(error, t)}

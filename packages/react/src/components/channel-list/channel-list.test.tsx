@@ -106,4 +106,63 @@ describe("ChannelList", () => {
     expect(screen.queryByRole("textbox", { name: "Channel name" })).toBeNull();
     expect(screen.getByRole("button", { name: "+ New" })).toHaveFocus();
   });
+
+  it("makes an open channel from the type choice, tagged Open in the list", async () => {
+    const client = seeded();
+    const onSelect = vi.fn();
+    const { user } = renderKit(<ChannelList selectedId={null} onSelect={onSelect} />, { client });
+    await user.click(await screen.findByRole("button", { name: "+ New" }));
+
+    const types = screen.getByRole("group", { name: "Type" });
+    expect(within(types).getByRole("radio", { name: /^Public/ })).toBeChecked();
+    expect(screen.queryByRole("textbox", { name: "Invite code" })).toBeNull();
+    const open = within(types).getByRole("radio", { name: /^Open/ });
+    expect(open).toHaveAccessibleDescription("Open channel: anyone reads it, no unread counts");
+
+    await user.type(screen.getByRole("textbox", { name: "Channel name" }), " Keynote ");
+    await user.click(open);
+    await user.click(screen.getByRole("button", { name: "Create" }));
+
+    const create = client.requests.find((r) => r.name === "channels.create");
+    expect(create?.args).toEqual([{ name: "Keynote", type: "open" }]);
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ name: "Keynote", type: "open" }));
+    const made = await screen.findByText("Keynote");
+    expect(within(made.closest("[data-testid=channel-item]") as HTMLElement).getByTestId("open-tag")).toHaveTextContent(
+      "Open",
+    );
+  });
+
+  it("asks for an invite code only for a private channel and sends it with the type", async () => {
+    const client = seeded();
+    const { user } = renderKit(<ChannelList selectedId={null} onSelect={() => {}} />, { client });
+    await user.click(await screen.findByRole("button", { name: "+ New" }));
+    await user.type(screen.getByRole("textbox", { name: "Channel name" }), "Team");
+    await user.click(screen.getByRole("radio", { name: /^Private/ }));
+    const code = screen.getByRole("textbox", { name: "Invite code" });
+    expect(code).toBeRequired();
+    await user.type(code, " s3cret ");
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    expect(client.requests.find((r) => r.name === "channels.create")?.args).toEqual([
+      { name: "Team", type: "private", inviteCode: "s3cret" },
+    ]);
+  });
+
+  it("moves between the types with the arrow keys and names them in Korean", async () => {
+    const client = seeded();
+    const { user } = renderKit(<ChannelList selectedId={null} onSelect={() => {}} />, { client, language: "ko" });
+    await user.click(await screen.findByRole("button", { name: "+ 새 채널" }));
+    const types = screen.getByRole("group", { name: "종류" });
+    const radios = within(types).getAllByRole("radio");
+    expect(radios.map((r) => r.closest("label")?.textContent)).toEqual([
+      "공개누구나 찾아서 참여합니다",
+      "비공개초대 코드로 참여합니다",
+      "오픈오픈 채널: 누구나 읽을 수 있고 안 읽은 수를 세지 않습니다",
+    ]);
+    radios[0]?.focus();
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(within(types).getByRole("radio", { name: /^오픈/ })).toBeChecked();
+    await user.type(screen.getByRole("textbox", { name: "채널 이름" }), "키노트");
+    await user.click(screen.getByRole("button", { name: "만들기" }));
+    expect(client.requests.find((r) => r.name === "channels.create")?.args).toEqual([{ name: "키노트", type: "open" }]);
+  });
 });

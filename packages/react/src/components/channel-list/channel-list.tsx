@@ -1,10 +1,11 @@
 import type { TChannel } from "@parley/sdk";
 import { useId, useState } from "react";
 import { useChannels } from "../../hooks/use-channels";
-import { useStrings } from "../../hooks/use-parley";
+import { useParley, useStrings } from "../../hooks/use-parley";
 import { isDirect } from "../../lib/direct";
 import { describeError } from "../../lib/errors";
-import { LockIcon, SearchIcon } from "../icons";
+import { BellIcon, LockIcon, SearchIcon } from "../icons";
+import { hasPushSettings, PushSettings } from "../settings/push-settings";
 import { CreateChannelForm, InviteCodeForm } from "./channel-forms";
 import { ChannelItem } from "./channel-item";
 
@@ -18,12 +19,15 @@ export interface ChannelListProps {
 
 /**
  * The user's channels and 1:1 chats with unread badges (a red `@` when they were mentioned), a search over them, a
- * form for a new channel, and the public channels they can join.
+ * form for a new channel, the public and open channels they can join, and (with a client that has them) the user's
+ * push settings behind the bell.
  */
 export function ChannelList({ selectedId, onSelect, version }: ChannelListProps) {
   const { t } = useStrings();
   const list = useChannels({ version });
   const [creating, setCreating] = useState(false);
+  const [pushOpen, setPushOpen] = useState(false);
+  const client = useParley();
   const [joining, setJoining] = useState<TChannel | null>(null);
   const searchId = useId();
   const { setError } = list;
@@ -67,10 +71,25 @@ export function ChannelList({ selectedId, onSelect, version }: ChannelListProps)
       </div>
       <div className="pk-section-title">
         <h2>{t("channels.mine")}</h2>
-        <button type="button" className="pk-link" aria-expanded={creating} onClick={() => setCreating((v) => !v)}>
-          {creating ? t("channels.cancel") : t("channels.new")}
-        </button>
+        <span className="pk-row">
+          {hasPushSettings(client) && (
+            <button
+              type="button"
+              className="pk-icon-button pk-push-button"
+              aria-label={t("push.open")}
+              title={t("push.open")}
+              aria-expanded={pushOpen}
+              onClick={() => setPushOpen((v) => !v)}
+            >
+              <BellIcon />
+            </button>
+          )}
+          <button type="button" className="pk-link" aria-expanded={creating} onClick={() => setCreating((v) => !v)}>
+            {creating ? t("channels.cancel") : t("channels.new")}
+          </button>
+        </span>
       </div>
+      {pushOpen && <PushSettings onClose={() => setPushOpen(false)} />}
       {creating && (
         <CreateChannelForm
           onCancel={() => setCreating(false)}

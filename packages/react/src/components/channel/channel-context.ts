@@ -1,4 +1,4 @@
-import type { OutboxItem, TChannel, TMember, TMessage } from "@parley/sdk";
+import type { MessageReceipt, OutboxItem, TChannel, TMember, TMessage } from "@parley/sdk";
 import { createContext, useContext } from "react";
 import type { MessagesState } from "../../hooks/use-messages";
 
@@ -36,6 +36,11 @@ export interface ChannelContextValue {
   /** Nicknames by user ID. */
   names: Map<string, string>;
   actions: MessageActions;
+  /**
+   * Where one of the user's own messages stands (the ticks), for the channel's list and its thread alike; undefined
+   * where there are no receipts (an open channel, a client without them).
+   */
+  receipt?: (message: Pick<TMessage, "channelId" | "seq">) => MessageReceipt;
   side: ChannelSide;
   setSide: (side: ChannelSide) => void;
   leave: () => Promise<void>;

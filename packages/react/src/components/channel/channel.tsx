@@ -4,6 +4,7 @@ import { useChannel } from "../../hooks/use-channel";
 import { nicknames, useMembers } from "../../hooks/use-members";
 import { useMessages } from "../../hooks/use-messages";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
+import { useReceipts } from "../../hooks/use-receipts";
 import { channelTitle, directPeer, isDirect } from "../../lib/direct";
 import { describeError } from "../../lib/errors";
 import { Composer } from "../composer/composer";
@@ -42,6 +43,8 @@ export function Channel({ channel: initial, onLeft, onOpenDirect, children }: Ch
   const messages = useMessages(channel.id);
   const members = useMembers(channel.id);
   const names = useMemo(() => nicknames(members), [members]);
+  // Once per channel: the list and the thread beside it show the same marks, loaded and followed once.
+  const receipts = useReceipts(channel);
   const [side, setSide] = useState<ChannelSide>(null);
   const { toggleReaction, edit, remove, removeLinkPreview, setError, retry, discard } = messages;
 
@@ -71,6 +74,7 @@ export function Channel({ channel: initial, onLeft, onOpenDirect, children }: Ch
     members,
     names,
     actions,
+    receipt: receipts.of ?? undefined,
     side,
     setSide,
     leave: () => leave().catch(setError),

@@ -12,7 +12,6 @@ import {
 } from "react";
 import type { PendingMessage } from "../../hooks/use-messages";
 import { useCurrentUser, useMyUserId, useStrings } from "../../hooks/use-parley";
-import { useReceipts } from "../../hooks/use-receipts";
 import { type MessageActions, useChannelContext } from "../channel/channel-context";
 import { EMOTE_TYPE, MessageItem } from "./message-item";
 
@@ -407,8 +406,7 @@ function useAnnouncement(messages: TMessage[], me: string): string {
 /** The open channel's messages, windowed; inside a {@link Channel}. */
 export function MessageList() {
   const { t } = useStrings();
-  const { channel, title, messages, members, names, actions } = useChannelContext();
-  const receipts = useReceipts(channel);
+  const { channel, title, messages, members, names, actions, receipt } = useChannelContext();
   return (
     <MessageListView
       messages={messages.messages}
@@ -423,7 +421,7 @@ export function MessageList() {
       label={t("chat.messages", { channel: title })}
       empty={messages.waitingForNetwork ? t("chat.emptyOffline") : t("chat.empty")}
       pending={messages.pending}
-      receipt={receipts.of ?? undefined}
+      receipt={receipt}
     />
   );
 }

@@ -56,4 +56,35 @@ describe("ThreadPanel", () => {
     await user.click(within(thread).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("complementary", { name: "Thread" })).toBeNull();
   });
+
+  it("marks the user's own replies with the channel's receipt ticks, loading the marks once for list and thread", async () => {
+    const { client, channel } = seeded();
+    const { user } = renderKit(<Channel channel={channel} />, { client });
+    const chat = await screen.findByRole("region", { name: "Messages in General" });
+    await user.click(await within(chat).findByRole("button", { name: "2 replies" }));
+    const thread = screen.getByRole("complementary", { name: "Thread" });
+
+    const mine = await within(thread).findByRole("article", { name: "KIM: Noodles" });
+    expect(await within(mine).findByRole("img", { name: "Sent" })).toBeInTheDocument();
+    client.emit("channel.delivered", { channelId: "general", userId: "lee", seq: 2 } as never);
+    expect(await within(mine).findByRole("img", { name: "Delivered" })).toBeInTheDocument();
+    client.emit("channel.read", { channelId: "general", userId: "lee", seq: 2 } as never);
+    expect(await within(mine).findByRole("img", { name: "Read" })).toHaveClass("pk-receipt-read");
+
+    // Someone else's reply carries none.
+    const theirs = within(thread).getByRole("article", { name: "LEE: Sure" });
+    expect(within(theirs).queryByTestId("receipt")).toBeNull();
+    expect(client.requests.filter((r) => r.name === "receipts.load")).toHaveLength(1);
+  });
+
+  it("labels the reply ticks in Korean", async () => {
+    const { client, channel } = seeded();
+    const { user } = renderKit(<Channel channel={channel} />, { client, language: "ko" });
+    await user.click(await screen.findByRole("button", { name: "답글 2개" }));
+    const thread = screen.getByRole("complementary", { name: "스레드" });
+    const mine = await within(thread).findByRole("article", { name: "KIM: Noodles" });
+    expect(await within(mine).findByRole("img", { name: "보냄" })).toBeInTheDocument();
+    client.emit("channel.read", { channelId: "general", userId: "lee", seq: 2 } as never);
+    expect(await within(mine).findByRole("img", { name: "읽음" })).toBeInTheDocument();
+  });
 });

@@ -21,7 +21,15 @@ export function ThreadPanel() {
 
 function Thread({ parentId }: { parentId: string }) {
   const { t } = useStrings();
-  const { channel, messages: channelMessages, members, names, actions: channelActions, setSide } = useChannelContext();
+  const {
+    channel,
+    messages: channelMessages,
+    members,
+    names,
+    actions: channelActions,
+    receipt,
+    setSide,
+  } = useChannelContext();
   const replies = useMessages(channel.id, { threadOf: parentId });
   // The parent as the channel's list holds it, so its reactions and edits stay live here too.
   const parent = channelMessages.messages.find((m) => m.id === parentId);
@@ -59,6 +67,7 @@ function Thread({ parentId }: { parentId: string }) {
         label={t("thread.title")}
         empty={t("thread.noReplies")}
         showSeen={false}
+        receipt={receipt}
         header={
           parent && (
             <div className="pk-thread-parent">

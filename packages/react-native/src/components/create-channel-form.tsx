@@ -1,0 +1,139 @@
+import {
+  describeError,
+  NEW_CHANNEL_TYPE_HINTS,
+  NEW_CHANNEL_TYPE_LABELS,
+  NEW_CHANNEL_TYPES,
+  type NewChannel,
+  type NewChannelType,
+  newChannel,
+} from "@parley/react/headless";
+import { useState } from "react";
+import { Pressable, TextInput, View } from "react-native";
+import { useTheme } from "../context";
+import { useStrings } from "../use-strings";
+import { KitButton, TOUCH_SIZE } from "./kit-button";
+import { KitText } from "./kit-text";
+
+/**
+ * Makes a channel, as the web kit's form does: a name and a type (public, private with an invite code, or open).
+ * The types are a radio group, each option read with its state and what it means.
+ */
+export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Promise<void>; onCancel: () => void }) {
+  const tokens = useTheme();
+  const { t } = useStrings();
+  const [name, setName] = useState("");
+  const [type, setType] = useState<NewChannelType>("public");
+  const [inviteCode, setInviteCode] = useState("");
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const ready = name.trim() !== "" && (type !== "private" || inviteCode.trim() !== "");
+
+  async function create() {
+    if (!ready || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onCreate(newChannel(name, type, inviteCode));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = {
+    minHeight: TOUCH_SIZE,
+    paddingHorizontal: 12,
+    paddingVertical: 8,
+    borderRadius: tokens.radius,
+    borderWidth: 1,
+    borderColor: tokens.border,
+    backgroundColor: tokens.inputBackground,
+    color: tokens.text,
+    fontSize: tokens.fontSize,
+  };
+
+  return (
+    <View style={{ gap: 10, padding: 12, backgroundColor: tokens.surface, borderRadius: tokens.radius }}>
+      <TextInput
+        accessibilityLabel={t("channels.name")}
+        placeholder={t("channels.name")}
+        placeholderTextColor={tokens.mutedText}
+        value={name}
+        onChangeText={setName}
+        autoFocus
+        allowFontScaling
+        style={input}
+      />
+      <View accessibilityRole="radiogroup" accessibilityLabel={t("channels.type")} style={{ gap: 4 }}>
+        <KitText size={14} style={{ fontWeight: "600" }} importantForAccessibility="no" accessibilityElementsHidden>
+          {t("channels.type")}
+        </KitText>
+        {NEW_CHANNEL_TYPES.map((option) => {
+          const checked = option === type;
+          return (
+            <Pressable
+              key={option}
+              accessibilityRole="radio"
+              accessibilityLabel={t(NEW_CHANNEL_TYPE_LABELS[option])}
+              accessibilityHint={t(NEW_CHANNEL_TYPE_HINTS[option])}
+              accessibilityState={{ checked }}
+              onPress={() => setType(option)}
+              testID={`channel-type-${option}`}
+              style={{ flexDirection: "row", alignItems: "center", gap: 10, minHeight: TOUCH_SIZE }}
+            >
+              <View
+                style={{
+                  width: 20,
+                  height: 20,
+                  borderRadius: 10,
+                  borderWidth: 2,
+                  borderColor: checked ? tokens.accent : tokens.mutedText,
+                  alignItems: "center",
+                  justifyContent: "center",
+                }}
+              >
+                {checked && <View style={{ width: 10, height: 10, borderRadius: 5, backgroundColor: tokens.accent }} />}
+              </View>
+              <View style={{ flex: 1 }}>
+                <KitText>{t(NEW_CHANNEL_TYPE_LABELS[option])}</KitText>
+                <KitText tone="muted" size={13}>
+                  {t(NEW_CHANNEL_TYPE_HINTS[option])}
+                </KitText>
+              </View>
+            </Pressable>
+          );
+        })}
+      </View>
+      {type === "private" && (
+        <TextInput
+          accessibilityLabel={t("channels.inviteCode")}
+          placeholder={t("channels.inviteCode")}
+          placeholderTextColor={tokens.mutedText}
+          value={inviteCode}
+          onChangeText={setInviteCode}
+          autoCapitalize="none"
+          autoCorrect={false}
+          allowFontScaling
+          style={input}
+        />
+      )}
+      {error !== null && (
+        <View accessible accessibilityRole="alert">
+          <KitText tone="danger" size={14}>
+            {describeError(error, t)}
+          </KitText>
+        </View>
+      )}
+      <View style={{ flexDirection: "row", gap: 8, justifyContent: "flex-end" }}>
+        <KitButton label={t("channels.cancel")} onPress={props.onCancel} />
+        <KitButton
+          label={t("channels.create")}
+          variant="primary"
+          disabled={!ready || busy}
+          onPress={() => void create()}
+        />
+      </View>
+    </View>
+  );
+}
