@@ -237,7 +237,7 @@ describe("parseSendbirdExport on other inputs", () => {
     ]);
   });
 
-  it("makes an open channel's participants and operators members, and a group channel's participants nothing", () => {
+  it("makes an open channel's operators and participants members once each, and a group channel's participants nothing", () => {
     const result = parseSendbirdExport([
       {
         name: "c.json",
@@ -245,8 +245,8 @@ describe("parseSendbirdExport on other inputs", () => {
           open_channels: [
             {
               channel_url: "live",
-              members: [{ user_id: "host", role: "operator" }],
-              participants: [{ user_id: "fan1" }, { user_id: "fan2", nickname: "Fan" }],
+              operators: [{ user_id: "host" }],
+              participants: [{ user_id: "host" }, { user_id: "fan1" }, { user_id: "fan2", nickname: "Fan" }],
             },
           ],
           group_channels: [{ channel_url: "group", members: [{ user_id: "a" }], participants: [{ user_id: "z" }] }],

@@ -37,8 +37,8 @@ const CHANNEL_KEYS = ["group_channels", "open_channels", "channels"] as const;
 
 /**
  * Sendbird's channels as Parley's. An open channel is read by anyone before entering, has participants rather than
- * members, no cap and no unread counts, which is Parley's open channel (decision 0300). Of a group channel's flags, the one that changes who may post wins: broadcast, then super (no member
- * cap), then public. A public channel that asks for an access code is Parley's private (join with a code); Sendbird
+ * members, no cap and no unread counts, which is Parley's open channel (decision 0300). Of a group channel's flags,
+ * the one that changes who may post wins: broadcast, then super (no member cap), then public. A public channel that asks for an access code is Parley's private (join with a code); Sendbird
  * does not export the code, so the import has to give it a new one. Everything else is members added by the app.
  */
 export function sendbirdChannelType(channel: Json, isOpen: boolean): TChannelType {
@@ -143,9 +143,7 @@ function readChannel(item: unknown, at: RowRef, isOpen: boolean, collector: Coll
     return;
   }
   const isOpenChannel = isOpen || item.channel_type === "open";
-  // An open channel's people are its participants (those who had entered it); they become its members, which is how
-  // a Parley user follows an open channel's live events.
-  const members = [...items(item.members), ...(isOpenChannel ? items(item.participants) : [])].filter(isObject);
+  const members = isOpenChannel ? openChannelPeople(item) : items(item.members).filter(isObject);
   const operator = members.find((member) => member.role === "operator" && isUserId(member.user_id))?.user_id;
   const creator = isObject(item.created_by) ? item.created_by.user_id : undefined;
   const owner = isUserId(creator) ? creator : operator;
@@ -192,6 +190,28 @@ function readChannel(item: unknown, at: RowRef, isOpen: boolean, collector: Coll
       at.line === 0 ? "keep-first" : "refuse",
     );
   }
+}
+
+/**
+ * An open channel's operators and participants (those who had entered it), once each, an operator first: they become
+ * its members, which is how a Parley user follows an open channel's live events. Sendbird lists an open channel's
+ * operators under `operators`; `members` with their roles are read too, as a group channel writes them.
+ */
+function openChannelPeople(channel: Json): Json[] {
+  const operators = items(channel.operators)
+    .filter(isObject)
+    .map((operator) => ({ ...operator, role: "operator" }));
+  const seen = new Set<string>();
+  return [
+    ...items(channel.members).filter(isObject),
+    ...operators,
+    ...items(channel.participants).filter(isObject),
+  ].filter((person) => {
+    const userId = asText(person.user_id);
+    if (seen.has(userId)) return false;
+    seen.add(userId);
+    return true;
+  });
 }
 
 /**
