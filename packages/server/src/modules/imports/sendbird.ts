@@ -200,7 +200,7 @@ function readChannel(item: unknown, at: RowRef, isOpen: boolean, collector: Coll
 function openChannelPeople(channel: Json): Json[] {
   const operators = items(channel.operators)
     .filter(isObject)
-    .map((operator) => ({ ...operator, role: "operator" }));
+    .map((operator): Json => ({ ...operator, role: "operator" }));
   const seen = new Set<string>();
   return [
     ...items(channel.members).filter(isObject),
