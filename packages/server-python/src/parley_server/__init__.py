@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .client import Channels, Members, Messages, ParleyServer, Tokens, Users, WebhookSettings
 from .errors import ParleyConnectionError, ParleyError, WebhookVerificationError
+from .moderation import Moderation, Permissions, Roles
 from .signing import LOGIN_TOKEN_TTL_DEFAULT_SECONDS, LOGIN_TOKEN_TTL_MAX_SECONDS, sign_login_token
 from .webhooks import verify_webhook
 
@@ -19,9 +20,12 @@ __all__ = [
     "LOGIN_TOKEN_TTL_MAX_SECONDS",
     "Members",
     "Messages",
+    "Moderation",
     "ParleyConnectionError",
     "ParleyError",
     "ParleyServer",
+    "Permissions",
+    "Roles",
     "Tokens",
     "Users",
     "WebhookSettings",

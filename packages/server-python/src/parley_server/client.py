@@ -11,6 +11,7 @@ from typing import Any, Dict, List, Optional
 from .catalogue import status_of
 from .errors import ParleyError
 from .http import Http, Transport, urllib_transport
+from .moderation import Moderation, Permissions, Roles
 from .signing import LOGIN_TOKEN_TTL_DEFAULT_SECONDS, sign_login_token
 from .types import Channel, ChannelsPage, ChatUser, ChatUsersPage, IssuedToken, Message, MessagesPage
 
@@ -83,6 +84,14 @@ class Users:
         (with the item's ``error``). Sending the same items again changes nothing.
         """
         return self._http.request("POST", "/users/bulk", body={"users": users})
+
+    def deactivate(self, user_id: str) -> ChatUser:
+        """Stops the user: they cannot log in or send, and their sessions end. ``"3018"`` for no user of this ID."""
+        return self._http.request("POST", "/users/:userId/deactivate", params={"userId": user_id})["user"]
+
+    def activate(self, user_id: str) -> ChatUser:
+        """Lets a deactivated user log in and send again."""
+        return self._http.request("POST", "/users/:userId/activate", params={"userId": user_id})["user"]
 
     def shadow_ban(self, user_id: str) -> bool:
         """Shadow-bans the user in the app: their new messages are seen by them only, and no user is told.
@@ -198,6 +207,28 @@ class Channels:
     def get(self, channel_id: str) -> Channel:
         """One channel; ``"3007"`` when the app has none of this ID."""
         return self._http.request("GET", "/channels/:channelId", params={"channelId": channel_id})["channel"]
+
+    def update(self, channel_id: str, **changes: Any) -> Channel:
+        """Changes what ``changes`` gives, in the API's names (``name``, ``data``, ``slowModeSeconds``…).
+
+        ``data`` replaces the whole map. ``slowModeSeconds`` sets slow mode: the seconds a member waits between two of
+        their messages (0 turns it off); a member's message within it is refused with ``"3206"``.
+        """
+        return self._http.request("PATCH", "/channels/:channelId", params={"channelId": channel_id}, body=changes)[
+            "channel"
+        ]
+
+    def set_member_role(self, channel_id: str, user_id: str, role: str) -> str:
+        """Makes a member a ``"moderator"`` of the channel, or a ``"member"`` again; the owner changes by a transfer.
+
+        ``"3020"`` for a user who is not a member. Answers the channel role the member holds now.
+        """
+        return self._http.request(
+            "PUT",
+            "/channels/:channelId/members/:userId/role",
+            params={"channelId": channel_id, "userId": user_id},
+            body={"role": role},
+        )["role"]
 
     def freeze(self, channel_id: str) -> Channel:
         """Freezes the channel: its members read but can no longer send until it is unfrozen; the app still sends."""
@@ -349,7 +380,8 @@ class WebhookSettings:
 class ParleyServer:
     """The Parley chat API for an app's backend, with the app's API key.
 
-    ``users``, ``tokens``, ``channels``, ``members``, ``messages`` and ``webhooks`` group the calls. Calls answered 429 or 5xx,
+    ``users``, ``tokens``, ``roles``, ``permissions``, ``channels``, ``members``, ``moderation``, ``messages`` and
+    ``webhooks`` group the calls. Calls answered 429 or 5xx,
     or not answered, are retried up to ``max_retries`` times, after the ``Retry-After`` the server sent or a
     back-off doubling from ``base_delay`` to ``max_delay`` seconds with jitter; writes are made safe to repeat.
     """
@@ -382,8 +414,11 @@ class ParleyServer:
         )
         self.users = Users(http)
         self.tokens = Tokens(http, app_id, signing_key_id, signing_secret)
+        self.roles = Roles(http)
+        self.permissions = Permissions(http)
         self.channels = Channels(http)
         self.members = Members(http)
+        self.moderation = Moderation(http)
         self.webhooks = WebhookSettings(http)
         can_sign = bool(signing_key_id and signing_secret)
         self.messages = Messages(http, _UserSessions(http, self.tokens, app_id, can_sign))

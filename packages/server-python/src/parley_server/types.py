@@ -17,6 +17,7 @@ class ChatUser(TypedDict, total=False):
     metadata: Dict[str, str]
     createdAt: str
     lastSeenAt: Optional[str]
+    role: str
 
 
 class ChatUsersPage(TypedDict):
@@ -64,8 +65,45 @@ class Channel(TypedDict, total=False):
     createdAt: str
     data: Dict[str, str]
     lastMessage: Optional[Message]
+    slowModeSeconds: int
 
 
 class ChannelsPage(TypedDict):
     channels: List[Channel]
     nextCursor: Optional[str]
+
+
+class Member(TypedDict, total=False):
+    """A channel's member; ``role`` is their channel role: owner, moderator or member."""
+
+    userId: str
+    nickname: str
+    profileImageUrl: str
+    isActive: bool
+    role: str
+    joinedAt: str
+    mutedUntil: Optional[str]
+
+
+class Role(TypedDict, total=False):
+    """An app role: built in (admin, moderator, member, guest) or one of the app's own."""
+
+    name: str
+    builtIn: bool
+    description: str
+    userCount: int
+
+
+class ChannelGrants(TypedDict):
+    owner: List[str]
+    moderator: List[str]
+    member: List[str]
+
+
+class PermissionMatrix(TypedDict):
+    """What each app role and each channel role may do in channels of one type."""
+
+    channelType: str
+    app: Dict[str, List[str]]
+    channel: ChannelGrants
+    isDefault: bool

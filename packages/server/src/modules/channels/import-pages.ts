@@ -12,6 +12,8 @@ export interface ImportedChannelRow {
   created_at: string;
   is_frozen: boolean;
   invite_code: string;
+  /** Null for no cap, as a plan stored before imports wrote it also reads. */
+  member_limit: number | null;
   last_seq: number;
   countable_seq: number;
   countable_public_seq: number;
@@ -38,12 +40,12 @@ export interface ImportedMemberRow {
 export async function writeImportedChannels(tx: Db, appId: string, rows: readonly ImportedChannelRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`
-  insert into channels (id, app_id, name, type, owner_id, data, is_frozen, invite_code, last_seq, countable_seq,
-    countable_public_seq, created_at, updated_at)
-  select r.id, ${appId}::uuid, r.name, r.type, u.id, r.data, r.is_frozen, r.invite_code, r.last_seq,
+  insert into channels (id, app_id, name, type, owner_id, data, is_frozen, invite_code, member_limit, last_seq,
+    countable_seq, countable_public_seq, created_at, updated_at)
+  select r.id, ${appId}::uuid, r.name, r.type, u.id, r.data, r.is_frozen, r.invite_code, r.member_limit, r.last_seq,
     r.countable_seq, r.countable_public_seq, r.created_at, r.created_at
   from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, name text, type text, owner_user_id text, data jsonb,
-    is_frozen boolean, invite_code text, last_seq int, countable_seq int, countable_public_seq int,
+    is_frozen boolean, invite_code text, member_limit int, last_seq int, countable_seq int, countable_public_seq int,
     created_at timestamptz)
   left join chat_users u on u.app_id = ${appId}::uuid and u.user_id = r.owner_user_id
   on conflict do nothing`);

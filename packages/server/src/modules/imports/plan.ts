@@ -5,7 +5,7 @@
  * crash, writes the same rows, and the job never reads what it wrote to decide what to write next.
  */
 import { randomBytes } from "node:crypto";
-import type { TChannelType, TImportKind } from "@parley/contract";
+import { OPEN_CHANNEL_MEMBER_LIMIT, type TChannelType, type TImportKind } from "@parley/contract";
 import type { ImportedChannelRow, ImportedMemberRow } from "../channels";
 import type { ImportedUserRow } from "../chat-users";
 import type { ImportedMessageRow, ImportedReactionRow } from "../messages";
@@ -99,7 +99,7 @@ function seqsOf(list: readonly ImportMessage[]): number[] {
  * The plan of an import into the app `appId`. `now` stands in for a time the source does not give. A channel's
  * counters are its messages' (replies stay in their thread unless shown in the channel, so they do not count toward
  * unread); each member's read mark is where the source says they had read, or the end of the history when it says
- * nothing (decision 0273).
+ * nothing (decision 0273) or the channel is open (decision 0300).
  */
 export function buildPlan(
   accepted: Accepted,
@@ -194,6 +194,8 @@ export function buildPlan(
       is_frozen: channel.isFrozen,
       // The sources do not export invite codes; a private channel needs one to be joined, so it gets a new one.
       invite_code: channel.type === "private" ? randomBytes(6).toString("base64url") : "",
+      // An open channel always holds up to the open limit (decision 0283); the other types keep no cap, as before.
+      member_limit: channel.type === "open" ? OPEN_CHANNEL_MEMBER_LIMIT : null,
       last_seq: history.lastSeq,
       countable_seq: history.countableSeq,
       countable_public_seq: history.countablePublicSeq,
@@ -208,11 +210,17 @@ export function buildPlan(
     if (seen.has(key)) continue;
     seen.add(key);
     const history = histories.get(member.channelId) ?? empty;
+    // An open channel counts no unread messages (decision 0283): its members have read the whole history, whatever the
+    // source says, so a later change to another type starts them with nothing unread.
+    const isOpen = types.get(member.channelId) === "open";
+    const mark = isOpen
+      ? { ...history.markOf(member.userId, undefined), unread_mentions: 0 }
+      : history.markOf(member.userId, member.read);
     members.push({
       channel_id: member.channelId,
       user_id: member.userId,
       joined_at: iso(member.joinedAt ?? createdAt.get(member.channelId) ?? null),
-      ...history.markOf(member.userId, member.read),
+      ...mark,
     });
   }
 

@@ -215,7 +215,7 @@ describe("parseSendbirdExport on other inputs", () => {
     ]);
   });
 
-  it("makes open channels supergroups, super groups supergroups, and code-protected public channels private", () => {
+  it("makes open channels open, super groups supergroups, and code-protected public channels private", () => {
     const result = parseSendbirdExport([
       {
         name: "c.json",
@@ -225,14 +225,41 @@ describe("parseSendbirdExport on other inputs", () => {
             { channel_url: "super1", is_super: true, is_public: true },
             { channel_url: "coded1", is_public: true, is_access_code_required: true },
           ],
+          channels: [{ channel_url: "open2", channel_type: "open" }],
         }),
       },
     ]);
     expect(result.channels.map((c) => [c.sourceKey, c.type])).toEqual([
       ["super1", "supergroup"],
       ["coded1", "private"],
-      ["open1", "supergroup"],
+      ["open1", "open"],
+      ["open2", "open"],
     ]);
+  });
+
+  it("makes an open channel's operators and participants members once each, and a group channel's participants nothing", () => {
+    const result = parseSendbirdExport([
+      {
+        name: "c.json",
+        text: JSON.stringify({
+          open_channels: [
+            {
+              channel_url: "live",
+              operators: [{ user_id: "host" }],
+              participants: [{ user_id: "host" }, { user_id: "fan1" }, { user_id: "fan2", nickname: "Fan" }],
+            },
+          ],
+          group_channels: [{ channel_url: "group", members: [{ user_id: "a" }], participants: [{ user_id: "z" }] }],
+        }),
+      },
+    ]);
+    expect(result.members.map((m) => [m.channelKey, m.userId, m.isOwner])).toEqual([
+      ["group", "a", false],
+      ["live", "host", true],
+      ["live", "fan1", false],
+      ["live", "fan2", false],
+    ]);
+    expect(result.users.find((u) => u.userId === "fan2")?.nickname).toBe("Fan");
   });
 
   it("refuses a message over 5000 characters, one without a time, and a repeated message ID", () => {

@@ -36,13 +36,13 @@ const USER_KEYS = ["active_users", "deactivated_users", "users"] as const;
 const CHANNEL_KEYS = ["group_channels", "open_channels", "channels"] as const;
 
 /**
- * Sendbird's channels as Parley's. An open channel has participants rather than members and no cap, which is a
- * supergroup. Of a group channel's flags, the one that changes who may post wins: broadcast, then super (no member
- * cap), then public. A public channel that asks for an access code is Parley's private (join with a code); Sendbird
+ * Sendbird's channels as Parley's. An open channel is read by anyone before entering, has participants rather than
+ * members, no cap and no unread counts, which is Parley's open channel (decision 0300). Of a group channel's flags,
+ * the one that changes who may post wins: broadcast, then super (no member cap), then public. A public channel that asks for an access code is Parley's private (join with a code); Sendbird
  * does not export the code, so the import has to give it a new one. Everything else is members added by the app.
  */
 export function sendbirdChannelType(channel: Json, isOpen: boolean): TChannelType {
-  if (isOpen) return "supergroup";
+  if (isOpen) return "open";
   if (channel.is_broadcast === true) return "broadcast";
   if (channel.is_super === true) return "supergroup";
   if (channel.is_public === true) return channel.is_access_code_required === true ? "private" : "public";
@@ -142,7 +142,8 @@ function readChannel(item: unknown, at: RowRef, isOpen: boolean, collector: Coll
     collector.refuse(at, isObject(item) ? "missing-field:channel.channel_url" : "not-an-object", "channel");
     return;
   }
-  const members = items(item.members).filter(isObject);
+  const isOpenChannel = isOpen || item.channel_type === "open";
+  const members = isOpenChannel ? openChannelPeople(item) : items(item.members).filter(isObject);
   const operator = members.find((member) => member.role === "operator" && isUserId(member.user_id))?.user_id;
   const creator = isObject(item.created_by) ? item.created_by.user_id : undefined;
   const owner = isUserId(creator) ? creator : operator;
@@ -150,7 +151,7 @@ function readChannel(item: unknown, at: RowRef, isOpen: boolean, collector: Coll
     {
       sourceKey: channelKey,
       name: channelName(item.name, channelKey),
-      type: sendbirdChannelType(item, isOpen || item.channel_type === "open"),
+      type: sendbirdChannelType(item, isOpenChannel),
       ownerUserId: isUserId(owner) ? owner : null,
       data: toMetadata([
         ["data", asText(item.data) || undefined],
@@ -189,6 +190,28 @@ function readChannel(item: unknown, at: RowRef, isOpen: boolean, collector: Coll
       at.line === 0 ? "keep-first" : "refuse",
     );
   }
+}
+
+/**
+ * An open channel's operators and participants (those who had entered it), once each, an operator first: they become
+ * its members, which is how a Parley user follows an open channel's live events. Sendbird lists an open channel's
+ * operators under `operators`; `members` with their roles are read too, as a group channel writes them.
+ */
+function openChannelPeople(channel: Json): Json[] {
+  const operators = items(channel.operators)
+    .filter(isObject)
+    .map((operator): Json => ({ ...operator, role: "operator" }));
+  const seen = new Set<string>();
+  return [
+    ...items(channel.members).filter(isObject),
+    ...operators,
+    ...items(channel.participants).filter(isObject),
+  ].filter((person) => {
+    const userId = asText(person.user_id);
+    if (seen.has(userId)) return false;
+    seen.add(userId);
+    return true;
+  });
 }
 
 /**

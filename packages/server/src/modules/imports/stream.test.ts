@@ -42,7 +42,7 @@ describe("parseStreamJsonl on the fixture", () => {
   it("maps each channel type and keys a distinct channel by its sorted members", () => {
     expect(parsed.channels.map((c) => [c.sourceKey, c.type, c.name, c.ownerUserId, c.isFrozen])).toEqual([
       ["messaging:general", "private_invite", "General", "jesse", false],
-      ["livestream:launch-day", "supergroup", "Launch day", "ops", true],
+      ["livestream:launch-day", "open", "Launch day", "ops", true],
       ["gaming:lobby", "public", "lobby", "kim", false],
       ["messaging:!members:jesse,kim", "private_invite", "messaging:!members:jesse,kim", "jesse", false],
     ]);

@@ -36,14 +36,14 @@ import {
 } from "./normalize";
 
 /**
- * Stream's built-in channel types as Parley's. `livestream` lets anyone watch and post with no member cap, which is
- * a supergroup; `gaming` rooms are open to anyone but small, which is public. `messaging`, `team` and `commerce`
+ * Stream's built-in channel types as Parley's. `livestream` lets anyone watch and post with no member cap and counts
+ * no unread messages, which is Parley's open channel (decision 0300); `gaming` rooms are open to anyone but small, which is public. `messaging`, `team` and `commerce`
  * are conversations among the members the app added, which is private_invite. A custom type's permissions live in
  * the source app's settings and are not in the file, so it gets the closed type: guessing open would show a private
  * conversation to strangers, while guessing closed can be opened up after the import.
  */
 export const STREAM_CHANNEL_TYPES: Readonly<Record<string, TChannelType>> = {
-  livestream: "supergroup",
+  livestream: "open",
   gaming: "public",
   messaging: "private_invite",
   team: "private_invite",

@@ -80,7 +80,7 @@ describe("pullTalkPlus against the stand-in, through the outbound guard", () => 
       {
         sourceKey: "town-hall",
         name: "town-hall",
-        type: "supergroup",
+        type: "open",
         ownerUserId: null,
         data: { category: "events", stream: "yes" },
         createdAt: new Date(1736858000000),
@@ -288,7 +288,7 @@ describe("talkPlusChannelType", () => {
       "private",
       "broadcast",
       "broadcast",
-      "supergroup",
+      "open",
       "private_invite",
       "private_invite",
     ]);

@@ -74,7 +74,8 @@ const REQUESTS_MAX = 500_000;
 /**
  * TalkPlus's channel types as Parley's. What decides is who may post, then who may join:
  * - `broadcast` and `super_broadcast`: only the owner reaches everyone, which is Parley's broadcast;
- * - `public`: anyone may join, which is public; `super_public` is the same without a member cap, a supergroup;
+ * - `public`: anyone may join, which is public; `super_public` is the same without a member cap, without unread
+ *   counts, read marks or pushes, which is Parley's open channel (decision 0300);
  * - `invitationOnly`: joined with an invitation code, which is Parley's private (the import gives it a new code:
  *   the model carries none);
  * - `private`: members the owner or the app added, which is private_invite. So is `super_private`, though it has no
@@ -87,7 +88,7 @@ export const TALKPLUS_CHANNEL_TYPES: Readonly<Record<string, TChannelType>> = {
   invitationOnly: "private",
   broadcast: "broadcast",
   super_broadcast: "broadcast",
-  super_public: "supergroup",
+  super_public: "open",
   super_private: "private_invite",
 };
 const UNKNOWN_CHANNEL_TYPE: TChannelType = "private_invite";

@@ -118,7 +118,7 @@ describe("importing Stream's import file", () => {
     ).toEqual([
       ["messaging:!members:jesse,kim", "private_invite", "jesse", 2, false, 0, "Just between us"],
       ["lobby", "public", "kim", 2, false, 0, "rematch?"],
-      ["Launch day", "supergroup", "ops", 3, true, 0, "The stream has ended"],
+      ["Launch day", "open", "ops", 3, true, 0, "The stream has ended"],
       ["General", "private_invite", "jesse", 3, false, 0, "Our new logo"],
     ]);
     const general = channels.find((c) => c.name === "General");

@@ -30,7 +30,7 @@ const TYPES: Record<string, string> = {
   invitationOnly: "private",
   broadcast: "broadcast",
   super_broadcast: "broadcast",
-  super_public: "supergroup",
+  super_public: "open",
   super_private: "private_invite",
 };
 
@@ -38,7 +38,7 @@ const TYPES: Record<string, string> = {
 const READ_SEQS: Record<string, Record<string, number>> = {
   general: { alice: 6, bob: 4, carol: 5 },
   "project-x": { bob: 2, dave: 2 },
-  // dave's lastReadAt is not given: he has read to the end.
+  // An open channel (super_public) counts no unread messages: every member has read to the end.
   "town-hall": { alice: 2, carol: 2, dave: 2 },
 };
 
