@@ -13,9 +13,9 @@ function watched() {
     return fetch(input, init);
   };
   class Watched extends WebSocket {
-    override send(data: string, cb?: (err?: Error) => void): void {
-      frames.push(JSON.parse(data));
-      super.send(data, cb);
+    override send(data: unknown, ...rest: unknown[]): void {
+      frames.push(JSON.parse(String(data)));
+      (super.send as (...args: unknown[]) => void).call(this, data, ...rest);
     }
   }
   const delivered = () => frames.filter((f) => f.type === "delivered");
