@@ -4,8 +4,12 @@ import { useRooms, waitFor } from "./helpers";
 
 const room = useRooms();
 
-/** A `fetch` that notes each delivered mark that reaches the server by HTTP, and a WebSocket that notes each frame. */
-function watched() {
+/**
+ * A `fetch` that notes each delivered mark that reaches the server by HTTP, and a WebSocket that notes each frame it
+ * sends; with `cutAtAck` the socket is cut as a delivered mark's ack arrives, as a network that drops after the server
+ * moved the mark.
+ */
+function watched(options: { cutAtAck?: boolean } = {}) {
   const posts: unknown[] = [];
   const frames: { type: string; channelId?: string; seq?: number }[] = [];
   const fetchWatched: typeof fetch = (input, init) => {
@@ -16,6 +20,13 @@ function watched() {
     override send(data: unknown, ...rest: unknown[]): void {
       frames.push(JSON.parse(String(data)));
       (super.send as (...args: unknown[]) => void).call(this, data, ...rest);
+    }
+
+    override emit(event: string | symbol, ...args: unknown[]): boolean {
+      const isMarkAck = event === "message" && String(args[0]).includes('"lastDeliveredSeq"');
+      if (!options.cutAtAck || !isMarkAck) return super.emit(event, ...args);
+      this.terminate();
+      return true;
     }
   }
   const delivered = () => frames.filter((f) => f.type === "delivered");
@@ -82,6 +93,19 @@ describe("delivered marks over the WebSocket", () => {
     await park.channels.join(stage.id);
     await expect(park.receipts.markDelivered(stage.id, 1)).rejects.toMatchObject({ code: "3240", status: 400 });
     expect(w.posts).toHaveLength(1);
+  });
+
+  it("tells the mark again by HTTP when the socket drops before its ack", async () => {
+    const { app, channel } = await room();
+    const w = watched({ cutAtAck: true });
+    const park = await app.user("park", w.options);
+    await park.channels.join(channel.id);
+    await park.connect();
+    // Park's own message, so that no mark goes on its own beside the one this test tells.
+    const { seq } = await park.messages.send(channel.id, "hello");
+    expect(await park.receipts.markDelivered(channel.id, seq)).toBe(seq);
+    expect(w.delivered()).toEqual([expect.objectContaining({ seq })]);
+    expect(w.posts).toEqual([{ seq }]);
   });
 
   it("tells the mark by HTTP with sendOverSocket: false", async () => {
