@@ -1,6 +1,7 @@
 /** Frames on the WebSocket `/v1/ws`. The client's first frame authenticates; the server then pushes events. */
 import { z } from "zod";
 import type { TCallEvent } from "./calls";
+import { zMarkDeliveredRequest } from "./chat-channels";
 import { zUserId } from "./chat-common";
 import type { TChatEvent } from "./chat-events";
 import { type TMessage, zSendMessageRequest } from "./chat-messages";
@@ -44,6 +45,20 @@ export const zMessageSendFrame = z.object({
 export type TMessageSendFrame = z.infer<typeof zMessageSendFrame>;
 export type TMessageSendFrameInput = z.input<typeof zMessageSendFrame>;
 
+/**
+ * The messages of a channel up to `seq` reached the user's client, as `POST /v1/channels/{channelId}/delivered`
+ * says with `{ seq }`: the same rules and codes (3240 in an open channel, 3020 for a channel the user is not in).
+ * With a `requestId` the server answers an `ack` frame carrying the mark as the route answers it, or the refusal;
+ * without one a refusal comes as an `error` frame with `frame: "delivered"`, and the socket stays open either way.
+ */
+export const zDeliveredFrame = z.object({
+  type: z.literal("delivered"),
+  requestId: z.string().min(1).max(REQUEST_ID_MAX).optional(),
+  channelId: z.string().uuid(),
+  seq: zMarkDeliveredRequest.shape.seq,
+});
+export type TDeliveredFrame = z.infer<typeof zDeliveredFrame>;
+
 export const zClientFrame = z.discriminatedUnion("type", [
   /** `appId` only with a dashboard session: it opens a read-only view of that app's channels. */
   z.object({ type: z.literal("auth"), token: z.string().min(1).max(200), appId: z.string().uuid().optional() }),
@@ -75,6 +90,7 @@ export const zClientFrame = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("call.signal"), callId: z.string().uuid(), data: z.unknown() }),
   zMessageSendFrame,
+  zDeliveredFrame,
 ]);
 export type TClientFrame = z.infer<typeof zClientFrame>;
 export type TServerFrame =
@@ -111,15 +127,16 @@ export type TServerFrame =
    */
   | { type: "error"; code: string; message: string; data?: ErrorData; frame?: TClientFrame["type"] }
   /**
-   * The answer to a frame that carried a `requestId` (`message.send`): the stored message, as the REST route answers
-   * it, or the error the REST route would answer, with its catalogue code (`data` as in the HTTP error envelope). A
+   * The answer to a frame that carried a `requestId` (`message.send`, `delivered`): the stored message or the
+   * delivered mark, as the REST route answers them, or the error the REST route would answer, with its catalogue code (`data` as in the HTTP error envelope). A
    * malformed frame with a `requestId` answers 300 or 301 here and the socket stays open.
    */
   | TAckFrame;
 
-/** An `ack` server frame: `message` on success, `error` on a refusal. */
+/** An `ack` server frame: `message` (a send) or `lastDeliveredSeq` (a delivered mark) on success, `error` on a refusal. */
 export type TAckFrame =
   | { type: "ack"; requestId: string; message: TMessage }
+  | { type: "ack"; requestId: string; lastDeliveredSeq: number }
   | { type: "ack"; requestId: string; error: { code: string; message: string; data?: ErrorData } };
 
 /**

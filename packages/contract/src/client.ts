@@ -25,6 +25,7 @@ export type {
   TClientFrame,
   TCreateChannelRequestInput,
   TCreatePollRequestInput,
+  TDeliveredFrame,
   TEditMessageRequest,
   TEventsResponse,
   TMember,

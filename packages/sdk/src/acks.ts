@@ -1,8 +1,11 @@
-import type { TAckFrame, TMessage } from "@parley/contract/client";
+import type { TAckFrame } from "@parley/contract/client";
 import { ParleyConnectionError, ParleyError } from "./errors";
 
+/** An ack that accepted its frame: what the frame's route would answer. */
+export type Accepted = Exclude<TAckFrame, { error: unknown }>;
+
 interface Waiter {
-  resolve: (message: TMessage) => void;
+  resolve: (frame: Accepted) => void;
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -21,23 +24,31 @@ export class PendingAcks {
     return String(this.#last);
   }
 
-  /** Waits for the ack of `requestId`; after `timeoutMs` without one, fails with {@link ParleyConnectionError}. */
-  wait(requestId: string, timeoutMs: number): Promise<TMessage> {
+  /**
+   * Waits for the ack of `requestId`, read by `answerOf` (undefined for an ack of another kind, a server fault that
+   * fails the wait); after `timeoutMs` without one, fails with {@link ParleyConnectionError}.
+   */
+  wait<T>(requestId: string, timeoutMs: number, answerOf: (frame: Accepted) => T | undefined): Promise<T> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => this.#take(requestId)?.reject(new ParleyConnectionError(`no ack for the send within ${timeoutMs} ms`)),
+        () => this.#take(requestId)?.reject(new ParleyConnectionError(`no ack for the frame within ${timeoutMs} ms`)),
         timeoutMs,
       );
-      this.#waiting.set(requestId, { resolve, reject, timer });
+      const accept = (frame: Accepted) => {
+        const answer = answerOf(frame);
+        if (answer === undefined) reject(new ParleyConnectionError("the ack did not answer the frame"));
+        else resolve(answer);
+      };
+      this.#waiting.set(requestId, { resolve: accept, reject, timer });
     });
   }
 
-  /** An ack from the server: the stored message, or the refusal as the {@link ParleyError} REST would throw. */
+  /** An ack from the server: what its route answers, or the refusal as the {@link ParleyError} REST would throw. */
   settle(frame: TAckFrame): void {
     const waiter = this.#take(frame.requestId);
     if (!waiter) return;
     if ("error" in frame) waiter.reject(ParleyError.fromFrame(frame.error));
-    else waiter.resolve(frame.message);
+    else waiter.resolve(frame);
   }
 
   /** The link dropped: no ack will come for any send in flight. */

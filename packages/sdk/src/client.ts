@@ -59,8 +59,8 @@ export interface ParleyClientOptions {
    */
   requestTimeoutMs?: number;
   /**
-   * Whether `messages.send` uses the real-time link while it is open (default true), which costs the server less
-   * than an HTTP request; false sends every message by HTTP. Either way the answer, the errors and the idempotency
+   * Whether `messages.send` and the delivered marks of `receipts` use the real-time link while it is open (default
+   * true), which costs the server less than an HTTP request; false sends every one by HTTP. Either way the answer, the errors and the idempotency
    * by `clientMessageId` are the same, and a send the link drops before its ack goes again by HTTP.
    */
   sendOverSocket?: boolean;
@@ -167,11 +167,16 @@ export class ParleyClient {
       () => this.me.unread(),
     );
     this.slowMode = new SlowModeApi(this.#emitter, () => this.#currentUser?.userId ?? null);
-    this.receipts = new ReceiptsApi(this.#emitter, this.#http, () => this.#currentUser?.userId ?? null);
+    const sendOverSocket = options.sendOverSocket ?? true;
+    this.receipts = new ReceiptsApi(
+      this.#emitter,
+      this.#http,
+      () => this.#currentUser?.userId ?? null,
+      (channelId, seq) => (sendOverSocket ? this.#realtime.markDelivered(channelId, seq) : null),
+    );
     const seen = { seen: (channels: TChannel[]) => this.#seen(channels), read: (id: string) => this.unread.read(id) };
     this.channels = new ChannelsApi(this.#http, seen);
     this.members = new MembersApi(this.#http);
-    const sendOverSocket = options.sendOverSocket ?? true;
     this.messages = new MessagesApi(
       this.#http,
       this.unread,

@@ -2,6 +2,7 @@ import {
   type TChatEvent,
   type TChatUser,
   type TClientFrame,
+  type TDeliveredFrame,
   type TEventsResponse,
   type TMessage,
   type TMessageSendFrameInput,
@@ -9,7 +10,7 @@ import {
   type TServerFrame,
   WS_FRAME_MAX_BYTES,
 } from "@parley/contract/client";
-import { PendingAcks } from "./acks";
+import { type Accepted, PendingAcks } from "./acks";
 import type { Emitter } from "./emitter";
 import { ParleyConnectionError, ParleyError } from "./errors";
 import type {
@@ -108,7 +109,7 @@ export class Realtime {
   #pingTimer: ReturnType<typeof setInterval> | null = null;
   /** What the platform said the link must wait for; while any holds, no socket is opened and no retry is timed. */
   #holds = new Set<ConnectionWait>();
-  /** Messages sent on the link, waiting for their acks. */
+  /** Messages sent and delivered marks told on the link, waiting for their acks. */
   #acks = new PendingAcks();
 
   constructor(private readonly config: RealtimeConfig) {}
@@ -441,13 +442,33 @@ export class Realtime {
    * message may or may not be stored.
    */
   sendMessage(channelId: string, body: TSendMessageRequestInput): Promise<TMessage> | null {
-    const socket = this.#socket;
-    if (this.#state !== "open" || !socket || socket.readyState !== OPEN) return null;
     const requestId = this.#acks.nextId();
     const frame: TMessageSendFrameInput = { type: "message.send", requestId, channelId, body };
+    return this.#acked(requestId, frame, (ack) => ("message" in ack ? ack.message : undefined));
+  }
+
+  /**
+   * Tells the server on the open link (`delivered`) that a channel's messages up to `seq` reached this client, and
+   * resolves with the mark its ack carries. Null when the link is not open: the caller tells it by HTTP. Fails as
+   * {@link sendMessage} does.
+   */
+  markDelivered(channelId: string, seq: number): Promise<number> | null {
+    const requestId = this.#acks.nextId();
+    const frame: TDeliveredFrame = { type: "delivered", requestId, channelId, seq };
+    return this.#acked(requestId, frame, (ack) => ("lastDeliveredSeq" in ack ? ack.lastDeliveredSeq : undefined));
+  }
+
+  /** Sends a frame that asks for an ack and waits for it; null when the link is not open or the frame too large. */
+  #acked<T>(
+    requestId: string,
+    frame: TMessageSendFrameInput | TDeliveredFrame,
+    answerOf: (ack: Accepted) => T | undefined,
+  ): Promise<T> | null {
+    const socket = this.#socket;
+    if (this.#state !== "open" || !socket || socket.readyState !== OPEN) return null;
     const text = JSON.stringify(frame);
     if (!fitsInFrame(text)) return null;
-    const acked = this.#acks.wait(requestId, this.config.ackTimeoutMs);
+    const acked = this.#acks.wait(requestId, this.config.ackTimeoutMs, answerOf);
     socket.send(text);
     return acked;
   }

@@ -1,10 +1,19 @@
 import { chatApi, type TChannel, type TMember, type TMessage } from "@parley/contract/client";
 import type { Emitter } from "./emitter";
-import { isParleyError } from "./errors";
+import { isParleyError, ParleyConnectionError } from "./errors";
 import type { Http } from "./http";
 
 /** How often the client tells one channel what reached it at most; the highest seq by then goes in one call. */
 export const DELIVERED_THROTTLE_MS = 1000;
+
+/**
+ * How long the first arrival waits for others before its mark goes: a burst (the catch-up after a reconnect, a
+ * write window's worth of messages) then costs one frame per channel, with its highest seq.
+ */
+export const DELIVERED_GATHER_MS = 50;
+
+/** Tells the mark on the open real-time link; null when there is none. */
+export type DeliveredOverSocket = (channelId: string, seq: number) => Promise<number> | null;
 
 /**
  * Where one of the user's own messages stands with the channel's other members: `sent` until every one of them has
@@ -27,7 +36,7 @@ interface Marks {
 /**
  * Delivery and read receipts. The client tells the server which messages reached it on its own: each message of
  * someone else that arrives moves the channel's delivered mark, sent at most once per {@link DELIVERED_THROTTLE_MS}
- * per channel with the highest seq. `load(channelId)` reads every member's marks, which `channel.delivered` and
+ * per channel with the highest seq, as a `delivered` frame while the real-time link is open and by HTTP otherwise. `load(channelId)` reads every member's marks, which `channel.delivered` and
  * `channel.read` then keep current; `of(message)` says where one of the user's own messages stands. Open channels
  * keep no receipts: the client sends none for a channel it has seen is open, or that answered 3240.
  */
@@ -41,6 +50,7 @@ export class ReceiptsApi {
     emitter: Emitter,
     private readonly http: Http,
     private readonly me: () => string | null,
+    private readonly overSocket: DeliveredOverSocket = () => null,
   ) {
     emitter.on("message.created", (event) => {
       const message = event.message;
@@ -61,8 +71,20 @@ export class ReceiptsApi {
     for (const channel of channels) if (channel.type === "open") this.#open.add(channel.id);
   }
 
-  /** Tells the server now that the messages of a channel up to `seq` reached this client; its mark after the call. */
+  /**
+   * Tells the server now that the messages of a channel up to `seq` reached this client; its mark after the call. On
+   * the open link when there is one; by HTTP otherwise, and when the link drops before its ack (the mark only moves
+   * forward, so telling it twice is harmless).
+   */
   async markDelivered(channelId: string, seq: number): Promise<number> {
+    const onLink = this.overSocket(channelId, seq);
+    if (onLink) {
+      try {
+        return await onLink;
+      } catch (err) {
+        if (!(err instanceof ParleyConnectionError)) throw err;
+      }
+    }
     const { lastDeliveredSeq } = await this.http.request<{ lastDeliveredSeq: number }>("POST", chatApi.delivered, {
       params: { channelId },
       body: { seq },
@@ -134,8 +156,11 @@ export class ReceiptsApi {
       pending.timer = setTimeout(() => this.#flush(channelId), wait);
       return;
     }
-    this.#pending.set(channelId, { seq, timer: null, sentAt: 0 });
-    this.#flush(channelId);
+    this.#pending.set(channelId, {
+      seq,
+      timer: setTimeout(() => this.#flush(channelId), DELIVERED_GATHER_MS),
+      sentAt: 0,
+    });
   }
 
   #flush(channelId: string): void {

@@ -5,6 +5,7 @@ import {
   Errors,
   type TAckFrame,
   type TClientFrame,
+  type TDeliveredFrame,
   type TMessageSendFrame,
   type TServerFrame,
   WS_CLOSE_CODES,
@@ -134,10 +135,11 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     log: app.log,
   });
   const unsubscribe = deps.bus.subscribe(fanout.deliver);
-  const sendOverSocket = createMessageSend({
+  const userFrames = createMessageSend({
     apps: deps.apps,
     chatUsers: deps.chatUsers,
     messages: deps.messages,
+    channels: deps.channels,
     log: app.log,
   });
   const signIn = createSignIn({
@@ -295,6 +297,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       if (typeof frame === "string") return this.fail(Errors.INVALID_REQUEST, frame);
       if (frame.type === "refused") return this.answer(frame.ack);
       if (frame.type === "message.send") return this.sendMessage(frame);
+      if (frame.type === "delivered") return this.markDelivered(frame);
       if (frame.type === "ping") {
         this.socket.send(JSON.stringify({ type: "pong" } satisfies TServerFrame));
         return;
@@ -334,7 +337,28 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         const refusal = new AppError(Errors.ACCOUNT_KIND_FORBIDDEN, undefined, "only end users send messages");
         return this.answer(refusalAck(frame.requestId, refusal));
       }
-      send(current, await sendOverSocket(this.sessionToken, frame));
+      send(current, await userFrames.send(this.sessionToken, frame));
+    }
+
+    /**
+     * A delivered mark, through the delivered route's own function: acked with the mark when the frame asked, and
+     * a refusal answered either way, as an error frame when there is no ack to carry it.
+     */
+    async markDelivered(frame: TDeliveredFrame) {
+      const current = this.conn;
+      const result =
+        current && this.sessionToken !== null
+          ? await userFrames.delivered(this.sessionToken, frame)
+          : new AppError(Errors.ACCOUNT_KIND_FORBIDDEN, undefined, "only end users mark messages delivered");
+      if (frame.requestId === undefined) {
+        if (current && result instanceof AppError) {
+          const data = result.data ? { data: result.data } : {};
+          send(current, { type: "error", code: result.code, message: result.message, ...data, frame: "delivered" });
+        }
+        return;
+      }
+      if (result instanceof AppError) return this.answer(refusalAck(frame.requestId, result));
+      this.answer({ type: "ack", requestId: frame.requestId, lastDeliveredSeq: result });
     }
 
     async transient(frame: Extract<TClientFrame, { type: "typing" | "presence.subscribe" }>) {

@@ -3,13 +3,17 @@ import {
   errorCatalogue,
   REQUEST_ID_MAX,
   type TAckFrame,
+  type TDeliveredFrame,
   type TMessageSendFrame,
+  zDeliveredFrame,
   zMessageSendFrame,
 } from "@parley/contract";
 import type { FastifyBaseLogger } from "fastify";
+import type { ZodType } from "zod";
 import { AppError } from "../errors";
 import { type FieldIssue, validate, validationFailure } from "../http/validation";
 import type { AppService } from "../modules/apps";
+import type { Actor, ChannelService } from "../modules/channels";
 import type { ChatUserService } from "../modules/chat-users";
 import type { MessageService } from "../modules/messages";
 
@@ -45,52 +49,82 @@ function asRouteIssue(issue: FieldIssue): FieldIssue {
 }
 
 /**
- * A parsed client frame of type `message.send`, checked once against the contract's schema as the send route checks
- * its body (the same unstorable-text rule, the same 300 and 301); a malformed one becomes its refusal. Null when the
- * frame has no `requestId` to answer: the gateway then refuses it as any frame it does not understand.
+ * A parsed frame checked once against its own schema, as a route checks its body (the same 300 and 301, naming the
+ * same fields through `asIssue`); a malformed one becomes its refusal. Null when the frame has no `requestId` to
+ * answer: the gateway then refuses it as any frame it does not understand.
  */
-export function readMessageSend(data: unknown): TMessageSendFrame | RefusedFrame | null {
-  const checked = validate(zMessageSendFrame, data);
+function readAckedFrame<T>(
+  schema: ZodType<T>,
+  data: unknown,
+  asIssue: (issue: FieldIssue) => FieldIssue = (issue) => issue,
+): T | RefusedFrame | null {
+  const checked = validate(schema, data);
   if ("value" in checked) return checked.value;
   const requestId = requestIdOf(data);
   if (requestId === null) return null;
-  return { type: "refused", ack: refusalAck(requestId, validationFailure(checked.error.issues.map(asRouteIssue))) };
+  return { type: "refused", ack: refusalAck(requestId, validationFailure(checked.error.issues.map(asIssue))) };
 }
 
-/** What a socket's send reads: the caller's session as the chat API reads it, its app's access, and the pipeline. */
+/** A `message.send` frame, its fields named in a refusal as the send route names them (the unstorable-text rule too). */
+export const readMessageSend = (data: unknown): TMessageSendFrame | RefusedFrame | null =>
+  readAckedFrame(zMessageSendFrame, data, asRouteIssue);
+
+/** A `delivered` frame; a refusal names `seq` as the delivered route does. */
+export const readDelivered = (data: unknown): TDeliveredFrame | RefusedFrame | null =>
+  readAckedFrame(zDeliveredFrame, data);
+
+/** What a socket's user frames read: the caller's session as the chat API reads it, its app's access, the services. */
 export interface MessageSendDeps {
   apps: Pick<AppService, "requireChatAccess">;
   chatUsers: Pick<ChatUserService, "authenticateSession">;
   messages: Pick<MessageService, "sendRequested">;
+  channels: Pick<ChannelService, "markDelivered">;
   log: FastifyBaseLogger;
 }
 
 /**
- * Sends the message of a `message.send` frame as the send route would, for the session the socket signed in with,
- * and answers the ack; it never throws. The session is read again for each frame, through the same cache every chat
- * API request reads it from, so a user renamed, deactivated or with their app's service stopped since the socket
- * opened is answered as the route would answer them.
+ * The frames an end user's socket asks the chat API's services for, each run as its route would run it, for the
+ * session the socket signed in with; they never throw. The session is read again for each frame, through the same
+ * cache every chat API request reads it from, so a user renamed, deactivated or with their app's service stopped
+ * since the socket opened is answered as the route would answer them.
  */
 export function createMessageSend(deps: MessageSendDeps) {
-  return async function sendOverSocket(sessionToken: string, frame: TMessageSendFrame): Promise<TAckFrame> {
+  async function asUser<T>(
+    sessionToken: string,
+    what: string,
+    run: (actor: Actor & { kind: "user" }) => Promise<T>,
+  ): Promise<T | AppError> {
     try {
       const principal = await deps.chatUsers.authenticateSession(sessionToken);
       if (!principal) throw new AppError(Errors.CHAT_AUTH_REQUIRED);
       await deps.apps.requireChatAccess(principal.app);
-      const actor = { kind: "user" as const, app: principal.app, user: principal.user };
-      const message = await deps.messages.sendRequested(actor, frame.channelId, frame.body);
-      return { type: "ack", requestId: frame.requestId, message };
+      return await run({ kind: "user", app: principal.app, user: principal.user });
     } catch (err) {
       if (err instanceof AppError) {
-        if (err.status >= 500) deps.log.error({ err }, "a send over the socket failed");
-        return refusalAck(frame.requestId, err);
+        if (err.status >= 500) deps.log.error({ err }, `${what} over the socket failed`);
+        return err;
       }
       // As the HTTP error handler does: a fault is logged, and its answer carries nothing of it.
-      deps.log.error({ err }, "unexpected fault in a send over the socket");
-      return refusalAck(
-        frame.requestId,
-        new AppError(Errors.UNEXPECTED, undefined, errorCatalogue[Errors.UNEXPECTED].description),
-      );
+      deps.log.error({ err }, `unexpected fault in ${what} over the socket`);
+      return new AppError(Errors.UNEXPECTED, undefined, errorCatalogue[Errors.UNEXPECTED].description);
     }
+  }
+
+  return {
+    /** Sends the message of a `message.send` frame as the send route would, and answers the ack. */
+    async send(sessionToken: string, frame: TMessageSendFrame): Promise<TAckFrame> {
+      const result = await asUser(sessionToken, "a send", (actor) =>
+        deps.messages.sendRequested(actor, frame.channelId, frame.body),
+      );
+      if (result instanceof AppError) return refusalAck(frame.requestId, result);
+      return { type: "ack", requestId: frame.requestId, message: result };
+    },
+
+    /** Moves the delivered mark of a `delivered` frame as the delivered route would; the mark, or the refusal. */
+    async delivered(sessionToken: string, frame: TDeliveredFrame): Promise<number | AppError> {
+      return asUser(sessionToken, "a delivered mark", (actor) =>
+        deps.channels.markDelivered(actor, frame.channelId, frame.seq),
+      );
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { Errors, type TClientFrame, zClientFrame } from "@parley/contract";
 import { AppError } from "../errors";
-import { type RefusedFrame, readMessageSend, refusalAck, requestIdOf } from "./message-send";
+import { type RefusedFrame, readDelivered, readMessageSend, refusalAck, requestIdOf } from "./message-send";
 
 /**
  * A client frame; the refusal of a malformed one that asked for an ack, which answers it and leaves the socket open;
@@ -13,8 +13,11 @@ export function parseFrame(raw: Buffer): TClientFrame | RefusedFrame | string {
   } catch {
     return "frames are JSON";
   }
-  // A send is checked against its own schema alone, once, so that its refusal names the fields the send route does.
-  if ((data as { type?: unknown } | null)?.type === "message.send") return readMessageSend(data) ?? "unknown frame";
+  // A send or a delivered mark is checked against its own schema alone, once, so that its refusal names the fields
+  // its route does.
+  const type = (data as { type?: unknown } | null)?.type;
+  if (type === "message.send") return readMessageSend(data) ?? "unknown frame";
+  if (type === "delivered") return readDelivered(data) ?? "unknown frame";
   const parsed = zClientFrame.safeParse(data);
   if (parsed.success) return parsed.data;
   const requestId = requestIdOf(data);
@@ -41,5 +44,6 @@ export const rateLimitedAck = (requestId: string, retryAfterSeconds: number) =>
 /** The `requestId` a parsed frame is to be acknowledged under, or null for a frame answered otherwise. */
 export function ackIdOf(frame: TClientFrame | RefusedFrame): string | null {
   if (frame.type === "message.send") return frame.requestId;
+  if (frame.type === "delivered") return frame.requestId ?? null;
   return frame.type === "refused" ? frame.ack.requestId : null;
 }
