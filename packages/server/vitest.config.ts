@@ -14,6 +14,11 @@ export default defineProject({
     // On Node.js 24, V8 has crashed the whole run (a fatal "jit_page_->allocations_.erase" check) when a worker
     // thread freed the embedded database's WebAssembly; CI runs that layer there with `VITEST_POOL=forks`.
     pool: process.env.VITEST_POOL === "forks" ? "forks" : "threads",
+    // A worker keeps its loaded modules from one file to the next rather than importing the whole server again for
+    // each of its files: every file builds its own server, database and clock through the harness, and no file
+    // mocks a module (timers and spies are restored after each test), so nothing but code is shared. On 9 files the
+    // imports fell from 44 s to 15 s and the CPU by 14%.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
