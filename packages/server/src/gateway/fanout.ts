@@ -129,6 +129,7 @@ export function createFanout(deps: {
    * socket hears them out of order. Empty unless a matrix takes `read` from someone (or is not loaded yet).
    */
   const judging = new Map<string, Promise<void>>();
+  const observersOnly: ReadVerdict = (conn) => conn.chatUserId === null;
 
   function deliverEvent(message: ChatEventMessage) {
     const { appId, event } = message;
@@ -138,14 +139,20 @@ export function createFanout(deps: {
     if (!queued && !deps.gate.mustJudge(appId, event)) return fanOut(message, null);
     const next = (queued ?? Promise.resolve())
       .then(async () => {
-        const verdict = deps.gate.mustJudge(appId, event)
-          ? await deps.gate.judge(appId, event.channelId, connections.inChannel(event.channelId))
-          : null;
+        let verdict: ReadVerdict | null;
+        try {
+          verdict = deps.gate.mustJudge(appId, event)
+            ? await deps.gate.judge(appId, event.channelId, connections.inChannel(event.channelId))
+            : null;
+        } catch (err) {
+          // Unjudged (the channel is gone, the database did not answer): no user hears a message, but a channel's
+          // own news, such as its deletion, still reaches its members without a preview.
+          deps.log.error({ err, channelId: event.channelId }, "could not judge an event's readers");
+          verdict = observersOnly;
+        }
         fanOut(message, verdict);
       })
-      .catch((err: unknown) =>
-        deps.log.error({ err, channelId: event.channelId }, "could not judge an event's readers"),
-      )
+      .catch((err: unknown) => deps.log.error({ err, channelId: event.channelId }, "could not deliver an event"))
       .finally(() => {
         if (judging.get(appId) === next) judging.delete(appId);
       });

@@ -149,6 +149,10 @@ describe("read taken from the app role guest", () => {
       expect.arrayContaining(["message.created", "message.updated", "reaction.added", "member.joined"]),
     );
     expect(eventTypes(lee)).toEqual(["member.joined"]);
+    // The channel's own news still reaches them, without its last message.
+    await r.app.server.patch(`/channels/${r.channelId}`, { name: "Renamed" });
+    expect((await park.event("channel.changed")).channel?.lastMessage?.text).toBe("lunch one, edited");
+    expect((await lee.event("channel.changed")).channel).toMatchObject({ name: "Renamed", lastMessage: null });
     lee.ws.close();
     park.ws.close();
   });
