@@ -102,6 +102,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     // A campaign message's push carries the campaign's own title and text; the sender is built later, on the
     // pipeline, so it is called through.
     messagePushOverrides: [(appId, message) => campaignSender.pushOverride(appId, message)],
+    permissions,
   });
   const outbox = createOutbox(ctx, [webhooks.consumer, push.consumer]);
   const channels = createChannelService(ctx, {

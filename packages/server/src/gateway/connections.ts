@@ -11,6 +11,11 @@ export interface Connection {
   userId: string | null;
   /** The end user's `chat_users` id, what presence is kept by; null for a dashboard observer. */
   chatUserId: string | null;
+  /**
+   * The end user's app role as their session carried it at sign-in, which the permission matrix judges them by on
+   * this socket (a role change binds the sockets opened after it); absent for a dashboard observer.
+   */
+  appRole?: string;
   /** The session the socket was opened with (a chat session, or the observer's dashboard session). */
   sessionId: string;
   /** The observer's dashboard account; null for an end user. */

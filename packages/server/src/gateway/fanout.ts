@@ -1,9 +1,11 @@
 import { Errors, type TChatEvent, type TServerFrame } from "@parley/contract";
 import type { BusMessage, ChatEventMessage, DirectMessage, EndedSessions, TransientMessage } from "../chat/bus";
 import type { ChannelService } from "../modules/channels";
+import { MESSAGE_EVENT_TYPES, withoutMessages } from "../modules/channels";
 import type { MessageService } from "../modules/messages";
 import type { Connection, ConnectionIndex } from "./connections";
 import type { MembershipChanges } from "./membership-changes";
+import type { ReadGate, ReadVerdict } from "./read-gate";
 import { textFrame } from "./text-frame";
 import type { TransientHub } from "./transient";
 
@@ -56,6 +58,8 @@ export function createFanout(deps: {
   sendNow(conn: Connection, framed: Buffer): void;
   channels: Pick<ChannelService, "placementsIn">;
   messages: Pick<MessageService, "lastEventId">;
+  /** Who may read a channel's messages, where a matrix takes `read` from someone. */
+  gate: Pick<ReadGate, "mustJudge" | "judge">;
   log: { error(obj: object, msg: string): void };
 }) {
   const { connections, send } = deps;
@@ -120,9 +124,43 @@ export function createFanout(deps: {
     }
   }
 
-  function deliverEvent({ appId, event, hiddenFrom }: ChatEventMessage) {
+  /**
+   * The events of an app whose recipients are being judged, in order: an app's later events wait behind them, so no
+   * socket hears them out of order. Empty unless a matrix takes `read` from someone (or is not loaded yet).
+   */
+  const judging = new Map<string, Promise<void>>();
+  const observersOnly: ReadVerdict = (conn) => conn.chatUserId === null;
+
+  function deliverEvent(message: ChatEventMessage) {
+    const { appId, event } = message;
     heard(appId, BigInt(event.id));
     noteMembershipChange(appId, event);
+    const queued = judging.get(appId);
+    if (!queued && !deps.gate.mustJudge(appId, event)) return fanOut(message, null);
+    const next = (queued ?? Promise.resolve())
+      .then(async () => {
+        let verdict: ReadVerdict | null;
+        try {
+          verdict = deps.gate.mustJudge(appId, event)
+            ? await deps.gate.judge(appId, event.channelId, connections.inChannel(event.channelId))
+            : null;
+        } catch (err) {
+          // Unjudged (the channel is gone, the database did not answer): no user hears a message, but a channel's
+          // own news, such as its deletion, still reaches its members without a preview.
+          deps.log.error({ err, channelId: event.channelId }, "could not judge an event's readers");
+          verdict = observersOnly;
+        }
+        fanOut(message, verdict);
+      })
+      .catch((err: unknown) => deps.log.error({ err, channelId: event.channelId }, "could not deliver an event"))
+      .finally(() => {
+        if (judging.get(appId) === next) judging.delete(appId);
+      });
+    judging.set(appId, next);
+  }
+
+  /** Writes a stored event to who may hear it; `verdict` says who may read the channel, null for everyone. */
+  function fanOut({ appId, event, hiddenFrom }: ChatEventMessage, verdict: ReadVerdict | null) {
     const subject = event.userId ? connections.ofUser(appId, event.userId) : undefined;
     if (event.type === "member.joined" && subject) {
       for (const conn of subject) connections.join(conn, event.channelId, event.subchannel ?? null);
@@ -141,6 +179,14 @@ export function createFanout(deps: {
       }
     }
     const frame = onceFramed({ type: "event", event });
+    // A member who may not read the channel hears none of its messages, and its record without them (decision 0299).
+    const withheld = MESSAGE_EVENT_TYPES.has(event.type)
+      ? null
+      : onceFramed({ type: "event", event: withoutMessages(event) });
+    const write = (conn: Connection, framed: () => Buffer) => {
+      if (verdict === null || verdict(conn)) send(conn, framed());
+      else if (withheld) send(conn, withheld());
+    };
     // A message is not written to the sockets of the members who block its sender; observers hear everything.
     const hidden = hiddenFrom ? new Set(hiddenFrom) : null;
     const hears = (conn: Connection) =>
@@ -149,9 +195,9 @@ export function createFanout(deps: {
     if (typeof subchannel === "number") {
       // A member's message in a split super group: their subchannel, and the observers watching every subchannel.
       for (const conn of connections.inSubchannel(event.channelId, subchannel)) {
-        if (hears(conn)) send(conn, frame());
+        if (hears(conn)) write(conn, frame);
       }
-      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame());
+      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) write(conn, frame);
       return;
     }
     if (event.visibleTo) {
@@ -160,21 +206,21 @@ export function createFanout(deps: {
       const userFrame = event.message?.shadowed ? onceFramed({ type: "event", event: unmarked(event) }) : frame;
       for (const userId of event.visibleTo) {
         for (const conn of connections.ofUser(appId, userId)) {
-          if (conn.channels.has(event.channelId) && hears(conn)) send(conn, userFrame());
+          if (conn.channels.has(event.channelId) && hears(conn)) write(conn, userFrame);
         }
       }
-      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) send(conn, frame());
+      for (const conn of connections.watchingAll(event.channelId)) if (conn.appId === appId) write(conn, frame);
       return;
     }
     // An edit of a shadowed message reaches its sender (the others are in `hiddenFrom`) unmarked, as its send did.
     const memberFrame = event.message?.shadowed ? onceFramed({ type: "event", event: unmarked(event) }) : frame;
     for (const conn of connections.inChannel(event.channelId)) {
-      if (hears(conn)) send(conn, conn.userId === null ? frame() : memberFrame());
+      if (hears(conn)) write(conn, conn.userId === null ? frame : memberFrame);
     }
     // A user removed from a channel still hears that it happened. Checked one by one rather than merged with the
     // members into a new set, which would copy a ten-thousand-member channel for every message its sender sends.
     if (subject) {
-      for (const conn of subject) if (!conn.channels.has(event.channelId) && hears(conn)) send(conn, frame());
+      for (const conn of subject) if (!conn.channels.has(event.channelId) && hears(conn)) write(conn, frame);
     }
     if ((event.type === "member.left" || event.type === "member.banned") && subject) {
       for (const conn of subject) connections.part(conn, event.channelId);

@@ -24,13 +24,15 @@ import type { CallService } from "../modules/calls";
 import type { ChannelService } from "../modules/channels";
 import type { ChatUserService } from "../modules/chat-users";
 import { eventRetentionSeconds, type MessageService } from "../modules/messages";
+import { permissionDenied } from "../modules/permissions";
 import { type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
 import { budgetKey, FrameTally } from "./frame-budget";
 import { createHeartbeat } from "./heartbeat";
 import { MembershipChanges } from "./membership-changes";
-import { createMessageSend, refusalAck } from "./message-send";
+import { createMessageSend, refusalAck, refusedFrame } from "./message-send";
 import { ackIdOf, parseFrame, rateLimitedAck, requestIdIn } from "./read-frame";
+import { createReadGate } from "./read-gate";
 import { AUTH_TIMEOUT_MS, createSignIn, FLOODED, REFUSALS, type SigningInSocket } from "./sign-in";
 import { textFrame } from "./text-frame";
 import { createTransientHub } from "./transient";
@@ -124,6 +126,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
    */
   const sendReady = (conn: Connection, frame: Extract<TServerFrame, { type: "ready" }>) =>
     sendNow(conn, textFrame(Buffer.from(JSON.stringify(frame))));
+  const gate = createReadGate({ permissions: deps.channels.permissions, channels: deps.channels, clock: systemClock });
   const fanout = createFanout({
     connections,
     changes,
@@ -132,6 +135,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     sendNow,
     channels: deps.channels,
     messages: deps.messages,
+    gate,
     log: app.log,
   });
   const unsubscribe = deps.bus.subscribe(fanout.deliver);
@@ -365,6 +369,19 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       const current = this.conn;
       if (!current) return this.fail(Errors.ACCOUNT_KIND_FORBIDDEN, "authenticate first");
       if (frame.type === "typing") {
+        // Typing announces a message to come: judged as its send would be (decision 0299). A stop always goes
+        // through, after the same wait, so it never overtakes the start it ends.
+        const judged = current.userId !== null && current.channels.has(frame.channelId);
+        const granted = judged
+          ? await gate.may(current, frame.channelId, "send").catch((err: unknown) => {
+              app.log.error({ err }, "could not judge a typing frame");
+              return false;
+            })
+          : true;
+        if (frame.state === "start" && !granted) {
+          send(current, refusedFrame(permissionDenied("send"), "typing"));
+          return;
+        }
         const answer = transients.typing(current, frame);
         if (answer) send(current, answer);
         return;

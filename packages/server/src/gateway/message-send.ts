@@ -3,8 +3,10 @@ import {
   errorCatalogue,
   REQUEST_ID_MAX,
   type TAckFrame,
+  type TClientFrame,
   type TDeliveredFrame,
   type TMessageSendFrame,
+  type TServerFrame,
   zDeliveredFrame,
   zMessageSendFrame,
 } from "@parley/contract";
@@ -30,6 +32,11 @@ export function refusalAck(requestId: string, err: AppError): TAckFrame {
     requestId,
     error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) },
   };
+}
+
+/** The error frame answering a refused frame that carries no `requestId`: the code and data HTTP would answer. */
+export function refusedFrame(err: AppError, frame: TClientFrame["type"]): TServerFrame {
+  return { type: "error", code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}), frame };
 }
 
 /** The `requestId` of a frame that gave one the contract allows, or null: only such a frame is answered by an ack. */

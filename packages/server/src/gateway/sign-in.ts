@@ -140,6 +140,7 @@ export function createSignIn(deps: SignInDeps) {
       appId: principal.app.id,
       userId: principal.user.userId,
       chatUserId: principal.user.id,
+      appRole: principal.user.role,
       sessionId: principal.sessionId,
       accountId: null,
       channels: new ChannelPlacements(),

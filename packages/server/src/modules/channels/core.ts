@@ -13,6 +13,7 @@ import { type ChatUserRow, findChatUsersByIds, findChatUsersByUserIds } from "..
 import type { PermissionService } from "../permissions";
 import { createBrandChannels } from "./brand-channels";
 import { concealedFrom, type UnreadCounts, unreadOf } from "./queries";
+import { unreadableAmong } from "./readers";
 import { channelFeatures } from "./rows";
 import { type ChannelRow, channelBans, channelMembers, channels, channelTags } from "./schema";
 import { placeMembers } from "./subchannels";
@@ -22,6 +23,8 @@ import { placeMembers } from "./subchannels";
  * with a chat session. Servers and admins may moderate any channel of their app; users only their own.
  */
 export type Actor = { kind: "server" | "admin"; app: AppRow } | { kind: "user"; app: AppRow; user: ChatUserRow };
+
+const NOTHING_UNREAD: UnreadCounts = { unreadCount: 0, unreadMentionCount: 0 };
 
 /** How long a send's fast path trusts a channel it read; see `channelForSend`. */
 const SEND_SHAPE_MS = 60_000;
@@ -76,6 +79,10 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     const lastMessages = new Map((await deps.messages.lastMessages(q, ids, viewer)).map((m) => [m.channelId, m]));
     const ownerIds = new Map(owners.map((o) => [o.id, o.userId]));
     const unread = reader ? await unreadOf(q, reader, ids) : new Map<string, UnreadCounts>();
+    // Where the reader's roles do not grant `read`, the channel shows none of its messages, nor counts them unread.
+    const unreadable = reader
+      ? await unreadableAmong(deps.permissions, q, (rows[0] as ChannelRow).appId, { id: reader }, rows)
+      : new Set<string>();
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -87,10 +94,10 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       ownerUserId: r.ownerId ? (ownerIds.get(r.ownerId) ?? null) : null,
       memberCount: r.memberCount,
       tags: tags.filter((t) => t.channelId === r.id).map((t) => ({ id: t.id, tag: t.tag })),
-      lastMessage: lastMessages.get(r.id) ?? null,
+      lastMessage: unreadable.has(r.id) ? null : (lastMessages.get(r.id) ?? null),
       createdAt: r.createdAt.toISOString(),
       ...channelFeatures(r),
-      ...unread.get(r.id),
+      ...(unreadable.has(r.id) && unread.has(r.id) ? NOTHING_UNREAD : unread.get(r.id)),
     }));
   }
   const toChannel = async (row: ChannelRow, q: Db = db, reader?: string) =>
@@ -164,6 +171,16 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
       .limit(1);
     if (!row) throw new AppError(Errors.CHANNEL_NOT_FOUND);
     return row;
+  }
+
+  /** The stored channel roles of those of `chatUserIds` who are members of the channel. */
+  async function memberRolesIn(channelId: string, chatUserIds: readonly string[]): Promise<Map<string, string>> {
+    if (chatUserIds.length === 0) return new Map();
+    const rows = await db
+      .select({ chatUserId: channelMembers.chatUserId, role: channelMembers.role })
+      .from(channelMembers)
+      .where(and(eq(channelMembers.channelId, channelId), inArray(channelMembers.chatUserId, [...chatUserIds])));
+    return new Map(rows.map((row) => [row.chatUserId, row.role]));
   }
 
   async function membership(tx: Db, channelId: string, chatUserId: string) {
@@ -306,6 +323,7 @@ export function createChannelCore(ctx: Context, deps: ChannelCoreDeps) {
     channelForSend,
     lockChannel,
     membership,
+    memberRolesIn,
     isBanned,
     requirePermission,
     requireOwner,

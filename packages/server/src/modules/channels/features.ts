@@ -12,6 +12,7 @@ import { AppError } from "../../errors";
 import { findChatUsersByIds } from "../chat-users";
 import type { Actor, ChannelCore } from "./core";
 import { readsMessageOf, unreadTotals } from "./queries";
+import { unreadableOfMember } from "./readers";
 import { type ChannelRow, channelMembers, channels } from "./schema";
 
 /** The channel types a distinct channel may have: a super group or broadcast channel is for many, not a set. */
@@ -166,7 +167,9 @@ export function createFeatureService(ctx: Context, core: ChannelCore) {
     },
 
     async unread(actor: Actor & { kind: "user" }): Promise<TUnreadResponse> {
-      return unreadTotals(db, actor.user.id);
+      // The channels the user may not read count nothing, as their channel records say (decision 0299).
+      const unreadable = await unreadableOfMember(core.permissions, db, actor.app.id, actor.user);
+      return unreadTotals(db, actor.user.id, [...unreadable]);
     },
 
     /** The app's distinct channel with `key`, as `actor` sees it; undefined when there is none. */

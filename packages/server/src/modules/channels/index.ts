@@ -31,6 +31,14 @@ export {
   unreadCounts,
   unreadTotals,
 } from "./queries";
+export {
+  MESSAGE_EVENT_TYPES,
+  nonReadersOf,
+  type ReadChannel,
+  unreadableAmong,
+  unreadableOfMember,
+  withoutMessages,
+} from "./readers";
 export type { ChannelMemberRow, ChannelRow } from "./schema";
 export { type Actor, type ChannelService, createChannelService, isPrivileged } from "./service";
 export { isPartitioned } from "./subchannels";

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
 import { blockerIdsOf, notBlockedBy } from "../chat-users";
 import { type ChannelMemberRow, type ChannelRow, channelMembers, channels } from "./schema";
@@ -149,7 +149,7 @@ export async function unreadOf(db: Db, chatUserId: string, channelIds: string[])
 }
 
 /** A user's unread totals over all their channels: one pass over their memberships, none over messages. */
-export async function unreadTotals(db: Db, chatUserId: string) {
+export async function unreadTotals(db: Db, chatUserId: string, except: readonly string[] = []) {
   const [row] = await db
     .select({
       unread: sql<number>`coalesce(sum(${unreadOfMember}), 0)::int`,
@@ -158,7 +158,12 @@ export async function unreadTotals(db: Db, chatUserId: string) {
     })
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-    .where(eq(channelMembers.chatUserId, chatUserId));
+    .where(
+      and(
+        eq(channelMembers.chatUserId, chatUserId),
+        except.length === 0 ? undefined : notInArray(channelMembers.channelId, [...except]),
+      ),
+    );
   return {
     unreadCount: Number(row?.unread ?? 0),
     unreadMentionCount: Number(row?.mentions ?? 0),

@@ -1,5 +1,5 @@
 import { Errors, type TEventsResponse, type TMessage, type TMessagesResponse } from "@parley/contract";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, not, or, type SQL, sql } from "drizzle-orm";
 import { toEvent } from "../../chat/events";
 import { chatEvents } from "../../chat/schema";
 import type { Context } from "../../context";
@@ -13,11 +13,14 @@ import {
   catchUpScope,
   channelIdsOfMember,
   historyScope,
+  MESSAGE_EVENT_TYPES,
   openChannelVisitor,
   setReadMark,
   subchannelOfMember,
+  unreadableOfMember,
 } from "../channels";
 import { notBlockedBy, notBlockedUserIdBy } from "../chat-users";
+
 import type { PipelineStages } from "./draft";
 import { eventRetentionSeconds, latestEventId, prunedThrough } from "./event-retention";
 import { toMessages } from "./mapping";
@@ -228,6 +231,8 @@ export function createMessageReading(
       const channel = await deps.channels.requireChannel(actor.app, channelId);
       const member = await deps.channels.membership(db, channel.id, actor.user.id);
       if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+      // A mark says how far the member read: where they may not read, there is nothing to mark (decision 0299).
+      await deps.channels.permissions.require(actor, channel, "read", member.role);
       const target = Math.min(seq ?? channel.lastSeq, channel.lastSeq);
       if (target > member.lastReadSeq) {
         await setReadMark(db, channel.id, actor.user.id, target);
@@ -247,6 +252,8 @@ export function createMessageReading(
      */
     async eventsSince(actor: Actor & { kind: "user" }, after: string, limit: number): Promise<TEventsResponse> {
       const mine = channelIdsOfMember(db, actor.user.id);
+      // The messages of channels the user may not read are left out; their membership events are not.
+      const unreadable = [...(await unreadableOfMember(deps.channels.permissions, db, actor.app.id, actor.user))];
       const rows = await db
         .select()
         .from(chatEvents)
@@ -259,6 +266,14 @@ export function createMessageReading(
               payload: chatEvents.payload,
               channelId: chatEvents.channelId,
             }),
+            unreadable.length === 0
+              ? undefined
+              : not(
+                  and(
+                    inArray(chatEvents.channelId, unreadable),
+                    inArray(chatEvents.type, [...MESSAGE_EVENT_TYPES]),
+                  ) as SQL,
+                ),
             // Messages of a subchannel are only its members' to hear.
             sql`(${chatEvents.payload}->'message'->>'subchannel' is null or
               (${chatEvents.payload}->'message'->>'subchannel')::int = (${subchannelOfMember(db, chatEvents.channelId, actor.user.id)}))`,

@@ -186,6 +186,8 @@ export function createMessageSearch(ctx: Context, deps: { apps: AppService; chan
         );
         const member = joined ?? openChannelVisitor(channel, actor.user.id);
         if (!member) throw new AppError(Errors.NOT_CHANNEL_MEMBER);
+        // Search reads what history reads, so it is refused where history is (decision 0299).
+        await deps.channels.permissions.require(actor, channel, "read", joined?.role ?? null);
         const subchannel = joined ? await deps.channels.subchannelOf(channel, joined) : null;
         channelRowId = channel.id;
         where = and(

@@ -1,7 +1,9 @@
 export { permissionDenied } from "./grants";
 export {
   createPermissionService,
+  everyMemberHas,
   type MemberRoleSource,
+  memberHas,
   type PermissionChannel,
   type PermissionService,
   type PermissionSubject,

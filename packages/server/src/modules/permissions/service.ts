@@ -62,6 +62,30 @@ function channelRoleOf(subject: { user: { id: string } }, channel: PermissionCha
   return stored === "moderator" ? "moderator" : stored === null ? null : "member";
 }
 
+/**
+ * Whether every member of a channel holds `permission` whoever they are: every channel role grants it (a member
+ * holds one of them), or every app role does (one the matrix does not name is granted what `member` is).
+ */
+export function everyMemberHas(grants: Grants, permission: TPermission): boolean {
+  const { owner, moderator, member } = grants.channel;
+  if (owner.has(permission) && moderator.has(permission) && member.has(permission)) return true;
+  if (!(grants.app.get("member")?.has(permission) ?? false)) return false;
+  for (const granted of grants.app.values()) if (!granted.has(permission)) return false;
+  return true;
+}
+
+/** Whether a member holds `permission` by their app role or their channel role (null: not a member). */
+export function memberHas(
+  grants: Grants,
+  appRole: string,
+  channelRole: TChannelRole | null,
+  permission: TPermission,
+): boolean {
+  return (
+    appGrants(grants, appRole).has(permission) || (channelRole !== null && grants.channel[channelRole].has(permission))
+  );
+}
+
 export function createPermissionService(ctx: Context, deps: { chatUsers: ChatUserService }) {
   const { db } = ctx.database;
   const { clock } = ctx;
@@ -96,6 +120,16 @@ export function createPermissionService(ctx: Context, deps: { chatUsers: ChatUse
       }
     }
     return entry.grants.get(channelType) ?? defaultGrants();
+  }
+
+  /** Reloads an app's grants behind a synchronous read that found them stale; one reload at a time per app. */
+  const reloading = new Set<string>();
+  function reloadBehind(appId: string) {
+    if (reloading.has(appId)) return;
+    reloading.add(appId);
+    void grantsFor(appId, "public")
+      .catch((err: unknown) => ctx.log.error({ err, appId }, "could not reload the permission matrices"))
+      .finally(() => reloading.delete(appId));
   }
 
   async function resolveStored(source: MemberRoleSource): Promise<string | null> {
@@ -176,6 +210,33 @@ export function createPermissionService(ctx: Context, deps: { chatUsers: ChatUse
     async appRoleGrants(subject: PermissionSubject, channelType: TChannelType, permission: TPermission) {
       if (subject.kind !== "user") return true;
       return appGrants(await grantsFor(subject.app.id, channelType), subject.user.role).has(permission);
+    },
+
+    /**
+     * `typesWithout` as last loaded, without waiting (a stale answer is reloaded behind); undefined before the app's
+     * first load.
+     */
+    peekTypesWithout(appId: string, permission: TPermission): TChannelType[] | undefined {
+      const entry = cached.get(appId);
+      if (!entry) return undefined;
+      if (clock.now().getTime() - entry.loadedAt >= CACHE_MS) reloadBehind(appId);
+      return [...entry.grants].filter(([, grants]) => !everyMemberHas(grants, permission)).map(([type]) => type);
+    },
+
+    /** The grants of a type, loaded when the cache does not hold them. */
+    grants(appId: string, channelType: TChannelType, q: Db = db): Promise<Grants> {
+      return grantsFor(appId, channelType, q);
+    },
+
+    /**
+     * The types of the app's channels where some member may lack `permission`; empty (the default, and any matrix
+     * that leaves every member the permission) means no member needs to be judged one by one.
+     */
+    async typesWithout(appId: string, permission: TPermission, q: Db = db): Promise<TChannelType[]> {
+      await grantsFor(appId, "public", q);
+      const entry = cached.get(appId);
+      if (!entry) return [];
+      return [...entry.grants].filter(([, grants]) => !everyMemberHas(grants, permission)).map(([type]) => type);
     },
 
     /** A call has no channel: the caller's app role must grant `startCall`. */

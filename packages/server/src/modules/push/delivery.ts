@@ -15,8 +15,9 @@ import type { Presence } from "../../chat/presence";
 import type { Context } from "../../context";
 import { pushEventJob } from "../../jobs/catalog";
 import { findApp } from "../apps";
-import { channelMemberIds, messageReaderIds, unreadCounts } from "../channels";
+import { channelMemberIds, MESSAGE_EVENT_TYPES, messageReaderIds, nonReadersOf, unreadCounts } from "../channels";
 import { activeChatUsers } from "../chat-users";
+import type { PermissionService } from "../permissions";
 import { type AddressedPush, addressedBy, templateFor } from "./addressed";
 import type { PushDeviceRow } from "./devices";
 import { type PushPlan, planPush } from "./plan";
@@ -80,6 +81,8 @@ export function createPushDelivery(
     presence: Presence;
     sender: PushSender;
     messagePushOverrides: readonly MessagePushOverride[];
+    /** Who may read a channel's messages, and so hear them pushed. */
+    permissions?: PermissionService;
   },
 ) {
   const { messagePushOverrides } = deps;
@@ -190,7 +193,13 @@ export function createPushDelivery(
     const data: Record<string, string> = { appId, channelId: plan.channel.id, eventType: event.type };
     if (plan.messageId) data.messageId = plan.messageId;
 
-    const recipients = await recipientsOf(appId, plan);
+    let recipients = await recipientsOf(appId, plan);
+    // A message's push is its content: not for a member whose roles do not grant `read` there (decision 0299).
+    if (MESSAGE_EVENT_TYPES.has(event.type) && deps.permissions) {
+      const ids = [...new Set(recipients.map((r) => r.device.chatUserId))];
+      const denied = await nonReadersOf(deps.permissions, db, appId, plan.channel, ids);
+      if (denied.size > 0) recipients = recipients.filter((r) => !denied.has(r.device.chatUserId));
+    }
     // A deleted channel has no throttle row to hold (its row is gone), and is deleted only once.
     let mayPush: boolean | null = !isSuperGroup || event.type === "channel.deleted" ? true : null;
     for (let i = 0; i < recipients.length; i += SLICE) {

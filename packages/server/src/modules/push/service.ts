@@ -28,6 +28,7 @@ import type { AppService } from "../apps";
 import type { Authenticated } from "../auth";
 import type { ChatUserService } from "../chat-users";
 import type { LiveReport } from "../live";
+import type { PermissionService } from "../permissions";
 import { parseApnsCredential, toApnsKey } from "./apns-credential";
 import { parseFcmCredential, toFcmKey } from "./credential";
 import { createPushDelivery, type MessagePushOverride, TEST_PUSH_BODY } from "./delivery";
@@ -81,6 +82,8 @@ export function createPushService(
     live?: LiveReport;
     /** Features whose messages carry their own push text (a campaign's title and body), or none. */
     messagePushOverrides: readonly MessagePushOverride[];
+    /** Who may read a channel's messages: a message pushes only them (decision 0299). */
+    permissions?: PermissionService;
   },
 ) {
   const { db } = ctx.database;
@@ -98,6 +101,7 @@ export function createPushService(
     presence: deps.presence,
     sender,
     messagePushOverrides: deps.messagePushOverrides,
+    ...(deps.permissions ? { permissions: deps.permissions } : {}),
   });
 
   async function appOf(auth: Authenticated, appId: string) {
