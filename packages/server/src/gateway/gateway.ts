@@ -30,7 +30,7 @@ import { createFanout } from "./fanout";
 import { budgetKey, FrameTally } from "./frame-budget";
 import { createHeartbeat } from "./heartbeat";
 import { MembershipChanges } from "./membership-changes";
-import { createMessageSend, refusalAck, refusedFrame } from "./message-send";
+import { createMessageSend, deliveredAnswer, refusalAck, refusedFrame } from "./message-send";
 import { ackIdOf, parseFrame, rateLimitedAck, requestIdIn } from "./read-frame";
 import { createReadGate } from "./read-gate";
 import { AUTH_TIMEOUT_MS, createSignIn, FLOODED, REFUSALS, type SigningInSocket } from "./sign-in";
@@ -354,15 +354,9 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         current && this.sessionToken !== null
           ? await userFrames.delivered(this.sessionToken, frame)
           : new AppError(Errors.ACCOUNT_KIND_FORBIDDEN, undefined, "only end users mark messages delivered");
-      if (frame.requestId === undefined) {
-        if (current && result instanceof AppError) {
-          const data = result.data ? { data: result.data } : {};
-          send(current, { type: "error", code: result.code, message: result.message, ...data, frame: "delivered" });
-        }
-        return;
-      }
-      if (result instanceof AppError) return this.answer(refusalAck(frame.requestId, result));
-      this.answer({ type: "ack", requestId: frame.requestId, lastDeliveredSeq: result });
+      const answer = deliveredAnswer(frame, result);
+      if (answer?.type === "ack") this.answer(answer);
+      else if (answer && current) send(current, answer);
     }
 
     async transient(frame: Extract<TClientFrame, { type: "typing" | "presence.subscribe" }>) {

@@ -39,6 +39,16 @@ export function refusedFrame(err: AppError, frame: TClientFrame["type"]): TServe
   return { type: "error", code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}), frame };
 }
 
+/**
+ * What answers a `delivered` frame: with a `requestId`, an ack carrying the mark or the refusal; without one, only a
+ * refusal, as an error frame.
+ */
+export function deliveredAnswer(frame: TDeliveredFrame, result: number | AppError): TServerFrame | null {
+  if (frame.requestId === undefined) return result instanceof AppError ? refusedFrame(result, "delivered") : null;
+  if (result instanceof AppError) return refusalAck(frame.requestId, result);
+  return { type: "ack", requestId: frame.requestId, lastDeliveredSeq: result };
+}
+
 /** The `requestId` of a frame that gave one the contract allows, or null: only such a frame is answered by an ack. */
 export function requestIdOf(data: unknown): string | null {
   if (typeof data !== "object" || data === null) return null;
