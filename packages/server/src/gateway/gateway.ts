@@ -126,7 +126,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
    */
   const sendReady = (conn: Connection, frame: Extract<TServerFrame, { type: "ready" }>) =>
     sendNow(conn, textFrame(Buffer.from(JSON.stringify(frame))));
-  const gate = createReadGate({ permissions: deps.channels.permissions, channels: deps.channels, clock: systemClock });
+  const gate = createReadGate({ channels: deps.channels, chatUsers: deps.chatUsers, clock: systemClock });
   const fanout = createFanout({
     connections,
     changes,

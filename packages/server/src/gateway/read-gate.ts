@@ -1,6 +1,7 @@
 import type { TChannelType, TChatEvent, TPermission } from "@parley/contract";
 import type { Clock } from "../clock";
 import { type ChannelService, MESSAGE_EVENT_TYPES } from "../modules/channels";
+import type { ChatUserService } from "../modules/chat-users";
 import { memberHas, type PermissionService } from "../modules/permissions";
 
 /** How long a channel's type, owner and members' roles are trusted, as long as the matrices themselves are. */
@@ -8,7 +9,11 @@ const FACTS_MS = 5_000;
 /** Far above the channels one process fans out to within that time. */
 const FACTS_MAX = 20_000;
 
-/** What the gate knows of a socket: its app, its user and the app role its session carried at sign-in. */
+/**
+ * What the gate knows of a socket: its app, its user and the app role its session carried at sign-in. Where a matrix
+ * restricts, the role is read again (as stored now) with the channel role, so a role changed since sign-in binds
+ * the socket within the facts' five seconds, as a channel role change does.
+ */
 export interface GatedConnection {
   appId: string;
   chatUserId: string | null;
@@ -18,8 +23,8 @@ export interface GatedConnection {
 interface ChannelFacts {
   type: TChannelType;
   ownerId: string | null;
-  /** Stored channel roles read so far; null for a user found not to be a member. */
-  roles: Map<string, string | null>;
+  /** Stored roles read so far: the channel role (null for a user found not to be a member) and the app role. */
+  roles: Map<string, { channel: string | null; app: string | undefined }>;
   loadedAt: number;
 }
 
@@ -33,11 +38,11 @@ export type ReadVerdict = (conn: GatedConnection) => boolean;
  * type and the roles of the sockets' users there, kept for five seconds.
  */
 export function createReadGate(deps: {
-  permissions: PermissionService;
-  channels: Pick<ChannelService, "requireChannel" | "memberRolesIn">;
+  channels: Pick<ChannelService, "requireChannel" | "memberRolesIn"> & { permissions: PermissionService };
+  chatUsers: { roles: Pick<ChatUserService["roles"], "stored"> };
   clock: Clock;
 }) {
-  const { permissions } = deps;
+  const { permissions } = deps.channels;
   const facts = new Map<string, ChannelFacts>();
 
   async function factsOf(appId: string, channelId: string): Promise<ChannelFacts> {
@@ -55,12 +60,24 @@ export function createReadGate(deps: {
     return fresh;
   }
 
-  /** The stored roles of these users in the channel, read for those not read yet. */
+  /** The stored channel and app roles of these users, read for those not read yet. */
   async function rolesOf(channelId: string, known: ChannelFacts, chatUserIds: readonly string[]) {
     const missing = chatUserIds.filter((id) => !known.roles.has(id));
     if (missing.length === 0) return;
-    const read = await deps.channels.memberRolesIn(channelId, missing);
-    for (const id of missing) known.roles.set(id, read.get(id) ?? null);
+    const [channelRoles, appRoles] = await Promise.all([
+      deps.channels.memberRolesIn(channelId, missing),
+      deps.chatUsers.roles.stored(missing),
+    ]);
+    for (const id of missing) known.roles.set(id, { channel: channelRoles.get(id) ?? null, app: appRoles.get(id) });
+  }
+
+  /** A user's roles in the channel from what `rolesOf` read, the app role falling back to the socket's. */
+  function rolesIn(known: ChannelFacts, conn: GatedConnection & { chatUserId: string }) {
+    const stored = known.roles.get(conn.chatUserId);
+    return {
+      app: stored?.app ?? conn.appRole ?? "member",
+      channel: permissions.channelRole(conn.chatUserId, known, stored?.channel ?? null),
+    };
   }
 
   return {
@@ -81,21 +98,21 @@ export function createReadGate(deps: {
       const known = await factsOf(appId, channelId);
       if (!restricted.includes(known.type)) return null;
       const grants = await permissions.grants(appId, known.type);
-      // Only the users whose app role falls short need their channel role.
-      const suspects: string[] = [];
-      for (const conn of conns) {
-        if (conn.chatUserId !== null && !memberHas(grants, conn.appRole ?? "member", null, "read")) {
-          suspects.push(conn.chatUserId);
-        }
-      }
-      if (suspects.length === 0) return null;
-      await rolesOf(channelId, known, suspects);
-      const denied = new Set(
-        suspects.filter((id) => {
-          const channelRole = permissions.channelRole(id, known, known.roles.get(id) ?? null);
-          return channelRole === null || !grants.channel[channelRole].has("read");
-        }),
+      // Every connected user's roles are read, not only those whose sign-in role falls short: a role changed since.
+      const users = [...conns].filter(
+        (conn): conn is GatedConnection & { chatUserId: string } => conn.chatUserId !== null,
       );
+      if (users.length === 0) return null;
+      await rolesOf(
+        channelId,
+        known,
+        users.map((conn) => conn.chatUserId),
+      );
+      const denied = new Set<string>();
+      for (const conn of users) {
+        const roles = rolesIn(known, conn);
+        if (!memberHas(grants, roles.app, roles.channel, "read")) denied.add(conn.chatUserId);
+      }
       if (denied.size === 0) return null;
       return (conn) => conn.chatUserId === null || !denied.has(conn.chatUserId);
     },
@@ -108,13 +125,11 @@ export function createReadGate(deps: {
       const known = await factsOf(conn.appId, channelId);
       if (!restricted.includes(known.type)) return true;
       const grants = await permissions.grants(conn.appId, known.type);
-      const appRole = conn.appRole ?? "member";
-      if (memberHas(grants, appRole, null, permission)) return true;
-      // An action is judged on the role as stored now, not as a fan-out read it a moment ago.
+      // An action is judged on the roles as stored now, not as a fan-out read them a moment ago.
       known.roles.delete(conn.chatUserId);
       await rolesOf(channelId, known, [conn.chatUserId]);
-      const channelRole = permissions.channelRole(conn.chatUserId, known, known.roles.get(conn.chatUserId) ?? null);
-      return memberHas(grants, appRole, channelRole, permission);
+      const roles = rolesIn(known, { ...conn, chatUserId: conn.chatUserId });
+      return memberHas(grants, roles.app, roles.channel, permission);
     },
   };
 }

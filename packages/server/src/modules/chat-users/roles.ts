@@ -1,5 +1,5 @@
 import type { TUserRoleState } from "@parley/contract";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Context } from "../../context";
 import type { AppRow } from "../apps";
 import { type ChatUserRow, chatUsers } from "./schema";
@@ -23,6 +23,16 @@ export function createUserRoles(
         deps.forgetCachedSessions();
       }
       return { userId: user.userId, role };
+    },
+
+    /** The app roles of these users as stored now, by chat user id: what a live socket is judged on. */
+    async stored(chatUserIds: readonly string[]): Promise<Map<string, string>> {
+      if (chatUserIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: chatUsers.id, role: chatUsers.role })
+        .from(chatUsers)
+        .where(inArray(chatUsers.id, [...chatUserIds]));
+      return new Map(rows.map((row) => [row.id, row.role]));
     },
 
     /** How many users of the app hold each role. */

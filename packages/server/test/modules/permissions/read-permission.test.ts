@@ -156,6 +156,25 @@ describe("read taken from the app role guest", () => {
     lee.ws.close();
     park.ws.close();
   });
+
+  it("stops a socket signed in as a member from hearing messages once the user is made a guest", async () => {
+    const r = await room();
+    await r.app.server.put("/permissions/public", noReadForGuests);
+    const [lee, park] = await readySocketsAt(wsUrl, { token: r.lee.sessionToken }, { token: r.park.sessionToken });
+    if (!lee || !park) throw new Error("no socket");
+    // The role changes after the socket signed in as a member.
+    expect((await r.app.server.put("/users/lee/role", { role: "guest" })).status).toBe(200);
+    await r.say("one");
+    await r.app.user("jung");
+    await r.app.server.post(`/channels/${r.channelId}/members`, { userIds: ["jung"] });
+    await park.event("member.joined");
+    await lee.event("member.joined");
+    await lee.caughtUp();
+    expect(eventTypes(park)).toContain("message.created");
+    expect(eventTypes(lee)).toEqual(["member.joined"]);
+    lee.ws.close();
+    park.ws.close();
+  });
 });
 
 describe("read taken from the channel role member while an app role grants it", () => {
