@@ -203,7 +203,7 @@ export function createFileService(
      */
     async processPending(job: { fileId: string; appId: string; channelId: string; messageId: string }) {
       const [row] = await db.select().from(files).where(eq(files.id, job.fileId)).limit(1);
-      if (!row || row.mediaState !== "pending") return;
+      if (row?.mediaState !== "pending") return;
       const kind: MediaKind = row.mimeType.startsWith("image/")
         ? { kind: "image", type: row.mimeType as ImageType }
         : { kind: "video", type: row.mimeType as VideoType };
