@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Errors, IMAGE_PIXELS_MAX, MEDIA_INLINE_MAX_BYTES, type TChatEvent, type TMessage } from "@parley/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,10 +18,15 @@ afterAll(() => t?.close());
 
 type Upload = { status: number; body: { message: TMessage; code?: string } };
 
-async function upload(token: string, channelId: string, file: { bytes: Buffer; name: string; type?: string }) {
+async function upload(
+  token: string,
+  channelId: string,
+  file: { bytes: Buffer; name: string; type?: string },
+  on: TestApp = t,
+) {
   const boundary = `----parley${Date.now()}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n${file.type ? `Content-Type: ${file.type}\r\n` : ""}\r\n`;
-  const res = await t.server.inject({
+  const res = await on.server.inject({
     method: "POST",
     url: `/v1/channels/${channelId}/files`,
     headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
@@ -38,7 +47,12 @@ async function room() {
   const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Photos" })).body;
   await lee.api.post(`/channels/${channel.id}/join`);
   const send = (file: { bytes: Buffer; name: string; type?: string }) => upload(kim.sessionToken, channel.id, file);
-  return { kim, lee, channelId: channel.id, send };
+  /** Every stored file of this app: what a refused upload must leave none of. */
+  const stored = async () => {
+    const entries = await fs.readdir(path.join(t.dataDir, "files", app.appId)).catch(() => []);
+    return entries;
+  };
+  return { kim, lee, channelId: channel.id, appId: app.appId, send, stored };
 }
 
 const solid = (width: number, height: number) =>
@@ -177,19 +191,22 @@ describe("images at upload", () => {
   });
 
   it("refuses a decompression bomb with 3252 and keeps nothing of it", async () => {
-    const { send, kim, channelId } = await room();
+    const { send, kim, channelId, stored } = await room();
     const side = Math.ceil(Math.sqrt(IMAGE_PIXELS_MAX)) + 1;
     const res = await send({ bytes: await bomb(side, side), name: "bomb.png", type: "image/png" });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe(Errors.IMAGE_TOO_MANY_PIXELS);
     const history = await kim.api.get<{ messages: TMessage[] }>(`/channels/${channelId}/messages`);
     expect(history.body.messages.filter((m) => m.type === "file")).toEqual([]);
+    expect(await stored()).toEqual([]);
     // The server still answers: nothing was decoded.
     expect((await send({ bytes: await solid(10, 10).png().toBuffer(), name: "ok.png" })).status).toBe(200);
+    // The original and its four thumbnails: where a refused upload would have left its bytes.
+    expect(await stored()).toHaveLength(5);
   });
 
   it("refuses with 3251 a PNG named .jpg and text named .png, and reads an image sent with no claim", async () => {
-    const { send } = await room();
+    const { send, stored } = await room();
     const png = await solid(20, 20).png().toBuffer();
     const named = await send({ bytes: png, name: "photo.jpg" });
     expect([named.status, named.body.code]).toEqual([415, Errors.FILE_TYPE_MISMATCH]);
@@ -197,6 +214,7 @@ describe("images at upload", () => {
     expect([typed.status, typed.body.code]).toEqual([415, Errors.FILE_TYPE_MISMATCH]);
     const text = await send({ bytes: Buffer.from("just some words"), name: "notes.png", type: "text/plain" });
     expect([text.status, text.body.code]).toEqual([415, Errors.FILE_TYPE_MISMATCH]);
+    expect(await stored()).toEqual([]);
     const unclaimed = await send({ bytes: png, name: "scan", type: "application/octet-stream" });
     expect(unclaimed.body.message.file).toMatchObject({ mimeType: "image/png", width: 20, height: 20 });
   });
@@ -222,7 +240,7 @@ describe("images at upload", () => {
 
 describe("large images and videos", () => {
   it("marks a large image pending with its size known, then the job lands thumbnails by message.updated", async () => {
-    const { send, lee, channelId } = await room();
+    const { send, lee, channelId, appId } = await room();
     const bytes = await noise(1000, 800).png({ compressionLevel: 0 }).toBuffer();
     expect(bytes.length).toBeGreaterThan(MEDIA_INLINE_MAX_BYTES);
     const res = await send({ bytes, name: "big.png", type: "image/png" });
@@ -238,6 +256,13 @@ describe("large images and videos", () => {
     const updated = events.find((e) => e.type === "message.updated" && e.message?.id === res.body.message.id);
     expect(updated?.message?.file?.media).toBe("ready");
     expect((await download(String(read?.file?.url))).status).toBe(200);
+
+    // The job run again (a retry after a crash, a second worker) finds the file done and tells no one twice.
+    const fileId = String(read?.file?.url.split("/files/")[1]?.split("/")[0]);
+    await t.services.files.processPending({ fileId, appId, channelId, messageId: res.body.message.id });
+    const again = (await lee.api.get<{ events: TChatEvent[] }>("/events")).body.events;
+    const updates = again.filter((e) => e.type === "message.updated" && e.message?.id === res.body.message.id);
+    expect(updates).toHaveLength(1);
   });
 
   it("stores a video without duration or poster where no decoder is found, with no error", async () => {
@@ -254,5 +279,48 @@ describe("large images and videos", () => {
       height: null,
       thumbnails: [],
     });
+  });
+
+  // CI has no ffmpeg (decision 0303): this runs only where one is installed, on a server told where it is.
+  const ffmpeg = (() => {
+    try {
+      execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
+      execFileSync("ffprobe", ["-version"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  it.skipIf(!ffmpeg)("reads a video's duration, size and poster frame where ffmpeg is installed", async () => {
+    const withDecoder = await startTestApp({ env: { FFMPEG_PATH: "ffmpeg" } });
+    try {
+      const out = path.join(os.tmpdir(), `parley-clip-${Date.now()}.mp4`);
+      execFileSync("ffmpeg", [
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=320x240:rate=10",
+        "-t",
+        "1",
+        "-pix_fmt",
+        "yuv420p",
+        out,
+      ]);
+      const bytes = await fs.readFile(out);
+      await fs.rm(out, { force: true });
+      const app = await createChatApp(withDecoder);
+      const kim = await app.user("kim");
+      const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Clips" })).body;
+      const clip = { bytes, name: "clip.mp4", type: "video/mp4" };
+      const res = await upload(kim.sessionToken, channel.id, clip, withDecoder);
+      expect(res.body.message.file).toMatchObject({ mimeType: "video/mp4", width: 320, height: 240, media: "ready" });
+      expect(res.body.message.file?.durationMs).toBeGreaterThanOrEqual(900);
+      expect(res.body.message.file?.posterUrl).toMatch(/\/thumbs\/poster\.jpg$/);
+      expect(thumbnailSizes(res.body.message)).toContain("240:jpeg:240x180");
+    } finally {
+      await withDecoder.close();
+    }
   });
 });
