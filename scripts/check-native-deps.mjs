@@ -18,6 +18,15 @@ const checks = {
     await db.close();
     if (rows[0]?.one !== 1) throw new Error("no answer");
   },
+  // Image reading at upload (N-API, libvips from the @img/sharp-* optional packages): decode, resize, encode.
+  sharp: async () => {
+    const { default: sharp } = await import("sharp");
+    const png = await sharp({ create: { width: 4, height: 2, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const { info } = await sharp(png).resize(2).webp().toBuffer({ resolveWithObject: true });
+    if (info.width !== 2 || info.format !== "webp") throw new Error("resize failed");
+  },
   // tsx and the server build (a native binary it talks to).
   esbuild: async () => {
     const { transform } = await import("esbuild");

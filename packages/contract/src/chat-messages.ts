@@ -4,6 +4,7 @@ import { PAGE_LIMIT_MAX, zMessageParams, zMetadata, zUserId } from "./chat-commo
 import { zPoll } from "./chat-polls";
 import { INT_MAX } from "./constants";
 import { zLinkPreview } from "./link-previews";
+import { zMediaInfo } from "./media";
 import { zLanguageCode } from "./translation";
 import { V } from "./validation";
 
@@ -11,7 +12,10 @@ export const MESSAGE_TEXT_MAX = 5000;
 
 export const zSender = z.object({ userId: z.string(), nickname: z.string(), profileImageUrl: z.string() });
 
-export const zFileInfo = z.object({ url: z.string(), name: z.string(), size: z.number().int(), mimeType: z.string() });
+/** A file message's file; an image or video also carries what the server read from it (`zMediaInfo`). */
+export const zFileInfo = z
+  .object({ url: z.string(), name: z.string(), size: z.number().int(), mimeType: z.string() })
+  .extend(zMediaInfo.shape);
 
 export const MESSAGE_TYPES = ["text", "file", "admin", "custom", "hidden", "poll"] as const;
 export type TMessageType = (typeof MESSAGE_TYPES)[number];
@@ -77,6 +81,7 @@ export const zMessage = z.object({
   poll: zPoll.optional(),
 });
 export type TMessage = z.infer<typeof zMessage>;
+export type TFileInfo = z.infer<typeof zFileInfo>;
 
 /** Users one message mentions at most. */
 export const MENTIONED_USERS_MAX = 20;

@@ -48,10 +48,12 @@ export type {
   TUpdateChatUserRequestInput,
 } from "./chat";
 export * from "./chat-constants";
+export type { TFileInfo } from "./chat-messages";
 export { type ErrorCode, type ErrorData, isErrorCode, statusOf } from "./errors";
 export { IDEMPOTENCY_KEY_HEADER } from "./idempotency-header";
 export type { TLinkPreview } from "./link-previews";
 export type { TLiveEvent, TLiveFrame } from "./live";
+export type { TMediaState, TThumbnail } from "./media";
 export type { TMessageSearchResponse, TMessageSearchResult, TSearchHighlight } from "./message-search";
 export { fillPath } from "./paths";
 export type { TPermission } from "./permission-names";

@@ -1,5 +1,6 @@
 import { channelControlErrorCatalogue } from "./errors-channel-controls";
 import { linkPreviewsErrorCatalogue } from "./errors-link-previews";
+import { mediaErrorCatalogue } from "./errors-media";
 import { moderationRulesErrorCatalogue } from "./errors-moderation-rules";
 import { platformErrorCatalogue } from "./errors-platform";
 import { pollErrorCatalogue } from "./errors-polls";
@@ -80,6 +81,7 @@ export const errorCatalogue = {
   ...channelControlErrorCatalogue,
   ...rolesErrorCatalogue,
   ...linkPreviewsErrorCatalogue,
+  ...mediaErrorCatalogue,
   ...receiptsErrorCatalogue,
   ...scheduledMessageErrorCatalogue,
   ...pollErrorCatalogue,
@@ -298,6 +300,10 @@ export const Errors = {
   SLOW_MODE_ACTIVE: "3206",
   OPEN_CHANNEL_REFUSED: "3207",
   ONLY_SENDER_REMOVES_LINK_PREVIEW: "3250",
+  FILE_TYPE_MISMATCH: "3251",
+  IMAGE_TOO_MANY_PIXELS: "3252",
+  IMAGE_UNREADABLE: "3253",
+  FILE_NOT_READY: "3254",
   RECEIPTS_NOT_IN_OPEN_CHANNEL: "3240",
   TIME_ZONE_UNKNOWN: "3241",
   PUSH_PREFERENCES_NOT_OWN: "3242",

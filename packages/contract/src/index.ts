@@ -21,6 +21,7 @@ export * from "./idempotency";
 export * from "./link-previews";
 export * from "./live";
 export * from "./login-signing";
+export * from "./media";
 export * from "./message-search";
 export * from "./metrics";
 export * from "./moderation-rules";

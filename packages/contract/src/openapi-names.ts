@@ -116,6 +116,7 @@ import {
   zEraseUserResponse,
   zExportSectionProgress,
 } from "./data-export";
+import { zThumbnail } from "./media";
 import { zMessageSearchResponse, zMessageSearchResult, zSearchHighlight } from "./message-search";
 import {
   EXAMPLE_CHANNEL,
@@ -287,6 +288,7 @@ const CHAT_MESSAGES: readonly Entry[] = [
   ],
   [zSender, "Sender", "Who sent a message; null on the app's own (admin) messages."],
   [zFileInfo, "FileInfo", "The file of a file message."],
+  [zThumbnail, "Thumbnail", "A thumbnail of an image or of a video's poster frame."],
   [zMessageResponse, "MessageResponse", "One message."],
   [zMessagesResponse, "MessagesResponse", "A page of messages; `hasMore` says whether more lie in the same direction."],
   [zSendMessageRequest, "SendMessageRequest", "A message to send; `clientMessageId` makes a resend safe."],

@@ -131,6 +131,11 @@ export const envSchema = z.object({
   CALL_RING_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(5).max(600).default(45)),
   /** How long fetching a linked page for its preview may take, redirects included, before it is given up. */
   LINK_PREVIEW_TIMEOUT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(100).max(30_000).default(5000)),
+  /**
+   * The ffmpeg binary that reads a video's length and poster frame (ffprobe is looked for beside it); where it is
+   * absent, videos are stored without them.
+   */
+  FFMPEG_PATH: z.preprocess(blankIsUnset, z.string().min(1).default("ffmpeg")),
   /** The longest a WebSocket frame waits so that frames to the same connection leave in one write. */
   WS_WRITE_WINDOW_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(1000).default(25)),
   /** How often the gateway pings each socket; one that has not answered the previous ping by then is cut. */
@@ -294,6 +299,7 @@ export interface Config {
   eventRetentionDays: number;
   callRingSeconds: number;
   linkPreviewTimeoutMs: number;
+  ffmpegPath: string;
   filesDir: string;
   testingEndpoints: boolean;
   fcmBaseUrl: string;
@@ -370,6 +376,7 @@ export function loadConfig(
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     callRingSeconds: e.CALL_RING_SECONDS,
     linkPreviewTimeoutMs: e.LINK_PREVIEW_TIMEOUT_MS,
+    ffmpegPath: e.FFMPEG_PATH,
     filesDir: path.join(dataDir, "files"),
     testingEndpoints: e.TESTING_ENDPOINTS ?? false,
     fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),

@@ -179,7 +179,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
       latestMessages: (appId, limit) => latestUserMessagesOf(db, appId, limit),
     },
   });
-  const files = createFileService(ctx, { storage, messages, retentionDays: ctx.config.fileRetentionDays });
+  const files = createFileService(ctx, { storage, messages, channels, retentionDays: ctx.config.fileRetentionDays });
   const exports = createExportService(ctx, {
     apps,
     chatUsers,

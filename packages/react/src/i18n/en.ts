@@ -95,6 +95,8 @@ export const en = {
   "chat.mentionsYou": "Mentions you",
   "chat.linkPreview": "Link preview: {title}",
   "chat.removeLinkPreview": "Remove link preview",
+  "chat.imagePreparing": "Preparing {name}…",
+  "chat.openOriginal": "Open the original of {name}",
 
   "outbox.waiting": "Waiting to send",
   "outbox.sending": "Sending…",

@@ -94,6 +94,8 @@ export const ko: Dictionary = {
   "chat.mentionsYou": "나를 언급함",
   "chat.linkPreview": "링크 미리보기: {title}",
   "chat.removeLinkPreview": "링크 미리보기 지우기",
+  "chat.imagePreparing": "{name} 준비 중…",
+  "chat.openOriginal": "{name} 원본 열기",
 
   "outbox.waiting": "전송 대기 중",
   "outbox.sending": "보내는 중…",

@@ -29,6 +29,21 @@ export const expireFilesJob = defineJob({
   schedule: "23 4 * * *",
 });
 
+/**
+ * The thumbnails (and a video's poster) of a file too large to read within its upload, put on its message with a
+ * `message.updated`. Idempotent: a file no longer pending is left alone, and every output has a fixed storage key.
+ */
+export const processMediaJob = defineJob({
+  name: "files.process-media",
+  payload: z.object({
+    fileId: z.string().uuid(),
+    appId: z.string().uuid(),
+    channelId: z.string().uuid(),
+    messageId: z.string().uuid(),
+  }),
+  retryLimit: 3,
+});
+
 /** Daily at 04:41 UTC: answers kept for `Idempotency-Key` replay are removed once past their day. */
 export const expireIdempotencyKeysJob = defineJob({
   name: "idempotency.expire",

@@ -8,6 +8,7 @@ import type { MessageActions } from "../channel/channel-context";
 import { FileIcon, PinIcon, ReceiptIcon, RepliesIcon } from "../icons";
 import { Avatar } from "../members/avatar";
 import { EditForm } from "./edit-form";
+import { FileAttachment } from "./file-attachment";
 import { LinkPreviewCard } from "./link-preview";
 import { MessageText } from "./message-text";
 import { PollCard } from "./poll-card";
@@ -230,9 +231,7 @@ export function MessageItem({
             {isEmote && <span className="pk-emote-author">{author} </span>}
             {message.type === "custom" && !isEmote && <span className="pk-custom-label">{message.customType}</span>}
             {message.file ? (
-              <a href={message.file.url} target="_blank" rel="noreferrer" tabIndex={controlTab}>
-                <FileIcon /> {message.file.name}
-              </a>
+              <FileAttachment file={message.file} tabIndex={controlTab} />
             ) : pending?.kind === "file" ? (
               // As the file message will show it, with its size: the link comes once the server has stored it.
               <>

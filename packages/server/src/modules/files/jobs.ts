@@ -1,10 +1,11 @@
 import type { Context } from "../../context";
-import { expireFilesJob } from "../../jobs/catalog";
+import { expireFilesJob, processMediaJob } from "../../jobs/catalog";
 import { handleJob, type JobHandler } from "../../jobs/runtime";
 import type { FileService } from "./service";
 
 export function fileJobs(ctx: Context, deps: { files: FileService }): JobHandler[] {
   return [
+    handleJob(processMediaJob, (payload) => deps.files.processPending(payload)),
     handleJob(expireFilesJob, async () => {
       const removed = await deps.files.expireOldFiles();
       if (removed > 0) ctx.log.info({ count: removed }, "removed expired files");

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { TMediaState } from "@parley/contract";
+import { integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { apps } from "../apps/schema";
 
@@ -13,4 +14,20 @@ export const files = pgTable("files", {
   mimeType: text("mime_type").notNull(),
   storageKey: text("storage_key").notNull(),
   createdAt: ts("created_at").notNull(),
+  /** Pixels as shown (orientation applied); null for a file that is not an image, or a video without a decoder. */
+  width: integer("width"),
+  height: integer("height"),
+  /** The thumbnails' storage keys and sizes; the URLs are made from the file's own at answer time. */
+  thumbnails: jsonb("thumbnails").$type<StoredThumbnail[]>(),
+  mediaState: text("media_state").$type<TMediaState>(),
+  durationMs: integer("duration_ms"),
+  posterKey: text("poster_key"),
 });
+
+export interface StoredThumbnail {
+  size: number;
+  format: "webp" | "jpeg";
+  width: number;
+  height: number;
+  key: string;
+}

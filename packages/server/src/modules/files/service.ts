@@ -7,6 +7,7 @@ import {
   Errors,
   FILE_MAX_BYTES,
   FILE_NAME_MAX,
+  MEDIA_INLINE_MAX_BYTES,
   type TMessage,
 } from "@parley/contract";
 import { and, eq, inArray, lt } from "drizzle-orm";
@@ -14,8 +15,23 @@ import type { Context } from "../../context";
 import { AppError } from "../../errors";
 import type { FileStorage } from "../../integrations/storage";
 import { safeFileName, type Upload } from "../../integrations/storage";
-import type { Actor } from "../channels";
-import type { MessageService } from "../messages";
+import { processMediaJob } from "../../jobs/catalog";
+import type { Actor, ChannelService } from "../channels";
+import { blockersInChannel } from "../chat-users";
+import { attachFileMedia, type MessageService, toMessages } from "../messages";
+import { classify, type ImageHeader, type ImageType, type MediaKind, readImageHeader, type VideoType } from "./media";
+import {
+  derivedKeys,
+  fileInfoOf,
+  type MediaColumns,
+  NO_MEDIA,
+  POSTER_NAME,
+  possibleDerivedKeys,
+  processStored,
+  readAll,
+  readHead,
+  thumbnailName,
+} from "./processing";
 import { files } from "./schema";
 
 const MIME_TYPE = /^[\w.+-]{1,50}\/[\w.+-]{1,49}$/;
@@ -23,9 +39,44 @@ const MIME_TYPE = /^[\w.+-]{1,50}\/[\w.+-]{1,49}$/;
 /** File messages: the upload is stored first, then sent through the normal message pipeline. */
 export function createFileService(
   ctx: Context,
-  deps: { storage: FileStorage; messages: MessageService; retentionDays: number },
+  deps: { storage: FileStorage; messages: MessageService; channels: ChannelService; retentionDays: number },
 ) {
   const { db } = ctx.database;
+
+  const storedStream = async (key: string) => {
+    const stream = await deps.storage.get(key);
+    if (!stream) throw new Error(`stored file ${key} is gone`);
+    return stream;
+  };
+
+  /**
+   * Tells what the stored upload is from its bytes and reads an image's or video's media: within the request for a
+   * small one, marked pending for the background job for a large one (an image's header, and so its width and
+   * height, is read here either way, and a decompression bomb refused before anything decodes it).
+   */
+  async function readUpload(
+    storageKey: string,
+    name: string,
+    declared: string,
+    size: number,
+  ): Promise<{ kind: MediaKind; media: MediaColumns; size: number }> {
+    const kind = classify(await readHead(await storedStream(storageKey)), name, declared);
+    if (kind.kind === "other") return { kind, media: NO_MEDIA, size };
+    let header: ImageHeader | undefined;
+    if (kind.kind === "image") header = await readImageHeader(await readAll(await storedStream(storageKey)));
+    if (size > MEDIA_INLINE_MAX_BYTES) {
+      const pending: MediaColumns = {
+        ...NO_MEDIA,
+        width: header?.width ?? null,
+        height: header?.height ?? null,
+        thumbnails: [],
+        mediaState: "pending",
+      };
+      return { kind, media: pending, size };
+    }
+    const done = await processStored(ctx, deps.storage, storageKey, kind, { header });
+    return { kind, media: done.columns, size: done.size ?? size };
+  }
 
   return {
     /**
@@ -54,28 +105,39 @@ export function createFileService(
       // Shortened to what the download route takes, so every stored file can be downloaded by its URL.
       const name = safeFileName(upload.fileName, FILE_NAME_MAX);
       // The part's header is the client's word: anything but a plain type/subtype (a NUL, a parameter) is unknown.
-      const mimeType = MIME_TYPE.test(upload.mimeType) ? upload.mimeType.toLowerCase() : "application/octet-stream";
-      const url = `${ctx.config.publicUrl}/files/${id}/${encodeURIComponent(name)}`;
+      const declared = MIME_TYPE.test(upload.mimeType) ? upload.mimeType.toLowerCase() : "application/octet-stream";
+      const deleteStored = async () => {
+        for (const key of [storageKey, ...possibleDerivedKeys(storageKey)]) await deps.storage.delete(key);
+      };
+      let read: Awaited<ReturnType<typeof readUpload>>;
+      try {
+        read = await readUpload(storageKey, name, declared, size);
+      } catch (err) {
+        // A file refused for what it is (or one that broke the reader) leaves nothing behind.
+        await deleteStored();
+        throw err;
+      }
+      // An image or video is served as what its bytes are, never as the type the client claimed.
+      const mimeType = read.kind.kind === "other" ? declared : read.kind.type;
+      const row = { id, name, size: read.size, mimeType, ...read.media };
+      const file = fileInfoOf(ctx.config.publicUrl, row);
       await db.insert(files).values({
-        id,
+        ...row,
         appId: actor.app.id,
         channelId,
-        name,
-        size,
-        mimeType,
         storageKey,
         createdAt: ctx.clock.now(),
       });
       const discardUpload = async () => {
         await db.delete(files).where(eq(files.id, id));
-        await deps.storage.delete(storageKey);
+        await deleteStored();
       };
       let message: TMessage;
       try {
         message = await deps.messages.send(
           actor,
           channelId,
-          { text: upload.fields.caption ?? "", file: { url, name, size, mimeType }, clientMessageId },
+          { text: upload.fields.caption ?? "", file, clientMessageId },
           "file",
         );
       } catch (err) {
@@ -84,7 +146,10 @@ export function createFileService(
         throw err;
       }
       // The key named a message sent before: it keeps its own file, and this copy belongs to nothing.
-      if (message.file?.url !== url) await discardUpload();
+      if (message.file?.url !== file.url) await discardUpload();
+      else if (read.media.mediaState === "pending") {
+        await ctx.jobs.send(processMediaJob, { fileId: id, appId: actor.app.id, channelId, messageId: message.id });
+      }
       return message;
     },
 
@@ -112,9 +177,77 @@ export function createFileService(
 
     async open(fileId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {
       const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+      // A large image's original may still hold its EXIF (a GPS position) until the job strips it: not served yet.
+      if (row?.mediaState === "pending" && row.mimeType.startsWith("image/")) throw new AppError(Errors.FILE_NOT_READY);
       const stream = row ? await deps.storage.get(row.storageKey) : null;
       if (!row || !stream) throw new AppError(Errors.FILE_NOT_FOUND);
       return { stream, name: row.name, mimeType: row.mimeType, size: row.size };
+    },
+
+    /** A thumbnail or a video's poster by its name in the URL (`240.webp`, `poster.jpg`). */
+    async openThumbnail(fileId: string, name: string): Promise<{ stream: Readable; mimeType: string }> {
+      const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+      const thumbnail =
+        name === POSTER_NAME
+          ? row?.thumbnails?.find((t) => t.key === row.posterKey)
+          : row?.thumbnails?.find((t) => thumbnailName(t) === name);
+      const stream = thumbnail ? await deps.storage.get(thumbnail.key) : null;
+      if (!thumbnail || !stream) throw new AppError(Errors.FILE_NOT_FOUND);
+      return { stream, mimeType: `image/${thumbnail.format}` };
+    },
+
+    /**
+     * The media job: a pending file's thumbnails made, then the file row and its message updated in one transaction
+     * with a `message.updated`, so a run cut short leaves the file pending for the retry to do again. A file that
+     * turns out unreadable is marked `failed` and stays a plain file.
+     */
+    async processPending(job: { fileId: string; appId: string; channelId: string; messageId: string }) {
+      const [row] = await db.select().from(files).where(eq(files.id, job.fileId)).limit(1);
+      if (row?.mediaState !== "pending") return;
+      const kind: MediaKind = row.mimeType.startsWith("image/")
+        ? { kind: "image", type: row.mimeType as ImageType }
+        : { kind: "video", type: row.mimeType as VideoType };
+      let columns: MediaColumns;
+      let size = row.size;
+      try {
+        const done = await processStored(ctx, deps.storage, row.storageKey, kind, {});
+        columns = done.columns;
+        size = done.size ?? size;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        ctx.log.info({ fileId: row.id, code: err.code }, "a pending file could not be read as media");
+        columns = { ...NO_MEDIA, width: row.width, height: row.height, thumbnails: [], mediaState: "failed" };
+      }
+      await deps.channels.mutate(async (tx, batch) => {
+        const [updated] = await tx
+          .update(files)
+          .set({ ...columns, size })
+          .where(and(eq(files.id, row.id), eq(files.mediaState, "pending")))
+          .returning();
+        if (!updated) return;
+        const messageRow = await attachFileMedia(
+          tx,
+          job.channelId,
+          job.messageId,
+          fileInfoOf(ctx.config.publicUrl, updated),
+        );
+        if (!messageRow) return;
+        const [message] = await toMessages(tx, [messageRow]);
+        if (!message) return;
+        // Reaches whom the message reached: a shadowed one's other members and the sender's blockers hear nothing.
+        const marked = messageRow.shadowed ? { message: { ...message, shadowed: true } } : undefined;
+        const event = await batch.record(
+          tx,
+          job.appId,
+          job.channelId,
+          "message.updated",
+          { message },
+          ctx.clock.now(),
+          marked,
+        );
+        const sender = message.sender?.userId;
+        if (sender) batch.hideFrom(event, await blockersInChannel(tx, job.appId, job.channelId, sender));
+      });
     },
 
     /**
@@ -126,8 +259,10 @@ export function createFileService(
       const removed = await db
         .delete(files)
         .where(and(eq(files.appId, appId), inArray(files.id, fileIds)))
-        .returning({ storageKey: files.storageKey });
-      for (const row of removed) await deps.storage.delete(row.storageKey);
+        .returning({ storageKey: files.storageKey, thumbnails: files.thumbnails, posterKey: files.posterKey });
+      for (const row of removed) {
+        for (const key of [row.storageKey, ...derivedKeys(row)]) await deps.storage.delete(key);
+      }
       return removed.length;
     },
 
@@ -136,7 +271,7 @@ export function createFileService(
       const cutoff = new Date(ctx.clock.now().getTime() - deps.retentionDays * DAY_MS);
       const old = await db.select().from(files).where(lt(files.createdAt, cutoff)).limit(1000);
       for (const row of old) {
-        await deps.storage.delete(row.storageKey);
+        for (const key of [row.storageKey, ...derivedKeys(row)]) await deps.storage.delete(key);
         await db.delete(files).where(and(eq(files.id, row.id)));
       }
       return old.length;

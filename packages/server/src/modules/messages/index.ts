@@ -26,6 +26,7 @@ export type {
 } from "./pipeline";
 export {
   addMessageTranslations,
+  attachFileMedia,
   attachLinkPreview,
   createRecentMessagesReader,
   findLiveMessage,

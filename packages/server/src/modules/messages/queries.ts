@@ -1,4 +1,4 @@
-import { firstLinkUrl, type TLinkPreview, type TMessage } from "@parley/contract";
+import { firstLinkUrl, type TFileInfo, type TLinkPreview, type TMessage } from "@parley/contract";
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { createBatchLoader } from "../../batch-loader";
 import { type Database, type Db, rowsOf } from "../../db/client";
@@ -143,6 +143,22 @@ export async function attachLinkPreview(
   const row = await lockLiveMessage(tx, channelId, messageId);
   if (!row || firstLinkUrl(row.text) !== link || row.linkPreviewRemovedUrl === link) return null;
   const [updated] = await tx.update(messages).set({ linkPreview: preview }).where(eq(messages.id, row.id)).returning();
+  return updated ?? null;
+}
+
+/**
+ * Puts a file's media reading (thumbnails landed in the background) on the message that carries the file, and
+ * answers the row as it is now; null when the message was deleted or carries another file since.
+ */
+export async function attachFileMedia(
+  tx: Db,
+  channelId: string,
+  messageId: string,
+  file: TFileInfo,
+): Promise<MessageRow | null> {
+  const row = await lockLiveMessage(tx, channelId, messageId);
+  if (!row || row.file?.url !== file.url) return null;
+  const [updated] = await tx.update(messages).set({ file }).where(eq(messages.id, row.id)).returning();
   return updated ?? null;
 }
 

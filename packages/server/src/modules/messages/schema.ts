@@ -1,4 +1,4 @@
-import type { TLinkPreview, TMessageType, TScheduledMessageStatus } from "@parley/contract";
+import type { TFileInfo, TLinkPreview, TMessageType, TScheduledMessageStatus } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -32,7 +32,7 @@ export const messages = pgTable(
     text: text("text").notNull(),
     senderId: uuid("sender_id").references(() => chatUsers.id, { onDelete: "set null" }),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
-    file: jsonb("file").$type<{ url: string; name: string; size: number; mimeType: string } | null>(),
+    file: jsonb("file").$type<TFileInfo | null>(),
     createdAt: ts("created_at").notNull(),
     deletedAt: ts("deleted_at"),
     /** The sender's idempotency key; unique per channel and sender (an expression index in migration 0011). */

@@ -10,6 +10,7 @@ import type {
   TEraseUserResponse,
   TMessage,
 } from "@parley/contract";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../client";
 import { createChatApp } from "../../factories";
@@ -96,7 +97,9 @@ async function world() {
   ];
   const deleted = await send(lee, lounge.id, "oops, wrong channel");
   expect((await lee.api.delete(`/channels/${lounge.id}/messages/${deleted.id}`)).status).toBe(200);
-  const photo = { name: "sunset.png", bytes: Buffer.from("\x89PNG\r\n\x1a\n fake sunset pixels"), type: "image/png" };
+  // A real PNG: an upload claiming image/png must be one (it is read for its size and thumbnails).
+  const sunset = sharp({ create: { width: 4, height: 3, channels: 3, background: "#f80" } });
+  const photo = { name: "sunset.png", bytes: await sunset.png().toBuffer(), type: "image/png" };
   const body = multipart(photo, "the view from the office");
   const uploaded = await t.server.inject({
     method: "POST",

@@ -395,7 +395,7 @@ describe("message translation in the chat API", () => {
     const { lee, channelId, path } = await room();
     const boundary = "----parleytranslation";
     const payload = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\npng-bytes\r\n--${boundary}--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nsome notes\r\n--${boundary}--\r\n`,
     );
     const upload = await t.server.inject({
       method: "POST",
