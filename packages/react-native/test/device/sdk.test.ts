@@ -18,6 +18,10 @@ import {
 import { keyValueStorage, offline } from "@parley/sdk/offline";
 import { createAsyncStorage } from "@react-native-async-storage/async-storage/jest";
 
+/** A 2×2 JPEG without metadata, which the server keeps byte for byte. */
+const TINY_JPEG_BASE64 =
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIgDQd//2Q==";
+
 // A real server answers: a reconnect and an upload take longer on a busy machine than Jest's 5 s default.
 jest.setTimeout(30_000);
 
@@ -197,7 +201,8 @@ describe("the packed SDK in a React Native app", () => {
     const { me, friend, channel } = await pair();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-device-photo-"));
     const file = path.join(dir, "beach.jpg");
-    const bytes = Buffer.from("not really a jpeg, but bytes all the same");
+    // A real 2×2 JPEG: the server reads an image's bytes for its size and refuses bytes that are not what they claim.
+    const bytes = Buffer.from(TINY_JPEG_BASE64, "base64");
     fs.writeFileSync(file, bytes);
     try {
       const heard = nextMessage(friend, "the beach");
@@ -207,7 +212,13 @@ describe("the packed SDK in a React Native app", () => {
         { uri, name: "beach.jpg", type: "image/jpeg" },
         { caption: "the beach" },
       );
-      expect(sent.file).toMatchObject({ name: "beach.jpg", size: bytes.byteLength, mimeType: "image/jpeg" });
+      expect(sent.file).toMatchObject({
+        name: "beach.jpg",
+        size: bytes.byteLength,
+        mimeType: "image/jpeg",
+        width: 2,
+        height: 2,
+      });
       expect((await heard).file?.name).toBe("beach.jpg");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
