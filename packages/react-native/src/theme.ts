@@ -84,3 +84,18 @@ export function resolveTheme(theme: ParleyTheme): ThemeTokens {
   if (theme === "dark") return darkTokens;
   return { ...(theme.scheme === "dark" ? darkTokens : lightTokens), ...theme };
 }
+
+/** The kit's text field: a 44-point touch target with the theme's border, fill, text colour and size. */
+export function textInputStyle(tokens: ThemeTokens) {
+  return {
+    minHeight: 44,
+    paddingHorizontal: 12,
+    paddingVertical: 8,
+    borderRadius: tokens.radius,
+    borderWidth: 1,
+    borderColor: tokens.border,
+    backgroundColor: tokens.inputBackground,
+    color: tokens.text,
+    fontSize: tokens.fontSize,
+  };
+}

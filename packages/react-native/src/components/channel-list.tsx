@@ -2,6 +2,7 @@ import { type ChannelEntry, describeError, useChannels } from "@parley/react/hea
 import { useCallback, useState } from "react";
 import { ActivityIndicator, FlatList, TextInput, View } from "react-native";
 import { useNativeContext } from "../context";
+import { textInputStyle } from "../theme";
 import { useStrings } from "../use-strings";
 import { ChannelRow } from "./channel-row";
 import { CreateChannelForm } from "./create-channel-form";
@@ -45,18 +46,7 @@ export function ChannelList(props: ChannelListProps) {
             clearButtonMode="while-editing"
             returnKeyType="search"
             allowFontScaling
-            style={{
-              minHeight: 44,
-              paddingHorizontal: 12,
-              paddingVertical: 8,
-              borderRadius: tokens.radius,
-              borderWidth: 1,
-              borderColor: tokens.border,
-              backgroundColor: tokens.inputBackground,
-              color: tokens.text,
-              fontSize: tokens.fontSize,
-              flex: 1,
-            }}
+            style={{ ...textInputStyle(tokens), flex: 1 }}
           />
           {!creating && <KitButton label={t("channels.new")} onPress={() => setCreating(true)} />}
         </View>

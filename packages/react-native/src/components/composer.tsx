@@ -11,6 +11,7 @@ import type { FileInput, MessagesApi, TMember } from "@parley/sdk";
 import { useRef, useState } from "react";
 import { ActivityIndicator, TextInput, View } from "react-native";
 import { type PickedAttachment, useNativeContext } from "../context";
+import { textInputStyle } from "../theme";
 import { useStrings } from "../use-strings";
 import { KitButton } from "./kit-button";
 import { KitText } from "./kit-text";
@@ -171,19 +172,7 @@ export function Composer(props: ComposerProps) {
           multiline
           allowFontScaling
           textAlignVertical="center"
-          style={{
-            flex: 1,
-            minHeight: 44,
-            maxHeight: 160,
-            paddingHorizontal: 12,
-            paddingVertical: 10,
-            borderRadius: tokens.radius,
-            borderWidth: 1,
-            borderColor: tokens.border,
-            backgroundColor: tokens.inputBackground,
-            color: tokens.text,
-            fontSize: tokens.fontSize,
-          }}
+          style={{ ...textInputStyle(tokens), flex: 1, maxHeight: 160, paddingVertical: 10 }}
         />
         <KitButton
           label={t("composer.send")}

@@ -10,6 +10,7 @@ import {
 import { useState } from "react";
 import { Pressable, TextInput, View } from "react-native";
 import { useTheme } from "../context";
+import { textInputStyle } from "../theme";
 import { useStrings } from "../use-strings";
 import { KitButton, TOUCH_SIZE } from "./kit-button";
 import { KitText } from "./kit-text";
@@ -41,17 +42,7 @@ export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Prom
     }
   }
 
-  const input = {
-    minHeight: TOUCH_SIZE,
-    paddingHorizontal: 12,
-    paddingVertical: 8,
-    borderRadius: tokens.radius,
-    borderWidth: 1,
-    borderColor: tokens.border,
-    backgroundColor: tokens.inputBackground,
-    color: tokens.text,
-    fontSize: tokens.fontSize,
-  };
+  const input = textInputStyle(tokens);
 
   return (
     <View style={{ gap: 10, padding: 12, backgroundColor: tokens.surface, borderRadius: tokens.radius }}>
