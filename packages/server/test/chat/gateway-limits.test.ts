@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { RATE_LIMIT_PER_SECOND, type TServerFrame, WS_CLOSE_CODES } from "@parley/contract";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { createChatApp } from "../factories";
 import { STRONG_PASSWORD, startTestApp, type TestApp } from "../harness";
 import { eventually, until } from "../poll";
+import { standingWallClock } from "../standing-clock";
 
 const METRICS_TOKEN = "metrics-token-0123456789";
 
@@ -151,15 +152,10 @@ describe("WebSocket frames under the rate limit", () => {
   });
   afterAll(() => t?.close());
 
-  /** As in the rate limit's own tests: the wall clock stands still unless a test moves it, so no burst straddles two windows. */
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-  });
+  const nextWindow = standingWallClock();
   afterEach(() => {
-    vi.useRealTimers();
     vi.restoreAllMocks();
   });
-  const nextWindow = () => vi.setSystemTime(Date.now() + 1100);
 
   it("answers a flood of subscribe frames with 005 and close code 4029 after a bounded number of channel lookups, while the health check answers", async () => {
     const chat = await createChatApp(t);

@@ -1,8 +1,9 @@
 import { RATE_LIMIT_PER_SECOND, type TAckFrame, type TMessage, WS_CLOSE_CODES } from "@parley/contract";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createChatApp } from "../factories";
 import { startTestApp, type TestApp } from "../harness";
+import { standingWallClock } from "../standing-clock";
 import { messageTexts, openSocket, readySocketsAt, type Socket } from "../ws-client";
 
 /** A test app listening on a real port, and its WebSocket address. */
@@ -185,14 +186,7 @@ describe("sending over the WebSocket under the rate limit", () => {
   });
   afterAll(() => t?.close());
 
-  /** As in the gateway's limit tests: the wall clock stands still unless a test moves it. */
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  const nextWindow = () => vi.setSystemTime(Date.now() + 1100);
+  const nextWindow = standingWallClock();
 
   it("counts a send frame in the user's one budget with HTTP: past it the ack says 005 and the socket stays open", async () => {
     const { kim, channelId, kimSocket } = await roomWithSockets(t, wsUrl);
