@@ -1,5 +1,5 @@
 /**
- * The catalogue's codes for media reading at upload (3251-3254). Spread into `errorCatalogue` (errors.ts), which is
+ * The catalogue's codes for media reading at upload (3251-3256). Spread into `errorCatalogue` (errors.ts), which is
  * what every caller reads.
  */
 export const mediaErrorCatalogue = {
@@ -22,5 +22,14 @@ export const mediaErrorCatalogue = {
     status: 409,
     description:
       "The image's thumbnails are still being made and its original is not served until its metadata is removed; try again shortly.",
+  },
+  "3255": {
+    status: 415,
+    description:
+      "A voice message's file is not audio the server recognises (WebM, Ogg, MP4/AAC, MP3 or WAV), or its audio cannot be decoded; record it again.",
+  },
+  "3256": {
+    status: 413,
+    description: "A voice message is longer than the server takes (10 minutes); send a shorter recording.",
   },
 } as const satisfies Record<string, { status: number; description: string }>;

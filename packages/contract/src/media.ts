@@ -16,6 +16,37 @@ export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"
 /** The video types read for duration and a poster frame, where the server has a decoder. */
 export const VIDEO_TYPES = ["video/mp4", "video/webm", "video/quicktime"] as const;
 
+/**
+ * The audio types a voice message may be (docs/decisions/0305-voice-messages.md), told from the bytes: what
+ * MediaRecorder writes in browsers (WebM/Opus, MP4/AAC on Safari) and what phones record.
+ */
+export const AUDIO_TYPES = ["audio/webm", "audio/ogg", "audio/mp4", "audio/mpeg", "audio/wav", "audio/aac"] as const;
+/** The longest voice message the server takes; a longer one answers 3256. */
+export const VOICE_DURATION_MAX_MS = 10 * 60 * 1000;
+/** A waveform summary has at most this many bars; the server's own reading makes exactly this many. */
+export const VOICE_WAVEFORM_MAX = 64;
+/** Each bar of a waveform: the loudest moment of its slice, 0 (silence) to 100 (the recording's loudest). */
+export const VOICE_LEVEL_MAX = 100;
+
+/**
+ * A voice message's upload fields beside its `file` part (multipart text fields): `voice=true`, the length the
+ * recorder measured and, optionally, the waveform it drew (bars joined by commas). A server with an audio decoder
+ * reads both from the audio itself and keeps its own.
+ */
+export const zVoiceFields = z.object({
+  voice: z.literal("true"),
+  durationMs: z.coerce.number().int().min(0).optional(),
+  waveform: z
+    .string()
+    .regex(/^\d{1,3}(,\d{1,3})*$/, "bars 0 to 100 joined by commas")
+    .transform((text) => text.split(",").map(Number))
+    .refine((bars) => bars.length <= VOICE_WAVEFORM_MAX && bars.every((bar) => bar <= VOICE_LEVEL_MAX), {
+      message: `at most ${VOICE_WAVEFORM_MAX} bars of 0 to ${VOICE_LEVEL_MAX}`,
+    })
+    .optional(),
+});
+export type TVoiceFields = z.infer<typeof zVoiceFields>;
+
 /** Each size comes as WebP (the modern format every current browser shows) and JPEG (for every other reader). */
 export const THUMBNAIL_FORMATS = ["webp", "jpeg"] as const;
 
@@ -45,9 +76,16 @@ export const zMediaInfo = z.object({
   height: z.number().int().nullable().optional(),
   thumbnails: z.array(zThumbnail).optional(),
   media: z.enum(MEDIA_STATES).optional(),
-  /** A video's length in milliseconds; null where the server has no decoder. */
+  /**
+   * A video's or voice message's length in milliseconds; null where the server has no decoder (for a voice message:
+   * and the recorder gave none).
+   */
   durationMs: z.number().int().nullable().optional(),
   /** A video's poster frame (a JPEG of its first frame); null where the server has no decoder. */
   posterUrl: z.string().nullable().optional(),
+  /** True for a voice message: audio to play inline, with `durationMs` and `waveform`. */
+  voice: z.boolean().optional(),
+  /** A voice message's loudness in up to {@link VOICE_WAVEFORM_MAX} bars of 0 to 100, oldest first; null if unknown. */
+  waveform: z.array(z.number().int().min(0).max(VOICE_LEVEL_MAX)).nullable().optional(),
 });
 export type TMediaInfo = z.infer<typeof zMediaInfo>;

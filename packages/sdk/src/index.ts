@@ -83,7 +83,7 @@ export {
 export { type ClientExtension, ParleyClient, type ParleyClientOptions } from "./client";
 export type { ClientHost, PlatformState, SessionChange } from "./client-host";
 export { isParleyError, ParleyConnectionError, ParleyError } from "./errors";
-export type { FileInput, SendFileOptions } from "./file-input";
+export type { FileInput, SendFileOptions, VoiceRecording } from "./file-input";
 export { PresenceApi, type PresenceState, TypingApi } from "./live";
 export type {
   AnswerSource,

@@ -4,6 +4,7 @@
  */
 import type { TChannel, TEditMessageRequest, TMember, TMessage } from "@parley/contract/client";
 import type { SendOptions } from "./apis";
+import type { VoiceRecording } from "./file-input";
 
 /**
  * Where an outbox item is: `pending` (stored, waiting for the network or its turn), `sending` (on its way now),
@@ -24,7 +25,15 @@ export type OutboxAction =
       metadata?: Record<string, string>;
       options?: Omit<SendOptions, "clientMessageId">;
     }
-  | { kind: "file"; clientMessageId: string; caption?: string; name: string; type: string; size: number }
+  | {
+      kind: "file";
+      clientMessageId: string;
+      caption?: string;
+      name: string;
+      type: string;
+      size: number;
+      voice?: VoiceRecording;
+    }
   | { kind: "edit"; target: MessageRef; changes: TEditMessageRequest }
   | { kind: "delete"; target: MessageRef }
   | { kind: "react" | "unreact"; target: MessageRef; reaction: string }
@@ -119,7 +128,7 @@ export interface OfflineApi {
   sendFile(
     channelId: string,
     file: QueuedFile,
-    options?: { caption?: string; clientMessageId?: string },
+    options?: { caption?: string; clientMessageId?: string; voice?: VoiceRecording },
   ): Promise<OutboxItem>;
   /** Queues an edit of one of the user's messages; the copy shows it at once. Null when folded into a waiting send. */
   edit(channelId: string, target: MessageRef, changes: TEditMessageRequest): Promise<OutboxItem | null>;

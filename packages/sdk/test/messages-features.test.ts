@@ -44,3 +44,52 @@ describe("reactions, replies and edits", () => {
     expect(missed).toEqual(["reaction like", "edit final"]);
   });
 });
+
+/** One second of 16-bit mono WAV at 8 kHz: silence, then a tone for its second half. */
+function recording(): Uint8Array {
+  const samples = 8000;
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  const text = (at: number, s: string) => new TextEncoder().encodeInto(s, bytes.subarray(at));
+  text(0, "RIFF");
+  view.setUint32(4, 36 + samples * 2, true);
+  text(8, "WAVEfmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 16000, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, "data");
+  view.setUint32(40, samples * 2, true);
+  for (let i = samples / 2; i < samples; i++) view.setInt16(44 + i * 2, Math.round(Math.sin(i / 3) * 20_000), true);
+  return bytes;
+}
+
+describe("voice messages", () => {
+  it("sends a recording as a voice message that the other member hears with its length and waveform", async () => {
+    const { kim, lee, channel } = await room();
+    await lee.connect();
+    const heard: (string | undefined)[] = [];
+    lee.on("message.created", (e) => heard.push(e.message?.id));
+    const sent = await kim.messages.sendFile(
+      channel.id,
+      { bytes: recording(), name: "voice.wav", type: "audio/wav" },
+      { voice: { durationMs: 1000, waveform: [0, 0, 100, 100] } },
+    );
+    // A server with ffmpeg measures the audio itself; either way the figures describe this recording.
+    expect(sent.file).toMatchObject({ voice: true, mimeType: "audio/wav", durationMs: 1000 });
+    expect(sent.file?.waveform?.[0]).toBe(0);
+    expect(sent.file?.waveform?.at(-1)).toBe(100);
+    await waitFor("lee to hear the voice message", () => heard.includes(sent.id));
+    const [read] = (await lee.messages.history(channel.id)).messages;
+    expect(read?.file).toMatchObject({ voice: true, durationMs: 1000 });
+  });
+
+  it("refuses a voice message whose file is not audio with 3255", async () => {
+    const { kim, channel } = await room();
+    const notAudio = { bytes: new TextEncoder().encode("not a recording"), name: "voice.webm", type: "audio/webm" };
+    await expect(kim.messages.sendFile(channel.id, notAudio, { voice: {} })).rejects.toMatchObject({ code: "3255" });
+  });
+});

@@ -7,6 +7,7 @@ import type {
   TEditMessageRequest,
   TMessage,
 } from "@parley/sdk";
+import type { VoiceRecording } from "../file-input";
 import { randomUuid } from "../ids";
 
 /** How many channels one page of the API answers, and how many pages a refresh reads at most. */
@@ -44,7 +45,7 @@ export function sendAction(
 /** The outbox action of a file message, and the file's bytes, which wait beside it. */
 export async function fileAction(
   file: QueuedFile,
-  options: { caption?: string; clientMessageId?: string },
+  options: { caption?: string; clientMessageId?: string; voice?: VoiceRecording },
 ): Promise<{ action: OutboxAction; bytes: Uint8Array }> {
   const blob = file instanceof Blob;
   const bytes = blob ? new Uint8Array(await file.arrayBuffer()) : file.bytes;
@@ -58,6 +59,7 @@ export async function fileAction(
       type: file.type || "application/octet-stream",
       size: bytes.byteLength,
       ...(options.caption ? { caption: options.caption } : {}),
+      ...(options.voice ? { voice: options.voice } : {}),
     },
   };
 }

@@ -430,7 +430,11 @@ export class Outbox {
         return messages.sendFile(
           channelId,
           { bytes, name: item.name, type: item.type },
-          { clientMessageId: item.clientMessageId, ...(item.caption ? { caption: item.caption } : {}) },
+          {
+            clientMessageId: item.clientMessageId,
+            ...(item.caption ? { caption: item.caption } : {}),
+            ...(item.voice ? { voice: item.voice } : {}),
+          },
         );
       }
       case "edit":

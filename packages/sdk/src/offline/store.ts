@@ -16,6 +16,7 @@ import type {
   TMember,
   TMessage,
 } from "@parley/sdk";
+import type { VoiceRecording } from "../file-input";
 import { fileAction, listMyChannels, sendAction, withEdit } from "./actions";
 import { byActivity, inChannelList, mergeMessages, withOwnReaction } from "./cache";
 import { LocalCopy, MEMBERS_PREFIX, MESSAGES_PREFIX, REPLIES_PREFIX } from "./copy";
@@ -282,7 +283,7 @@ export class OfflineStore implements OfflineApi {
   async sendFile(
     channelId: string,
     file: QueuedFile,
-    options: { caption?: string; clientMessageId?: string } = {},
+    options: { caption?: string; clientMessageId?: string; voice?: VoiceRecording } = {},
   ): Promise<OutboxItem> {
     await this.#opened;
     const { action, bytes } = await fileAction(file, options);

@@ -23,7 +23,7 @@ export const fileChatRoutes: FastifyPluginAsync<{
       schema: {
         ...chatOperation("sendFile", "Send a file message (multipart, up to 15 MB)"),
         description:
-          "Sends a file message: multipart/form-data with the optional `caption` and `clientMessageId` (the idempotency key, as for a text message) fields first, then one `file` part of at most 15 MB.",
+          "Sends a file message: multipart/form-data with the optional `caption` and `clientMessageId` (the idempotency key, as for a text message) fields first, then one `file` part of at most 15 MB. A voice message adds `voice=true` and, as its recorder measured them, `durationMs` and `waveform` (up to 64 bars of 0 to 100 joined by commas); its file must be audio (3255) of at most 10 minutes (3256).",
         params: zChannelParams,
         consumes: ["multipart/form-data"],
         response: { 200: zMessageResponse },

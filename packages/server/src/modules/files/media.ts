@@ -7,12 +7,17 @@ import { promisify } from "node:util";
 import { Errors, IMAGE_PIXELS_MAX, IMAGE_TYPES, THUMBNAIL_SIZES, VIDEO_TYPES } from "@parley/contract";
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "../../errors";
+import type { AudioType } from "./audio";
 
 const run = promisify(execFile);
 
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export type VideoType = (typeof VIDEO_TYPES)[number];
-export type MediaKind = { kind: "image"; type: ImageType } | { kind: "video"; type: VideoType } | { kind: "other" };
+export type MediaKind =
+  | { kind: "image"; type: ImageType }
+  | { kind: "video"; type: VideoType }
+  | { kind: "voice"; type: AudioType }
+  | { kind: "other" };
 
 /** The bytes a file starts with, as much as {@link sniffType} reads. */
 export const SNIFF_BYTES = 64;

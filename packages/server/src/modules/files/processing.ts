@@ -1,7 +1,17 @@
 import { Readable } from "node:stream";
-import { type TFileInfo, THUMBNAIL_FORMATS, THUMBNAIL_SIZES, type TMediaState } from "@parley/contract";
+import {
+  Errors,
+  type TFileInfo,
+  THUMBNAIL_FORMATS,
+  THUMBNAIL_SIZES,
+  type TMediaState,
+  type TVoiceFields,
+  VOICE_DURATION_MAX_MS,
+} from "@parley/contract";
 import type { Context } from "../../context";
+import { AppError } from "../../errors";
 import type { FileStorage } from "../../integrations/storage";
+import { readAudio } from "./audio";
 import {
   type ImageHeader,
   type ImageType,
@@ -22,6 +32,8 @@ export interface MediaColumns {
   mediaState: TMediaState | null;
   durationMs: number | null;
   posterKey: string | null;
+  voice: boolean;
+  waveform: number[] | null;
 }
 
 export const NO_MEDIA: MediaColumns = {
@@ -31,6 +43,8 @@ export const NO_MEDIA: MediaColumns = {
   mediaState: null,
   durationMs: null,
   posterKey: null,
+  voice: false,
+  waveform: null,
 };
 
 const EXTENSION = { webp: "webp", jpeg: "jpg" } as const;
@@ -82,6 +96,8 @@ export function fileInfoOf(
     mimeType: row.mimeType,
   };
   if (row.mediaState === null) return info;
+  if (row.voice)
+    return { ...info, voice: true, media: row.mediaState, durationMs: row.durationMs, waveform: row.waveform };
   return {
     ...info,
     width: row.width,
@@ -107,7 +123,7 @@ export async function processStored(
   storage: FileStorage,
   storageKey: string,
   kind: MediaKind,
-  known: { header?: ImageHeader },
+  known: { header?: ImageHeader; voice?: TVoiceFields },
 ): Promise<{ columns: MediaColumns; size: number | null }> {
   const stream = await storage.get(storageKey);
   if (!stream) throw new Error(`stored file ${storageKey} is gone`);
@@ -144,6 +160,7 @@ export async function processStored(
     }
     return {
       columns: {
+        ...NO_MEDIA,
         width: video.width,
         height: video.height,
         thumbnails,
@@ -154,7 +171,22 @@ export async function processStored(
       size: null,
     };
   }
+  if (kind.kind === "voice") return { columns: await readVoice(ctx, bytes, known.voice), size: null };
   return { columns: NO_MEDIA, size: null };
+}
+
+/**
+ * A voice message's length and waveform: the decoder's reading where the server has one (refused with 3255 when it
+ * cannot decode the audio), else the recorder's own figures, checked against the same limit (3256).
+ */
+async function readVoice(ctx: Context, bytes: Buffer, told: TVoiceFields | undefined): Promise<MediaColumns> {
+  const reading = await readAudio(bytes, ctx.config.ffmpegPath);
+  if (!reading.read && !reading.decoderAbsent) throw new AppError(Errors.VOICE_NOT_AUDIO);
+  if (!reading.read) ctx.log.info({ ffmpeg: ctx.config.ffmpegPath }, "no audio decoder: the recorder's figures kept");
+  const durationMs = reading.read ? reading.durationMs : (told?.durationMs ?? null);
+  if (durationMs !== null && durationMs > VOICE_DURATION_MAX_MS) throw new AppError(Errors.VOICE_TOO_LONG);
+  const waveform = reading.read ? reading.waveform : (told?.waveform ?? null);
+  return { ...NO_MEDIA, mediaState: "ready", voice: true, durationMs, waveform };
 }
 
 const readableOf = (bytes: Buffer) => Readable.from([bytes]);

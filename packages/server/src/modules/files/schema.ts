@@ -1,5 +1,5 @@
 import type { TMediaState } from "@parley/contract";
-import { integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../../db/columns";
 import { apps } from "../apps/schema";
 
@@ -22,6 +22,10 @@ export const files = pgTable("files", {
   mediaState: text("media_state").$type<TMediaState>(),
   durationMs: integer("duration_ms"),
   posterKey: text("poster_key"),
+  /** A voice message's audio (docs/decisions/0305-voice-messages.md), with `durationMs` and `waveform`. */
+  voice: boolean("voice").notNull().default(false),
+  /** A voice message's loudness bars, 0 to 100; null when neither the server nor the recorder gave them. */
+  waveform: jsonb("waveform").$type<number[]>(),
 });
 
 export interface StoredThumbnail {

@@ -9,6 +9,9 @@ import {
   FILE_NAME_MAX,
   MEDIA_INLINE_MAX_BYTES,
   type TMessage,
+  type TVoiceFields,
+  VOICE_DURATION_MAX_MS,
+  zVoiceFields,
 } from "@parley/contract";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Context } from "../../context";
@@ -19,6 +22,7 @@ import { processMediaJob } from "../../jobs/catalog";
 import type { Actor, ChannelService } from "../channels";
 import { blockersInChannel } from "../chat-users";
 import { attachFileMedia, type MessageService, toMessages } from "../messages";
+import { sniffAudio } from "./audio";
 import { classify, type ImageHeader, type ImageType, type MediaKind, readImageHeader, type VideoType } from "./media";
 import {
   derivedKeys,
@@ -35,6 +39,23 @@ import {
 import { files } from "./schema";
 
 const MIME_TYPE = /^[\w.+-]{1,50}\/[\w.+-]{1,49}$/;
+
+/**
+ * The voice fields of an upload, or undefined for a file that is not a voice message (no `voice` field, or
+ * `voice=false`). Malformed fields answer 300 naming them; a recorder's length over the limit 3256, before any byte
+ * is stored.
+ */
+function voiceFieldsOf(fields: Record<string, string>): TVoiceFields | undefined {
+  if (fields.voice === undefined || fields.voice === "false") return undefined;
+  const parsed = zVoiceFields.safeParse(fields);
+  if (!parsed.success) {
+    throw new AppError(Errors.INVALID_REQUEST, {
+      fields: parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    });
+  }
+  if ((parsed.data.durationMs ?? 0) > VOICE_DURATION_MAX_MS) throw new AppError(Errors.VOICE_TOO_LONG);
+  return parsed.data;
+}
 
 /** File messages: the upload is stored first, then sent through the normal message pipeline. */
 export function createFileService(
@@ -59,8 +80,19 @@ export function createFileService(
     name: string,
     declared: string,
     size: number,
+    voice: TVoiceFields | undefined,
   ): Promise<{ kind: MediaKind; media: MediaColumns; size: number }> {
-    const kind = classify(await readHead(await storedStream(storageKey)), name, declared);
+    const head = await readHead(await storedStream(storageKey));
+    if (voice) {
+      // A voice message is read within the request whatever its size (ten minutes decode in well under a second),
+      // so its sender hears at once when it is not audio or too long.
+      const type = sniffAudio(head);
+      if (!type) throw new AppError(Errors.VOICE_NOT_AUDIO);
+      const kind: MediaKind = { kind: "voice", type };
+      const done = await processStored(ctx, deps.storage, storageKey, kind, { voice });
+      return { kind, media: done.columns, size };
+    }
+    const kind = classify(head, name, declared);
     if (kind.kind === "other") return { kind, media: NO_MEDIA, size };
     let header: ImageHeader | undefined;
     if (kind.kind === "image") header = await readImageHeader(await readAll(await storedStream(storageKey)));
@@ -94,6 +126,7 @@ export function createFileService(
           fields: [{ path: "clientMessageId", message: "1 to 64 letters, digits, '.', '_', ':' or '-'" }],
         });
       }
+      const voice = voiceFieldsOf(upload.fields);
       const id = randomUUID();
       const storageKey = `${actor.app.id}/${id}`;
       const size = await deps.storage.put(storageKey, upload.stream);
@@ -111,7 +144,7 @@ export function createFileService(
       };
       let read: Awaited<ReturnType<typeof readUpload>>;
       try {
-        read = await readUpload(storageKey, name, declared, size);
+        read = await readUpload(storageKey, name, declared, size, voice);
       } catch (err) {
         // A file refused for what it is (or one that broke the reader) leaves nothing behind.
         await deleteStored();

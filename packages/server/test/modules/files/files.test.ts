@@ -4,6 +4,7 @@ import { DAY_MS, FILE_MAX_BYTES, FILE_NAME_MAX, V } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
+import { multipart } from "../../multipart";
 
 let t: TestApp;
 
@@ -11,22 +12,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t?.close());
-
-function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
-  const boundary = `----parley${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}`;
-    const headers = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`;
-    chunks.push(
-      Buffer.from(headers),
-      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(token: string, channelId: string, body: ReturnType<typeof multipart>) {
   const res = await t.server.inject({

@@ -281,7 +281,7 @@ describe("large images and videos", () => {
     });
   });
 
-  // CI has no ffmpeg (decision 0303): this runs only where one is installed, on a server told where it is.
+  // CI installs ffmpeg (decision 0305); a machine without it skips this, on a server told where it is.
   const ffmpeg = (() => {
     try {
       execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
