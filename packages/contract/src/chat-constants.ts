@@ -165,3 +165,10 @@ export const REPORT_REASONS = ["spam", "harassment", "hate", "sexual", "violence
 export type TReportReason = (typeof REPORT_REASONS)[number];
 /** A report's free text, after the reason. */
 export const REPORT_DESCRIPTION_MAX = 500;
+
+/** The longest voice message the server takes; a longer one answers 3256 (docs/decisions/0305-voice-messages.md). */
+export const VOICE_DURATION_MAX_MS = 10 * 60 * 1000;
+/** A voice message's waveform has at most this many bars; the server's own reading makes exactly this many. */
+export const VOICE_WAVEFORM_MAX = 64;
+/** Each bar of a waveform: the loudest moment of its slice, 0 (silence) to 100 (the recording's loudest). */
+export const VOICE_LEVEL_MAX = 100;

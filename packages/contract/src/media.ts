@@ -3,6 +3,7 @@
  * orientation, its thumbnails, a video's length and poster. Shared by the server, the kits and the SDKs.
  */
 import { z } from "zod";
+import { VOICE_LEVEL_MAX, VOICE_WAVEFORM_MAX } from "./chat-constants";
 
 /** An image of more pixels than this (all frames of an animation together) is refused: a decompression bomb. */
 export const IMAGE_PIXELS_MAX = 50_000_000;
@@ -21,12 +22,6 @@ export const VIDEO_TYPES = ["video/mp4", "video/webm", "video/quicktime"] as con
  * MediaRecorder writes in browsers (WebM/Opus, MP4/AAC on Safari) and what phones record.
  */
 export const AUDIO_TYPES = ["audio/webm", "audio/ogg", "audio/mp4", "audio/mpeg", "audio/wav", "audio/aac"] as const;
-/** The longest voice message the server takes; a longer one answers 3256. */
-export const VOICE_DURATION_MAX_MS = 10 * 60 * 1000;
-/** A waveform summary has at most this many bars; the server's own reading makes exactly this many. */
-export const VOICE_WAVEFORM_MAX = 64;
-/** Each bar of a waveform: the loudest moment of its slice, 0 (silence) to 100 (the recording's loudest). */
-export const VOICE_LEVEL_MAX = 100;
 
 /**
  * A voice message's upload fields beside its `file` part (multipart text fields): `voice=true`, the length the

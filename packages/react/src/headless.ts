@@ -58,6 +58,7 @@ export {
   type NewChannelType,
   newChannel,
 } from "./lib/new-channel";
+export { barsToDraw, RECORDING_TYPES, recordingFileName, secondsOf, waveformFromLevels } from "./lib/voice";
 /**
  * An in-memory client with the events a server would send, for tests and storybooks of a renderer on this entry. It
  * needs no DOM, and a bundle that does not name it leaves it out.

@@ -32,6 +32,7 @@ export {
   type MessageListViewProps,
 } from "./components/message-list/message-list";
 export { QUICK_REACTIONS, ReactionPicker, Reactions } from "./components/message-list/reactions";
+export { VoiceMessage } from "./components/message-list/voice-message";
 export { ChoiceGroup } from "./components/settings/choice-group";
 export { PushSettings } from "./components/settings/push-settings";
 export { ThreadPanel } from "./components/thread/thread-panel";

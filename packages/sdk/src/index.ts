@@ -58,7 +58,13 @@ export type {
   TUnreadResponse,
   TUpdatePushPreferencesRequest,
 } from "@parley/contract/client";
-export { MISSED_CALL_CUSTOM_TYPE, REPORT_REASONS } from "@parley/contract/client";
+export {
+  MISSED_CALL_CUSTOM_TYPE,
+  REPORT_REASONS,
+  VOICE_DURATION_MAX_MS,
+  VOICE_LEVEL_MAX,
+  VOICE_WAVEFORM_MAX,
+} from "@parley/contract/client";
 export {
   type ChannelListOptions,
   ChannelsApi,

@@ -110,3 +110,24 @@ export const BellIcon = () => (
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </Icon>
 );
+
+export const MicIcon = () => (
+  <Icon size={16}>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0" />
+    <path d="M12 18v4" />
+  </Icon>
+);
+
+export const PlayIcon = () => (
+  <Icon size={16}>
+    <path d="M7 4l13 8-13 8z" fill="currentColor" />
+  </Icon>
+);
+
+export const PauseIcon = () => (
+  <Icon size={16}>
+    <path d="M8 4v16" />
+    <path d="M16 4v16" />
+  </Icon>
+);

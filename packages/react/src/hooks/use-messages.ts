@@ -5,6 +5,7 @@ import {
   ParleyError,
   type SendOptions,
   type TMessage,
+  type VoiceRecording,
 } from "@parley/sdk";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -329,9 +330,12 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
    */
   const sendFile = useMemo(() => {
     if (!offline) return null;
-    return async (file: Blob, fileOptions: { caption?: string } = {}): Promise<OutboxItem> => {
+    return async (file: Blob, fileOptions: { caption?: string; voice?: VoiceRecording } = {}): Promise<OutboxItem> => {
       try {
-        return await offline.sendFile(channelId, file, fileOptions.caption ? { caption: fileOptions.caption } : {});
+        return await offline.sendFile(channelId, file, {
+          ...(fileOptions.caption ? { caption: fileOptions.caption } : {}),
+          ...(fileOptions.voice ? { voice: fileOptions.voice } : {}),
+        });
       } catch (failure) {
         setError(failure);
         throw failure;

@@ -119,6 +119,14 @@ export const en = {
   "composer.hint": "@ to mention · /me to act",
   "composer.slowMode": "Slow mode is on: you can send again in {seconds} s",
   "composer.schedule": "Schedule",
+  "voice.record": "Record a voice message",
+  "voice.recordingFor": "Recording: {duration}",
+  "voice.cancel": "Cancel",
+  "voice.send": "Send voice message",
+  "voice.micDenied": "The microphone could not be used. Allow it in the browser to record.",
+  "voice.dismiss": "Close",
+  "voice.play": "Play voice message, {duration}",
+  "voice.pause": "Pause voice message",
 
   "schedule.title": "Schedule message",
   "schedule.at": "Send at",
@@ -225,6 +233,8 @@ export const en = {
   "error.3231": "This scheduled message no longer exists.",
   "error.3232": "This message is already being sent or was sent.",
   "error.3233": "You have 100 messages waiting to be sent. Cancel one first.",
+  "error.3255": "The recording is not audio that can be played. Record it again.",
+  "error.3256": "Voice messages can be up to 10 minutes long.",
   "error.code": "error {code}",
   "error.other": "{message} ({code})",
 } as const;

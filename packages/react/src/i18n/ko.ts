@@ -118,6 +118,14 @@ export const ko: Dictionary = {
   "composer.hint": "@로 멤버 언급 · /me로 행동 표현",
   "composer.slowMode": "슬로 모드가 켜져 있습니다: {seconds}초 뒤에 다시 보낼 수 있습니다",
   "composer.schedule": "예약",
+  "voice.record": "음성 메시지 녹음",
+  "voice.recordingFor": "녹음 중: {duration}",
+  "voice.cancel": "취소",
+  "voice.send": "음성 메시지 보내기",
+  "voice.micDenied": "마이크를 쓸 수 없습니다. 녹음하려면 브라우저에서 마이크를 허용해 주세요.",
+  "voice.dismiss": "닫기",
+  "voice.play": "음성 메시지 재생, {duration}",
+  "voice.pause": "음성 메시지 일시 정지",
 
   "schedule.title": "메시지 예약 전송",
   "schedule.at": "보낼 시간",
@@ -224,6 +232,8 @@ export const ko: Dictionary = {
   "error.3231": "예약된 메시지를 찾을 수 없습니다.",
   "error.3232": "이미 보내는 중이거나 보낸 메시지입니다.",
   "error.3233": "보낼 예정인 메시지가 이미 100개입니다. 하나를 취소한 뒤 다시 해 주세요.",
+  "error.3255": "재생할 수 있는 오디오가 아닙니다. 다시 녹음해 주세요.",
+  "error.3256": "음성 메시지는 최대 10분까지 보낼 수 있습니다.",
   "error.code": "오류 {code}",
   "error.other": "{message} ({code})",
 };

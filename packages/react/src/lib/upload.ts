@@ -1,4 +1,4 @@
-import { ParleyConnectionError, ParleyError, type TMessage } from "@parley/sdk";
+import { ParleyConnectionError, ParleyError, type TMessage, type VoiceRecording } from "@parley/sdk";
 import type { ChatClient } from "../client";
 
 /** One file to send as a message, with a caption, reporting how much of it has gone up (0 to 1). */
@@ -6,6 +6,8 @@ export interface UploadRequest {
   channelId: string;
   file: File;
   caption?: string;
+  /** Sends the file as a voice message, with what the recorder measured. */
+  voice?: VoiceRecording;
   onProgress?: (fraction: number) => void;
 }
 
@@ -24,7 +26,7 @@ export function createFileUploader(options: {
   baseUrl: string;
   client: Pick<ChatClient, "sessionToken">;
 }): FileUploader {
-  return ({ channelId, file, caption, onProgress }) =>
+  return ({ channelId, file, caption, voice, onProgress }) =>
     new Promise<TMessage>((resolve, reject) => {
       const base = new URL(options.baseUrl || "/", globalThis.location?.href);
       const path = FILES_PATH.replace(":channelId", encodeURIComponent(channelId));
@@ -32,6 +34,11 @@ export function createFileUploader(options: {
       const form = new FormData();
       // The server reads text fields only before the file part.
       if (caption) form.append("caption", caption);
+      if (voice) {
+        form.append("voice", "true");
+        if (voice.durationMs !== undefined) form.append("durationMs", String(Math.round(voice.durationMs)));
+        if (voice.waveform?.length) form.append("waveform", voice.waveform.join(","));
+      }
       form.append("file", file);
 
       const request = new XMLHttpRequest();

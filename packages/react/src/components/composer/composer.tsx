@@ -1,4 +1,4 @@
-import type { ScheduleOptions, SendOptions, TMember, TMessage } from "@parley/sdk";
+import type { ScheduleOptions, SendOptions, TMember, TMessage, VoiceRecording } from "@parley/sdk";
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { useParleyContext } from "../../context";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
@@ -7,6 +7,7 @@ import { useSlowMode } from "../../hooks/use-slow-mode";
 import { useTyping } from "../../hooks/use-typing";
 import { describeError } from "../../lib/errors";
 import { mentionedIn, mentionQuery } from "../../lib/mentions";
+import { recordingFileName } from "../../lib/voice";
 import { useChannelContext } from "../channel/channel-context";
 import { FileIcon } from "../icons";
 import { EMOTE_TYPE } from "../message-list/message-item";
@@ -14,6 +15,8 @@ import { MentionMenu } from "./mention-menu";
 import { PollButton } from "./poll-dialog";
 import { ScheduleForm } from "./schedule-form";
 import { ScheduledMessages } from "./scheduled-list";
+import { canRecordVoice, type Recording, useVoiceRecorder } from "./use-voice-recorder";
+import { RecordButton, RecordingBar } from "./voice-recorder";
 
 /** Members the mention list offers at once. */
 const MENU_SIZE = 6;
@@ -35,7 +38,7 @@ export interface ComposerBoxProps {
    * queues it in the outbox, where it shows at once as a pending row (no progress is shown here). A failure is left
    * to it to say (`useMessages` sets it as the channel's error). Files are still offered only with an uploader.
    */
-  onQueueFile?: (file: File) => Promise<unknown>;
+  onQueueFile?: (file: File, options?: { voice?: VoiceRecording }) => Promise<unknown>;
   /** Offers creating a poll, when the client has `polls`; the poll's message is handed to `onUploaded`. */
   allowPolls?: boolean;
   /**
@@ -48,7 +51,8 @@ export interface ComposerBoxProps {
 /**
  * The message box: says the user is typing, completes `@` mentions from the channel's members (sent as
  * `mentionedUserIds`), turns `/me …` into a custom `emote` message, and sends files with their progress shown (or
- * hands them to `onQueueFile`, with the client's offline layer), and with `onSchedule` sends the text at a picked time.
+ * hands them to `onQueueFile`, with the client's offline layer), records voice messages where the browser can, and
+ * with `onSchedule` sends the text at a picked time.
  */
 export function ComposerBox(props: ComposerBoxProps) {
   const { channelId, members, placeholder, disabled, alsoToChannel } = props;
@@ -71,6 +75,7 @@ export function ComposerBox(props: ComposerBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
   const menuId = useId();
+  const recorder = useVoiceRecorder((recording) => void sendRecording(recording));
 
   const query = dismissed ? null : mentionQuery(text, caret);
   const candidates = query
@@ -154,11 +159,18 @@ export function ComposerBox(props: ComposerBoxProps) {
     setScheduling(false);
   }
 
-  async function sendFile(file: File) {
+  function sendRecording(recording: Recording) {
+    const file = new File([recording.blob], recordingFileName(recording.mimeType, new Date()), {
+      type: recording.mimeType,
+    });
+    return sendFile(file, { durationMs: recording.durationMs, waveform: recording.waveform });
+  }
+
+  async function sendFile(file: File, voice?: VoiceRecording) {
     const queue = props.onQueueFile;
     if (queue) {
       setUploadError(null);
-      await queue(file).catch(() => undefined);
+      await queue(file, voice ? { voice } : {}).catch(() => undefined);
       return;
     }
     if (!upload) return;
@@ -168,6 +180,7 @@ export function ComposerBox(props: ComposerBoxProps) {
       const message = await upload({
         channelId,
         file,
+        ...(voice ? { voice } : {}),
         onProgress: (fraction) => setProgress({ name: file.name, fraction }),
       });
       props.onUploaded?.(message);
@@ -179,6 +192,8 @@ export function ComposerBox(props: ComposerBoxProps) {
   }
 
   const canAttach = Boolean(upload && props.allowFiles);
+  const canRecord = canAttach && canRecordVoice();
+  const recording = recorder.state.status === "recording" || recorder.state.status === "starting";
   const percent = progress ? Math.round(progress.fraction * 100) : 0;
 
   return (
@@ -200,6 +215,7 @@ export function ComposerBox(props: ComposerBoxProps) {
             <progress max={100} value={percent} aria-label={progress.name} />
           </div>
         )}
+        <RecordingBar state={recorder.state} onFinish={recorder.finish} onDismiss={recorder.dismiss} />
         {uploadError !== null && (
           <p className="pk-error pk-small" role="alert">
             {describeError(uploadError, t)}
@@ -229,6 +245,12 @@ export function ComposerBox(props: ComposerBoxProps) {
                   if (file) void sendFile(file);
                 }}
               />
+              {canRecord && (
+                <RecordButton
+                  disabled={Boolean(disabled) || progress !== null || recording}
+                  onStart={() => void recorder.start()}
+                />
+              )}
             </>
           )}
           {props.allowPolls && (

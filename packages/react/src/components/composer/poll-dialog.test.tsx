@@ -63,4 +63,19 @@ describe("Creating a poll from the composer", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("3227");
     expect(within(dialog).getByRole("textbox", { name: "Question" })).toHaveValue("Lunch?");
   });
+
+  it("sends the poll on Enter in a field, with no form inside the composer's form and the typed message kept", async () => {
+    const { client, user } = seeded();
+    await user.type(await screen.findByRole("combobox", { name: "Message" }), "draft");
+    await user.click(screen.getByRole("button", { name: "Create a poll" }));
+    const dialog = screen.getByRole("dialog", { name: "Create a poll" });
+    // A form nested in the composer's form is submitted by the browser as a page load, past React's handlers.
+    expect(dialog.querySelector("form")).toBeNull();
+    await user.type(within(dialog).getByRole("textbox", { name: "Question" }), "Lunch?");
+    await user.type(within(dialog).getByRole("textbox", { name: "Option 1" }), "Noodles");
+    await user.type(within(dialog).getByRole("textbox", { name: "Option 2" }), "Rice{Enter}");
+    expect(client.requests.filter((r) => r.name === "polls.create")).toHaveLength(1);
+    expect(client.requests.filter((r) => r.name === "messages.send")).toHaveLength(0);
+    expect(screen.getByRole("combobox", { name: "Message" })).toHaveValue("draft");
+  });
 });

@@ -1,5 +1,5 @@
 import type { TMessage } from "@parley/sdk";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { useParley, useStrings } from "../../hooks/use-parley";
 import { describeError } from "../../lib/errors";
 import { PollIcon } from "../icons";
@@ -10,7 +10,9 @@ const OPTIONS_MAX = 10;
 
 /**
  * The composer's poll action: a button that opens a small form (question, 2 to 10 options, several choices or one,
- * anonymous or not) and sends the poll as a message. Shown only with a client that has `polls`.
+ * anonymous or not) and sends the poll as a message. Shown only with a client that has `polls`. The form sits inside
+ * the composer's own `<form>`, and a form inside a form is submitted by the browser itself (a page load) rather than
+ * through React, so the poll's fields are a group whose Send button and Enter key call `submit` directly.
  */
 export function PollButton(props: { channelId: string; disabled?: boolean; onCreated: (message: TMessage) => void }) {
   const { t } = useStrings();
@@ -37,8 +39,7 @@ export function PollButton(props: { channelId: string; disabled?: boolean; onCre
   const filled = options.map((o) => o.trim()).filter((o) => o !== "");
   const ready = question.trim() !== "" && filled.length >= OPTIONS_MIN && !busy;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!ready) return;
     setBusy(true);
     setError(null);
@@ -59,9 +60,14 @@ export function PollButton(props: { channelId: string; disabled?: boolean; onCre
     }
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== "Escape") return;
-    event.stopPropagation();
-    setOpen(false);
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      setOpen(false);
+    } else if (event.key === "Enter" && event.target instanceof HTMLInputElement && event.target.type !== "checkbox") {
+      // Enter in a field sends the poll, as in a form of its own, and never the composer's message.
+      event.preventDefault();
+      void submit();
+    }
   };
 
   return (
@@ -79,7 +85,7 @@ export function PollButton(props: { channelId: string; disabled?: boolean; onCre
       </button>
       {open && (
         <div className="pk-poll-dialog" role="dialog" aria-labelledby={titleId} onKeyDown={onKeyDown}>
-          <form onSubmit={submit}>
+          <div className="pk-poll-form">
             <h2 id={titleId} className="pk-poll-dialog-title">
               {t("poll.create")}
             </h2>
@@ -121,11 +127,11 @@ export function PollButton(props: { channelId: string; disabled?: boolean; onCre
               <button type="button" onClick={() => setOpen(false)}>
                 {t("chat.cancel")}
               </button>
-              <button type="submit" className="pk-primary" disabled={!ready}>
+              <button type="button" className="pk-primary" disabled={!ready} onClick={() => void submit()}>
                 {t("poll.send")}
               </button>
             </div>
-          </form>
+          </div>
         </div>
       )}
     </>

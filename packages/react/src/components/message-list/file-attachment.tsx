@@ -1,6 +1,7 @@
 import type { TFileInfo, TThumbnail } from "@parley/sdk";
 import { useStrings } from "../../hooks/use-parley";
 import { FileIcon } from "../icons";
+import { VoiceMessage } from "./voice-message";
 
 export interface FileAttachmentProps {
   file: TFileInfo;
@@ -16,10 +17,12 @@ const srcSetOf = (thumbnails: TThumbnail[]) => thumbnails.map((t) => `${t.url} $
  * A file message's file. An image (or a video's poster) is shown from its thumbnails, WebP where the browser takes
  * it and JPEG otherwise, with the image's own width and height on the element, so its box has its proportions
  * before a byte arrives and the list does not move when it loads; it links to the original. A large image whose
- * thumbnails are still being made holds that same box. Any other file is a link with its name.
+ * thumbnails are still being made holds that same box. A voice message plays inline. Any other file is a link with
+ * its name.
  */
 export function FileAttachment({ file, tabIndex }: FileAttachmentProps) {
   const { t } = useStrings();
+  if (file.voice) return <VoiceMessage file={file} tabIndex={tabIndex} />;
   const { width, height } = file;
   const thumbnails = file.thumbnails ?? [];
   if (!width || !height || (thumbnails.length === 0 && file.media !== "pending")) {
