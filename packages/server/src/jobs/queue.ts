@@ -18,6 +18,8 @@ const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
 export interface FetchedJob {
   id: string;
   data: unknown;
+  /** No retry is left after this run: a failure now ends the job as `failed`. */
+  lastAttempt: boolean;
 }
 
 export async function insertJob(
@@ -50,7 +52,7 @@ export async function fetchJobs(database: Database, name: string, limit: number)
        limit $2
        for update skip locked
      )
-     returning id, data`,
+     returning id, data, retry_count >= retry_limit as "lastAttempt"`,
     [name, limit],
   );
 }

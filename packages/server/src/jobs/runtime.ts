@@ -47,16 +47,25 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
 }
 
 /**
+ * What a handler knows of its run: the job, and whether a failure now is the job's last (no retry left; absent when
+ * a handler is called outside the queue, where nothing retries it either way).
+ */
+export interface JobMeta {
+  jobId: string;
+  lastAttempt?: boolean;
+}
+
+/**
  * The work a job does. Handlers must be idempotent: after a crash the queue hands an unfinished job out again.
  */
 export interface JobHandler<S extends z.ZodType = z.ZodType> {
   job: JobDefinition<S>;
-  handle: (payload: z.infer<S>, meta: { jobId: string }) => Promise<void>;
+  handle: (payload: z.infer<S>, meta: JobMeta) => Promise<void>;
 }
 
 export function handleJob<S extends z.ZodType>(
   job: JobDefinition<S>,
-  handle: (payload: z.infer<S>, meta: { jobId: string }) => Promise<void>,
+  handle: (payload: z.infer<S>, meta: JobMeta) => Promise<void>,
 ): JobHandler {
   return { job, handle } as unknown as JobHandler;
 }
@@ -154,7 +163,7 @@ export function createJobs(options: {
     const failures = await Promise.all(
       batch.map(async (job) => {
         try {
-          await handler.handle(def.payload.parse(job.data), { jobId: job.id });
+          await handler.handle(def.payload.parse(job.data), { jobId: job.id, lastAttempt: job.lastAttempt });
           return null;
         } catch (err) {
           log.warn({ err, job: def.name, jobId: job.id }, "job failed; the queue retries it");

@@ -125,12 +125,14 @@ describe("job queue", () => {
     expect(runs).toBe(3);
   });
 
-  it("fails a job for good once its retries are used up", async () => {
+  it("fails a job for good once its retries are used up, telling the handler which attempt is the last", async () => {
     const job = defineJob({ name: queueName("give-up"), payload, retryLimit: 1 });
     let runs = 0;
+    const lastAttempts: (boolean | undefined)[] = [];
     const jobs = await startJobs([
-      handleJob(job, async () => {
+      handleJob(job, async (_payload, run) => {
         runs++;
+        lastAttempts.push(run.lastAttempt);
         throw new Error("always fails");
       }),
     ]);
@@ -147,6 +149,7 @@ describe("job queue", () => {
     );
     expect(row).toMatchObject({ retry_count: 1, output: { message: "always fails" } });
     expect(runs).toBe(2);
+    expect(lastAttempts).toEqual([false, true]);
   });
 
   it("drops a send whose singleton key already has a job waiting, but not once that job has started", async () => {
@@ -178,7 +181,7 @@ describe("job queue", () => {
     expect(await fetchJobs(t.ctx.database, job.name, 10)).toEqual([]);
 
     await dueNow(job.name);
-    expect(await fetchJobs(t.ctx.database, job.name, 10)).toEqual([{ id, data: { n: 1 } }]);
+    expect(await fetchJobs(t.ctx.database, job.name, 10)).toEqual([{ id, data: { n: 1 }, lastAttempt: false }]);
   });
 
   it("wakes the workers when a deferred job comes due, without waiting for a poll", async () => {

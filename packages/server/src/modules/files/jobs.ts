@@ -5,7 +5,7 @@ import type { FileService } from "./service";
 
 export function fileJobs(ctx: Context, deps: { files: FileService }): JobHandler[] {
   return [
-    handleJob(processMediaJob, (payload) => deps.files.processPending(payload)),
+    handleJob(processMediaJob, (payload, run) => deps.files.processPending(payload, run)),
     handleJob(expireFilesJob, async () => {
       const removed = await deps.files.expireOldFiles();
       if (removed > 0) ctx.log.info({ count: removed }, "removed expired files");

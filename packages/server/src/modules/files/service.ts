@@ -232,9 +232,13 @@ export function createFileService(
     /**
      * The media job: a pending file's thumbnails made, then the file row and its message updated in one transaction
      * with a `message.updated`, so a run cut short leaves the file pending for the retry to do again. A file that
-     * turns out unreadable is marked `failed` and stays a plain file.
+     * turns out unreadable is marked `failed` and stays a plain file, as is one whose last attempt failed for any
+     * other reason (its storage unreachable): a file is never left pending once no retry will come.
      */
-    async processPending(job: { fileId: string; appId: string; channelId: string; messageId: string }) {
+    async processPending(
+      job: { fileId: string; appId: string; channelId: string; messageId: string },
+      run: { lastAttempt?: boolean } = {},
+    ) {
       const [row] = await db.select().from(files).where(eq(files.id, job.fileId)).limit(1);
       if (row?.mediaState !== "pending") return;
       const kind: MediaKind = row.mimeType.startsWith("image/")
@@ -247,8 +251,10 @@ export function createFileService(
         columns = done.columns;
         size = done.size ?? size;
       } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        ctx.log.info({ fileId: row.id, code: err.code }, "a pending file could not be read as media");
+        if (!(err instanceof AppError) && !run.lastAttempt) throw err;
+        if (err instanceof AppError)
+          ctx.log.info({ fileId: row.id, code: err.code }, "a pending file could not be read");
+        else ctx.log.error({ err, fileId: row.id }, "a pending file's media failed on its last attempt; marked failed");
         columns = { ...NO_MEDIA, width: row.width, height: row.height, thumbnails: [], mediaState: "failed" };
       }
       await deps.channels.mutate(async (tx, batch) => {

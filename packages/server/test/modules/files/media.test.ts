@@ -265,6 +265,37 @@ describe("large images and videos", () => {
     expect(updates).toHaveLength(1);
   });
 
+  it("marks a pending image failed, told by message.updated, when its last attempt cannot read the stored file", async () => {
+    // No job runs on its own here: the test runs the job's attempts itself, the stored original gone before them.
+    const noJobs = await startTestApp({ env: { FFMPEG_PATH: "/nonexistent/ffmpeg", JOBS_ENABLED: "false" } });
+    try {
+      const app = await createChatApp(noJobs);
+      const kim = await app.user("kim");
+      const { channel } = (await kim.api.post<{ channel: { id: string } }>("/channels", { name: "Big" })).body;
+      const bytes = await noise(1000, 800).png({ compressionLevel: 0 }).toBuffer();
+      const res = await upload(kim.sessionToken, channel.id, { bytes, name: "big.png", type: "image/png" }, noJobs);
+      expect(res.body.message.file?.media).toBe("pending");
+      const fileId = String(res.body.message.file?.url.split("/files/")[1]?.split("/")[0]);
+      await fs.rm(path.join(noJobs.dataDir, "files", app.appId, fileId));
+      const job = { fileId, appId: app.appId, channelId: channel.id, messageId: res.body.message.id };
+
+      // An attempt with retries left fails, for the queue to try again, and leaves the file pending.
+      await expect(noJobs.services.files.processPending(job, { lastAttempt: false })).rejects.toThrow(/gone/);
+      const pending = (await kim.api.get<{ messages: TMessage[] }>(`/channels/${channel.id}/messages`)).body;
+      expect(pending.messages[0]?.file?.media).toBe("pending");
+
+      // The last attempt gives up: the file is a plain file from then on, and members hear so.
+      await noJobs.services.files.processPending(job, { lastAttempt: true });
+      const read = (await kim.api.get<{ messages: TMessage[] }>(`/channels/${channel.id}/messages`)).body;
+      expect(read.messages[0]?.file).toMatchObject({ media: "failed", width: 1000, height: 800, thumbnails: [] });
+      const { events } = (await kim.api.get<{ events: TChatEvent[] }>("/events")).body;
+      const updated = events.find((e) => e.type === "message.updated" && e.message?.id === res.body.message.id);
+      expect(updated?.message?.file?.media).toBe("failed");
+    } finally {
+      await noJobs.close();
+    }
+  });
+
   it("stores a video without duration or poster where no decoder is found, with no error", async () => {
     const { send } = await room();
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(64, 1)]);
