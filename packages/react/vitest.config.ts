@@ -15,6 +15,10 @@ export default defineProject({
     environment: "jsdom",
     // Worker threads start faster than child processes and share the transformed modules' cache.
     pool: "threads",
+    // A worker keeps its loaded modules (React, the SDK, the kit) from one file to the next instead of importing them
+    // again for each file: the kit keeps no state in its modules (every test renders its own provider around a fake
+    // or real client of its own), and the setup file undoes the stubs and spies a file may leave.
+    isolate: false,
     include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
     setupFiles: ["./src/testing/setup.ts"],
     // jsdom start-up and a first render have taken several seconds on a busy two-core machine.

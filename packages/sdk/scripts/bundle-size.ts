@@ -48,13 +48,14 @@ export async function browserBundleSize(dir: string, source: string): Promise<Bu
 }
 
 /**
- * Held while the SDK is built and packed: the SDK's and the UI kit's package tests each pack it, in test workers that
- * run at once, and two builds writing `dist/` together could pack a half-written file.
+ * Held while the SDK is built and packed, or built for its API reference: the SDK's and the UI kit's package tests
+ * each pack it, in test workers that run at once, the dashboard's build (its SDK reference) builds it beside them in
+ * the production-build test and in CI, and two builds writing `dist/` together could pack a half-written file.
  */
 const PACK_LOCK = path.join(repoRoot, "packages/sdk/.pack-lock");
 const PACK_LOCK_WAIT_MS = 300_000;
 
-async function withPackLock<T>(work: () => Promise<T>): Promise<T> {
+export async function withPackLock<T>(work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + PACK_LOCK_WAIT_MS;
   for (;;) {
     try {

@@ -6,27 +6,33 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withPackLock } from "../../sdk/scripts/bundle-size";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../..");
 const generated = path.join(root, "packages/sdk/api-docs");
 const target = path.resolve(here, "../dist/sdk-reference");
 
-await new Promise<void>((resolve, reject) => {
-  const child = spawn("npm", ["run", "docs:api", "-w", "@parley/sdk"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: Buffer[] = [];
-  child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
-  child.on("error", reject);
-  child.on("exit", (code) => {
-    if (code === 0) return resolve();
-    process.stderr.write(Buffer.concat(output));
-    reject(new Error(`the SDK's API reference could not be generated (exit code ${code})`));
-  });
-});
+// `docs:api` builds the SDK's `dist/` first: under the lock the package tests take to pack it, so neither reads what
+// the other is writing.
+await withPackLock(
+  () =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn("npm", ["run", "docs:api", "-w", "@parley/sdk"], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const output: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+      child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+      child.on("error", reject);
+      child.on("exit", (code) => {
+        if (code === 0) return resolve();
+        process.stderr.write(Buffer.concat(output));
+        reject(new Error(`the SDK's API reference could not be generated (exit code ${code})`));
+      });
+    }),
+);
 await fs.rm(target, { recursive: true, force: true });
 await fs.cp(generated, target, { recursive: true });
 

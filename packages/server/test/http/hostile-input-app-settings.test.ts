@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CASES_PER_ROUTE, type Sweep, startSweep, sweepGenerated } from "./hostile-sweep";
+
+/**
+ * Every dashboard API route of an app but its channels, push and bulk notices (/api/apps/:id/…), sent generated input
+ * derived from its contract schemas: values on and past each boundary, of the wrong type, nasty strings, unknown keys,
+ * malformed bodies, made-up ids and credentials. However hostile the input, the server answers without a 5xx, every
+ * refusal carries a catalogue code with its catalogue status and every field problem a VALIDATION key, and a refused
+ * request changes nothing in the database. The sweep's other parts are the other test/http/hostile-input-*.test.ts
+ * files.
+ */
+
+let sweep: Sweep;
+
+beforeAll(async () => {
+  sweep = await startSweep();
+}, 60_000);
+
+afterAll(async () => {
+  await sweep?.close();
+});
+
+describe("hostile input on the rest of an app's dashboard API", () => {
+  it(
+    `answers ${CASES_PER_ROUTE} generated cases a route with no 5xx, a catalogue code on every refusal, and no change from a refused request`,
+    async () => {
+      expect(await sweepGenerated(sweep, "app-settings")).toEqual([]);
+    },
+    15 * 60_000,
+  );
+});
