@@ -16,6 +16,9 @@ const EXPLAINED_CODES = [
   "3231",
   "3232",
   "3233",
+  "3241",
+  "3255",
+  "3256",
 ] as const;
 
 /** A line for the user: what went wrong in their language where the kit knows the code, or the API's message. */

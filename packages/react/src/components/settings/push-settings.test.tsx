@@ -98,6 +98,54 @@ describe("Push settings", () => {
     expect(screen.queryByRole("region", { name: "푸시 알림" })).toBeNull();
   });
 
+  it("sets quiet hours in the device's time zone, changes them and turns them off", async () => {
+    const client = seeded();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { user, panel } = await openSettings(client);
+    const quiet = within(panel).getByRole("group", { name: "Quiet hours" });
+    expect(within(quiet).getByText(`Every day, in ${zone}`)).toBeInTheDocument();
+    const from = within(quiet).getByLabelText("From");
+    const to = within(quiet).getByLabelText("To");
+    expect(from).toHaveValue("22:00");
+    await user.clear(from);
+    await user.type(from, "23:00");
+    await user.clear(to);
+    await user.type(to, "06:30");
+    await user.click(within(quiet).getByRole("button", { name: "Turn on" }));
+    expect(await within(quiet).findByText(`Quiet hours 23:00–06:30 (${zone})`)).toBeInTheDocument();
+    expect(client.pushPreferencesState.doNotDisturb).toEqual({ start: "23:00", end: "06:30", timeZone: zone });
+
+    // Saved hours are not saved again until they change; the same start and end are no range.
+    const save = within(quiet).getByRole("button", { name: "Save" });
+    expect(save).toBeDisabled();
+    await user.clear(to);
+    await user.type(to, "23:00");
+    expect(save).toBeDisabled();
+    await user.clear(to);
+    await user.type(to, "07:00");
+    await user.click(save);
+    expect(await within(quiet).findByText(`Quiet hours 23:00–07:00 (${zone})`)).toBeInTheDocument();
+
+    await user.click(within(quiet).getByRole("button", { name: "Turn off" }));
+    expect(await within(quiet).findByRole("button", { name: "Turn on" })).toBeInTheDocument();
+    expect(client.requests.filter((r) => r.name === "setPushPreferences").map((r) => r.args[0])).toEqual([
+      { doNotDisturb: { start: "23:00", end: "06:30", timeZone: zone } },
+      { doNotDisturb: { start: "23:00", end: "07:00", timeZone: zone } },
+      { doNotDisturb: null },
+    ]);
+  });
+
+  it("shows a refused time zone's reason in Korean and keeps the saved hours", async () => {
+    const client = seeded();
+    client.refuseNext("setPushPreferences", new ParleyError({ code: "3241", message: "Unknown time zone." }, 400));
+    const { user, panel } = await openSettings(client, "ko");
+    const quiet = within(panel).getByRole("group", { name: "방해 금지 시간" });
+    await user.click(await within(quiet).findByRole("button", { name: "켜기" }));
+    expect(await within(panel).findByRole("alert")).toHaveTextContent("알 수 없는 시간대입니다");
+    expect(client.pushPreferencesState.doNotDisturb).toBeNull();
+    expect(within(quiet).getByRole("button", { name: "켜기" })).toBeInTheDocument();
+  });
+
   it("is not offered by a client without push preferences", async () => {
     const client = seeded();
     Object.assign(client, { pushPreferences: undefined, setPushPreferences: undefined });

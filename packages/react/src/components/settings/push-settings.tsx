@@ -7,6 +7,7 @@ import { useSavedSetting } from "../../hooks/use-saved-setting";
 import { describeError } from "../../lib/errors";
 import { formatScheduledAt } from "../../lib/schedule-time";
 import { ChoiceGroup } from "./choice-group";
+import { QuietHours } from "./quiet-hours";
 
 type Level = TPushPreferences["level"];
 const LEVELS: readonly Level[] = ["all", "mentions", "none"];
@@ -21,7 +22,7 @@ export function hasPushSettings(client: ChatClient): boolean {
 
 /**
  * The user's push notifications across the app (`client.pushPreferences` / `setPushPreferences`): which messages
- * push (all, mentions only, none) and a snooze for a while. Quiet hours set elsewhere are shown, not changed here.
+ * push (all, mentions only, none), quiet hours every day, and a snooze for a while.
  * Focus moves into the panel when it opens; Escape or Close closes it and gives focus back.
  */
 export function PushSettings({ onClose }: { onClose: () => void }) {
@@ -111,11 +112,7 @@ export function PushSettings({ onClose }: { onClose: () => void }) {
             </div>
           )}
         </fieldset>
-        {quiet && (
-          <p className="pk-muted pk-small">
-            {t("push.quietHours", { start: quiet.start, end: quiet.end, timeZone: quiet.timeZone })}
-          </p>
-        )}
+        <QuietHours value={quiet} disabled={busy} onChange={(doNotDisturb) => change({ doNotDisturb })} />
         {setting.error !== null && (
           <p className="pk-error pk-small" role="alert">
             {describeError(setting.error, t)}
