@@ -8,6 +8,7 @@ import {
   FILE_MAX_BYTES,
   FILE_NAME_MAX,
   MEDIA_INLINE_MAX_BYTES,
+  type TFileInfo,
   type TMessage,
   type TVoiceFields,
   VOICE_DURATION_MAX_MS,
@@ -23,7 +24,15 @@ import type { Actor, ChannelService } from "../channels";
 import { blockersInChannel } from "../chat-users";
 import { attachFileMedia, type MessageService, toMessages } from "../messages";
 import { sniffAudio } from "./audio";
-import { classify, type ImageHeader, type ImageType, type MediaKind, readImageHeader, type VideoType } from "./media";
+import {
+  classify,
+  type ImageHeader,
+  type ImageType,
+  type MediaKind,
+  readImageHeader,
+  SNIFF_BYTES,
+  type VideoType,
+} from "./media";
 import {
   derivedKeys,
   fileInfoOf,
@@ -189,23 +198,39 @@ export function createFileService(
     /**
      * Stores a file an import copied from the source, for the imported message `fileId` names: the same ID always
      * stores to the same place, so a page of an import copied again replaces its files rather than adding copies.
-     * Answers the message's file as Parley serves it.
+     * An image or video is read as an upload's is (dimensions, thumbnails, EXIF removed; in the import's job, so
+     * whatever its size), and one an upload would refuse (a lying type, a bomb) is kept as the plain file the source
+     * had, since refusing it would lose the message's file. Answers the message's file as Parley serves it.
      */
     async storeImported(
       appId: string,
       channelId: string,
       fileId: string,
       file: { bytes: Buffer; name: string; mimeType: string },
-    ): Promise<{ url: string; name: string; size: number; mimeType: string }> {
+    ): Promise<TFileInfo> {
       const storageKey = `${appId}/${fileId}`;
-      const size = await deps.storage.put(storageKey, Readable.from([file.bytes]));
+      let size = await deps.storage.put(storageKey, Readable.from([file.bytes]));
       const name = safeFileName(file.name, FILE_NAME_MAX);
-      const mimeType = MIME_TYPE.test(file.mimeType) ? file.mimeType.toLowerCase() : "application/octet-stream";
+      let mimeType = MIME_TYPE.test(file.mimeType) ? file.mimeType.toLowerCase() : "application/octet-stream";
+      let media: MediaColumns = NO_MEDIA;
+      try {
+        const kind = classify(file.bytes.subarray(0, SNIFF_BYTES), name, mimeType);
+        if (kind.kind !== "other") {
+          const done = await processStored(ctx, deps.storage, storageKey, kind, {});
+          media = done.columns;
+          size = done.size ?? size;
+          mimeType = kind.type;
+        }
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        for (const key of possibleDerivedKeys(storageKey)) await deps.storage.delete(key);
+      }
+      const row = { id: fileId, name, size, mimeType, ...media };
       await db
         .insert(files)
-        .values({ id: fileId, appId, channelId, name, size, mimeType, storageKey, createdAt: ctx.clock.now() })
+        .values({ ...row, appId, channelId, storageKey, createdAt: ctx.clock.now() })
         .onConflictDoNothing();
-      return { url: `${ctx.config.publicUrl}/files/${fileId}/${encodeURIComponent(name)}`, name, size, mimeType };
+      return fileInfoOf(ctx.config.publicUrl, row);
     },
 
     async open(fileId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {

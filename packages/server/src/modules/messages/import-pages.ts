@@ -1,3 +1,4 @@
+import type { TFileInfo } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
@@ -89,7 +90,7 @@ export async function writeImportedReactions(
 /** An imported message's file, copied into Parley's storage. */
 export interface ImportedFileRow {
   message_id: string;
-  file: { url: string; name: string; size: number; mimeType: string };
+  file: TFileInfo;
 }
 
 /** Points imported messages at the copies of their files, leaving any message the import did not write alone. */

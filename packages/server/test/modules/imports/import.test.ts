@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { TDataImportResponse, TMessage } from "@parley/contract";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runImportJob } from "../../../src/jobs/catalog";
 import { v1 } from "../../chat-client";
@@ -354,9 +355,14 @@ describe("the import's life", () => {
 
 describe("copying the files messages reference", () => {
   it("copies each file through the outbound guard into storage, lists the ones it cannot, and leaves those as they were", async () => {
+    // A damaged image, which an upload would refuse (3253): copied as the plain file the source had.
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#468" } })
+      .jpeg()
+      .toBuffer();
     const served = http.createServer((req, res) => {
       if (req.url === "/files/logo.png") res.writeHead(200, { "content-type": "image/png" }).end(png);
+      else if (req.url === "/files/photo.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
       else res.writeHead(404).end("gone");
     });
     await new Promise<void>((resolve) => served.listen(0, "127.0.0.1", resolve));
@@ -369,6 +375,7 @@ describe("copying the files messages reference", () => {
         ["f1", `${base}/files/logo.png`, "logo.png"],
         ["f2", `${base}/files/missing.pdf`, "missing.pdf"],
         ["f3", "http://10.0.0.1/private.txt", "private.txt"],
+        ["f4", `${base}/files/photo.jpg`, "photo.jpg"],
       ].map(([id, url, title], index) => ({
         type: "message",
         item: {
@@ -401,7 +408,7 @@ describe("copying the files messages reference", () => {
       await d.action(created.id, "start");
       const done = await d.settled(created.id);
       expect(done.status).toBe("completed");
-      expect(done.kinds.find((k) => k.kind === "files")).toEqual({ kind: "files", done: 3, total: 3 });
+      expect(done.kinds.find((k) => k.kind === "files")).toEqual({ kind: "files", done: 4, total: 4 });
       expect(done.fileFailuresTotal).toBe(2);
       expect(done.fileFailures.map((f) => [f.name, f.reason])).toEqual(
         expect.arrayContaining([
@@ -413,7 +420,7 @@ describe("copying the files messages reference", () => {
       const ana = await reader(app, "ana");
       const [channel] = await ana.channels();
       const messages = await ana.messages(channel?.id ?? "");
-      const [logo, missing, hidden] = messages;
+      const [logo, missing, hidden, copiedPhoto] = messages;
       expect(logo?.file).toMatchObject({ name: "logo.png", size: png.length, mimeType: "image/png" });
       expect(logo?.file?.url.startsWith(`${t.ctx.config.publicUrl}/files/`)).toBe(true);
       const download = await t.server.inject({ method: "GET", url: new URL(logo?.file?.url ?? "").pathname });
@@ -421,6 +428,13 @@ describe("copying the files messages reference", () => {
       expect(download.rawPayload.equals(png)).toBe(true);
       expect(missing?.file?.url).toBe(`${base}/files/missing.pdf`);
       expect(hidden?.file?.url).toBe("http://10.0.0.1/private.txt");
+      // A readable image is read as an upload is: its size and thumbnails come with the copy.
+      expect(copiedPhoto?.file).toMatchObject({ name: "photo.jpg", width: 400, height: 300, media: "ready" });
+      const thumbnail = copiedPhoto?.file?.thumbnails?.find((th) => th.size === 240 && th.format === "webp");
+      expect(thumbnail).toMatchObject({ width: 240, height: 180 });
+      const thumb = await t.server.inject({ method: "GET", url: new URL(thumbnail?.url ?? "").pathname });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers["content-type"]).toBe("image/webp");
     } finally {
       served.close();
     }
