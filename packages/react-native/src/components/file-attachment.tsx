@@ -23,7 +23,8 @@ export function pickThumbnail(thumbnails: readonly TThumbnail[], needed: number)
   const sorted = [...thumbnails].sort(
     (a, b) => a.width - b.width || Number(b.format === "webp") - Number(a.format === "webp"),
   );
-  return sorted.find((thumbnail) => thumbnail.width >= needed) ?? sorted[sorted.length - 1] ?? null;
+  const widest = sorted[sorted.length - 1]?.width ?? 0;
+  return sorted.find((thumbnail) => thumbnail.width >= Math.min(needed, widest)) ?? null;
 }
 
 /**
