@@ -3,6 +3,7 @@ import type { ParleyEventMap } from "@parley/sdk";
 import { act, screen, waitFor, within } from "@testing-library/react-native";
 import { renderKit } from "../testing/render";
 import { ChannelScreen } from "./channel-screen";
+import { ThreadScreen } from "./thread-screen";
 
 function seeded(type: "public" | "open" = "public", others = ["lee"]) {
   const client = new FakeClient("kim");
@@ -65,5 +66,24 @@ describe("Receipts", () => {
     await screen.findByText("General");
     expect(screen.queryByTestId("receipt")).toBeNull();
     expect(client.requests.some((r) => r.name === "receipts.load")).toBe(false);
+  });
+
+  it("mark the user's own replies in a thread", async () => {
+    const client = new FakeClient("kim");
+    const parent = makeMessage("general", 1, "lee", "Lunch?");
+    client.addChannel(makeChannel("general", { name: "General" }), {
+      members: [makeMember("kim"), makeMember("lee")],
+      messages: [
+        parent,
+        makeMessage("general", 2, "kim", "Noodles", { parentMessageId: parent.id }),
+        makeMessage("general", 3, "lee", "Rice", { parentMessageId: parent.id }),
+      ],
+    });
+    renderKit(<ThreadScreen channelId="general" parentId={parent.id} parent={parent} />, { client, language: "ko" });
+    await screen.findByText("Noodles");
+    expect(await within(rowOf("Noodles")).findByRole("image", { name: "보냄" })).toBeOnTheScreen();
+    mark(client, "channel.read", "lee", 2);
+    expect(await within(rowOf("Noodles")).findByRole("image", { name: "읽음" })).toBeOnTheScreen();
+    expect(within(rowOf("Rice")).queryByTestId("receipt")).toBeNull();
   });
 });

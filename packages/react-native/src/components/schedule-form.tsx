@@ -23,7 +23,7 @@ export function fromTypedTime(text: string): Date | null {
   return at.getMonth() === month - 1 && at.getDate() === day && hour < 24 ? at : null;
 }
 
-/** The quick choices beside the field: an hour ahead on a quarter hour (the field's start), tomorrow at 9, a week on. */
+/** The quick choices beside the field: an hour ahead on a quarter hour (the field's start), tomorrow at 9, a week. */
 function quickChoices(
   now = Date.now(),
 ): { key: "schedule.inHour" | "schedule.tomorrowMorning" | "schedule.nextWeek"; at: Date }[] {

@@ -1,11 +1,17 @@
 import { screen } from "@testing-library/react-native";
-import type { ReactTestInstance } from "react-test-renderer";
+
+/** What the check reads of a rendered element: the test renderer's instance, whose types are not installed. */
+interface TreeNode {
+  type: unknown;
+  props: Record<string, unknown>;
+  findAll(predicate: (node: TreeNode) => boolean): TreeNode[];
+}
 
 /** The host elements of text fields, as React Native's Jest setup names them. */
 const TEXT_FIELDS = new Set(["TextInput", "RCTSinglelineTextInputView", "RCTMultilineTextInputView"]);
 
 /** A host element a touch acts on: a Pressable's or Touchable's view, a pressable text, a switch. */
-function isControl(node: ReactTestInstance): boolean {
+function isControl(node: TreeNode): boolean {
   const { props } = node;
   return (
     typeof props.onClick === "function" ||
@@ -15,10 +21,10 @@ function isControl(node: ReactTestInstance): boolean {
   );
 }
 
-function describe(node: ReactTestInstance): string {
+function describeNode(node: TreeNode): string {
   const text = node
     .findAll((n) => typeof n.type === "string" && typeof n.props.children === "string")
-    .map((n) => n.props.children as string)
+    .map((n) => String(n.props.children))
     .join(" ");
   return `<${String(node.type)}${node.props.testID ? ` testID="${node.props.testID}"` : ""}>${text}`;
 }
@@ -30,20 +36,20 @@ function describe(node: ReactTestInstance): string {
  * left out: assistive technology does not reach it, and the kit puts such a gesture (a row's long press) on a
  * labelled button as well.
  */
-export function unnamedControls(root: ReactTestInstance = screen.UNSAFE_root): string[] {
+export function unnamedControls(root: TreeNode = screen.UNSAFE_root): string[] {
   const found: string[] = [];
   for (const node of root.findAll((n) => typeof n.type === "string")) {
     const { props } = node;
     const name = props.accessibilityLabel ?? props["aria-label"];
     const hasName = typeof name === "string" && name.trim() !== "";
     if (TEXT_FIELDS.has(String(node.type))) {
-      if (!hasName) found.push(`${describe(node)}: a text field without a label`);
+      if (!hasName) found.push(`${describeNode(node)}: a text field without a label`);
       continue;
     }
     if (!isControl(node) || props.accessible === false) continue;
     const role = props.accessibilityRole ?? props.role;
-    if (!role || role === "none") found.push(`${describe(node)}: a control without a role`);
-    if (!hasName) found.push(`${describe(node)}: a control without a label`);
+    if (!role || role === "none") found.push(`${describeNode(node)}: a control without a role`);
+    if (!hasName) found.push(`${describeNode(node)}: a control without a label`);
   }
   return found;
 }
