@@ -6,6 +6,12 @@ import type { ThemeTokens } from "./theme";
 /** A file the app's picker chose: a file on the device (`uri`), or its bytes as a Blob. */
 export type PickedAttachment = { uri: string; name: string; type: string } | Blob;
 
+/**
+ * The app's date and time picker (a native one, such as `@react-native-community/datetimepicker`), opened at `initial`;
+ * null when the user cancels. Without it the schedule form takes the time typed and offers quick choices.
+ */
+export type PickScheduleTime = (initial: Date) => Promise<Date | null>;
+
 /** Draws a call's stream: react-native-webrtc's `RTCView` on a device, a `<video>` on the web. */
 export type VideoViewComponent = ComponentType<{ stream: MediaStream; mirror?: boolean; style?: StyleProp<ViewStyle> }>;
 
@@ -23,6 +29,7 @@ export interface NativeContextValue {
   t: NativeTranslate;
   pickAttachment: (() => Promise<PickedAttachment | null>) | null;
   VideoView: VideoViewComponent | null;
+  pickScheduleTime: PickScheduleTime | null;
 }
 
 export const NativeContext = createContext<NativeContextValue | null>(null);

@@ -23,6 +23,7 @@ export {
   nicknames,
   openDirectChannel,
   type PendingMessage,
+  type ScheduledState,
   type UseMessagesOptions,
   useCall,
   useCallState,
@@ -35,6 +36,8 @@ export {
   useMyUserId,
   useParley,
   useParleyEvent,
+  useReceipts,
+  useScheduledMessages,
   useTyping,
   useUnread,
 } from "@parley/react/headless";
@@ -45,15 +48,25 @@ export { ChannelScreen, type ChannelScreenProps } from "./components/channel-scr
 export { Chat, type ChatProps } from "./components/chat";
 export { Composer, type ComposerProps } from "./components/composer";
 export { CreateChannelForm } from "./components/create-channel-form";
+export { FileAttachment, imageBox, pickThumbnail } from "./components/file-attachment";
 export { KitButton, type KitButtonProps } from "./components/kit-button";
+export { KitCheckbox } from "./components/kit-checkbox";
 export { KitText, type KitTextProps } from "./components/kit-text";
+export { LinkPreviewCard, type LinkPreviewCardProps } from "./components/link-preview";
 export { listRows, MessageList, type MessageListProps, type MessageListRow } from "./components/message-list";
 export { OfflineBanner } from "./components/offline-banner";
+export { PollCard } from "./components/poll-card";
+export { PollButton } from "./components/poll-form";
 export { QUICK_REACTIONS } from "./components/reactions";
+export { ReceiptMark } from "./components/receipt-mark";
+export { ScheduleForm, ScheduleTimeField } from "./components/schedule-form";
+export { ScheduledMessages } from "./components/scheduled-list";
+export { Sheet } from "./components/sheet";
 export { ThreadScreen, type ThreadScreenProps } from "./components/thread-screen";
 export {
   type NativeContextValue,
   type PickedAttachment,
+  type PickScheduleTime,
   type SafeAreaInsets,
   useTheme,
   type VideoViewComponent,

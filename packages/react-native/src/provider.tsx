@@ -10,6 +10,7 @@ import {
   NativeContext,
   type NativeContextValue,
   type PickedAttachment,
+  type PickScheduleTime,
   type SafeAreaInsets,
   type VideoViewComponent,
 } from "./context";
@@ -36,6 +37,8 @@ export interface ParleyProviderProps {
   pickAttachment?: () => Promise<PickedAttachment | null>;
   /** Draws a call's video. Without it a video call shows the other party's name, as a voice call does. */
   VideoView?: VideoViewComponent;
+  /** Lets the user pick when a scheduled message goes with the app's own date and time picker. */
+  pickScheduleTime?: PickScheduleTime;
   /** The device's safe area (from `react-native-safe-area-context` or the like); the kit keeps its controls inside. */
   safeAreaInsets?: SafeAreaInsets;
   children: ReactNode;
@@ -59,8 +62,9 @@ export function ParleyProvider(props: ParleyProviderProps) {
       insets: { top, right, bottom, left },
       pickAttachment: props.pickAttachment ?? null,
       VideoView: props.VideoView ?? null,
+      pickScheduleTime: props.pickScheduleTime ?? null,
     }),
-    [tokens, t, top, right, bottom, left, props.pickAttachment, props.VideoView],
+    [tokens, t, top, right, bottom, left, props.pickAttachment, props.VideoView, props.pickScheduleTime],
   );
 
   useEffect(() => {

@@ -21,6 +21,18 @@ const nativeEn = {
   "channels.openHint": "Opens the channel",
   "call.voiceCall": "Voice call",
   "call.videoCall": "Video call",
+  "chat.image": "Image: {name}",
+  "chat.linkOpenHint": "Opens the page in the browser",
+  "poll.share": "{percent}%",
+  "poll.dialogHint": "Opens a form for a poll's question and options",
+  "schedule.format": "Year-month-day hour:minute, as {example}",
+  "schedule.invalid": "Write the time as {example}.",
+  "schedule.inHour": "In 1 hour",
+  "schedule.tomorrowMorning": "Tomorrow 9:00",
+  "schedule.nextWeek": "In a week",
+  "schedule.pick": "Choose a date and time",
+  "schedule.hint": "Sends the typed message later, at a time you choose",
+  "scheduled.openHint": "Shows the messages waiting to be sent",
 } as const;
 
 export type NativeKey = keyof typeof nativeEn;
@@ -35,6 +47,18 @@ const nativeKo: { [K in NativeKey]: Entry } = {
   "channels.openHint": "채널을 엽니다",
   "call.voiceCall": "음성 통화",
   "call.videoCall": "영상 통화",
+  "chat.image": "이미지: {name}",
+  "chat.linkOpenHint": "브라우저에서 페이지를 엽니다",
+  "poll.share": "{percent}%",
+  "poll.dialogHint": "투표 질문과 선택지를 쓰는 창을 엽니다",
+  "schedule.format": "연-월-일 시:분 형식, 예: {example}",
+  "schedule.invalid": "시간을 {example} 형식으로 써 주세요.",
+  "schedule.inHour": "1시간 뒤",
+  "schedule.tomorrowMorning": "내일 오전 9시",
+  "schedule.nextWeek": "일주일 뒤",
+  "schedule.pick": "날짜와 시간 고르기",
+  "schedule.hint": "쓴 메시지를 고른 시간에 보냅니다",
+  "scheduled.openHint": "보낼 예정인 메시지를 보여 줍니다",
 };
 
 /** The native kit's own strings in each language. */

@@ -58,11 +58,28 @@ export {
   type NewChannelType,
   newChannel,
 } from "./lib/new-channel";
+export {
+  defaultScheduleTime,
+  formatScheduledAt,
+  fromLocalInput,
+  SCHEDULE_MAX_AHEAD_MS,
+  SCHEDULE_MIN_AHEAD_MS,
+  scheduleBounds,
+  toLocalInput,
+} from "./lib/schedule-time";
 export { barsToDraw, RECORDING_TYPES, recordingFileName, secondsOf, waveformFromLevels } from "./lib/voice";
 /**
  * An in-memory client with the events a server would send, for tests and storybooks of a renderer on this entry. It
  * needs no DOM, and a bundle that does not name it leaves it out.
  */
-export { FakeClient, type FakeNetwork, makeChannel, makeMember, makeMessage, makeUser } from "./testing/fake-client";
+export {
+  FakeClient,
+  type FakeNetwork,
+  makeChannel,
+  makeMember,
+  makeMessage,
+  makePollMessage,
+  makeUser,
+} from "./testing/fake-client";
 /** The SDK's real offline layer, in memory, on a fake client: for tests of a renderer's pending and failed states. */
 export { attachOffline, closeOfflineStores } from "./testing/offline";

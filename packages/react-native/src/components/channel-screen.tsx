@@ -6,6 +6,8 @@ import {
   useMembers,
   useMessages,
   useMyUserId,
+  useReceipts,
+  useScheduledMessages,
 } from "@parley/react/headless";
 import type { TMessage } from "@parley/sdk";
 import { useMemo } from "react";
@@ -18,6 +20,7 @@ import { KitButton } from "./kit-button";
 import { KitText } from "./kit-text";
 import { MessageListView } from "./message-list";
 import { OfflineBanner } from "./offline-banner";
+import { ScheduledMessages } from "./scheduled-list";
 import { ScreenHeader } from "./screen-header";
 import { TypingLine } from "./typing-line";
 import { useChannelRecord } from "./use-channel-record";
@@ -32,7 +35,8 @@ export interface ChannelScreenProps {
 
 /**
  * One channel on a phone: its header (Back, title, members, and call buttons in a 1:1 chat), the offline banner, the
- * messages, who is typing, and the message box above the keyboard, all inside the safe area.
+ * messages with their receipts, who is typing, the user's scheduled messages, and the message box (with polls and
+ * Schedule) above the keyboard, all inside the safe area.
  */
 export function ChannelScreen(props: ChannelScreenProps) {
   const { channelId } = props;
@@ -44,6 +48,9 @@ export function ChannelScreen(props: ChannelScreenProps) {
   const members = useMembers(channelId);
   const names = useMemo(() => nicknames(members), [members]);
   const { start } = useCall();
+  // Until the record arrives the channel counts as open, which keeps no receipts: no ticks, and no marks asked for.
+  const receipts = useReceipts(channel ?? { id: channelId, type: "open" });
+  const scheduled = useScheduledMessages(channelId);
   const title = channel ? channelTitle(channel, me) : "";
   const peer = channel ? directPeer(channel, me) : null;
 
@@ -88,6 +95,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
           channelId={channelId}
           messages={state}
           members={members}
+          receipt={receipts.of}
           {...(props.onOpenThread ? { onOpenThread: props.onOpenThread } : {})}
         />
         <TypingLine channelId={channelId} names={names} />
@@ -101,10 +109,13 @@ export function ChannelScreen(props: ChannelScreenProps) {
           backgroundColor: tokens.surface,
         }}
       >
+        {scheduled.available && <ScheduledMessages state={scheduled} />}
         <Composer
           channelId={channelId}
           messages={state}
           members={members}
+          allowPolls
+          {...(scheduled.available ? { onSchedule: scheduled.schedule } : {})}
           placeholder={
             peer
               ? t("composer.placeholderDirect", { name: peer.nickname })

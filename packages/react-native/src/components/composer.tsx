@@ -7,7 +7,7 @@ import {
   useParley,
   useTyping,
 } from "@parley/react/headless";
-import type { FileInput, MessagesApi, TMember } from "@parley/sdk";
+import type { FileInput, MessagesApi, ScheduleOptions, TMember } from "@parley/sdk";
 import { useRef, useState } from "react";
 import { ActivityIndicator, TextInput, View } from "react-native";
 import { type PickedAttachment, useNativeContext } from "../context";
@@ -15,6 +15,8 @@ import { textInputStyle } from "../theme";
 import { useStrings } from "../use-strings";
 import { KitButton } from "./kit-button";
 import { KitText } from "./kit-text";
+import { PollButton } from "./poll-form";
+import { ScheduleForm } from "./schedule-form";
 
 /** How many members the mention list offers at once: enough to pick from on a phone, few enough to fit. */
 const MENTION_CHOICES = 5;
@@ -30,6 +32,13 @@ export interface ComposerProps {
   canAttach?: boolean;
   /** Why nothing can be sent (a frozen channel); the box is read-only while set. */
   disabledReason?: string;
+  /** Offers creating a poll when the client creates polls (default false; a thread's box does not). */
+  allowPolls?: boolean;
+  /**
+   * Offers Schedule beside Send: the text is sent at a time the user picks instead of now (`useScheduledMessages`'s
+   * `schedule`). A refusal (3230 out of range, 3233 too many waiting) is shown in the form and the text is kept.
+   */
+  onSchedule?: (text: string, at: Date, options: ScheduleOptions) => Promise<unknown>;
 }
 
 /** A real `ParleyClient` sends files; a stand-in given as the provider's client may not. */
@@ -46,8 +55,9 @@ async function asBlob(file: PickedAttachment): Promise<Blob> {
 }
 
 /**
- * The message box: text with `@` completion of the members' names (the picked ones are sent as mentions), Send, and
- * Attach when the app gave the provider a picker. Typing is told to the channel as the user types.
+ * The message box: text with `@` completion of the members' names (the picked ones are sent as mentions), Send,
+ * Attach when the app gave the provider a picker, a poll and Schedule when asked for. Typing is told to the channel
+ * as the user types.
  */
 export function Composer(props: ComposerProps) {
   const { channelId, messages: state, members } = props;
@@ -59,6 +69,7 @@ export function Composer(props: ComposerProps) {
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [uploading, setUploading] = useState<string | null>(null);
+  const [scheduling, setScheduling] = useState(false);
   const picked = useRef(new Map<string, string>());
   const disabled = props.disabledReason !== undefined;
 
@@ -99,6 +110,18 @@ export function Composer(props: ComposerProps) {
       // The refusal is in the state's `error`, shown by the screen; the text comes back to be sent again.
       setText((current) => current || body);
     }
+  };
+
+  const schedule = async (at: Date) => {
+    const body = text.trim();
+    if (!props.onSchedule || !body) return;
+    const mentionedUserIds = mentionedIn(body, picked.current);
+    await props.onSchedule(body, at, mentionedUserIds.length > 0 ? { mentionedUserIds } : {});
+    setText("");
+    setCaret(0);
+    picked.current = new Map();
+    stop();
+    setScheduling(false);
   };
 
   const attach = async () => {
@@ -160,6 +183,9 @@ export function Composer(props: ComposerProps) {
             </KitText>
           </KitButton>
         )}
+        {props.allowPolls && !disabled && (
+          <PollButton channelId={channelId} onCreated={(message) => state.apply(message)} />
+        )}
         <TextInput
           accessibilityLabel={t("composer.label")}
           {...(props.disabledReason ? { accessibilityHint: props.disabledReason } : {})}
@@ -181,6 +207,16 @@ export function Composer(props: ComposerProps) {
           disabled={disabled || !text.trim()}
         />
       </View>
+      {props.onSchedule && !disabled && (
+        <KitButton
+          label={t("composer.schedule")}
+          hint={t("schedule.hint")}
+          onPress={() => setScheduling(true)}
+          disabled={!text.trim()}
+          style={{ alignSelf: "flex-end", minHeight: 36, paddingVertical: 2, marginRight: 6, marginBottom: 4 }}
+        />
+      )}
+      {scheduling && <ScheduleForm onSchedule={schedule} onClose={() => setScheduling(false)} />}
     </View>
   );
 }

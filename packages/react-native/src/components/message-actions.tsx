@@ -11,6 +11,8 @@ export interface MessageActionHandlers {
   openThread?: (message: TMessage) => void;
   edit: (message: TMessage) => void;
   remove: (message: TMessage) => void;
+  /** Takes the link preview off the user's own message, for every reader. */
+  removeLinkPreview?: (message: TMessage) => void;
 }
 
 /**
@@ -77,7 +79,7 @@ export function MessageActionSheet(props: {
         {handlers.openThread && (
           <SheetItem label={t("chat.replyInThread")} onPress={then(() => handlers.openThread?.(message))} />
         )}
-        {props.isMine && message.type !== "file" && (
+        {props.isMine && message.type !== "file" && message.type !== "poll" && (
           <SheetItem label={t("chat.edit")} onPress={then(() => handlers.edit(message))} />
         )}
         {props.isMine && <SheetItem label={t("chat.delete")} danger onPress={then(() => handlers.remove(message))} />}

@@ -1,5 +1,5 @@
 import { type MessagesState, nicknames, type PendingMessage, useMembers, useMyUserId } from "@parley/react/headless";
-import type { TMember, TMessage } from "@parley/sdk";
+import type { MessageReceipt, TMember, TMessage } from "@parley/sdk";
 import { type ReactElement, useCallback, useMemo, useState } from "react";
 import { ActivityIndicator, FlatList, type ListRenderItem, View } from "react-native";
 import { useTheme } from "../context";
@@ -65,6 +65,8 @@ export interface MessageListProps {
   members?: TMember[];
   /** Drawn above the oldest message (a thread's parent). */
   header?: ReactElement;
+  /** Where each of the user's own messages stands (`useReceipts`); left out, no ticks are shown. */
+  receipt?: ((message: TMessage) => MessageReceipt) | null;
 }
 
 /**
@@ -93,15 +95,17 @@ export function MessageListView(props: MessageListProps & { members: TMember[] }
   const names = useMemo(() => nicknames(props.members), [props.members]);
   const seen = useMemo(() => seenMark(messages, props.members, me), [messages, props.members, me]);
 
-  const { toggleReaction, edit, remove, retry, discard } = state;
+  const { toggleReaction, edit, remove, removeLinkPreview, retry, discard } = state;
+  const receipt = props.receipt ?? null;
   const handlers = useMemo<MessageActionHandlers>(
     () => ({
       react: toggleReaction,
       edit: (message) => setEditingId(message.id),
       remove,
+      removeLinkPreview,
       ...(onOpenThread ? { openThread: (message: TMessage) => onOpenThread(message.id, message) } : {}),
     }),
-    [toggleReaction, remove, onOpenThread],
+    [toggleReaction, remove, removeLinkPreview, onOpenThread],
   );
   const openThread = useMemo(
     () => (onOpenThread ? (message: TMessage) => onOpenThread(message.id, message) : undefined),
@@ -128,6 +132,7 @@ export function MessageListView(props: MessageListProps & { members: TMember[] }
           isMine={item.message.sender?.userId === me}
           names={names}
           {...(seen?.id === item.message.id ? { seenBy: seen.readers } : {})}
+          {...(receipt && item.message.sender?.userId === me ? { receipt: receipt(item.message) } : {})}
           isEditing={editingId === item.message.id}
           handlers={handlers}
           onOpenActions={setActionsFor}
@@ -136,7 +141,7 @@ export function MessageListView(props: MessageListProps & { members: TMember[] }
           {...(openThread ? { onOpenThread: openThread } : {})}
         />
       ),
-    [myName, retry, discard, me, names, seen, editingId, handlers, saveEdit, cancelEdit, openThread],
+    [myName, retry, discard, me, names, seen, receipt, editingId, handlers, saveEdit, cancelEdit, openThread],
   );
 
   const onEndReached = useCallback(() => {

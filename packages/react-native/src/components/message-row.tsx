@@ -1,14 +1,18 @@
-import { describeError, formatFileSize, formatTime, type PendingMessage, splitMentions } from "@parley/react/headless";
-import { ParleyError, type TMessage } from "@parley/sdk";
+import { describeError, formatTime, type PendingMessage, splitMentions } from "@parley/react/headless";
+import { type MessageReceipt, ParleyError, type TMessage } from "@parley/sdk";
 import { memo, useState } from "react";
 import { Pressable, TextInput, View } from "react-native";
 import { useNativeContext } from "../context";
 import { useStrings } from "../use-strings";
 import { Avatar } from "./avatar";
+import { FileAttachment } from "./file-attachment";
 import { KitButton } from "./kit-button";
 import { KitText } from "./kit-text";
+import { LinkPreviewCard } from "./link-preview";
 import type { MessageActionHandlers } from "./message-actions";
+import { PollCard } from "./poll-card";
 import { ReactionChips } from "./reactions";
+import { ReceiptMark } from "./receipt-mark";
 
 export interface MessageRowProps {
   message: TMessage;
@@ -17,6 +21,8 @@ export interface MessageRowProps {
   names: ReadonlyMap<string, string>;
   /** How many others have read up to this message, on the user's newest one they have read. */
   seenBy?: number;
+  /** Where the user's own message stands (sent, delivered, read); left out where the channel keeps no receipts. */
+  receipt?: MessageReceipt;
   isEditing: boolean;
   handlers: MessageActionHandlers;
   onOpenActions: (message: TMessage) => void;
@@ -26,7 +32,10 @@ export interface MessageRowProps {
   onOpenThread?: (message: TMessage) => void;
 }
 
-/** One message: who and when, the text with its mentions, a file, reactions, the thread, and an actions button. */
+/**
+ * One message: who and when (with the receipt on the user's own), the text with its mentions or a poll, a file or an
+ * image, the link's preview, reactions, the thread, and an actions button.
+ */
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { message, isMine } = props;
   const { tokens } = useNativeContext();
@@ -48,6 +57,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           <KitText tone="muted" size={12}>
             {formatTime(message.createdAt, language)}
           </KitText>
+          {props.receipt && isMine ? <ReceiptMark receipt={props.receipt} /> : null}
           {message.editedAt ? (
             <KitText tone="muted" size={12}>
               {t("chat.edited")}
@@ -56,6 +66,8 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         </View>
         {props.isEditing ? (
           <EditBox message={message} onSave={props.onSaveEdit} onCancel={props.onCancelEdit} />
+        ) : message.type === "poll" && message.poll ? (
+          <PollCard message={message} />
         ) : (
           <>
             {message.text ? (
@@ -79,30 +91,17 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
                 )}
               </KitText>
             ) : null}
-            {message.file ? (
-              <View
-                accessible
-                accessibilityLabel={t("chat.file", {
-                  name: message.file.name,
-                  size: formatFileSize(message.file.size, language),
-                })}
-                style={{
-                  marginTop: 4,
-                  padding: 10,
-                  borderRadius: tokens.radius,
-                  borderWidth: 1,
-                  borderColor: tokens.border,
-                  alignSelf: "flex-start",
-                }}
-              >
-                <KitText style={{ fontWeight: "600" }}>📎 {message.file.name}</KitText>
-                <KitText tone="muted" size={12}>
-                  {formatFileSize(message.file.size, language)}
-                </KitText>
-              </View>
-            ) : null}
+            {message.file ? <FileAttachment file={message.file} /> : null}
           </>
         )}
+        {message.linkPreview && !props.isEditing ? (
+          <LinkPreviewCard
+            preview={message.linkPreview}
+            onRemove={
+              isMine && props.handlers.removeLinkPreview ? () => props.handlers.removeLinkPreview?.(message) : undefined
+            }
+          />
+        ) : null}
         <ReactionChips message={message} onToggle={(reaction) => props.handlers.react(message, reaction)} />
         {props.onOpenThread && (message.replyCount ?? 0) > 0 && (
           <KitButton

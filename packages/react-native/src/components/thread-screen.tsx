@@ -1,4 +1,4 @@
-import { formatTime, useMembers, useMessages } from "@parley/react/headless";
+import { formatTime, useMembers, useMessages, useReceipts } from "@parley/react/headless";
 import type { TMessage } from "@parley/sdk";
 import { KeyboardAvoidingView, Platform, View } from "react-native";
 import { useNativeContext } from "../context";
@@ -9,6 +9,7 @@ import { KitText } from "./kit-text";
 import { MessageListView } from "./message-list";
 import { OfflineBanner } from "./offline-banner";
 import { ScreenHeader } from "./screen-header";
+import { useChannelRecord } from "./use-channel-record";
 
 export interface ThreadScreenProps {
   channelId: string;
@@ -19,13 +20,16 @@ export interface ThreadScreenProps {
   onBack?: () => void;
 }
 
-/** A message's thread: the parent above, its replies, and a box that replies to it. */
+/** A message's thread: the parent above, its replies (the user's own with their receipts), and a box that replies. */
 export function ThreadScreen(props: ThreadScreenProps) {
   const { channelId, parentId, parent } = props;
   const { tokens, insets } = useNativeContext();
   const { t, language } = useStrings();
   const state = useMessages(channelId, { threadOf: parentId });
   const members = useMembers(channelId);
+  // The screen is opened by IDs alone: the channel's type, which says whether it keeps receipts, comes with its record.
+  const channel = useChannelRecord(channelId);
+  const receipts = useReceipts(channel ?? { id: channelId, type: "open" });
 
   return (
     <KeyboardAvoidingView
@@ -40,6 +44,7 @@ export function ThreadScreen(props: ThreadScreenProps) {
           channelId={channelId}
           messages={state}
           members={members}
+          receipt={receipts.of}
           {...(parent
             ? {
                 header: (
