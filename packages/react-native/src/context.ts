@@ -1,3 +1,4 @@
+import type { TFileInfo } from "@parley/sdk";
 import { type ComponentType, createContext, useContext } from "react";
 import type { StyleProp, ViewStyle } from "react-native";
 import type { NativeTranslate } from "./strings";
@@ -11,6 +12,9 @@ export type PickedAttachment = { uri: string; name: string; type: string } | Blo
  * null when the user cancels. Without it the schedule form takes the time typed and offers quick choices.
  */
 export type PickScheduleTime = (initial: Date) => Promise<Date | null>;
+
+/** Plays a voice message with the app's audio player (expo-av, react-native-sound…). */
+export type PlayVoice = (file: TFileInfo) => void;
 
 /** Draws a call's stream: react-native-webrtc's `RTCView` on a device, a `<video>` on the web. */
 export type VideoViewComponent = ComponentType<{ stream: MediaStream; mirror?: boolean; style?: StyleProp<ViewStyle> }>;
@@ -30,6 +34,7 @@ export interface NativeContextValue {
   pickAttachment: (() => Promise<PickedAttachment | null>) | null;
   VideoView: VideoViewComponent | null;
   pickScheduleTime: PickScheduleTime | null;
+  playVoice: PlayVoice | null;
 }
 
 export const NativeContext = createContext<NativeContextValue | null>(null);

@@ -63,10 +63,12 @@ export { ScheduleForm, ScheduleTimeField } from "./components/schedule-form";
 export { ScheduledMessages } from "./components/scheduled-list";
 export { Sheet } from "./components/sheet";
 export { ThreadScreen, type ThreadScreenProps } from "./components/thread-screen";
+export { VoiceRow } from "./components/voice-row";
 export {
   type NativeContextValue,
   type PickedAttachment,
   type PickScheduleTime,
+  type PlayVoice,
   type SafeAreaInsets,
   useTheme,
   type VideoViewComponent,

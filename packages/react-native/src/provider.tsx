@@ -11,6 +11,7 @@ import {
   type NativeContextValue,
   type PickedAttachment,
   type PickScheduleTime,
+  type PlayVoice,
   type SafeAreaInsets,
   type VideoViewComponent,
 } from "./context";
@@ -39,6 +40,8 @@ export interface ParleyProviderProps {
   VideoView?: VideoViewComponent;
   /** Lets the user pick when a scheduled message goes with the app's own date and time picker. */
   pickScheduleTime?: PickScheduleTime;
+  /** Plays a voice message; without it the play button opens the file's URL in the system's player. */
+  playVoice?: PlayVoice;
   /** The device's safe area (from `react-native-safe-area-context` or the like); the kit keeps its controls inside. */
   safeAreaInsets?: SafeAreaInsets;
   children: ReactNode;
@@ -63,8 +66,20 @@ export function ParleyProvider(props: ParleyProviderProps) {
       pickAttachment: props.pickAttachment ?? null,
       VideoView: props.VideoView ?? null,
       pickScheduleTime: props.pickScheduleTime ?? null,
+      playVoice: props.playVoice ?? null,
     }),
-    [tokens, t, top, right, bottom, left, props.pickAttachment, props.VideoView, props.pickScheduleTime],
+    [
+      tokens,
+      t,
+      top,
+      right,
+      bottom,
+      left,
+      props.pickAttachment,
+      props.VideoView,
+      props.pickScheduleTime,
+      props.playVoice,
+    ],
   );
 
   useEffect(() => {

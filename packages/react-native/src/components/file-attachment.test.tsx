@@ -1,7 +1,7 @@
 import { FakeClient, makeChannel, makeMessage } from "@parley/react/headless";
 import type { TFileInfo } from "@parley/sdk";
-import { screen, within } from "@testing-library/react-native";
-import { Image, PixelRatio } from "react-native";
+import { fireEvent, screen, within } from "@testing-library/react-native";
+import { Image, Linking, PixelRatio, StyleSheet } from "react-native";
 import { renderKit } from "../testing/render";
 import { ChannelScreen } from "./channel-screen";
 import { IMAGE_MAX_WIDTH, imageBox, pickThumbnail } from "./file-attachment";
@@ -31,13 +31,53 @@ const PHOTO: TFileInfo = {
   thumbnails: THUMBNAILS,
 };
 
-function renderFile(file: TFileInfo, language: "en" | "ko" = "en") {
+function renderFile(file: TFileInfo, language: "en" | "ko" = "en", playVoice?: (file: TFileInfo) => void) {
   const client = new FakeClient("kim");
   client.addChannel(makeChannel("general", { name: "General" }), {
     messages: [makeMessage("general", 1, "lee", "", { type: "file", file })],
   });
-  return renderKit(<ChannelScreen channelId="general" />, { client, language });
+  return renderKit(<ChannelScreen channelId="general" />, { client, language, ...(playVoice ? { playVoice } : {}) });
 }
+
+const VOICE: TFileInfo = {
+  url: "https://api.example.com/files/v1/voice.m4a",
+  name: "voice.m4a",
+  size: 9_000,
+  mimeType: "audio/mp4",
+  media: "ready",
+  voice: true,
+  durationMs: 12_400,
+  waveform: [0, 100],
+};
+
+describe("voice messages", () => {
+  it("draws the length and waveform and hands the file to the app's player, in English and Korean", async () => {
+    const played: TFileInfo[] = [];
+    renderFile(VOICE, "en", (file) => played.push(file));
+    const voice = await screen.findByTestId("voice-message");
+    fireEvent.press(within(voice).getByRole("button", { name: "Play voice message, 0:13" }));
+    expect(played.map((f) => f.url)).toEqual([VOICE.url]);
+    expect(within(voice).getByText("0:13")).toBeOnTheScreen();
+    // The bars are hidden from screen readers (the button names the length), so the query takes hidden elements.
+    const bars = screen.getAllByTestId("voice-bar", { includeHiddenElements: true });
+    const heights = bars.map((bar) => StyleSheet.flatten(bar.props.style).height);
+    expect(heights).toHaveLength(24);
+    expect(heights.slice(0, 12).every((h) => h === 2)).toBe(true);
+    expect(heights.slice(12).every((h) => h === 22)).toBe(true);
+    screen.unmount();
+
+    renderFile(VOICE, "ko");
+    expect(await screen.findByRole("button", { name: "음성 메시지 재생, 0:13" })).toBeOnTheScreen();
+  });
+
+  it("opens the file in the system's player when the app gives no player", async () => {
+    const openURL = jest.spyOn(Linking, "openURL").mockResolvedValue(true);
+    renderFile(VOICE);
+    fireEvent.press(await screen.findByRole("button", { name: "Play voice message, 0:13" }));
+    expect(openURL).toHaveBeenCalledWith(VOICE.url);
+    openURL.mockRestore();
+  });
+});
 
 describe("pickThumbnail", () => {
   it("takes the smallest thumbnail as wide as the box's pixels, WebP at equal width, else the largest", () => {

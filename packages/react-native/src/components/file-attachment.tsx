@@ -4,6 +4,7 @@ import { Image, PixelRatio, View } from "react-native";
 import { useTheme } from "../context";
 import { useStrings } from "../use-strings";
 import { KitText } from "./kit-text";
+import { VoiceRow } from "./voice-row";
 
 /** The widest an image is drawn in a row, in points: about two thirds of a small phone's width. */
 export const IMAGE_MAX_WIDTH = 240;
@@ -37,6 +38,7 @@ export function FileAttachment({ file }: { file: TFileInfo }) {
   const { t, language } = useStrings();
   const { width, height } = file;
   const thumbnails = file.thumbnails ?? [];
+  if (file.voice) return <VoiceRow file={file} />;
   if (!width || !height || (thumbnails.length === 0 && file.media !== "pending")) {
     const size = formatFileSize(file.size, language);
     return (

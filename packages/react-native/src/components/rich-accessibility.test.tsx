@@ -6,7 +6,10 @@ import { ChannelScreen } from "./channel-screen";
 
 const HOUR = 60 * 60_000;
 
-/** A channel with every richer message the kit draws: an image, a link preview on the user's own message, a poll. */
+/**
+ * A channel with every richer message the kit draws: an image, a link preview on the user's own message, a poll, a
+ * voice message.
+ */
 async function richRoom() {
   const client = new FakeClient("kim");
   client.addChannel(makeChannel("general", { name: "General" }), {
@@ -43,6 +46,19 @@ async function richRoom() {
         },
       }),
       makePollMessage("general", 3, "kim", "Lunch?", ["Noodles", "Rice"]),
+      makeMessage("general", 4, "lee", "", {
+        type: "file",
+        file: {
+          url: "https://files.example.com/f2/voice.m4a",
+          name: "voice.m4a",
+          size: 9_000,
+          mimeType: "audio/mp4",
+          media: "ready",
+          voice: true,
+          durationMs: 4_000,
+          waveform: [10, 80, 40],
+        },
+      }),
     ],
   });
   await client.scheduled.schedule("general", "later", new Date(Date.now() + HOUR));
@@ -65,6 +81,7 @@ describe.each(["en", "ko"] as const)("the richer messages' controls (%s)", (lang
     await screen.findByTestId("poll-card");
     await screen.findByTestId("link-preview");
     await screen.findByTestId("image-attachment");
+    await screen.findByTestId("voice-message");
     await waitFor(() => expect(screen.getAllByTestId("receipt").length).toBeGreaterThan(0));
     expectAllNamed();
 

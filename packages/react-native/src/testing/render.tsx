@@ -1,7 +1,7 @@
 import { FakeClient, type Language } from "@parley/react/headless";
 import { render } from "@testing-library/react-native";
 import type { ReactElement } from "react";
-import type { PickedAttachment, PickScheduleTime, SafeAreaInsets, VideoViewComponent } from "../context";
+import type { PickedAttachment, PickScheduleTime, PlayVoice, SafeAreaInsets, VideoViewComponent } from "../context";
 import { ParleyProvider } from "../provider";
 import type { StringOverrides } from "../strings";
 import type { ParleyTheme } from "../theme";
@@ -14,6 +14,7 @@ export interface KitOptions {
   pickAttachment?: () => Promise<PickedAttachment | null>;
   VideoView?: VideoViewComponent;
   pickScheduleTime?: PickScheduleTime;
+  playVoice?: PlayVoice;
   safeAreaInsets?: SafeAreaInsets;
 }
 
