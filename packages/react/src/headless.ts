@@ -20,6 +20,7 @@ export {
   useStrings,
 } from "./hooks/use-parley";
 export { useReceipts } from "./hooks/use-receipts";
+export { useSavedSetting } from "./hooks/use-saved-setting";
 export { type ScheduledState, useScheduledMessages } from "./hooks/use-scheduled";
 export { useSlowMode } from "./hooks/use-slow-mode";
 export { useTyping } from "./hooks/use-typing";

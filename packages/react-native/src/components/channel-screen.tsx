@@ -6,11 +6,12 @@ import {
   useMembers,
   useMessages,
   useMyUserId,
+  useParley,
   useReceipts,
   useScheduledMessages,
 } from "@parley/react/headless";
 import type { TMessage } from "@parley/sdk";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { KeyboardAvoidingView, Platform, View } from "react-native";
 import { useNativeContext } from "../context";
 import { useStrings } from "../use-strings";
@@ -19,6 +20,7 @@ import { ErrorLine } from "./error-line";
 import { KitButton } from "./kit-button";
 import { KitText } from "./kit-text";
 import { MessageListView } from "./message-list";
+import { hasNotificationSettings, NotificationSettings } from "./notification-settings";
 import { OfflineBanner } from "./offline-banner";
 import { ScheduledMessages } from "./scheduled-list";
 import { ScreenHeader } from "./screen-header";
@@ -34,9 +36,9 @@ export interface ChannelScreenProps {
 }
 
 /**
- * One channel on a phone: its header (Back, title, members, and call buttons in a 1:1 chat), the offline banner, the
- * messages with their receipts, who is typing, the user's scheduled messages, and the message box (with polls and
- * Schedule) above the keyboard, all inside the safe area.
+ * One channel on a phone: its header (Back, title, members, the notification settings, and call buttons in a 1:1
+ * chat), the offline banner, the messages with their receipts, who is typing, the user's scheduled messages, and the
+ * message box (with polls and Schedule) above the keyboard, all inside the safe area.
  */
 export function ChannelScreen(props: ChannelScreenProps) {
   const { channelId } = props;
@@ -53,6 +55,8 @@ export function ChannelScreen(props: ChannelScreenProps) {
   const scheduled = useScheduledMessages(channelId);
   const title = channel ? channelTitle(channel, me) : "";
   const peer = channel ? directPeer(channel, me) : null;
+  const notifications = hasNotificationSettings(useParley());
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   return (
     <KeyboardAvoidingView
@@ -64,30 +68,40 @@ export function ChannelScreen(props: ChannelScreenProps) {
         {...(channel && !peer ? { subtitle: t("channels.members", { count: channel.memberCount }) } : {})}
         {...(props.onBack ? { onBack: props.onBack } : {})}
         actions={
-          peer ? (
-            <View style={{ flexDirection: "row" }}>
-              <KitButton
-                label={t("call.voiceCall")}
-                hint={t("call.voiceWith", { name: peer.nickname })}
-                onPress={() => void start(peer.userId, false)}
-              >
+          <View style={{ flexDirection: "row" }}>
+            {notifications && (
+              <KitButton label={t("push.open")} onPress={() => setSettingsOpen(true)} testID="notifications-button">
                 <KitText tone="accent" size={20} importantForAccessibility="no">
-                  📞
+                  🔔
                 </KitText>
               </KitButton>
-              <KitButton
-                label={t("call.videoCall")}
-                hint={t("call.videoWith", { name: peer.nickname })}
-                onPress={() => void start(peer.userId, true)}
-              >
-                <KitText tone="accent" size={20} importantForAccessibility="no">
-                  🎥
-                </KitText>
-              </KitButton>
-            </View>
-          ) : undefined
+            )}
+            {peer && (
+              <>
+                <KitButton
+                  label={t("call.voiceCall")}
+                  hint={t("call.voiceWith", { name: peer.nickname })}
+                  onPress={() => void start(peer.userId, false)}
+                >
+                  <KitText tone="accent" size={20} importantForAccessibility="no">
+                    📞
+                  </KitText>
+                </KitButton>
+                <KitButton
+                  label={t("call.videoCall")}
+                  hint={t("call.videoWith", { name: peer.nickname })}
+                  onPress={() => void start(peer.userId, true)}
+                >
+                  <KitText tone="accent" size={20} importantForAccessibility="no">
+                    🎥
+                  </KitText>
+                </KitButton>
+              </>
+            )}
+          </View>
         }
       />
+      {settingsOpen && <NotificationSettings channelId={channelId} onClose={() => setSettingsOpen(false)} />}
       <OfflineBanner />
       <ErrorLine error={state.error} onDismiss={() => state.setError(null)} />
       <View style={{ flex: 1, paddingLeft: insets.left, paddingRight: insets.right }}>

@@ -1,0 +1,55 @@
+import { Pressable, View } from "react-native";
+import { useTheme } from "../context";
+import { TOUCH_SIZE } from "./kit-button";
+import { KitText } from "./kit-text";
+
+/** A radio group by the platforms' conventions: the group named, each choice a `radio` with its checked state. */
+export function ChoiceList<T extends string>(props: {
+  label: string;
+  options: readonly T[];
+  value: T | null;
+  optionLabel: (option: T) => string;
+  disabled?: boolean;
+  onChange: (option: T) => void;
+  testID?: string;
+}) {
+  const tokens = useTheme();
+  return (
+    <View accessibilityRole="radiogroup" accessibilityLabel={props.label} style={{ gap: 2 }} testID={props.testID}>
+      <KitText size={14} style={{ fontWeight: "600" }} importantForAccessibility="no" accessibilityElementsHidden>
+        {props.label}
+      </KitText>
+      {props.options.map((option) => {
+        const checked = option === props.value;
+        return (
+          <Pressable
+            key={option}
+            accessibilityRole="radio"
+            accessibilityLabel={props.optionLabel(option)}
+            accessibilityState={{ checked, disabled: props.disabled ?? false }}
+            disabled={props.disabled}
+            onPress={() => {
+              if (!checked) props.onChange(option);
+            }}
+            style={{ flexDirection: "row", alignItems: "center", gap: 10, minHeight: TOUCH_SIZE }}
+          >
+            <View
+              style={{
+                width: 20,
+                height: 20,
+                borderRadius: 10,
+                borderWidth: 2,
+                borderColor: checked ? tokens.accent : tokens.mutedText,
+                alignItems: "center",
+                justifyContent: "center",
+              }}
+            >
+              {checked && <View style={{ width: 10, height: 10, borderRadius: 5, backgroundColor: tokens.accent }} />}
+            </View>
+            <KitText>{props.optionLabel(option)}</KitText>
+          </Pressable>
+        );
+      })}
+    </View>
+  );
+}
