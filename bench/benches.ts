@@ -84,7 +84,21 @@ interface OfflineReport {
     ratio: number;
     drain: { stored: { exactlyOnce: boolean; inOrder: boolean; missing: number; duplicated: number } };
   };
-  pages: { storeFirstDrawMs: number; networkVsStore: number };
+  pages: {
+    storeFirstDrawMs: number;
+    networkVsStore: number;
+    storeFromScriptMs: number;
+    networkVsStoreFromScript: number;
+    network: OfflineLoads;
+    store: OfflineLoads;
+    storeOffline: OfflineLoads;
+  };
+  bundle: { client: { gzipBytes: number }; withOffline: { gzipBytes: number } };
+}
+interface OfflineLoads {
+  p50Ms: number;
+  fromScriptP50Ms: number;
+  stepsP50Ms: { scriptStarted: number };
 }
 interface BulkSide {
   usersPerSecond: number;
@@ -430,6 +444,30 @@ export const BENCHES: Bench[] = [
               : `${stored.missing} missing, ${stored.duplicated} duplicated${stored.inOrder ? "" : ", out of order"}`,
           met: stored.exactlyOnce && stored.inOrder,
         },
+      ];
+    },
+    figures(report) {
+      const { pages, bundle } = report as OfflineReport;
+      const loads = [
+        ["from the network", pages.network],
+        ["from the store", pages.store],
+        ["from the store, offline", pages.storeOffline],
+      ] as const;
+      return [
+        ...loads.map(([name, l]) => ({ name: `first draw ${name}, from navigation`, value: l.p50Ms, unit: "ms" })),
+        ...loads.map(([name, l]) => ({
+          name: `first draw ${name}, from script start`,
+          value: l.fromScriptP50Ms,
+          unit: "ms",
+        })),
+        ...loads.map(([name, l]) => ({
+          name: `page and script load before the script starts, ${name}`,
+          value: l.stepsP50Ms.scriptStarted,
+          unit: "ms",
+        })),
+        { name: "store vs network from script start", value: pages.networkVsStoreFromScript },
+        { name: "SDK client bundle, gzipped", value: bundle.client.gzipBytes, unit: "B" },
+        { name: "with the offline layer, gzipped", value: bundle.withOffline.gzipBytes, unit: "B" },
       ];
     },
   },
