@@ -84,21 +84,11 @@ interface OfflineReport {
     ratio: number;
     drain: { stored: { exactlyOnce: boolean; inOrder: boolean; missing: number; duplicated: number } };
   };
-  pages: {
-    storeFirstDrawMs: number;
-    networkVsStore: number;
-    storeFromScriptMs: number;
-    networkVsStoreFromScript: number;
-    network: OfflineLoads;
-    store: OfflineLoads;
-    storeOffline: OfflineLoads;
-  };
-  bundle: { client: { gzipBytes: number }; withOffline: { gzipBytes: number } };
-}
-interface OfflineLoads {
-  p50Ms: number;
-  fromScriptP50Ms: number;
-  stepsP50Ms: { scriptStarted: number };
+  pages: { storeFirstDrawMs: number; networkVsStore: number; networkVsStoreFromScript: number } & Record<
+    "network" | "store" | "storeOffline",
+    { p50Ms: number; fromScriptP50Ms: number; stepsP50Ms: { scriptStarted: number } }
+  >;
+  bundle: Record<"client" | "withOffline", { gzipBytes: number }>;
 }
 interface BulkSide {
   usersPerSecond: number;
@@ -448,23 +438,18 @@ export const BENCHES: Bench[] = [
     },
     figures(report) {
       const { pages, bundle } = report as OfflineReport;
-      const loads = [
-        ["from the network", pages.network],
-        ["from the store", pages.store],
-        ["from the store, offline", pages.storeOffline],
-      ] as const;
+      const loads = Object.entries({
+        "from the network": pages.network,
+        "from the store": pages.store,
+        "from the store, offline": pages.storeOffline,
+      });
+      const ms = (name: string, value: number) => ({ name, value, unit: "ms" });
       return [
-        ...loads.map(([name, l]) => ({ name: `first draw ${name}, from navigation`, value: l.p50Ms, unit: "ms" })),
-        ...loads.map(([name, l]) => ({
-          name: `first draw ${name}, from script start`,
-          value: l.fromScriptP50Ms,
-          unit: "ms",
-        })),
-        ...loads.map(([name, l]) => ({
-          name: `page and script load before the script starts, ${name}`,
-          value: l.stepsP50Ms.scriptStarted,
-          unit: "ms",
-        })),
+        ...loads.map(([name, l]) => ms(`first draw ${name}, from navigation`, l.p50Ms)),
+        ...loads.map(([name, l]) => ms(`first draw ${name}, from script start`, l.fromScriptP50Ms)),
+        ...loads.map(([name, l]) =>
+          ms(`page and script load before the script starts, ${name}`, l.stepsP50Ms.scriptStarted),
+        ),
         { name: "store vs network from script start", value: pages.networkVsStoreFromScript },
         { name: "SDK client bundle, gzipped", value: bundle.client.gzipBytes, unit: "B" },
         { name: "with the offline layer, gzipped", value: bundle.withOffline.gzipBytes, unit: "B" },
