@@ -51,6 +51,42 @@ describe("the groups benchmarks", () => {
   });
 });
 
+describe("the offline layer's figures", () => {
+  const loads = (p50Ms: number, scriptStarted: number) => ({
+    p50Ms,
+    fromScriptP50Ms: p50Ms - scriptStarted,
+    stepsP50Ms: { scriptStarted },
+  });
+  const report = {
+    outbox: { ratio: 0.9, drain: { stored: { exactlyOnce: true, inOrder: true, missing: 0, duplicated: 0 } } },
+    pages: {
+      storeFirstDrawMs: 20,
+      networkVsStore: 2.5,
+      storeFromScriptMs: 8,
+      networkVsStoreFromScript: 5,
+      network: loads(50, 10),
+      store: loads(20, 12),
+      storeOffline: loads(19, 11),
+    },
+    bundle: { client: { gzipBytes: 19_000 }, withOffline: { gzipBytes: 28_000 } },
+  };
+
+  it("report the first draw from script start beside the one from navigation, and the page's load before it", () => {
+    const figures = bench("offline").figures?.(report) ?? [];
+    const value = (name: string) => figures.find((f) => f.name === name)?.value;
+    expect(value("first draw from the store, from navigation")).toBe(20);
+    expect(value("first draw from the store, from script start")).toBe(8);
+    expect(value("first draw from the network, from script start")).toBe(40);
+    expect(value("page and script load before the script starts, from the network")).toBe(10);
+    expect(value("store vs network from script start")).toBe(5);
+    expect(
+      bench("offline")
+        .goals(report)
+        .map((g) => g.value),
+    ).toEqual([20, 2.5, 0.9, "all"]);
+  });
+});
+
 describe("the many-senders goals", () => {
   const report = { senders: 200, ratio: 0.4, parley: { p99Ms: 60 }, rate: 3000, parleyAtRate: null };
 

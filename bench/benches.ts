@@ -84,7 +84,11 @@ interface OfflineReport {
     ratio: number;
     drain: { stored: { exactlyOnce: boolean; inOrder: boolean; missing: number; duplicated: number } };
   };
-  pages: { storeFirstDrawMs: number; networkVsStore: number };
+  pages: { storeFirstDrawMs: number; networkVsStore: number; networkVsStoreFromScript: number } & Record<
+    "network" | "store" | "storeOffline",
+    { p50Ms: number; fromScriptP50Ms: number; stepsP50Ms: { scriptStarted: number } }
+  >;
+  bundle: Record<"client" | "withOffline", { gzipBytes: number }>;
 }
 interface BulkSide {
   usersPerSecond: number;
@@ -430,6 +434,25 @@ export const BENCHES: Bench[] = [
               : `${stored.missing} missing, ${stored.duplicated} duplicated${stored.inOrder ? "" : ", out of order"}`,
           met: stored.exactlyOnce && stored.inOrder,
         },
+      ];
+    },
+    figures(report) {
+      const { pages, bundle } = report as OfflineReport;
+      const loads = Object.entries({
+        "from the network": pages.network,
+        "from the store": pages.store,
+        "from the store, offline": pages.storeOffline,
+      });
+      const ms = (name: string, value: number) => ({ name, value, unit: "ms" });
+      return [
+        ...loads.map(([name, l]) => ms(`first draw ${name}, from navigation`, l.p50Ms)),
+        ...loads.map(([name, l]) => ms(`first draw ${name}, from script start`, l.fromScriptP50Ms)),
+        ...loads.map(([name, l]) =>
+          ms(`page and script load before the script starts, ${name}`, l.stepsP50Ms.scriptStarted),
+        ),
+        { name: "store vs network from script start", value: pages.networkVsStoreFromScript },
+        { name: "SDK client bundle, gzipped", value: bundle.client.gzipBytes, unit: "B" },
+        { name: "with the offline layer, gzipped", value: bundle.withOffline.gzipBytes, unit: "B" },
       ];
     },
   },

@@ -369,7 +369,10 @@ export class ParleyClient {
       this.#currentUser = known;
       if (previous !== known.userId) this.#realtime.resetCursor(null);
       await this.#announce({ user: known, sessionToken });
-      this.me.get().catch(() => undefined);
+      // Asked in the next task, so a screen drawn from the copy as this answers is drawn before the request is made.
+      setTimeout(() => {
+        if (this.#sessionToken === sessionToken) this.me.get().catch(() => undefined);
+      }, 0);
       return known;
     }
     let user: TChatUser;

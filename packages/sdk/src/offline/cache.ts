@@ -61,9 +61,16 @@ function activityOf(channel: TChannel): string {
   return channel.lastMessage?.createdAt ?? channel.createdAt;
 }
 
-/** Newest activity first, as chat apps list their rooms. */
+/**
+ * Newest activity first, as chat apps list their rooms. The times are the server's ISO 8601 strings, all of one
+ * format, so their code-unit order is their time order: compared with `<`, not `localeCompare`, whose first call on
+ * a page loads the locale's collation tables (some 10 ms in Chromium) just before the list is first drawn.
+ */
 export function byActivity(a: TChannel, b: TChannel): number {
-  return activityOf(b).localeCompare(activityOf(a));
+  const first = activityOf(a);
+  const second = activityOf(b);
+  if (first > second) return -1;
+  return first < second ? 1 : 0;
 }
 
 /**

@@ -2,7 +2,11 @@ import type { TChannel, TMember, TMessage } from "@parley/sdk";
 import { changeMessage, inChannelList, mergeMessages, withChannelEvent } from "./cache";
 import type { StoredValue } from "./storage";
 
-export const CHANNEL_PREFIX = "channel:";
+/**
+ * The channel list, one record of every channel: what a first screen draws is one read, not one per channel (and
+ * rewriting it whole costs no more than one channel's record in IndexedDB at the list sizes the copy keeps).
+ */
+export const CHANNELS_KEY = "channels";
 export const MESSAGES_PREFIX = "messages:";
 export const REPLIES_PREFIX = "replies:";
 export const MEMBERS_PREFIX = "members:";
@@ -40,7 +44,7 @@ export class LocalCopy {
 
   /** The value stored under `key`, or undefined when it is to be removed. */
   valueOf(key: string): StoredValue | undefined {
-    if (key.startsWith(CHANNEL_PREFIX)) return this.channels.get(key.slice(CHANNEL_PREFIX.length));
+    if (key === CHANNELS_KEY) return [...this.channels.values()];
     if (key.startsWith(MESSAGES_PREFIX)) return this.messages.get(key.slice(MESSAGES_PREFIX.length));
     if (key.startsWith(REPLIES_PREFIX)) return this.replies.get(key.slice(REPLIES_PREFIX.length));
     if (key.startsWith(MEMBERS_PREFIX)) return this.members.get(key.slice(MEMBERS_PREFIX.length));
@@ -74,7 +78,7 @@ export class LocalCopy {
   setChannel(channel: TChannel): void {
     const before = this.channels.get(channel.id);
     this.channels.set(channel.id, before ? withChannelEvent(before, channel) : channel);
-    this.markDirty(CHANNEL_PREFIX + channel.id);
+    this.markDirty(CHANNELS_KEY);
   }
 
   forgetChannel(channelId: string): void {
@@ -87,7 +91,7 @@ export class LocalCopy {
         this.markDirty(REPLIES_PREFIX + key);
       }
     }
-    this.markDirty(CHANNEL_PREFIX + channelId);
+    this.markDirty(CHANNELS_KEY);
     this.markDirty(MESSAGES_PREFIX + channelId);
     this.markDirty(MEMBERS_PREFIX + channelId);
   }
@@ -115,7 +119,7 @@ export class LocalCopy {
     const channel = this.channels.get(channelId);
     if (channel?.lastMessage?.id === messageId) {
       this.channels.set(channelId, { ...channel, lastMessage: change(channel.lastMessage) });
-      this.markDirty(CHANNEL_PREFIX + channelId);
+      this.markDirty(CHANNELS_KEY);
       this.host.channelsChanged();
     }
   }
@@ -159,7 +163,7 @@ export class LocalCopy {
     const channel = this.channels.get(channelId);
     if (channel && (!channel.lastMessage || channel.lastMessage.seq <= message.seq)) {
       this.channels.set(channelId, { ...channel, lastMessage: message });
-      this.markDirty(CHANNEL_PREFIX + channelId);
+      this.markDirty(CHANNELS_KEY);
       this.host.channelsChanged();
     }
   }

@@ -1,6 +1,6 @@
 import type { ParleyClient, TChatEvent } from "@parley/sdk";
 import { withReactionEvent } from "./cache";
-import { CHANNEL_PREFIX, type LocalCopy } from "./copy";
+import { CHANNELS_KEY, type LocalCopy } from "./copy";
 
 /** What following the client's events needs from the store. */
 export interface FollowHooks {
@@ -83,7 +83,7 @@ export function followEvents(client: ParleyClient, copy: LocalCopy, hooks: Follo
       unreadCount: change.unreadCount,
       unreadMentionCount: change.unreadMentionCount,
     });
-    copy.markDirty(CHANNEL_PREFIX + change.channelId);
+    copy.markDirty(CHANNELS_KEY);
     hooks.channelsChanged();
   });
 }

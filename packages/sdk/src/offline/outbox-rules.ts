@@ -12,6 +12,15 @@ export function newItemId(now: number): string {
   return `${now.toString(36).padStart(9, "0")}-${counter.toString(36).padStart(4, "0")}-${random.padStart(6, "0")}`;
 }
 
+/**
+ * Items in the order they were queued: their ids ({@link newItemId}) sort by creation as text, in code-unit order as
+ * the store lists them; `localeCompare` would load the locale's collation tables while a page opens its copy.
+ */
+export function byItemId(a: OutboxItem, b: OutboxItem): number {
+  if (a.id < b.id) return -1;
+  return a.id > b.id ? 1 : 0;
+}
+
 /** A failure that trying again later may cure: no network, a timeout, the server's own trouble. */
 export function isTransient(error: unknown): boolean {
   if (error instanceof ParleyConnectionError) return true;

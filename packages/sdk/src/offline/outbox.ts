@@ -1,5 +1,5 @@
 import { type OutboxAction, type OutboxItem, type ParleyClient, ParleyError, type TMessage } from "@parley/sdk";
-import { failureOf, isTransient, localLocks, newItemId, refersTo, sameTarget } from "./outbox-rules";
+import { byItemId, failureOf, isTransient, localLocks, newItemId, refersTo, sameTarget } from "./outbox-rules";
 import type { StorageArea, StoredValue } from "./storage";
 
 /** What the outbox needs from the store that holds it. */
@@ -58,7 +58,7 @@ export class Outbox {
   load(items: OutboxItem[]): void {
     this.#items = items
       .map((item) => (item.state === "sending" ? { ...item, state: "pending" as const } : item))
-      .sort((a, b) => a.id.localeCompare(b.id));
+      .sort(byItemId);
     this.#blocked = false;
   }
 
@@ -324,7 +324,7 @@ export class Outbox {
       if (mine?.state !== "sending") merged.set(item.id, item);
     }
     const before = this.#items.length;
-    this.#items = [...merged.values()].sort((a, b) => a.id.localeCompare(b.id));
+    this.#items = [...merged.values()].sort(byItemId);
     if (this.#items.length !== before) this.host.changed();
   }
 

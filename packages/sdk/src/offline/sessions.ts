@@ -25,6 +25,9 @@ export class SessionIndex {
     return `${this.appId}/sessions`;
   }
 
+  /** What the last `find` read, so that `remember` leaves a record it just read as it is. */
+  #found: { key: string; user: TChatUser } | null = null;
+
   async #with<T>(use: (index: Awaited<ReturnType<OfflineStorage["open"]>>) => Promise<T>, fallback: T): Promise<T> {
     try {
       const index = await this.storage.open(this.#name());
@@ -39,16 +42,24 @@ export class SessionIndex {
   }
 
   /** The user a token belonged to, or null when this device never used it (or forgot it at logout). */
-  find(sessionToken: string): Promise<TChatUser | null> {
-    return this.#with(async (index) => (await index.get<TChatUser>(digest(sessionToken))) ?? null, null);
+  async find(sessionToken: string): Promise<TChatUser | null> {
+    const key = digest(sessionToken);
+    const user = await this.#with(async (index) => (await index.get<TChatUser>(key)) ?? null, null);
+    this.#found = user ? { key, user } : null;
+    return user;
   }
 
   remember(sessionToken: string, user: TChatUser): Promise<void> {
-    return this.#with((index) => index.write({ set: [[digest(sessionToken), user]] }), undefined);
+    const key = digest(sessionToken);
+    // A session resumed from what `find` just read is written down already: writing it again would only cost the
+    // first screen time.
+    if (this.#found?.key === key && this.#found.user === user) return Promise.resolve();
+    return this.#with((index) => index.write({ set: [[key, user]] }), undefined);
   }
 
   /** Forgets every token of a user: they logged out here. */
   forget(userId: string): Promise<void> {
+    this.#found = null;
     return this.#with(async (index) => {
       const sessions = await index.list<TChatUser>("");
       await index.write({ remove: sessions.filter(([, u]) => u.userId === userId).map(([key]) => key) });

@@ -56,6 +56,8 @@ export class OfflineStore implements OfflineApi {
   #channelsRefresh: Promise<Cached<TChannel[]>> | null = null;
   /** The channels that had items in the outbox when it last changed. */
   #outboxChannels = new Set<string>();
+  /** Counts logins, resumes and logouts: work put off until after a session opened is dropped once another began. */
+  #sessionCount = 0;
 
   constructor(client: ParleyClient, host: ClientHost, options: OfflineOptions = {}) {
     this.#client = client;
@@ -218,10 +220,7 @@ export class OfflineStore implements OfflineApi {
     return this.members(channelId);
   }
 
-  /**
-   * Calls `listener` with the channel list from the copy at once, then from the server, then at every change.
-   * Answers a function that stops it.
-   */
+  /** Calls `listener` with the channel list from the copy at once, then the server's, then at each change. */
   watchChannels(listener: (channels: Cached<TChannel[]>) => void): () => void {
     let active = true;
     const stop = this.on("channels", (snapshot) => active && listener(snapshot));
@@ -365,11 +364,13 @@ export class OfflineStore implements OfflineApi {
   // Sessions ----------------------------------------------------------------------------------------------------
 
   #session(change: SessionChange): Promise<void> {
+    this.#sessionCount++;
     this.#opened = change.user ? this.#openFor(change.user, change.sessionToken) : this.#close(!change.keepData);
     return this.#opened;
   }
 
   async #openFor(user: TChatUser, sessionToken: string): Promise<void> {
+    const session = this.#sessionCount;
     const name = `${this.#client.appId}/users/${user.userId}`;
     if (this.#writer.name !== name) {
       await this.#close(false);
@@ -379,8 +380,13 @@ export class OfflineStore implements OfflineApi {
     // Not needed to draw the copy: it goes on while the copy is drawn.
     void this.#sessions.remember(sessionToken, user);
     this.#emit("channels", this.channels());
-    this.#outboxChanged();
-    this.#outbox.kick();
+    // The outbox waits for the next task, so a list drawn as login or `resume` answers is drawn before it takes its
+    // lock; not when another session began meanwhile.
+    setTimeout(() => {
+      if (session !== this.#sessionCount) return;
+      this.#outboxChanged();
+      this.#outbox.kick();
+    }, 0);
   }
 
   /**
@@ -394,7 +400,7 @@ export class OfflineStore implements OfflineApi {
     });
     this.#writer.attach(name, area);
     const { channels, outbox, cursor, rest } = await readArea(area, (error) => this.#writer.degrade(error));
-    for (const [id, channel] of channels) this.#copy.channels.set(id, channel);
+    for (const channel of channels) this.#copy.channels.set(channel.id, channel);
     this.#loaded = rest.then(({ messages, replies, members }) => {
       // Another user signed in meanwhile: this copy is not theirs.
       if (this.#writer.name !== name) return;

@@ -1,5 +1,5 @@
 import type { OutboxItem, TChannel, TMember, TMessage } from "@parley/sdk";
-import { CHANNEL_PREFIX, type LocalCopy, MEMBERS_PREFIX, MESSAGES_PREFIX, REPLIES_PREFIX } from "./copy";
+import { CHANNELS_KEY, type LocalCopy, MEMBERS_PREFIX, MESSAGES_PREFIX, REPLIES_PREFIX } from "./copy";
 import { memoryStorage } from "./memory-storage";
 import { BYTES_PREFIX, OUTBOX_PREFIX } from "./outbox";
 import type { StorageArea, StoredValue } from "./storage";
@@ -86,7 +86,7 @@ export class AreaWriter {
     this.area = memory;
     this.degraded = true;
     const { copy } = this.host;
-    for (const key of [...copy.channels.keys()].map((id) => CHANNEL_PREFIX + id)) copy.dirty.add(key);
+    copy.dirty.add(CHANNELS_KEY);
     this.schedule();
     await failed?.close().catch(() => undefined);
     this.host.degraded(error instanceof Error ? error : new Error(String(error)));
@@ -127,33 +127,42 @@ export class AreaWriter {
 type Entries<T> = Array<[string, T]>;
 
 /**
- * Reads a user's area in two steps: the channel list, the outbox and the cursor first (what a first screen draws),
- * then, in `rest`, the messages, replies and members, which are most of its size, while that screen is drawn. A read
- * that fails moves the layer to memory (`degrade`) and counts as empty.
+ * Reads a user's area in two steps: the channel list (one record), the outbox and the cursor first (what a first
+ * screen draws), then, in `rest`, the messages, replies and members, which are most of its size, while that screen
+ * is drawn. A read that fails moves the layer to memory (`degrade`) and counts as empty.
  */
 export async function readArea(area: StorageArea | null, degrade: (error: unknown) => Promise<void>) {
+  const failed = async <T>(error: unknown, empty: T): Promise<T> => {
+    await degrade(error);
+    return empty;
+  };
   const read = async <T>(prefix: string): Promise<Entries<T>> => {
     try {
       const entries = area ? await area.list<T>(prefix) : [];
       return entries.map(([key, value]): [string, T] => [key.slice(prefix.length), value]);
     } catch (error) {
-      await degrade(error);
-      return [];
+      return failed(error, []);
     }
   };
-  const [channels, items, meta] = await Promise.all([
-    read<TChannel>(CHANNEL_PREFIX),
+  const get = async <T>(key: string): Promise<T | undefined> => {
+    try {
+      return area ? await area.get<T>(key) : undefined;
+    } catch (error) {
+      return failed(error, undefined);
+    }
+  };
+  const [channels, items, cursor] = await Promise.all([
+    get<TChannel[]>(CHANNELS_KEY),
     read<OutboxItem>(OUTBOX_PREFIX),
-    read<unknown>(CURSOR_KEY),
+    get<unknown>(CURSOR_KEY),
   ]);
-  const cursor = meta.find(([key]) => key === "")?.[1];
   const rest = (async () => ({
     messages: await read<TMessage[]>(MESSAGES_PREFIX),
     replies: await read<TMessage[]>(REPLIES_PREFIX),
     members: await read<TMember[]>(MEMBERS_PREFIX),
   }))();
   return {
-    channels,
+    channels: Array.isArray(channels) ? channels : [],
     outbox: items.map(([, item]) => item),
     cursor: typeof cursor === "string" ? cursor : null,
     rest,
