@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { resolveChromium } from "../chromium";
@@ -31,6 +33,10 @@ const UI = {
     sendPoll: "Send poll",
     voteFor: (option: string, count: number) => `${option}: ${count} vote${count === 1 ? "" : "s"}`,
     read: "Read",
+    scheduleSubmit: "Schedule",
+    preview: "Link preview: Noodle House",
+    schedule: "Schedule",
+    scheduled: "1 scheduled message",
   },
   ko: {
     ...SAMPLE_WORDS.ko,
@@ -45,9 +51,24 @@ const UI = {
     sendPoll: "투표 보내기",
     voteFor: (option: string, count: number) => `${option}: ${count}표`,
     read: "읽음",
+    preview: "링크 미리보기: 국수집",
+    schedule: "예약",
+    scheduleSubmit: "예약하기",
+    scheduled: "예약된 메시지 1개",
   },
 } as const;
 type Language = keyof typeof UI;
+
+/** A page with Open Graph tags, in Korean or English, for the server to read a link preview from. */
+async function servePage(language: Language): Promise<{ url: string; close: () => void }> {
+  const title = language === "ko" ? "국수집" : "Noodle House";
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta property="og:title" content="${title}"><meta property="og:description" content="Hand-pulled noodles"><meta property="og:site_name" content="Menus"></head><body>${title}</body></html>`;
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/menu`, close: () => server.close() };
+}
 
 function signIn(browser: Browser, language: Language, server: string, appId: string, userId: string) {
   return signInToSample(browser, sample.url(), language, { server, appId, userId });
@@ -62,7 +83,7 @@ async function createChannel(page: Page, language: Language, name: string) {
 }
 
 for (const language of ["en", "ko"] as const) {
-  test(`${language}: a voice message recorded in the kit plays for the other member; polls, photos and receipts pass an accessibility scan`, async ({
+  test(`${language}: a voice message recorded in the kit plays for the other member; polls, photos, link previews, the schedule and receipts pass an accessibility scan`, async ({
     browser,
     request,
     baseURL,
@@ -118,7 +139,22 @@ for (const language of ["en", "ko"] as const) {
     await expect(kim.getByRole("button", { name: words.voteFor("Noodles", 1) })).toBeVisible();
     await expect(kim.getByLabel(words.read, { exact: true }).first()).toBeVisible();
 
-    // The voice message, the photo, the poll and the receipts pass the scan on both sides.
+    // A link gets its preview card, and a message waits scheduled for later.
+    const page = await servePage(language);
+    try {
+      const kimBox = kim.getByRole("combobox", { name: words.message, exact: true });
+      await kimBox.fill(`Menu: ${page.url}`);
+      await kimBox.press("Enter");
+      await expect(lee.getByRole("region", { name: words.preview })).toBeVisible();
+    } finally {
+      page.close();
+    }
+    await kim.getByRole("combobox", { name: words.message, exact: true }).fill("See you at noon");
+    await kim.getByRole("button", { name: words.schedule, exact: true }).click();
+    await kim.getByRole("dialog").getByRole("button", { name: words.scheduleSubmit, exact: true }).click();
+    await expect(kim.getByRole("button", { name: words.scheduled })).toBeVisible();
+
+    // The voice message, the photo, the poll, the link preview, the schedule and the receipts pass the scan.
     expect(await seriousViolations(lee)).toEqual([]);
     expect(await seriousViolations(kim)).toEqual([]);
 
