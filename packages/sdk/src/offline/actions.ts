@@ -7,7 +7,7 @@ import type {
   TEditMessageRequest,
   TMessage,
 } from "@parley/sdk";
-import type { VoiceRecording } from "../file-input";
+import type { SendFileOptions, VoiceRecording } from "../file-input";
 import { randomUuid } from "../ids";
 
 /** How many channels one page of the API answers, and how many pages a refresh reads at most. */
@@ -61,6 +61,15 @@ export async function fileAction(
       ...(options.caption ? { caption: options.caption } : {}),
       ...(options.voice ? { voice: options.voice } : {}),
     },
+  };
+}
+
+/** What a queued file message is sent with: its idempotency key, and its caption and voice fields where it has them. */
+export function fileSendOptions(action: Extract<OutboxAction, { kind: "file" }>): SendFileOptions {
+  return {
+    clientMessageId: action.clientMessageId,
+    ...(action.caption ? { caption: action.caption } : {}),
+    ...(action.voice ? { voice: action.voice } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type OutboxAction, type OutboxItem, type ParleyClient, ParleyError, type TMessage } from "@parley/sdk";
+import { fileSendOptions } from "./actions";
 import { byItemId, failureOf, isTransient, localLocks, newItemId, refersTo, sameTarget } from "./outbox-rules";
 import type { StorageArea, StoredValue } from "./storage";
 
@@ -427,15 +428,7 @@ export class Outbox {
         const bytes = this.#volatileBytes.get(item.id) ?? (await area.get<Uint8Array>(BYTES_PREFIX + item.id));
         if (!bytes)
           throw new ParleyError({ code: "3030", message: "The file's bytes were not kept on this device." }, 0);
-        return messages.sendFile(
-          channelId,
-          { bytes, name: item.name, type: item.type },
-          {
-            clientMessageId: item.clientMessageId,
-            ...(item.caption ? { caption: item.caption } : {}),
-            ...(item.voice ? { voice: item.voice } : {}),
-          },
-        );
+        return messages.sendFile(channelId, { bytes, name: item.name, type: item.type }, fileSendOptions(item));
       }
       case "edit":
         return messages.edit(channelId, messageId ?? "", item.changes);
