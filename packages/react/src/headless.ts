@@ -19,6 +19,7 @@ export {
   useParleyEvent,
   useStrings,
 } from "./hooks/use-parley";
+export { usePushPreferences } from "./hooks/use-push-preferences";
 export { useReceipts } from "./hooks/use-receipts";
 export { useSavedSetting } from "./hooks/use-saved-setting";
 export { type ScheduledState, useScheduledMessages } from "./hooks/use-scheduled";

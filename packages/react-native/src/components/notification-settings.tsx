@@ -1,5 +1,11 @@
-import { describeError, formatScheduledAt, useParley, useSavedSetting } from "@parley/react/headless";
-import type { TChannelPushMode, TDoNotDisturb, TPushPreferences, TUpdatePushPreferencesRequest } from "@parley/sdk";
+import {
+  describeError,
+  formatScheduledAt,
+  useParley,
+  usePushPreferences,
+  useSavedSetting,
+} from "@parley/react/headless";
+import type { TChannelPushMode, TDoNotDisturb, TPushPreferences } from "@parley/sdk";
 import { useCallback, useEffect, useState } from "react";
 import { TextInput, View } from "react-native";
 import { useTheme } from "../context";
@@ -29,29 +35,7 @@ export function hasNotificationSettings(client: { pushPreferences?: unknown; set
  */
 export function NotificationSettings(props: { channelId?: string; onClose: () => void }) {
   const { t, language } = useStrings();
-  const client = useParley();
-  const readPreferences = client.pushPreferences;
-  const write = client.setPushPreferences;
-  const read = useCallback(
-    () => (readPreferences ? readPreferences.call(client) : Promise.reject(new TypeError("no push preferences"))),
-    [client, readPreferences],
-  );
-  const setting = useSavedSetting(readPreferences && write ? read : null);
-  const preferences = setting.value;
-  const busy = preferences === null || setting.saving;
-
-  function change(changes: TUpdatePushPreferencesRequest) {
-    if (!preferences || !write) return;
-    const shown: TPushPreferences = {
-      level: changes.level ?? preferences.level,
-      doNotDisturb: changes.doNotDisturb === undefined ? preferences.doNotDisturb : changes.doNotDisturb,
-      snoozeUntil: changes.snoozeUntil === undefined ? preferences.snoozeUntil : changes.snoozeUntil,
-    };
-    void setting.save(shown, () => write.call(client, changes));
-  }
-
-  const snoozed =
-    preferences?.snoozeUntil && Date.parse(preferences.snoozeUntil) > Date.now() ? preferences.snoozeUntil : null;
+  const { preferences, snoozedUntil: snoozed, busy, error, change } = usePushPreferences();
 
   return (
     <Sheet title={t("push.title")} onClose={props.onClose}>
@@ -91,9 +75,9 @@ export function NotificationSettings(props: { channelId?: string; onClose: () =>
         disabled={busy}
         onChange={(doNotDisturb) => change({ doNotDisturb })}
       />
-      {setting.error !== null && (
+      {error !== null && (
         <KitText tone="danger" size={14} accessibilityRole="alert">
-          {describeError(setting.error, t)}
+          {describeError(error, t)}
         </KitText>
       )}
     </Sheet>

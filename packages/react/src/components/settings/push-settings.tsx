@@ -1,9 +1,9 @@
-import type { TPushPreferences, TUpdatePushPreferencesRequest } from "@parley/sdk";
-import { useCallback, useId } from "react";
+import type { TPushPreferences } from "@parley/sdk";
+import { useId } from "react";
 import type { ChatClient } from "../../client";
 import { usePanelFocus } from "../../hooks/use-panel-focus";
-import { useParley, useStrings } from "../../hooks/use-parley";
-import { useSavedSetting } from "../../hooks/use-saved-setting";
+import { useStrings } from "../../hooks/use-parley";
+import { usePushPreferences } from "../../hooks/use-push-preferences";
 import { describeError } from "../../lib/errors";
 import { formatScheduledAt } from "../../lib/schedule-time";
 import { ChoiceGroup } from "./choice-group";
@@ -27,33 +27,10 @@ export function hasPushSettings(client: ChatClient): boolean {
  */
 export function PushSettings({ onClose }: { onClose: () => void }) {
   const { t, language } = useStrings();
-  const client = useParley();
   const headingId = useId();
   const levelName = useId();
   const panel = usePanelFocus<HTMLElement>(onClose);
-  const readPreferences = client.pushPreferences;
-  const write = client.setPushPreferences;
-  const read = useCallback(
-    () => (readPreferences ? readPreferences.call(client) : Promise.reject(new TypeError("no push preferences"))),
-    [client, readPreferences],
-  );
-  const setting = useSavedSetting(readPreferences && write ? read : null);
-  const preferences = setting.value;
-  const busy = preferences === null || setting.saving;
-
-  function change(changes: TUpdatePushPreferencesRequest) {
-    if (!preferences || !write) return;
-    const shown: TPushPreferences = {
-      level: changes.level ?? preferences.level,
-      doNotDisturb: changes.doNotDisturb === undefined ? preferences.doNotDisturb : changes.doNotDisturb,
-      snoozeUntil: changes.snoozeUntil === undefined ? preferences.snoozeUntil : changes.snoozeUntil,
-    };
-    void setting.save(shown, () => write.call(client, changes));
-  }
-
-  // A snooze already past reads as none, as the server answers it.
-  const snoozed =
-    preferences?.snoozeUntil && Date.parse(preferences.snoozeUntil) > Date.now() ? preferences.snoozeUntil : null;
+  const { preferences, snoozedUntil: snoozed, busy, error, change } = usePushPreferences();
   const quiet = preferences?.doNotDisturb ?? null;
 
   return (
@@ -83,9 +60,7 @@ export function PushSettings({ onClose }: { onClose: () => void }) {
             if (level !== preferences?.level) change({ level });
           }}
         >
-          {preferences === null && setting.error === null && (
-            <span className="pk-muted pk-small">{t("chat.loading")}</span>
-          )}
+          {preferences === null && error === null && <span className="pk-muted pk-small">{t("chat.loading")}</span>}
         </ChoiceGroup>
         <fieldset className="pk-choices">
           <legend>{t("push.snooze")}</legend>
@@ -113,9 +88,9 @@ export function PushSettings({ onClose }: { onClose: () => void }) {
           )}
         </fieldset>
         <QuietHours value={quiet} disabled={busy} onChange={(doNotDisturb) => change({ doNotDisturb })} />
-        {setting.error !== null && (
+        {error !== null && (
           <p className="pk-error pk-small" role="alert">
-            {describeError(setting.error, t)}
+            {describeError(error, t)}
           </p>
         )}
       </div>
