@@ -9,6 +9,8 @@ export function ChoiceList<T extends string>(props: {
   options: readonly T[];
   value: T | null;
   optionLabel: (option: T) => string;
+  /** A line under a choice's label saying what it means, read as the radio's hint too. */
+  optionHint?: (option: T) => string;
   disabled?: boolean;
   onChange: (option: T) => void;
   testID?: string;
@@ -26,11 +28,13 @@ export function ChoiceList<T extends string>(props: {
             key={option}
             accessibilityRole="radio"
             accessibilityLabel={props.optionLabel(option)}
+            {...(props.optionHint ? { accessibilityHint: props.optionHint(option) } : {})}
             accessibilityState={{ checked, disabled: props.disabled ?? false }}
             disabled={props.disabled}
             onPress={() => {
               if (!checked) props.onChange(option);
             }}
+            testID={props.testID ? `${props.testID}-${option}` : undefined}
             style={{ flexDirection: "row", alignItems: "center", gap: 10, minHeight: TOUCH_SIZE }}
           >
             <View
@@ -46,7 +50,14 @@ export function ChoiceList<T extends string>(props: {
             >
               {checked && <View style={{ width: 10, height: 10, borderRadius: 5, backgroundColor: tokens.accent }} />}
             </View>
-            <KitText>{props.optionLabel(option)}</KitText>
+            <View style={{ flex: 1 }}>
+              <KitText>{props.optionLabel(option)}</KitText>
+              {props.optionHint && (
+                <KitText tone="muted" size={13}>
+                  {props.optionHint(option)}
+                </KitText>
+              )}
+            </View>
           </Pressable>
         );
       })}

@@ -8,11 +8,12 @@ import {
   newChannel,
 } from "@parley/react/headless";
 import { useState } from "react";
-import { Pressable, TextInput, View } from "react-native";
+import { TextInput, View } from "react-native";
 import { useTheme } from "../context";
 import { textInputStyle } from "../theme";
 import { useStrings } from "../use-strings";
-import { KitButton, TOUCH_SIZE } from "./kit-button";
+import { ChoiceList } from "./choice-list";
+import { KitButton } from "./kit-button";
 import { KitText } from "./kit-text";
 
 /**
@@ -56,46 +57,15 @@ export function CreateChannelForm(props: { onCreate: (input: NewChannel) => Prom
         allowFontScaling
         style={input}
       />
-      <View accessibilityRole="radiogroup" accessibilityLabel={t("channels.type")} style={{ gap: 4 }}>
-        <KitText size={14} style={{ fontWeight: "600" }} importantForAccessibility="no" accessibilityElementsHidden>
-          {t("channels.type")}
-        </KitText>
-        {NEW_CHANNEL_TYPES.map((option) => {
-          const checked = option === type;
-          return (
-            <Pressable
-              key={option}
-              accessibilityRole="radio"
-              accessibilityLabel={t(NEW_CHANNEL_TYPE_LABELS[option])}
-              accessibilityHint={t(NEW_CHANNEL_TYPE_HINTS[option])}
-              accessibilityState={{ checked }}
-              onPress={() => setType(option)}
-              testID={`channel-type-${option}`}
-              style={{ flexDirection: "row", alignItems: "center", gap: 10, minHeight: TOUCH_SIZE }}
-            >
-              <View
-                style={{
-                  width: 20,
-                  height: 20,
-                  borderRadius: 10,
-                  borderWidth: 2,
-                  borderColor: checked ? tokens.accent : tokens.mutedText,
-                  alignItems: "center",
-                  justifyContent: "center",
-                }}
-              >
-                {checked && <View style={{ width: 10, height: 10, borderRadius: 5, backgroundColor: tokens.accent }} />}
-              </View>
-              <View style={{ flex: 1 }}>
-                <KitText>{t(NEW_CHANNEL_TYPE_LABELS[option])}</KitText>
-                <KitText tone="muted" size={13}>
-                  {t(NEW_CHANNEL_TYPE_HINTS[option])}
-                </KitText>
-              </View>
-            </Pressable>
-          );
-        })}
-      </View>
+      <ChoiceList
+        label={t("channels.type")}
+        options={NEW_CHANNEL_TYPES}
+        value={type}
+        optionLabel={(option) => t(NEW_CHANNEL_TYPE_LABELS[option])}
+        optionHint={(option) => t(NEW_CHANNEL_TYPE_HINTS[option])}
+        onChange={setType}
+        testID="channel-type"
+      />
       {type === "private" && (
         <TextInput
           accessibilityLabel={t("channels.inviteCode")}
