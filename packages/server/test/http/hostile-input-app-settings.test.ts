@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CASES_PER_ROUTE, type Sweep, startSweep, sweepGenerated } from "./hostile-sweep";
+import { describeSweep } from "./hostile-sweep";
 
 /**
  * Every dashboard API route of an app but its channels, push and bulk notices (/api/apps/:id/…), sent generated input
@@ -10,22 +9,4 @@ import { CASES_PER_ROUTE, type Sweep, startSweep, sweepGenerated } from "./hosti
  * files.
  */
 
-let sweep: Sweep;
-
-beforeAll(async () => {
-  sweep = await startSweep();
-}, 60_000);
-
-afterAll(async () => {
-  await sweep?.close();
-});
-
-describe("hostile input on the rest of an app's dashboard API", () => {
-  it(
-    `answers ${CASES_PER_ROUTE} generated cases a route with no 5xx, a catalogue code on every refusal, and no change from a refused request`,
-    async () => {
-      expect(await sweepGenerated(sweep, "app-settings")).toEqual([]);
-    },
-    15 * 60_000,
-  );
-});
+describeSweep("app-settings", "hostile input on the rest of an app's dashboard API");

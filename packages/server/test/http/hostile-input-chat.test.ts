@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CASES_PER_ROUTE, type Sweep, startSweep, sweepGenerated } from "./hostile-sweep";
+import { describeSweep } from "./hostile-sweep";
 
 /**
  * Every route of the chat API (/v1/…), sent generated input derived from its contract schemas: values on and past each
@@ -9,22 +8,4 @@ import { CASES_PER_ROUTE, type Sweep, startSweep, sweepGenerated } from "./hosti
  * parts are the other test/http/hostile-input-*.test.ts files.
  */
 
-let sweep: Sweep;
-
-beforeAll(async () => {
-  sweep = await startSweep();
-}, 60_000);
-
-afterAll(async () => {
-  await sweep?.close();
-});
-
-describe("hostile input on the chat API", () => {
-  it(
-    `answers ${CASES_PER_ROUTE} generated cases a route with no 5xx, a catalogue code on every refusal, and no change from a refused request`,
-    async () => {
-      expect(await sweepGenerated(sweep, "chat")).toEqual([]);
-    },
-    15 * 60_000,
-  );
-});
+describeSweep("chat", "hostile input on the chat API");

@@ -1,6 +1,7 @@
 import { errorCatalogue, isErrorCode } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredRoute } from "../../src/app";
 import { accounts } from "../../src/db/schema";
 import { createChatApp } from "../factories";
@@ -325,4 +326,32 @@ export async function sweepGenerated(sweep: Sweep, group: RouteGroup): Promise<s
       });
   }
   return failures;
+}
+
+/**
+ * One part of the sweep as a test file declares it: a server for the file, and the generated cases of `group`'s
+ * routes in one test; `more` adds tests of the file's own on the same server.
+ */
+export function describeSweep(group: RouteGroup, title: string, more?: (sweep: () => Sweep) => void): void {
+  let sweep: Sweep | undefined;
+  const current = () => {
+    if (!sweep) throw new Error("the sweep's server has not started");
+    return sweep;
+  };
+  beforeAll(async () => {
+    sweep = await startSweep();
+  }, 60_000);
+  afterAll(async () => {
+    await sweep?.close();
+  });
+  describe(title, () => {
+    more?.(current);
+    it(
+      `answers ${CASES_PER_ROUTE} generated cases a route with no 5xx, a catalogue code on every refusal, and no change from a refused request`,
+      async () => {
+        expect(await sweepGenerated(current(), group)).toEqual([]);
+      },
+      15 * 60_000,
+    );
+  });
 }
