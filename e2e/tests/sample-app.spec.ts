@@ -1,8 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { SAMPLE_WORDS, signInToSample, useSampleApp } from "./sample-host";
-import { accountSession } from "./setup";
+import { guestSampleApp, SAMPLE_WORDS, signInToSample, useSampleApp } from "./sample-host";
 
 const sample = useSampleApp();
 
@@ -62,11 +61,7 @@ for (const language of ["en", "ko"] as const) {
     baseURL,
   }) => {
     const words = UI[language];
-    const owner = await accountSession(request, language);
-    const auth = { authorization: `Bearer ${owner.sessionToken}` };
-    const { app } = await (await request.post("/api/apps", { headers: auth, data: { name: "Sample" } })).json();
-    const settings = { allowAnonymousLogin: true, defaultMemberLimit: 100 };
-    expect((await request.put(`/api/apps/${app.id}/admin`, { headers: auth, data: settings })).ok()).toBe(true);
+    const app = { id: await guestSampleApp(request, language, "Sample") };
 
     // The sample is served from its own origin, so every call it makes to the server crosses origins (CORS).
     const kim = await signIn(browser, language, baseURL as string, app.id, "kim");

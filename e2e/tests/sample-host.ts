@@ -4,8 +4,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { accountSession } from "./setup";
 
 const SAMPLE_DIR = fileURLToPath(new URL("../../examples/chat-web", import.meta.url));
 const VITE = fileURLToPath(new URL("../../node_modules/vite/bin/vite.js", import.meta.url));
@@ -145,4 +146,14 @@ export async function signInToSample(
   await page.getByRole("button", { name: words.signIn }).click();
   await expect(page.locator(".pk-sidebar-header")).toContainText(words.online);
   return page;
+}
+
+/** An app that lets guests in, made through the dashboard API by a new account in `language`; answers its ID. */
+export async function guestSampleApp(request: APIRequestContext, language: SampleLanguage, name: string) {
+  const owner = await accountSession(request, language);
+  const auth = { authorization: `Bearer ${owner.sessionToken}` };
+  const { app } = await (await request.post("/api/apps", { headers: auth, data: { name } })).json();
+  const settings = { allowAnonymousLogin: true, defaultMemberLimit: 100 };
+  expect((await request.put(`/api/apps/${app.id}/admin`, { headers: auth, data: settings })).ok()).toBe(true);
+  return app.id as string;
 }

@@ -5,8 +5,7 @@ import sharp from "sharp";
 import { resolveChromium } from "../chromium";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { SAMPLE_WORDS, signInToSample, useSampleApp } from "./sample-host";
-import { accountSession } from "./setup";
+import { guestSampleApp, SAMPLE_WORDS, signInToSample, useSampleApp } from "./sample-host";
 
 const sample = useSampleApp();
 const chromium = await resolveChromium();
@@ -89,11 +88,7 @@ for (const language of ["en", "ko"] as const) {
     baseURL,
   }) => {
     const words = UI[language];
-    const owner = await accountSession(request, language);
-    const auth = { authorization: `Bearer ${owner.sessionToken}` };
-    const { app } = await (await request.post("/api/apps", { headers: auth, data: { name: "Voices" } })).json();
-    const settings = { allowAnonymousLogin: true, defaultMemberLimit: 100 };
-    expect((await request.put(`/api/apps/${app.id}/admin`, { headers: auth, data: settings })).ok()).toBe(true);
+    const app = { id: await guestSampleApp(request, language, "Voices") };
 
     const kim = await signIn(browser, language, baseURL as string, app.id, "kim");
     await createChannel(kim, language, "Voices");
