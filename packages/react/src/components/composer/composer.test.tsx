@@ -59,6 +59,20 @@ describe("Composer", () => {
     expect(await screen.findByText("@Leah")).toHaveClass("pk-mention");
   });
 
+  it("keeps the caret after a picked mention for the keys typed straight after it", async () => {
+    const { client, channel } = seeded();
+    const { user } = renderKit(
+      <Channel channel={channel}>
+        <Composer />
+      </Channel>,
+      { client },
+    );
+    const box = await screen.findByRole("combobox", { name: "Message" });
+    await user.type(box, "hi @lea");
+    await user.keyboard("{Enter}see you");
+    expect(box).toHaveValue("hi @Leah see you");
+  });
+
   it("says the user is typing while they type and stops once they send", async () => {
     const { client, channel } = seeded();
     const { user } = renderKit(

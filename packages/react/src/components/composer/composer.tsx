@@ -1,5 +1,5 @@
 import type { ScheduleOptions, SendOptions, TMember, TMessage, VoiceRecording } from "@parley/sdk";
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { useParleyContext } from "../../context";
 import { useMyUserId, useStrings } from "../../hooks/use-parley";
 import { useScheduledMessages } from "../../hooks/use-scheduled";
@@ -72,6 +72,8 @@ export function ComposerBox(props: ComposerBoxProps) {
   const [uploadError, setUploadError] = useState<unknown>(null);
   const [scheduling, setScheduling] = useState(false);
   const picked = useRef(new Map<string, string>());
+  /** Where the caret goes once a picked mention is in the box. */
+  const caretAfterPick = useRef<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
   const menuId = useId();
@@ -101,9 +103,18 @@ export function ComposerBox(props: ComposerBoxProps) {
     const inserted = `@${member.nickname} `;
     const value = text.slice(0, query.start) + inserted + text.slice(caret);
     const at = query.start + inserted.length;
+    caretAfterPick.current = at;
     change(value, at);
-    requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
   }
+
+  // Placed in the same commit as the new value, before the next key is handled: placed a frame later, a key typed
+  // in between went in after the caret and the rest of the word before it.
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null) return;
+    caretAfterPick.current = null;
+    input.current?.setSelectionRange(at, at);
+  });
 
   function keyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (!menuOpen) return;
