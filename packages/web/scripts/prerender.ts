@@ -117,7 +117,12 @@ for (const page of server.introPages) {
       `<meta property="og:locale" content="${OG_LOCALE[language]}" />`,
       ...(isDocument
         ? []
-        : preloads([introModule("layout"), moduleOfPath(page.path), `src/i18n/locales/${language}/public.json`])),
+        : preloads([
+            introModule("layout"),
+            moduleOfPath(page.path),
+            `src/i18n/locales/${language}/public.json`,
+            `src/i18n/locales/${language}/site.json`,
+          ])),
       rendered.styles,
     ].join("\n    ");
     const html = (isDocument ? documentTemplate : template)

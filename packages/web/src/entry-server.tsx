@@ -24,7 +24,7 @@ export async function renderPage(
   page: IntroPage,
   language: Language,
 ): Promise<{ html: string; styles: string; title: string; description: string }> {
-  await loadStrings("public");
+  await loadStrings("public", "site");
   await i18n.changeLanguage(language);
   const url = `http://localhost${page.path}`;
   const handler = createStaticHandler(routes);

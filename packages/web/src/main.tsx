@@ -26,8 +26,8 @@ function App({ router }: { router: ReturnType<typeof createAppRouter> | null }) 
 /** Public pages arrive prerendered (see scripts/prerender.ts) and are hydrated; every other address renders. */
 async function start(root: HTMLElement) {
   const isPublic = window.location.pathname.startsWith(paths.intro.home.path);
-  // The public site needs only its own texts; any other page the dashboard's too (routes load them as well).
-  await (isPublic ? loadStrings("public") : loadStrings("public", "app"));
+  // The public site needs its own texts; any other page the dashboard's instead (routes load them as well).
+  await (isPublic ? loadStrings("public", "site") : loadStrings("public", "app"));
   if (!document.documentElement.hasAttribute("data-prerendered")) {
     // The boot screen is painted before the router starts fetching the route's modules, so the first paint waits
     // only for the start-up code and the texts, not for every request the page will make.

@@ -6,11 +6,12 @@ import { preferredLanguage, rememberLanguage } from "./choice";
 export { preferredLanguage } from "./choice";
 
 /**
- * The texts come in two parts per language, each its own download: `public` for the public site (and what
- * every page shares: errors, validation, the frame), `app` for the dashboard. A visitor of the public site
- * fetches only the public part of one language. Keys are looked up in `public`, then `app`.
+ * The texts come in three parts per language, each its own download: `public` for what every page shares (errors,
+ * validation, the frame), `site` for the public site's own pages (`intro.*`), `app` for the dashboard. A visitor of
+ * the public site fetches `public` and `site` of one language, a dashboard user `public` and `app`: neither pays for
+ * the other's pages before the first paint. Keys are looked up in `public`, then `app`, then `site`.
  */
-export type StringPart = "public" | "app";
+export type StringPart = "public" | "app" | "site";
 
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
 
@@ -54,7 +55,7 @@ const initialized = i18n
     supportedLngs: [...LANGUAGES],
     ns: ["public"],
     defaultNS: "public",
-    fallbackNS: "app",
+    fallbackNS: ["app", "site"],
     interpolation: { escapeValue: false },
     returnNull: false,
   });

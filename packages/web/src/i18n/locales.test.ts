@@ -2,11 +2,13 @@ import { errorCodes, V } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import enApp from "./locales/en/app.json";
 import enPublic from "./locales/en/public.json";
+import enSite from "./locales/en/site.json";
 import koApp from "./locales/ko/app.json";
 import koPublic from "./locales/ko/public.json";
+import koSite from "./locales/ko/site.json";
 
-const ko = { ...koPublic, ...koApp };
-const en = { ...enPublic, ...enApp };
+const ko = { ...koPublic, ...koApp, ...koSite };
+const en = { ...enPublic, ...enApp, ...enSite };
 
 function flatKeys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -28,15 +30,17 @@ describe("locales", () => {
     expect(missing).toEqual([]);
   });
 
-  it("keeps each key in one part only, so the public part never hides a dashboard text", () => {
-    const parts: [Record<string, unknown>, Record<string, unknown>][] = [
-      [koPublic, koApp],
-      [enPublic, enApp],
+  it("keeps each key in one part only, so the public part never hides a dashboard or site text", () => {
+    const parts: Record<string, unknown>[][] = [
+      [koPublic, koApp, koSite],
+      [enPublic, enApp, enSite],
     ];
-    for (const [publicPart, appPart] of parts) {
-      expect(Object.keys(publicPart).filter((key) => key in appPart)).toEqual([]);
+    for (const [publicPart = {}, appPart = {}, sitePart = {}] of parts) {
+      expect(Object.keys(publicPart).filter((key) => key in appPart || key in sitePart)).toEqual([]);
+      expect(Object.keys(appPart).filter((key) => key in sitePart)).toEqual([]);
     }
     expect(Object.keys(koPublic).sort()).toEqual(Object.keys(enPublic).sort());
+    expect(Object.keys(koSite).sort()).toEqual(Object.keys(enSite).sort());
   });
 
   it("ko and en hold exactly the same keys", () => {

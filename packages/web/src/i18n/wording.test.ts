@@ -3,6 +3,7 @@ import enApp from "./locales/en/app.json";
 import enPublic from "./locales/en/public.json";
 import koApp from "./locales/ko/app.json";
 import koPublic from "./locales/ko/public.json";
+import koSite from "./locales/ko/site.json";
 
 /** Every text of a locale part with its key: `nav.app.user` → "사용자". */
 function texts(value: unknown, prefix = ""): [string, string][] {
@@ -19,6 +20,7 @@ const koMarkdown = import.meta.glob<string>("../content/{docs,legal}/ko/*.md", {
 const koTexts: [string, string][] = [
   ...texts(koPublic),
   ...texts(koApp),
+  ...texts(koSite),
   ...Object.entries(koMarkdown).map(([file, source]): [string, string] => [file, source]),
 ];
 

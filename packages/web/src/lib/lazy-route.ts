@@ -52,7 +52,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>, string
   };
 }
 
-/** `lazyPage` for the public site, whose pages need only the public texts. */
+/** `lazyPage` for the public site, whose pages need the shared texts and the site's own, not the dashboard's. */
 export function lazyPublicPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazyPage(load, ["public"]);
+  return lazyPage(load, ["public", "site"]);
 }

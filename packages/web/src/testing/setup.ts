@@ -7,7 +7,7 @@ import { setUnauthorizedHandler } from "@/lib/api-client";
 import { clearSession } from "@/lib/session";
 
 // Every text of both languages, so a test renders any page and switches language without waiting for a download.
-await loadStrings("public", "app");
+await loadStrings("public", "app", "site");
 await i18n.loadLanguages(["ko", "en"]);
 
 // A route's module is imported the first time a test reaches it; while every test file runs at once on a busy

@@ -9,8 +9,9 @@ import {
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@/i18n";
-import enPublic from "@/i18n/locales/en/public.json";
+import enSite from "@/i18n/locales/en/site.json";
 import koPublic from "@/i18n/locales/ko/public.json";
+import koSite from "@/i18n/locales/ko/site.json";
 import { jsonResponse, renderWithRouter, stubFetch } from "@/testing/test-utils";
 import { groupOperations, type OpenApiDocument } from "../lib/openapi";
 import dashboardFixture from "./dashboard-openapi-fixture.json";
@@ -18,7 +19,7 @@ import fixture from "./openapi-fixture.json";
 import { OpenApiReference } from "./openapi-reference";
 
 const t = (key: string) => i18n.t(key);
-const reference = { ko: koPublic.intro.docs.reference, en: enPublic.intro.docs.reference };
+const reference = { ko: koSite.intro.docs.reference, en: enSite.intro.docs.reference };
 const languages: Language[] = ["ko", "en"];
 
 /** Every `pattern` in a document, with whether it comes with a `format` (a uuid's does). */
