@@ -217,8 +217,10 @@ export function createRecentMessagesReader(database: Database) {
         const [channelId = "", senderId = "", since = "", limit = "0"] = key.split(" ");
         return { channelId, senderId, since, limit: Number(limit) };
       });
-      const rows = await database.query<{ i: number | string; id: string; text: string; created_at: Date | string }>(
-        `select r.i, m.id, m.text, m.created_at
+      // The time as milliseconds, a float the driver reads with parseFloat: read as a timestamp, each row's was parsed
+      // from text with regular expressions, on every send of a rule that reads a sender's history.
+      const rows = await database.query<{ i: number | string; id: string; text: string; at_ms: number | string }>(
+        `select r.i, m.id, m.text, (extract(epoch from m.created_at) * 1000)::float8 as at_ms
            from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[])
              with ordinality as r(channel_id, sender_id, since, lim, i)
            cross join lateral (
@@ -232,7 +234,7 @@ export function createRecentMessagesReader(database: Database) {
       );
       const found = new Map<string, { id: string; text: string; at: Date }[]>(keys.map((key) => [key, []]));
       for (const row of rows) {
-        found.get(keys[Number(row.i) - 1] ?? "")?.push({ id: row.id, text: row.text, at: new Date(row.created_at) });
+        found.get(keys[Number(row.i) - 1] ?? "")?.push({ id: row.id, text: row.text, at: new Date(Number(row.at_ms)) });
       }
       return found;
     },

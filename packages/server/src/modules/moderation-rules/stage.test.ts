@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rememberingCounts } from "./stage";
+import { mergedNewestFirst, rememberingCounts } from "./stage";
 
 describe("rememberingCounts", () => {
   it("asks for a sender's count until it reaches what the rules ask for, then answers without asking", async () => {
@@ -27,5 +27,33 @@ describe("rememberingCounts", () => {
     await count("u1", 2);
     expect(await count("u1", 10)).toBe(10);
     expect(asked).toEqual([2, 10]);
+  });
+});
+
+describe("mergedNewestFirst", () => {
+  const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second));
+
+  it("merges the reads of overlapping windows into one history, each message once, newest first", () => {
+    const flood = [
+      { id: "m5", text: "e", at: at(5) },
+      { id: "m4", text: "d", at: at(4) },
+    ];
+    const repeat = [
+      { id: "m5", text: "e", at: at(5) },
+      { id: "m4", text: "d", at: at(4) },
+      { id: "m2", text: "b", at: at(2) },
+      { id: "m1", text: "a", at: at(1) },
+    ];
+    const wide = [
+      { id: "m3", text: "c", at: at(3) },
+      { id: "m1", text: "a", at: at(1) },
+    ];
+    expect(mergedNewestFirst([flood, repeat, wide]).map((m) => m.id)).toEqual(["m5", "m4", "m3", "m2", "m1"]);
+  });
+
+  it("keeps messages without an id and answers nothing for no reads", () => {
+    const merged = mergedNewestFirst([[{ text: "b", at: at(2) }], [{ text: "a", at: at(1) }], []]);
+    expect(merged.map((m) => m.text)).toEqual(["b", "a"]);
+    expect(mergedNewestFirst([[], []])).toEqual([]);
   });
 });

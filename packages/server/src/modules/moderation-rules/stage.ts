@@ -53,15 +53,34 @@ export function rememberingCounts(messageCount: RuleEffects["messageCount"]): Ru
   };
 }
 
-/** The reads of several windows as one history: each message once, newest first. */
-function mergedNewestFirst(messages: RecentMessage[]): RecentMessage[] {
-  const byId = new Map<string, RecentMessage>();
-  const unnamed: RecentMessage[] = [];
-  for (const m of messages) {
-    if (m.id === undefined) unnamed.push(m);
-    else byId.set(m.id, m);
+/**
+ * The reads of several windows as one history: each message once, newest first. Each read comes newest first, so
+ * they are merged as they are rather than sorted again; a message without an id (none read from the database) is kept.
+ */
+export function mergedNewestFirst(lists: RecentMessage[][]): RecentMessage[] {
+  const seen = new Set<string>();
+  const merged: RecentMessage[] = [];
+  const next = lists.map(() => 0);
+  for (;;) {
+    let newest = -1;
+    let newestAt = Number.NEGATIVE_INFINITY;
+    for (const [l, list] of lists.entries()) {
+      const at = list[next[l] ?? 0]?.at.getTime();
+      if (at !== undefined && at > newestAt) {
+        newest = l;
+        newestAt = at;
+      }
+    }
+    const list = lists[newest];
+    if (!list) return merged;
+    const position = next[newest] ?? 0;
+    next[newest] = position + 1;
+    const message = list[position] as RecentMessage;
+    if (message.id === undefined || !seen.has(message.id)) {
+      if (message.id !== undefined) seen.add(message.id);
+      merged.push(message);
+    }
   }
-  return [...byId.values(), ...unnamed].sort((a, b) => b.at.getTime() - a.at.getTime());
 }
 
 /** The facts the rules need of a sender, read only as far as some rule asks for them. */
@@ -89,7 +108,7 @@ export async function senderFactsFor(
     ),
     countCap > 0 ? effects.messageCount(sender.user.id, countCap) : Promise.resolve(0),
   ]);
-  const recent = lists.length === 1 ? (lists[0] ?? []) : mergedNewestFirst(lists.flat());
+  const recent = lists.length === 1 ? (lists[0] ?? []) : mergedNewestFirst(lists);
   return { facts: { userCreatedAt: sender.user.createdAt, joinedAt, messageCount }, recent };
 }
 
