@@ -32,6 +32,7 @@ import {
   createEventRetention,
   createMessageSearch,
   createMessageService,
+  createRecentCountReader,
   createRecentMessagesReader,
   createScheduledMessages,
   findLiveMessage,
@@ -125,6 +126,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
     joinedAt: async (app, channelId, chatUserId) =>
       (await channels.requireChannelWithMember(app, channelId, chatUserId)).member?.joinedAt ?? null,
     recentMessages: createRecentMessagesReader(ctx.database),
+    recentCount: createRecentCountReader(ctx.database),
     messageCount: rememberingCounts((chatUserId, cap) => sentMessageCount(db, chatUserId, cap)),
     flag: (app, message, rule) => reportQueue.flagMessage(app, message, rule),
     mute: async (app, channelId, userId, minutes) => {

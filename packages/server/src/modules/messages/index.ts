@@ -28,6 +28,7 @@ export {
   addMessageTranslations,
   attachFileMedia,
   attachLinkPreview,
+  createRecentCountReader,
   createRecentMessagesReader,
   findLiveMessage,
   firstUserMessageAt,

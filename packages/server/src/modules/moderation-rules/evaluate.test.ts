@@ -4,6 +4,7 @@ import {
   type EvaluatedRule,
   type EvaluationInput,
   evaluateRules,
+  floodCountsOf,
   messageCountNeeded,
   recentWindowsOf,
 } from "./evaluate";
@@ -146,17 +147,29 @@ describe("repeat and flood", () => {
     expect(evaluateRules([flood], input("c", { recent: two.slice(0, 1) })).fired).toHaveLength(0);
   });
 
-  it("says which windows of history the rules need, each apart, less those another holds", () => {
+  it("reads the repeat rules' windows of history, less those another holds, and only counts for flood rules", () => {
     const repeat = rule({ kind: "repeat", count: 3, seconds: 60 });
     const flood = rule({ kind: "flood", count: 10, seconds: 5 });
-    expect(recentWindowsOf([repeat, flood])).toEqual([
-      { seconds: 60, count: 3 },
-      { seconds: 5, count: 10 },
-    ]);
-    const wider = rule({ kind: "flood", count: 5, seconds: 120 });
+    expect(recentWindowsOf([repeat, flood])).toEqual([{ seconds: 60, count: 3 }]);
+    const wider = rule({ kind: "repeat", count: 5, seconds: 120 });
     expect(recentWindowsOf([repeat, wider, repeat])).toEqual([{ seconds: 120, count: 5 }]);
     expect(recentWindowsOf([repeat, repeat])).toEqual([{ seconds: 60, count: 3 }]);
     expect(recentWindowsOf([deny("a.com")])).toEqual([]);
+
+    const sameWindow = rule({ kind: "flood", count: 30, seconds: 5 });
+    const off = { ...rule({ kind: "flood", count: 99, seconds: 1 }), enabled: false };
+    expect([...floodCountsOf([flood, repeat, sameWindow, off])]).toEqual([[5, 30]]);
+    expect([...floodCountsOf([repeat])]).toEqual([]);
+  });
+
+  it("takes a flood rule's count from the counted window, beside what the history read holds", () => {
+    const flood = rule({ kind: "flood", count: 3, seconds: 10 });
+    const counted = (n: number) => new Map([[10, n]]);
+    expect(evaluateRules([flood], input("c", { recent: [], recentCounts: counted(2) })).fired).toHaveLength(1);
+    expect(evaluateRules([flood], input("c", { recent: [], recentCounts: counted(1) })).fired).toHaveLength(0);
+    // Another window's count says nothing of this one: the history read is counted instead.
+    const other = new Map([[60, 50]]);
+    expect(evaluateRules([flood], input("c", { recent: [], recentCounts: other })).fired).toHaveLength(0);
   });
 
   it("counts repeats among the newest messages of the rule's own count, as a read of that rule alone gives", () => {

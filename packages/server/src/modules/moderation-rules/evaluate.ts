@@ -39,6 +39,11 @@ export interface EvaluationInput {
   message: EvaluatedMessage;
   sender: SenderFacts;
   recent: RecentMessage[];
+  /**
+   * The sender's messages in the channel within the last N seconds (the key), counted up to what the flood rules of
+   * that window ask for (`floodCountsOf`). A flood rule whose window has no count here counts in `recent`.
+   */
+  recentCounts?: ReadonlyMap<number, number>;
   now: Date;
 }
 
@@ -136,7 +141,7 @@ function matchOf(condition: TModerationCondition, input: EvaluationInput): strin
     }
     case "flood": {
       const since = now.getTime() - condition.seconds * 1000;
-      const sent = recent.filter((m) => m.at.getTime() > since).length;
+      const sent = input.recentCounts?.get(condition.seconds) ?? recent.filter((m) => m.at.getTime() > since).length;
       return sent + 1 >= condition.count ? [`${sent + 1}`] : null;
     }
     case "mentions": {
@@ -192,18 +197,15 @@ function maskWith(text: string, condition: TModerationCondition): string {
 }
 
 /**
- * The windows of the sender's recent history the rules need: each repeat and flood rule's seconds and count, less
- * those another window holds. A flood rule's second and a repeat rule's minute are read apart: read as one, they
- * would be a minute's worth of the larger count, a hundred messages a send where a few do.
+ * The windows of the sender's recent messages the repeat rules need read, texts and all: each rule's seconds and
+ * count, less those another window holds. Flood rules need only how many there were (`floodCountsOf`).
  */
 export function recentWindowsOf(rules: EvaluatedRule[]): { seconds: number; count: number }[] {
   const windows: { seconds: number; count: number }[] = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
     const { condition } = rule;
-    if (condition.kind === "repeat" || condition.kind === "flood") {
-      windows.push({ seconds: condition.seconds, count: condition.count });
-    }
+    if (condition.kind === "repeat") windows.push({ seconds: condition.seconds, count: condition.count });
   }
   return windows.filter(
     (w, i) =>
@@ -214,6 +216,21 @@ export function recentWindowsOf(rules: EvaluatedRule[]): { seconds: number; coun
           (other.seconds > w.seconds || other.count > w.count || j < i),
       ),
   );
+}
+
+/**
+ * The counts of the sender's recent messages the flood rules need: for each window's seconds, counted up to the
+ * largest count a rule of that window asks for. A count is one row a window, where reading the messages was as many
+ * rows as the sender sent in it (a hundred a send for a rule of a hundred a second).
+ */
+export function floodCountsOf(rules: EvaluatedRule[]): Map<number, number> {
+  const caps = new Map<number, number>();
+  for (const rule of rules) {
+    if (!rule.enabled || rule.condition.kind !== "flood") continue;
+    const { seconds, count } = rule.condition;
+    caps.set(seconds, Math.max(caps.get(seconds) ?? 0, count));
+  }
+  return caps;
 }
 
 /** How many of the sender's earlier messages the new-user rules need counted (0: none). */

@@ -6,6 +6,7 @@ import { type DeferredEffect, DeferredRefusal, type MessageDraft } from "../mess
 import {
   type EvaluatedRule,
   evaluateRules,
+  floodCountsOf,
   messageCountNeeded,
   type RecentMessage,
   recentWindowsOf,
@@ -18,6 +19,8 @@ export interface RuleEffects {
   /** When a rule needs the membership's age: when the sender joined the channel, null when not a member. */
   joinedAt: (app: AppRow, channelId: string, chatUserId: string) => Promise<Date | null>;
   recentMessages: (channelId: string, chatUserId: string, since: Date, limit: number) => Promise<SenderRecent>;
+  /** How many messages the user sent in the channel after `since`, counted up to `cap`. */
+  recentCount: (channelId: string, chatUserId: string, since: Date, cap: number) => Promise<number>;
   messageCount: (chatUserId: string, cap: number) => Promise<number>;
   flag: (app: AppRow, message: TMessage, rule: { id: string; name: string }) => Promise<void>;
   mute: (app: AppRow, channelId: string, userId: string, minutes: number) => Promise<void>;
@@ -85,31 +88,30 @@ export function mergedNewestFirst(lists: RecentMessage[][]): RecentMessage[] {
 
 /** The facts the rules need of a sender, read only as far as some rule asks for them. */
 export async function senderFactsFor(
-  effects: Pick<RuleEffects, "joinedAt" | "recentMessages" | "messageCount">,
+  effects: Pick<RuleEffects, "joinedAt" | "recentMessages" | "recentCount" | "messageCount">,
   rules: EvaluatedRule[],
   sender: { app: AppRow; user: ChatUserRow; channelId: string; now: Date },
-): Promise<{ facts: SenderFacts; recent: SenderRecent }> {
+): Promise<{ facts: SenderFacts; recent: SenderRecent; recentCounts: Map<number, number> }> {
   const needsMembership = rules.some(
     (r) => r.enabled && r.condition.kind === "newUser" && r.condition.membershipMinutes,
   );
   const windows = recentWindowsOf(rules);
+  const floods = [...floodCountsOf(rules)];
   const countCap = messageCountNeeded(rules);
-  const [joinedAt, lists, messageCount] = await Promise.all([
+  const since = (seconds: number) => new Date(sender.now.getTime() - seconds * 1000);
+  const [joinedAt, lists, counts, messageCount] = await Promise.all([
     needsMembership ? effects.joinedAt(sender.app, sender.channelId, sender.user.id) : Promise.resolve(null),
     Promise.all(
-      windows.map((w) =>
-        effects.recentMessages(
-          sender.channelId,
-          sender.user.id,
-          new Date(sender.now.getTime() - w.seconds * 1000),
-          w.count,
-        ),
-      ),
+      windows.map((w) => effects.recentMessages(sender.channelId, sender.user.id, since(w.seconds), w.count)),
+    ),
+    Promise.all(
+      floods.map(([seconds, cap]) => effects.recentCount(sender.channelId, sender.user.id, since(seconds), cap)),
     ),
     countCap > 0 ? effects.messageCount(sender.user.id, countCap) : Promise.resolve(0),
   ]);
   const recent = lists.length === 1 ? (lists[0] ?? []) : mergedNewestFirst(lists);
-  return { facts: { userCreatedAt: sender.user.createdAt, joinedAt, messageCount }, recent };
+  const recentCounts = new Map(floods.map(([seconds], i) => [seconds, counts[i] ?? 0]));
+  return { facts: { userCreatedAt: sender.user.createdAt, joinedAt, messageCount }, recent, recentCounts };
 }
 
 const savedRule = (firing: TModerationFiring): { id: string; name: string } | null =>
@@ -164,7 +166,7 @@ export function createModerationStage(ctx: Context, deps: { rules: ModerationRul
     const { isActive, rules } = await deps.rules.activeRules(actor.app.id);
     if (!isActive) return draft;
     const now = ctx.clock.now();
-    const { facts, recent } = await senderFactsFor(effects, rules, {
+    const { facts, recent, recentCounts } = await senderFactsFor(effects, rules, {
       app: actor.app,
       user: actor.user,
       channelId: draft.channel.id,
@@ -179,6 +181,7 @@ export function createModerationStage(ctx: Context, deps: { rules: ModerationRul
       },
       sender: facts,
       recent,
+      recentCounts,
       now,
     });
     if (outcome.fired.length === 0) return draft;

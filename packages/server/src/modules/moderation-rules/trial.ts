@@ -48,7 +48,7 @@ export function createRuleTrials(
     apps: AppService;
     rules: ModerationRuleService;
     readers: TrialReaders;
-    effects: Pick<RuleEffects, "joinedAt" | "recentMessages" | "messageCount">;
+    effects: Pick<RuleEffects, "joinedAt" | "recentMessages" | "recentCount" | "messageCount">;
   },
 ) {
   const { readers } = deps;
@@ -71,7 +71,12 @@ export function createRuleTrials(
         ruleSet(app.id, request.rules),
       ]);
       const now = ctx.clock.now();
-      const { facts, recent } = await senderFactsFor(deps.effects, rules, { app, user, channelId: channel.id, now });
+      const { facts, recent, recentCounts } = await senderFactsFor(deps.effects, rules, {
+        app,
+        user,
+        channelId: channel.id,
+        now,
+      });
       const outcome = evaluateRules(rules, {
         message: {
           text: request.text,
@@ -81,6 +86,7 @@ export function createRuleTrials(
         },
         sender: facts,
         recent,
+        recentCounts,
         now,
       });
       return { outcome };
