@@ -171,6 +171,9 @@ test("the header's links and language switch work from the keyboard", async ({ p
   await tabTo(page, page.getByRole("navigation").getByRole("link", { name: "요금", exact: true }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/intro\/pricing$/);
+  // The home page's link loads the pricing page whole, prerendered: its language switch is React's once it has
+  // hydrated, and a key pressed on it before then does nothing.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
   const english = page.getByRole("button", { name: "EN" });
   await tabTo(page, english);
