@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { type ConnectionChange, ParleyClient, type ParleyClientOptions, type TMessage } from "../src";
 import {
@@ -274,6 +274,39 @@ describe("what watchers hear", () => {
     await store.refreshMessages(channel.id);
     expect(heard.at(-1)?.source).toBe("network");
     stop();
+  });
+});
+
+describe("a refresh of the copy's messages", () => {
+  it("keeps a message the copy heard while the server's page was on its way, as well as the page", async () => {
+    const { kim, lee, channel } = await room();
+    const store = storeOf(kim);
+    await lee.messages.send(channel.id, "before");
+    await kim.connect();
+    await store.refreshMessages(channel.id);
+
+    // The page is read before Lee's next message is stored, and reaches the copy after its event did.
+    const read = kim.messages.history.bind(kim.messages);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let pageRead = false;
+    const history = vi.spyOn(kim.messages, "history").mockImplementation(async (...args) => {
+      const page = await read(...args);
+      pageRead = true;
+      await held;
+      return page;
+    });
+    const refreshing = store.refreshMessages(channel.id);
+    await waitFor("the page to be read", () => pageRead);
+    await lee.messages.send(channel.id, "during");
+    await waitFor("the copy to hear it", () => store.messages(channel.id).data.some((m) => m.text === "during"));
+    release();
+    await refreshing;
+
+    expect(store.messages(channel.id).data.map((m) => m.text)).toEqual(["before", "during"]);
+    history.mockRestore();
   });
 });
 

@@ -189,12 +189,16 @@ export class OfflineStore implements OfflineApi {
   /** Loads a channel's newest messages from the server into the copy. */
   async refreshMessages(channelId: string): Promise<CachedMessages> {
     const area = this.#writer.area;
+    const kept = new Set((this.#copy.messages.get(channelId) ?? []).map((m) => m.id));
     const page = await this.#client.messages.history(channelId, { limit: this.#limit });
     if (area !== this.#writer.area) return this.messages(channelId);
-    // The newest page replaces what was kept: messages deleted while away are not in it. Fresh first, so the
-    // listeners the change wakes hear it came from the network.
+    // The newest page replaces what was kept: messages deleted while away are not in it. What the copy took in
+    // while the page was on its way (an event, the answer to this user's own send) is newer than the server's read
+    // and stays: replaced, a message just sent would vanish from its sender's screen. Fresh first, so the listeners
+    // the change wakes hear it came from the network.
+    const arrived = (this.#copy.messages.get(channelId) ?? []).filter((m) => !kept.has(m.id));
     this.#fresh.add(MESSAGES_PREFIX + channelId);
-    this.#copy.setMessages(channelId, mergeMessages([], page.messages.filter(inChannelList), this.#limit));
+    this.#copy.setMessages(channelId, mergeMessages(arrived, page.messages.filter(inChannelList), this.#limit));
     return this.messages(channelId);
   }
 
