@@ -25,6 +25,20 @@ export function mergeMessages(current: TMessage[], incoming: TMessage[], limit: 
   return merged.length > limit ? merged.slice(merged.length - limit) : merged;
 }
 
+/**
+ * A channel's newest page from the server over the copy's messages: the page replaces what the copy kept when it was
+ * asked for (`kept`, ids), since messages deleted while away are not in it; what the copy took in while it was on its
+ * way (an event, the answer to this user's own send) is newer than the server's read and stays, or a message just
+ * sent would vanish from its sender's screen.
+ */
+export function pageOverCopy(kept: ReadonlySet<string>, copy: TMessage[], page: TMessage[], limit: number): TMessage[] {
+  return mergeMessages(
+    copy.filter((m) => !kept.has(m.id)),
+    page,
+    limit,
+  );
+}
+
 /** Applies a change to the message with `messageId` in a list, if it is there; the same list otherwise. */
 export function changeMessage(list: TMessage[], messageId: string, change: (m: TMessage) => TMessage): TMessage[] {
   return list.some((m) => m.id === messageId) ? list.map((m) => (m.id === messageId ? change(m) : m)) : list;

@@ -18,7 +18,7 @@ import type {
 } from "@parley/sdk";
 import type { VoiceRecording } from "../file-input";
 import { fileAction, listMyChannels, sendAction, withEdit } from "./actions";
-import { byActivity, inChannelList, mergeMessages, withOwnReaction } from "./cache";
+import { byActivity, inChannelList, mergeMessages, pageOverCopy, withOwnReaction } from "./cache";
 import { LocalCopy, MEMBERS_PREFIX, MESSAGES_PREFIX, REPLIES_PREFIX } from "./copy";
 import { followEvents } from "./follow";
 import { Listeners } from "./listeners";
@@ -186,19 +186,15 @@ export class OfflineStore implements OfflineApi {
     return this.channels();
   }
 
-  /** Loads a channel's newest messages from the server into the copy. */
+  /** Loads a channel's newest messages from the server into the copy, marked fresh first: listeners hear the network. */
   async refreshMessages(channelId: string): Promise<CachedMessages> {
     const area = this.#writer.area;
     const kept = new Set((this.#copy.messages.get(channelId) ?? []).map((m) => m.id));
     const page = await this.#client.messages.history(channelId, { limit: this.#limit });
     if (area !== this.#writer.area) return this.messages(channelId);
-    // The newest page replaces what was kept: messages deleted while away are not in it. What the copy took in
-    // while the page was on its way (an event, the answer to this user's own send) is newer than the server's read
-    // and stays: replaced, a message just sent would vanish from its sender's screen. Fresh first, so the listeners
-    // the change wakes hear it came from the network.
-    const arrived = (this.#copy.messages.get(channelId) ?? []).filter((m) => !kept.has(m.id));
     this.#fresh.add(MESSAGES_PREFIX + channelId);
-    this.#copy.setMessages(channelId, mergeMessages(arrived, page.messages.filter(inChannelList), this.#limit));
+    const now = this.#copy.messages.get(channelId) ?? [];
+    this.#copy.setMessages(channelId, pageOverCopy(kept, now, page.messages.filter(inChannelList), this.#limit));
     return this.messages(channelId);
   }
 
