@@ -201,6 +201,22 @@ export async function threadParticipantIds(db: Db, channelId: string, parentId: 
   return rows.flatMap((row) => (row.senderId ? [row.senderId] : []));
 }
 
+/** A sender's window of a channel's history, as the batch loaders of the moderation rules' reads key it. */
+function windowKey(channelId: string, senderId: string, since: Date, count: number): string {
+  return `${channelId} ${senderId} ${since.toISOString()} ${count}`;
+}
+
+/** The windows' keys as the four arrays the reads unnest: channels, senders, times and counts. */
+function windowParameters(keys: string[]): [string[], string[], string[], number[]] {
+  const parts = keys.map((key) => key.split(" "));
+  return [
+    parts.map(([channelId = ""]) => channelId),
+    parts.map(([, senderId = ""]) => senderId),
+    parts.map(([, , since = ""]) => since),
+    parts.map(([, , , count = "0"]) => Number(count)),
+  ];
+}
+
 /**
  * A user's messages in a channel since `since`, newest first, at most `limit`: the history a moderation rule on
  * repeats and floods counts. Deleted ones count too, so that deleting a burst does not make room for another.
@@ -213,10 +229,6 @@ export async function threadParticipantIds(db: Db, channelId: string, parentId: 
 export function createRecentMessagesReader(database: Database) {
   const loader = createBatchLoader<string, { id: string; text: string; at: Date }[]>(
     async (keys) => {
-      const asks = keys.map((key) => {
-        const [channelId = "", senderId = "", since = "", limit = "0"] = key.split(" ");
-        return { channelId, senderId, since, limit: Number(limit) };
-      });
       // The time as milliseconds, a float the driver reads with parseFloat: read as a timestamp, each row's was parsed
       // from text with regular expressions, on every send of a rule that reads a sender's history.
       const rows = await database.query<{ i: number | string; id: string; text: string; at_ms: number | string }>(
@@ -230,7 +242,7 @@ export function createRecentMessagesReader(database: Database) {
               limit r.lim
            ) m
           order by r.i, m.created_at desc`,
-        [asks.map((a) => a.channelId), asks.map((a) => a.senderId), asks.map((a) => a.since), asks.map((a) => a.limit)],
+        windowParameters(keys),
       );
       const found = new Map<string, { id: string; text: string; at: Date }[]>(keys.map((key) => [key, []]));
       for (const row of rows) {
@@ -241,7 +253,7 @@ export function createRecentMessagesReader(database: Database) {
     { max: 200 },
   );
   return async (channelId: string, senderId: string, since: Date, limit: number) =>
-    (await loader.load(`${channelId} ${senderId} ${since.toISOString()} ${limit}`)) ?? [];
+    (await loader.load(windowKey(channelId, senderId, since, limit))) ?? [];
 }
 
 /**
@@ -251,10 +263,6 @@ export function createRecentMessagesReader(database: Database) {
 export function createRecentCountReader(database: Database) {
   const loader = createBatchLoader<string, number>(
     async (keys) => {
-      const asks = keys.map((key) => {
-        const [channelId = "", senderId = "", since = "", cap = "0"] = key.split(" ");
-        return { channelId, senderId, since, cap: Number(cap) };
-      });
       const rows = await database.query<{ i: number | string; n: number | string }>(
         `select r.i, (select count(*) from (
              select 1 from messages
@@ -262,14 +270,14 @@ export function createRecentCountReader(database: Database) {
               limit r.cap) s)::int as n
            from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[])
              with ordinality as r(channel_id, sender_id, since, cap, i)`,
-        [asks.map((a) => a.channelId), asks.map((a) => a.senderId), asks.map((a) => a.since), asks.map((a) => a.cap)],
+        windowParameters(keys),
       );
       return new Map(rows.map((row) => [keys[Number(row.i) - 1] ?? "", Number(row.n)]));
     },
     { max: 200 },
   );
   return async (channelId: string, senderId: string, since: Date, cap: number) =>
-    (await loader.load(`${channelId} ${senderId} ${since.toISOString()} ${cap}`)) ?? 0;
+    (await loader.load(windowKey(channelId, senderId, since, cap))) ?? 0;
 }
 
 /** How many messages a user has sent in the app, counted up to `cap` (what the caller needs to know, no more). */
