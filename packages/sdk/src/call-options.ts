@@ -16,7 +16,7 @@ export interface CallOptions {
   iceTransportPolicy?: RTCIceTransportPolicy;
   /**
    * How long the media link may stay broken (ICE `disconnected` or `failed`) after a restart was asked before the
-   * call ends as failed, in ms (default 20 000).
+   * call ends as failed, in ms (default 20 000). A new link has as long to connect, and is restarted halfway.
    */
   mediaRecoveryMs?: number;
 }

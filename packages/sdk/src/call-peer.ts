@@ -2,12 +2,19 @@ import { callsApi, type TIceServer, type TIceServersResponse } from "@parley/con
 import type { CallOptions, FrameSender, WebRtcImplementation } from "./call-options";
 import type { Http } from "./http";
 
-/** The signalling a party sends the other inside `call.signal` frames. */
+/**
+ * The signalling a party sends the other inside `call.signal` frames. An offer carries its `round` (1, then one more
+ * for each restart) and the answer to it the same, so a caller that offered again takes only the answer to its
+ * latest offer; clients that predate rounds send none, and their answer is taken as the latest's.
+ */
 export type Signal =
-  | { description: RTCSessionDescriptionInit }
+  | { description: RTCSessionDescriptionInit; round?: number }
   | { candidate: RTCIceCandidateInit }
-  /** The callee asks the caller (who makes every offer) to restart ICE. */
-  | { restart: true };
+  /**
+   * The callee asks the caller (who makes every offer) to restart ICE. With `missed`, its link to the server was
+   * down, so an offer already on its way may have been lost: the caller offers again even while a restart is open.
+   */
+  | { restart: true; missed?: true };
 
 /** How long ICE may stay `disconnected` before the caller restarts it: a brief loss often heals on its own. */
 const DISCONNECTED_GRACE_MS = 3_000;
@@ -51,8 +58,11 @@ export class CallPeer {
   #signalling: Promise<void> = Promise.resolve();
   /** A restart of ICE was asked and the link has not come back since. */
   #restarting = false;
+  /** The round of the caller's latest offer. */
+  #round = 0;
   #recoveryTimer: ReturnType<typeof setTimeout> | null = null;
   #disconnectedTimer: ReturnType<typeof setTimeout> | null = null;
+  #firstConnectTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly host: CallPeerHost) {}
 
@@ -126,6 +136,15 @@ export class CallPeer {
       if (pc === this.#pc) this.host.onMediaState(pc.connectionState);
     };
     pc.oniceconnectionstatechange = () => this.#iceChanged(pc);
+    // A new connection has the time a broken one has to come back. One whose signals were lost on the way (its
+    // link to the server dropped as it connected) never connects by itself: halfway, it is restarted.
+    this.#startRecovery();
+    this.#firstConnectTimer = setTimeout(() => {
+      this.#firstConnectTimer = null;
+      if (pc === this.#pc && !this.host.isReleased() && !isConnected(pc.iceConnectionState)) {
+        this.askRestart({ missed: true });
+      }
+    }, this.#recoveryMs / 2);
     return pc;
   }
 
@@ -137,13 +156,17 @@ export class CallPeer {
     this.applyEarly();
   }
 
-  /** A network change broke the media link: the caller offers anew with fresh candidates, the callee asks it to. */
-  askRestart(): void {
-    // Both sides notice the same break; one restart serves it.
-    if (this.#restarting) return;
+  /**
+   * A network change broke the media link: the caller offers anew with fresh candidates, the callee asks it to.
+   * `missed` says signals may have been lost (the link to the server was down): a restart already open is made again,
+   * since its offer or answer may be among them.
+   */
+  askRestart(options: { missed?: boolean } = {}): void {
+    // Both sides notice the same break; one restart serves it, unless its signalling may have been lost.
+    if (this.#restarting && !options.missed) return;
     this.#restarting = true;
     if (this.host.isCaller()) void this.#offer(true);
-    else this.#send({ restart: true });
+    else this.#send(options.missed ? { restart: true, missed: true } : { restart: true });
   }
 
   /** Closes the connection; what was queued stays, for a connection made again. */
@@ -179,7 +202,8 @@ export class CallPeer {
     try {
       const offer = await pc.createOffer(iceRestart ? { iceRestart: true } : {});
       await pc.setLocalDescription(offer);
-      if (pc.localDescription) this.#send({ description: pc.localDescription.toJSON() });
+      this.#round += 1;
+      if (pc.localDescription) this.#send({ description: pc.localDescription.toJSON(), round: this.#round });
     } catch {
       await this.host.fail();
     }
@@ -193,20 +217,27 @@ export class CallPeer {
     const pc = this.#pc;
     if (!pc || this.host.isReleased()) return;
     if ("restart" in signal) {
-      if (this.host.isCaller()) this.askRestart();
+      if (this.host.isCaller()) this.askRestart({ missed: signal.missed === true });
       return;
     }
     if ("candidate" in signal) {
-      if (pc.remoteDescription) await pc.addIceCandidate(signal.candidate);
+      if (pc.remoteDescription) await addCandidate(pc, signal.candidate);
       else this.#remoteCandidates.push(signal.candidate);
       return;
     }
-    await pc.setRemoteDescription(signal.description);
-    for (const candidate of this.#remoteCandidates.splice(0)) await pc.addIceCandidate(candidate);
-    if (signal.description.type === "offer") {
+    const { description, round } = signal;
+    if (description.type === "answer") {
+      // An answer to an offer made before the latest, or one already taken: the latest's answer is on its way.
+      if (pc.signalingState !== "have-local-offer" || (round !== undefined && round !== this.#round)) return;
+    }
+    await pc.setRemoteDescription(description);
+    for (const candidate of this.#remoteCandidates.splice(0)) await addCandidate(pc, candidate);
+    if (description.type === "offer") {
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
-      if (pc.localDescription) this.#send({ description: pc.localDescription.toJSON() });
+      if (pc.localDescription) {
+        this.#send({ description: pc.localDescription.toJSON(), ...(round === undefined ? {} : { round }) });
+      }
     }
   }
 
@@ -218,7 +249,7 @@ export class CallPeer {
   #iceChanged(pc: RTCPeerConnection): void {
     if (pc !== this.#pc || this.host.isReleased()) return;
     const ice = pc.iceConnectionState;
-    if (ice === "connected" || ice === "completed") {
+    if (isConnected(ice)) {
       this.#restarting = false;
       this.#clearTimers();
       return;
@@ -230,17 +261,41 @@ export class CallPeer {
       }, DISCONNECTED_GRACE_MS);
     }
     if (ice === "failed") this.askRestart();
-    if ((ice === "disconnected" || ice === "failed") && !this.#recoveryTimer) {
-      this.#recoveryTimer = setTimeout(() => {
-        this.#recoveryTimer = null;
-        const now = this.#pc?.iceConnectionState;
-        if (now === "disconnected" || now === "failed") void this.host.fail();
-      }, this.host.options.mediaRecoveryMs ?? MEDIA_RECOVERY_MS_DEFAULT);
-    }
+    if (ice === "disconnected" || ice === "failed") this.#startRecovery();
+  }
+
+  /** The link has `mediaRecoveryMs` to come back (or to connect at all) before the call ends as failed. */
+  #startRecovery(): void {
+    if (this.#recoveryTimer) return;
+    this.#recoveryTimer = setTimeout(() => {
+      this.#recoveryTimer = null;
+      const pc = this.#pc;
+      if (pc && !isConnected(pc.iceConnectionState)) void this.host.fail();
+    }, this.#recoveryMs);
+  }
+
+  get #recoveryMs(): number {
+    return this.host.options.mediaRecoveryMs ?? MEDIA_RECOVERY_MS_DEFAULT;
   }
 
   #clearTimers(): void {
-    for (const timer of [this.#recoveryTimer, this.#disconnectedTimer]) if (timer) clearTimeout(timer);
-    this.#recoveryTimer = this.#disconnectedTimer = null;
+    for (const timer of [this.#recoveryTimer, this.#disconnectedTimer, this.#firstConnectTimer]) {
+      if (timer) clearTimeout(timer);
+    }
+    this.#recoveryTimer = this.#disconnectedTimer = this.#firstConnectTimer = null;
+  }
+}
+
+const isConnected = (ice: RTCIceConnectionState) => ice === "connected" || ice === "completed";
+
+/**
+ * A candidate the connection cannot use is dropped, not a reason to end the call: one of an ICE round that a restart
+ * replaced (its username fragment no longer matches) arrives late whenever signals cross a restart.
+ */
+async function addCandidate(pc: RTCPeerConnection, candidate: RTCIceCandidateInit): Promise<void> {
+  try {
+    await pc.addIceCandidate(candidate);
+  } catch {
+    // The other candidates, and those of the current round, still connect the call.
   }
 }

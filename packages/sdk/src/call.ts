@@ -224,8 +224,8 @@ export class Call {
       // Still unreachable: the next reconnect asks again.
       return;
     }
-    // Candidates sent while the link was down are lost; a restart gathers new ones.
-    if (this.state === "accepted" && this.#peer.hasConnection) this.#peer.askRestart();
+    // Signals sent while the link was down, or on the way when it dropped, are lost; a restart makes them anew.
+    if (this.state === "accepted" && this.#peer.hasConnection) this.#peer.askRestart({ missed: true });
   }
 
   /** @internal Releases what the call holds without telling the server (it never heard of it). */

@@ -1,16 +1,57 @@
 import { describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { type Call, isParleyError, type ParleyClient, type TCallState } from "../src";
+import { CallPeer, type Signal } from "../src/call-peer";
 import { useRooms, waitFor } from "./helpers";
 import { LoopbackNetwork, type LoopbackPeerConnection } from "./loopback-webrtc";
 
 const room = useRooms();
 
+/**
+ * WebSockets whose frames can be lost after they were sent, as when the server refuses a socket over the rate limit
+ * (the frames after the one that tipped it over are not read) and then closes it.
+ */
+function lossySockets() {
+  const open = new Set<WebSocket>();
+  let lost: ((frame: string) => boolean) | null = null;
+  class LossySocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      open.add(this);
+      this.on("close", () => open.delete(this));
+    }
+    override send(...args: Parameters<WebSocket["send"]>) {
+      if (lost?.(String(args[0]))) return;
+      super.send(...args);
+    }
+  }
+  return {
+    WebSocket: LossySocket,
+    /** From now on, the frames that `match` are lost. */
+    lose(match: (frame: string) => boolean) {
+      lost = match;
+    },
+    /** Frames go through again. */
+    deliver() {
+      lost = null;
+    },
+    /** Frames go through again and the link drops, as the server's close of a socket over the limit does. */
+    drop() {
+      lost = null;
+      for (const socket of open) socket.terminate();
+    },
+  };
+}
+
+const isSignal = (frame: string) => frame.includes('"call.signal"');
+
 /** kim and lee, each with the WebRTC of one shared loopback network, connected. */
-async function pair(options: { mediaRecoveryMs?: number } = {}) {
+async function pair(options: { mediaRecoveryMs?: number; kimSockets?: typeof WebSocket } = {}) {
   const network = new LoopbackNetwork();
-  const calls = { webrtc: network.webrtc(), ...options };
+  const { kimSockets, ...callOptions } = options;
+  const calls = { webrtc: network.webrtc(), ...callOptions };
   const { app } = await room();
-  const kim = await app.user("caller", { calls });
+  const kim = await app.user("caller", { calls, ...(kimSockets ? { WebSocket: kimSockets } : {}) });
   const lee = await app.user("callee", { calls });
   await Promise.all([kim.connect(), lee.connect()]);
   return { app, network, kim, lee };
@@ -32,6 +73,15 @@ const states = (call: Call) => {
 };
 
 const ended = (call: Call) => new Promise<void>((resolve) => call.on("ended", () => resolve()));
+
+/** The caller's connection (which made the first offer) and the callee's. */
+function peersOf(network: LoopbackNetwork): [LoopbackPeerConnection, LoopbackPeerConnection] {
+  const made = (type: RTCSdpType) => network.connections.find((pc) => pc.descriptions[0]?.type === type);
+  const caller = made("offer");
+  const callee = made("answer");
+  if (!caller || !callee) throw new Error("the call has not connected");
+  return [caller, callee];
+}
 
 async function connectedCall(kim: ParleyClient, lee: ParleyClient, network: LoopbackNetwork) {
   const incoming = nextIncoming(lee);
@@ -138,8 +188,7 @@ describe("client.calls", () => {
   it("restarts ICE when the media link breaks, and the call goes on", async () => {
     const { kim, lee, network } = await pair();
     const { outgoing, ringing } = await connectedCall(kim, lee, network);
-    const callerPc = network.connections.find((pc) => pc.descriptions[0]?.type === "offer") as LoopbackPeerConnection;
-    const calleePc = network.connections.find((pc) => pc.descriptions[0]?.type === "answer") as LoopbackPeerConnection;
+    const [callerPc, calleePc] = peersOf(network);
     calleePc.breakLink();
     callerPc.breakLink();
     await waitFor(
@@ -151,8 +200,45 @@ describe("client.calls", () => {
     expect(ringing.state).toBe("accepted");
   });
 
+  it("offers again once its link to the server is back, when the restart it had offered was lost on the way", async () => {
+    const link = lossySockets();
+    const { kim, lee, network } = await pair({ kimSockets: link.WebSocket });
+    const { outgoing, ringing } = await connectedCall(kim, lee, network);
+    const [callerPc, calleePc] = peersOf(network);
+    link.lose(isSignal);
+    calleePc.breakLink();
+    callerPc.breakLink();
+    await waitFor("the restart's offer, lost", () => callerPc.descriptions.length === 2);
+    link.drop();
+    await waitFor(
+      "both media links again",
+      () => callerPc.connectionState === "connected" && calleePc.connectionState === "connected",
+    );
+    expect(callerPc.descriptions.map((d) => d.sdp?.endsWith("restart"))).toEqual([false, true, true]);
+    expect([outgoing.state, ringing.state]).toEqual(["accepted", "accepted"]);
+  });
+
+  it("restarts a first connection that has not connected halfway through mediaRecoveryMs, and it connects", async () => {
+    const link = lossySockets();
+    const { kim, lee, network } = await pair({ mediaRecoveryMs: 2_000, kimSockets: link.WebSocket });
+    const incoming = nextIncoming(lee);
+    const outgoing = await kim.calls.start("callee", { video: true });
+    const ringing = await incoming;
+    // The caller's first offer and candidates are sent and lost.
+    link.lose(isSignal);
+    await ringing.accept();
+    await waitFor("the first offer, lost", () => network.connections.some((pc) => pc.descriptions.length === 1));
+    link.deliver();
+    await waitFor("both media links", () => outgoing.mediaState === "connected" && ringing.mediaState === "connected");
+    const [callerPc] = peersOf(network);
+    expect(callerPc.descriptions[0]?.type).toBe("offer");
+    expect(callerPc.descriptions.slice(1).every((d) => d.sdp?.endsWith("restart"))).toBe(true);
+    expect([outgoing.state, ringing.state]).toEqual(["accepted", "accepted"]);
+    await outgoing.end();
+  });
+
   it("a media link that does not come back ends the call as failed", async () => {
-    const { kim, lee, network } = await pair({ mediaRecoveryMs: 300 });
+    const { kim, lee, network } = await pair({ mediaRecoveryMs: 2_000 });
     const { outgoing, ringing } = await connectedCall(kim, lee, network);
     const leeEnded = ended(ringing);
     // Only the caller's side breaks, and its restarts reach a callee whose candidates never arrive.
@@ -246,5 +332,50 @@ describe("client.calls", () => {
       expect(turn?.credential).toEqual(expect.any(String));
     }
     await outgoing.end();
+  });
+});
+
+describe("CallPeer", () => {
+  it("takes only the answer to the caller's latest offer when restarts cross, and drops a candidate it cannot use", async () => {
+    const network = new LoopbackNetwork();
+    const sent: Signal[] = [];
+    const failures: string[] = [];
+    const peer = new CallPeer({
+      http: { request: async () => ({ iceServers: [] }) as never },
+      realtime: { send: (frame) => Boolean(frame.type === "call.signal" && sent.push(frame.data as Signal)) },
+      webrtc: () => network.webrtc(),
+      options: {},
+      callId: () => "00000000-0000-4000-8000-000000000001",
+      isCaller: () => true,
+      isReleased: () => false,
+      localStream: () => null,
+      onRemoteStream: () => {},
+      onMediaState: () => {},
+      fail: async () => {
+        failures.push("failed");
+      },
+    });
+    await peer.startAsCaller();
+    peer.askRestart({ missed: true });
+    await waitFor("two offers", () => sent.filter((signal) => "description" in signal).length === 2);
+    const [pc] = network.connections;
+    const offers = sent.flatMap((signal) => ("description" in signal ? [signal] : []));
+    expect(offers.map((offer) => offer.round)).toEqual([1, 2]);
+    const answer = (round: number) => ({ description: { type: "answer" as const, sdp: `answer ${round}` }, round });
+
+    const candidate = (ufrag: string) => ({
+      candidate: { candidate: `candidate:${ufrag} 1 udp 1 127.0.0.1 9 typ host`, sdpMid: "0", usernameFragment: ufrag },
+    });
+    peer.handle(answer(1), false);
+    peer.handle(answer(2), false);
+    // Of the round the restart replaced: the connection refuses it.
+    peer.handle(candidate("answer 1"), false);
+    peer.handle(answer(2), false);
+    peer.handle(candidate("answer 2"), false);
+    await waitFor("the last signal applied", () => pc?.remoteCandidates.length === 1);
+    expect(pc?.remoteDescription?.sdp).toBe("answer 2");
+    expect(pc?.remoteCandidates.map((c) => c.usernameFragment)).toEqual(["answer 2"]);
+    expect(failures).toEqual([]);
+    peer.release();
   });
 });

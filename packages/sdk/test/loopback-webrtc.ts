@@ -81,6 +81,7 @@ export class LoopbackPeerConnection {
   configuration: RTCConfiguration;
   localDescription: ReturnType<typeof description> | null = null;
   remoteDescription: RTCSessionDescriptionInit | null = null;
+  signalingState: RTCSignalingState = "stable";
   connectionState: RTCPeerConnectionState = "new";
   iceConnectionState: RTCIceConnectionState = "new";
   readonly tracks: { track: LoopbackTrack; stream: LoopbackStream }[] = [];
@@ -131,6 +132,7 @@ export class LoopbackPeerConnection {
     return { type: "answer" as const, sdp: `answer ${this.id} round ${this.#round}` };
   }
   async setLocalDescription(init: RTCSessionDescriptionInit) {
+    this.signalingState = init.type === "offer" ? "have-local-offer" : "stable";
     this.localDescription = description(init.type as RTCSdpType, init.sdp ?? "");
     this.descriptions.push(init);
     // Gathering: one host candidate per description, then the end of candidates.
@@ -142,11 +144,20 @@ export class LoopbackPeerConnection {
     }, 1);
   }
   async setRemoteDescription(init: RTCSessionDescriptionInit) {
+    // As a browser's: an answer is taken only while an offer of this side waits for it.
+    if (init.type === "answer" && this.signalingState !== "have-local-offer") {
+      throw new DOMException("no offer waits for an answer", "InvalidStateError");
+    }
+    this.signalingState = init.type === "offer" ? "have-remote-offer" : "stable";
     this.remoteDescription = init;
     this.#tryConnect();
   }
   async addIceCandidate(candidate: RTCIceCandidateInit) {
     if (!this.remoteDescription) throw new DOMException("no remote description", "InvalidStateError");
+    // As a browser's: a candidate names the ICE round it belongs to, and one of a round a restart replaced is refused.
+    if (candidate.usernameFragment && !this.remoteDescription.sdp?.includes(candidate.usernameFragment)) {
+      throw new DOMException("the candidate's round is over", "OperationError");
+    }
     this.remoteCandidates.push(candidate);
     this.#tryConnect();
   }
