@@ -95,6 +95,8 @@ for (const [language, link] of [
   }) => {
     await page.addInitScript((lang) => localStorage.setItem("parley.language", lang), language);
     await page.goto("/intro/docs/sdk");
+    // A click while the prerendered page hydrates can be lost; a visitor clicks again, a test waits.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.getByRole("link", { name: link }).click();
     await expect(page).toHaveURL(/\/sdk-reference\/index\.html$/);
     await expect(page).toHaveTitle(/@parley\/sdk/);
