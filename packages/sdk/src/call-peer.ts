@@ -169,8 +169,9 @@ export class CallPeer {
     else this.#send(options.missed ? { restart: true, missed: true } : { restart: true });
   }
 
-  /** Closes the connection; what was queued stays, for a connection made again. */
+  /** Closes the connection and stops its timers; what was queued stays, for a connection made again. */
   close(): void {
+    this.#clearTimers();
     const pc = this.#pc;
     this.#pc = null;
     if (pc) {
@@ -179,9 +180,8 @@ export class CallPeer {
     }
   }
 
-  /** The call is over: stops the timers, closes the connection and drops what waited to be applied or sent. */
+  /** The call is over: closes the connection and drops what waited to be applied or sent. */
   release(): void {
-    this.#clearTimers();
     this.close();
     this.#early = [];
     this.#outbox = [];

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { type Call, isParleyError, type ParleyClient, type TCallState } from "../src";
+import { type Call, isParleyError, type ParleyClient, type ParleyClientOptions, type TCallState } from "../src";
 import { CallPeer, type Signal } from "../src/call-peer";
 import { useRooms, waitFor } from "./helpers";
 import { LoopbackNetwork, type LoopbackPeerConnection } from "./loopback-webrtc";
@@ -19,10 +19,10 @@ function lossySockets() {
       super(...args);
       open.add(this);
       this.on("close", () => open.delete(this));
-    }
-    override send(...args: Parameters<WebSocket["send"]>) {
-      if (lost?.(String(args[0]))) return;
-      super.send(...args);
+      const send = this.send.bind(this) as (...sendArgs: unknown[]) => void;
+      this.send = ((data: unknown, ...rest: unknown[]) => {
+        if (!lost?.(String(data))) send(data, ...rest);
+      }) as WebSocket["send"];
     }
   }
   return {
@@ -46,7 +46,7 @@ function lossySockets() {
 const isSignal = (frame: string) => frame.includes('"call.signal"');
 
 /** kim and lee, each with the WebRTC of one shared loopback network, connected. */
-async function pair(options: { mediaRecoveryMs?: number; kimSockets?: typeof WebSocket } = {}) {
+async function pair(options: { mediaRecoveryMs?: number; kimSockets?: ParleyClientOptions["WebSocket"] } = {}) {
   const network = new LoopbackNetwork();
   const { kimSockets, ...callOptions } = options;
   const calls = { webrtc: network.webrtc(), ...callOptions };
@@ -335,26 +335,32 @@ describe("client.calls", () => {
   });
 });
 
+/** A caller's connection on the loopback network, whose signals and failures the test reads. */
+function callerPeer(network: LoopbackNetwork) {
+  const sent: Signal[] = [];
+  const failures: string[] = [];
+  const peer = new CallPeer({
+    http: { request: async () => ({ iceServers: [] }) as never },
+    realtime: { send: (frame) => Boolean(frame.type === "call.signal" && sent.push(frame.data as Signal)) },
+    webrtc: () => network.webrtc(),
+    options: {},
+    callId: () => "00000000-0000-4000-8000-000000000001",
+    isCaller: () => true,
+    isReleased: () => false,
+    localStream: () => null,
+    onRemoteStream: () => {},
+    onMediaState: () => {},
+    fail: async () => {
+      failures.push("failed");
+    },
+  });
+  return { peer, sent, failures };
+}
+
 describe("CallPeer", () => {
   it("takes only the answer to the caller's latest offer when restarts cross, and drops a candidate it cannot use", async () => {
     const network = new LoopbackNetwork();
-    const sent: Signal[] = [];
-    const failures: string[] = [];
-    const peer = new CallPeer({
-      http: { request: async () => ({ iceServers: [] }) as never },
-      realtime: { send: (frame) => Boolean(frame.type === "call.signal" && sent.push(frame.data as Signal)) },
-      webrtc: () => network.webrtc(),
-      options: {},
-      callId: () => "00000000-0000-4000-8000-000000000001",
-      isCaller: () => true,
-      isReleased: () => false,
-      localStream: () => null,
-      onRemoteStream: () => {},
-      onMediaState: () => {},
-      fail: async () => {
-        failures.push("failed");
-      },
-    });
+    const { peer, sent, failures } = callerPeer(network);
     await peer.startAsCaller();
     peer.askRestart({ missed: true });
     await waitFor("two offers", () => sent.filter((signal) => "description" in signal).length === 2);
@@ -377,5 +383,19 @@ describe("CallPeer", () => {
     expect(pc?.remoteCandidates.map((c) => c.usernameFragment)).toEqual(["answer 2"]);
     expect(failures).toEqual([]);
     peer.release();
+  });
+
+  it("stops its timers when its connection closes, so an answer that failed holds nothing for 20 s", async () => {
+    vi.useFakeTimers();
+    try {
+      const { peer, failures } = callerPeer(new LoopbackNetwork());
+      await peer.connect();
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+      peer.close();
+      expect(vi.getTimerCount()).toBe(0);
+      expect(failures).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
