@@ -1,11 +1,18 @@
 import { defineProject } from "vitest/config";
 
+/**
+ * Files that run on the embedded database whatever `TEST_DATABASE_URL` names: the folder lock's test opens PGlite
+ * folders, and the CLI's tests start `npm start`'s server on its default database. A run on PostgreSQL would only
+ * repeat them, so CI's leaves them out (`VITEST_SKIP_EMBEDDED_ONLY=1`).
+ */
+const EMBEDDED_ONLY = ["src/db/lock.test.ts", "test/app/cli.test.ts", "test/app/cli-readme.test.ts"];
+
 export default defineProject({
   test: {
     name: "server",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // Started by `npm run test:multiprocess`, which needs PostgreSQL and Redis.
-    exclude: ["test/multiprocess/**"],
+    exclude: ["test/multiprocess/**", ...(process.env.VITEST_SKIP_EMBEDDED_ONLY === "1" ? EMBEDDED_ONLY : [])],
     globalSetup: ["test/global-setup.ts"],
     // Worker threads rather than child processes: a file's first step is importing the whole server, and threads
     // share the transformed modules where processes each transform and load them again. On two cores the project
