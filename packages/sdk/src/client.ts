@@ -135,7 +135,7 @@ export class ParleyClient {
   readonly offline: OfflineApi | null;
 
   readonly #http: Http;
-  readonly #emitter = new Emitter();
+  readonly #emitter = new Emitter(() => this.#http.forgetReads());
   readonly #realtime: Realtime;
   readonly #wsUrl: string;
   #sessionToken: string | null = null;

@@ -6,6 +6,9 @@ type AnyListener = (payload: never) => void;
 export class Emitter {
   readonly #listeners = new Map<keyof ParleyEventMap, Set<AnyListener>>();
 
+  /** `heard` runs before the listeners of every event. */
+  constructor(private readonly heard: () => void = () => undefined) {}
+
   on<K extends keyof ParleyEventMap>(type: K, listener: ParleyListener<K>): () => void {
     const set = this.#listeners.get(type) ?? new Set<AnyListener>();
     this.#listeners.set(type, set);
@@ -23,6 +26,7 @@ export class Emitter {
   }
 
   emit<K extends keyof ParleyEventMap>(type: K, payload: ParleyEventMap[K]): void {
+    this.heard();
     for (const listener of [...(this.#listeners.get(type) ?? [])]) {
       try {
         (listener as ParleyListener<K>)(payload);

@@ -29,8 +29,23 @@ const RATE_LIMIT_WAIT_MAX_MS = 5_000;
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** The one place the SDK talks HTTP: JSON in and out, bearer credential, errors as {@link ParleyError}. */
+interface Exchanged {
+  response: Response;
+  text: string;
+}
+
+/**
+ * The one place the SDK talks HTTP: JSON in and out, bearer credential, errors as {@link ParleyError}.
+ *
+ * A GET asked for while the same GET (same URL, same credential) is on its way shares that request's answer, each
+ * caller parsing its own copy: a screen's parts that open together (a channel's header, its member list and its
+ * receipts all read the members) then cost the user's rate budget one request, not one each. Any other request,
+ * and any event the client hears ({@link Http.forgetReads}), ends the sharing of the GETs under way: a read asked
+ * for after this client's own write, or after news of someone else's, never gets an answer from before it.
+ */
 export class Http {
+  readonly #reading = new Map<string, Promise<Exchanged>>();
+
   constructor(private readonly config: HttpConfig) {}
 
   /**
@@ -63,12 +78,16 @@ export class Http {
     const hasBody = options.body !== undefined;
     if (hasBody && !form) headers["content-type"] = "application/json";
 
-    const { response, text } = await this.#exchange(`${method} ${path}`, url, {
+    const init: RequestInit = {
       method,
       headers,
       body: form ?? (hasBody ? JSON.stringify(options.body) : undefined),
       ...(options.keepalive ? { keepalive: true } : {}),
-    });
+    };
+    const { response, text } =
+      method === "GET"
+        ? await this.#read(`${token ?? ""} ${url}`, path, url, init)
+        : await this.#write(path, url, init);
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -82,8 +101,31 @@ export class Http {
     });
   }
 
+  /** A GET, or the answer of the same GET already on its way. */
+  #read(key: string, path: string, url: string, init: RequestInit): Promise<Exchanged> {
+    const shared = this.#reading.get(key);
+    if (shared) return shared;
+    const exchange = this.#exchange(`GET ${path}`, url, init);
+    this.#reading.set(key, exchange);
+    const forget = () => {
+      if (this.#reading.get(key) === exchange) this.#reading.delete(key);
+    };
+    exchange.then(forget, forget);
+    return exchange;
+  }
+
+  /** The GETs under way are shared no more: what they answer may be older than a change just made or heard of. */
+  forgetReads(): void {
+    this.#reading.clear();
+  }
+
+  #write(path: string, url: string, init: RequestInit): Promise<Exchanged> {
+    this.forgetReads();
+    return this.#exchange(`${init.method} ${path}`, url, init);
+  }
+
   /** The request sent and its answer read whole, or {@link ParleyConnectionError} when either fails or runs too long. */
-  async #exchange(what: string, url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
+  async #exchange(what: string, url: string, init: RequestInit): Promise<Exchanged> {
     // A controller and a timer rather than `AbortSignal.timeout`, which React Native lacks. The timer runs until the
     // body is read, so an answer that stalls half way fails too, and is cleared either way so it holds no process up.
     const controller = new AbortController();
