@@ -264,7 +264,14 @@ for (const language of ["en", "ko"] as const) {
       const korean = thread.getByTestId("message").filter({ hasText: words.korean }).last().locator(".pk-bubble");
       await expect(korean).toBeVisible();
       expect(await brokenWords(korean)).toEqual([]);
-      const english = thread.getByTestId("message").filter({ hasText: words.english }).last();
+      // Kim's reply of this pass, not Lee's message above it in the thread, which has the same text and may be the
+      // only one drawn yet, nor the reply of the pass before.
+      const kimsReplies = thread
+        .getByTestId("message")
+        .filter({ hasText: words.english })
+        .filter({ has: kim.getByText("KIM", { exact: true }) });
+      await expect(kimsReplies).toHaveCount(theme === "light" ? 1 : 2);
+      const english = kimsReplies.last();
       // Measured once sent: a row on its way shows its state where the time will be, and may be wider or narrower.
       await expect(english.getByTestId("pending-state")).toHaveCount(0);
       await kim.mouse.move(0, 0);
