@@ -350,7 +350,7 @@ describe("a channel the device has never loaded, opened offline", () => {
 });
 
 describe("a thread with the offline layer", () => {
-  it("keeps to the network: a reply sent offline is not queued, says so, and keeps its text for a later try", async () => {
+  it("queues a reply sent offline in the thread alone, and shows it sent, once, when the server is back", async () => {
     const client = new FakeClient("kim");
     const general = makeChannel("general", { name: "General" });
     client.addChannel(general, {
@@ -371,21 +371,49 @@ describe("a thread with the offline layer", () => {
     client.setConnection("reconnecting");
     const box = within(thread).getByRole("combobox", { name: "Message" });
     await user.type(box, "Sure{Enter}");
-    expect(await within(thread).findByRole("alert")).toHaveTextContent(
-      "Cannot reach the chat server. Check the server URL.",
-    );
-    expect(box).toHaveValue("Sure");
-    expect(within(thread).queryByTestId("pending-state")).toBeNull();
-    expect(store.outbox()).toEqual([]);
-
-    client.setNetwork("online");
-    client.setConnection("open");
-    await user.click(within(thread).getByRole("button", { name: "Dismiss" }));
-    await user.click(within(thread).getByRole("button", { name: "Send" }));
-    expect(await within(thread).findByText("Sure")).toBeInTheDocument();
     expect(box).toHaveValue("");
+    const waiting = await within(thread).findByRole("article", { name: "KIM: Sure (Waiting to send)" });
+    expect(waiting).toHaveClass("pk-own", "pk-pending");
+    // A reply kept in its thread waits there, not among the channel's own messages.
+    expect(within(chat).queryByText("Sure")).toBeNull();
+    expect(store.outbox().map((item) => item.kind)).toEqual(["send"]);
+    const pendingRow = waiting.closest<HTMLElement>(".pk-message-row");
+
+    // The server answers before the link is back: the reply is taken in from the answer, not from an event.
+    client.setNetwork("online");
+    store.flush();
+    await waitFor(() => expect(within(thread).queryByTestId("pending-state")).toBeNull());
+    expect(within(thread).getByRole("article", { name: "KIM: Sure" }).closest(".pk-message-row")).toBe(pendingRow);
+    expect(within(thread).getAllByText("Sure")).toHaveLength(1);
+    expect(within(chat).queryByText("Sure")).toBeNull();
     const sends = client.requests.filter((r) => r.name === "messages.send");
-    expect(sends.map((r) => r.args[2])).toEqual([{ parentMessageId: "general-m1" }]);
+    expect(sends.map((r) => r.args[2])).toEqual([
+      { parentMessageId: "general-m1", clientMessageId: expect.any(String) },
+    ]);
+  });
+
+  it("offers a refused reply again from the thread, and takes the message in once the retry is stored", async () => {
+    const client = new FakeClient("kim");
+    const general = makeChannel("general", { name: "General" });
+    client.addChannel(general, {
+      members: [makeMember("kim"), makeMember("lee")],
+      messages: [makeMessage("general", 1, "lee", "Where to eat?", { replyCount: 0 })],
+    });
+    const store = await attachOffline(client);
+    const { user } = renderKit(<Channel channel={general} />, { client });
+    const chat = await screen.findByRole("region", { name: "Messages in General" });
+    await within(chat).findByText("Where to eat?");
+    await user.hover(within(chat).getByRole("article", { name: "LEE: Where to eat?" }));
+    await user.click(within(chat).getByRole("button", { name: "Reply" }));
+    const thread = screen.getByRole("complementary", { name: "Thread" });
+
+    client.refuseNext("messages.send", new ParleyError({ code: "3013", message: "Text too long." }, 400));
+    await user.type(within(thread).getByRole("combobox", { name: "Message" }), "Noodles{Enter}");
+    const refused = await within(thread).findByRole("article", { name: "KIM: Noodles (Not sent)" });
+    await user.click(within(refused).getByRole("button", { name: "Retry" }));
+    store.flush();
+    expect(await within(thread).findByRole("article", { name: "KIM: Noodles" })).toBeInTheDocument();
+    expect(store.outbox()).toEqual([]);
   });
 });
 

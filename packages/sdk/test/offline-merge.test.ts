@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TMessage } from "../src";
-import { mergeMessages } from "../src/offline/cache";
+import { inChannelList, mergeMessages, threadOnly } from "../src/offline/cache";
 
 const message = (fields: Partial<TMessage> = {}): TMessage => ({
   id: "m1",
@@ -26,5 +26,15 @@ describe("the offline copy's merge of a newer copy of a message", () => {
   it("keeps the user's own reactions, which events do not carry", () => {
     const merged = mergeMessages([message({ myReactions: ["👍"] })], [message({ linkPreview: preview })], 10);
     expect(merged[0]).toMatchObject({ myReactions: ["👍"], linkPreview: preview });
+  });
+});
+
+describe("a queued reply and the channel's own list", () => {
+  it("keeps a reply out of the channel's pending sends exactly when its message will be out of the channel's list", () => {
+    const cases = [{}, { parentMessageId: "m1" }, { parentMessageId: "m1", showInChannel: true }];
+    for (const options of cases) {
+      expect(threadOnly({ options })).toBe(!inChannelList(message({ id: "m2", ...options })));
+    }
+    expect(threadOnly({})).toBe(false);
   });
 });

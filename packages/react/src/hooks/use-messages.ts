@@ -46,14 +46,17 @@ function isPendingMessage(item: OutboxItem): item is PendingMessage {
  * read marks go through the outbox: `send` answers the stored item at once, and `pending` lists the channel's sends
  * the server has not confirmed (waiting, sending, or failed, for `retry` or `discard`); `sendFile` queues a file the
  * same way. Older pages still come from the server. A channel the device has nothing of, opened while the link is
- * down, is `waitingForNetwork` until the link opens, when it is loaded.
+ * down, is `waitingForNetwork` until the link opens, when it is loaded. A thread's replies are read from the server,
+ * and sent through the outbox: its `pending` lists the replies to it the server has not confirmed.
  */
 export function useMessages(channelId: string, options: UseMessagesOptions = {}) {
   const client = useParley();
   const me = useMyUserId();
   const { threadOf } = options;
-  // Threads keep to the network; a channel's own messages come from the local copy when there is one.
-  const offline = threadOf ? null : (client.offline ?? null);
+  const outbox = client.offline ?? null;
+  // A thread's replies are read from the network; a channel's own messages come from the local copy when there is
+  // one. Sends go through the outbox either way.
+  const offline = threadOf ? null : outbox;
   const pageSize = options.pageSize ?? (threadOf ? 50 : 30);
   const [messages, setMessages] = useState<TMessage[]>([]);
   const [pendingItems, setPendingItems] = useState<PendingMessage[]>(NO_PENDING);
@@ -164,6 +167,36 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   }, [offline, channelId, markRead]);
 
   useEffect(() => {
+    if (!threadOf || !outbox) return;
+    let active = true;
+    /** The replies whose message is taken in once it is stored: the replies are the network's, not the copy's. */
+    const watched = new Set<string>();
+    const read = () => {
+      const replies = outbox
+        .outbox(channelId)
+        .filter((item): item is PendingMessage => item.kind === "send" && item.options?.parentMessageId === threadOf);
+      setPendingItems(replies);
+      for (const item of replies) {
+        if (watched.has(item.id) || item.state === "failed") continue;
+        watched.add(item.id);
+        outbox.settled(item.id).then(
+          (stored) => {
+            if (active && stored) apply(stored);
+          },
+          // Refused: its row says so, and a retry watches it again.
+          () => watched.delete(item.id),
+        );
+      }
+    };
+    read();
+    const stop = outbox.on("outbox", read);
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [outbox, channelId, threadOf, apply]);
+
+  useEffect(() => {
     if (!offline) return;
     const told = new Set<string>();
     return offline.on("outbox", (items) => {
@@ -245,6 +278,9 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     async (text: string, sendOptions: SendOptions = {}): Promise<TMessage | OutboxItem> => {
       try {
         if (offline) return await offline.send(channelId, text, undefined, sendOptions);
+        if (threadOf && outbox) {
+          return await outbox.send(channelId, text, undefined, { ...sendOptions, parentMessageId: threadOf });
+        }
         const sent = await client.messages.send(
           channelId,
           text,
@@ -258,7 +294,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
         throw failure;
       }
     },
-    [client, offline, channelId, threadOf, apply],
+    [client, offline, outbox, channelId, threadOf, apply],
   );
 
   /** Adds the user's reaction, or takes it back when they already added it. */
@@ -346,17 +382,17 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   /** Puts a send that failed back in line (with the local copy). */
   const retry = useCallback(
     (item: OutboxItem) => {
-      offline?.retry(item.id).catch(setError);
+      outbox?.retry(item.id).catch(setError);
     },
-    [offline],
+    [outbox],
   );
 
   /** Drops a send that is waiting or failed (with the local copy): it is never sent. */
   const discard = useCallback(
     (item: OutboxItem) => {
-      offline?.discard(item.id).catch(setError);
+      outbox?.discard(item.id).catch(setError);
     },
-    [offline],
+    [outbox],
   );
 
   // A message heard from the server before the outbox heard its answer is shown once, as the message.
@@ -390,7 +426,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     edit,
     remove,
     removeLinkPreview,
-    /** With the local copy: the channel's sends the server has not confirmed, oldest first; otherwise empty. */
+    /** With the local copy: the sends (a thread's replies) the server has not confirmed, oldest first; otherwise empty. */
     pending,
     retry,
     discard,

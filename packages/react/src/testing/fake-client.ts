@@ -269,11 +269,14 @@ export class FakeClient implements ChatClient {
         ...(type === "custom" ? { type, customType } : {}),
       });
       state.messages.push(message);
-      this.emit("message.created", {
-        type: "message.created",
-        channelId,
-        message,
-      } as ParleyEventMap["message.created"]);
+      // The event comes over the real-time link, so a client whose link is down hears only the send's answer.
+      if (this.connectionState === "open") {
+        this.emit("message.created", {
+          type: "message.created",
+          channelId,
+          message,
+        } as ParleyEventMap["message.created"]);
+      }
       return message;
     },
     sendFile: async (channelId: string, file: FileInput, options: SendFileOptions = {}) => {

@@ -5,6 +5,11 @@ export function inChannelList(message: TMessage): boolean {
   return message.type !== "hidden" && !(message.parentMessageId && !message.showInChannel);
 }
 
+/** Whether a queued send is a reply kept in its thread, which the channel's own list leaves out as it will the message. */
+export function threadOnly(item: { options?: { parentMessageId?: string; showInChannel?: boolean } }): boolean {
+  return Boolean(item.options?.parentMessageId && !item.options.showInChannel);
+}
+
 /**
  * Takes `incoming` into a list kept oldest first by seq, replacing copies by id (a newer copy keeps the user's own
  * reactions, which events do not carry; a link preview is the newer copy's alone, as one without it had it removed),

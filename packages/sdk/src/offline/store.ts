@@ -18,7 +18,7 @@ import type {
 } from "@parley/sdk";
 import type { VoiceRecording } from "../file-input";
 import { fileAction, listMyChannels, sendAction, withEdit } from "./actions";
-import { byActivity, inChannelList, mergeMessages, pageOverCopy, withOwnReaction } from "./cache";
+import { byActivity, inChannelList, mergeMessages, pageOverCopy, threadOnly, withOwnReaction } from "./cache";
 import { LocalCopy, MEMBERS_PREFIX, MESSAGES_PREFIX, REPLIES_PREFIX } from "./copy";
 import { followEvents } from "./follow";
 import { Listeners } from "./listeners";
@@ -140,13 +140,13 @@ export class OfflineStore implements OfflineApi {
     return channel ? this.#withUnread(channel) : undefined;
   }
 
-  /** A channel's newest messages as the copy has them (oldest first), with its pending sends. */
+  /** A channel's newest messages as the copy has them (oldest first), with its pending sends save thread-only replies. */
   messages(channelId: string): CachedMessages {
     const data = this.#copy.messages.get(channelId) ?? [];
     const shown = new Set(data.map((m) => m.clientMessageId).filter(Boolean));
     const pending = this.#outbox
       .items(channelId)
-      .filter((i) => (i.kind === "send" || i.kind === "file") && !shown.has(i.clientMessageId));
+      .filter((i) => (i.kind === "file" || (i.kind === "send" && !threadOnly(i))) && !shown.has(i.clientMessageId));
     return { ...this.#answer(data, MESSAGES_PREFIX + channelId), pending };
   }
 

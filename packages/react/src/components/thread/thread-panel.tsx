@@ -33,10 +33,10 @@ function Thread({ parentId }: { parentId: string }) {
   const replies = useMessages(channel.id, { threadOf: parentId });
   // The parent as the channel's list holds it, so its reactions and edits stay live here too.
   const parent = channelMessages.messages.find((m) => m.id === parentId);
-  const { toggleReaction, edit, remove, removeLinkPreview } = replies;
+  const { toggleReaction, edit, remove, removeLinkPreview, retry, discard } = replies;
   const actions = useMemo<MessageActions>(
-    () => ({ toggleReaction, edit, remove, removeLinkPreview, openDirect: channelActions.openDirect }),
-    [toggleReaction, edit, remove, removeLinkPreview, channelActions.openDirect],
+    () => ({ toggleReaction, edit, remove, removeLinkPreview, retry, discard, openDirect: channelActions.openDirect }),
+    [toggleReaction, edit, remove, removeLinkPreview, retry, discard, channelActions.openDirect],
   );
   // The parent is shown inside its own thread, so it offers no way to open it again.
   const onParent: MessageActions = { ...channelActions, openThread: undefined };
@@ -58,6 +58,7 @@ function Thread({ parentId }: { parentId: string }) {
       </header>
       <MessageListView
         messages={replies.messages}
+        pending={replies.pending}
         loading={replies.loading}
         hasOlder={replies.hasOlder}
         onLoadOlder={replies.loadOlder}
