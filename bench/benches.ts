@@ -41,6 +41,8 @@ interface ChatGroupsReport {
   members: number;
   groupSize: number;
   ratePerSecond: number;
+  /** How Parley's senders sent (a report from before the choice was made sent over HTTP). */
+  sendVia?: "http" | "socket";
   parley: GroupsSideReport;
   socketIo: GroupsSideReport;
   goals: Goal[];
@@ -149,6 +151,7 @@ function chatGroups(name: string, database: "pglite" | "postgres"): Bench {
           name: "members, group size, messages a second",
           value: `${r.members}, ${r.groupSize}, ${r.ratePerSecond}`,
         },
+        { name: "Parley's senders send", value: r.sendVia === "socket" ? "on their WebSocket" : "over HTTP" },
         { name: "deliveries a second expected", value: r.parley.expectedPerSecond, unit: "/s" },
         ...side("Parley", r.parley),
         { name: "Parley database CPU per message", value: r.parley.cpuPerMessage.databaseUs ?? inServer, unit: "µs" },

@@ -42,8 +42,9 @@
  *   `--rate`, `--seconds` say), next to a Socket.IO server relaying the same shape to rooms. It reports the CPU a
  *   message costs Parley's server and database against the Socket.IO server's (see chat-groups.ts), deliveries a
  *   second, latency and the sends' answer times; its report goes to `.reports/bench-chat-groups.json` unless
- *   `--out` says. Each group's sender sends over HTTP with its session, or with `--send socket` on its WebSocket.
- *   Not with `--subchannels`, `--mix` or `--processes`.
+ *   `--out` says. Each group's sender sends on its WebSocket, as the SDK does once its link is open and as the
+ *   Socket.IO senders do, or with `--send http` over HTTP with its session. Not with `--subchannels`, `--mix` or
+ *   `--processes`.
  *
  * The server runs with its per-second rate limit raised to 100,000 (RATE_LIMIT_PER_SECOND): one sender posts for
  * the whole channel, and every socket signs in from this one address. The limit is still counted, as in production.
@@ -651,7 +652,7 @@ try {
         connectConcurrency: CONNECT_CONCURRENCY,
         env: PARLEY_ENV,
         drainMs: DRAIN_MS,
-        via: SEND === "socket" ? "socket" : "http",
+        via: SEND === "http" ? "http" : "socket",
       })),
       rateLimitPerSecond: RATE_LIMIT_PER_SECOND,
     };

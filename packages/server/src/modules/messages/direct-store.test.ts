@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventBatch } from "../../chat/events";
 import type { Context } from "../../context";
 import type { MetricsService } from "../metrics";
-import { createDirectStore, MAX_RUNNING, STALLED_MS } from "./direct-store";
+import { createDirectStore, MAX_BATCH, MAX_RUNNING, SPACING_MS, STALLED_MS } from "./direct-store";
 import type { MessageDraft } from "./draft";
 
 const dialect = new PgDialect();
@@ -122,10 +122,54 @@ describe("the direct store's statements", () => {
 
     statements[0]?.store();
     statements[1]?.store();
-    await settle();
+    await vi.advanceTimersByTimeAsync(SPACING_MS);
     expect(statements.map((s) => s.channels)).toEqual([["a"], ["b"], ["a"]]);
     statements[2]?.store();
     await expect(again).resolves.toMatchObject({ channelId: "a" });
+  });
+
+  it(`starts a statement no sooner than ${SPACING_MS} ms after the one before, gathering the sends of that time`, async () => {
+    const { send, statements } = directStore();
+    void send("a");
+    await settle();
+    statements[0]?.store();
+    await settle();
+
+    const sent = [send("b")];
+    await vi.advanceTimersByTimeAsync(SPACING_MS / 2);
+    sent.push(send("c"));
+    await vi.advanceTimersByTimeAsync(SPACING_MS / 2 - 1);
+    expect(statements).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(statements.map((s) => s.channels)).toEqual([["a"], ["b", "c"]]);
+    statements[1]?.store();
+    await expect(Promise.all(sent)).resolves.toMatchObject([{ channelId: "b" }, { channelId: "c" }]);
+  });
+
+  it("starts a send after a quiet moment at once", async () => {
+    const { send, statements } = directStore();
+    void send("a");
+    await settle();
+    statements[0]?.store();
+    await vi.advanceTimersByTimeAsync(SPACING_MS);
+
+    void send("b");
+    await settle();
+    expect(statements.map((s) => s.channels)).toEqual([["a"], ["b"]]);
+  });
+
+  it("does not hold back a full statement's sends for the spacing", async () => {
+    const { send, statements } = directStore();
+    void send("first");
+    await settle();
+    statements[0]?.store();
+    await settle();
+
+    for (let i = 0; i < MAX_BATCH; i++) void send(`c${i}`);
+    await settle();
+    expect(statements).toHaveLength(2);
+    expect(statements[1]?.channels).toHaveLength(MAX_BATCH);
   });
 
   it(`has at most ${MAX_RUNNING} statements under way, however long they stall`, async () => {

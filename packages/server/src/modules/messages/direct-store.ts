@@ -15,10 +15,18 @@ import { messageBody } from "./mapping";
  * that makes every statement this slow, the statements overlap as they must.
  */
 export const STALLED_MS = 50;
+/**
+ * How soon after one statement started the next may start, unless a full statement's sends wait. A statement's own
+ * work (its round trip, its plan, its commit) costs the database about what three messages' rows cost, so a steady
+ * stream of sends stored as they come, one or two to a statement, spends most of the database's time on statements.
+ * Sends that come this close together wait for each other instead: a send after a quiet moment still goes at once,
+ * and under a load whose statements already take this long the spacing never holds anyone back.
+ */
+export const SPACING_MS = 10;
 /** Statements under way at once at most, each holding its channels until it ends. */
 export const MAX_RUNNING = 4;
 /** Messages in one statement at most. */
-const MAX_BATCH = 200;
+export const MAX_BATCH = 200;
 
 interface Pending {
   draft: MessageDraft;
@@ -37,10 +45,10 @@ export type StoreOne = (
 
 /**
  * Stores the users' messages of a send's fast path together: those that arrive while the event loop handles one
- * round of input, or while the statement before runs, go to the database in one statement, which does for each what
- * the guarded single store does (the channel's rules asserted, a sender shadow-banned in the channel left to the full
- * path, seq, read mark, the counters of the members who
- * block the sender, event, outbox row, the day's counters; in a split super group, the subchannel the sender is in,
+ * round of input, while the statement before runs, or within `SPACING_MS` of its start, go to the database in one
+ * statement, which does for each what the guarded single store does (the channel's rules asserted, a sender
+ * shadow-banned in the channel left to the full path, seq, read mark, the counters of the members who block the
+ * sender, event, outbox row, the day's counters; in a split super group, the subchannel the sender is in,
  * read from the same member row the rules are checked on). A round trip and a commit cost the database and this
  * process far more than a row does, so under load a send costs a fraction of one statement, and alone it still
  * costs one.
@@ -56,8 +64,9 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
   const busy = new Set<string>();
   /** When each statement under way started (`performance.now()`). */
   const running = new Set<{ startedAt: number }>();
+  let lastStartedAt = Number.NEGATIVE_INFINITY;
   let scheduled = false;
-  let stallCheck: NodeJS.Timeout | undefined;
+  let wake: { timer: NodeJS.Timeout; at: number } | undefined;
 
   /** The next statement's messages: the first waiting message of each channel that is not busy, in order. */
   function takeBatch(): Pending[] {
@@ -79,20 +88,26 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
     return taken;
   }
 
-  /** Starts a statement of the waiting sends when none is under way or every one under way has stalled. */
+  /**
+   * Starts a statement of the waiting sends when none is under way or every one under way has stalled, and the last
+   * one started at least `SPACING_MS` ago or a full statement waits.
+   */
   function drain(): void {
     scheduled = false;
     while (running.size < MAX_RUNNING && queue.length > 0) {
       const now = performance.now();
       let youngest = Number.NEGATIVE_INFINITY;
       for (const statement of running) youngest = Math.max(youngest, statement.startedAt);
-      if (now - youngest < STALLED_MS) {
-        checkForStallAt(youngest + STALLED_MS - now);
+      let startAt = youngest + STALLED_MS;
+      if (queue.length < MAX_BATCH) startAt = Math.max(startAt, lastStartedAt + SPACING_MS);
+      if (now < startAt) {
+        wakeAt(startAt);
         return;
       }
       const taken = takeBatch();
       if (taken.length === 0) return;
       const statement = { startedAt: now };
+      lastStartedAt = now;
       running.add(statement);
       void run(taken).finally(() => {
         running.delete(statement);
@@ -102,12 +117,15 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
     }
   }
 
-  function checkForStallAt(delayMs: number): void {
-    if (stallCheck) return;
-    stallCheck = setTimeout(() => {
-      stallCheck = undefined;
+  /** Drains again at `at` (`performance.now()`), or sooner when a wake is already set for sooner. */
+  function wakeAt(at: number): void {
+    if (wake && wake.at <= at) return;
+    if (wake) clearTimeout(wake.timer);
+    const timer = setTimeout(() => {
+      wake = undefined;
       drain();
-    }, delayMs);
+    }, at - performance.now());
+    wake = { timer, at };
   }
 
   async function run(taken: Pending[]): Promise<void> {

@@ -68,8 +68,8 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex("messages_channel_seq_key").on(t.channelId, t.seq),
-    index("messages_sender_idx").on(t.senderId),
-    // A sender's latest messages in a channel: what the moderation rules' repeat and flood conditions read.
+    // A sender's latest messages in a channel: what the moderation rules' repeat and flood conditions read, and,
+    // by its first column, every lookup of a sender's messages.
     index("messages_sender_channel_created_idx").on(t.senderId, t.channelId, t.createdAt),
     index("messages_thread_idx").on(t.parentMessageId, t.seq).where(sql`${t.parentMessageId} is not null`),
   ],
