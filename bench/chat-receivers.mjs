@@ -3,7 +3,7 @@
  * server it measures and from the sender, and takes no thread of theirs. Talks to the bench over IPC:
  *
  *   ← { type: "open", sockets: [{ url, token }], concurrency, mix?, protocol? }
- *       opens and authenticates every socket
+ *       opens and authenticates every socket, beside those an earlier `open` opened
  *   → { type: "opened", firstConnectAt, lastReadyAt } | { type: "failed", error }
  *   ← { type: "count" }    → { type: "count", received }
  *   ← { type: "collect" }  → { type: "latencies", latencies: Float64Array, perSocket: Uint32Array, payloadBytes,
@@ -222,15 +222,21 @@ function open({ url, token }, index) {
   });
 }
 
-/** Opens the sockets with at most `concurrency` sign-ins under way at once, as a crowd reconnecting would. */
+/**
+ * Opens the sockets with at most `concurrency` sign-ins under way at once, as a crowd reconnecting would; a second
+ * `open` adds its sockets to those already open.
+ */
 async function openAll(list, concurrency) {
   const firstConnectAt = clock();
-  perSocket = new Uint32Array(list.length);
+  const base = perSocket.length;
+  const counts = new Uint32Array(base + list.length);
+  counts.set(perSocket);
+  perSocket = counts;
   let next = 0;
   const lane = async () => {
     while (next < list.length) {
       const index = next++;
-      await open(list[index], index);
+      await open(list[index], base + index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, lane));

@@ -143,6 +143,11 @@ export class ConnectionIndex {
   readonly #byUser = new Map<string, Map<string, readonly Connection[]>>();
   /** Dashboard observers' connections by the session they were opened with, for the cap. */
   readonly #bySession = new Map<string, Set<Connection>>();
+  /**
+   * One string per channel heard: each sign-in reads its channels' ids as strings of its own, which every socket of
+   * a large channel would otherwise keep a copy of in its placements.
+   */
+  readonly #channelIds = new Map<string, string>();
 
   /** An end user's connections on this process. */
   ofUser(appId: string, userId: string): readonly Connection[] {
@@ -202,8 +207,13 @@ export class ConnectionIndex {
     return rest.length === 0;
   }
 
-  join(conn: Connection, channelId: string, subchannel: number | null): void {
-    if (conn.channels.has(channelId)) this.part(conn, channelId);
+  join(conn: Connection, given: string, subchannel: number | null): void {
+    if (conn.channels.has(given)) this.part(conn, given);
+    let channelId = this.#channelIds.get(given);
+    if (channelId === undefined) {
+      channelId = given;
+      this.#channelIds.set(channelId, channelId);
+    }
     conn.channels.set(channelId, subchannel);
     addTo(this.#byChannel, channelId, conn);
     if (subchannel !== null) addTo(this.#bySubchannel, subKey(channelId, subchannel), conn);
@@ -214,6 +224,7 @@ export class ConnectionIndex {
     const subchannel = conn.channels.get(channelId);
     conn.channels.delete(channelId);
     removeFrom(this.#byChannel, channelId, conn);
+    if (!this.#byChannel.has(channelId)) this.#channelIds.delete(channelId);
     if (subchannel !== null && subchannel !== undefined) {
       removeFrom(this.#bySubchannel, subKey(channelId, subchannel), conn);
     }
