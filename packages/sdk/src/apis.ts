@@ -62,7 +62,7 @@ export interface SearchOptions {
 /** Hears the channels and read marks the SDK sees, to keep unread counts current. */
 export interface UnreadTracker {
   seen(channels: TChannel[]): void;
-  read(channelId: string): void;
+  read(channelId: string, seq?: number): void;
 }
 
 /** Channels: create, find, join and leave them. */
@@ -406,7 +406,8 @@ export class MessagesApi {
       params: { channelId },
       body,
     });
-    if (seq === undefined) this.unread.read(channelId);
+    // The mark the server made: a message that arrived while the request was on its way stays unread.
+    if (seq === undefined) this.unread.read(channelId, lastReadSeq);
     return lastReadSeq;
   }
 

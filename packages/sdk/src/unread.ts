@@ -22,6 +22,11 @@ function counts(message: NonNullable<TChatEvent["message"]>): boolean {
  */
 export class UnreadApi implements UnreadTracker {
   #channels = new Map<string, UnreadCounts>();
+  /**
+   * The messages counted from events since the server last gave a channel's counts, by seq: a read mark up to a
+   * seq leaves those after it counted (a message heard while the mark was on its way, say).
+   */
+  #heard = new Map<string, Array<{ seq: number; mentioned: boolean }>>();
   #uncounted = new Set<string>();
   #totals: UnreadCounts | null = null;
 
@@ -34,11 +39,16 @@ export class UnreadApi implements UnreadTracker {
       const message = event.message;
       if (!message || message.sender?.userId === this.me() || !counts(message)) return;
       if (this.#uncounted.has(event.channelId)) return;
-      const mentioned = message.mentionedUserIds?.includes(this.me() ?? "");
+      const mentioned = message.mentionedUserIds?.includes(this.me() ?? "") === true;
+      if (typeof message.seq === "number") {
+        const heard = this.#heard.get(event.channelId) ?? [];
+        heard.push({ seq: message.seq, mentioned });
+        this.#heard.set(event.channelId, heard);
+      }
       this.#add(event.channelId, 1, mentioned ? 1 : 0);
     });
     emitter.on("channel.read", (event) => {
-      if (event.userId === this.me()) this.read(event.channelId);
+      if (event.userId === this.me()) this.read(event.channelId, event.seq);
     });
     emitter.on("channel.deleted", (event) => this.read(event.channelId));
   }
@@ -65,6 +75,7 @@ export class UnreadApi implements UnreadTracker {
       if (channel.type === "open") this.#uncounted.add(channel.id);
       else this.#uncounted.delete(channel.id);
       if (channel.unreadCount === undefined) continue;
+      this.#heard.delete(channel.id);
       this.#channels.set(channel.id, {
         unreadCount: channel.unreadCount,
         unreadMentionCount: channel.unreadMentionCount ?? 0,
@@ -72,9 +83,18 @@ export class UnreadApi implements UnreadTracker {
     }
   }
 
-  read(channelId: string): void {
+  /**
+   * The user read the channel up to `seq`, or to its newest message when it is left out: what was counted up to it
+   * clears, and the messages heard after it stay counted.
+   */
+  read(channelId: string, seq?: number): void {
     const current = this.#channels.get(channelId);
-    if (current) this.#add(channelId, -current.unreadCount, -current.unreadMentionCount);
+    if (!current) return;
+    const after = seq === undefined ? [] : (this.#heard.get(channelId) ?? []).filter((heard) => heard.seq > seq);
+    if (after.length > 0) this.#heard.set(channelId, after);
+    else this.#heard.delete(channelId);
+    const mentions = after.filter((heard) => heard.mentioned).length;
+    this.#add(channelId, after.length - current.unreadCount, mentions - current.unreadMentionCount);
   }
 
   #add(channelId: string, unread: number, mentions: number): void {
