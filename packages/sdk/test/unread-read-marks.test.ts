@@ -1,4 +1,3 @@
-import type { TChatEvent } from "@parley/contract/client";
 import { describe, expect, it } from "vitest";
 import { Emitter } from "../src/emitter";
 import { UnreadApi } from "../src/unread";
@@ -9,7 +8,7 @@ function tracker() {
   const unread = new UnreadApi(
     emitter,
     () => "lee",
-    async () => ({ unreadCount: 0, unreadMentionCount: 0 }),
+    async () => ({ unreadCount: 0, unreadMentionCount: 0, channels: 0 }),
   );
   unread.seen([{ id: "general", type: "group", unreadCount: 0, unreadMentionCount: 0 } as never]);
   const heard = (seq: number, mentionedUserIds?: string[]) =>
@@ -19,7 +18,7 @@ function tracker() {
       channelId: "general",
       createdAt: "2026-12-06T12:00:00.000Z",
       message: { id: `m${seq}`, seq, type: "text", text: "hi", sender: { userId: "kim" }, mentionedUserIds },
-    } as unknown as TChatEvent);
+    } as never);
   const readEvent = (seq: number) =>
     emitter.emit("channel.read", {
       id: "r",
@@ -28,7 +27,7 @@ function tracker() {
       createdAt: "2026-12-06T12:00:00.000Z",
       userId: "lee",
       seq,
-    } as unknown as TChatEvent);
+    } as never);
   return { unread, heard, readEvent };
 }
 
