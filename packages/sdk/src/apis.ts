@@ -407,7 +407,7 @@ export class MessagesApi {
       body,
     });
     // The mark the server made: a message that arrived while the request was on its way stays unread.
-    if (seq === undefined) this.unread.read(channelId, lastReadSeq);
+    this.unread.read(channelId, lastReadSeq);
     return lastReadSeq;
   }
 

@@ -202,6 +202,30 @@ describe("the outbox", () => {
     expect(message?.reactions).toEqual({ like: 1 });
   });
 
+  it("sends read marks made offline as one reaching the furthest, leaving a message sent meanwhile unread", async () => {
+    const { kim, lee, channel } = await room();
+    const first = await lee.messages.send(channel.id, "one");
+    const second = await lee.messages.send(channel.id, "two");
+    await kim.connect();
+    await storeOf(kim).refreshMessages(channel.id);
+
+    proxy.setOnline(false);
+    const store = storeOf(kim);
+    await store.markRead(channel.id, first.seq);
+    await store.markRead(channel.id, second.seq);
+    await store.markRead(channel.id, first.seq);
+    // The first mark went on its way at once; the two after it wait as one.
+    const waiting = store.outbox().filter((i) => i.state === "pending");
+    expect(waiting.map((i) => i.kind === "read" && i.seq)).toEqual([second.seq]);
+    await lee.messages.send(channel.id, "three");
+
+    proxy.setOnline(true);
+    store.flush();
+    await waitFor("the outbox to empty", () => store.outbox().length === 0);
+    const seen = await kim.channels.get(channel.id);
+    expect(seen.unreadCount).toBe(1);
+  });
+
   it("never sends an item twice when two clients of the same user share the storage", async () => {
     const { kim, kimClient, lee, channel } = await room();
     const token = kim.sessionToken ?? "";

@@ -35,6 +35,15 @@ function isPendingMessage(item: OutboxItem): item is PendingMessage {
   return item.kind === "send" || item.kind === "file";
 }
 
+/** The newest seq among messages the server stored, or undefined when there are none. */
+function newestSeq(messages: readonly TMessage[]): number | undefined {
+  let newest: number | undefined;
+  for (const message of messages) {
+    if (typeof message.seq === "number" && (newest === undefined || message.seq > newest)) newest = message.seq;
+  }
+  return newest;
+}
+
 /**
  * A channel's messages (or one thread's replies): the latest page, older pages on demand, and everything live from
  * events (new messages, edits, deletes, reactions, thread counts), merged by id in seq order. The channel counts as
@@ -82,13 +91,21 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   );
   const drop = useCallback((messageId: string) => setMessages((c) => c.filter((m) => m.id !== messageId)), []);
 
-  // Without a seq the SDK also clears its own count for the channel, which is what the badges show. Read marks are
-  // the channel's; a thread panel leaves them to the channel beside it. With the local copy the mark is queued, and
-  // replaces the channel's earlier one still waiting.
-  const markRead = useCallback(() => {
-    if (offline) void offline.markRead(channelId).catch(() => undefined);
-    else if (!threadOf) void client.messages.markRead(channelId).catch(() => undefined);
-  }, [client, offline, channelId, threadOf]);
+  /** The newest seq this view has marked read: a mark goes out only when the view shows something newer. */
+  const markedSeq = useRef(0);
+  // A mark reaches the newest message on screen, not the channel's newest: one that arrives while the mark is on its
+  // way stays unread. The SDK moves its own count for the channel by it, which is what the badges show. Read marks
+  // are the channel's; a thread panel leaves them to the channel beside it. With the local copy the mark is queued,
+  // and joins the channel's earlier one still waiting.
+  const markRead = useCallback(
+    (seq: number | undefined) => {
+      if (threadOf || seq === undefined || seq <= markedSeq.current) return;
+      markedSeq.current = seq;
+      if (offline) void offline.markRead(channelId, seq).catch(() => undefined);
+      else void client.messages.markRead(channelId, seq).catch(() => undefined);
+    },
+    [client, offline, channelId, threadOf],
+  );
 
   const page = useCallback(
     (before?: number) => {
@@ -101,6 +118,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   useEffect(() => {
     if (offline) return;
     let cancelled = false;
+    markedSeq.current = 0;
     setMessages([]);
     setLoading(true);
     setError(null);
@@ -114,7 +132,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
           ),
         );
         setHasOlder(first.hasMore);
-        markRead();
+        markRead(newestSeq(first.messages));
       })
       .catch((failure: unknown) => !cancelled && setError(failure))
       .finally(() => !cancelled && setLoading(false));
@@ -125,8 +143,8 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
 
   useEffect(() => {
     if (!offline) return;
-    let first = true;
     let active = true;
+    markedSeq.current = 0;
     /** Every message id a copy held. */
     const known = new Set<string>();
     copyIsFresh.current = false;
@@ -155,10 +173,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
       if (!olderAnswered.current) setHasOlder((latest[0]?.seq ?? 1) > 1);
       // An empty copy may only mean the device has none yet: the list waits for the server's word then.
       if (latest.length > 0 || snapshot.pending.length > 0) setLoading(false);
-      if (first) {
-        first = false;
-        markRead();
-      }
+      markRead(newestSeq(snapshot.data));
     });
     return () => {
       active = false;
@@ -245,7 +260,7 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     const message = event.message;
     if (event.channelId !== channelId || !message || !belongs(message)) return;
     apply(message);
-    if (message.sender?.userId !== me) markRead();
+    if (message.sender?.userId !== me) markRead(message.seq);
   });
   useParleyEvent("message.updated", (event) => {
     const message = event.message;
@@ -407,6 +422,8 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
   const linkDown = connection.state === "reconnecting" || connection.state === "closed";
   const waitingForNetwork = offline !== null && copyRead && loading && linkDown;
 
+  const markShown = useCallback(() => markRead(newestSeq(messages)), [markRead, messages]);
+
   return {
     messages,
     loading,
@@ -430,7 +447,8 @@ export function useMessages(channelId: string, options: UseMessagesOptions = {})
     pending,
     retry,
     discard,
-    markRead,
+    /** Marks the channel read up to the newest message on screen. */
+    markRead: markShown,
   };
 }
 

@@ -343,12 +343,12 @@ export class FakeClient implements ChatClient {
       const { linkPreview: _gone, ...message } = this.#find(channelId, messageId);
       return this.#replace(channelId, message);
     },
-    markRead: async (channelId: string) => {
-      await this.#call("messages.markRead", channelId);
+    markRead: async (channelId: string, seq?: number) => {
+      await this.#call("messages.markRead", channelId, seq);
       const state = this.#channel(channelId);
       state.unread = { unreadCount: 0, unreadMentionCount: 0 };
       this.emit("unread.changed", { channelId, ...state.unread, totals: null });
-      return state.messages[state.messages.length - 1]?.seq ?? 0;
+      return seq ?? state.messages[state.messages.length - 1]?.seq ?? 0;
     },
   };
 

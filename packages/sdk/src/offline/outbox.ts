@@ -93,8 +93,12 @@ export class Outbox {
   ): Promise<OutboxItem | null> {
     const folded = await this.#fold(channelId, action);
     if (folded !== undefined) return folded;
+    const replaced =
+      action.kind === "read"
+        ? this.#items.filter((i) => i.kind === "read" && i.channelId === channelId && i.state === "pending")
+        : [];
     const item = {
-      ...action,
+      ...(action.kind === "read" ? furthestRead(action, replaced) : action),
       id: newItemId(Date.now()),
       channelId,
       createdAt: new Date().toISOString(),
@@ -103,10 +107,6 @@ export class Outbox {
     const set: Array<[string, StoredValue]> = [[OUTBOX_PREFIX + item.id, item]];
     if (bytes && storeBytes) set.push([BYTES_PREFIX + item.id, bytes]);
     else if (bytes) this.#volatileBytes.set(item.id, bytes);
-    const replaced =
-      action.kind === "read"
-        ? this.#items.filter((i) => i.kind === "read" && i.channelId === channelId && i.state === "pending")
-        : [];
     await this.host.write({ set, remove: replaced.map((i) => OUTBOX_PREFIX + i.id) });
     this.#items = this.#items.filter((i) => !replaced.includes(i));
     this.#items.push(item);
@@ -492,4 +492,14 @@ export class Outbox {
       void this.#drain();
     }, delay);
   }
+}
+
+/**
+ * A read mark that replaces others still waiting reaches as far as the furthest of them; a mark without a seq is
+ * the newest message.
+ */
+function furthestRead(action: OutboxAction & { kind: "read" }, waiting: OutboxItem[]): OutboxAction {
+  const seqs = [action, ...waiting].map((read) => ("seq" in read ? read.seq : undefined));
+  if (seqs.some((seq) => seq === undefined)) return { kind: "read" };
+  return { kind: "read", seq: Math.max(...(seqs as number[])) };
 }

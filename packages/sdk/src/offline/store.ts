@@ -334,10 +334,13 @@ export class OfflineStore implements OfflineApi {
     return item;
   }
 
-  /** Queues a read mark (the newest message when `seq` is left out); the channel's unread counts clear at once. */
+  /**
+   * Queues a read mark (the newest message when `seq` is left out); the channel's unread counts clear at once, up
+   * to `seq` when it is given.
+   */
   async markRead(channelId: string, seq?: number): Promise<OutboxItem | null> {
     await this.#opened;
-    if (seq === undefined) this.#client.unread.read(channelId);
+    this.#client.unread.read(channelId, seq);
     return this.#outbox.add(channelId, { kind: "read", ...(seq === undefined ? {} : { seq }) });
   }
 
