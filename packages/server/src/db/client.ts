@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataFolder } from "./lock";
+import { pglitePrepared } from "./pglite-prepared";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,8 +28,8 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * Runs a statement on the hot path as a prepared statement: PostgreSQL parses and plans it once per connection
-   * instead of on every run, which for a statement of many parts costs more than running it. Same text, same plan;
-   * the embedded database runs it as `db.execute` does.
+   * instead of on every run, which for a statement of many parts costs more than running it. Same text, same plan,
+   * on either engine.
    */
   prepared<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Present for PGlite only: the job queue listens for notifications on this single connection. */
@@ -58,7 +59,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   return {
     kind: "pglite",
     db,
-    prepared: async <T>(query: SQL) => rowsOf<T>(await db.execute(query)),
+    prepared: pglitePrepared(client),
     exec: async (sql) => {
       await client.exec(sql);
     },
