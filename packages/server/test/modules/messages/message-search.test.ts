@@ -1,5 +1,6 @@
 import type { TAppMessageSearchResponse, TChannel, TMessage, TMessageSearchResponse } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messageSearchTokens } from "../../../src/modules/messages/search-grams";
 import { createChatApp } from "../../factories";
 import { startTestApp, type TestApp } from "../../harness";
 
@@ -291,5 +292,58 @@ describe("search grams", () => {
     const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     const fromDatabase = rows.map((row) => [...row.grams].sort(byCodeUnits));
     expect(fromDatabase).toEqual(bodies.map((body) => referenceGrams(appId, body).sort(byCodeUnits)));
+  });
+
+  it("are made by the server as the database makes them, in order and with repeats, or left to the database", async () => {
+    const appId = "7b1e0c2d-4f5a-4b6c-8d7e-9f0a1b2c3d4e";
+    const alphabet = Array.from(" \t\n\r가나다라안녕하세요ab CDxYz1.,!?ｱイ漢字😀€©  ");
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const bodies = ["", "a", "가", " ", "ab", " 안녕 ", "aa aa aa", "Hello  World\n\n", "x".repeat(4001)];
+    for (let i = 0; i < 300; i++) {
+      const length = Math.floor(random() * 60);
+      bodies.push(Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
+    }
+    // Texts whose case or spaces a locale may treat otherwise than JavaScript does.
+    const leftToDatabase = [
+      "Café",
+      "İstanbul",
+      "Straße",
+      "a\u00a0b",
+      "a\u3000b",
+      "a\u180eb",
+      "x\u200by",
+      "a\vb",
+      "a\fb",
+      "a\x01b",
+      "\u0085",
+    ];
+    const rows = await t.ctx.database.query<{ grams: string[] }>(
+      `select message_search_tokens($1::uuid, b) as grams
+       from unnest($2::text[]) with ordinality as x (b, n) order by n`,
+      [appId, bodies],
+    );
+    const made = bodies.map((body) => messageSearchTokens(appId, body));
+    expect(made.every((grams) => grams !== undefined)).toBe(true);
+    expect(made).toEqual(rows.map((row) => row.grams));
+    expect(leftToDatabase.map((body) => messageSearchTokens(appId, body))).toEqual(leftToDatabase.map(() => undefined));
+  });
+
+  it("are stored with a message, whether the server made them or the database did, and found by search", async () => {
+    const app = await createChatApp(t);
+    const kim = await app.user("kim");
+    const channel = await createChannel(kim, { name: "Grams" });
+    const plain = await send(kim, channel.id, "Lunch at noon? 점심 먹어요 😀");
+    const cased = await send(kim, channel.id, "Café at noon, İpek");
+    const rows = await t.ctx.database.query<{ id: string; same: boolean }>(
+      `select id, search_tokens = message_search_tokens(app_id, text) as same from messages where id = any($1::uuid[])`,
+      [[plain.id, cased.id]],
+    );
+    expect(rows.map((row) => row.same)).toEqual([true, true]);
+    const found = await searchChannel(kim, channel.id, { q: "at noon" });
+    expect(found.body.results.map((r) => r.message.id).sort()).toEqual([plain.id, cased.id].sort());
   });
 });
