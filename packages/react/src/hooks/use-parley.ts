@@ -1,5 +1,5 @@
 import type { ParleyEventMap, TChatUser } from "@parley/sdk";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import type { ChatClient } from "../client";
 import { useParleyContext } from "../context";
 import type { Language, Translate } from "../i18n/translate";
@@ -25,7 +25,11 @@ export function useStrings(): { t: Translate; language: Language } {
   return { t, language };
 }
 
-/** Listens to one client event for the component's lifetime; the latest `handler` is always the one called. */
+/**
+ * Listens to one client event for the component's lifetime; the latest `handler` is always the one called. It
+ * listens from the moment the component is on screen (a layout effect): with a passive effect, an event that came
+ * after the component was drawn and before React ran its effects was lost, and what it changed never showed.
+ */
 export function useClientEvent<K extends keyof ParleyEventMap>(
   client: ChatClient,
   type: K,
@@ -35,7 +39,7 @@ export function useClientEvent<K extends keyof ParleyEventMap>(
   useLayoutEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => client.on(type, (payload) => latest.current(payload)), [client, type]);
+  useLayoutEffect(() => client.on(type, (payload) => latest.current(payload)), [client, type]);
 }
 
 /** Listens to one event of the provider's client (`message.created`, `connection`, …) while mounted. */
