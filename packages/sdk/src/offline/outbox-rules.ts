@@ -1,4 +1,4 @@
-import { type MessageRef, type OutboxItem, ParleyConnectionError, ParleyError } from "@parley/sdk";
+import { type MessageRef, type OutboxAction, type OutboxItem, ParleyConnectionError, ParleyError } from "@parley/sdk";
 
 let counter = 0;
 
@@ -42,4 +42,20 @@ export function sameTarget(a: MessageRef, b: MessageRef): boolean {
   if ("messageId" in a && "messageId" in b) return a.messageId === b.messageId;
   if ("clientMessageId" in a && "clientMessageId" in b) return a.clientMessageId === b.clientMessageId;
   return false;
+}
+
+/**
+ * An action as it is queued, with the items it replaces: a read mark replaces the channel's earlier ones still
+ * waiting, and reaches as far as the furthest of them (a mark without a seq is the newest message).
+ */
+export function replacingReads(
+  items: readonly OutboxItem[],
+  channelId: string,
+  action: OutboxAction,
+): { queued: OutboxAction; replaced: OutboxItem[] } {
+  if (action.kind !== "read") return { queued: action, replaced: [] };
+  const replaced = items.filter((i) => i.kind === "read" && i.channelId === channelId && i.state === "pending");
+  const seqs = [action, ...replaced].map((read) => ("seq" in read ? read.seq : undefined));
+  if (seqs.some((seq) => seq === undefined)) return { queued: { kind: "read" }, replaced };
+  return { queued: { kind: "read", seq: Math.max(...(seqs as number[])) }, replaced };
 }

@@ -1,6 +1,15 @@
 import { type OutboxAction, type OutboxItem, type ParleyClient, ParleyError, type TMessage } from "@parley/sdk";
 import { fileSendOptions } from "./actions";
-import { byItemId, failureOf, isTransient, localLocks, newItemId, refersTo, sameTarget } from "./outbox-rules";
+import {
+  byItemId,
+  failureOf,
+  isTransient,
+  localLocks,
+  newItemId,
+  refersTo,
+  replacingReads,
+  sameTarget,
+} from "./outbox-rules";
 import type { StorageArea, StoredValue } from "./storage";
 
 /** What the outbox needs from the store that holds it. */
@@ -81,9 +90,8 @@ export class Outbox {
   }
 
   /**
-   * Stores a change and starts sending. An edit or delete of a message still waiting to go out changes or drops
-   * that message instead, a reaction taken back before it went out drops both, and a read mark replaces the
-   * channel's earlier one; then null is answered, as nothing new was queued.
+   * Stores a change and starts sending. An edit or delete of a message still waiting changes or drops it instead,
+   * and a reaction taken back before it went out drops both: null then, as nothing was queued. See `replacingReads`.
    */
   async add(
     channelId: string,
@@ -93,12 +101,9 @@ export class Outbox {
   ): Promise<OutboxItem | null> {
     const folded = await this.#fold(channelId, action);
     if (folded !== undefined) return folded;
-    const replaced =
-      action.kind === "read"
-        ? this.#items.filter((i) => i.kind === "read" && i.channelId === channelId && i.state === "pending")
-        : [];
+    const { queued, replaced } = replacingReads(this.#items, channelId, action);
     const item = {
-      ...(action.kind === "read" ? furthestRead(action, replaced) : action),
+      ...queued,
       id: newItemId(Date.now()),
       channelId,
       createdAt: new Date().toISOString(),
@@ -492,14 +497,4 @@ export class Outbox {
       void this.#drain();
     }, delay);
   }
-}
-
-/**
- * A read mark that replaces others still waiting reaches as far as the furthest of them; a mark without a seq is
- * the newest message.
- */
-function furthestRead(action: OutboxAction & { kind: "read" }, waiting: OutboxItem[]): OutboxAction {
-  const seqs = [action, ...waiting].map((read) => ("seq" in read ? read.seq : undefined));
-  if (seqs.some((seq) => seq === undefined)) return { kind: "read" };
-  return { kind: "read", seq: Math.max(...(seqs as number[])) };
 }

@@ -334,10 +334,7 @@ export class OfflineStore implements OfflineApi {
     return item;
   }
 
-  /**
-   * Queues a read mark (the newest message when `seq` is left out); the channel's unread counts clear at once, up
-   * to `seq` when it is given.
-   */
+  /** Queues a read mark (the newest message when `seq` is left out); the unread counts clear at once up to it. */
   async markRead(channelId: string, seq?: number): Promise<OutboxItem | null> {
     await this.#opened;
     this.#client.unread.read(channelId, seq);

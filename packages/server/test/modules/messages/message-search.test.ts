@@ -257,6 +257,19 @@ describe("chat API message search", () => {
 });
 
 describe("search grams", () => {
+  /** 300 texts of up to 60 characters of `alphabet`, from a fixed generator, so a failure repeats with the same texts. */
+  function generatedTexts(alphabet: string, seed: number): string[] {
+    const chars = Array.from(alphabet);
+    let state = seed;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    return Array.from({ length: 300 }, () =>
+      Array.from({ length: Math.floor(random() * 60) }, () => chars[Math.floor(random() * chars.length)]).join(""),
+    );
+  }
+
   /** The grams as the specification words them, character by character (code points, not UTF-16 units). */
   function referenceGrams(appId: string, body: string): string[] {
     const chars = Array.from(body.replaceAll("\x01", " ").toLowerCase().replace(/\s+/g, " "));
@@ -272,18 +285,10 @@ describe("search grams", () => {
 
   it("are every neighbouring pair without a space and every character from U+1100 on, for any text", async () => {
     const appId = "f02c155c-581f-486e-a3ca-0fbee6dc310a";
-    const alphabet = Array.from(" \t\n\x01가나다라안녕하세요ab CDxYz1.,!?ｱイ漢字😀éÉ  ");
-    // A fixed generator, so a failure repeats with the same texts.
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const bodies = ["", "a", "가", " ", "ab", " 안녕 ", "a\x01b", "x".repeat(4001)];
-    for (let i = 0; i < 300; i++) {
-      const length = Math.floor(random() * 60);
-      bodies.push(Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
-    }
+    const bodies = [
+      ...["", "a", "가", " ", "ab", " 안녕 ", "a\x01b", "x".repeat(4001)],
+      ...generatedTexts(" \t\n\x01가나다라안녕하세요ab CDxYz1.,!?ｱイ漢字😀éÉ  ", 7),
+    ];
     const rows = await t.ctx.database.query<{ grams: string[] }>(
       `select array(select distinct g from unnest(message_search_tokens($1::uuid, b)) g) as grams
        from unnest($2::text[]) with ordinality as x (b, n) order by n`,
@@ -296,17 +301,10 @@ describe("search grams", () => {
 
   it("are made by the server as the database makes them, in order and with repeats, or left to the database", async () => {
     const appId = "7b1e0c2d-4f5a-4b6c-8d7e-9f0a1b2c3d4e";
-    const alphabet = Array.from(" \t\n\r가나다라안녕하세요ab CDxYz1.,!?ｱイ漢字😀€©  ");
-    let seed = 11;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const bodies = ["", "a", "가", " ", "ab", " 안녕 ", "aa aa aa", "Hello  World\n\n", "x".repeat(4001)];
-    for (let i = 0; i < 300; i++) {
-      const length = Math.floor(random() * 60);
-      bodies.push(Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
-    }
+    const bodies = [
+      ...["", "a", "가", " ", "ab", " 안녕 ", "aa aa aa", "Hello  World\n\n", "x".repeat(4001)],
+      ...generatedTexts(" \t\n\r가나다라안녕하세요ab CDxYz1.,!?ｱイ漢字😀€©  ", 11),
+    ];
     // Texts whose case or spaces a locale may treat otherwise than JavaScript does.
     const leftToDatabase = [
       "Café",
