@@ -12,14 +12,6 @@ function counts(message: NonNullable<TChatEvent["message"]>): boolean {
   return type !== "hidden" && !(parentMessageId && !showInChannel);
 }
 
-/**
- * Unread counts kept current from events, so an app shows badges without asking again: each channel's counts as
- * the server gave them with the channel (`channels.list`, `channels.get`), plus every message since that counts for
- * this user (not their own, not hidden, not a reply kept in its thread), until they read the channel (here or on
- * another device: `channel.read` for themselves). `totals` starts from `refresh()` and moves the same way. Each
- * change emits `unread.changed`. An open channel counts nothing, as on the server: its messages move no count once
- * the SDK has seen it is open.
- */
 /** How many messages heard from events a channel keeps by seq; older ones fold into its baseline. */
 const HEARD_KEPT = 500;
 
@@ -33,6 +25,14 @@ interface Baseline {
   unreadMentionCount: number;
 }
 
+/**
+ * Unread counts kept current from events, so an app shows badges without asking again: each channel's counts as
+ * the server gave them with the channel (`channels.list`, `channels.get`), plus every message since that counts for
+ * this user (not their own, not hidden, not a reply kept in its thread), until they read the channel (here or on
+ * another device: `channel.read` for themselves). `totals` starts from `refresh()` and moves the same way. Each
+ * change emits `unread.changed`. An open channel counts nothing, as on the server: its messages move no count once
+ * the SDK has seen it is open.
+ */
 export class UnreadApi implements UnreadTracker {
   #channels = new Map<string, UnreadCounts>();
   #baselines = new Map<string, Baseline>();

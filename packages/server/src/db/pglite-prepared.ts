@@ -36,6 +36,7 @@ interface Statement {
 export function pglitePrepared(client: PGlite) {
   const dialect = new PgDialect();
   const statements = new Map<string, Statement>();
+  let parsers: typeof client.parsers | undefined;
   // Unique to this handle: another handle on the same database may have named statements of its own.
   const prefix = `p_${randomBytes(4).toString("hex")}_`;
   const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
@@ -75,7 +76,9 @@ export function pglitePrepared(client: PGlite) {
           answered.push(...(await send(protocol.serialize.sync())));
         }
         await client.syncToFs();
-        const [result] = parse.parseResults(answered, client.parsers, { rowMode: "object", parsers: RAW_PARSERS });
+        // Merged once, not on every statement as passing `parsers` in the options would.
+        parsers ??= { ...client.parsers, ...RAW_PARSERS };
+        const [result] = parse.parseResults(answered, parsers, { rowMode: "object" });
         return (result?.rows ?? []) as T[];
       }),
     );
