@@ -8,7 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataFolder } from "./lock";
-import { pglitePrepared } from "./pglite-prepared";
+import { pgliteStatements } from "./pglite-prepared";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,11 +55,14 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     unlock();
     throw err;
   }
-  const db = drizzlePglite({ client, schema });
+  // Every statement drizzle runs outside a transaction is prepared once, as node-postgres's named ones are on the
+  // server database: in WebAssembly, planning a statement can cost more than running it.
+  const statements = pgliteStatements(client);
+  const db = drizzlePglite({ client: statements.client(), schema });
   return {
     kind: "pglite",
     db,
-    prepared: pglitePrepared(client),
+    prepared: statements.prepared,
     exec: async (sql) => {
       await client.exec(sql);
     },

@@ -1,19 +1,37 @@
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { bigserial, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "./client";
-import { pglitePrepared } from "./pglite-prepared";
+import { pgliteStatements } from "./pglite-prepared";
+
+const notes = pgTable("notes", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  body: jsonb("body").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+  tag: text("tag").unique(),
+  owner: uuid("owner"),
+});
 
 let client: PGlite;
-let prepared: ReturnType<typeof pglitePrepared>;
+let prepared: ReturnType<typeof pgliteStatements>["prepared"];
 
 beforeAll(async () => {
   client = await PGlite.create();
   await client.exec(`create table notes (id bigserial primary key, body jsonb not null, at timestamptz not null,
     tag text unique, owner uuid)`);
-  prepared = pglitePrepared(client);
+  prepared = pgliteStatements(client).prepared;
 });
+
+/** The statements this connection holds prepared whose text mentions `mark`. */
+const preparedMentioning = async (mark: string) =>
+  (
+    await client.query<{ n: number }>(
+      "select count(*)::int as n from pg_prepared_statements where statement like '%' || $1 || '%'",
+      [mark],
+    )
+  ).rows[0]?.n;
 afterAll(() => client?.close());
 
 const insert = (tag: string | null, at: Date) => sql`
@@ -75,5 +93,59 @@ describe("prepared statements on the embedded database", () => {
     release();
     await transaction;
     expect((await counted)[0]?.n).toBe(0);
+  });
+
+  it("runs drizzle's statements outside a transaction prepared, with the rows drizzle maps from the plain client", async () => {
+    const at = new Date("2026-12-06T11:00:00.000Z");
+    const plain = drizzle({ client });
+    const viaStatements = drizzle({ client: pgliteStatements(client).client() });
+    await plain.insert(notes).values({ body: { n: 1 }, at, tag: "mapped" });
+    const read = () => viaStatements.select().from(notes).where(eq(notes.tag, "mapped"));
+    const [mine] = await read();
+    expect(mine).toEqual((await plain.select().from(notes).where(eq(notes.tag, "mapped")))[0]);
+    expect(mine?.at).toEqual(at);
+    const before = await preparedMentioning('"notes"."tag" = $1');
+    await read();
+    expect(await preparedMentioning('"notes"."tag" = $1')).toBe(before);
+    expect(before).toBe(1);
+  });
+
+  it("runs a transaction's statements on the transaction's own handle", async () => {
+    const db = drizzle({ client: pgliteStatements(client).client() });
+    const at = new Date();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(notes).values({ body: {}, at, tag: "undone" });
+        expect(await tx.select().from(notes).where(eq(notes.tag, "undone"))).toHaveLength(1);
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    expect(await db.select().from(notes).where(eq(notes.tag, "undone"))).toHaveLength(0);
+  });
+
+  it("keeps at most the given number of statements, closing the least recently run", async () => {
+    const statements = pgliteStatements(client, { kept: 2 });
+    const run = (n: number) => statements.prepared(sql`select ${n}::int as kept_${sql.raw(String(n))}`);
+    await run(1);
+    await run(2);
+    await run(1);
+    await run(3);
+    expect(await preparedMentioning("as kept_1")).toBe(1);
+    expect(await preparedMentioning("as kept_2")).toBe(0);
+    expect(await preparedMentioning("as kept_3")).toBe(1);
+    const [{ kept_2: again } = { kept_2: 0 }] = await statements.prepared<{ kept_2: number }>(
+      sql`select ${2}::int as kept_2`,
+    );
+    expect(again).toBe(2);
+  });
+
+  it("prepares a statement again when the table it reads changed shape", async () => {
+    await client.exec("create table shapes (id int primary key)");
+    await client.exec("insert into shapes values (1)");
+    const statements = pgliteStatements(client);
+    const read = () => statements.prepared<Record<string, unknown>>(sql`select * from shapes where id = ${1}`);
+    expect(await read()).toEqual([{ id: 1 }]);
+    await client.exec("alter table shapes add column label text default 'one'");
+    expect(await read()).toEqual([{ id: 1, label: "one" }]);
   });
 });
