@@ -55,8 +55,8 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     unlock();
     throw err;
   }
-  // Every statement drizzle runs outside a transaction is prepared once, as node-postgres's named ones are on the
-  // server database: in WebAssembly, planning a statement can cost more than running it.
+  // Every statement drizzle runs is prepared once, as node-postgres's named ones are on the server database: in
+  // WebAssembly, planning a statement can cost more than running it.
   const statements = pgliteStatements(client);
   const db = drizzlePglite({ client: statements.client(), schema });
   return {

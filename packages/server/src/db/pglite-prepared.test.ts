@@ -110,9 +110,10 @@ describe("prepared statements on the embedded database", () => {
     expect(before).toBe(1);
   });
 
-  it("runs a transaction's statements on the transaction's own handle", async () => {
+  it("runs a transaction's statements prepared, and a rolled back transaction leaves nothing", async () => {
     const db = drizzle({ client: pgliteStatements(client).client() });
     const at = new Date();
+    const undone = () => db.select().from(notes).where(eq(notes.tag, "undone"));
     await expect(
       db.transaction(async (tx) => {
         await tx.insert(notes).values({ body: {}, at, tag: "undone" });
@@ -120,7 +121,25 @@ describe("prepared statements on the embedded database", () => {
         throw new Error("undo");
       }),
     ).rejects.toThrow("undo");
-    expect(await db.select().from(notes).where(eq(notes.tag, "undone"))).toHaveLength(0);
+    expect(await undone()).toHaveLength(0);
+    expect(await preparedMentioning('insert into "notes"')).toBe(1);
+  });
+
+  it("fails a transaction whose statement fails, and runs the next one", async () => {
+    const db = drizzle({ client: pgliteStatements(client).client() });
+    const at = new Date();
+    await db.insert(notes).values({ body: {}, at, tag: "once" });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(notes).values({ body: {}, at, tag: "kept in no transaction" });
+        await tx.insert(notes).values({ body: {}, at, tag: "once" });
+      }),
+    ).rejects.toMatchObject({ cause: { code: "23505" } });
+    expect(await db.select().from(notes).where(eq(notes.tag, "kept in no transaction"))).toHaveLength(0);
+    const made = await db.transaction(async (tx) =>
+      tx.insert(notes).values({ body: {}, at, tag: "twice" }).returning(),
+    );
+    expect(made[0]?.tag).toBe("twice");
   });
 
   it("keeps at most the given number of statements, closing the least recently run", async () => {

@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { type PGlite, parse, protocol, type Results, type RowMode, types } from "@electric-sql/pglite";
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type Results,
+  type RowMode,
+  type Transaction,
+  types,
+} from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 
@@ -86,30 +94,57 @@ export function pgliteStatements(client: PGlite, options: { kept?: number } = {}
     await send(protocol.serialize.close({ type: "S", name: statement.name }));
   }
 
-  /** One run of a prepared statement, under the locks `query` takes, ended by Sync whatever happened. */
+  /** Binds and runs `text`, prepared first if it is new, ended by Sync whatever happened; the caller holds the locks. */
+  async function exchange(text: string, params: unknown[]): Promise<Parameters<typeof parse.parseResults>[0]> {
+    const answered: Parameters<typeof parse.parseResults>[0] = [];
+    try {
+      const statement = await statementFor(text);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serialize = client.serializers[statement.types[i] ?? 0];
+        return serialize ? serialize(value) : String(value);
+      });
+      answered.push(...(await send(protocol.serialize.bind({ statement: statement.name, values }))));
+      answered.push(...(await send(protocol.serialize.describe({ type: "P" }))));
+      answered.push(...(await send(protocol.serialize.execute({}))));
+    } finally {
+      answered.push(...(await send(protocol.serialize.sync())));
+    }
+    return answered;
+  }
+
+  function resultOf(answered: Parameters<typeof parse.parseResults>[0], rowMode: RowMode, parsers: Parsers): Results {
+    const [result] = parse.parseResults(answered, parsers, { rowMode });
+    return result ?? { rows: [], fields: [] };
+  }
+
+  /** One run outside a transaction, under the locks `query` takes. */
   async function runOnce(text: string, params: unknown[], rowMode: RowMode, parsers: Parsers): Promise<Results> {
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const answered: Parameters<typeof parse.parseResults>[0] = [];
-        try {
-          const statement = await statementFor(text);
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const serialize = client.serializers[statement.types[i] ?? 0];
-            return serialize ? serialize(value) : String(value);
-          });
-          answered.push(...(await send(protocol.serialize.bind({ statement: statement.name, values }))));
-          answered.push(...(await send(protocol.serialize.describe({ type: "P" }))));
-          answered.push(...(await send(protocol.serialize.execute({}))));
-        } finally {
-          answered.push(...(await send(protocol.serialize.sync())));
-        }
+        const answered = await exchange(text, params);
         await client.syncToFs();
-        const [result] = parse.parseResults(answered, parsers, { rowMode });
-        return result ?? { rows: [], fields: [] };
+        return resultOf(answered, rowMode, parsers);
       }),
     );
+  }
+
+  /**
+   * `tx` with its statements run prepared, as its own `query` runs them: under the query lock only (the transaction
+   * holds the other), with no write to the file system until it ends. A failed statement aborts the transaction, so
+   * it is never run again here: the transaction fails as it would have.
+   */
+  function preparedIn(tx: Transaction): Transaction {
+    const query: Transaction["query"] = async (text, params = [], queryOptions) => {
+      if (tx.closed) throw new Error("Transaction is closed");
+      const rowMode = queryOptions?.rowMode ?? "object";
+      const parsers = parsersWith(queryOptions?.parsers);
+      return client._runExclusiveQuery(async () => resultOf(await exchange(text, params), rowMode, parsers)) as never;
+    };
+    return new Proxy(tx, {
+      get: (target, property) => (property === "query" ? query : Reflect.get(target, property, target)),
+    });
   }
 
   /**
@@ -147,15 +182,17 @@ export function pgliteStatements(client: PGlite, options: { kept?: number } = {}
     },
 
     /**
-     * The client to hand drizzle: its statements outside a transaction run prepared (a transaction's go through the
-     * transaction's own handle, as PGlite gives it), and everything else is the client's own.
+     * The client to hand drizzle: its statements run prepared, in a transaction or not, and everything else is the
+     * client's own.
      */
     client(): PGlite {
       const query: PGlite["query"] = async (text, params = [], queryOptions) =>
         (await run(text, params, queryOptions?.rowMode ?? "object", parsersWith(queryOptions?.parsers))) as never;
+      const transaction: PGlite["transaction"] = (callback) => client.transaction((tx) => callback(preparedIn(tx)));
       return new Proxy(client, {
         get(target, property) {
           if (property === "query") return query;
+          if (property === "transaction") return transaction;
           const value: unknown = Reflect.get(target, property, target);
           return typeof value === "function" ? value.bind(target) : value;
         },
