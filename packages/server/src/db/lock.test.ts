@@ -2,19 +2,22 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "./client";
 import { DataFolderLockedError } from "./lock";
 
 let dataDir: string;
 let folder: string;
 
-beforeEach(async () => {
+// One folder for every test, made once: making a database's files takes the embedded database seconds, and the lock
+// is the same whether the folder is new or not. Each test leaves it closed and unlocked.
+beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-lock-"));
   folder = path.join(dataDir, "db");
-});
+  await (await openPglite(folder)).close();
+}, 60_000);
 
-afterEach(async () => {
+afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -60,7 +63,6 @@ describe("the embedded database's folder lock", () => {
   });
 
   it("takes over an unreadable lock, as a crash while writing it leaves", async () => {
-    await fs.mkdir(dataDir, { recursive: true });
     await fs.writeFile(`${folder}.lock`, "");
     const database = await openPglite(folder);
     await database.close();
