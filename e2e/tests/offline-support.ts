@@ -46,49 +46,31 @@ function call<T>(baseUrl: string, method: string, url: string, auth: Authorizati
   );
 }
 
-/** The newest mail the server wrote into `dataDir/mail` for `to`, waiting for the mail job. */
-async function mailTo(dataDir: string, to: string): Promise<{ text: string }> {
-  const dir = path.join(dataDir, "mail");
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).sort();
-    for (const file of files.reverse()) {
-      const mail = JSON.parse(await fs.readFile(path.join(dir, file), "utf8")) as { to: string; text: string };
-      if (mail.to === to) return mail;
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /**
- * An account signed up and verified through the dashboard API of the server at `baseUrl` (whose data folder is
- * `dataDir`, where it writes its mail), with one app that lets guests in: what the sample signs in to.
+ * An account made verified and signed in by the testing endpoint of the server at `baseUrl`, with one app that lets
+ * guests in: what the sample signs in to.
  */
-export async function guestApp(baseUrl: string, dataDir: string): Promise<{ appId: string }> {
+export async function guestApp(baseUrl: string): Promise<{ appId: string }> {
   const email = `e2e.offline.${Date.now()}.${randomBytes(3).toString("hex")}@example.com`;
-  await call(baseUrl, "POST", "/api/auth/signup", null, {
-    email,
-    password: PASSWORD,
-    name: "Mina Choi",
-    contact: "01055556666",
-    companyName: "Mina Games",
-    companyHomepage: "",
-    companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "" },
-    marketingConsent: false,
-    termsAccepted: true,
-    privacyAccepted: true,
-    language: "en",
-  });
-  const code = /[?&]code=([A-Za-z0-9_-]+)/.exec((await mailTo(dataDir, email)).text)?.[1];
-  const { session } = await call<{ session: { sessionToken: string } | null }>(
+  const { session } = await call<{ session: { sessionToken: string } }>(
     baseUrl,
     "POST",
-    "/api/auth/email/verification/confirm",
+    "/api/testing/accounts",
     null,
-    { email, code },
+    {
+      email,
+      password: PASSWORD,
+      name: "Mina Choi",
+      contact: "01055556666",
+      companyName: "Mina Games",
+      companyHomepage: "",
+      companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "" },
+      marketingConsent: false,
+      termsAccepted: true,
+      privacyAccepted: true,
+      language: "en",
+    },
   );
-  if (!session) throw new Error(`verification signed no one in: ${email}`);
   const owner = { authorization: `Bearer ${session.sessionToken}` };
   const { app } = await call<{ app: { id: string } }>(baseUrl, "POST", "/api/apps", owner, { name: "Offline" });
   await call(baseUrl, "PUT", `/api/apps/${app.id}/admin`, owner, {

@@ -17,7 +17,6 @@ import {
   waitForOfflinePage,
 } from "./offline-support";
 import { SAMPLE_WORDS, type SampleLanguage, signInToSample, useSampleApp } from "./sample-host";
-import { dataDir } from "./support";
 
 const sample = useSampleApp();
 
@@ -84,7 +83,7 @@ for (const language of ["en", "ko"] as const) {
     allowNetworkFailures(consoleWatch);
     const words = UI[language];
     const server = baseURL as string;
-    const { appId } = await guestApp(server, dataDir());
+    const { appId } = await guestApp(server);
     const kim = await guest(server, appId, "kim");
     const lee = await guest(server, appId, "lee");
     const channelId = await lee.createChannel("General", ["kim"]);
@@ -153,7 +152,7 @@ test("messages on their way when the server is killed arrive once, in order, aft
   const own = await ownServer(await fs.mkdtemp(path.join(os.tmpdir(), "parley-e2e-offline-")));
   try {
     await own.start();
-    const { appId } = await guestApp(own.url, own.dataDir);
+    const { appId } = await guestApp(own.url);
     const kim = await guest(own.url, appId, "kim");
     const lee = await guest(own.url, appId, "lee");
     const channelId = await lee.createChannel("Ops", ["kim"]);
@@ -204,7 +203,7 @@ test("a send whose answer is lost after the server stored it waits, then is sent
   allowNetworkFailures(consoleWatch);
   const words = UI.en;
   const server = baseURL as string;
-  const { appId } = await guestApp(server, dataDir());
+  const { appId } = await guestApp(server);
   const kim = await guest(server, appId, "kim");
   const lee = await guest(server, appId, "lee");
   const channelId = await lee.createChannel("Relay", ["kim"]);
@@ -254,7 +253,7 @@ test("two tabs of one user send offline; back online every message arrives once"
   allowNetworkFailures(consoleWatch);
   const words = UI.en;
   const server = baseURL as string;
-  const { appId } = await guestApp(server, dataDir());
+  const { appId } = await guestApp(server);
   const kim = await guest(server, appId, "kim");
   const lee = await guest(server, appId, "lee");
   const channelId = await lee.createChannel("Tabs", ["kim"]);
@@ -303,7 +302,7 @@ test("logging out deletes the user's store, and the next user sees none of their
 }) => {
   const words = UI.en;
   const server = baseURL as string;
-  const { appId } = await guestApp(server, dataDir());
+  const { appId } = await guestApp(server);
   const kim = await guest(server, appId, "kim");
   const park = await guest(server, appId, "park");
   const lee = await guest(server, appId, "lee");

@@ -8,7 +8,6 @@ import {
   signInToReactNativeSample,
   useReactNativeSample,
 } from "./react-native-sample-support";
-import { dataDir } from "./support";
 
 const sample = useReactNativeSample();
 const chromium = await resolveChromium();
@@ -52,7 +51,7 @@ test("two people chat, react, reply in a thread, send a file, send offline and h
   consoleWatch.allow(/Failed to load resource: net::ERR_[A-Z_]+ at http:\/\/127\.0\.0\.1:\d+\/v1\//);
   consoleWatch.allow(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/v1\/ws' failed/);
   const server = baseURL as string;
-  const { appId } = await guestApp(server, dataDir());
+  const { appId } = await guestApp(server);
   const lee = await guest(server, appId, "lee");
   const kimApi = await guest(server, appId, "kim");
   const channelId = await kimApi.createChannel("General", ["lee"]);

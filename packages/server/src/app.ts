@@ -155,7 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const jobHandlers = new Map(handlers.map((h) => [h.job.name, h]));
   if (config.testingEndpoints && ctx.clock instanceof OffsetClock) {
-    registerTestingEndpoints(server, { clock: ctx.clock, jobHandlers, database });
+    registerTestingEndpoints(server, { clock: ctx.clock, jobHandlers, database, auth: services.auth });
   }
   await registerWeb(server, config.webDistDir, config.publicUrl);
 

@@ -1,12 +1,13 @@
-import { Errors } from "@parley/contract";
+import { CURRENCY_BY_LANGUAGE, Errors, zSignupRequest } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { OffsetClock } from "../clock";
 import type { Database } from "../db/client";
+import { consentColumns, profileColumns } from "../db/columns";
 import { AppError } from "../errors";
 import type { JobHandler } from "../jobs/runtime";
-import { updateAccountByEmail } from "../modules/auth";
+import { type AuthService, createAuthRepository, hashPassword, updateAccountByEmail } from "../modules/auth";
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
@@ -25,15 +26,55 @@ async function requireLoopback(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Endpoints for browser tests against a running server: move its clock, and run a job now instead of waiting for
- * its schedule. Registered only with `TESTING_ENDPOINTS=true`, and answered only to callers on this machine; a
- * production server does not have them.
+ * Endpoints for browser tests against a running server: make a signed-in account, move its clock, and run a job now
+ * instead of waiting for its schedule. Registered only with `TESTING_ENDPOINTS=true`, and answered only to callers on
+ * this machine; a production server does not have them.
  */
 export function registerTestingEndpoints(
   server: FastifyInstance,
-  deps: { clock: OffsetClock; jobHandlers: Map<string, JobHandler>; database: Database },
+  deps: {
+    clock: OffsetClock;
+    jobHandlers: Map<string, JobHandler>;
+    database: Database;
+    auth: Pick<AuthService, "startSessionFor">;
+  },
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  /**
+   * argon2 is slow on purpose: each password is hashed once per server and the hash shared by every account made
+   * with it here, so logging in with it still works.
+   */
+  const passwordHashes = new Map<string, Promise<string>>();
+  const repository = createAuthRepository(deps.database.db);
+  // An account as sign-up and the confirmation of its mailed code leave it, and the session that confirmation starts:
+  // what almost every browser test begins with, without the mail job and the mail folder in its way. Sign-up's own
+  // tests go through sign-up.
+  app.post(
+    "/api/testing/accounts",
+    { onRequest: requireLoopback, schema: { body: zSignupRequest } },
+    async (request) => {
+      const input = request.body;
+      const now = deps.clock.now();
+      let passwordHash = passwordHashes.get(input.password);
+      if (!passwordHash) {
+        passwordHash = hashPassword(input.password);
+        passwordHashes.set(input.password, passwordHash);
+      }
+      const account = await repository.insertAccount({
+        email: input.email,
+        passwordHash: await passwordHash,
+        ...profileColumns(input),
+        language: input.language,
+        paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
+        ...consentColumns(now),
+        passwordChangedAt: now,
+        createdAt: now,
+        emailVerifiedAt: now,
+      });
+      const session = await deps.auth.startSessionFor(account, request.headers["user-agent"]?.slice(0, 300) ?? "");
+      return { session };
+    },
+  );
   app.put(
     "/api/testing/clock",
     {

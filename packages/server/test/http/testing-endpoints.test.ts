@@ -6,7 +6,7 @@ import { registerErrorHandler } from "../../src/http/error-handler";
 import { isLoopback, registerTestingEndpoints } from "../../src/http/testing";
 import { validatorCompiler } from "../../src/http/validation";
 import { createAccount } from "../factories";
-import { startTestApp, type TestApp } from "../harness";
+import { signupBody, startTestApp, type TestApp, uniqueEmail } from "../harness";
 
 describe("testing endpoints", () => {
   let t: TestApp;
@@ -33,6 +33,12 @@ describe("testing endpoints", () => {
       payload: { email: "someone@example.com", role: "admin" },
     });
     expect(role.json().code).toBe("004");
+    const account = await t.server.inject({
+      method: "POST",
+      url: "/api/testing/accounts",
+      payload: signupBody(uniqueEmail()),
+    });
+    expect(account.json().code).toBe("004");
   });
 });
 
@@ -49,6 +55,7 @@ describe("testing endpoints turned on", () => {
       clock: new OffsetClock(),
       jobHandlers: t.jobHandlers,
       database: t.ctx.database,
+      auth: t.services.auth,
     });
     await server.ready();
   });
@@ -82,6 +89,37 @@ describe("testing endpoints turned on", () => {
       });
       expect(clock.json().code).toBe("004");
     }
+  });
+
+  it("make a verified account with a session that the dashboard API admits and that logs in with its password", async () => {
+    const body = signupBody(uniqueEmail(), { language: "en" });
+    const made = await server.inject({ method: "POST", url: "/api/testing/accounts", payload: body });
+    expect(made.statusCode).toBe(200);
+    const { session } = made.json() as { session: { sessionToken: string; email: string } };
+    expect(session.email).toBe(body.email);
+    const state = await t.server.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { authorization: `Bearer ${session.sessionToken}` },
+    });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toMatchObject({ email: body.email, isAdmin: false });
+    const login = await t.server.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: body.email, password: body.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("refuse an account body that sign-up would refuse, with 300", async () => {
+    const made = await server.inject({
+      method: "POST",
+      url: "/api/testing/accounts",
+      payload: signupBody(uniqueEmail(), { termsAccepted: false }),
+    });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().code).toBe("300");
   });
 
   it("answer a caller on this machine", async () => {
