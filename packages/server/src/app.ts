@@ -5,6 +5,7 @@ import { type Clock, OffsetClock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Context } from "./context";
 import { type Database, openDatabase, rowsOf } from "./db/client";
+import { startEmbeddedUpkeep } from "./db/embedded-upkeep";
 import { migrate } from "./db/migrate";
 import type { registerGateway } from "./gateway/gateway";
 import { registerPrometheus } from "./http/prometheus";
@@ -114,6 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config.jobsEnabled && config.searchMergeMs > 0
       ? startSearchUpkeep(database, server.log, config.searchMergeMs)
       : null;
+  const embeddedUpkeep =
+    config.jobsEnabled && database.kind === "pglite" ? startEmbeddedUpkeep(database, server.log) : null;
   if (config.jobsEnabled) {
     void services.outbox.dispatch();
     // A send a stopped process left halfway resumes now rather than at the next minute's sweep.
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await chatUsers.flushSessionMarks();
     await ctx.jobs.stop();
     await searchUpkeep?.stop();
+    await embeddedUpkeep?.stop();
     mailer.close();
     ctx.outbound.close();
     if (!options.bus) await bus.close();
