@@ -260,31 +260,36 @@ function matchersOf(settings: TProfanitySettings): Matchers {
   return matchers;
 }
 
+/** The characters of `text` masked so far with `length` more from `index`; the marks are made at the first. */
+function withMarked(masked: boolean[] | null, text: string, index: number, length: number): boolean[] | null {
+  if (length === 0) return masked;
+  const marks = masked ?? new Array<boolean>(text.length).fill(false);
+  marks.fill(true, index, index + length);
+  return marks;
+}
+
 /**
  * Applies an app's filter to a message text. Shared by the server's message pipeline and the dashboard's
  * preview, so what the owner sees while editing is what users get. Whether the filter is on, and for which
  * channel types, is the caller's decision.
  */
 export function applyProfanityFilter(text: string, settings: TProfanitySettings): ProfanityResult {
-  const masked = new Array<boolean>(text.length).fill(false);
-  let hasMatch = false;
-  const mask = (index: number, length: number) => {
-    if (length === 0) return;
-    hasMatch = true;
-    masked.fill(true, index, index + length);
-  };
+  // Made at the first match: most messages match nothing, and a server runs every keyword rule on every message.
+  let masked: boolean[] | null = null;
   const { keywords, regexes } = matchersOf(settings);
   for (const matcher of keywords) {
     // Every place a match may start, not only after the last match: one keyword's match may start inside another's.
     matcher.lastIndex = 0;
     for (let match = matcher.exec(text); match; match = matcher.exec(text)) {
       matcher.lastIndex = match.index + ((text.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1);
-      mask(match.index, match[0].length);
+      masked = withMarked(masked, text, match.index, match[0].length);
     }
   }
   // An owner's expression may match from every place (`.+`): each match is scanned past, or a long text costs its square.
-  for (const matcher of regexes) for (const match of text.matchAll(matcher)) mask(match.index, match[0].length);
-  if (!hasMatch) return { blocked: false, text, matched: [] };
+  for (const matcher of regexes) {
+    for (const match of text.matchAll(matcher)) masked = withMarked(masked, text, match.index, match[0].length);
+  }
+  if (!masked) return { blocked: false, text, matched: [] };
 
   const matched: string[] = [];
   let output = "";

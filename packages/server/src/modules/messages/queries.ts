@@ -201,18 +201,21 @@ export async function threadParticipantIds(db: Db, channelId: string, parentId: 
   return rows.flatMap((row) => (row.senderId ? [row.senderId] : []));
 }
 
-/** A sender's window of a channel's history, as the batch loaders of the moderation rules' reads key it. */
+/**
+ * A sender's window of a channel's history, as the batch loaders of the moderation rules' reads key it. The time is
+ * its milliseconds: written as an ISO string, it was a measurable part of every moderated send.
+ */
 function windowKey(channelId: string, senderId: string, since: Date, count: number): string {
-  return `${channelId} ${senderId} ${since.toISOString()} ${count}`;
+  return `${channelId} ${senderId} ${since.getTime()} ${count}`;
 }
 
-/** The windows' keys as the four arrays the reads unnest: channels, senders, times and counts. */
-function windowParameters(keys: string[]): [string[], string[], string[], number[]] {
+/** The windows' keys as the four arrays the reads unnest: channels, senders, times (milliseconds) and counts. */
+function windowParameters(keys: string[]): [string[], string[], number[], number[]] {
   const parts = keys.map((key) => key.split(" "));
   return [
     parts.map(([channelId = ""]) => channelId),
     parts.map(([, senderId = ""]) => senderId),
-    parts.map(([, , since = ""]) => since),
+    parts.map(([, , since = "0"]) => Number(since)),
     parts.map(([, , , count = "0"]) => Number(count)),
   ];
 }
@@ -233,11 +236,12 @@ export function createRecentMessagesReader(database: Database) {
       // from text with regular expressions, on every send of a rule that reads a sender's history.
       const rows = await database.query<{ i: number | string; id: string; text: string; at_ms: number | string }>(
         `select r.i, m.id, m.text, (extract(epoch from m.created_at) * 1000)::float8 as at_ms
-           from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[])
-             with ordinality as r(channel_id, sender_id, since, lim, i)
+           from unnest($1::uuid[], $2::uuid[], $3::float8[], $4::int[])
+             with ordinality as r(channel_id, sender_id, since_ms, lim, i)
            cross join lateral (
              select id, text, created_at from messages
-              where sender_id = r.sender_id and channel_id = r.channel_id and created_at > r.since
+              where sender_id = r.sender_id and channel_id = r.channel_id
+                and created_at > to_timestamp(r.since_ms / 1000)
               order by created_at desc
               limit r.lim
            ) m
@@ -266,10 +270,11 @@ export function createRecentCountReader(database: Database) {
       const rows = await database.query<{ i: number | string; n: number | string }>(
         `select r.i, (select count(*) from (
              select 1 from messages
-              where sender_id = r.sender_id and channel_id = r.channel_id and created_at > r.since
+              where sender_id = r.sender_id and channel_id = r.channel_id
+                and created_at > to_timestamp(r.since_ms / 1000)
               limit r.cap) s)::int as n
-           from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[])
-             with ordinality as r(channel_id, sender_id, since, cap, i)`,
+           from unnest($1::uuid[], $2::uuid[], $3::float8[], $4::int[])
+             with ordinality as r(channel_id, sender_id, since_ms, cap, i)`,
         windowParameters(keys),
       );
       return new Map(rows.map((row) => [keys[Number(row.i) - 1] ?? "", Number(row.n)]));

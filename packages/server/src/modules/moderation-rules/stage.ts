@@ -98,14 +98,18 @@ export async function senderFactsFor(
   const windows = recentWindowsOf(rules);
   const floods = [...floodCountsOf(rules)];
   const countCap = messageCountNeeded(rules);
-  const since = (seconds: number) => new Date(sender.now.getTime() - seconds * 1000);
+  const now = sender.now.getTime();
   const [joinedAt, lists, counts, messageCount] = await Promise.all([
     needsMembership ? effects.joinedAt(sender.app, sender.channelId, sender.user.id) : Promise.resolve(null),
     Promise.all(
-      windows.map((w) => effects.recentMessages(sender.channelId, sender.user.id, since(w.seconds), w.count)),
+      windows.map((w) =>
+        effects.recentMessages(sender.channelId, sender.user.id, new Date(now - w.seconds * 1000), w.count),
+      ),
     ),
     Promise.all(
-      floods.map(([seconds, cap]) => effects.recentCount(sender.channelId, sender.user.id, since(seconds), cap)),
+      floods.map(([seconds, cap]) =>
+        effects.recentCount(sender.channelId, sender.user.id, new Date(now - seconds * 1000), cap),
+      ),
     ),
     countCap > 0 ? effects.messageCount(sender.user.id, countCap) : Promise.resolve(0),
   ]);
