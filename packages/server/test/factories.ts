@@ -3,11 +3,10 @@
  * password hashing per account: only the sign-up tests go through sign-up and mail (`signUpThroughMail`).
  */
 
-import { CURRENCY_BY_LANGUAGE, type Language, LOGIN_TOKEN_TTL_DEFAULT_SECONDS, zSignupRequest } from "@parley/contract";
+import { type Language, LOGIN_TOKEN_TTL_DEFAULT_SECONDS, zSignupRequest } from "@parley/contract";
 import { expect } from "vitest";
 import type { App } from "../src/app";
-import { consentColumns, profileColumns } from "../src/db/columns";
-import { type Authenticated, createAuthRepository, hashPassword } from "../src/modules/auth";
+import { type Authenticated, createAuthRepository, hashPassword, signupAccountColumns } from "../src/modules/auth";
 import { v1 } from "./chat-client";
 import { signupBody, uniqueEmail } from "./harness";
 
@@ -40,14 +39,7 @@ export async function createAccount(t: AppUnderTest, overrides: Record<string, u
   const input = zSignupRequest.parse(signupBody(uniqueEmail(), overrides));
   const now = t.ctx.clock.now();
   const account = await createAuthRepository(t.ctx.database.db).insertAccount({
-    email: input.email,
-    passwordHash: await passwordHashOf(input.password),
-    ...profileColumns(input),
-    language: input.language,
-    paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
-    ...consentColumns(now),
-    passwordChangedAt: now,
-    createdAt: now,
+    ...signupAccountColumns(input, await passwordHashOf(input.password), now),
     emailVerifiedAt: now,
   });
   const session = await t.services.auth.startSessionFor(account, INJECT_USER_AGENT);

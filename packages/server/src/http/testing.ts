@@ -1,13 +1,18 @@
-import { CURRENCY_BY_LANGUAGE, Errors, zSignupRequest } from "@parley/contract";
+import { Errors, zSignupRequest } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { OffsetClock } from "../clock";
 import type { Database } from "../db/client";
-import { consentColumns, profileColumns } from "../db/columns";
 import { AppError } from "../errors";
 import type { JobHandler } from "../jobs/runtime";
-import { type AuthService, createAuthRepository, hashPassword, updateAccountByEmail } from "../modules/auth";
+import {
+  type AuthService,
+  createAuthRepository,
+  hashPassword,
+  signupAccountColumns,
+  updateAccountByEmail,
+} from "../modules/auth";
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
@@ -61,14 +66,7 @@ export function registerTestingEndpoints(
         passwordHashes.set(input.password, passwordHash);
       }
       const account = await repository.insertAccount({
-        email: input.email,
-        passwordHash: await passwordHash,
-        ...profileColumns(input),
-        language: input.language,
-        paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
-        ...consentColumns(now),
-        passwordChangedAt: now,
-        createdAt: now,
+        ...signupAccountColumns(input, await passwordHash, now),
         emailVerifiedAt: now,
       });
       const session = await deps.auth.startSessionFor(account, request.headers["user-agent"]?.slice(0, 300) ?? "");

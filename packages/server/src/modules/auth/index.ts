@@ -11,4 +11,10 @@ export {
 export { type AuthRepository, type CodePurpose, createAuthRepository } from "./repository";
 export type { AccountRow, SessionRow } from "./schema";
 export { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
-export { type Authenticated, type AuthService, createAuthService, toSessionState } from "./service";
+export {
+  type Authenticated,
+  type AuthService,
+  createAuthService,
+  signupAccountColumns,
+  toSessionState,
+} from "./service";

@@ -56,6 +56,23 @@ export function toSessionState(account: AccountRow, sessionToken: string): TSess
   };
 }
 
+/**
+ * An account's columns as sign-up stores them from its body, unverified: the profile, the language and its currency,
+ * the consents given now. The factories of the tests and the testing endpoint store the same, verified.
+ */
+export function signupAccountColumns(input: TSignupRequest, passwordHash: string, now: Date) {
+  return {
+    email: input.email,
+    passwordHash,
+    ...profileColumns(input),
+    language: input.language,
+    paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
+    ...consentColumns(now),
+    passwordChangedAt: now,
+    createdAt: now,
+  };
+}
+
 /** A repository whose every write also runs `changed`: what keeps a cache of its reads honest. */
 function notifyingWrites(repo: AuthRepository, changed: () => void): AuthRepository {
   // Reads, and the touch of a session's last use, which changes nothing a request is admitted by.
@@ -150,16 +167,7 @@ export function createAuthService(
       const now = clock.now();
       let account: AccountRow;
       try {
-        account = await repo.insertAccount({
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          ...profileColumns(input),
-          language: input.language,
-          paymentCurrency: CURRENCY_BY_LANGUAGE[input.language],
-          ...consentColumns(now),
-          passwordChangedAt: now,
-          createdAt: now,
-        });
+        account = await repo.insertAccount(signupAccountColumns(input, await hashPassword(input.password), now));
       } catch (err) {
         // Two signups with one email racing past the check above: the unique index decides.
         if (isUniqueViolation(err)) throw new AppError(Errors.EMAIL_TAKEN);
