@@ -33,7 +33,8 @@ export const SERVER_LAYERS: readonly { name: string; holds: RegExp; what: string
   },
   {
     name: "foundation",
-    holds: /^db\/|^(errors|config|clock|cache|batch-loader|log-text|csv|redis|export-sections|banner|node-flags)\.ts$/,
+    holds:
+      /^db\/|^(errors|config|clock|cache|batch-loader|repeating|log-text|csv|redis|export-sections|banner|node-flags)\.ts$/,
     what: "the database client and migrations, errors, config, clock, caches and small helpers",
   },
   {

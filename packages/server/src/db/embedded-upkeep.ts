@@ -1,3 +1,4 @@
+import { repeating } from "../repeating";
 import type { Database } from "./client";
 
 /** How often the embedded database's tables are looked over. */
@@ -64,23 +65,11 @@ export function startEmbeddedUpkeep(
   log: { warn: (obj: object, msg: string) => void },
   intervalMs = EMBEDDED_UPKEEP_MS,
 ) {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= upkeepOnce(database)
-      .then(() => undefined)
-      .catch((err: unknown) => log.warn({ err }, "the embedded database's upkeep failed; it is tried again"))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    /** Stops the timer and waits for a pass under way, so the database can close after. */
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeating(
+    intervalMs,
+    () => upkeepOnce(database),
+    (err) => log.warn({ err }, "the embedded database's upkeep failed; it is tried again"),
+  );
 }
 
 export type EmbeddedUpkeep = ReturnType<typeof startEmbeddedUpkeep>;

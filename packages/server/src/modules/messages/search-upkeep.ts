@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import { repeating } from "../../repeating";
 
 /** Merges the message search index's pending entries into it; answers the pages emptied, none when none pending. */
 export async function mergeSearchPending(database: Pick<Database, "query">): Promise<number> {
@@ -25,33 +26,20 @@ export function startSearchUpkeep(
   log: { warn: (obj: object, msg: string) => void },
   intervalMs: number,
 ) {
-  let running: Promise<void> | null = null;
-
-  const timer = setInterval(() => {
-    running ??= mergeSearchPending(database)
-      .then(() => undefined)
-      .catch((err: unknown) => {
-        if (!isLasting(err)) {
-          log.warn({ err }, "merging the search index's pending entries failed");
-          return;
-        }
-        // Every later try would fail the same way, each with its line in the log.
-        clearInterval(timer);
-        log.warn({ err }, "the search index's pending entries cannot be merged here; the inserts merge them");
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    /** Stops the timer and waits for a merge under way, so the database can close after. */
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
+  const upkeep = repeating(
+    intervalMs,
+    () => mergeSearchPending(database),
+    (err) => {
+      if (!isLasting(err)) {
+        log.warn({ err }, "merging the search index's pending entries failed");
+        return;
+      }
+      // Every later try would fail the same way, each with its line in the log.
+      upkeep.cancel();
+      log.warn({ err }, "the search index's pending entries cannot be merged here; the inserts merge them");
     },
-  };
+  );
+  return { stop: upkeep.stop };
 }
 
 /**
