@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -8,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { startTcpProxy, type TcpProxy } from "../../scripts/tcp-proxy";
 import { expect } from "./fixtures";
 import { SAMPLE_WORDS, type SampleLanguage } from "./sample-host";
-import { PASSWORD } from "./support";
+import { accountBody } from "./support";
 
 const REPOSITORY = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_MAIN = path.join(REPOSITORY, "packages/server/src/main.ts");
@@ -51,25 +50,12 @@ function call<T>(baseUrl: string, method: string, url: string, auth: Authorizati
  * guests in: what the sample signs in to.
  */
 export async function guestApp(baseUrl: string): Promise<{ appId: string }> {
-  const email = `e2e.offline.${Date.now()}.${randomBytes(3).toString("hex")}@example.com`;
   const { session } = await call<{ session: { sessionToken: string } }>(
     baseUrl,
     "POST",
     "/api/testing/accounts",
     null,
-    {
-      email,
-      password: PASSWORD,
-      name: "Mina Choi",
-      contact: "01055556666",
-      companyName: "Mina Games",
-      companyHomepage: "",
-      companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "" },
-      marketingConsent: false,
-      termsAccepted: true,
-      privacyAccepted: true,
-      language: "en",
-    },
+    accountBody(),
   );
   const owner = { authorization: `Bearer ${session.sessionToken}` };
   const { app } = await call<{ app: { id: string } }>(baseUrl, "POST", "/api/apps", owner, { name: "Offline" });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
-import { PASSWORD, uniqueEmail } from "./support";
+import { accountBody } from "./support";
 
 /**
  * An ordinary account, verified and signed in, made by the server's testing endpoint as sign-up and the confirmation
@@ -8,22 +8,7 @@ import { PASSWORD, uniqueEmail } from "./support";
  * (foundation.spec.ts, account-kinds.spec.ts), which go through the form and the mail.
  */
 export async function accountSession(request: APIRequestContext, language: "ko" | "en" = "en") {
-  const made = await request.post("/api/testing/accounts", {
-    data: {
-      email: uniqueEmail(),
-      password: PASSWORD,
-      name: "Mina Choi",
-      contact: "01055556666",
-      companyName: "Mina Games",
-      companyHomepage: "",
-      // A paid plan is billed to the company at its address (2001 without it), and billing tests apply one.
-      companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "" },
-      marketingConsent: false,
-      termsAccepted: true,
-      privacyAccepted: true,
-      language,
-    },
-  });
+  const made = await request.post("/api/testing/accounts", { data: accountBody(language) });
   if (!made.ok()) throw new Error(`the account could not be made: ${await made.text()}`);
   const { session } = (await made.json()) as { session: { sessionToken: string; email: string } };
   return session;

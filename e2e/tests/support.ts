@@ -37,3 +37,21 @@ export function linkFromMail(mail: { text: string }): string {
 
 export const uniqueEmail = () => `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 export const PASSWORD = "Parley-e2e-2026";
+
+/** A sign-up body with a fresh address, for the testing endpoint that makes verified accounts (`/api/testing/accounts`). */
+export function accountBody(language: "ko" | "en" = "en") {
+  return {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    name: "Mina Choi",
+    contact: "01055556666",
+    companyName: "Mina Games",
+    companyHomepage: "",
+    // A paid plan is billed to the company at its address (2001 without it), and billing tests apply one.
+    companyAddress: { postalCode: "06236", address: "Teheran-ro 123", detail: "" },
+    marketingConsent: false,
+    termsAccepted: true,
+    privacyAccepted: true,
+    language,
+  };
+}

@@ -6,7 +6,12 @@
 import { type Language, LOGIN_TOKEN_TTL_DEFAULT_SECONDS, zSignupRequest } from "@parley/contract";
 import { expect } from "vitest";
 import type { App } from "../src/app";
-import { type Authenticated, createAuthRepository, hashPassword, signupAccountColumns } from "../src/modules/auth";
+import {
+  type Authenticated,
+  createAuthRepository,
+  hashingOncePerPassword,
+  signupAccountColumns,
+} from "../src/modules/auth";
 import { v1 } from "./chat-client";
 import { signupBody, uniqueEmail } from "./harness";
 
@@ -16,18 +21,8 @@ type AppUnderTest = Pick<App, "ctx" | "services" | "server">;
 /** The user agent `inject` sends: what a session started by confirming the mailed code through the API records. */
 const INJECT_USER_AGENT = "lightMyRequest";
 
-/**
- * argon2 is slow on purpose (tens of milliseconds, 19 MiB): each password is hashed once per test process and the
- * hash shared by every account made with it, so logging in with the password still works.
- */
-const passwordHashes = new Map<string, Promise<string>>();
-function passwordHashOf(password: string): Promise<string> {
-  const cached = passwordHashes.get(password);
-  if (cached) return cached;
-  const hash = hashPassword(password);
-  passwordHashes.set(password, hash);
-  return hash;
-}
+/** argon2 is slow on purpose (tens of milliseconds, 19 MiB): each password is hashed once per test process. */
+const passwordHashOf = hashingOncePerPassword();
 
 /**
  * A verified, signed-in ordinary account, stored as sign-up and the confirmation of its mailed code leave it: the

@@ -9,7 +9,7 @@ import type { JobHandler } from "../jobs/runtime";
 import {
   type AuthService,
   createAuthRepository,
-  hashPassword,
+  hashingOncePerPassword,
   signupAccountColumns,
   updateAccountByEmail,
 } from "../modules/auth";
@@ -45,11 +45,7 @@ export function registerTestingEndpoints(
   },
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  /**
-   * argon2 is slow on purpose: each password is hashed once per server and the hash shared by every account made
-   * with it here, so logging in with it still works.
-   */
-  const passwordHashes = new Map<string, Promise<string>>();
+  const passwordHashOf = hashingOncePerPassword();
   const repository = createAuthRepository(deps.database.db);
   // An account as sign-up and the confirmation of its mailed code leave it, and the session that confirmation starts:
   // what almost every browser test begins with, without the mail job and the mail folder in its way. Sign-up's own
@@ -60,13 +56,8 @@ export function registerTestingEndpoints(
     async (request) => {
       const input = request.body;
       const now = deps.clock.now();
-      let passwordHash = passwordHashes.get(input.password);
-      if (!passwordHash) {
-        passwordHash = hashPassword(input.password);
-        passwordHashes.set(input.password, passwordHash);
-      }
       const account = await repository.insertAccount({
-        ...signupAccountColumns(input, await passwordHash, now),
+        ...signupAccountColumns(input, await passwordHashOf(input.password), now),
         emailVerifiedAt: now,
       });
       const session = await deps.auth.startSessionFor(account, request.headers["user-agent"]?.slice(0, 300) ?? "");

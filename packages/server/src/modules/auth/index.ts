@@ -10,7 +10,7 @@ export {
 } from "./queries";
 export { type AuthRepository, type CodePurpose, createAuthRepository } from "./repository";
 export type { AccountRow, SessionRow } from "./schema";
-export { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
+export { hashingOncePerPassword, hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
 export {
   type Authenticated,
   type AuthService,

@@ -6,6 +6,23 @@ const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2,
 
 export const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
 
+/**
+ * `hashPassword` that hashes each password once and hands every later call the same hash: for making many accounts
+ * with one password (the test factories, the testing endpoint), where argon2's cost is on purpose and spent for
+ * nothing. Logging in with the password still works, as a salted hash verifies whichever account holds it.
+ */
+export function hashingOncePerPassword(): (password: string) => Promise<string> {
+  const hashes = new Map<string, Promise<string>>();
+  return (password) => {
+    let hash = hashes.get(password);
+    if (!hash) {
+      hash = hashPassword(password);
+      hashes.set(password, hash);
+    }
+    return hash;
+  };
+}
+
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
     return await argon2.verify(hash, password);
