@@ -1,7 +1,9 @@
-// Type-checks every TypeScript project, two at a time: each tsc run is single-threaded, so on a two-core machine two
-// lanes take a little over half the time of one after another. Prints each project's errors together.
+// Type-checks every TypeScript project with TypeScript 7, the native compiler (`typescript-native`), one project at a
+// time: it checks a project on several threads of its own. On two cores the 16 projects took 38 s against 105 s with
+// TypeScript 6 two at a time. TypeScript 6 stays installed as `typescript` for the tools that need its JavaScript API
+// (the boundary checker, the declaration bundlers, TypeDoc), which TypeScript 7 does not have. Prints each project's
+// errors together.
 import { spawn } from "node:child_process";
-import { availableParallelism } from "node:os";
 
 const projects = [
   "packages/server",
@@ -21,11 +23,10 @@ const projects = [
   "examples/chat-node-bot",
   "scripts",
 ];
-const lanes = Math.max(2, Math.min(availableParallelism(), 4));
 
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["node_modules/typescript/bin/tsc", "-p", project], {
+    const child = spawn(process.execPath, ["node_modules/typescript-native/bin/tsc", "-p", project], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const output = [];
@@ -39,13 +40,8 @@ function check(project) {
   });
 }
 
-const queue = [...projects];
 let failed = false;
-await Promise.all(
-  Array.from({ length: lanes }, async () => {
-    for (let project = queue.shift(); project; project = queue.shift()) {
-      if (!(await check(project))) failed = true;
-    }
-  }),
-);
+for (const project of projects) {
+  if (!(await check(project))) failed = true;
+}
 process.exit(failed ? 1 : 0);
