@@ -29,11 +29,16 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
+/** The template's dump, read once per worker: a worker starts dozens of databases from it. */
+let templateDump: { file: string; blob: Promise<Blob> } | undefined;
+
 async function copyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const source = inject("testDatabase");
   if (source.kind === "pglite") {
-    const dump = new Blob([await fs.readFile(source.dumpFile)]);
-    const database = await openPglite(undefined, { loadDataDir: dump });
+    if (templateDump?.file !== source.dumpFile) {
+      templateDump = { file: source.dumpFile, blob: fs.readFile(source.dumpFile).then((bytes) => new Blob([bytes])) };
+    }
+    const database = await openPglite(undefined, { loadDataDir: await templateDump.blob });
     return { database, drop: async () => {} };
   }
   // Named after the run's template, so a run's clean-up never touches another run's databases.

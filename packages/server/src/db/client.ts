@@ -38,19 +38,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface PgliteOptions {
+  /** A dump from `PGlite.dumpDataDir` to start an in-memory database from (the tests' template). */
+  loadDataDir?: Blob;
+  /** Arguments for `initdb`, when the folder is new. */
+  initdbArgs?: string[];
+  /** Lines written into the database's `postgresql.conf`. */
+  postgresqlConf?: string[];
+}
+
 /**
  * The embedded database, in `dataDir` (in memory without one). A folder is locked for as long as it is open: a second
  * process that tries to open it, a CLI beside a running server included, fails with `DataFolderLockedError`.
- * `loadDataDir`, a dump from `PGlite.dumpDataDir`, starts an in-memory database from that copy (the tests' template).
  */
-export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Database> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
   const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir
-      ? await PGlite.create(dataDir)
-      : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
+      ...(options.postgresqlConf ? { postgresqlconf: options.postgresqlConf } : {}),
+    });
   } catch (err) {
     unlock();
     throw err;
