@@ -48,15 +48,27 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** A migrated data folder for test servers to start from copies of, and the built server they run. */
+export interface ServerTemplate {
+  dataDir: string;
+  /** The built server's entry (`server-build.ts`), run by plain `node`. */
+  entry: string;
+}
+
 /**
  * Starts the server program on a free port with `dataDir` as its data folder, and resolves once it answers its
- * health check. Only the settings named here reach it, so a variable of the shell running the tests (a
- * `DATABASE_URL`, a `REDIS_URL`) cannot change what the tests prove.
+ * health check: the built `entry` when given, run as production runs it, otherwise the source through tsx. Only the
+ * settings named here reach it, so a variable of the shell running the tests (a `DATABASE_URL`, a `REDIS_URL`) cannot
+ * change what the tests prove.
  */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  entry?: string,
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+  const child = spawn(process.execPath, entry ? [entry] : ["--import", "tsx", MAIN], {
     cwd: path.dirname(MAIN),
     env: {
       PATH: process.env.PATH ?? "",
@@ -181,10 +193,10 @@ export interface TestServer {
  * A whole server for one test file, on its own copy of the migrated data folder that the global setup made, with
  * the settings of `env` on top of the defaults.
  */
-export async function startTestServer(templateDir: string, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(template: ServerTemplate, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-test-server-"));
-  await fs.cp(templateDir, dataDir, { recursive: true });
-  const server = await startServerProcess(dataDir, env).catch(async (error: unknown) => {
+  await fs.cp(template.dataDir, dataDir, { recursive: true });
+  const server = await startServerProcess(dataDir, env, template.entry).catch(async (error: unknown) => {
     await fs.rm(dataDir, { recursive: true, force: true });
     throw error;
   });
