@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     name: "multiprocess",
     include: ["test/multiprocess/**/*.test.ts"],
+    globalSetup: ["test/multiprocess/global-setup.ts"],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     reporters: report ? ["default", ["json", { outputFile: report }]] : ["default"],

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { inject } from "vitest";
 import { WebSocket } from "ws";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -170,7 +171,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `node --import tsx src/main.ts` on 127.0.0.1:`port` and resolves once `/api/health` answers that all is
+ * Starts the built server (the global setup's build, run by `node` as production runs it) on 127.0.0.1:`port` and resolves once `/api/health` answers that all is
  * well, or with `until: "answering"` once it answers at all. The environment of the test process is passed on,
  * below the settings given here. `REDIS_URL` empty means no Redis.
  */
@@ -184,7 +185,7 @@ export async function startServer(options: {
 }): Promise<ServerProcess> {
   const { port } = options;
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [inject("builtServer")], {
     cwd: serverDir,
     env: {
       ...process.env,
