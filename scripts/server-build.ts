@@ -41,3 +41,20 @@ export async function buildServer(outDir: string): Promise<string> {
   await fs.cp(path.join(serverDir, "src/db/migrations"), path.join(outDir, "migrations"), { recursive: true });
   return path.join(outDir, "main.js");
 }
+
+/**
+ * A build for one test run, in a folder of its own under `packages/server/node_modules/.cache` (where the server's
+ * dependencies resolve): its entry, and how to remove it when the run ends.
+ */
+export async function buildServerForTests(name: string): Promise<{ entry: string; remove(): Promise<void> }> {
+  const cache = path.join(serverDir, "node_modules/.cache");
+  await fs.mkdir(cache, { recursive: true });
+  const buildDir = await fs.mkdtemp(path.join(cache, `${name}-server-`));
+  const remove = () => fs.rm(buildDir, { recursive: true, force: true });
+  try {
+    return { entry: await buildServer(buildDir), remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}

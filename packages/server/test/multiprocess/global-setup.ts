@@ -1,8 +1,5 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { buildServer } from "../../../../scripts/server-build";
+import { buildServerForTests } from "../../../../scripts/server-build";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,19 +8,12 @@ declare module "vitest" {
   }
 }
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
 /**
  * Builds the server once for the run: these tests start and kill some forty servers, each of which starts in about
- * two thirds of the time built as production runs it than from the source through tsx. The build goes inside
- * `packages/server`, where its dependencies resolve.
+ * two thirds of the time built as production runs it than from the source through tsx.
  */
 export default async function setup(project: TestProject) {
-  const cache = path.join(serverDir, "node_modules/.cache");
-  await fs.mkdir(cache, { recursive: true });
-  const buildDir = await fs.mkdtemp(path.join(cache, "parley-multiprocess-server-"));
-  project.provide("builtServer", await buildServer(buildDir));
-  return async () => {
-    await fs.rm(buildDir, { recursive: true, force: true });
-  };
+  const { entry, remove } = await buildServerForTests("parley-multiprocess");
+  project.provide("builtServer", entry);
+  return remove;
 }
