@@ -32,9 +32,8 @@ import {
   createEventRetention,
   createMessageSearch,
   createMessageService,
-  createRecentCountReader,
-  createRecentMessagesReader,
   createScheduledMessages,
+  createSenderHistoryReader,
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
@@ -125,8 +124,7 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const ruleEffects: RuleEffects = {
     joinedAt: async (app, channelId, chatUserId) =>
       (await channels.requireChannelWithMember(app, channelId, chatUserId)).member?.joinedAt ?? null,
-    recentMessages: createRecentMessagesReader(ctx.database),
-    recentCount: createRecentCountReader(ctx.database),
+    ...createSenderHistoryReader(ctx.database),
     messageCount: rememberingCounts((chatUserId, cap) => sentMessageCount(db, chatUserId, cap)),
     flag: (app, message, rule) => reportQueue.flagMessage(app, message, rule),
     mute: async (app, channelId, userId, minutes) => {
