@@ -91,7 +91,9 @@ describe("SubAccountsCard", () => {
         : jsonResponse(200, { subAccounts: [] }),
     );
     const { user } = renderWithRouter(<SubAccountsCard appId={appId} />, `/apps/${appId}/settings`);
-    await user.click(await screen.findByRole("button", { name: t("apps.subAccounts.invite") }));
+    // The invite button waits for the list, which says whether the app has room for another.
+    expect(await screen.findByText(t("apps.subAccounts.empty"))).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: t("apps.subAccounts.invite") }));
     const dialog = await screen.findByRole("dialog", { name: t("apps.subAccounts.inviteTitle") });
     await user.type(inputByLabel(t("fields.email")), "one-more@example.com");
     await user.click(within(dialog).getByRole("button", { name: t("apps.subAccounts.send") }));
