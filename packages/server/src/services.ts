@@ -32,8 +32,9 @@ import {
   createEventRetention,
   createMessageSearch,
   createMessageService,
+  createRecentCountReader,
+  createRecentMessagesReader,
   createScheduledMessages,
-  createSenderHistoryReader,
   findLiveMessage,
   firstUserMessageAt,
   lastMessagesOf,
@@ -124,7 +125,8 @@ export function createServices(ctx: Context, deps: { bus: Bus; presence: Presenc
   const ruleEffects: RuleEffects = {
     joinedAt: async (app, channelId, chatUserId) =>
       (await channels.requireChannelWithMember(app, channelId, chatUserId)).member?.joinedAt ?? null,
-    ...createSenderHistoryReader(ctx.database),
+    recentMessages: createRecentMessagesReader(ctx.database),
+    recentCount: createRecentCountReader(ctx.database),
     messageCount: rememberingCounts((chatUserId, cap) => sentMessageCount(db, chatUserId, cap)),
     flag: (app, message, rule) => reportQueue.flagMessage(app, message, rule),
     mute: async (app, channelId, userId, minutes) => {

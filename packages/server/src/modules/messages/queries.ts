@@ -201,55 +201,41 @@ export async function threadParticipantIds(db: Db, channelId: string, parentId: 
   return rows.flatMap((row) => (row.senderId ? [row.senderId] : []));
 }
 
-/** A read of a sender's recent messages in a channel: `list` their messages, `count` how many there are. */
-type HistoryRead = "list" | "count";
-
 /**
- * A read of a sender's window of a channel's history, as the batch loader of the moderation rules' reads keys it.
- * The time is its milliseconds: written as an ISO string, it was a measurable part of every moderated send.
+ * A sender's window of a channel's history, as the batch loaders of the moderation rules' reads key it. The time is
+ * its milliseconds: written as an ISO string, it was a measurable part of every moderated send.
  */
-function historyKey(read: HistoryRead, channelId: string, senderId: string, since: Date, limit: number): string {
-  return `${read} ${channelId} ${senderId} ${since.getTime()} ${limit}`;
+function windowKey(channelId: string, senderId: string, since: Date, count: number): string {
+  return `${channelId} ${senderId} ${since.getTime()} ${count}`;
 }
 
-/** Reads' keys as the four arrays the statement unnests for them: channels, senders, times and limits. */
-function historyParameters(keys: string[]): [string[], string[], number[], number[]] {
+/** The windows' keys as the four arrays the reads unnest: channels, senders, times (milliseconds) and counts. */
+function windowParameters(keys: string[]): [string[], string[], number[], number[]] {
   const parts = keys.map((key) => key.split(" "));
   return [
-    parts.map(([, channelId = ""]) => channelId),
-    parts.map(([, , senderId = ""]) => senderId),
-    parts.map(([, , , since = "0"]) => Number(since)),
-    parts.map(([, , , , limit = "0"]) => Number(limit)),
+    parts.map(([channelId = ""]) => channelId),
+    parts.map(([, senderId = ""]) => senderId),
+    parts.map(([, , since = "0"]) => Number(since)),
+    parts.map(([, , , count = "0"]) => Number(count)),
   ];
 }
 
-/** A message of a sender's recent history, as the moderation rules read it. */
-interface RecentMessageRow {
-  id: string;
-  text: string;
-  at: Date;
-}
-
-export function createSenderHistoryReader(database: Database) {
-  const loader = createBatchLoader<string, RecentMessageRow[] | number>(
+/**
+ * A user's messages in a channel since `since`, newest first, at most `limit`: the history a moderation rule on
+ * repeats and floods counts. Deleted ones count too, so that deleting a burst does not make room for another.
+ *
+ * The sends of a moment are read together: each send's read of its sender's recent messages goes
+ * into one statement with the others asked for while the event loop handles one round of input. A user's send on the
+ * fast path is a fraction of one statement (the direct store gathers them), and a read of its own for each would
+ * cost more than the send.
+ */
+export function createRecentMessagesReader(database: Database) {
+  const loader = createBatchLoader<string, { id: string; text: string; at: Date }[]>(
     async (keys) => {
-      const lists = keys.filter((key) => key.startsWith("list"));
-      const counts = keys.filter((key) => key.startsWith("count"));
-      // Each kind is its own part of the statement, on parameters of its own. Both walk the sender, channel and time
-      // index backwards (a count ordered too, so that a small table's plan does not filter the channel's whole
-      // history instead), a list as far as its limit and a count up to its cap. The time is
-      // milliseconds, a float the driver reads with parseFloat: read as a timestamp, each row's was parsed from text
-      // with regular expressions. `i` is the read's place among those of its kind; a count is its row's `n`.
-      const rows = await database.query<{
-        counted: boolean;
-        i: number | string;
-        id: string | null;
-        text: string | null;
-        at_ms: number | string | null;
-        n: number | string | null;
-      }>(
-        `select false as counted, r.i, m.id, m.text, (extract(epoch from m.created_at) * 1000)::float8 as at_ms,
-             null::int as n
+      // The time as milliseconds, a float the driver reads with parseFloat: read as a timestamp, each row's was parsed
+      // from text with regular expressions, on every send of a rule that reads a sender's history.
+      const rows = await database.query<{ i: number | string; id: string; text: string; at_ms: number | string }>(
+        `select r.i, m.id, m.text, (extract(epoch from m.created_at) * 1000)::float8 as at_ms
            from unnest($1::uuid[], $2::uuid[], $3::float8[], $4::int[])
              with ordinality as r(channel_id, sender_id, since_ms, lim, i)
            cross join lateral (
@@ -259,45 +245,54 @@ export function createSenderHistoryReader(database: Database) {
               order by created_at desc
               limit r.lim
            ) m
-         union all
-         select true, r.i, null, null, null, (select count(*) from (
-             select 1 from messages
-              where sender_id = r.sender_id and channel_id = r.channel_id
-                and created_at > to_timestamp(r.since_ms / 1000)
-              order by created_at desc
-              limit r.cap) s)::int
-           from unnest($5::uuid[], $6::uuid[], $7::float8[], $8::int[])
-             with ordinality as r(channel_id, sender_id, since_ms, cap, i)
-         order by counted, i, at_ms desc`,
-        [...historyParameters(lists), ...historyParameters(counts)],
+          order by r.i, m.created_at desc`,
+        windowParameters(keys),
       );
-      const found = new Map<string, RecentMessageRow[] | number>();
-      for (const key of lists) found.set(key, []);
+      const found = new Map<string, { id: string; text: string; at: Date }[]>(keys.map((key) => [key, []]));
       for (const row of rows) {
-        const i = Number(row.i) - 1;
-        if (row.counted) {
-          const key = counts[i];
-          if (key !== undefined) found.set(key, Number(row.n));
-        } else {
-          const list = found.get(lists[i] ?? "");
-          if (Array.isArray(list))
-            list.push({ id: row.id ?? "", text: row.text ?? "", at: new Date(Number(row.at_ms)) });
-        }
+        found.get(keys[Number(row.i) - 1] ?? "")?.push({ id: row.id, text: row.text, at: new Date(Number(row.at_ms)) });
       }
       return found;
     },
-    { max: 400 },
+    { max: 200 },
   );
-  return {
-    async recentMessages(channelId: string, senderId: string, since: Date, limit: number): Promise<RecentMessageRow[]> {
-      const value = await loader.load(historyKey("list", channelId, senderId, since, limit));
-      return Array.isArray(value) ? value : [];
+  return async (channelId: string, senderId: string, since: Date, limit: number) =>
+    (await loader.load(windowKey(channelId, senderId, since, limit))) ?? [];
+}
+
+/**
+ * The flood rules' count: for each window (the four arrays of `windowParameters`), how many messages the sender sent
+ * in the channel after its time, up to its cap. Ordered by time, so that the only index that gives the order and
+ * the bound, the sender's `(sender_id, channel_id, created_at)`, is walked backwards to the cap: unordered, a small
+ * table's plan walked the channel's `(channel_id, seq)` index from its first message with the sender and the time as
+ * a filter, a whole channel's history for every send once the channel grows under that plan.
+ */
+export const RECENT_COUNT_STATEMENT = `select r.i, (select count(*) from (
+    select 1 from messages
+     where sender_id = r.sender_id and channel_id = r.channel_id
+       and created_at > to_timestamp(r.since_ms / 1000)
+     order by created_at desc
+     limit r.cap) s)::int as n
+  from unnest($1::uuid[], $2::uuid[], $3::float8[], $4::int[])
+    with ordinality as r(channel_id, sender_id, since_ms, cap, i)`;
+
+/**
+ * How many messages a sender sent in a channel after a time, counted up to a cap: the flood rules' count, read with
+ * the counts of other sends of the moment in one statement, on the same index as `createRecentMessagesReader`.
+ */
+export function createRecentCountReader(database: Database) {
+  const loader = createBatchLoader<string, number>(
+    async (keys) => {
+      const rows = await database.query<{ i: number | string; n: number | string }>(
+        RECENT_COUNT_STATEMENT,
+        windowParameters(keys),
+      );
+      return new Map(rows.map((row) => [keys[Number(row.i) - 1] ?? "", Number(row.n)]));
     },
-    async recentCount(channelId: string, senderId: string, since: Date, cap: number): Promise<number> {
-      const value = await loader.load(historyKey("count", channelId, senderId, since, cap));
-      return typeof value === "number" ? value : 0;
-    },
-  };
+    { max: 200 },
+  );
+  return async (channelId: string, senderId: string, since: Date, cap: number) =>
+    (await loader.load(windowKey(channelId, senderId, since, cap))) ?? 0;
 }
 
 /** How many messages a user has sent in the app, counted up to `cap` (what the caller needs to know, no more). */

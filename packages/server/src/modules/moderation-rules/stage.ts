@@ -86,38 +86,18 @@ export function mergedNewestFirst(lists: RecentMessage[][]): RecentMessage[] {
   }
 }
 
-/** What a set of rules reads of a sender on each send. */
-interface SenderReads {
-  needsMembership: boolean;
-  windows: { seconds: number; count: number }[];
-  floods: [seconds: number, cap: number][];
-  countCap: number;
-}
-
-/** Per rules array (the service keeps an app's active rules as one until they change), what they read. */
-const readsOfRules = new WeakMap<EvaluatedRule[], SenderReads>();
-
-function senderReadsOf(rules: EvaluatedRule[]): SenderReads {
-  let reads = readsOfRules.get(rules);
-  if (!reads) {
-    reads = {
-      needsMembership: rules.some((r) => r.enabled && r.condition.kind === "newUser" && r.condition.membershipMinutes),
-      windows: recentWindowsOf(rules),
-      floods: [...floodCountsOf(rules)],
-      countCap: messageCountNeeded(rules),
-    };
-    readsOfRules.set(rules, reads);
-  }
-  return reads;
-}
-
 /** The facts the rules need of a sender, read only as far as some rule asks for them. */
 export async function senderFactsFor(
   effects: Pick<RuleEffects, "joinedAt" | "recentMessages" | "recentCount" | "messageCount">,
   rules: EvaluatedRule[],
   sender: { app: AppRow; user: ChatUserRow; channelId: string; now: Date },
 ): Promise<{ facts: SenderFacts; recent: SenderRecent; recentCounts: Map<number, number> }> {
-  const { needsMembership, windows, floods, countCap } = senderReadsOf(rules);
+  const needsMembership = rules.some(
+    (r) => r.enabled && r.condition.kind === "newUser" && r.condition.membershipMinutes,
+  );
+  const windows = recentWindowsOf(rules);
+  const floods = [...floodCountsOf(rules)];
+  const countCap = messageCountNeeded(rules);
   const now = sender.now.getTime();
   const [joinedAt, lists, counts, messageCount] = await Promise.all([
     needsMembership ? effects.joinedAt(sender.app, sender.channelId, sender.user.id) : Promise.resolve(null),
