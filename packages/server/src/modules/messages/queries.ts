@@ -202,6 +202,15 @@ export async function threadParticipantIds(db: Db, channelId: string, parentId: 
 }
 
 /**
+ * How soon after one of the moderation rules' history reads the next of its kind may start. Unspaced, a read started
+ * whenever the one before came back, a few sends each at a moderate load, and each statement's own cost (its round
+ * trip, its plan, its rows' parsing) was most of what the rules cost a send: at 3,000 sends a second, spaced reads
+ * took the server's CPU for a moderated send from 187 to 162–169 µs and the machine's from 444 to 357–364 µs (decision
+ * 0325). A send after a quiet moment is read at once; under load a moderated send waits at most this long more.
+ */
+const HISTORY_READ_SPACING_MS = 5;
+
+/**
  * A sender's window of a channel's history, as the batch loaders of the moderation rules' reads key it. The time is
  * its milliseconds: written as an ISO string, it was a measurable part of every moderated send.
  */
@@ -254,7 +263,7 @@ export function createRecentMessagesReader(database: Database) {
       }
       return found;
     },
-    { max: 200 },
+    { max: 200, spacingMs: HISTORY_READ_SPACING_MS },
   );
   return async (channelId: string, senderId: string, since: Date, limit: number) =>
     (await loader.load(windowKey(channelId, senderId, since, limit))) ?? [];
@@ -289,7 +298,7 @@ export function createRecentCountReader(database: Database) {
       );
       return new Map(rows.map((row) => [keys[Number(row.i) - 1] ?? "", Number(row.n)]));
     },
-    { max: 200 },
+    { max: 200, spacingMs: HISTORY_READ_SPACING_MS },
   );
   return async (channelId: string, senderId: string, since: Date, cap: number) =>
     (await loader.load(windowKey(channelId, senderId, since, cap))) ?? 0;
