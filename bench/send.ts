@@ -418,6 +418,13 @@ async function parley(databaseUrl: string) {
     );
     process.stderr.write(`send: the closed loop again, with ${rules.length} moderation rules on\n`);
     const withRules = phase(await runSenders(senders, undefined, server.pid));
+    // And at the fixed rate, beside the fixed rate without them: a send's share of each statement's own cost grows as
+    // fewer sends come at once, so what the rules cost at a set load is not what they cost at the closed loop's.
+    let withRulesAtRate: Phase | null = null;
+    if (atRate && "statusCodes" in atRate) {
+      process.stderr.write(`send: ${SENDERS} senders sharing ${RATE} sends a second, with the rules on\n`);
+      withRulesAtRate = phase(await runSenders(senders, RATE, server.pid));
+    }
     // And once more with them off: the rules' loop is judged against the loops on either side of it, since a loop a
     // minute later runs on a larger table and on whatever else the machine then does, which moved the ratio of the
     // same code from 1.07 to 1.35 between runs when only the loop before it was the reference.
@@ -439,12 +446,14 @@ async function parley(databaseUrl: string) {
         appId,
       ])
       .finally(() => db.end());
-    const phases =
-      atRate && "statusCodes" in atRate ? [closed, atRate, withRules, afterRules] : [closed, withRules, afterRules];
+    const phases = [closed, atRate, withRules, withRulesAtRate, afterRules].filter(
+      (p): p is Phase => p !== null && "statusCodes" in p,
+    );
     return {
       closed,
       atRate,
       withRules,
+      withRulesAtRate,
       afterRules,
       rules: rules.length,
       phases,
@@ -467,6 +476,7 @@ try {
     closed: measured,
     atRate,
     withRules,
+    withRulesAtRate,
     afterRules,
     rules,
     phases,
@@ -494,6 +504,12 @@ try {
     serverUs === null || rulesServerUs === null || afterServerUs === null
       ? null
       : Number((rulesServerUs / ((serverUs + afterServerUs) / 2)).toFixed(3));
+  const atRateServerUs = atRate && "statusCodes" in atRate ? atRate.cpuPerMessage.serverUs : null;
+  const rulesAtRateServerUs = withRulesAtRate?.cpuPerMessage.serverUs ?? null;
+  const rulesCpuRatioAtRate =
+    atRateServerUs === null || rulesAtRateServerUs === null
+      ? null
+      : Number((rulesAtRateServerUs / atRateServerUs).toFixed(3));
   report = {
     benchmark: "send",
     at: new Date().toISOString(),
@@ -517,6 +533,10 @@ try {
     parleyAfterRules: afterRules,
     /** The rules' loop's server CPU per message over the mean of the loops without them before and after it. */
     rulesCpuRatio,
+    /** The senders at the fixed rate with the rules on. */
+    parleyWithRulesAtRate: withRulesAtRate,
+    /** Its server CPU per message over the fixed rate's without the rules. */
+    rulesCpuRatioAtRate,
     rawInsert,
     rawInsertSharedCounter,
     batchedInsert,
