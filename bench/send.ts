@@ -320,6 +320,9 @@ async function senderCeiling() {
 
 type Phase = ReturnType<typeof phase>;
 
+/** Whether a phase ran: the fixed rate is skipped, or not asked for, when the closed loop stayed below it. */
+const ran = (p: Phase | { skipped: string } | null): p is Phase => p !== null && "statusCodes" in p;
+
 const phase = (stats: SenderStats & { cpuPerMessage: CpuPerOperation }) => ({
   ...throughput(stats.durations),
   statusCodes: stats.statusCodes,
@@ -407,34 +410,28 @@ async function parley(databaseUrl: string) {
         rule,
       );
     }
-    await call(
-      base,
-      "PUT",
-      `${API_PREFIX}${fillPath(api.apps.moderationRulesSettings, { id: appId })}`,
-      session.sessionToken,
-      {
-        enabled: true,
-      },
-    );
+    const switchRules = (enabled: boolean) =>
+      call(
+        base,
+        "PUT",
+        `${API_PREFIX}${fillPath(api.apps.moderationRulesSettings, { id: appId })}`,
+        session.sessionToken,
+        { enabled },
+      );
+    await switchRules(true);
     process.stderr.write(`send: the closed loop again, with ${rules.length} moderation rules on\n`);
     const withRules = phase(await runSenders(senders, undefined, server.pid));
     // And at the fixed rate, beside the fixed rate without them: a send's share of each statement's own cost grows as
     // fewer sends come at once, so what the rules cost at a set load is not what they cost at the closed loop's.
     let withRulesAtRate: Phase | null = null;
-    if (atRate && "statusCodes" in atRate) {
+    if (ran(atRate)) {
       process.stderr.write(`send: ${SENDERS} senders sharing ${RATE} sends a second, with the rules on\n`);
       withRulesAtRate = phase(await runSenders(senders, RATE, server.pid));
     }
     // And once more with them off: the rules' loop is judged against the loops on either side of it, since a loop a
     // minute later runs on a larger table and on whatever else the machine then does, which moved the ratio of the
     // same code from 1.07 to 1.35 between runs when only the loop before it was the reference.
-    await call(
-      base,
-      "PUT",
-      `${API_PREFIX}${fillPath(api.apps.moderationRulesSettings, { id: appId })}`,
-      session.sessionToken,
-      { enabled: false },
-    );
+    await switchRules(false);
     process.stderr.write("send: the closed loop again, with the rules off\n");
     const afterRules = phase(await runSenders(senders, undefined, server.pid));
 
@@ -446,9 +443,7 @@ async function parley(databaseUrl: string) {
         appId,
       ])
       .finally(() => db.end());
-    const phases = [closed, atRate, withRules, withRulesAtRate, afterRules].filter(
-      (p): p is Phase => p !== null && "statusCodes" in p,
-    );
+    const phases = [closed, atRate, withRules, withRulesAtRate, afterRules].filter(ran);
     return {
       closed,
       atRate,
@@ -504,7 +499,7 @@ try {
     serverUs === null || rulesServerUs === null || afterServerUs === null
       ? null
       : Number((rulesServerUs / ((serverUs + afterServerUs) / 2)).toFixed(3));
-  const atRateServerUs = atRate && "statusCodes" in atRate ? atRate.cpuPerMessage.serverUs : null;
+  const atRateServerUs = ran(atRate) ? atRate.cpuPerMessage.serverUs : null;
   const rulesAtRateServerUs = withRulesAtRate?.cpuPerMessage.serverUs ?? null;
   const rulesCpuRatioAtRate =
     atRateServerUs === null || rulesAtRateServerUs === null
