@@ -14,9 +14,7 @@ export function renderRoutes(routes: RouteObject[], { initialEntries = ["/"] }: 
     mutationCache: createMutationCache(),
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
   });
-  // Each keystroke and click follows the one before at once, not after a timer: a test waits on what the screen
-  // shows, never on time, and without the timers the screen tests ran in 73–82 s instead of 87 s.
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
