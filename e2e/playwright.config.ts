@@ -8,7 +8,7 @@ import { resolveChromium } from "./chromium";
 process.env.PARLEY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
 process.env.PARLEY_E2E_PORT ??= String(18_000 + Math.floor(Math.random() * 1000));
 // The local stand-in for FCM, the Translation API and webhook endpoints (tests/receivers.ts).
-// 20000 to 20999: clear of the fixed ports of the multi-process tests (19081 and up), which CI runs beside this suite.
+// 20000 to 20999: clear of the fixed ports of the multi-process tests (19081 and up), so the two can run side by side.
 process.env.PARLEY_E2E_RECEIVER_PORT ??= String(Number(process.env.PARLEY_E2E_PORT) + 2000);
 const dataDir = process.env.PARLEY_E2E_DATA_DIR;
 const port = Number(process.env.PARLEY_E2E_PORT);
