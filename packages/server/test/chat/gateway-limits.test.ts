@@ -72,11 +72,7 @@ describe("WebSocket connections", () => {
   it("makes one connection of two auth frames sent back to back, and closing the socket leaves the user offline", async () => {
     const chat = await createChatApp(t);
     const kim = await chat.user("kim");
-    const [row] = await t.ctx.database.query<{ id: string }>(
-      "select id from chat_users where app_id = $1 and user_id = 'kim'",
-      [chat.appId],
-    );
-    const chatUserId = row?.id as string;
+    const { id: chatUserId } = await t.services.chatUsers.requireUser(chat.appId, "kim");
     await until(async () => (await connectionCount(t)) === 0, "no sockets from earlier tests", 5000, 20);
 
     const socket = await openSocket(wsUrl);

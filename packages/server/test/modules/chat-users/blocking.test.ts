@@ -115,10 +115,7 @@ describe("the block list", () => {
 
   it(`refuses a block past ${BLOCKED_USERS_MAX} with 3085, still answers one already made, and admits one after an unblock`, async () => {
     const { app, lee } = await room();
-    const [me] = await t.ctx.database.query<{ id: string }>(
-      "select id from chat_users where app_id = $1 and user_id = 'lee'",
-      [app.appId],
-    );
+    const me = await t.services.chatUsers.requireUser(app.appId, "lee");
     // Many users and blocks at once, as rows: the API would take a thousand calls to make them.
     await t.ctx.database.query(
       `with made as (
@@ -127,7 +124,7 @@ describe("the block list", () => {
          returning id
        )
        insert into user_blocks (app_id, blocker_id, blocked_id, created_at) select $1, $2, id, now() from made`,
-      [app.appId, me?.id, BLOCKED_USERS_MAX],
+      [app.appId, me.id, BLOCKED_USERS_MAX],
     );
     const over = await lee.api.post("/me/blocks/kim");
     expect([over.status, over.body.code]).toEqual([409, "3085"]);

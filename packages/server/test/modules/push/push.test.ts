@@ -519,12 +519,9 @@ describe("push delivery", () => {
     });
 
     socket.close();
-    const [leeRow] = await live.ctx.database.query<{ id: string }>(
-      "select id from chat_users where app_id = $1 and user_id = 'lee'",
-      [app.appId],
-    );
+    const leeRow = await live.services.chatUsers.requireUser(app.appId, "lee");
     await until(
-      async () => (await live.presence.online(app.appId, [leeRow?.id ?? ""])).size === 0,
+      async () => (await live.presence.online(app.appId, [leeRow.id])).size === 0,
       "lee's socket to be dropped",
     );
     await kim.api.post(`/channels/${channel.id}/messages`, { text: "now?" });
