@@ -268,7 +268,7 @@ async function main() {
     env.DATABASE_URL = scratch.url;
   }
   const page = await servePage();
-  const chromium = await resolveChromium({ emulatedGpu: true });
+  const chromium = await resolveChromium();
   const browser = await playwright.launch({
     executablePath: chromium.executablePath,
     args: [...chromium.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],

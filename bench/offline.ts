@@ -592,7 +592,7 @@ async function main() {
     scratch = await scratchDatabase(args["admin-url"], "parley_bench_offline");
     env.DATABASE_URL = scratch.url;
   }
-  const chromium = await resolveChromium({ emulatedGpu: true });
+  const chromium = await resolveChromium();
   const browser = await playwright.launch({ executablePath: chromium.executablePath, args: chromium.args });
   try {
     const server = await startServer(root, { name: "offline", env });

@@ -97,7 +97,7 @@ try {
   const server = await startServer(root);
   const { base } = server;
   const session = await createSession(server);
-  const chrome = await resolveChromium({ emulatedGpu: true });
+  const chrome = await resolveChromium();
 
   const browser = await launchBrowser(chrome.executablePath, chrome.args);
   const weights: PageWeight[] = [];
