@@ -7,7 +7,8 @@ import { inject } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { ManualClock } from "../src/clock";
 import { loadConfig } from "../src/config";
-import { type Database, openPglite, openPostgres } from "../src/db/client";
+import { type Database, openPostgres } from "../src/db/client";
+import { type PglitePool, pglitePool } from "./pglite-pool";
 import { eventually, until } from "./poll";
 
 export interface TestApp extends App {
@@ -29,17 +30,14 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** The template's dump, read once per worker: a worker starts dozens of databases from it. */
-let templateDump: { file: string; blob: Promise<Blob> } | undefined;
+/** The worker's embedded databases, by the template's dump they start from. */
+let pool: { file: string; pool: PglitePool } | undefined;
 
 async function copyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const source = inject("testDatabase");
   if (source.kind === "pglite") {
-    if (templateDump?.file !== source.dumpFile) {
-      templateDump = { file: source.dumpFile, blob: fs.readFile(source.dumpFile).then((bytes) => new Blob([bytes])) };
-    }
-    const database = await openPglite(undefined, { loadDataDir: await templateDump.blob });
-    return { database, drop: async () => {} };
+    if (pool?.file !== source.dumpFile) pool = { file: source.dumpFile, pool: pglitePool(source.dumpFile) };
+    return { database: await pool.pool.take(), drop: async () => {} };
   }
   // Named after the run's template, so a run's clean-up never touches another run's databases.
   const name = `${source.template}_c_${randomBytes(6).toString("hex")}`;

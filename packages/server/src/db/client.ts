@@ -66,16 +66,30 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     unlock();
     throw err;
   }
-  // The planner's default prices a page read at random four times one read in sequence, the price of a disk's seek.
-  // Here every page is in the process's memory or the system's file cache, so at the few thousand rows of a newcomer's
-  // tables it chose to scan whole tables over their indexes (a socket's sign-in scanned every session and every user:
-  // 1.4 ms against 0.4 ms by the indexes). 1.1 is what is set for PostgreSQL on solid-state storage.
   try {
-    await client.exec("set random_page_cost = 1.1");
+    return await pgliteDatabase(client, async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    });
   } catch (err) {
     await client.close().finally(unlock);
     throw err;
   }
+}
+
+/**
+ * A handle on an open embedded database: its session set as this server runs it, and a cache of prepared statements
+ * of its own. `close` is what closing the handle does to the database (the tests' pool keeps it open to reuse).
+ */
+export async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
+  // The planner's default prices a page read at random four times one read in sequence, the price of a disk's seek.
+  // Here every page is in the process's memory or the system's file cache, so at the few thousand rows of a newcomer's
+  // tables it chose to scan whole tables over their indexes (a socket's sign-in scanned every session and every user:
+  // 1.4 ms against 0.4 ms by the indexes). 1.1 is what is set for PostgreSQL on solid-state storage.
+  await client.exec("set random_page_cost = 1.1");
   // Every statement drizzle runs is prepared once, as node-postgres's named ones are on the server database: in
   // WebAssembly, planning a statement can cost more than running it.
   const statements = pgliteStatements(client);
@@ -89,13 +103,7 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     },
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     pglite: client,
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        unlock();
-      }
-    },
+    close,
   };
 }
 
