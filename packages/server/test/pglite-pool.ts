@@ -128,7 +128,12 @@ export function pglitePool(dumpFile: string): PglitePool {
   return {
     async take() {
       const client = idle.pop() ?? (await start());
-      return pgliteDatabase(client, () => release(client));
+      // Once per handle: a second close must not put its database in the pool twice, for two files to share.
+      let released: Promise<void> | undefined;
+      return pgliteDatabase(client, () => {
+        released ??= release(client);
+        return released;
+      });
     },
   };
 }

@@ -48,7 +48,6 @@ describe.skipIf(source.kind !== "pglite")("the worker's pool of embedded test da
       set work_mem = '7MB';
       prepare left_behind as select 1;`);
     await first.close();
-    taken.length = 0;
 
     const second = await take();
     expect(second.pglite).toBe(first.pglite);
@@ -66,7 +65,6 @@ describe.skipIf(source.kind !== "pglite")("the worker's pool of embedded test da
     const first = await take();
     await first.exec("alter table audit_log rename to audit_log_away");
     await first.close();
-    taken.length = 0;
 
     const second = await take();
     expect(second.pglite).not.toBe(first.pglite);
@@ -82,10 +80,19 @@ describe.skipIf(source.kind !== "pglite")("the worker's pool of embedded test da
     pool = pglitePool(dumpFile);
     const three = [await take(), await take(), await take()];
     await Promise.all(three.map((database) => database.close()));
-    taken.length = 0;
     expect(three.filter((database) => database.pglite?.closed)).toHaveLength(1);
     const again = [await take(), await take(), await take()];
     const reused = again.filter((database) => three.some((old) => old.pglite === database.pglite));
     expect(reused).toHaveLength(2);
+  });
+
+  it("gives a database closed twice back once, so no two files share it", async () => {
+    pool = pglitePool(dumpFile);
+    const first = await take();
+    await first.close();
+    await first.close();
+    const [again, other] = [await take(), await take()];
+    expect(again.pglite).toBe(first.pglite);
+    expect(other.pglite).not.toBe(first.pglite);
   });
 });
