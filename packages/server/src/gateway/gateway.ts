@@ -30,7 +30,7 @@ import { createFanout } from "./fanout";
 import { budgetKey, FrameTally } from "./frame-budget";
 import { createHeartbeat } from "./heartbeat";
 import { MembershipChanges } from "./membership-changes";
-import { createMessageSend, deliveredAnswer, refusalAck, refusedFrame } from "./message-send";
+import { createMessageSend, deliveredAnswer, errorFrame, refusalAck, refusedFrame } from "./message-send";
 import { ackIdOf, parseFrame, rateLimitedAck, requestIdIn } from "./read-frame";
 import { createReadGate } from "./read-gate";
 import { AUTH_TIMEOUT_MS, createSignIn, FLOODED, REFUSALS, type SigningInSocket } from "./sign-in";
@@ -200,6 +200,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
      * cache as a request's bearer token is; null before sign-in and for a dashboard view, which only watches.
      */
     sessionToken: string | null = null;
+    /** The last typing frame's judgement, which the next one's effect waits for; null once every one took effect. */
+    typingTurn: Promise<boolean> | null = null;
     /** Dropped once it has done its work, so open sockets do not each keep a spent timer. */
     timer: ReturnType<typeof setTimeout> | null;
     readonly tally = new FrameTally(deps.counter.perSecond);
@@ -363,15 +365,20 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       const current = this.conn;
       if (!current) return this.fail(Errors.ACCOUNT_KIND_FORBIDDEN, "authenticate first");
       if (frame.type === "typing") {
-        // Typing announces a message to come: judged as its send would be (decision 0299). A stop always goes
-        // through, after the same wait, so it never overtakes the start it ends.
+        // Typing announces a message to come: judged as its send would be (decision 0299). A stop goes through too,
+        // and each frame takes effect in the order it came: a judgement that reads afresh can outlast the next one's,
+        // and a stop applied after the start that followed it would end typing that goes on.
         const judged = current.userId !== null && current.channels.has(frame.channelId);
-        const granted = judged
-          ? await gate.may(current, frame.channelId, "send").catch((err: unknown) => {
+        const judging = judged
+          ? gate.may(current, frame.channelId, "send").catch((err: unknown) => {
               app.log.error({ err }, "could not judge a typing frame");
               return false;
             })
           : true;
+        const turn = (this.typingTurn ?? Promise.resolve()).then(() => judging);
+        this.typingTurn = turn;
+        const granted = await turn;
+        if (this.typingTurn === turn) this.typingTurn = null;
         if (frame.state === "start" && !granted) {
           send(current, refusedFrame(permissionDenied("send"), "typing"));
           return;
@@ -384,12 +391,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         for (const event of await transients.watch(current, frame.userIds)) send(current, { type: "transient", event });
       } catch (err) {
         app.log.error({ err }, "could not read presence");
-        send(current, {
-          type: "error",
-          code: Errors.UNEXPECTED,
-          message: "presence is unavailable",
-          frame: "presence.subscribe",
-        });
+        send(current, errorFrame(Errors.UNEXPECTED, "presence is unavailable", "presence.subscribe"));
       }
     }
 
@@ -397,12 +399,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
       const current = this.conn;
       if (!current) return this.fail(Errors.ACCOUNT_KIND_FORBIDDEN, "authenticate first");
       if (current.userId === null || current.chatUserId === null) {
-        send(current, {
-          type: "error",
-          code: Errors.ACCOUNT_KIND_FORBIDDEN,
-          message: "only end users call",
-          frame: "call.signal",
-        });
+        send(current, errorFrame(Errors.ACCOUNT_KIND_FORBIDDEN, "only end users call", "call.signal"));
         return;
       }
       try {
@@ -414,12 +411,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         if (refused) send(current, refused);
       } catch (err) {
         app.log.error({ err }, "could not relay a call signal");
-        send(current, {
-          type: "error",
-          code: Errors.UNEXPECTED,
-          message: "the signal was not relayed",
-          frame: "call.signal",
-        });
+        send(current, errorFrame(Errors.UNEXPECTED, "the signal was not relayed", "call.signal"));
       }
     }
 
@@ -438,12 +430,7 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
           ...(frame.subchannel ? { subchannel: frame.subchannel } : {}),
         });
       } catch {
-        send(current, {
-          type: "error",
-          code: Errors.CHANNEL_NOT_FOUND,
-          message: "no such channel",
-          frame: "subscribe",
-        });
+        send(current, errorFrame(Errors.CHANNEL_NOT_FOUND, "no such channel", "subscribe"));
       }
     }
   }

@@ -39,6 +39,11 @@ export function refusedFrame(err: AppError, frame: TClientFrame["type"]): TServe
   return { type: "error", code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}), frame };
 }
 
+/** The error frame that refuses a client's frame of type `frame`, the socket staying open. */
+export function errorFrame(code: string, message: string, frame: TClientFrame["type"]): TServerFrame {
+  return { type: "error", code, message, frame };
+}
+
 /**
  * What answers a `delivered` frame: with a `requestId`, an ack carrying the mark or the refusal; without one, only a
  * refusal, as an error frame.

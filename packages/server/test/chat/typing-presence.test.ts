@@ -8,6 +8,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createChatApp } from "../factories";
 import { listenForSockets, startTestApp, type TestApp } from "../harness";
+import { until } from "../poll";
 import { readySocketsAt, type Socket } from "../ws-client";
 
 let t: TestApp;
@@ -56,6 +57,49 @@ describe("typing", () => {
     expect(kimSocket.frames.filter((f) => f.type === "transient")).toEqual([]);
     kimSocket.ws.close();
     leeSocket.ws.close();
+  });
+
+  it("applies a user's typing frames in the order they came, even when the earlier one took longer to judge", async () => {
+    const { kim, lee, id } = await room();
+    const [kimSocket, leeSocket] = await readySocketsAt(
+      wsUrl,
+      { token: kim.sessionToken },
+      { token: lee.sessionToken },
+    );
+    kimSocket.send({ type: "typing", channelId: id, state: "start" });
+    await transient(leeSocket, "typing.started");
+    // Kim sends a message (a stop) and types on (a start). The stop's judgement reads the permission matrices
+    // afresh, which another request's fresher read can overtake: here it is held until the start was judged.
+    const { permissions } = t.services;
+    const typesWithout = permissions.typesWithout.bind(permissions);
+    let releaseStop = () => {};
+    const stopHeld = new Promise<void>((resolve) => {
+      releaseStop = resolve;
+    });
+    const judging = vi
+      .spyOn(permissions, "typesWithout")
+      .mockImplementationOnce(async (...args) => {
+        await stopHeld;
+        return typesWithout(...args);
+      })
+      .mockImplementation(typesWithout);
+    try {
+      kimSocket.send({ type: "typing", channelId: id, state: "stop" });
+      kimSocket.send({ type: "typing", channelId: id, state: "start" });
+      await until(() => judging.mock.settledResults[1]?.type === "fulfilled", "the start's judgement");
+      releaseStop();
+      // Kim is still typing: Lee heard the stop, then the start again, and the start is the last word.
+      await transient(leeSocket, "typing.stopped");
+      await kimSocket.caughtUp();
+      await until(() => transients(leeSocket, "typing.started").length === 2, "the second typing.started");
+      await leeSocket.caughtUp();
+      const heard = leeSocket.frames.flatMap((f) => (f.type === "transient" ? [f.event.type] : []));
+      expect(heard).toEqual(["typing.started", "typing.stopped", "typing.started"]);
+    } finally {
+      judging.mockRestore();
+      kimSocket.ws.close();
+      leeSocket.ws.close();
+    }
   });
 
   it("stops a user's typing when their socket closes", async () => {
