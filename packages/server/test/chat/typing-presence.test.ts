@@ -36,14 +36,16 @@ async function room() {
   return { app, kim, lee, park, id: channel.id };
 }
 
+/** The room with Kim and Lee each signed in on a socket. */
+async function roomOnline() {
+  const { kim, lee, id } = await room();
+  const [kimSocket, leeSocket] = await readySocketsAt(wsUrl, { token: kim.sessionToken }, { token: lee.sessionToken });
+  return { id, kimSocket, leeSocket };
+}
+
 describe("typing", () => {
   it("tells the other members that a user is typing, once per announce period, and that they stopped", async () => {
-    const { kim, lee, id } = await room();
-    const [kimSocket, leeSocket] = await readySocketsAt(
-      wsUrl,
-      { token: kim.sessionToken },
-      { token: lee.sessionToken },
-    );
+    const { id, kimSocket, leeSocket } = await roomOnline();
     kimSocket.send({ type: "typing", channelId: id, state: "start" });
     kimSocket.send({ type: "typing", channelId: id, state: "start" });
     const started = await transient(leeSocket, "typing.started");
@@ -60,12 +62,7 @@ describe("typing", () => {
   });
 
   it("applies a user's typing frames in the order they came, even when the earlier one took longer to judge", async () => {
-    const { kim, lee, id } = await room();
-    const [kimSocket, leeSocket] = await readySocketsAt(
-      wsUrl,
-      { token: kim.sessionToken },
-      { token: lee.sessionToken },
-    );
+    const { id, kimSocket, leeSocket } = await roomOnline();
     kimSocket.send({ type: "typing", channelId: id, state: "start" });
     await transient(leeSocket, "typing.started");
     // Kim sends a message (a stop) and types on (a start). The stop's judgement reads the permission matrices
@@ -76,13 +73,10 @@ describe("typing", () => {
     const stopHeld = new Promise<void>((resolve) => {
       releaseStop = resolve;
     });
-    const judging = vi
-      .spyOn(permissions, "typesWithout")
-      .mockImplementationOnce(async (...args) => {
-        await stopHeld;
-        return typesWithout(...args);
-      })
-      .mockImplementation(typesWithout);
+    const judging = vi.spyOn(permissions, "typesWithout").mockImplementationOnce(async (...args) => {
+      await stopHeld;
+      return typesWithout(...args);
+    });
     try {
       kimSocket.send({ type: "typing", channelId: id, state: "stop" });
       kimSocket.send({ type: "typing", channelId: id, state: "start" });
@@ -90,7 +84,6 @@ describe("typing", () => {
       releaseStop();
       // Kim is still typing: Lee heard the stop, then the start again, and the start is the last word.
       await transient(leeSocket, "typing.stopped");
-      await kimSocket.caughtUp();
       await until(() => transients(leeSocket, "typing.started").length === 2, "the second typing.started");
       await leeSocket.caughtUp();
       const heard = leeSocket.frames.flatMap((f) => (f.type === "transient" ? [f.event.type] : []));
@@ -103,12 +96,7 @@ describe("typing", () => {
   });
 
   it("stops a user's typing when their socket closes", async () => {
-    const { kim, lee, id } = await room();
-    const [kimSocket, leeSocket] = await readySocketsAt(
-      wsUrl,
-      { token: kim.sessionToken },
-      { token: lee.sessionToken },
-    );
+    const { id, kimSocket, leeSocket } = await roomOnline();
     kimSocket.send({ type: "typing", channelId: id, state: "start" });
     await transient(leeSocket, "typing.started");
     kimSocket.ws.close();
@@ -135,12 +123,7 @@ describe("typing", () => {
     });
 
     it(`announces typing.stopped ${TYPING_EXPIRES_MS / 1000} s after a start that was neither refreshed nor stopped, and not before`, async () => {
-      const { kim, lee, id } = await room();
-      const [kimSocket, leeSocket] = await readySocketsAt(
-        wsUrl,
-        { token: kim.sessionToken },
-        { token: lee.sessionToken },
-      );
+      const { id, kimSocket, leeSocket } = await roomOnline();
       // The expiry is a timer of the server, which runs in this process: the test moves the timers, while sockets
       // and the database stay on real I/O. The gateway's write window is a timer too, so frames leave only as the
       // timers move.
