@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -12,15 +13,26 @@ export interface ReceivedWebhook {
 export type Answer = { status: number; body?: string; headers?: Record<string, string> } | "hang";
 
 /**
- * A webhook endpoint on 127.0.0.1 that records every request and answers from a script (200 once it runs out),
- * as a customer's server would.
+ * A webhook endpoint on 127.0.0.1 that records every request to its URL and answers from a script (200 once it runs
+ * out), as a customer's server would.
+ *
+ * The URL's path is random and requests to any other path get 404 and are not recorded: the port was free when the
+ * receiver took it, but another process's client may still be calling whoever held it before (a server that a test
+ * stopped, a port a test chose because it was closed), and such a call must not count as a delivery.
  */
 export async function startReceiver() {
   const requests: ReceivedWebhook[] = [];
   const script: Answer[] = [];
   const waiters = new Set<() => void>();
+  const path = `/hooks/${randomBytes(8).toString("hex")}`;
+  const ours = (url: string) => url === path || url.startsWith(`${path}/`) || url.startsWith(`${path}?`);
 
   const server = http.createServer((req, res) => {
+    if (!ours(req.url ?? "")) {
+      req.resume();
+      res.writeHead(404).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -45,7 +57,7 @@ export async function startReceiver() {
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `http://127.0.0.1:${port}${path}`,
     port,
     requests,
     /** Queues the answers to the next requests, in order. */
