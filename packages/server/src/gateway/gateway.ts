@@ -23,7 +23,7 @@ import type { AuthService } from "../modules/auth";
 import type { CallService } from "../modules/calls";
 import type { ChannelService } from "../modules/channels";
 import type { ChatUserService } from "../modules/chat-users";
-import { eventRetentionSeconds, type MessageService } from "../modules/messages";
+import { createSendLines, eventRetentionSeconds, type MessageService } from "../modules/messages";
 import { permissionDenied } from "../modules/permissions";
 import { type Connection, ConnectionIndex } from "./connections";
 import { createFanout } from "./fanout";
@@ -202,6 +202,8 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
     sessionToken: string | null = null;
     /** The last typing frame's judgement, which the next one's effect waits for; null once every one took effect. */
     typingTurn: Promise<boolean> | null = null;
+    /** The socket's sends by channel, whose messages are stored in the order they came (decision 0331). */
+    readonly sends = createSendLines();
     /** Dropped once it has done its work, so open sockets do not each keep a spent timer. */
     timer: ReturnType<typeof setTimeout> | null;
     readonly tally = new FrameTally(deps.counter.perSecond);
@@ -343,7 +345,12 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         const refusal = new AppError(Errors.ACCOUNT_KIND_FORBIDDEN, undefined, "only end users send messages");
         return this.answer(refusalAck(frame.requestId, refusal));
       }
-      send(current, await userFrames.send(this.sessionToken, frame));
+      const turn = this.sends.turn(frame.channelId);
+      try {
+        send(current, await userFrames.send(this.sessionToken, frame, turn));
+      } finally {
+        turn.pass();
+      }
     }
 
     /**

@@ -17,7 +17,7 @@ import { type FieldIssue, validate, validationFailure } from "../http/validation
 import type { AppService } from "../modules/apps";
 import type { Actor, ChannelService } from "../modules/channels";
 import type { ChatUserService } from "../modules/chat-users";
-import type { MessageService } from "../modules/messages";
+import type { MessageService, SendTurn } from "../modules/messages";
 
 /** A malformed frame that asked for an ack: the ack of its refusal, which answers it and leaves the socket open. */
 export interface RefusedFrame {
@@ -134,9 +134,9 @@ export function createMessageSend(deps: MessageSendDeps) {
 
   return {
     /** Sends the message of a `message.send` frame as the send route would, and answers the ack. */
-    async send(sessionToken: string, frame: TMessageSendFrame): Promise<TAckFrame> {
+    async send(sessionToken: string, frame: TMessageSendFrame, turn?: SendTurn): Promise<TAckFrame> {
       const result = await asUser(sessionToken, "a send", (actor) =>
-        deps.messages.sendRequested(actor, frame.channelId, frame.body),
+        deps.messages.sendRequested(actor, frame.channelId, frame.body, turn),
       );
       if (result instanceof AppError) return refusalAck(frame.requestId, result);
       return { type: "ack", requestId: frame.requestId, message: result };

@@ -88,6 +88,27 @@ describe("sending a message over the WebSocket", () => {
     leeSocket.ws.close();
   });
 
+  it("stores a socket's messages to one channel in the order it sent them, whichever way each is stored", async () => {
+    const { kim, channelId, kimSocket, leeSocket } = await roomWithSockets(t, wsUrl);
+    // A mention takes the full path, several reads long; a plain text the one statement of many senders.
+    const texts = Array.from({ length: 12 }, (_, i) => `m${i}`);
+    const acks = texts.map((text, i) => {
+      const requestId = `order-${i}`;
+      const body = i % 3 === 0 ? { text: `${text} @lee`, mentionedUserIds: ["lee"] } : { text };
+      kimSocket.send({ type: "message.send", requestId, channelId, body });
+      return ackOf(kimSocket, requestId);
+    });
+    const sent = (await Promise.all(acks)).map(messageOf);
+    const seqs = sent.map((m) => m?.seq ?? 0);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const history = await kim.api.get<{ messages: TMessage[] }>(`/channels/${channelId}/messages?limit=100`);
+    expect(history.body.messages.map((m) => m.text.split(" ")[0])).toEqual(texts);
+    await leeSocket.caughtUp();
+    expect(messageTexts(leeSocket).map((text) => (text ?? "").split(" ")[0])).toEqual(texts);
+    kimSocket.ws.close();
+    leeSocket.ws.close();
+  });
+
   it("acks a malformed send with 301 or 300 naming the fields as the REST route does, and keeps the socket open", async () => {
     const { kim, channelId, kimSocket } = await roomWithSockets(t, wsUrl);
     const rest = await kim.api.post<{ code: string; data: unknown }>(`/channels/${channelId}/messages`, {});

@@ -7,6 +7,7 @@ import type { Actor, ChannelService } from "../channels";
 import type { MetricsService } from "../metrics";
 import { createDirectStore, type StoreOne } from "./direct-store";
 import { type MessageDraft, type PipelineStages, runDeferred, type SendInput } from "./draft";
+import type { SendTurn } from "./send-turn";
 
 /** `@everyone` or `@channel` as a word of the text: a mention of everyone, which `mentionEveryone` grants. */
 const EVERYONE_MENTION = /(^|[^\p{L}\p{N}_])@(everyone|channel)(?![\p{L}\p{N}_])/u;
@@ -44,6 +45,7 @@ export function createDirectSend(
     actor: Extract<Actor, { kind: "user" }>,
     channelId: string,
     input: SendInput,
+    turn?: SendTurn,
   ): Promise<TMessage | null> {
     if (!actor.user.isActive) return null;
     // A shadow-banned sender in the app: the full path shadows the message. One banned in the channel only is found
@@ -82,12 +84,21 @@ export function createDirectSend(
     }
     const batch = deps.channels.newBatch();
     const outboxed = await batch.wantsOutbox(actor.app.id, db);
+    if (turn) {
+      await turn.ready;
+      // The guarded single store gives its seq at once; the line's messages still in the direct store come first.
+      if (draft.shadowed) await direct.settled(channel.id);
+    }
     let stored: TMessage | null;
     try {
       // A filter shadowed the message: the statement of many senders stores none such, the guarded single one does.
-      stored = draft.shadowed
-        ? await steps.storeOne(batch, draft, ctx.clock.now(), outboxed)
-        : await direct.store(draft, batch, outboxed);
+      if (draft.shadowed) stored = await steps.storeOne(batch, draft, ctx.clock.now(), outboxed);
+      else {
+        const storing = direct.store(draft, batch, outboxed);
+        // Queued now, and the queue keeps a channel's messages in order: the next send of the line may take its place.
+        turn?.pass();
+        stored = await storing;
+      }
     } catch (err) {
       if (input.clientMessageId && isUniqueViolation(err)) return null;
       throw err;
@@ -99,5 +110,9 @@ export function createDirectSend(
     return stored;
   }
 
-  return sendDirect;
+  return {
+    send: sendDirect,
+    /** Resolves once none of the channel's messages waits in the direct store or in its statement. */
+    settled: (channelId: string) => direct.settled(channelId),
+  };
 }

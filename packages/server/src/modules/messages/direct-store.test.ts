@@ -66,7 +66,7 @@ function directStore() {
   const metrics = { usersMessagesCounting: () => sql`counted as (select 1)` } as unknown as MetricsService;
   const store = createDirectStore(ctx, { metrics, storeOne: async () => null });
   const send = (channelId: string) => store.store(draft(channelId), batch, false);
-  return { send, statements };
+  return { send, statements, settled: store.settled };
 }
 
 /** Lets the store's scheduled drain and the promises it settles run. */
@@ -109,6 +109,30 @@ describe("the direct store's statements", () => {
     expect(statements.map((s) => s.channels)).toEqual([["a"], ["b"]]);
     statements[1]?.store();
     await expect(waiting).resolves.toMatchObject({ channelId: "b" });
+  });
+
+  it("says when a channel's messages queued so far are stored, not held by those queued after", async () => {
+    const { send, statements, settled } = directStore();
+    await expect(settled("a")).resolves.toBeUndefined();
+    void send("a");
+    void send("a");
+    await settle();
+    let done = false;
+    void settled("a").then(() => {
+      done = true;
+    });
+    const after = send("a");
+    statements[0]?.store();
+    await vi.advanceTimersByTimeAsync(SPACING_MS);
+    expect(done).toBe(false);
+    expect(statements.map((s) => s.channels)).toEqual([["a"], ["a"]]);
+    statements[1]?.store();
+    await vi.advanceTimersByTimeAsync(SPACING_MS);
+    expect(done).toBe(true);
+    expect(statements).toHaveLength(3);
+    statements[2]?.store();
+    await expect(after).resolves.toMatchObject({ channelId: "a" });
+    await expect(settled("a")).resolves.toBeUndefined();
   });
 
   it("never has one channel in two statements, even past a stall: its next message waits for the first", async () => {

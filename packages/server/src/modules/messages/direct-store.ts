@@ -65,6 +65,14 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
   const busy = new Set<string>();
   /** When each statement under way started (`performance.now()`). */
   const running = new Set<{ startedAt: number }>();
+  /**
+   * The channels with messages queued or in a statement: how many came and how many are done (a channel's are done
+   * in the order they came), and who waits for those that came before them.
+   */
+  const unsettled = new Map<
+    string,
+    { came: number; done: number; waiters: Array<{ upTo: number; wake: () => void }> }
+  >();
   let lastStartedAt = Number.NEGATIVE_INFINITY;
   let scheduled = false;
   let wake: { timer: NodeJS.Timeout; at: number } | undefined;
@@ -112,9 +120,25 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
       running.add(statement);
       void run(taken).finally(() => {
         running.delete(statement);
-        for (const entry of taken) busy.delete(entry.draft.channel.id);
+        for (const entry of taken) {
+          busy.delete(entry.draft.channel.id);
+          settleOne(entry.draft.channel.id);
+        }
         drain();
       });
+    }
+  }
+
+  function settleOne(channelId: string): void {
+    const channel = unsettled.get(channelId);
+    if (!channel) return;
+    channel.done += 1;
+    if (channel.done === channel.came) unsettled.delete(channelId);
+    const waiting = channel.waiters;
+    channel.waiters = [];
+    for (const waiter of waiting) {
+      if (waiter.upTo <= channel.done) waiter.wake();
+      else channel.waiters.push(waiter);
     }
   }
 
@@ -273,11 +297,25 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
     store(draft: MessageDraft, batch: EventBatch, outboxed: boolean): Promise<TMessage | null> {
       return new Promise((resolve, reject) => {
         queue.push({ draft, batch, outboxed, resolve, reject });
+        const channel = unsettled.get(draft.channel.id);
+        if (channel) channel.came += 1;
+        else unsettled.set(draft.channel.id, { came: 1, done: 0, waiters: [] });
         if (!scheduled) {
           scheduled = true;
           setImmediate(drain);
         }
       });
+    },
+
+    /**
+     * Resolves once the channel's messages queued here by now are stored (or refused): a store that gives a seq at
+     * once (a transaction of the full path) waits for this to come after them. Those queued later do not hold it.
+     */
+    settled(channelId: string): Promise<void> {
+      const channel = unsettled.get(channelId);
+      if (!channel) return Promise.resolve();
+      const upTo = channel.came;
+      return new Promise((wake) => channel.waiters.push({ upTo, wake }));
     },
   };
 }

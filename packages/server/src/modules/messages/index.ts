@@ -44,4 +44,5 @@ export { createScheduledMessages, type ScheduledMessages } from "./scheduled";
 export type { MessageRow } from "./schema";
 export { createMessageSearch, type MessageSearch } from "./search";
 export { mergeSearchPending, type SearchUpkeep, startSearchUpkeep } from "./search-upkeep";
+export { createSendLines, type SendTurn } from "./send-turn";
 export { createMessageService, type MessageService } from "./service";

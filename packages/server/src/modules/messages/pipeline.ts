@@ -19,6 +19,7 @@ import {
 } from "./draft";
 import { toMessages } from "./mapping";
 import { messages } from "./schema";
+import type { SendTurn } from "./send-turn";
 import { audienceOf, createMessageStore } from "./store";
 import { createBulkStore } from "./store-many";
 
@@ -124,7 +125,7 @@ export function createMessagePipeline(
     }
   }
 
-  const sendDirect = createDirectSend(ctx, deps, {
+  const direct = createDirectSend(ctx, deps, {
     stages,
     check: (draft) => pipeline.check(draft),
     storeOne: (batch, draft, now, outboxed) => pipeline.store(batch, draft, now, outboxed, { guarded: true }),
@@ -196,6 +197,7 @@ export function createMessagePipeline(
       channelId: string,
       input: SendInput,
       type: MessageDraft["type"] = "text",
+      turn?: SendTurn,
     ): Promise<TMessage> {
       if (type === "admin" && actor.kind === "user") throw new AppError(Errors.NOT_CHANNEL_OWNER);
       if ((type === "custom") !== Boolean(input.customType)) throw new AppError(Errors.CUSTOM_TYPE_MISMATCH);
@@ -203,7 +205,7 @@ export function createMessagePipeline(
       // sends asking for translations, which are handed on after storing.
       const isPlain = type === "text" && !input.parentMessageId && !input.translationLanguages?.length;
       if (actor.kind === "user" && isPlain) {
-        const sent = await sendDirect(actor, channelId, input);
+        const sent = await direct.send(actor, channelId, input, turn);
         if (sent) {
           await handOnLinks(actor.app.id, sent);
           return { ...sent, myReactions: [] };
@@ -235,6 +237,11 @@ export function createMessagePipeline(
       const claim = await deps.channels.slowMode.claim(actor, channel, clock.now(), member);
       const batch = deps.channels.newBatch();
       const outboxed = await batch.wantsOutbox(actor.app.id, db);
+      if (turn) {
+        await turn.ready;
+        // The send before in the line may have gone the fast way, whose seq is given when its statement runs.
+        await direct.settled(channel.id);
+      }
       let stored: TMessage | null;
       try {
         stored = await pipeline.store(batch, draft, clock.now(), outboxed);
@@ -248,6 +255,7 @@ export function createMessagePipeline(
         if (earlier) return earlier;
         throw err;
       }
+      turn?.pass();
       if (!stored) throw new AppError(Errors.CHANNEL_NOT_FOUND);
       await batch.publish(deps.bus);
       await runDeferred(draft.deferred, stored, ctx.log);
@@ -264,12 +272,17 @@ export function createMessagePipeline(
     /**
      * A send as a client asks for it, by `POST /v1/channels/{channelId}/messages` or by the WebSocket's
      * `message.send` frame: both call this, so the two answer alike. An app's server that sends `text` sends an admin
-     * message, since it has no sender.
+     * message, since it has no sender. A socket's sends come with their `turn` in its line for the channel.
      */
-    async sendRequested(actor: Actor, channelId: string, request: TSendMessageRequest): Promise<TMessage> {
+    async sendRequested(
+      actor: Actor,
+      channelId: string,
+      request: TSendMessageRequest,
+      turn?: SendTurn,
+    ): Promise<TMessage> {
       const chosen = request.type ?? "text";
       const type = chosen === "text" && actor.kind !== "user" ? "admin" : chosen;
-      return pipeline.send(actor, channelId, request, type);
+      return pipeline.send(actor, channelId, request, type, turn);
     },
   };
   return pipeline;
