@@ -1,7 +1,7 @@
 import http2 from "node:http2";
 import net from "node:net";
 import tls from "node:tls";
-import type { CheckedAddress, OutboundRequest, OutboundResponse } from "./outbound";
+import type { CheckedAddress, OutboundRequest, OutboundResponse } from "./outbound-shapes";
 
 /**
  * HTTP/2 for the outbound guard: APNs speaks nothing else. The guard checks the URL's addresses first, as for

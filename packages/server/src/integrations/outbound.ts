@@ -4,6 +4,9 @@ import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import os from "node:os";
 import { createHttp2Sessions, Http2Failure, Http2Timeout } from "./outbound-h2";
+import type { CheckedAddress, OutboundRequest, OutboundResponse } from "./outbound-shapes";
+
+export type { CheckedAddress, OutboundRequest, OutboundResponse } from "./outbound-shapes";
 
 /**
  * Every request whose target or answer a customer influences (webhook URLs, a service account's `token_uri`, and
@@ -124,11 +127,6 @@ export function isRefusedAddress(address: string, allowed: AllowedNetworks): boo
   return isHostAddress(bare, 6);
 }
 
-export interface CheckedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
 export type GuardResult =
   | { ok: true; addresses: CheckedAddress[] }
   | { ok: false; kind: "refused" | "unresolved"; reason: string };
@@ -148,30 +146,6 @@ export class OutboundError extends Error {
     super(reason);
     this.name = "OutboundError";
   }
-}
-
-export interface OutboundRequest {
-  url: string | URL;
-  method: "GET" | "POST";
-  headers?: Record<string, string | number>;
-  body?: string;
-  timeoutMs: number;
-  /** Bytes of the answer read; the connection is dropped once this many arrived. */
-  maxBodyBytes: number;
-  /**
-   * Reuse connections (FCM and Google: few hosts, many calls). Webhooks leave it off: one idle connection per
-   * customer's receiver would pile up.
-   */
-  keepAlive?: boolean;
-}
-
-export interface OutboundResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The answer's first `maxBodyBytes` bytes as UTF-8. */
-  body: string;
-  /** The same bytes as they came, for an answer that is not text (a file). */
-  bytes: Buffer;
 }
 
 export interface OutboundGuard {
