@@ -219,12 +219,17 @@ export type SocketSend = (channelId: string, body: TSendMessageRequestInput) => 
  * the message was stored, and the same `clientMessageId` makes the HTTP send answer it rather than store it again.
  * A refusal by the rate limit (005) goes by HTTP too, which waits as every request does.
  */
+const noop = () => undefined;
+
 function isRetriedByHttp(err: unknown): boolean {
   return err instanceof ParleyConnectionError || isParleyError(err, "005");
 }
 
 /** Messages of a channel. */
 export class MessagesApi {
+  /** Per channel, when every text send so far has been answered. */
+  readonly #answered = new Map<string, Promise<void>>();
+
   constructor(
     private readonly http: Http,
     private readonly unread: UnreadTracker,
@@ -245,6 +250,9 @@ export class MessagesApi {
    * before the answer (or the link gives no ack within `requestTimeoutMs`) the send is tried again by HTTP without
    * ever storing the message twice; a refusal by the rate limit (005) goes again after the server's wait, as every
    * request does.
+   *
+   * A channel's messages are stored in the order they were sent: the server keeps the order of a socket's sends, and
+   * a send by HTTP waits for the answers to the channel's sends before it.
    */
   async send(
     channelId: string,
@@ -252,10 +260,23 @@ export class MessagesApi {
     metadata?: Record<string, string>,
     options: SendOptions = {},
   ): Promise<TMessage> {
-    return paced(this.pacer, channelId, this.#send(channelId, text, metadata, options));
+    const before = this.#answered.get(channelId);
+    const sending = this.#send(channelId, text, metadata, options, before);
+    const answered = (before ?? Promise.resolve()).then(() => sending).then(noop, noop);
+    this.#answered.set(channelId, answered);
+    void answered.then(() => {
+      if (this.#answered.get(channelId) === answered) this.#answered.delete(channelId);
+    });
+    return paced(this.pacer, channelId, sending);
   }
 
-  async #send(channelId: string, text: string, metadata: Record<string, string> | undefined, options: SendOptions) {
+  async #send(
+    channelId: string,
+    text: string,
+    metadata: Record<string, string> | undefined,
+    options: SendOptions,
+    before: Promise<void> | undefined,
+  ) {
     const clientMessageId = options.clientMessageId ?? randomUuid();
     const body = { ...options, text, clientMessageId, ...(metadata === undefined ? {} : { metadata }) };
     const onLink = this.overSocket(channelId, body);
@@ -266,6 +287,8 @@ export class MessagesApi {
         if (!isRetriedByHttp(err)) throw err;
       }
     }
+    // Requests in flight together are stored in whatever order they arrive.
+    await before;
     for (let attempt = 1; ; attempt++) {
       try {
         const sent = await this.http.request<{ message: TMessage }>("POST", chatApi.messages, {

@@ -73,6 +73,29 @@ describe("messages.send over the WebSocket", () => {
     expect(off.posts).toHaveLength(1);
   });
 
+  it("keeps a channel's messages in the order they were sent, over the socket and by HTTP", async () => {
+    const { app, lee, channel } = await room();
+    const park = await app.user("park");
+    await park.channels.join(channel.id);
+    /** Twelve sends at once, every third a mention, which the server stores by a longer road than a plain text. */
+    const burst = (tag: string) =>
+      Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          i % 3 === 0
+            ? park.messages.send(channel.id, `${tag}${i} @lee`, undefined, { mentionedUserIds: ["lee"] })
+            : park.messages.send(channel.id, `${tag}${i}`),
+        ),
+      );
+    const byHttp = await burst("h");
+    await park.connect();
+    const overSocket = await burst("s");
+    const seqs = [...byHttp, ...overSocket].map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const { messages } = await lee.messages.history(channel.id, { limit: 50 });
+    const expected = ["h", "s"].flatMap((tag) => Array.from({ length: 12 }, (_, i) => `${tag}${i}`));
+    expect(messages.map((m) => m.text.split(" ")[0])).toEqual(expected);
+  });
+
   it("rejects a refusal in an ack with the same ParleyError as the HTTP send", async () => {
     const { kim, lee, channel } = await room();
     await Promise.all([kim.connect(), lee.connect()]);
