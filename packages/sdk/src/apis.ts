@@ -214,13 +214,13 @@ export interface SendOptions extends Omit<TSendMessageRequestInput, "text" | "me
  */
 export type SocketSend = (channelId: string, body: TSendMessageRequestInput) => Promise<TMessage> | null;
 
+const noop = () => undefined;
+
 /**
  * Whether a send that failed on the link goes again by HTTP. A dropped link or a missing ack leaves unknown whether
  * the message was stored, and the same `clientMessageId` makes the HTTP send answer it rather than store it again.
  * A refusal by the rate limit (005) goes by HTTP too, which waits as every request does.
  */
-const noop = () => undefined;
-
 function isRetriedByHttp(err: unknown): boolean {
   return err instanceof ParleyConnectionError || isParleyError(err, "005");
 }

@@ -112,7 +112,7 @@ export function createDirectSend(
 
   return {
     send: sendDirect,
-    /** Resolves once none of the channel's messages waits in the direct store or in its statement. */
+    /** Resolves once the channel's messages queued in the direct store by now are stored or turned back. */
     settled: (channelId: string) => direct.settled(channelId),
   };
 }
