@@ -10,6 +10,9 @@ export interface ReceivedCall {
   body: { q?: unknown; target?: unknown; format?: unknown } | null;
 }
 
+/** Where Google's Cloud Translation v2 answers, and the receiver with it. */
+const API_PATH = "/language/translate/v2";
+
 /** The languages the receiver translates to; any other target gets Google's "Invalid Value". */
 const SUPPORTED = new Set(["en", "ko", "ja", "fr", "zh-CN", "zh-TW"]);
 
@@ -46,6 +49,13 @@ export async function startTranslateReceiver() {
   const revoked = new Set<string>();
 
   const server = http.createServer((req, res) => {
+    // Only the API's calls are recorded: the port was free when the receiver took it, but another process's client
+    // may still be calling whoever held it before, and such a call is no call of the server's.
+    if (!new URL(req.url ?? "/", "http://receiver").pathname.startsWith(API_PATH)) {
+      req.resume();
+      res.writeHead(404).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -91,10 +101,10 @@ export async function startTranslateReceiver() {
       const message = "API key not valid. Please pass a valid API key.";
       return send(res, 400, googleError(400, message, "keyInvalid", "INVALID_ARGUMENT"));
     }
-    if (req.method === "GET" && url.pathname === "/language/translate/v2/languages") {
+    if (req.method === "GET" && url.pathname === `${API_PATH}/languages`) {
       return send(res, 200, { data: { languages: [...SUPPORTED].map((language) => ({ language })) } });
     }
-    if (req.method === "POST" && url.pathname === "/language/translate/v2") {
+    if (req.method === "POST" && url.pathname === API_PATH) {
       const q = body?.q;
       const target = body?.target;
       if (!Array.isArray(q) || typeof target !== "string" || !req.headers["content-type"]?.includes("json")) {
@@ -123,7 +133,7 @@ export async function startTranslateReceiver() {
     url: `http://127.0.0.1:${port}`,
     calls,
     /** Only the translation requests, not the key checks. */
-    translateCalls: () => calls.filter((c) => c.path === "/language/translate/v2"),
+    translateCalls: () => calls.filter((c) => c.path === API_PATH),
     /** What a translation reads; `n` counts the translations answered so far, from 1. */
     translate: (text: string, target: string, _n: number) => `[${target}] ${text}`,
     revoke(key: string) {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { KEYS, startTranslateReceiver } from "../translate-receiver";
 import { type Receiver, startReceiver } from "../webhooks-receiver";
 
-const open: Receiver[] = [];
+const open: Array<Pick<Receiver, "close">> = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((r) => r.close()));
 });
@@ -28,5 +29,16 @@ describe("the tests' webhook receiver", () => {
     const [a, b] = await Promise.all([startReceiver(), startReceiver()]);
     open.push(a, b);
     expect(new URL(a.url).pathname).not.toBe(new URL(b.url).pathname);
+  });
+});
+
+describe("the tests' translation receiver", () => {
+  it("records the API's calls and refuses, unrecorded, calls that reach its port for another path", async () => {
+    const google = await startTranslateReceiver();
+    open.push(google);
+    expect((await fetch(`${google.url}/v1/ws`)).status).toBe(404);
+    const languages = await fetch(`${google.url}/language/translate/v2/languages?key=${KEYS.valid}`);
+    expect(languages.status).toBe(200);
+    expect(google.calls.map((c) => [c.method, c.path])).toEqual([["GET", "/language/translate/v2/languages"]]);
   });
 });
