@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { TMessage } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import type { EventBatch } from "../../chat/events";
@@ -200,6 +201,7 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
       if (draft.actor.kind !== "user") throw new Error("the direct store takes users' messages");
       return {
         i,
+        id: randomUUID(),
         app_id: draft.actor.app.id,
         channel_id: draft.channel.id,
         channel_type: draft.channel.type,
@@ -216,10 +218,11 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
         outboxed: entry.outboxed,
       };
     });
-    // The channels are found by their key (the ids as an array), as in the bulk send's statement, and every
-    // expression's result is joined to `input` by channel, which is unique within a statement. The outbox rows are
-    // picked by the same array of the channels whose app wants them: PostgreSQL expects one row of each expression
-    // and would join `event` to `sent` in a loop over both, for a statement where usually none is wanted.
+    // The channels are found by their key (the ids as an array), as in the bulk send's statement. Every expression
+    // reads `placed`, which the channels' update returns with each message's input beside its place, and the message
+    // and event ids are made before the rows are written: so no expression joins two others' results, which
+    // PostgreSQL, expecting one row of each, would join in a loop over both (for 200 messages, 40,000 pairs twice).
+    // The outbox rows are picked by the array of the channels whose app wants them, for the same reason.
     const result = await ctx.database.prepared<{
       i: number;
       id: string;
@@ -229,10 +232,10 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
       hidden_from: string[] | null;
     }>(sql`
       with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (i int, app_id uuid, channel_id uuid,
-          channel_type text, sender_id uuid, type text, text text, metadata jsonb, file jsonb, client_message_id text,
-          search_tokens text[], partitioned boolean, body jsonb, outboxed boolean)
-      ), next as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x (i int, id uuid, app_id uuid,
+          channel_id uuid, channel_type text, sender_id uuid, type text, text text, metadata jsonb, file jsonb,
+          client_message_id text, search_tokens text[], partitioned boolean, body jsonb, outboxed boolean)
+      ), placed as (
         update channels c set last_seq = c.last_seq + 1, countable_seq = c.countable_seq + 1,
           countable_public_seq = c.countable_public_seq + 1
         from input join channel_members m on m.channel_id = input.channel_id and m.chat_user_id = input.sender_id
@@ -241,28 +244,26 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
           and (c.type = 'supergroup' and c.subchannel_enabled) = input.partitioned
           and (m.muted_until is null or m.muted_until <= ${now}) and not m.shadow_banned
           and (not input.partitioned or m.subchannel is not null)
-        returning c.id, c.last_seq, c.countable_seq, c.countable_public_seq,
-          case when input.partitioned then m.subchannel end as subchannel
+        returning input.i, input.id, input.app_id, input.sender_id, input.channel_id, input.type, input.text,
+          input.metadata, input.file, input.client_message_id, input.search_tokens, input.body, input.outboxed,
+          c.last_seq as seq, c.countable_seq, c.countable_public_seq,
+          case when input.partitioned then m.subchannel end as subchannel,
+          nextval('chat_events_id_seq') as event_id
       ), stored as (
-        insert into messages (app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
+        insert into messages (id, app_id, channel_id, seq, type, text, sender_id, metadata, file, created_at,
           client_message_id, subchannel, search_tokens)
-        select input.app_id, input.channel_id, next.last_seq, input.type, input.text, input.sender_id, input.metadata,
-          input.file, ${now}, input.client_message_id, next.subchannel, input.search_tokens
-        from input join next on next.id = input.channel_id
-        returning id, seq, channel_id, subchannel
-      ), sent as (
-        select input.i, input.app_id, input.sender_id, input.channel_id, input.body, input.outboxed, stored.id,
-          stored.seq, stored.subchannel, next.countable_seq, next.countable_public_seq
-        from stored join input on input.channel_id = stored.channel_id join next on next.id = stored.channel_id
+        select id, app_id, channel_id, seq, type, text, sender_id, metadata, file, ${now}, client_message_id,
+          subchannel, search_tokens
+        from placed
       ), read as (
-        update channel_members m set last_read_seq = sent.seq, read_countable = sent.countable_seq,
-          read_countable_public = sent.countable_public_seq, unread_mentions = 0
-        from sent
-        where m.channel_id = sent.channel_id and m.chat_user_id = sent.sender_id
+        update channel_members m set last_read_seq = placed.seq, read_countable = placed.countable_seq,
+          read_countable_public = placed.countable_public_seq, unread_mentions = 0
+        from placed
+        where m.channel_id = placed.channel_id and m.chat_user_id = placed.sender_id
       ), blockers as (
-        select sent.channel_id, b.blocker_id as id, u.user_id
-        from sent join user_blocks b on b.app_id = sent.app_id and b.blocked_id = sent.sender_id
-          join channel_members bm on bm.channel_id = sent.channel_id and bm.chat_user_id = b.blocker_id
+        select placed.channel_id, b.blocker_id as id, u.user_id
+        from placed join user_blocks b on b.app_id = placed.app_id and b.blocked_id = placed.sender_id
+          join channel_members bm on bm.channel_id = placed.channel_id and bm.chat_user_id = b.blocker_id
           join chat_users u on u.id = b.blocker_id
       ), blocked_read as (
         update channel_members m set read_countable = m.read_countable + 1,
@@ -270,12 +271,12 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
         from blockers
         where m.channel_id = blockers.channel_id and m.chat_user_id = blockers.id
       ), event as (
-        insert into chat_events (app_id, channel_id, type, payload, created_at)
-        select sent.app_id, sent.channel_id, 'message.created',
-          jsonb_build_object('message', sent.body || jsonb_build_object('id', sent.id, 'seq', sent.seq)
-            || case when sent.subchannel is null then '{}'::jsonb
-              else jsonb_build_object('subchannel', sent.subchannel) end), ${now}
-        from sent
+        insert into chat_events (id, app_id, channel_id, type, payload, created_at) overriding system value
+        select placed.event_id, placed.app_id, placed.channel_id, 'message.created',
+          jsonb_build_object('message', placed.body || jsonb_build_object('id', placed.id, 'seq', placed.seq)
+            || case when placed.subchannel is null then '{}'::jsonb
+              else jsonb_build_object('subchannel', placed.subchannel) end), ${now}
+        from placed
         returning id, app_id, channel_id, payload
       ), outboxed as (
         insert into event_outbox (app_id, event_id, event, created_at)
@@ -284,11 +285,11 @@ export function createDirectStore(ctx: Context, deps: { metrics: MetricsService;
             'channelId', event.channel_id::text, 'createdAt', ${now.toISOString()}::text),
           ${now}
         from event
-        where event.channel_id = any(array(select channel_id from sent where sent.outboxed))
-      ), ${deps.metrics.usersMessagesCounting(now, "sent")}
-      select sent.i, sent.id, sent.seq, sent.subchannel, event.id as event_id,
-        (select jsonb_agg(blockers.user_id) from blockers where blockers.channel_id = sent.channel_id) as hidden_from
-      from event join sent on sent.channel_id = event.channel_id`);
+        where event.channel_id = any(array(select channel_id from placed where placed.outboxed))
+      ), ${deps.metrics.usersMessagesCounting(now, "placed")}
+      select placed.i, placed.id, placed.seq, placed.subchannel, placed.event_id,
+        (select jsonb_agg(blockers.user_id) from blockers where blockers.channel_id = placed.channel_id) as hidden_from
+      from placed`);
     return new Map(result.map((row) => [Number(row.i), row]));
   }
 
