@@ -56,30 +56,58 @@ describe("the server's limits on the real-time link", () => {
     expect(changes.map((c) => c.state)).toEqual(["connecting", "open", "reconnecting", "closed"]);
   });
 
-  it("waits the server's Retry-After before reconnecting a link closed for sending over the budget (005)", async () => {
+  it("waits the server's Retry-After before reconnecting a link whose new sign-in the spent budget refused (005)", async () => {
     const a = await sdkApp(t, baseUrl);
     cleanups.push(a.cleanup);
-    // A ping unanswered within the interval counts as a dead link: a second leaves the server room on a busy machine.
-    const lee = await a.user("lee", { pingIntervalMs: 1000, reconnect: { initialDelayMs: 10, maxDelayMs: 10 } });
+    const lee = await a.user("lee", { reconnect: { initialDelayMs: 10, maxDelayMs: 10 } });
     const changes = connectionLog(lee);
     const before = new Set(t.upgraded);
     await lee.connect();
-    const link = [...t.upgraded].find((socket) => !before.has(socket));
-    if (!link) throw new Error("no WebSocket relayed");
-    // The link's pings draw from the user's budget, like their requests: spent on HTTP, the next ping is refused.
+    const own = [...t.upgraded].filter((socket) => !before.has(socket));
     const headers = { authorization: `Bearer ${lee.sessionToken}` };
     const spendBudget = () =>
       Promise.all(
         Array.from({ length: 25 }, () => fetch(`${baseUrl}/v1/me`, { headers }).then((r) => r.body?.cancel())),
       );
-    // Spent without a pause until the link closes, so the window a ping lands in is spent whatever its timing: a
-    // busy server that answers a batch slowly would otherwise let a window roll over between the batch and the ping.
+    // The link drops, and its new sign-in draws from the user's budget, like their requests: spent on HTTP, the
+    // server refuses it and closes the socket. Spent without a pause, so whatever window the sign-in lands in is
+    // spent; a sign-in that got in anyway is dropped again.
+    const refusal = () => changes.find((c) => c.state === "reconnecting" && c.error instanceof ParleyError);
+    const refused = () => refusal() !== undefined;
     const deadline = Date.now() + 30_000;
-    while (lee.connectionState === "open" && Date.now() < deadline) await spendBudget();
-    await waitFor("the link to be closed", () => lee.connectionState === "reconnecting");
-    const retry = changes.find((c) => c.state === "reconnecting");
+    while (!refused() && Date.now() < deadline) {
+      await spendBudget();
+      if (lee.connectionState === "open") {
+        for (const socket of [...t.upgraded].filter((socket) => !before.has(socket))) socket.destroy();
+      }
+    }
+    expect(own.length).toBeGreaterThan(0);
+    await waitFor("the new sign-in to be refused", refused);
+    const retry = refusal();
     expect(retry?.error).toMatchObject({ code: "005", data: { retryAfterSeconds: expect.any(Number) } });
     expect(retry?.delayMs).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("keeps the open link when the user's requests spend the budget its pings draw from", async () => {
+    const a = await sdkApp(t, baseUrl);
+    cleanups.push(a.cleanup);
+    const lee = await a.user("lee", { pingIntervalMs: 200 });
+    const changes = connectionLog(lee);
+    await lee.connect();
+    const headers = { authorization: `Bearer ${lee.sessionToken}` };
+    // Three seconds of a spent budget: every ping meanwhile is refused with an error frame that names it (005),
+    // which answers it as a refused request is answered, and the link stays as it was.
+    let refusedRequests = 0;
+    const until = Date.now() + 3_000;
+    while (Date.now() < until) {
+      const statuses = await Promise.all(
+        Array.from({ length: 25 }, () => fetch(`${baseUrl}/v1/me`, { headers }).then((r) => r.status)),
+      );
+      refusedRequests += statuses.filter((status) => status === 429).length;
+    }
+    expect(refusedRequests).toBeGreaterThan(0);
+    expect(lee.connectionState).toBe("open");
+    expect(changes.map((c) => c.state)).toEqual(["connecting", "open"]);
   });
 });
 

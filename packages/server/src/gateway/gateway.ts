@@ -31,7 +31,7 @@ import { budgetKey, FrameTally } from "./frame-budget";
 import { createHeartbeat } from "./heartbeat";
 import { MembershipChanges } from "./membership-changes";
 import { createMessageSend, deliveredAnswer, errorFrame, refusalAck, refusedFrame } from "./message-send";
-import { ackIdOf, parseFrame, rateLimitedAck, requestIdIn } from "./read-frame";
+import { ackIdOf, parseFrame, rateLimitedAck, rateLimitedFrame, requestIdIn } from "./read-frame";
 import { createReadGate } from "./read-gate";
 import { AUTH_TIMEOUT_MS, createSignIn, FLOODED, REFUSALS, type SigningInSocket } from "./sign-in";
 import { textFrame } from "./text-frame";
@@ -295,11 +295,16 @@ export function registerGateway(app: FastifyInstance, path: string, deps: Gatewa
         const verdict = await deps.counter.countRequest(key);
         if (this.isClosing) return;
         if (!verdict.isAdmitted) {
-          // A frame that asked for an ack is refused as its HTTP request would be, and the socket stays open as a
-          // refused request's connection does; a socket that floods on regardless is closed by its own tally.
+          // Refused as its HTTP request would be, and the socket stays open as a refused request's connection does:
+          // the budget is the user's, which their requests spend too, and a burst of them must not cut the live
+          // events. A frame that asked for an ack is answered in it, any other by an error frame naming it. A
+          // socket that floods on regardless is closed by its own tally, as is one not yet signed in.
           const ackId = typeof frame === "string" ? null : ackIdOf(frame);
           if (ackId !== null) return this.answer(rateLimitedAck(ackId, verdict.retryAfterSeconds));
-          return this.refuseFlood(verdict.retryAfterSeconds);
+          if (typeof frame === "string" || frame.type === "refused" || !this.conn) {
+            return this.refuseFlood(verdict.retryAfterSeconds);
+          }
+          return send(this.conn, rateLimitedFrame(frame.type, verdict.retryAfterSeconds));
         }
       }
       if (typeof frame === "string") return this.fail(Errors.INVALID_REQUEST, frame);

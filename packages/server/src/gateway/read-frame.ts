@@ -1,6 +1,13 @@
 import { Errors, type TClientFrame, zClientFrame } from "@parley/contract";
 import { AppError } from "../errors";
-import { type RefusedFrame, readDelivered, readMessageSend, refusalAck, requestIdOf } from "./message-send";
+import {
+  type RefusedFrame,
+  readDelivered,
+  readMessageSend,
+  refusalAck,
+  refusedFrame,
+  requestIdOf,
+} from "./message-send";
 
 /**
  * A client frame; the refusal of a malformed one that asked for an ack, which answers it and leaves the socket open;
@@ -40,6 +47,10 @@ export function requestIdIn(raw: Buffer): string | null {
 /** The ack of a frame the rate limit refused, as the HTTP route's 005 says it: with the seconds to wait. */
 export const rateLimitedAck = (requestId: string, retryAfterSeconds: number) =>
   refusalAck(requestId, new AppError(Errors.RATE_LIMITED, { retryAfterSeconds }));
+
+/** The refusal of a frame without an ack that the user's budget had no room for; the socket stays open. */
+export const rateLimitedFrame = (frame: TClientFrame["type"], retryAfterSeconds: number) =>
+  refusedFrame(new AppError(Errors.RATE_LIMITED, { retryAfterSeconds }), frame);
 
 /** The `requestId` a parsed frame is to be acknowledged under, or null for a frame answered otherwise. */
 export function ackIdOf(frame: TClientFrame | RefusedFrame): string | null {

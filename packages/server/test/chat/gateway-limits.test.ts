@@ -171,19 +171,26 @@ describe("WebSocket frames under the rate limit", () => {
     expect(lookups.mock.calls.length).toBeLessThanOrEqual(RATE_LIMIT_PER_SECOND);
   });
 
-  it("counts frames and HTTP requests of a chat user in one budget", async () => {
+  it("counts frames and HTTP requests of a chat user in one budget, refusing the frame past it and keeping the socket", async () => {
     const chat = await createChatApp(t);
     const kim = await chat.user("kim");
     nextWindow();
     const socket = await readySocket(wsUrl, { token: kim.sessionToken });
     nextWindow();
-    // Half the budget on HTTP, then frames: the socket is refused once the two together pass the budget.
+    // Half the budget on HTTP, then frames: the frame that passes the budget with them is refused, as a request
+    // would be, by an error frame naming it; the socket stays open, as a refused request's connection does.
     const half = RATE_LIMIT_PER_SECOND / 2;
     for (let i = 0; i < half; i++) expect((await kim.api.get("/me")).status).toBe(200);
     for (let i = 0; i < half + 1; i++) socket.send({ type: "ping" });
-    expect(await socket.closed).toBe(WS_CLOSE_CODES.rateLimited);
+    const refusal = await socket.next((f) => f.type === "error");
+    expect(refusal).toMatchObject({ code: "005", frame: "ping", data: { retryAfterSeconds: expect.any(Number) } });
     expect(socket.frames.filter((f) => f.type === "pong")).toHaveLength(half);
     expect((await kim.api.get("/me")).status).toBe(429);
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    nextWindow();
+    socket.send({ type: "ping" });
+    await socket.next((f) => f.type === "pong" && socket.frames.filter((g) => g.type === "pong").length > half);
+    socket.ws.close();
   });
 
   it("counts a socket's frames against its address before it authenticates", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type TServerFrame, WS_CLOSE_CODES } from "@parley/contract";
+import type { TServerFrame } from "@parley/contract";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
@@ -104,9 +104,13 @@ describe("one rate budget across processes", () => {
     });
     const replies = [firstReply, ...(await Promise.all(Array.from({ length: BUDGET - 1 }, me)))];
     expect(replies.map((r) => r?.status)).toEqual(Array(BUDGET).fill(200));
+    // Refused as a request would be, by an error frame naming it; the socket stays open.
     onB.ws.send(JSON.stringify({ type: "ping" }));
-    expect(await onB.closed).toBe(WS_CLOSE_CODES.rateLimited);
-    expect(onB.frames.find((f) => f.type === "error")).toMatchObject({ code: "005" });
+    const refusal = await waitFor("the ping's refusal", async () => onB.frames.find((f) => f.type === "error"));
+    expect(refusal).toMatchObject({ code: "005", frame: "ping", data: { retryAfterSeconds: expect.any(Number) } });
+    expect(onB.frames.some((f) => f.type === "pong")).toBe(false);
+    expect(onB.ws.readyState).toBe(WebSocket.OPEN);
+    onB.ws.close();
 
     // Frames on A, then HTTP on B. The sign-in counts in kim's budget too, which the first half spent.
     await freshWindow();
