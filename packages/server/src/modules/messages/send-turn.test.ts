@@ -1,39 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { createSendLines } from "./send-turn";
+import { createSendLines, type SendTurn } from "./send-turn";
 
 /** Resolves once pending promise reactions have run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Whether `turn` is ready once the promise reactions pending now have run. */
+async function isReady(turn: SendTurn): Promise<boolean> {
+  let ready = false;
+  void turn.ready.then(() => {
+    ready = true;
+  });
+  await settle();
+  return ready;
+}
 
 describe("lines of sends", () => {
   it("makes each turn of a line ready only once the one before has passed", async () => {
     const lines = createSendLines();
     const first = lines.turn("socket:channel");
     const second = lines.turn("socket:channel");
-    let secondReady = false;
-    void second.ready.then(() => {
-      secondReady = true;
-    });
-    await first.ready;
-    await settle();
-    expect(secondReady).toBe(false);
+    expect(await isReady(first)).toBe(true);
+    expect(await isReady(second)).toBe(false);
     first.pass();
-    await settle();
-    expect(secondReady).toBe(true);
+    expect(await isReady(second)).toBe(true);
   });
 
   it("keeps the next waiting when a turn passes before the one ahead of it has", async () => {
     const lines = createSendLines();
     const [first, second, third] = [lines.turn("k"), lines.turn("k"), lines.turn("k")];
-    let thirdReady = false;
-    void third.ready.then(() => {
-      thirdReady = true;
-    });
     second.pass();
-    await settle();
-    expect(thirdReady).toBe(false);
+    expect(await isReady(third)).toBe(false);
     first.pass();
-    await settle();
-    expect(thirdReady).toBe(true);
+    expect(await isReady(third)).toBe(true);
   });
 
   it("runs lines of different keys apart and forgets a line once its every turn has passed", async () => {
