@@ -17,4 +17,25 @@ describeSweep("dashboard", "hostile input on the dashboard API outside an app", 
     expect(routes.some((r) => r.url.startsWith("/v1/"))).toBe(true);
     expect([...new Set(routes.map(groupOf))].sort()).toEqual(["app-messaging", "app-settings", "chat", "dashboard"]);
   });
+
+  it("sees a row inserted, changed or deleted in a table as a change, and an update that leaves a row as it was as none", async () => {
+    const { t, changeCounts } = sweep();
+    const query = (sql: string) => t.ctx.database.query(sql);
+    const start = await changeCounts();
+    await query("update accounts set name = name");
+    expect(await changeCounts()).toEqual(start);
+
+    await query(`insert into accounts (email, password_hash, name, contact, company_name, language, payment_currency,
+        password_changed_at, created_at)
+      values ('counted@example.com', 'x', 'Counted', '010', 'Co', 'en', 'USD', now(), now())`);
+    const inserted = await changeCounts();
+    expect(inserted.accounts).not.toBe(start.accounts);
+    await query("update accounts set name = 'Renamed' where email = 'counted@example.com'");
+    const changed = await changeCounts();
+    expect(changed.accounts).not.toBe(inserted.accounts);
+    await query("delete from accounts where email = 'counted@example.com'");
+    const deleted = await changeCounts();
+    expect(deleted.accounts).not.toBe(changed.accounts);
+    expect(Object.keys(deleted).filter((name) => deleted[name] !== start[name])).toEqual(["accounts"]);
+  });
 });
