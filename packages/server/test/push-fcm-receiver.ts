@@ -23,9 +23,21 @@ const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
 const PROJECT_ID = "parley-push-test";
 const CLIENT_EMAIL = "push-sender@parley-push-test.iam.gserviceaccount.com";
 
-/** A service account of the test's own: the receiver checks JWTs with the public half, as Google would. */
-export function testServiceAccount(tokenUri: string) {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+type RsaKeyPair = { privateKey: KeyObject; publicKey: KeyObject };
+const newRsaKeyPair = (): RsaKeyPair => generateKeyPairSync("rsa", { modulusLength: 2048 });
+
+/**
+ * The key pair of the service accounts receivers hand out, made once per test process: an RSA key takes a tenth to
+ * half a second to make, and the push tests make dozens of accounts.
+ */
+let receiverKeys: RsaKeyPair | undefined;
+
+/**
+ * A service account of the test's own: the receiver checks JWTs with the public half, as Google would. Its key is
+ * new unless given, so a receiver that was not told of it refuses its JWTs.
+ */
+export function testServiceAccount(tokenUri: string, keys: RsaKeyPair = newRsaKeyPair()) {
+  const { privateKey, publicKey } = keys;
   const json = JSON.stringify({
     type: "service_account",
     project_id: PROJECT_ID,
@@ -232,8 +244,9 @@ export async function startFcmReceiver() {
     malformedTokens,
     /** A service account whose JWTs this receiver accepts. */
     serviceAccount(tokenUri = `${url}/token`) {
-      const account = testServiceAccount(tokenUri);
-      publicKeys.push(account.publicKey);
+      receiverKeys ??= newRsaKeyPair();
+      const account = testServiceAccount(tokenUri, receiverKeys);
+      if (!publicKeys.includes(account.publicKey)) publicKeys.push(account.publicKey);
       return account;
     },
     /** What one device was sent, optionally only for one chat event type. */
