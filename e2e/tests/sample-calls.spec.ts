@@ -177,24 +177,31 @@ test("ko: a voice call nobody answers is missed on both sides and leaves a line 
   await lee.context().close();
 });
 
-test("en: a video call forced through a TURN server relays its media", async ({ browser, request, baseURL }) => {
-  test.skip(!hasTurnServer(), "coturn is not installed here (.ci/run installs it)");
-  const turn = await startTurnServer();
-  try {
-    const { appId, auth } = await guestApp(request, "en");
-    const saved = await request.put(`/api/apps/${appId}/calls/settings`, {
-      headers: auth,
-      data: { stunUrls: [], turnUrls: [turn.url], turnSecret: turn.secret },
-    });
-    expect(saved.ok()).toBe(true);
-    const server = baseURL as string;
-    const kim = await signIn(browser, "en", { server, appId, userId: "kim", relay: true });
-    const lee = await signIn(browser, "en", { server, appId, userId: "lee", relay: true });
-    await directChat(kim, lee, "en");
-    await videoCall(kim, lee, "en", "relay");
-    await kim.context().close();
-    await lee.context().close();
-  } finally {
-    await turn.stop();
-  }
+test.describe("through a TURN server", () => {
+  // One retry, for this test alone (decision 0334): under a load average of 6 to 7 its relayed media has not connected
+  // within the SDK's 20 s, and the call ended as failed, while alone or beside a loaded machine it passes. The retry
+  // makes a new call through a new TURN server; a relay that cannot carry media fails both.
+  test.describe.configure({ retries: 1 });
+
+  test("en: a video call forced through a TURN server relays its media", async ({ browser, request, baseURL }) => {
+    test.skip(!hasTurnServer(), "coturn is not installed here (.ci/run installs it)");
+    const turn = await startTurnServer();
+    try {
+      const { appId, auth } = await guestApp(request, "en");
+      const saved = await request.put(`/api/apps/${appId}/calls/settings`, {
+        headers: auth,
+        data: { stunUrls: [], turnUrls: [turn.url], turnSecret: turn.secret },
+      });
+      expect(saved.ok()).toBe(true);
+      const server = baseURL as string;
+      const kim = await signIn(browser, "en", { server, appId, userId: "kim", relay: true });
+      const lee = await signIn(browser, "en", { server, appId, userId: "lee", relay: true });
+      await directChat(kim, lee, "en");
+      await videoCall(kim, lee, "en", "relay");
+      await kim.context().close();
+      await lee.context().close();
+    } finally {
+      await turn.stop();
+    }
+  });
 });
